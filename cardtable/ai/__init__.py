@@ -1,0 +1,11 @@
+"""cardtable.ai: computer players. Imports the engine only (never pygame, never the app).
+
+A bot is ``choose(observation, rng, deadline, should_stop) -> Action``: it sees only its
+seat's observation and must return a legal action. The worker runs bots on one
+long-lived background thread so the window never waits for them.
+"""
+
+from .bots import Bot, BotError, bot_names, make_bot
+from .worker import AIWorker, Result
+
+__all__ = ["AIWorker", "Bot", "BotError", "Result", "bot_names", "make_bot"]

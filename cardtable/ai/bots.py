@@ -1,0 +1,82 @@
+"""The bot protocol and the registry of bot levels.
+
+Levels: ``random`` (uniform over the legal actions; for tests and baselines) and
+``normal`` (a real heuristic per game). Imports the engine only.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Callable, Protocol
+
+from ..engine import Action
+
+
+class BotError(Exception):
+    """A bot could not choose (unknown level, or no strategy for this game)."""
+
+
+class Bot(Protocol):
+    name: str
+
+    def supports(self, game_id: str) -> bool:
+        """Whether this bot has a strategy for the game."""
+        ...
+
+    def choose(self, observation: Any, rng: random.Random, deadline: float,
+               should_stop: Callable[[], bool]) -> Action:
+        """A legal action for the observed seat. ``deadline`` is a ``time.monotonic()``
+        value the bot should answer by; ``should_stop`` turns true when nobody waits."""
+        ...
+
+
+class RandomBot:
+    """Uniform over the legal actions the engine lists."""
+
+    name = "random"
+
+    def supports(self, game_id: str) -> bool:
+        return True
+
+    def choose(self, observation: Any, rng: random.Random, deadline: float,
+               should_stop: Callable[[], bool]) -> Action:
+        legal = observation.legal
+        if not legal:
+            raise BotError("asked to move with no legal action")
+        return legal[rng.randrange(len(legal))]
+
+
+class NormalBot:
+    """Dispatches to the game's heuristic strategy."""
+
+    name = "normal"
+
+    def __init__(self) -> None:
+        from .five_crowns_bot import FiveCrownsStrategy
+
+        self._strategies: dict[str, Any] = {"five_crowns": FiveCrownsStrategy()}
+
+    def supports(self, game_id: str) -> bool:
+        return game_id in self._strategies
+
+    def choose(self, observation: Any, rng: random.Random, deadline: float,
+               should_stop: Callable[[], bool]) -> Action:
+        strategy = self._strategies.get(observation.game_id)
+        if strategy is None:
+            raise BotError(f"no normal bot for {observation.game_id} yet")
+        action: Action = strategy.choose(observation, rng)
+        return action
+
+
+_LEVELS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "normal": NormalBot}
+
+
+def bot_names() -> tuple[str, ...]:
+    return tuple(_LEVELS)
+
+
+def make_bot(name: str) -> Bot:
+    try:
+        return _LEVELS[name]()
+    except KeyError:
+        raise BotError(f"unknown bot {name!r} (known: {', '.join(_LEVELS)})") from None

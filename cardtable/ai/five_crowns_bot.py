@@ -1,0 +1,118 @@
+"""The ``normal`` Five Crowns player: exact arrangement plus a sense of what is close.
+
+It scores a hand as the penalty its best arrangement leaves, less a bonus for loose cards
+that are one card short of a meld (a pair, two of a suit a rank or two apart), so it keeps
+cards that build books and runs and throws the costliest deadwood. It takes the discard
+when that improves the hand by more than a blind draw is worth, goes out whenever it can,
+and in its final turn lays down the arrangement that leaves the fewest points.
+
+Imports the engine only.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Iterable
+
+from ..engine import Action, Card, Discard, Draw, LayDown, Pile, best_arrangement
+from ..engine.five_crowns import FiveCrownsView, Phase, arrange_hand, meld_rules, points_function
+
+LINK_WEIGHT = 0.5
+"""Share of a loose card's points forgiven when another loose card could complete it."""
+WILD_LINK_WEIGHT = 0.25
+TAKE_GAIN = 2.0
+"""Points the discard must save over the current hand before it beats a blind draw."""
+FINAL_TAKE_GAIN = 1.0
+
+
+def potential(loose: Iterable[Card], round_number: int) -> float:
+    """Points forgiven for loose cards that are one card away from a meld."""
+    rules = meld_rules(round_number)
+    points = points_function(round_number)
+    cards = list(loose)
+    naturals = [card for card in cards if not rules.is_wild(card)]
+    has_wild = len(naturals) < len(cards)
+    bonus = 0.0
+    for card in naturals:
+        linked = any(
+            other is not card and (
+                other.rank is card.rank
+                or (other.suit is card.suit and 0 < abs(int(other.rank) - int(card.rank)) <= 2))
+            for other in naturals)
+        if linked:
+            bonus += LINK_WEIGHT * points(card)
+        elif has_wild:
+            bonus += WILD_LINK_WEIGHT * points(card)
+    return bonus
+
+
+def hand_score(hand: Iterable[Card], round_number: int) -> float:
+    """Penalty the hand would score now, less the promise of its loose cards."""
+    arrangement = arrange_hand(tuple(hand), round_number)
+    return arrangement.penalty - potential(arrangement.deadwood, round_number)
+
+
+def plan_discard(hand: tuple[Card, ...], round_number: int,
+                 keep: tuple[Card, ...] = ()) -> tuple[float, Card, LayDown | None]:
+    """The best card to discard from ``hand`` (never one in ``keep``): its score after the
+    discard, the card, and the lay-down that goes with it when melds exist."""
+    points = points_function(round_number)
+    if keep:
+        best = best_arrangement(hand, meld_rules(round_number), points, discard=True,
+                                keep=keep)
+    else:
+        best = arrange_hand(hand, round_number, discard=True)
+    assert best.discard is not None
+    loose = list(best.deadwood) + [best.discard]
+    total = sum(points(card) for card in loose)
+    choice: tuple[float, int, Card] | None = None
+    seen: set[str] = set()
+    for card in loose:
+        if card in keep or card.face in seen:
+            continue
+        seen.add(card.face)
+        rest = [other for other in loose if other != card]
+        score = total - points(card) - potential(rest, round_number)
+        key = (score, -points(card), card)
+        if choice is None or key[:2] < choice[:2]:
+            choice = key
+    assert choice is not None
+    score, _, card = choice
+    melds = best.melds
+    lay_down = LayDown(melds, card) if melds else None
+    return score, card, lay_down
+
+
+class FiveCrownsStrategy:
+    """Stateless: every decision is made from the observation alone."""
+
+    def choose(self, view: FiveCrownsView, rng: random.Random) -> Action:
+        if view.phase is Phase.DRAW:
+            return self._draw(view)
+        return self._finish_turn(view)
+
+    def _draw(self, view: FiveCrownsView) -> Action:
+        stock, discard = Draw(Pile.STOCK), Draw(Pile.DISCARD)
+        top = view.top_discard
+        if top is None or discard not in view.legal:
+            return stock
+        if stock not in view.legal or meld_rules(view.round).is_wild(top):
+            return discard
+        with_top = view.hand + (top,)
+        if not view.final_turn and arrange_hand(with_top, view.round, discard=True).goes_out:
+            return discard
+        score_with, _, _ = plan_discard(with_top, view.round, keep=(top,))
+        gain = hand_score(view.hand, view.round) - score_with
+        return discard if gain >= (FINAL_TAKE_GAIN if view.final_turn else TAKE_GAIN) else stock
+
+    def _finish_turn(self, view: FiveCrownsView) -> Action:
+        best = arrange_hand(view.hand, view.round, discard=True)
+        can_lay_down = any(isinstance(action, LayDown) for action in view.legal)
+        if view.final_turn or (best.goes_out and can_lay_down):
+            # Going out, or the final turn: the fewest points left is all that counts.
+            assert best.discard is not None
+            if best.melds and (view.final_turn or can_lay_down):
+                return LayDown(best.melds, best.discard)
+            return Discard(best.discard)
+        _, card, _ = plan_discard(view.hand, view.round)
+        return Discard(card)

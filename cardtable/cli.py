@@ -1,0 +1,94 @@
+"""The ``cardtable`` command: launch the table, or play AI-only games headless.
+
+Bad arguments get one line on stderr and exit code 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import NoReturn, Sequence
+
+from . import __version__
+from .ai import BotError, make_bot
+from .engine import EngineError, get_variant, variants
+from .simulate import SimulationError, format_report, is_terminal, progress_bar, simulate
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but an error is one line (no usage block) and exit code 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} must be at least 1")
+    return value
+
+
+def _whole(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+
+
+def build_parser() -> argparse.ArgumentParser:
+    games = ", ".join(variant.id for variant in variants())
+    parser = _Parser(prog="cardtable", description=(
+        "A card table for rummy-family and shedding games against computer opponents."))
+    parser.add_argument("--version", action="version", version=f"cardtable {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="command", parser_class=_Parser)
+    sim = commands.add_parser(
+        "simulate", help="play AI-only games and print a table of results",
+        description="Play AI-only games headless and print wins, scores and throughput.")
+    sim.add_argument("--game", required=True, help=f"game id ({games})")
+    sim.add_argument("--seats", type=_positive, required=True, help="players per game")
+    sim.add_argument("--games", type=_positive, default=100, help="games to play (100)")
+    sim.add_argument("--seed", type=_whole, default=1, help="seed of the first game (1)")
+    sim.add_argument("--bots", default="normal",
+                     help="bot levels, comma-separated, cycled over the seats (normal)")
+    sim.add_argument("--quiet", action="store_true", help="no progress bar")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command == "simulate":
+        return _simulate(parser, args)
+    parser.print_help()
+    return 0
+
+
+def _simulate(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    prog = "cardtable simulate"
+    try:
+        variant = get_variant(args.game)()
+        variant.check_seats(args.seats)
+        names = [name.strip() for name in args.bots.split(",") if name.strip()]
+        if not names:
+            raise BotError("--bots needs at least one bot level")
+        for name in names:
+            if not make_bot(name).supports(args.game):
+                raise BotError(f"the {name} bot does not play {args.game} yet")
+    except (EngineError, BotError) as error:
+        print(f"{prog}: error: {error}", file=sys.stderr)
+        return 2
+    show = None if args.quiet or not is_terminal(sys.stderr) else progress_bar(sys.stderr)
+    try:
+        report = simulate(args.game, args.seats, args.games, args.seed, names, show)
+    except SimulationError as error:
+        print(f"{prog}: failed: {error}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print(f"\n{prog}: interrupted", file=sys.stderr)
+        return 130
+    print(format_report(report))
+    return 0

@@ -1,0 +1,35 @@
+"""cardtable.engine: the rules of every game, as pure data and pure functions.
+
+The engine uses the standard library only: no pygame, no threads, no file I/O. The app
+and the AI talk to it through a ``Variant`` (rules), a ``Game`` (a game in progress),
+actions (what a seat asks for), events (what happened) and observations (what a seat
+may see).
+"""
+
+from . import five_crowns as _five_crowns  # noqa: F401  (registers the game)
+from .actions import Action, Discard, Draw, LayDown, LayOff, Pile
+from .arrange import Arrangement, best_arrangement
+from .cards import (
+    Card, Colour, Rank, Suit, five_crowns_deck, format_cards, parse_card, parse_cards,
+    pretty_cards, standard_deck,
+)
+from .catalog import GameInfo, catalog
+from .codec import from_json, to_json
+from .errors import (
+    CodecError, EngineError, IllegalActionError, NotationError, SetupError,
+    UnknownVariantError,
+)
+from .events import Event
+from .game import Game
+from .melds import Meld, MeldKind, MeldRules, SuitRule
+from .variant import Outcome, Transition, Variant, get_variant, variants
+
+__all__ = [
+    "Action", "Arrangement", "Card", "CodecError", "Colour", "Discard", "Draw",
+    "EngineError", "Event", "Game", "GameInfo", "IllegalActionError", "LayDown", "LayOff",
+    "Meld", "MeldKind", "MeldRules", "NotationError", "Outcome", "Pile", "Rank",
+    "SetupError", "Suit", "SuitRule", "Transition", "UnknownVariantError", "Variant",
+    "best_arrangement", "catalog", "five_crowns_deck", "format_cards", "from_json",
+    "get_variant", "parse_card", "parse_cards", "pretty_cards", "standard_deck", "to_json",
+    "variants",
+]

@@ -1,0 +1,40 @@
+"""The engine's error hierarchy. Every refusal carries a sentence a player can read.
+
+Standard library only.
+"""
+
+from __future__ import annotations
+
+
+class EngineError(Exception):
+    """Base class of everything the engine raises on purpose."""
+
+
+class NotationError(EngineError, ValueError):
+    """Text that is not valid card or action notation."""
+
+
+class IllegalActionError(EngineError, ValueError):
+    """A seat asked for something the rules do not allow now.
+
+    ``reason`` is the sentence shown to the player ("a run must be all one suit").
+    """
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class UnknownVariantError(EngineError, KeyError):
+    """No game is registered under that id."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else "unknown game"
+
+
+class SetupError(EngineError, ValueError):
+    """A game cannot be set up that way (for example, a seat count it does not allow)."""
+
+
+class CodecError(EngineError, ValueError):
+    """JSON that does not describe an engine object."""

@@ -1,0 +1,133 @@
+"""What happened: events are facts produced by applying an action, redacted per viewer.
+
+An event that carries cards only one seat may see names that seat in ``private_to``;
+``redacted_for(viewer)`` gives every other viewer a copy without those cards. The UI
+animates events and the move log prints them; both receive only redacted copies.
+
+Standard library only.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+from .actions import Pile
+from .cards import Card, Rank
+from .codec import serializable
+from .melds import Meld
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Base class of every event."""
+
+    @property
+    def private_to(self) -> int | None:
+        """The one seat allowed to see this event's cards, or ``None`` if it is public."""
+        return None
+
+    def redacted_for(self, viewer: int | None) -> Event:
+        """This event as ``viewer`` may see it (``None``: a spectator who sees no hand)."""
+        return self
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class RoundStarted(Event):
+    round: int
+    dealer: int
+    hand_size: int
+    wild_rank: Rank | None = None
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class Dealt(Event):
+    """A seat received its hand. Others learn only how many cards."""
+
+    seat: int
+    count: int
+    cards: tuple[Card, ...] = ()
+
+    @property
+    def private_to(self) -> int | None:
+        return self.seat
+
+    def redacted_for(self, viewer: int | None) -> Event:
+        return self if viewer == self.seat else dataclasses.replace(self, cards=())
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class TurnedUp(Event):
+    """A card turned face up from the stock to start the discard pile."""
+
+    card: Card
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class Drew(Event):
+    """A seat took a card. From the stock only the drawer sees which."""
+
+    seat: int
+    source: Pile
+    card: Card | None = None
+
+    @property
+    def private_to(self) -> int | None:
+        return self.seat if self.source is Pile.STOCK else None
+
+    def redacted_for(self, viewer: int | None) -> Event:
+        if self.source is Pile.STOCK and viewer != self.seat:
+            return dataclasses.replace(self, card=None)
+        return self
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class Discarded(Event):
+    seat: int
+    card: Card
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class MeldsLaid(Event):
+    seat: int
+    melds: tuple[Meld, ...]
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class WentOut(Event):
+    """A seat went out; every other seat now has one final turn (Five Crowns)."""
+
+    seat: int
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class Reshuffled(Event):
+    """The discard pile, all but its top card, was shuffled into a new stock."""
+
+    count: int
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class RoundScored(Event):
+    """End of a round: each seat's cards left in hand (shown to all), points and totals."""
+
+    round: int
+    hands: tuple[tuple[Card, ...], ...]
+    points: tuple[int, ...]
+    totals: tuple[int, ...]
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class GameEnded(Event):
+    winners: tuple[int, ...]
+    totals: tuple[int, ...]

@@ -1,0 +1,455 @@
+"""Five Crowns (RULES.md §6): eleven rounds, five suits, a wild rank that rotates.
+
+Round r deals r + 2 cards and makes that rank wild (3s in round 1 … kings in round 11);
+jokers are always wild. A turn is a draw (stock or discard pile) and a discard. A player
+whose hand, after drawing, is all books and runs but one card lays them down and
+discards it: he is out, and every other player has one final turn, with partial
+lay-downs, before the hands are scored. Lowest total after the last round wins.
+
+Standard library only; the state is frozen plain data.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from enum import Enum
+from functools import lru_cache
+from typing import Any, Callable, Sequence
+
+from .actions import Action, Discard, Draw, LayDown, LayOff, Pile
+from .arrange import Arrangement, best_arrangement
+from .cards import Card, Rank, five_crowns_deck, parse_zones, pretty_cards
+from .codec import serializable
+from .errors import SetupError
+from .events import (
+    Dealt, Discarded, Drew, Event, GameEnded, MeldsLaid, Reshuffled, RoundScored,
+    RoundStarted, TurnedUp, WentOut,
+)
+from .melds import Meld, MeldRules, meld_problem
+from .options import FiveCrownsOptions
+from .rng import pick_index, shuffled
+from .variant import Outcome, Transition, Variant, places_for, register
+
+ROUNDS = 11
+
+
+class Phase(Enum):
+    DRAW = "draw"
+    DISCARD = "discard"
+    GAME_OVER = "game over"
+
+
+def wild_rank(round_number: int) -> Rank:
+    """The rank that is wild in a round: the number of cards dealt (3s … kings)."""
+    return Rank(round_number + 2)
+
+
+def hand_size(round_number: int) -> int:
+    return round_number + 2
+
+
+@lru_cache(maxsize=None)
+def meld_rules(round_number: int) -> MeldRules:
+    return MeldRules(wild_ranks=frozenset({wild_rank(round_number)}), jokers_wild=True,
+                     min_set=3, min_run=3, run_low=3, run_high=13, ace_values=(),
+                     set_word="book")
+
+
+@lru_cache(maxsize=None)
+def points_function(round_number: int) -> Callable[[Card], int]:
+    """Penalty points of a card left in hand: face value, J 11, Q 12, K 13, joker 50,
+    the round's wild rank 20 (RULES.md §6.2; a joker stays 50, FC-A13)."""
+    wild = wild_rank(round_number)
+
+    def points(card: Card) -> int:
+        if card.rank is Rank.JOKER:
+            return 50
+        if card.rank is wild:
+            return 20
+        return int(card.rank)
+
+    return points
+
+
+def card_points(card: Card, round_number: int) -> int:
+    return points_function(round_number)(card)
+
+
+@lru_cache(maxsize=4096)
+def _cached_arrangement(round_number: int, hand: tuple[Card, ...],
+                        discard: bool) -> Arrangement:
+    return best_arrangement(hand, meld_rules(round_number), points_function(round_number),
+                            discard=discard)
+
+
+def arrange_hand(hand: tuple[Card, ...] | list[Card], round_number: int,
+                 discard: bool = False) -> Arrangement:
+    """The least-penalty arrangement of a hand in a round (with a discard if asked)."""
+    return _cached_arrangement(round_number, tuple(sorted(hand, key=Card.sort_key)), discard)
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class FiveCrownsState:
+    """Everything about a game in progress; the stock's and piles' tops are their ends."""
+
+    seats: int
+    seed: int
+    round: int
+    dealer: int
+    current: int
+    phase: Phase
+    hands: tuple[tuple[Card, ...], ...]
+    stock: tuple[Card, ...]
+    discard_pile: tuple[Card, ...]
+    melds: tuple[tuple[Meld, ...], ...]
+    out_seat: int | None
+    final_pending: tuple[int, ...]
+    totals: tuple[int, ...]
+    round_points: tuple[tuple[int, ...], ...]
+    known: tuple[tuple[Card, ...], ...]
+    """Cards each seat took from the discard pile and still holds: everyone saw them."""
+    reshuffles: int
+    turn: int
+    """Turns completed this round (for the optional safety cap)."""
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class FiveCrownsView:
+    """One seat's observation: its own hand and everything public, nothing else."""
+
+    seat: int
+    seats: int
+    round: int
+    rounds: int
+    wild_rank: Rank
+    dealer: int
+    current: int
+    phase: Phase
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    stock_size: int
+    discard_pile: tuple[Card, ...]
+    melds: tuple[tuple[Meld, ...], ...]
+    out_seat: int | None
+    final_pending: tuple[int, ...]
+    totals: tuple[int, ...]
+    round_points: tuple[tuple[int, ...], ...]
+    known: tuple[tuple[Card, ...], ...]
+    awaiting: tuple[int, ...]
+    legal: tuple[Action, ...]
+
+    @property
+    def game_id(self) -> str:
+        return FiveCrowns.id
+
+    @property
+    def top_discard(self) -> Card | None:
+        return self.discard_pile[-1] if self.discard_pile else None
+
+    @property
+    def final_turn(self) -> bool:
+        return self.out_seat is not None
+
+
+def _without(cards: tuple[Card, ...], gone: Any) -> tuple[Card, ...]:
+    remove = set(gone)
+    return tuple(card for card in cards if card not in remove)
+
+
+def _replace_at(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    return items[:index] + (value,) + items[index + 1:]
+
+
+@register
+class FiveCrowns(Variant[FiveCrownsState]):
+    id = "five_crowns"
+    title = "Five Crowns"
+    seat_counts = range(2, 8)
+    rules_version = "1"
+    options_type = FiveCrownsOptions
+    state_type = FiveCrownsState
+    options: FiveCrownsOptions
+
+    def __init__(self, options: FiveCrownsOptions | None = None) -> None:
+        super().__init__(options)
+        if not 1 <= self.options.rounds <= ROUNDS:
+            raise SetupError(f"Five Crowns has 1 to {ROUNDS} rounds, not {self.options.rounds}")
+        self._apply_phase = {Phase.DRAW: self._apply_draw, Phase.DISCARD: self._apply_discard}
+        self._problem_phase = {Phase.DRAW: self._draw_problem,
+                               Phase.DISCARD: self._discard_problem}
+
+    # --- setting up --------------------------------------------------------------------
+
+    def deck(self, seats: int) -> tuple[Card, ...]:
+        return five_crowns_deck()
+
+    def new_game(self, seats: int, seed: int) -> Transition[FiveCrownsState]:
+        self.check_seats(seats)
+        dealer = pick_index(seats, seed, "first dealer")
+        empty = tuple(() for _ in range(seats))
+        state = FiveCrownsState(
+            seats=seats, seed=seed, round=1, dealer=dealer, current=(dealer + 1) % seats,
+            phase=Phase.DRAW, hands=empty, stock=(), discard_pile=(), melds=empty,
+            out_seat=None, final_pending=(), totals=(0,) * seats, round_points=(),
+            known=empty, reshuffles=0, turn=0)
+        events: list[Event] = []
+        state = self._deal(state, 1, dealer, events)
+        return Transition(state, tuple(events))
+
+    def _deal(self, state: FiveCrownsState, round_number: int, dealer: int,
+              events: list[Event]) -> FiveCrownsState:
+        """Shuffle both decks, deal one at a time from the dealer's left, turn one up."""
+        seats = state.seats
+        deck = list(shuffled(five_crowns_deck(), state.seed, "deal", round_number))
+        size = hand_size(round_number)
+        hands: list[list[Card]] = [[] for _ in range(seats)]
+        for _ in range(size):
+            for offset in range(1, seats + 1):
+                hands[(dealer + offset) % seats].append(deck.pop())
+        up_card = deck.pop()
+        empty = tuple(() for _ in range(seats))
+        events.append(RoundStarted(round_number, dealer, size, wild_rank(round_number)))
+        events.extend(Dealt(seat, size, tuple(hand)) for seat, hand in enumerate(hands))
+        events.append(TurnedUp(up_card))
+        return dataclasses.replace(
+            state, round=round_number, dealer=dealer, current=(dealer + 1) % seats,
+            phase=Phase.DRAW, hands=tuple(tuple(hand) for hand in hands), stock=tuple(deck),
+            discard_pile=(up_card,), melds=empty, out_seat=None, final_pending=(),
+            known=empty, turn=0)
+
+    def position(self, hands: Sequence[str], *, round_number: int = 1, discard: str = "",
+                 stock: str = "", current: int = 0, dealer: int | None = None,
+                 phase: Phase = Phase.DRAW, out_seat: int | None = None,
+                 final_pending: Sequence[int] = (), totals: Sequence[int] | None = None,
+                 seed: int = 0) -> FiveCrownsState:
+        """A position written in card notation, for scenario tests: the zones hold just
+        the cards named (piles listed bottom to top), not a whole deck."""
+        seats = len(hands)
+        zones = parse_zones(*hands, stock, discard)
+        empty = tuple(() for _ in range(seats))
+        return FiveCrownsState(
+            seats=seats, seed=seed, round=round_number,
+            dealer=(current - 1) % seats if dealer is None else dealer, current=current,
+            phase=phase, hands=zones[:seats], stock=zones[seats], discard_pile=zones[seats + 1],
+            melds=empty, out_seat=out_seat, final_pending=tuple(final_pending),
+            totals=tuple(totals) if totals is not None else (0,) * seats, round_points=(),
+            known=empty, reshuffles=0, turn=seats)
+
+    # --- asking ------------------------------------------------------------------------
+
+    def awaiting(self, state: FiveCrownsState) -> tuple[int, ...]:
+        return () if state.phase is Phase.GAME_OVER else (state.current,)
+
+    def legal_actions(self, state: FiveCrownsState, seat: int) -> tuple[Action, ...]:
+        if state.phase is Phase.GAME_OVER or seat != state.current:
+            return ()
+        if state.phase is Phase.DRAW:
+            draws: list[Action] = []
+            if state.stock or len(state.discard_pile) > 1:
+                draws.append(Draw(Pile.STOCK))
+            if state.discard_pile:
+                draws.append(Draw(Pile.DISCARD))
+            return tuple(draws)
+        hand = state.hands[seat]
+        faces: dict[str, Card] = {}
+        for card in hand:
+            faces.setdefault(card.face, card)
+        actions: list[Action] = [Discard(card) for card in faces.values()]
+        lay_down = self.suggested_lay_down(state, seat)
+        if lay_down is not None:
+            actions.append(lay_down)
+        return tuple(actions)
+
+    def suggested_lay_down(self, state: FiveCrownsState, seat: int) -> LayDown | None:
+        """The engine's best lay-down for the seat to move: going out, or in a final turn
+        the least-penalty partial lay-down; ``None`` when there is none to make."""
+        if state.phase is not Phase.DISCARD or seat != state.current:
+            return None
+        best = arrange_hand(state.hands[seat], state.round, discard=True)
+        if best.discard is None:
+            return None
+        if state.out_seat is None and not best.goes_out:
+            return None
+        if state.out_seat is None and not self.options.out_on_first_turn \
+                and state.turn < state.seats:
+            return None
+        if not best.melds:
+            return None
+        return LayDown(best.melds, best.discard)
+
+    def problem(self, state: FiveCrownsState, seat: int, action: Action) -> str | None:
+        if state.phase is Phase.GAME_OVER:
+            return "the game is over"
+        if seat != state.current:
+            return "it is not your turn"
+        return self._problem_phase[state.phase](state, seat, action)
+
+    def _draw_problem(self, state: FiveCrownsState, seat: int, action: Action) -> str | None:
+        if not isinstance(action, Draw):
+            return "draw a card first, from the stock or the discard pile"
+        if action.source is Pile.STOCK and not state.stock and len(state.discard_pile) < 2:
+            return "the stock is empty"
+        if action.source is Pile.DISCARD and not state.discard_pile:
+            return "the discard pile is empty"
+        return None
+
+    def _discard_problem(self, state: FiveCrownsState, seat: int, action: Action) -> str | None:
+        hand = state.hands[seat]
+        if isinstance(action, Draw):
+            return "you have already drawn this turn; now discard"
+        if isinstance(action, Discard):
+            return None if action.card in hand else "that card is not in your hand"
+        if isinstance(action, LayOff):
+            return "you may not play on another player's melds in Five Crowns" \
+                if action.target_seat != seat else \
+                "in Five Crowns you lay all your books and runs down at once"
+        if isinstance(action, LayDown):
+            return self._lay_down_problem(state, seat, action)
+        return f"you can't {action.describe()} in Five Crowns"
+
+    def _lay_down_problem(self, state: FiveCrownsState, seat: int,
+                          action: LayDown) -> str | None:
+        hand = state.hands[seat]
+        used = [card for meld in action.melds for card in meld.cards] + [action.discard]
+        if len(set(used)) != len(used) or not set(used) <= set(hand):
+            return "those cards are not all in your hand"
+        rules = meld_rules(state.round)
+        for meld in action.melds:
+            reason = meld_problem(meld, rules)
+            if reason is not None:
+                return f"{reason} ({pretty_cards(meld.cards)})"
+        if state.out_seat is None:
+            left = len(hand) - len(used)
+            if left:
+                return ("you can lay down only to go out: every card but the discard must be "
+                        f"in books and runs ({left} left over)")
+            if not self.options.out_on_first_turn and state.turn < state.seats:
+                return "going out on the first turn is off in this game's options"
+        return None
+
+    # --- applying ----------------------------------------------------------------------
+
+    def _apply(self, state: FiveCrownsState, seat: int,
+               action: Action) -> Transition[FiveCrownsState]:
+        events: list[Event] = []
+        state = self._apply_phase[state.phase](state, seat, action, events)
+        return Transition(state, tuple(events))
+
+    def _apply_draw(self, state: FiveCrownsState, seat: int, action: Action,
+                    events: list[Event]) -> FiveCrownsState:
+        assert isinstance(action, Draw)
+        stock, pile, known = state.stock, state.discard_pile, state.known
+        reshuffles = state.reshuffles
+        if action.source is Pile.STOCK:
+            if not stock:
+                # RULES.md engine rule 4 / FC-T9: keep the top discard, shuffle the rest.
+                stock = shuffled(pile[:-1], state.seed, "reshuffle", reshuffles)
+                pile = pile[-1:]
+                reshuffles += 1
+                events.append(Reshuffled(len(stock)))
+            card, stock = stock[-1], stock[:-1]
+        else:
+            card, pile = pile[-1], pile[:-1]
+            known = _replace_at(known, seat, known[seat] + (card,))
+        events.append(Drew(seat, action.source, card))
+        return dataclasses.replace(
+            state, stock=stock, discard_pile=pile, known=known, reshuffles=reshuffles,
+            hands=_replace_at(state.hands, seat, state.hands[seat] + (card,)),
+            phase=Phase.DISCARD)
+
+    def _apply_discard(self, state: FiveCrownsState, seat: int, action: Action,
+                       events: list[Event]) -> FiveCrownsState:
+        if isinstance(action, Discard):
+            discard, laid = action.card, ()
+        else:
+            assert isinstance(action, LayDown)
+            discard, laid = action.discard, action.melds
+        gone = {card for meld in laid for card in meld.cards} | {discard}
+        out_seat, pending = state.out_seat, state.final_pending
+        if laid:
+            events.append(MeldsLaid(seat, laid))
+        events.append(Discarded(seat, discard))
+        if out_seat is None and isinstance(action, LayDown):
+            out_seat = seat
+            pending = tuple((seat + offset) % state.seats for offset in range(1, state.seats))
+            events.append(WentOut(seat))
+        state = dataclasses.replace(
+            state,
+            hands=_replace_at(state.hands, seat, _without(state.hands[seat], gone)),
+            known=_replace_at(state.known, seat, _without(state.known[seat], gone)),
+            melds=_replace_at(state.melds, seat, state.melds[seat] + laid),
+            discard_pile=state.discard_pile + (discard,),
+            out_seat=out_seat, final_pending=pending, turn=state.turn + 1)
+        return self._next_turn(state, seat, events)
+
+    def _next_turn(self, state: FiveCrownsState, seat: int,
+                   events: list[Event]) -> FiveCrownsState:
+        if state.out_seat is None:
+            limit = self.options.round_turn_limit
+            if limit and state.turn >= limit:
+                return self._end_round(state, events)
+            return dataclasses.replace(state, current=(seat + 1) % state.seats,
+                                       phase=Phase.DRAW)
+        pending = state.final_pending
+        if seat != state.out_seat:
+            pending = pending[1:]  # this seat's final turn is done
+        if pending:
+            return dataclasses.replace(state, final_pending=pending, current=pending[0],
+                                       phase=Phase.DRAW)
+        return self._end_round(dataclasses.replace(state, final_pending=()), events)
+
+    def _end_round(self, state: FiveCrownsState, events: list[Event]) -> FiveCrownsState:
+        points_of = points_function(state.round)
+        points = tuple(sum(points_of(card) for card in hand) for hand in state.hands)
+        totals = tuple(total + add for total, add in zip(state.totals, points))
+        events.append(RoundScored(state.round, state.hands, points, totals))
+        state = dataclasses.replace(state, totals=totals,
+                                    round_points=state.round_points + (points,))
+        if state.round >= self.options.rounds:
+            best = min(totals)
+            events.append(GameEnded(tuple(s for s, t in enumerate(totals) if t == best), totals))
+            return dataclasses.replace(state, phase=Phase.GAME_OVER)
+        return self._deal(state, state.round + 1, (state.dealer + 1) % state.seats, events)
+
+    # --- observing ---------------------------------------------------------------------
+
+    def observe(self, state: FiveCrownsState, seat: int) -> FiveCrownsView:
+        awaiting = self.awaiting(state)
+        return FiveCrownsView(
+            seat=seat, seats=state.seats, round=state.round, rounds=self.options.rounds,
+            wild_rank=wild_rank(state.round), dealer=state.dealer, current=state.current,
+            phase=state.phase, hand=state.hands[seat],
+            hand_sizes=tuple(len(hand) for hand in state.hands), stock_size=len(state.stock),
+            discard_pile=state.discard_pile, melds=state.melds, out_seat=state.out_seat,
+            final_pending=state.final_pending, totals=state.totals,
+            round_points=state.round_points, known=state.known, awaiting=awaiting,
+            legal=self.legal_actions(state, seat) if seat in awaiting else ())
+
+    def outcome(self, state: FiveCrownsState) -> Outcome | None:
+        if state.phase is not Phase.GAME_OVER:
+            return None
+        best = min(state.totals)
+        return Outcome(winners=tuple(s for s, t in enumerate(state.totals) if t == best),
+                       scores=state.totals, places=places_for(state.totals, low_wins=True))
+
+    # --- invariants --------------------------------------------------------------------
+
+    def all_cards(self, state: FiveCrownsState) -> list[Card]:
+        cards = [card for hand in state.hands for card in hand]
+        cards += state.stock + state.discard_pile
+        cards += [card for melds in state.melds for meld in melds for card in meld.cards]
+        return cards
+
+    def hidden_from(self, state: FiveCrownsState, seat: int) -> set[Card]:
+        hidden = set(state.stock)
+        for other, hand in enumerate(state.hands):
+            if other != seat:
+                hidden.update(set(hand) - set(state.known[other]))
+        return hidden
+
+    def table_melds(self, state: FiveCrownsState) -> list[tuple[Meld, MeldRules]]:
+        rules = meld_rules(state.round)
+        return [(meld, rules) for melds in state.melds for meld in melds]

@@ -1,0 +1,98 @@
+"""A game in progress: a variant, its seed and seats, the actions so far, the state.
+
+The record of a game is its setup plus its action history; replaying the record gives
+the same state (the engine is deterministic for a seed). The app saves records, the
+conformance suite replays them. No file I/O here: records are plain JSON data.
+
+Standard library only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .actions import Action
+from .codec import from_json, to_json
+from .errors import CodecError, EngineError
+from .events import Event
+from .variant import Outcome, Variant, get_variant
+
+
+@dataclass
+class Game:
+    """The mutable handle the app and the simulator hold; the state inside is frozen."""
+
+    variant: Variant[Any]
+    seats: int
+    seed: int
+    state: Any
+    history: list[tuple[int, Action]] = field(default_factory=list)
+
+    @classmethod
+    def new(cls, game_id: str, seats: int, seed: int,
+            options: Any = None) -> tuple[Game, tuple[Event, ...]]:
+        variant = get_variant(game_id)(options)
+        start = variant.new_game(seats, seed)
+        return cls(variant, seats, seed, start.state), start.events
+
+    @property
+    def game_id(self) -> str:
+        return self.variant.id
+
+    def awaiting(self) -> tuple[int, ...]:
+        return self.variant.awaiting(self.state)
+
+    def legal_actions(self, seat: int) -> tuple[Action, ...]:
+        return self.variant.legal_actions(self.state, seat)
+
+    def problem(self, seat: int, action: Action) -> str | None:
+        return self.variant.problem(self.state, seat, action)
+
+    def apply(self, seat: int, action: Action) -> tuple[Event, ...]:
+        """Carry out the action (raises IllegalActionError) and remember it."""
+        step = self.variant.apply(self.state, seat, action)
+        self.state = step.state
+        self.history.append((seat, action))
+        return step.events
+
+    def observe(self, seat: int) -> Any:
+        return self.variant.observe(self.state, seat)
+
+    def outcome(self) -> Outcome | None:
+        return self.variant.outcome(self.state)
+
+    @property
+    def over(self) -> bool:
+        return self.outcome() is not None
+
+    # --- records -----------------------------------------------------------------------
+
+    def record(self) -> dict[str, Any]:
+        return {
+            "game": self.variant.id,
+            "rules_version": self.variant.rules_version,
+            "options": to_json(self.variant.options),
+            "seats": self.seats,
+            "seed": self.seed,
+            "actions": [[seat, to_json(action)] for seat, action in self.history],
+        }
+
+    @classmethod
+    def from_record(cls, record: dict[str, Any]) -> Game:
+        """Replay a record. Raises CodecError or EngineError if it does not replay."""
+        try:
+            variant_type = get_variant(record["game"])
+            options = from_json(variant_type.options_type, record["options"])
+            game, _ = cls.new(record["game"], int(record["seats"]), int(record["seed"]),
+                              options)
+            for seat, action_data in record["actions"]:
+                game.apply(int(seat), from_json(Action, action_data))
+        except (KeyError, TypeError, ValueError) as error:
+            if isinstance(error, EngineError):
+                raise
+            raise CodecError(f"not a game record: {error}") from error
+        return game
+
+    def state_json(self) -> Any:
+        return to_json(self.state)

@@ -1,0 +1,251 @@
+"""Meld validation for the rummy games under each game's wild rules (RULES.md §7.3, §8).
+
+One ``MeldRules`` value describes a game's (or a round's) wilds and rank domain:
+Five Crowns' rotating wild rank plus jokers with no ratio, Shanghai's twos and jokers
+with naturals ≥ wilds, Monastery's aces wild within their own suit. Validation is a pure
+function that returns ``None`` for a valid meld or the sentence that says why not.
+
+Two entry points per meld kind, as RULES.md asks: *as laid* (a run's order fixes what
+each wild stands for) and *unordered* ("can these cards form a run in some order?"),
+which hint, arrangement and AI code use.
+
+Standard library only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from itertools import product
+from typing import Sequence
+
+from .cards import Card, Colour, Rank, Suit
+from .codec import serializable
+
+
+class MeldKind(Enum):
+    SET = "set"  # a "book" in Five Crowns
+    RUN = "run"
+
+
+class SuitRule(Enum):
+    """What a group demands of its cards' suits."""
+
+    ANY = "any"
+    SAME_SUIT = "suit"
+    SAME_COLOUR = "colour"
+
+
+@dataclass(frozen=True, slots=True)
+class MeldRules:
+    """A game's meld rules for one round. Pure data, so it is cheap to build per round."""
+
+    wild_ranks: frozenset[Rank] = frozenset()
+    jokers_wild: bool = True
+    aces_wild_in_suit: bool = False
+    naturals_at_least_wilds: bool = False
+    min_set: int = 3
+    min_run: int = 3
+    run_low: int = 3
+    run_high: int = 13
+    ace_values: tuple[int, ...] = (1,)
+    set_word: str = "set"
+
+    def is_wild(self, card: Card) -> bool:
+        if card.rank is Rank.JOKER:
+            return self.jokers_wild
+        if card.rank is Rank.ACE and self.aces_wild_in_suit:
+            return True
+        return card.rank in self.wild_ranks
+
+    def natural_values(self, card: Card) -> tuple[int, ...]:
+        """The run positions a natural card may take (an ace may be low or high)."""
+        if card.rank is Rank.ACE:
+            return self.ace_values
+        return (int(card.rank),)
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """A group of cards on the table (or proposed for it), runs in ascending laid order."""
+
+    kind: MeldKind
+    cards: tuple[Card, ...]
+
+
+# ------------------------------------------------------------------------------- helpers
+
+def _rank_name(value: int) -> str:
+    if value in (1, 14):
+        return "ace"
+    return {11: "jack", 12: "queen", 13: "king"}.get(value, str(value))
+
+
+def _bound_suit(card: Card, rules: MeldRules) -> Suit | None:
+    """The suit a card commits a group to: naturals, and Monastery's suit-bound aces."""
+    if card.suit is None:
+        return None
+    if rules.is_wild(card) and not (rules.aces_wild_in_suit and card.rank is Rank.ACE):
+        return None
+    return card.suit
+
+
+def _suit_problem(cards: Sequence[Card], rules: MeldRules, suit_rule: SuitRule,
+                  noun: str) -> str | None:
+    if suit_rule is SuitRule.ANY:
+        return None
+    bound = [suit for suit in (_bound_suit(card, rules) for card in cards) if suit is not None]
+    if suit_rule is SuitRule.SAME_SUIT and len(set(bound)) > 1:
+        return f"a {noun} must be all one suit"
+    if suit_rule is SuitRule.SAME_COLOUR:
+        colours = {suit.colour for suit in bound}
+        if len(colours) > 1 or Colour.NONE in colours:
+            return f"a {noun} must be all one colour"
+    return None
+
+
+def _ratio_problem(naturals: int, wilds: int, rules: MeldRules) -> str | None:
+    if rules.naturals_at_least_wilds and wilds > naturals:
+        return "a meld needs at least as many natural cards as wild cards"
+    return None
+
+
+def split_wilds(cards: Sequence[Card], rules: MeldRules) -> tuple[list[Card], list[Card]]:
+    naturals: list[Card] = []
+    wilds: list[Card] = []
+    for card in cards:
+        (wilds if rules.is_wild(card) else naturals).append(card)
+    return naturals, wilds
+
+
+# ---------------------------------------------------------------------------------- sets
+
+def set_problem(cards: Sequence[Card], rules: MeldRules,
+                suit_rule: SuitRule = SuitRule.ANY) -> str | None:
+    """Why these cards are not a set (book), or ``None`` if they are one."""
+    word = rules.set_word
+    if len(cards) < rules.min_set:
+        return f"a {word} needs at least {rules.min_set} cards"
+    naturals, wilds = split_wilds(cards, rules)
+    if rules.naturals_at_least_wilds and not naturals:
+        return f"a {word} needs natural cards, not only wild cards"
+    ratio = _ratio_problem(len(naturals), len(wilds), rules)
+    if ratio:
+        return ratio
+    if len({card.rank for card in naturals}) > 1:
+        return f"a {word} must be all one rank"
+    return _suit_problem(cards, rules, suit_rule, word)
+
+
+# ---------------------------------------------------------------------------------- runs
+
+def _run_shape_problem(cards: Sequence[Card], rules: MeldRules,
+                       suit_rule: SuitRule) -> tuple[list[Card], list[Card], str | None]:
+    naturals, wilds = split_wilds(cards, rules)
+    if len(cards) < rules.min_run:
+        return naturals, wilds, f"a run needs at least {rules.min_run} cards"
+    if rules.naturals_at_least_wilds and not naturals:
+        return naturals, wilds, "a run needs natural cards, not only wild cards"
+    problem = _ratio_problem(len(naturals), len(wilds), rules)
+    problem = problem or _suit_problem(cards, rules, suit_rule, "run")
+    if problem is None and len(cards) > rules.run_high - rules.run_low + 1:
+        problem = (f"a run can go from {_rank_name(rules.run_low)} to "
+                   f"{_rank_name(rules.run_high)} at most")
+    return naturals, wilds, problem
+
+
+def run_problem(cards: Sequence[Card], rules: MeldRules,
+                suit_rule: SuitRule = SuitRule.SAME_SUIT) -> str | None:
+    """Why no order of these cards is a run, or ``None`` if some order is one."""
+    naturals, _, problem = _run_shape_problem(cards, rules, suit_rule)
+    if problem:
+        return problem
+    if _run_start(naturals, len(cards), rules) is not None:
+        return None
+    return _explain_run_failure(naturals, len(cards), rules)
+
+
+def _run_start(naturals: Sequence[Card], length: int,
+               rules: MeldRules) -> tuple[int, tuple[int, ...]] | None:
+    """A start rank and the naturals' values that make a run of ``length``, if any."""
+    low, high = rules.run_low, rules.run_high
+    if not naturals:
+        return (low, ()) if length <= high - low + 1 else None
+    for values in product(*(rules.natural_values(card) for card in naturals)):
+        if len(set(values)) != len(values):
+            continue
+        first = max(low, max(values) - length + 1)
+        last = min(min(values), high - length + 1)
+        if first <= last:
+            return first, values
+    return None
+
+
+def _explain_run_failure(naturals: Sequence[Card], length: int, rules: MeldRules) -> str:
+    ranks = [card.rank for card in naturals]
+    for rank in set(ranks):
+        if ranks.count(rank) > 1 and rank is not Rank.ACE:
+            return f"a run can't hold two {rank.label}"
+    values = sorted(v for card in naturals for v in rules.natural_values(card)[:1])
+    if values and (min(values) < rules.run_low or max(values) > rules.run_high):
+        return (f"a run goes from {_rank_name(rules.run_low)} to "
+                f"{_rank_name(rules.run_high)}")
+    return "the cards of a run must follow in sequence, and the wilds can't fill the gaps"
+
+
+def run_problem_as_laid(cards: Sequence[Card], rules: MeldRules,
+                        suit_rule: SuitRule = SuitRule.SAME_SUIT) -> str | None:
+    """Why this run, in this ascending order, is not valid (``None`` if it is)."""
+    naturals, _, problem = _run_shape_problem(cards, rules, suit_rule)
+    if problem:
+        return problem
+    if run_positions(cards, rules) is not None:
+        return None
+    if _run_start(naturals, len(cards), rules) is not None:
+        return "put the run's cards in order: each wild stands for the rank of its place"
+    return _explain_run_failure(naturals, len(cards), rules)
+
+
+def run_positions(cards: Sequence[Card], rules: MeldRules) -> tuple[int, ...] | None:
+    """The rank each card of a laid run stands for, or ``None`` if no start fits."""
+    length = len(cards)
+    for start in range(rules.run_low, rules.run_high - length + 2):
+        for index, card in enumerate(cards):
+            if not rules.is_wild(card) and start + index not in rules.natural_values(card):
+                break
+        else:
+            return tuple(range(start, start + length))
+    return None
+
+
+def order_run(cards: Sequence[Card], rules: MeldRules,
+              suit_rule: SuitRule = SuitRule.SAME_SUIT) -> tuple[Card, ...] | None:
+    """The cards in a laid order that makes them a run, or ``None`` if none does.
+
+    Wilds fill the gaps first; spare wilds go on top while there is room, then below.
+    """
+    naturals, wilds, problem = _run_shape_problem(cards, rules, suit_rule)
+    if problem:
+        return None
+    found = _run_start(naturals, len(cards), rules)
+    if found is None:
+        return None
+    start, values = found
+    if naturals:
+        # Start at the lowest natural where the run fits, so spare wilds go on top.
+        start = min(min(values), rules.run_high - len(cards) + 1)
+    by_value = dict(zip(values, naturals))
+    spare = list(wilds)
+    laid: list[Card] = []
+    for position in range(start, start + len(cards)):
+        laid.append(by_value[position] if position in by_value else spare.pop())
+    return tuple(laid)
+
+
+def meld_problem(meld: Meld, rules: MeldRules,
+                 suit_rule: SuitRule | None = None) -> str | None:
+    """Why a proposed meld is not valid as laid (``None`` if it is)."""
+    if meld.kind is MeldKind.SET:
+        return set_problem(meld.cards, rules, suit_rule or SuitRule.ANY)
+    return run_problem_as_laid(meld.cards, rules, suit_rule or SuitRule.SAME_SUIT)

@@ -1,0 +1,73 @@
+"""House-rule options of every game. Defaults are RULES.md's resolutions.
+
+Each game's options are a frozen dataclass stored in saves; changing a default here
+changes new games only, never a saved one.
+
+Standard library only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .codec import serializable
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class FiveCrownsOptions:
+    """Five Crowns (RULES.md §6)."""
+
+    rounds: int = 11
+    """Rounds to play, from the 3-card round up (11 is the full game; fewer for a quick game)."""
+    out_on_first_turn: bool = True
+    """FC-A2: a player may go out on his first turn of a round."""
+    round_turn_limit: int = 0
+    """Safety cap for machine play: after this many turns in one round with nobody out,
+    the round ends and every hand is scored (0: no cap, as in the printed rules)."""
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class ShanghaiMayIOptions:
+    """Shanghai with May I (RULES.md §4)."""
+
+    may_i_per_round: int = 3
+    may_i_penalty_cards: int = 1
+    shanghai_calls: bool = True
+    same_rank_sets_in_contract: bool = False
+    """S2-A7: two sets of one rank in a contract (refused by default)."""
+    exchange_before_down: bool = True
+    """S2-A9(b): wilds may be exchanged from the table before going down."""
+    out_points_per_round: int = 5
+    low_penalty_bonus: int = 70
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class ShanghaiBuyOptions:
+    """Shanghai with buying (RULES.md §5)."""
+
+    buys_per_round: int = 2
+    buy_extra_cards: int = 2
+    buy_card_beneath: bool = False
+    """The optional rule that the card beneath may be requested too: off by default."""
+    same_rank_sets_in_contract: bool = False
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class MonasteryOptions:
+    """Monastery, the nine-mission rummy (RULES.md §2)."""
+
+    same_rank_sets_in_mission: bool = True
+    """M-A6: two sets of one rank in a mission (allowed by default)."""
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class PalaceOptions:
+    """Palace with straights (RULES.md §3)."""
+
+    placement_cap: int = 2000
+    """P-A12: placements after which an endless game ends as a draw."""

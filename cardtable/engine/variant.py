@@ -1,0 +1,158 @@
+"""The contract every game implements, and the registry that finds games by id.
+
+A variant is a rules class: a stable id, a title, the seat counts it supports, a rules
+version (stored in saves) and a frozen options dataclass whose defaults are RULES.md's
+resolutions. Its state is plain frozen data; ``apply`` always validates first and
+returns the new state with the events that happened. Observations are per seat and
+never hold another seat's hidden cards.
+
+Standard library only.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, Iterable, TypeVar
+
+from .actions import Action
+from .cards import Card
+from .codec import serializable
+from .errors import IllegalActionError, SetupError, UnknownVariantError
+from .events import Event
+from .melds import Meld, MeldRules
+
+S = TypeVar("S")
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished game ended. ``winners`` share the win on a tie."""
+
+    winners: tuple[int, ...]
+    scores: tuple[int, ...]
+    places: tuple[int, ...]
+    reason: str = "complete"
+
+
+def places_for(scores: Iterable[int], low_wins: bool) -> tuple[int, ...]:
+    """Shared places: equal scores share a place (1, 1, 3 …)."""
+    values = list(scores)
+    ordered = sorted(values, reverse=not low_wins)
+    return tuple(1 + ordered.index(score) for score in values)
+
+
+@dataclass(frozen=True, slots=True)
+class Transition(Generic[S]):
+    state: S
+    events: tuple[Event, ...]
+
+
+class Variant(ABC, Generic[S]):
+    """One game's rules. Instances hold only the (frozen) options."""
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    seat_counts: ClassVar[range]
+    rules_version: ClassVar[str]
+    options_type: ClassVar[type]
+    state_type: ClassVar[type]
+
+    def __init__(self, options: Any = None) -> None:
+        self.options = options if options is not None else self.options_type()
+        if not isinstance(self.options, self.options_type):
+            raise SetupError(f"{self.id} takes {self.options_type.__name__}")
+
+    # --- setting up -------------------------------------------------------------------
+
+    def check_seats(self, seats: int) -> None:
+        if seats not in self.seat_counts:
+            raise SetupError(
+                f"{self.title} is played by {self.seat_counts.start} to "
+                f"{self.seat_counts.stop - 1} players, not {seats}")
+
+    @abstractmethod
+    def new_game(self, seats: int, seed: int) -> Transition[S]:
+        """Deal the first round."""
+
+    # --- asking ----------------------------------------------------------------------
+
+    @abstractmethod
+    def awaiting(self, state: S) -> tuple[int, ...]:
+        """The seats whose input is awaited (several during an out-of-turn window)."""
+
+    @abstractmethod
+    def legal_actions(self, state: S, seat: int) -> tuple[Action, ...]:
+        """What ``seat`` may do now. Lay-downs cannot be listed exhaustively: the list
+        holds the best one the engine finds; any other valid lay-down is accepted too."""
+
+    @abstractmethod
+    def problem(self, state: S, seat: int, action: Action) -> str | None:
+        """Why ``seat`` may not do ``action`` now, or ``None`` if it may."""
+
+    def apply(self, state: S, seat: int, action: Action) -> Transition[S]:
+        """Validate, then carry out ``action``; raises :class:`IllegalActionError`."""
+        reason = self.problem(state, seat, action)
+        if reason is not None:
+            raise IllegalActionError(reason)
+        return self._apply(state, seat, action)
+
+    @abstractmethod
+    def _apply(self, state: S, seat: int, action: Action) -> Transition[S]:
+        """Carry out an action already validated."""
+
+    @abstractmethod
+    def observe(self, state: S, seat: int) -> Any:
+        """What ``seat`` can see: its own hand, public piles, others' card counts."""
+
+    @abstractmethod
+    def outcome(self, state: S) -> Outcome | None:
+        """The result once the game is over, else ``None``."""
+
+    # --- invariants (used by the conformance suite and the app's load check) --------------
+
+    @abstractmethod
+    def all_cards(self, state: S) -> list[Card]:
+        """Every card in every zone, so tests can check none is created or lost."""
+
+    @abstractmethod
+    def deck(self, seats: int) -> tuple[Card, ...]:
+        """The full deck this game uses with this many seats."""
+
+    @abstractmethod
+    def hidden_from(self, state: S, seat: int) -> set[Card]:
+        """Cards ``seat`` must not see: other hands (less cards known to all), the stock."""
+
+    def table_melds(self, state: S) -> list[tuple[Meld, MeldRules]]:
+        """Every meld on the table with the rules it must satisfy."""
+        return []
+
+
+# ------------------------------------------------------------------------------ registry
+
+_VARIANTS: dict[str, type[Variant[Any]]] = {}
+
+
+def register(cls: type[Variant[Any]]) -> type[Variant[Any]]:
+    if cls.id in _VARIANTS:
+        raise ValueError(f"two games registered as {cls.id}")
+    _VARIANTS[cls.id] = cls
+    return cls
+
+
+def variants() -> tuple[type[Variant[Any]], ...]:
+    """The games built so far, in registration order."""
+    return tuple(_VARIANTS.values())
+
+
+def get_variant(game_id: str) -> type[Variant[Any]]:
+    try:
+        return _VARIANTS[game_id]
+    except KeyError:
+        known = ", ".join(_VARIANTS)
+        raise UnknownVariantError(f"unknown game {game_id!r} (known: {known})") from None
+
+
+__all__ = ["Outcome", "Transition", "Variant", "register", "variants", "get_variant",
+           "places_for"]
