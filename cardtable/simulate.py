@@ -7,8 +7,9 @@ only its own observation, exactly as at the table.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable, TextIO
+from typing import TextIO
 
 from .ai import Bot, make_bot
 from .engine import Game, IllegalActionError

@@ -5,7 +5,14 @@ from collections import Counter
 import pytest
 
 from cardtable.engine import (
-    Card, NotationError, Rank, Suit, five_crowns_deck, format_cards, parse_card, parse_cards,
+    Card,
+    NotationError,
+    Rank,
+    Suit,
+    five_crowns_deck,
+    format_cards,
+    parse_card,
+    parse_cards,
     standard_deck,
 )
 

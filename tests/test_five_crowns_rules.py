@@ -5,12 +5,27 @@ import dataclasses
 import pytest
 
 from cardtable.engine import (
-    Discard, Draw, Game, IllegalActionError, LayDown, LayOff, Meld, MeldKind, Pile, Rank,
-    parse_cards, to_json,
+    Discard,
+    Draw,
+    Game,
+    IllegalActionError,
+    LayDown,
+    LayOff,
+    Meld,
+    MeldKind,
+    Pile,
+    Rank,
+    parse_cards,
+    to_json,
 )
 from cardtable.engine.events import Drew, GameEnded, Reshuffled, RoundScored, WentOut
 from cardtable.engine.five_crowns import (
-    FiveCrowns, FiveCrownsOptions, Phase, card_points, hand_size, wild_rank,
+    FiveCrowns,
+    FiveCrownsOptions,
+    Phase,
+    card_points,
+    hand_size,
+    wild_rank,
 )
 
 GAME = FiveCrowns()

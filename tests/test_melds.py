@@ -8,8 +8,13 @@ import pytest
 
 from cardtable.engine import MeldRules, Rank, SuitRule, parse_cards
 from cardtable.engine.five_crowns import meld_rules as crowns_rules
-from cardtable.engine.melds import order_run, run_positions, run_problem, run_problem_as_laid
-from cardtable.engine.melds import set_problem
+from cardtable.engine.melds import (
+    order_run,
+    run_positions,
+    run_problem,
+    run_problem_as_laid,
+    set_problem,
+)
 
 MAY_I = MeldRules(wild_ranks=frozenset({Rank.TWO}), naturals_at_least_wilds=True, min_set=3,
                   min_run=4, run_low=1, run_high=14, ace_values=(1, 14))

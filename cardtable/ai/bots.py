@@ -7,7 +7,8 @@ Levels: ``random`` (uniform over the legal actions; for tests and baselines) and
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Protocol
+from collections.abc import Callable
+from typing import Any, Protocol, cast
 
 from ..engine import Action
 
@@ -43,7 +44,7 @@ class RandomBot:
         legal = observation.legal
         if not legal:
             raise BotError("asked to move with no legal action")
-        return legal[rng.randrange(len(legal))]
+        return cast(Action, legal[rng.randrange(len(legal))])
 
 
 class NormalBot:
@@ -64,8 +65,7 @@ class NormalBot:
         strategy = self._strategies.get(observation.game_id)
         if strategy is None:
             raise BotError(f"no normal bot for {observation.game_id} yet")
-        action: Action = strategy.choose(observation, rng)
-        return action
+        return cast(Action, strategy.choose(observation, rng))
 
 
 _LEVELS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "normal": NormalBot}

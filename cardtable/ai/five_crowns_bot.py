@@ -12,7 +12,7 @@ Imports the engine only.
 from __future__ import annotations
 
 import random
-from typing import Iterable
+from collections.abc import Iterable
 
 from ..engine import Action, Card, Discard, Draw, LayDown, Pile, best_arrangement
 from ..engine.five_crowns import FiveCrownsView, Phase, arrange_hand, meld_rules, points_function
@@ -23,6 +23,7 @@ WILD_LINK_WEIGHT = 0.25
 TAKE_GAIN = 2.0
 """Points the discard must save over the current hand before it beats a blind draw."""
 FINAL_TAKE_GAIN = 1.0
+CYCLE_BREAK = 0.15
 
 
 def potential(loose: Iterable[Card], round_number: int) -> float:
@@ -65,14 +66,24 @@ def plan_discard(hand: tuple[Card, ...], round_number: int,
     assert best.discard is not None
     loose = list(best.deadwood) + [best.discard]
     total = sum(points(card) for card in loose)
+    rules = meld_rules(round_number)
+    # A wild is never thrown while a natural can go: it costs points only if the round
+    # ends before it finds a meld, and it would hand the next player a free wild.
+    throwable = [card for card in loose if card not in keep and not rules.is_wild(card)]
+    if not throwable:
+        throwable = [card for card in hand if card not in keep and not rules.is_wild(card)]
+    if not throwable:
+        throwable = [card for card in loose if card not in keep]
     choice: tuple[float, int, Card] | None = None
     seen: set[str] = set()
-    for card in loose:
-        if card in keep or card.face in seen:
+    for card in throwable:
+        if card.face in seen:
             continue
         seen.add(card.face)
         rest = [other for other in loose if other != card]
         score = total - points(card) - potential(rest, round_number)
+        if card not in loose:  # breaking a meld: its other cards become loose again
+            score = hand_score([other for other in hand if other != card], round_number)
         key = (score, -points(card), card)
         if choice is None or key[:2] < choice[:2]:
             choice = key
@@ -88,10 +99,10 @@ class FiveCrownsStrategy:
 
     def choose(self, view: FiveCrownsView, rng: random.Random) -> Action:
         if view.phase is Phase.DRAW:
-            return self._draw(view)
+            return self._draw(view, rng)
         return self._finish_turn(view)
 
-    def _draw(self, view: FiveCrownsView) -> Action:
+    def _draw(self, view: FiveCrownsView, rng: random.Random) -> Action:
         stock, discard = Draw(Pile.STOCK), Draw(Pile.DISCARD)
         top = view.top_discard
         if top is None or discard not in view.legal:
@@ -103,7 +114,13 @@ class FiveCrownsStrategy:
             return discard
         score_with, _, _ = plan_discard(with_top, view.round, keep=(top,))
         gain = hand_score(view.hand, view.round) - score_with
-        return discard if gain >= (FINAL_TAKE_GAIN if view.final_turn else TAKE_GAIN) else stock
+        if gain < (FINAL_TAKE_GAIN if view.final_turn else TAKE_GAIN):
+            return stock
+        # Two bots can trade the same cards back and forth for ever; a blind draw now and
+        # then, when the gain is modest, breaks any such cycle.
+        if not view.final_turn and gain < 2 * TAKE_GAIN + 4 and rng.random() < CYCLE_BREAK:
+            return stock
+        return discard
 
     def _finish_turn(self, view: FiveCrownsView) -> Action:
         best = arrange_hand(view.hand, view.round, discard=True)

@@ -22,6 +22,7 @@ import sys
 import threading
 import time
 import traceback
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -139,6 +140,14 @@ class AIWorker:
 
     # --- worker side --------------------------------------------------------------------
 
+    def _stop_check(self, ticket: int) -> Callable[[], bool]:
+        """True once nobody waits for this ticket any more (cancelled or superseded)."""
+
+        def should_stop() -> bool:
+            return self._live != ticket
+
+        return should_stop
+
     def _run(self) -> None:
         while True:
             request = self._requests.get()
@@ -148,13 +157,10 @@ class AIWorker:
                 continue  # stale before it started
             started = time.monotonic()
             ticket = request.ticket
-
-            def should_stop() -> bool:
-                return self._live != ticket
-
             try:
                 action = request.bot.choose(request.observation, derive(request.seed, "bot"),
-                                            started + request.time_limit, should_stop)
+                                            started + request.time_limit,
+                                            self._stop_check(ticket))
                 result = Result(ticket, action, None, time.monotonic() - started)
             except Exception as error:  # a bot bug must not kill the worker
                 log.warning("bot %s failed: %s", getattr(request.bot, "name", "?"),

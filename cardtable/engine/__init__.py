@@ -10,13 +10,25 @@ from . import five_crowns as _five_crowns  # noqa: F401  (registers the game)
 from .actions import Action, Discard, Draw, LayDown, LayOff, Pile
 from .arrange import Arrangement, best_arrangement
 from .cards import (
-    Card, Colour, Rank, Suit, five_crowns_deck, format_cards, parse_card, parse_cards,
-    pretty_cards, standard_deck,
+    Card,
+    Colour,
+    Rank,
+    Suit,
+    five_crowns_deck,
+    format_cards,
+    parse_card,
+    parse_cards,
+    pretty_cards,
+    standard_deck,
 )
 from .catalog import GameInfo, catalog
 from .codec import from_json, to_json
 from .errors import (
-    CodecError, EngineError, IllegalActionError, NotationError, SetupError,
+    CodecError,
+    EngineError,
+    IllegalActionError,
+    NotationError,
+    SetupError,
     UnknownVariantError,
 )
 from .events import Event

@@ -19,8 +19,8 @@ Standard library only.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Iterable, Sequence
 
 from .cards import Card
 from .melds import Meld, MeldKind, MeldRules, order_run

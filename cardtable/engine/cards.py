@@ -11,9 +11,10 @@ Standard library only; no pygame, no I/O.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum, IntEnum
-from typing import Iterable
+from functools import cache
 
 from .errors import NotationError
 
@@ -100,13 +101,18 @@ FRENCH_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 CROWNS_SUITS = (Suit.STARS, Suit.HEARTS, Suit.CLUBS, Suit.SPADES, Suit.DIAMONDS)
 
 
-@dataclass(frozen=True, slots=True, order=True)
+@dataclass(frozen=True, slots=True)
 class Card:
     """One physical card. ``copy`` tells identical faces apart (0, 1, … per face)."""
 
     rank: Rank
     suit: Suit | None
     copy: int = 0
+
+    def __hash__(self) -> int:
+        # Cards are hashed constantly (hands are compared as sets); hashing the enums'
+        # plain values is several times faster than the generated field-tuple hash.
+        return hash((self.rank._value_, self.suit._value_ if self.suit else "", self.copy))
 
     @property
     def is_joker(self) -> bool:
@@ -204,6 +210,7 @@ def pretty_cards(cards: Iterable[Card]) -> str:
 
 # ----------------------------------------------------------------------------- decks
 
+@cache
 def standard_deck(decks: int = 1, jokers_per_deck: int = 0) -> tuple[Card, ...]:
     """``decks`` × 52 French cards, plus ``jokers_per_deck`` jokers per deck."""
     cards = [
@@ -217,6 +224,7 @@ def standard_deck(decks: int = 1, jokers_per_deck: int = 0) -> tuple[Card, ...]:
     return tuple(cards)
 
 
+@cache
 def five_crowns_deck() -> tuple[Card, ...]:
     """Two 58-card Five Crowns decks: 5 suits × 3..K, twice, and 6 jokers (116 cards)."""
     cards = [

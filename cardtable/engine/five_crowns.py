@@ -11,20 +11,29 @@ Standard library only; the state is frozen plain data.
 
 from __future__ import annotations
 
-import dataclasses
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from functools import lru_cache
-from typing import Any, Callable, Sequence
+from functools import cache, lru_cache
 
 from .actions import Action, Discard, Draw, LayDown, LayOff, Pile
 from .arrange import Arrangement, best_arrangement
 from .cards import Card, Rank, five_crowns_deck, parse_zones, pretty_cards
 from .codec import serializable
+from .data import evolve, replace_at, without
 from .errors import SetupError
 from .events import (
-    Dealt, Discarded, Drew, Event, GameEnded, MeldsLaid, Reshuffled, RoundScored,
-    RoundStarted, TurnedUp, WentOut,
+    Dealt,
+    Discarded,
+    Drew,
+    Event,
+    GameEnded,
+    MeldsLaid,
+    Reshuffled,
+    RoundScored,
+    RoundStarted,
+    TurnedUp,
+    WentOut,
 )
 from .melds import Meld, MeldRules, meld_problem
 from .options import FiveCrownsOptions
@@ -49,14 +58,14 @@ def hand_size(round_number: int) -> int:
     return round_number + 2
 
 
-@lru_cache(maxsize=None)
+@cache
 def meld_rules(round_number: int) -> MeldRules:
     return MeldRules(wild_ranks=frozenset({wild_rank(round_number)}), jokers_wild=True,
                      min_set=3, min_run=3, run_low=3, run_high=13, ace_values=(),
                      set_word="book")
 
 
-@lru_cache(maxsize=None)
+@cache
 def points_function(round_number: int) -> Callable[[Card], int]:
     """Penalty points of a card left in hand: face value, J 11, Q 12, K 13, joker 50,
     the round's wild rank 20 (RULES.md §6.2; a joker stays 50, FC-A13)."""
@@ -154,15 +163,6 @@ class FiveCrownsView:
         return self.out_seat is not None
 
 
-def _without(cards: tuple[Card, ...], gone: Any) -> tuple[Card, ...]:
-    remove = set(gone)
-    return tuple(card for card in cards if card not in remove)
-
-
-def _replace_at(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    return items[:index] + (value,) + items[index + 1:]
-
-
 @register
 class FiveCrowns(Variant[FiveCrownsState]):
     id = "five_crowns"
@@ -214,7 +214,7 @@ class FiveCrowns(Variant[FiveCrownsState]):
         events.append(RoundStarted(round_number, dealer, size, wild_rank(round_number)))
         events.extend(Dealt(seat, size, tuple(hand)) for seat, hand in enumerate(hands))
         events.append(TurnedUp(up_card))
-        return dataclasses.replace(
+        return evolve(
             state, round=round_number, dealer=dealer, current=(dealer + 1) % seats,
             phase=Phase.DRAW, hands=tuple(tuple(hand) for hand in hands), stock=tuple(deck),
             discard_pile=(up_card,), melds=empty, out_seat=None, final_pending=(),
@@ -353,17 +353,18 @@ class FiveCrowns(Variant[FiveCrownsState]):
             card, stock = stock[-1], stock[:-1]
         else:
             card, pile = pile[-1], pile[:-1]
-            known = _replace_at(known, seat, known[seat] + (card,))
+            known = replace_at(known, seat, known[seat] + (card,))
         events.append(Drew(seat, action.source, card))
-        return dataclasses.replace(
+        return evolve(
             state, stock=stock, discard_pile=pile, known=known, reshuffles=reshuffles,
-            hands=_replace_at(state.hands, seat, state.hands[seat] + (card,)),
+            hands=replace_at(state.hands, seat, state.hands[seat] + (card,)),
             phase=Phase.DISCARD)
 
     def _apply_discard(self, state: FiveCrownsState, seat: int, action: Action,
                        events: list[Event]) -> FiveCrownsState:
+        laid: tuple[Meld, ...] = ()
         if isinstance(action, Discard):
-            discard, laid = action.card, ()
+            discard = action.card
         else:
             assert isinstance(action, LayDown)
             discard, laid = action.discard, action.melds
@@ -372,46 +373,42 @@ class FiveCrowns(Variant[FiveCrownsState]):
         if laid:
             events.append(MeldsLaid(seat, laid))
         events.append(Discarded(seat, discard))
-        if out_seat is None and isinstance(action, LayDown):
+        went_out = out_seat is None and isinstance(action, LayDown)
+        if went_out:
             out_seat = seat
             pending = tuple((seat + offset) % state.seats for offset in range(1, state.seats))
             events.append(WentOut(seat))
-        state = dataclasses.replace(
-            state,
-            hands=_replace_at(state.hands, seat, _without(state.hands[seat], gone)),
-            known=_replace_at(state.known, seat, _without(state.known[seat], gone)),
-            melds=_replace_at(state.melds, seat, state.melds[seat] + laid),
-            discard_pile=state.discard_pile + (discard,),
-            out_seat=out_seat, final_pending=pending, turn=state.turn + 1)
-        return self._next_turn(state, seat, events)
-
-    def _next_turn(self, state: FiveCrownsState, seat: int,
-                   events: list[Event]) -> FiveCrownsState:
-        if state.out_seat is None:
-            limit = self.options.round_turn_limit
-            if limit and state.turn >= limit:
-                return self._end_round(state, events)
-            return dataclasses.replace(state, current=(seat + 1) % state.seats,
-                                       phase=Phase.DRAW)
-        pending = state.final_pending
-        if seat != state.out_seat:
+        elif out_seat is not None:
             pending = pending[1:]  # this seat's final turn is done
-        if pending:
-            return dataclasses.replace(state, final_pending=pending, current=pending[0],
-                                       phase=Phase.DRAW)
-        return self._end_round(dataclasses.replace(state, final_pending=()), events)
+        turn = state.turn + 1
+        # Whose turn next: clockwise, or the next final turn; none left ends the round.
+        limit = self.options.round_turn_limit
+        round_over = (out_seat is not None and not pending) or \
+            (out_seat is None and limit > 0 and turn >= limit)
+        current = state.current
+        if not round_over:
+            current = pending[0] if out_seat is not None else (seat + 1) % state.seats
+        state = evolve(
+            state,
+            hands=replace_at(state.hands, seat, without(state.hands[seat], gone)),
+            known=replace_at(state.known, seat, without(state.known[seat], gone)),
+            melds=replace_at(state.melds, seat, state.melds[seat] + laid),
+            discard_pile=state.discard_pile + (discard,),
+            out_seat=out_seat, final_pending=pending, turn=turn, current=current,
+            phase=Phase.DRAW)
+        return self._end_round(state, events) if round_over else state
 
     def _end_round(self, state: FiveCrownsState, events: list[Event]) -> FiveCrownsState:
         points_of = points_function(state.round)
         points = tuple(sum(points_of(card) for card in hand) for hand in state.hands)
         totals = tuple(total + add for total, add in zip(state.totals, points))
         events.append(RoundScored(state.round, state.hands, points, totals))
-        state = dataclasses.replace(state, totals=totals,
+        state = evolve(state, totals=totals,
                                     round_points=state.round_points + (points,))
         if state.round >= self.options.rounds:
             best = min(totals)
             events.append(GameEnded(tuple(s for s, t in enumerate(totals) if t == best), totals))
-            return dataclasses.replace(state, phase=Phase.GAME_OVER)
+            return evolve(state, phase=Phase.GAME_OVER)
         return self._deal(state, state.round + 1, (state.dealer + 1) % state.seats, events)
 
     # --- observing ---------------------------------------------------------------------

@@ -14,10 +14,10 @@ Standard library only.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 from itertools import product
-from typing import Sequence
 
 from .cards import Card, Colour, Rank, Suit
 from .codec import serializable

@@ -11,7 +11,8 @@ Standard library only.
 from __future__ import annotations
 
 import random
-from typing import Sequence, TypeVar
+from collections.abc import Sequence
+from typing import TypeVar
 
 T = TypeVar("T")
 
@@ -23,10 +24,15 @@ def derive(seed: int, *labels: object) -> random.Random:
 
 
 def shuffled(items: Sequence[T], seed: int, *labels: object) -> tuple[T, ...]:
-    """The items in an order fixed by (seed, labels)."""
-    order = list(items)
-    derive(seed, *labels).shuffle(order)
-    return tuple(order)
+    """The items in a uniformly random order fixed by (seed, labels).
+
+    Sorting by independent random keys is a uniform shuffle (53-bit keys practically
+    never tie) and runs about twice as fast as ``Random.shuffle``'s Python loop.
+    """
+    draw = derive(seed, *labels).random
+    keys = [draw() for _ in items]
+    order = sorted(range(len(items)), key=keys.__getitem__)
+    return tuple(items[index] for index in order)
 
 
 def pick_index(count: int, seed: int, *labels: object) -> int:

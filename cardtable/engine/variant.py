@@ -12,8 +12,9 @@ Standard library only.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, Iterable, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from .actions import Action
 from .cards import Card

@@ -1,0 +1,80 @@
+"""Bot behaviour: legal choices from the observation alone, and a real Five Crowns player."""
+
+import pytest
+
+from cardtable.ai import BotError, make_bot
+from cardtable.ai.five_crowns_bot import FiveCrownsStrategy
+from cardtable.engine import Discard, Draw, LayDown, Pile, parse_cards
+from cardtable.engine.five_crowns import FiveCrowns, Phase
+from cardtable.engine.rng import derive
+from cardtable.simulate import simulate
+
+GAME = FiveCrowns()
+BOT = FiveCrownsStrategy()
+
+
+def view(state, seat=0):
+    return GAME.observe(state, seat)
+
+
+def test_unknown_bot_level_is_refused():
+    with pytest.raises(BotError, match="unknown bot"):
+        make_bot("wizard")
+
+
+def test_normal_bot_goes_out_when_it_can():
+    state = GAME.position(["7H 7S 9C", "4D 5D 6S"], stock="7D", discard="10S")
+    state = GAME.apply(state, 0, Draw(Pile.STOCK)).state
+    action = BOT.choose(view(state), derive(0))
+    assert isinstance(action, LayDown) and action.discard.face == "9C"
+
+
+def test_normal_bot_takes_a_discard_that_lets_it_go_out():
+    state = GAME.position(["7H 7S 9C", "4D 5D 6S"], stock="KD", discard="7C")
+    assert BOT.choose(view(state), derive(0)) == Draw(Pile.DISCARD)
+
+
+def test_normal_bot_takes_a_wild_and_never_throws_it_back():
+    state = GAME.position(["9H KS 5C", "4D 5D 6S"], stock="KD", discard="JK")
+    assert BOT.choose(view(state), derive(0)) == Draw(Pile.DISCARD)
+    state = GAME.apply(state, 0, Draw(Pile.DISCARD)).state
+    action = BOT.choose(view(state), derive(0))
+    assert isinstance(action, Discard) and not action.card.is_joker
+
+
+def test_normal_bot_discards_the_costliest_deadwood_and_keeps_pairs():
+    # Round 3 (5s wild): the pair of nines builds a book; KS is costly and alone.
+    state = GAME.position(["9H 9S KS 4C 7D 8D", "4D 5D 6S 3C 3H"], round_number=3,
+                          stock="3S", discard="10C")
+    state = GAME.apply(state, 0, Draw(Pile.STOCK)).state
+    assert BOT.choose(view(state), derive(0)) == Discard(parse_cards("KS")[0])
+
+
+def test_normal_bot_in_its_final_turn_lays_down_the_least_penalty():
+    state = GAME.position(["QS QH Q* 9C KD", "4D"], round_number=3, stock="8C",
+                          discard="3S", out_seat=1, final_pending=(0,))
+    state = GAME.apply(state, 0, Draw(Pile.STOCK)).state
+    action = BOT.choose(view(state), derive(0))
+    assert isinstance(action, LayDown)
+    assert action.discard.face == "KD"
+    assert {c.face for m in action.melds for c in m.cards} == {"QS", "QH", "Q*"}
+
+
+def test_bots_only_ever_choose_legal_actions_from_the_observation():
+    state = GAME.new_game(4, seed=3).state
+    for name in ("random", "normal"):
+        bot = make_bot(name)
+        for _ in range(60):
+            seat = GAME.awaiting(state)[0]
+            action = bot.choose(GAME.observe(state, seat), derive(1, len(str(state.turn))),
+                                0.0, lambda: False)
+            assert GAME.problem(state, seat, action) is None
+            state = GAME.apply(state, seat, action).state
+            if state.phase is Phase.GAME_OVER:
+                break
+
+
+def test_normal_bot_beats_random_play():
+    report = simulate("five_crowns", 2, 6, 1, ["normal", "random"])
+    normal, random_ = report.tallies["normal"], report.tallies["random"]
+    assert normal.wins == 6 and normal.average_score < random_.average_score / 3
