@@ -43,7 +43,8 @@ def _whole(text: str) -> int:
 def build_parser() -> argparse.ArgumentParser:
     games = ", ".join(variant.id for variant in variants())
     parser = _Parser(prog="cardtable", description=(
-        "A card table for rummy-family and shedding games against computer opponents."))
+        "A card table for rummy-family and shedding games against computer opponents. "
+        "With no command, opens the table window."))
     parser.add_argument("--version", action="version", version=f"cardtable {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="command", parser_class=_Parser)
     sim = commands.add_parser(
@@ -64,8 +65,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "simulate":
         return _simulate(parser, args)
-    parser.print_help()
-    return 0
+    from .app.app import main as play
+
+    return play()
 
 
 def _simulate(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:

@@ -249,3 +249,29 @@ def meld_problem(meld: Meld, rules: MeldRules,
     if meld.kind is MeldKind.SET:
         return set_problem(meld.cards, rules, suit_rule or SuitRule.ANY)
     return run_problem_as_laid(meld.cards, rules, suit_rule or SuitRule.SAME_SUIT)
+
+
+def as_meld(cards: Sequence[Card], rules: MeldRules,
+            kinds: Sequence[MeldKind] = (MeldKind.SET, MeldKind.RUN)) -> Meld | str:
+    """The meld these cards make (a run laid in a valid order), or why they make none.
+
+    Used to label a group a player is building: cards of one rank are judged as a set
+    first, anything else as a run first, so the reason given is the one that matters.
+    """
+    naturals, _ = split_wilds(cards, rules)
+    order = list(kinds)
+    if len({card.rank for card in naturals}) > 1 and MeldKind.RUN in order:
+        order.sort(key=lambda kind: kind is not MeldKind.RUN)
+    reasons: list[str] = []
+    for kind in order:
+        if kind is MeldKind.RUN:
+            laid = order_run(cards, rules)
+            if laid is not None:
+                return Meld(MeldKind.RUN, laid)
+            reasons.append(run_problem(cards, rules) or "not a run")
+        else:
+            reason = set_problem(cards, rules)
+            if reason is None:
+                return Meld(MeldKind.SET, tuple(cards))
+            reasons.append(reason)
+    return reasons[0]

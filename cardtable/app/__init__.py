@@ -1,0 +1,1 @@
+"""cardtable.app: the desktop window (the only package that imports pygame)."""

@@ -1,0 +1,131 @@
+"""Card faces and backs drawn at any size, cached per size.
+
+Faces use DejaVu Sans (shipped in assets/) for the suit symbols. Each suit has its own
+symbol, so it reads without colour; colours follow the five-suit deck (spades black,
+hearts red, diamonds blue, clubs green, stars gold), which also helps at a glance.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+from ..engine import Card, Rank, Suit
+from .theme import font
+
+SUIT_COLOURS = {
+    Suit.SPADES: (25, 25, 30),
+    Suit.HEARTS: (196, 22, 44),
+    Suit.DIAMONDS: (28, 92, 196),
+    Suit.CLUBS: (22, 118, 56),
+    Suit.STARS: (176, 120, 0),
+}
+JOKER_COLOUR = (120, 40, 150)
+FACE_PAPER = (252, 250, 243)
+EDGE = (120, 120, 110)
+RATIO = 1.4
+
+
+def card_size(width: int) -> tuple[int, int]:
+    return width, int(width * RATIO)
+
+
+@lru_cache(maxsize=1024)
+def face(card_face: str, width: int) -> pygame.Surface:
+    """The face of a card (by its face code, e.g. ``"10H"``) at ``width`` pixels."""
+    from ..engine import parse_card
+
+    card = parse_card(card_face)
+    w, h = card_size(width)
+    surface = pygame.Surface((w, h), pygame.SRCALPHA)
+    radius = max(3, w // 10)
+    pygame.draw.rect(surface, FACE_PAPER, surface.get_rect(), border_radius=radius)
+    pygame.draw.rect(surface, EDGE, surface.get_rect(), width=1, border_radius=radius)
+    if card.is_joker:
+        _draw_joker(surface, w, h)
+        return surface
+    assert card.suit is not None
+    colour = SUIT_COLOURS[card.suit]
+    rank = card.rank.code
+    symbol = card.suit.symbol
+    corner = _corner(rank, symbol, colour, w)
+    surface.blit(corner, (max(2, w // 14), max(2, w // 18)))
+    surface.blit(pygame.transform.rotate(corner, 180),
+                 (w - corner.get_width() - max(2, w // 14),
+                  h - corner.get_height() - max(2, w // 18)))
+    if card.rank in (Rank.JACK, Rank.QUEEN, Rank.KING):
+        frame = pygame.Rect(0, 0, int(w * 0.56), int(h * 0.56))
+        frame.center = (w // 2, h // 2)
+        tint = tuple(int(p * 0.86 + c * 0.14) for p, c in zip(FACE_PAPER, colour))
+        pygame.draw.rect(surface, tint, frame, border_radius=max(2, w // 16))
+        pygame.draw.rect(surface, colour, frame, width=max(1, w // 40),
+                         border_radius=max(2, w // 16))
+        letter = font(int(w * 0.36), True).render(rank, True, colour)
+        surface.blit(letter, letter.get_rect(center=(w // 2, h // 2 - h * 0.06)))
+        small = font(int(w * 0.22)).render(symbol, True, colour)
+        surface.blit(small, small.get_rect(center=(w // 2, h // 2 + h * 0.15)))
+    else:
+        big = font(int(w * 0.5)).render(symbol, True, colour)
+        surface.blit(big, big.get_rect(center=(w // 2, int(h * 0.54))))
+    return surface
+
+
+def _corner(rank: str, symbol: str, colour: tuple[int, int, int], w: int) -> pygame.Surface:
+    size = max(9, int(w * (0.24 if len(rank) > 1 else 0.27)))
+    rank_image = font(size, True).render(rank, True, colour)
+    suit_image = font(max(8, int(w * 0.22))).render(symbol, True, colour)
+    width = max(rank_image.get_width(), suit_image.get_width())
+    corner = pygame.Surface((width, rank_image.get_height() + suit_image.get_height() - 2),
+                            pygame.SRCALPHA)
+    corner.blit(rank_image, rank_image.get_rect(midtop=(width // 2, 0)))
+    corner.blit(suit_image, suit_image.get_rect(midtop=(width // 2,
+                                                        rank_image.get_height() - 2)))
+    return corner
+
+
+def _draw_joker(surface: pygame.Surface, w: int, h: int) -> None:
+    crown = font(int(w * 0.55)).render("\u265b", True, JOKER_COLOUR)
+    surface.blit(crown, crown.get_rect(center=(w // 2, h // 2)))
+    tag = font(max(8, int(w * 0.2)), True).render("JK", True, JOKER_COLOUR)
+    surface.blit(tag, (max(2, w // 14), max(2, w // 18)))
+    surface.blit(pygame.transform.rotate(tag, 180),
+                 (w - tag.get_width() - max(2, w // 14), h - tag.get_height() - max(2, w // 18)))
+
+
+@lru_cache(maxsize=32)
+def back(width: int) -> pygame.Surface:
+    """The card back: a deep blue lattice inside a white border."""
+    w, h = card_size(width)
+    surface = pygame.Surface((w, h), pygame.SRCALPHA)
+    radius = max(3, w // 10)
+    pygame.draw.rect(surface, (245, 245, 240), surface.get_rect(), border_radius=radius)
+    inner = surface.get_rect().inflate(-max(4, w // 8), -max(4, w // 8))
+    pygame.draw.rect(surface, (28, 52, 120), inner, border_radius=max(2, radius - 2))
+    step = max(5, w // 7)
+    lattice = pygame.Surface(inner.size, pygame.SRCALPHA)
+    for offset in range(-inner.height, inner.width + inner.height, step):
+        pygame.draw.line(lattice, (86, 120, 200), (offset, 0), (offset + inner.height,
+                                                                inner.height), 1)
+        pygame.draw.line(lattice, (86, 120, 200), (offset, inner.height),
+                         (offset + inner.height, 0), 1)
+    surface.blit(lattice, inner.topleft)
+    pygame.draw.rect(surface, (200, 170, 90), inner, width=max(1, w // 40),
+                     border_radius=max(2, radius - 2))
+    pygame.draw.rect(surface, EDGE, surface.get_rect(), width=1, border_radius=radius)
+    return surface
+
+
+def card_image(card: Card | None, width: int) -> pygame.Surface:
+    """A face for a known card, the back for ``None``."""
+    return back(width) if card is None else face(card.face, width)
+
+
+@lru_cache(maxsize=64)
+def outline(width: int, colour: tuple[int, int, int], thickness: int = 3) -> pygame.Surface:
+    """A coloured ring the size of a card, for highlights (wild, selected, target)."""
+    w, h = card_size(width)
+    surface = pygame.Surface((w + 2 * thickness, h + 2 * thickness), pygame.SRCALPHA)
+    pygame.draw.rect(surface, colour, surface.get_rect(), width=thickness,
+                     border_radius=max(3, w // 10) + thickness)
+    return surface

@@ -1,0 +1,67 @@
+"""Engine events as sentences for the move log ("West drew 9♥ from the discard pile").
+
+Events arrive already redacted for the person at the table, so a stock draw by another
+seat has no card to name. No pygame here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..engine import Pile, pretty_cards
+from ..engine.events import (
+    Dealt,
+    Discarded,
+    Drew,
+    Event,
+    GameEnded,
+    MeldsLaid,
+    Reshuffled,
+    RoundScored,
+    RoundStarted,
+    TurnedUp,
+    WentOut,
+)
+
+
+def describe(event: Event, names: Sequence[str], viewer: int) -> str | None:
+    """One log line for an event, or ``None`` for events not worth a line."""
+    def who(seat: int) -> str:
+        return names[seat]
+
+    if isinstance(event, RoundStarted):
+        wild = f", {event.wild_rank.label} are wild" if event.wild_rank else ""
+        return (f"Round {event.round}: {event.hand_size} cards each{wild}. "
+                f"{who(event.dealer)} deal{'' if event.dealer == viewer else 's'}.")
+    if isinstance(event, Drew):
+        if event.source is Pile.DISCARD:
+            return f"{who(event.seat)} drew {_card(event.card)} from the discard pile"
+        if event.card is not None:
+            return f"{who(event.seat)} drew {_card(event.card)} from the stock"
+        return f"{who(event.seat)} drew from the stock"
+    if isinstance(event, Discarded):
+        return f"{who(event.seat)} discarded {_card(event.card)}"
+    if isinstance(event, MeldsLaid):
+        groups = " · ".join(pretty_cards(meld.cards) for meld in event.melds)
+        return f"{who(event.seat)} laid down {groups}"
+    if isinstance(event, WentOut):
+        return f"{who(event.seat)} went out! Everyone else has one last turn."
+    if isinstance(event, Reshuffled):
+        return f"The discard pile was shuffled into a new stock ({event.count} cards)"
+    if isinstance(event, TurnedUp):
+        return f"{_card(event.card)} was turned up"
+    if isinstance(event, RoundScored):
+        scores = ", ".join(f"{who(seat)} {points}" for seat, points in enumerate(event.points))
+        return f"Round {event.round} scored: {scores}"
+    if isinstance(event, GameEnded):
+        winners = " and ".join(who(seat) for seat in event.winners)
+        if len(event.winners) > 1:
+            return f"Game over: {winners} share the win!"
+        return f"Game over: {winners} win{'' if event.winners[0] == viewer else 's'}!"
+    if isinstance(event, Dealt):
+        return None
+    return None
+
+
+def _card(card: object) -> str:
+    return getattr(card, "pretty", "a card")

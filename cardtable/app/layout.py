@@ -1,0 +1,169 @@
+"""Where everything sits on the table: pure arithmetic on the window size.
+
+The layout is the source of truth for positions: sprites end their animations on it, hit
+tests use it, and it is recomputed whenever the window changes size, from 1024×640 up
+to 4K. Nothing here draws.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import pygame
+
+from .cardart import RATIO
+
+# Angles (degrees, 0 = east, 90 = north) of the opponents around the table, clockwise
+# from the person's left, for each number of opponents.
+SEAT_ANGLES = {
+    1: (90,),
+    2: (160, 20),
+    3: (170, 90, 10),
+    4: (172, 125, 55, 8),
+    5: (175, 138, 90, 42, 5),
+    6: (198, 160, 118, 62, 20, -18),
+    7: (200, 166, 128, 90, 52, 14, -20),
+}
+
+
+@dataclass
+class SeatSpot:
+    """An opponent's place: a panel with name and score, its cards, its melds."""
+
+    seat: int
+    panel: pygame.Rect
+    cards: pygame.Rect
+    melds: pygame.Rect
+
+
+@dataclass
+class TableLayout:
+    width: int
+    height: int
+    card_w: int
+    card_h: int
+    small_w: int
+    small_h: int
+    margin: int
+    play: pygame.Rect
+    log: pygame.Rect
+    controls: pygame.Rect
+    info: pygame.Rect
+    stock: pygame.Rect
+    discard: pygame.Rect
+    hand: pygame.Rect
+    meld_row: pygame.Rect
+    message: pygame.Rect
+    spots: dict[int, SeatSpot] = field(default_factory=dict)
+
+    def hand_slots(self, count: int, lifted: frozenset[int] = frozenset(),
+                   lift: int | None = None) -> list[pygame.Rect]:
+        """The rects of ``count`` hand cards, fanned to fit the hand area."""
+        if count == 0:
+            return []
+        lift = self.card_h // 5 if lift is None else lift
+        step = self.card_w * 0.92
+        if count > 1:
+            step = min(step, (self.hand.width - self.card_w) / (count - 1))
+        total = self.card_w + step * (count - 1)
+        left = self.hand.centerx - total / 2
+        top = self.hand.bottom - self.card_h
+        return [pygame.Rect(int(left + i * step), top - (lift if i in lifted else 0),
+                            self.card_w, self.card_h) for i in range(count)]
+
+    def insert_index(self, x: int, count: int) -> int:
+        """Where a card dropped at ``x`` goes in a hand of ``count`` cards."""
+        slots = self.hand_slots(count)
+        for index, slot in enumerate(slots):
+            if x < slot.centerx:
+                return index
+        return count
+
+    def group_slots(self, sizes: list[int], extra: bool) -> list[pygame.Rect]:
+        """Rects of the groups in the meld row (plus an empty "new group" slot)."""
+        count = len(sizes) + (1 if extra else 0)
+        if count == 0:
+            return []
+        widths = [self.small_w + max(0, n - 1) * self.overlap for n in sizes]
+        if extra:
+            widths.append(self.small_w)
+        gap = self.small_w // 3
+        total = sum(widths) + gap * (count - 1)
+        scale = min(1.0, self.meld_row.width / max(1, total))
+        x = self.meld_row.centerx - total * scale / 2
+        rects = []
+        for width in widths:
+            rects.append(pygame.Rect(int(x), self.meld_row.bottom - self.small_h,
+                                     max(self.small_w // 2, int(width * scale)), self.small_h))
+            x += (width + gap) * scale
+        return rects
+
+    @property
+    def overlap(self) -> int:
+        """Horizontal step between overlapped small cards in a meld."""
+        return max(12, int(self.small_w * 0.36))
+
+
+def compute(size: tuple[int, int], seats: int, human: int, scale: float = 1.0) -> TableLayout:
+    width, height = size
+    margin = max(6, int(height * 0.014))
+    log_w = max(230, min(460, int(width * 0.22)))
+    play = pygame.Rect(margin, margin, width - log_w - 3 * margin, height - 2 * margin)
+    info = pygame.Rect(play.right + margin, margin, log_w, int(height * 0.15))
+    log = pygame.Rect(info.x, info.bottom + margin, log_w, int(height * 0.36))
+    controls = pygame.Rect(log.x, log.bottom + margin, log_w, height - log.bottom - 2 * margin)
+    card_w = int(max(44, min(240, min(play.width / 11.5, height / 6.3) * scale)))
+    card_h = int(card_w * RATIO)
+    small_w = max(30, int(card_w * 0.6))
+    small_h = int(small_w * RATIO)
+    hand = pygame.Rect(play.x, play.bottom - card_h - card_h // 5, play.width,
+                       card_h + card_h // 5)
+    meld_row = pygame.Rect(play.x, hand.y - small_h - margin * 3, play.width, small_h + margin)
+    message = pygame.Rect(play.x + play.width // 6, meld_row.y - margin - int(height * 0.05),
+                          play.width * 2 // 3, int(height * 0.045))
+    layout = TableLayout(width, height, card_w, card_h, small_w, small_h, margin, play, log,
+                         controls, info, pygame.Rect(0, 0, 0, 0), pygame.Rect(0, 0, 0, 0), hand,
+                         meld_row, message)
+    _place_opponents(layout, seats, human)
+    _place_piles(layout)
+    return layout
+
+
+def _place_opponents(layout: TableLayout, seats: int, human: int) -> None:
+    play = layout.play
+    count = seats - 1
+    angles = SEAT_ANGLES[count]
+    panel_w = max(150, min(int(layout.card_w * 2.6), play.width // max(3, count) - layout.margin))
+    panel_h = int(layout.small_h * 0.75) + layout.height // 20 + 12
+    cx = play.centerx
+    top = play.y + layout.margin
+    bottom = layout.message.y - layout.margin
+    cy = top + (bottom - top) * 0.62
+    rx = play.width / 2 - panel_w / 2 - layout.margin
+    ry = cy - top - panel_h / 2
+    for index, angle in enumerate(angles):
+        seat = (human + 1 + index) % seats
+        radians = math.radians(angle)
+        x = cx + rx * math.cos(radians)
+        y = cy - ry * math.sin(radians)
+        panel = pygame.Rect(0, 0, panel_w, panel_h)
+        panel.center = (int(x), int(y))
+        panel.clamp_ip(play)
+        cards = pygame.Rect(panel.x + 8, panel.bottom - int(layout.small_h * 0.75) - 6,
+                            panel_w - 16, int(layout.small_h * 0.75))
+        melds = pygame.Rect(panel.x, panel.bottom + 4, panel_w, int(layout.small_h * 0.7))
+        layout.spots[seat] = SeatSpot(seat, panel, cards, melds)
+
+
+def _place_piles(layout: TableLayout) -> None:
+    play = layout.play
+    spots = list(layout.spots.values())
+    top = max((s.panel.bottom for s in spots if s.panel.centery < play.centery - 20),
+              default=play.y)
+    middle_y = (top + layout.message.y) // 2
+    gap = layout.card_w // 2
+    layout.stock = pygame.Rect(0, 0, layout.card_w, layout.card_h)
+    layout.discard = pygame.Rect(0, 0, layout.card_w, layout.card_h)
+    layout.stock.center = (play.centerx - layout.card_w // 2 - gap // 2, middle_y)
+    layout.discard.center = (play.centerx + layout.card_w // 2 + gap // 2, middle_y)

@@ -1,0 +1,86 @@
+"""Scenes and the scene stack: menu, setup, table, summaries and overlays.
+
+Scene changes are deferred to the start of the next frame, so a scene can ask to be
+replaced from inside its own event handler without pulling the floor from under itself.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+if TYPE_CHECKING:
+    from .app import App
+
+
+class Scene:
+    """One screen. ``overlay`` scenes are drawn over the scene beneath them."""
+
+    overlay = False
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    def enter(self) -> None:
+        """The scene became the top of the stack (again)."""
+
+    def layout(self, size: tuple[int, int]) -> None:
+        """Recompute positions for a window of this size."""
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """One input event (only the top scene gets them)."""
+
+    def update(self, dt: float) -> None:
+        """Advance time by ``dt`` seconds."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the scene."""
+
+
+class SceneStack:
+    def __init__(self) -> None:
+        self.scenes: list[Scene] = []
+        self._pending: list[tuple[str, Scene | None]] = []
+
+    @property
+    def top(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> None:
+        self._pending.append(("push", scene))
+
+    def pop(self) -> None:
+        self._pending.append(("pop", None))
+
+    def replace(self, scene: Scene) -> None:
+        self._pending.append(("replace", scene))
+
+    def reset(self, scene: Scene) -> None:
+        """Clear the stack and start again from this scene."""
+        self._pending.append(("reset", scene))
+
+    def apply(self, size: tuple[int, int]) -> bool:
+        """Carry out the pending changes; True if the stack changed."""
+        changed = bool(self._pending)
+        while self._pending:
+            operation, scene = self._pending.pop(0)
+            if operation in ("pop", "replace") and self.scenes:
+                self.scenes.pop()
+            if operation == "reset":
+                self.scenes.clear()
+            if scene is not None:
+                scene.layout(size)
+                self.scenes.append(scene)
+            if self.top is not None:
+                self.top.enter()
+        return changed
+
+    def visible(self) -> list[Scene]:
+        """The scenes to draw, bottom first: the top one and any it overlays."""
+        shown: list[Scene] = []
+        for scene in reversed(self.scenes):
+            shown.insert(0, scene)
+            if not scene.overlay:
+                break
+        return shown

@@ -1,0 +1,1 @@
+"""The app's scenes: menu, setup, table, summaries, overlays."""

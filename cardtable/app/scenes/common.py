@@ -1,0 +1,63 @@
+"""Shared pieces of the simple scenes: a felt background, a title, a column of widgets."""
+
+from __future__ import annotations
+
+import pygame
+
+from .. import theme
+from ..scene import Scene
+from ..widgets import FocusRing, Widget
+
+
+class FormScene(Scene):
+    """A scene whose controls sit in a centred column, driven by mouse or keyboard."""
+
+    title = ""
+
+    def __init__(self, app) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(app)
+        self.ring = FocusRing()
+        self.size = app.size
+
+    def column(self, count: int, row_height: int | None = None,
+               width: int | None = None) -> list[pygame.Rect]:
+        w, h = self.size
+        row_height = row_height or max(40, min(64, h // 14))
+        width = width or max(320, min(560, w // 2))
+        gap = row_height // 3
+        top = max(int(h * 0.24), (h - count * (row_height + gap)) // 2)
+        return [pygame.Rect((w - width) // 2, top + i * (row_height + gap), width, row_height)
+                for i in range(count)]
+
+    def set_widgets(self, widgets: list[Widget], focus_first: bool = True) -> None:
+        index = self.ring.index
+        self.ring = FocusRing(widgets)
+        self.ring.index = index if 0 <= index < len(widgets) else -1
+        if focus_first and self.ring.index == -1:
+            self.ring.move(1)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back()
+            return
+        self.ring.handle(event)
+
+    def back(self) -> None:
+        self.app.stack.pop()
+
+    def draw_background(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        surface.blit(theme.felt(w, h), (0, 0))
+        if self.title:
+            theme.blit_text(surface, self.title, max(28, h // 14), (w // 2, int(h * 0.1)),
+                            theme.GOLD, True, anchor="center")
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_background(surface)
+        self.ring.draw(surface)
+
+
+def dim(surface: pygame.Surface, alpha: int = 150) -> None:
+    shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    shade.fill((0, 0, 0, alpha))
+    surface.blit(shade, (0, 0))

@@ -1,0 +1,73 @@
+"""The main menu: Continue (when a game is saved), New game, Rules, Settings, Quit."""
+
+from __future__ import annotations
+
+import pygame
+
+from ... import __version__
+from .. import theme
+from ..widgets import Button
+from .common import FormScene
+
+
+class MenuScene(FormScene):
+    title = "cardtable"
+
+    def enter(self) -> None:
+        self.layout(self.app.size)
+
+    def layout(self, size: tuple[int, int]) -> None:
+        self.size = size
+        entries = []
+        if self.app.has_save():
+            entries.append(("Continue", self.resume, True))
+        entries += [("New game", self.new_game, False), ("Rules", self.rules, False),
+                    ("Settings", self.settings, False), ("Quit", self.quit, False)]
+        rects = self.column(len(entries))
+        self.set_widgets([Button(rect, label, action, primary=primary)
+                          for rect, (label, action, primary) in zip(rects, entries)])
+
+    def resume(self) -> None:
+        if not self.app.resume():
+            self.layout(self.size)
+
+    def new_game(self) -> None:
+        from .setup import SetupScene
+
+        self.app.push(SetupScene(self.app))
+
+    def rules(self) -> None:
+        from .rules import RulesScene
+
+        self.app.push(RulesScene(self.app))
+
+    def settings(self) -> None:
+        from .settings import SettingsScene
+
+        self.app.push(SettingsScene(self.app))
+
+    def quit(self) -> None:
+        self.app.running = False
+
+    def back(self) -> None:
+        """Esc on the menu does nothing: quitting is a button, not a slip of the finger."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        w, h = surface.get_size()
+        theme.blit_text(surface, "Five rummy and shedding games at one table", max(14, h // 40),
+                        (w // 2, int(h * 0.1) + max(28, h // 14)), theme.TEXT_DIM,
+                        anchor="center")
+        theme.blit_text(surface, f"version {__version__}", max(11, h // 60), (w - 12, h - 10),
+                        theme.TEXT_DIM, anchor="bottomright")
+        message = self.app.menu_message
+        if message:
+            box = pygame.Rect(0, 0, min(w - 80, 900), 10)
+            lines = theme.wrap(message, max(14, h // 42), box.width - 40)
+            line_h = theme.font(max(14, h // 42)).get_linesize()
+            box.height = line_h * len(lines) + 30
+            box.midbottom = (w // 2, h - 40)
+            theme.panel(surface, box, theme.BAD)
+            for i, line in enumerate(lines):
+                theme.blit_text(surface, line, max(14, h // 42),
+                                (box.x + 20, box.y + 15 + i * line_h))

@@ -1,0 +1,39 @@
+"""Esc at the table: resume, read the rules, or save and go back to the menu."""
+
+from __future__ import annotations
+
+import pygame
+
+from .. import theme
+from ..widgets import Button
+from .common import FormScene, dim
+
+
+class PauseScene(FormScene):
+    overlay = True
+    title = "Paused"
+
+    def layout(self, size: tuple[int, int]) -> None:
+        self.size = size
+        rects = self.column(3)
+        self.set_widgets([Button(rects[0], "Resume", self.back, primary=True),
+                          Button(rects[1], "Rules", self.rules),
+                          Button(rects[2], "Save and quit to menu", self.quit)])
+
+    def rules(self) -> None:
+        from .rules import RulesScene
+
+        session = self.app.session
+        self.app.push(RulesScene(self.app, session.game.game_id if session else "five_crowns"))
+
+    def quit(self) -> None:
+        self.app.to_menu("Your game is saved: Continue picks it up where you left it.")
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim(surface)
+        w, h = surface.get_size()
+        box = self.ring.widgets[0].rect.unionall([x.rect for x in self.ring.widgets])
+        theme.panel(surface, box.inflate(80, 140).move(0, -20), theme.PANEL_EDGE, alpha=220)
+        theme.blit_text(surface, "Paused", max(24, h // 18), (w // 2, box.y - 50), theme.GOLD,
+                        True, anchor="center")
+        self.ring.draw(surface)

@@ -1,0 +1,81 @@
+"""The rules of a game, in the app: a scrolling page with a game picker."""
+
+from __future__ import annotations
+
+import pygame
+
+from ...engine import catalog
+from .. import theme
+from ..rules_text import rules_for
+from ..widgets import Button, Choice
+from .common import FormScene
+
+
+class RulesScene(FormScene):
+    title = "Rules"
+
+    def __init__(self, app, game_id: str = "five_crowns") -> None:  # type: ignore[no-untyped-def]
+        super().__init__(app)
+        self.game_id = game_id
+        self.scroll = 0
+
+    def layout(self, size: tuple[int, int]) -> None:
+        self.size = size
+        w, h = size
+        row = max(34, h // 20)
+        games = [(info.id, info.title.split(" (")[0].replace("Shanghai with ", "Shanghai: "))
+                 for info in catalog()]
+        picker = Choice(pygame.Rect(40, int(h * 0.17), w - 80, row), "", games, self.game_id,
+                        self.pick)
+        back = Button(pygame.Rect(w // 2 - 100, h - row - 20, 200, row), "Back", self.back)
+        self.page = pygame.Rect(60, picker.rect.bottom + 20, w - 120,
+                                back.rect.top - picker.rect.bottom - 40)
+        self.set_widgets([picker, back], focus_first=False)
+        self.ring.index = 1
+
+    def pick(self, game_id: str) -> None:
+        self.game_id = game_id
+        self.scroll = 0
+
+    def lines(self) -> list[str]:
+        title = next(info.title for info in catalog() if info.id == self.game_id)
+        return theme.wrap(rules_for(self.game_id, title), self.text_size, self.page.width - 40)
+
+    @property
+    def text_size(self) -> int:
+        return max(13, self.size[1] // 44)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        line_h = theme.font(self.text_size).get_linesize()
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll = max(0, self.scroll - event.y * line_h * 3)
+            return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP):
+            step = self.page.height - line_h
+            self.scroll = max(0, self.scroll + (step if event.key == pygame.K_PAGEDOWN else -step))
+            return
+        super().handle(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_background(surface)
+        theme.panel(surface, self.page, theme.PANEL_EDGE)
+        line_h = theme.font(self.text_size).get_linesize()
+        lines = self.lines()
+        limit = max(0, len(lines) * line_h - self.page.height + 40)
+        self.scroll = min(self.scroll, limit)
+        clip = surface.get_clip()
+        surface.set_clip(self.page.inflate(-10, -10))
+        y = self.page.y + 20 - self.scroll
+        for index, line in enumerate(lines):
+            if self.page.y - line_h < y < self.page.bottom:
+                heading = index == 0
+                theme.blit_text(surface, line, self.text_size + (4 if heading else 0),
+                                (self.page.x + 20, y), theme.GOLD if heading else theme.TEXT,
+                                bold=heading)
+            y += line_h + (8 if index == 0 else 0)
+        surface.set_clip(clip)
+        if limit:
+            theme.blit_text(surface, "scroll for more (wheel, Page Up / Page Down)",
+                            max(11, self.text_size - 3), (self.page.right, self.page.bottom + 4),
+                            theme.TEXT_DIM, anchor="topright")
+        self.ring.draw(surface)

@@ -1,0 +1,51 @@
+"""Settings: AI speed, animation speed, card size and window size; saved when changed."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pygame
+
+from ..settings import AI_SPEEDS, ANIMATION_SPEEDS, CARD_SIZES, WINDOW_SIZES, save_settings
+from ..widgets import Button, Choice
+from .common import FormScene
+
+
+class SettingsScene(FormScene):
+    title = "Settings"
+
+    def layout(self, size: tuple[int, int]) -> None:
+        self.size = size
+        w, _ = size
+        width = max(600, min(1000, int(w * 0.8)))
+        rects = self.column(5, width=width)
+        label_w = width // 4
+        s = self.app.settings
+        sizes = [((ww, hh), f"{ww}\u00d7{hh}") for ww, hh in WINDOW_SIZES]
+        current = (s.window_width, s.window_height)
+        if current not in dict(sizes):
+            sizes.append((current, f"{current[0]}\u00d7{current[1]}"))
+        self.set_widgets([
+            Choice(rects[0], "AI speed", [(k, k.title()) for k in AI_SPEEDS], s.ai_speed,
+                   lambda v: self.change(ai_speed=v), label_width=label_w),
+            Choice(rects[1], "Animations", [(k, k.title()) for k in ANIMATION_SPEEDS],
+                   s.animation_speed, lambda v: self.change(animation_speed=v),
+                   label_width=label_w),
+            Choice(rects[2], "Card size", [(k, k.title()) for k in CARD_SIZES], s.card_size,
+                   lambda v: self.change(card_size=v), label_width=label_w),
+            Choice(rects[3], "Window", sizes, current, self.change_window, label_width=label_w),
+            Button(pygame.Rect(rects[4].centerx - 120, rects[4].y, 240, rects[4].height),
+                   "Done", self.back, primary=True),
+        ])
+
+    def change(self, **values: object) -> None:
+        self.app.settings = dataclasses.replace(self.app.settings, **values)
+        save_settings(self.app.settings)
+        if self.app.session is not None:
+            self.app.session.think_seconds = self.app.settings.think_seconds
+
+    def change_window(self, size: tuple[int, int]) -> None:
+        self.change(window_width=size[0], window_height=size[1])
+        if not self.app.fullscreen:
+            self.app.screen = self.app._open_window(size)
+            self.app.resize(self.app.size)

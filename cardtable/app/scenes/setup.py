@@ -1,0 +1,94 @@
+"""New game: pick a game (those not built yet say "coming soon"), opponents, AI level and,
+optionally, a deal number so a deal can be played again."""
+
+from __future__ import annotations
+
+import pygame
+
+from ...engine import catalog
+from .. import theme
+from ..widgets import Button, Choice, Stepper, TextField
+from .common import FormScene
+
+
+class SetupScene(FormScene):
+    title = "New game"
+
+    def __init__(self, app) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(app)
+        built = [info for info in catalog() if info.built]
+        self.game_id = built[0].id
+        self.opponents = app.settings.opponents
+        self.level = app.settings.ai_level
+        self.deal = ""
+        self.error = ""
+
+    @property
+    def info(self):  # type: ignore[no-untyped-def]
+        return next(info for info in catalog() if info.id == self.game_id)
+
+    def layout(self, size: tuple[int, int]) -> None:
+        self.size = size
+        w, h = size
+        row = max(38, min(56, h // 16))
+        width = max(560, min(900, int(w * 0.7)))
+        games = catalog()
+        rects = self.column(len(games) + 5, row, width)
+        widgets = []
+        for rect, info in zip(rects, games):
+            label = info.title if info.built else f"{info.title} \u2014 coming soon"
+            widgets.append(Button(rect, label, lambda i=info.id: self.pick(i),
+                                  enabled=info.built, primary=info.id == self.game_id))
+        seats = self.info.seat_counts
+        low, high = seats.start - 1, seats.stop - 2
+        self.opponents = max(low, min(high, self.opponents))
+        rest = rects[len(games):]
+        label_w = width // 3
+        widgets.append(Stepper(rest[0], "AI opponents", self.opponents, low, high,
+                               self.set_opponents))
+        widgets.append(Choice(rest[1], "AI level", [("random", "Random"), ("normal", "Normal")],
+                              self.level, self.set_level, label_width=label_w))
+        widgets.append(TextField(rest[2], "Deal number", self.deal, "random deal",
+                                 self.set_deal, label_width=label_w))
+        start, back = rest[3], rest[4]
+        half = (start.width - 20) // 2
+        widgets.append(Button(pygame.Rect(start.x, start.y, half, start.height), "Start",
+                              self.start, primary=True))
+        widgets.append(Button(pygame.Rect(start.x + half + 20, start.y, half, start.height),
+                              "Back", self.back))
+        self.set_widgets(widgets)
+        self.message_pos = (w // 2, back.centery)
+
+    def pick(self, game_id: str) -> None:
+        self.game_id = game_id
+        self.layout(self.size)
+
+    def set_opponents(self, value: int) -> None:
+        self.opponents = value
+
+    def set_level(self, value: str) -> None:
+        self.level = value
+
+    def set_deal(self, value: str) -> None:
+        self.deal = value
+        self.error = ""
+
+    def start(self) -> None:
+        deal = int(self.deal) if self.deal else None
+        self.app.new_game(self.game_id, self.opponents, self.level, deal)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
+                and self.ring.focused is not None and isinstance(self.ring.focused, TextField):
+            self.start()
+            return
+        super().handle(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        h = surface.get_height()
+        info = self.info
+        note = (f"{info.title}: {info.seat_counts.start} to {info.seat_counts.stop - 1} players. "
+                "The same deal number deals the same cards.")
+        theme.blit_text(surface, note, max(13, h // 48), self.message_pos, theme.TEXT_DIM,
+                        anchor="center")

@@ -1,0 +1,172 @@
+"""The round summary (each hand's left-over cards, points, totals, the score sheet) and the
+game-over scene (standings, play again, back to the menu)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import pygame
+
+from ...engine.events import RoundScored
+from .. import cardart, theme
+from ..widgets import Button
+from .common import FormScene
+
+
+def score_sheet(surface: pygame.Surface, box: pygame.Rect, names: Sequence[str],
+                rounds: Sequence[Sequence[int]], totals: Sequence[int],
+                highlight: int | None = None) -> None:
+    """Rounds down, players across; the total row in gold."""
+    theme.panel(surface, box, theme.PANEL_EDGE)
+    rows = len(rounds) + 2
+    size = max(11, min(22, box.height // (rows + 1) - 4))
+    line_h = max(size + 6, box.height // (rows + 1))
+    first = max(80, box.width // 7)
+    column = (box.width - first - 20) // max(1, len(names))
+    y = box.y + 10
+    theme.blit_text(surface, "Round", size, (box.x + 12, y), theme.TEXT_DIM, True)
+    for index, name in enumerate(names):
+        colour = theme.GOLD if index == highlight else theme.TEXT
+        theme.blit_text(surface, name[:12], size, (box.x + first + index * column + column // 2, y),
+                        colour, True, anchor="midtop")
+    for number, points in enumerate(rounds, start=1):
+        y += line_h
+        theme.blit_text(surface, str(number), size, (box.x + 12, y), theme.TEXT_DIM)
+        for index, value in enumerate(points):
+            theme.blit_text(surface, str(value), size,
+                            (box.x + first + index * column + column // 2, y), anchor="midtop")
+    y += line_h
+    pygame.draw.line(surface, theme.PANEL_EDGE, (box.x + 8, y - 4), (box.right - 8, y - 4))
+    theme.blit_text(surface, "Total", size, (box.x + 12, y), theme.GOLD, True)
+    for index, value in enumerate(totals):
+        theme.blit_text(surface, str(value), size,
+                        (box.x + first + index * column + column // 2, y), theme.GOLD, True,
+                        anchor="midtop")
+
+
+class SummaryScene(FormScene):
+    """After each round: who kept what, the points, and the running totals."""
+
+    def __init__(self, app: Any, table: Any, event: RoundScored) -> None:
+        super().__init__(app)
+        self.table = table
+        self.event = event
+        self.title = f"Round {event.round} scored"
+
+    def layout(self, size: tuple[int, int]) -> None:
+        self.size = size
+        w, h = size
+        over = self.table.session.game.over
+        label = "See the final standings" if over else "Next round"
+        self.set_widgets([Button(pygame.Rect(w // 2 - 150, h - 70, 300, 50), label, self.next,
+                                 primary=True)])
+
+    def next(self) -> None:
+        self.app.stack.pop()
+        self.table.summary_closed()
+
+    def back(self) -> None:
+        self.next()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_background(surface)
+        w, h = surface.get_size()
+        session = self.table.session
+        names = session.names
+        event = self.event
+        rows = len(names)
+        top = int(h * 0.18)
+        row_h = max(44, min(90, int(h * 0.42) // rows))
+        card_w = max(26, int(row_h / cardart.RATIO) - 4)
+        size = max(13, row_h // 3)
+        box = pygame.Rect(int(w * 0.06), top, int(w * 0.88), row_h * rows + 16)
+        theme.panel(surface, box, theme.PANEL_EDGE)
+        for seat, name in enumerate(names):
+            y = box.y + 8 + seat * row_h
+            went_out = event.points[seat] == 0 and not event.hands[seat]
+            theme.blit_text(surface, name, size, (box.x + 16, y + row_h // 2), theme.GOLD
+                            if seat == session.human else theme.TEXT, True, anchor="midleft")
+            x = box.x + int(box.width * 0.18)
+            if went_out:
+                theme.blit_text(surface, "went out", size, (x, y + row_h // 2), theme.GOOD,
+                                anchor="midleft")
+            step = min(card_w * 0.7, (box.width * 0.55) / max(1, len(event.hands[seat])))
+            for index, card in enumerate(event.hands[seat]):
+                surface.blit(cardart.face(card.face, card_w), (int(x + index * step), y + 2))
+            theme.blit_text(surface, f"+{event.points[seat]}", size,
+                            (box.right - int(box.width * 0.14), y + row_h // 2),
+                            theme.BAD if event.points[seat] else theme.GOOD, True,
+                            anchor="midright")
+            theme.blit_text(surface, str(event.totals[seat]), size,
+                            (box.right - 16, y + row_h // 2), theme.TEXT, True, anchor="midright")
+        rounds = session.view().round_points[: event.round]
+        sheet = pygame.Rect(box.x, box.bottom + 14, box.width, h - 90 - box.bottom - 14)
+        if sheet.height > 80:
+            score_sheet(surface, sheet, names, rounds, event.totals, session.human)
+        self.ring.draw(surface)
+
+
+class GameOverScene(FormScene):
+    title = "Game over"
+
+    def __init__(self, app: Any, session: Any) -> None:
+        super().__init__(app)
+        self.session = session
+        self.outcome = session.game.outcome()
+
+    def layout(self, size: tuple[int, int]) -> None:
+        self.size = size
+        w, h = size
+        self.set_widgets([
+            Button(pygame.Rect(w // 2 - 320, h - 70, 300, 50), "Play again", self.again,
+                   primary=True),
+            Button(pygame.Rect(w // 2 + 20, h - 70, 300, 50), "Menu", self.menu)])
+
+    def enter(self) -> None:
+        self.app.save()  # a finished game is set aside: Continue no longer offers it
+
+    def again(self) -> None:
+        game = self.session.game
+        level = next(s.level for s in self.session.seats if not s.human)
+        self.app.new_game(game.game_id, game.seats - 1, level)
+
+    def menu(self) -> None:
+        self.app.to_menu()
+
+    def back(self) -> None:
+        self.menu()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_background(surface)
+        w, h = surface.get_size()
+        names = self.session.names
+        outcome = self.outcome
+        human = self.session.human
+        if human in outcome.winners:
+            headline = "You win!" if len(outcome.winners) == 1 else "You share the win!"
+        else:
+            headline = " and ".join(names[s] for s in outcome.winners) + \
+                (" win" if len(outcome.winners) > 1 else " wins")
+        theme.blit_text(surface, headline, max(20, h // 24), (w // 2, int(h * 0.18)),
+                        theme.TEXT, True, anchor="center")
+        order = sorted(range(len(names)), key=lambda s: (outcome.places[s], s))
+        size = max(14, h // 40)
+        y = int(h * 0.25)
+        for seat in order:
+            place = outcome.places[seat]
+            colour = theme.GOLD if seat in outcome.winners else theme.TEXT
+            theme.blit_text(surface, f"{_ordinal(place)}", size, (w // 2 - 200, y), colour, True)
+            theme.blit_text(surface, names[seat], size, (w // 2 - 120, y), colour, True)
+            theme.blit_text(surface, f"{outcome.scores[seat]} points", size, (w // 2 + 200, y),
+                            colour, anchor="topright")
+            y += size + 10
+        view = self.session.view()
+        sheet = pygame.Rect(int(w * 0.08), y + 14, int(w * 0.84), h - 90 - y - 14)
+        if sheet.height > 80:
+            score_sheet(surface, sheet, names, view.round_points, view.totals, human)
+        self.ring.draw(surface)
+
+
+def _ordinal(place: int) -> str:
+    return f"{place}{'st' if place == 1 else 'nd' if place == 2 else 'rd' if place == 3 else 'th'}"

@@ -1,0 +1,287 @@
+"""Drawing the table scene: felt, seats, piles, melds, the hand, the log and the controls.
+
+Only reads the scene; all positions come from its layout.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ...engine import Card, Meld
+from .. import cardart, theme
+
+if TYPE_CHECKING:
+    from .table import TableScene
+
+TARGET_GOOD = (120, 230, 140)
+TARGET_BAD = (240, 110, 90)
+
+
+def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
+    geo = scene.geo
+    surface.blit(theme.felt(geo.width, geo.height), (0, 0))
+    hidden = scene.animator.hidden_cards()
+    _info(scene, surface)
+    for seat, spot in geo.spots.items():
+        _opponent(scene, surface, seat, spot)
+    _piles(scene, surface, hidden)
+    _meld_row(scene, surface)
+    _hand(scene, surface)
+    _log(scene, surface)
+    for button in scene.buttons:
+        button.draw(surface, False)
+    _targets(scene, surface)
+    _message(scene, surface)
+    scene.animator.draw(surface, scene.time)
+    _dragged(scene, surface)
+
+
+def _info(scene: TableScene, surface: pygame.Surface) -> None:
+    geo, view = scene.geo, scene.view
+    box = geo.info
+    theme.panel(surface, box, theme.PANEL_EDGE)
+    big = max(14, geo.height // 40)
+    small = max(12, geo.height // 54)
+    y = box.y + 8
+    for index, part in enumerate(scene.desc.headline(view).split("  \u00b7  ")):
+        theme.blit_text(surface, part, big if index == 0 else small + 2, (box.x + 14, y),
+                        theme.GOLD, True)
+        y += (big if index == 0 else small + 2) + 6
+    prompt = scene.desc.prompt(view, scene.session.names, scene.session.human)
+    for line in theme.wrap(prompt, small, box.width - 28)[:2]:
+        theme.blit_text(surface, line, small, (box.x + 14, y))
+        y += small + 4
+
+
+def _opponent(scene: TableScene, surface: pygame.Surface, seat: int, spot) -> None:  # type: ignore[no-untyped-def]
+    view, geo = scene.view, scene.geo
+    info = scene.session.seats[seat]
+    to_move = view.current == seat and seat in view.awaiting
+    theme.panel(surface, spot.panel, theme.HIGHLIGHT if to_move else theme.PANEL_EDGE,
+                alpha=200 if to_move else 170)
+    size = max(12, geo.height // 50)
+    theme.blit_text(surface, info.name, size + 2, (spot.panel.x + 10, spot.panel.y + 6),
+                    theme.GOLD if to_move else theme.TEXT, True)
+    theme.blit_text(surface, f"{view.totals[seat]} pts", size,
+                    (spot.panel.right - 10, spot.panel.y + 7), theme.TEXT, anchor="topright")
+    level = f"{info.level.title()} AI"
+    if seat == view.dealer:
+        level += "  \u00b7  dealer"
+    if view.out_seat == seat:
+        level += "  \u00b7  OUT"
+    theme.blit_text(surface, level, max(10, size - 2),
+                    (spot.panel.x + 10, spot.panel.y + 8 + size + 4), theme.TEXT_DIM)
+    count = view.hand_sizes[seat] - scene.animator.incoming(seat)
+    width = int(geo.small_w * 0.75)
+    if count > 0:
+        step = min(width * 0.45, (spot.cards.width - width) / max(1, count - 1))
+        back = cardart.back(width)
+        for index in range(count):
+            surface.blit(back, (int(spot.cards.x + index * step), spot.cards.y))
+        theme.blit_text(surface, str(count), size, (spot.cards.right, spot.cards.bottom),
+                        theme.TEXT, True, anchor="bottomright")
+    if scene.session.thinking_seat == seat and to_move:
+        dots = 1 + int(scene.time * 3) % 3
+        theme.blit_text(surface, "thinking" + "." * dots, max(10, size - 2),
+                        (spot.panel.centerx, spot.panel.y - 4), theme.HIGHLIGHT,
+                        anchor="midbottom")
+    _melds(surface, list(view.melds[seat]), spot.melds, int(geo.small_w * 0.7))
+
+
+def _melds(surface: pygame.Surface, melds: list[Meld], area: pygame.Rect, width: int) -> None:
+    """Laid melds as overlapped small cards, wrapped into the area."""
+    if not melds:
+        return
+    step = max(8, int(width * 0.33))
+    x, y = area.x, area.y
+    height = int(width * cardart.RATIO)
+    for meld in melds:
+        span = width + step * (len(meld.cards) - 1)
+        if x + span > area.right and x > area.x:
+            x, y = area.x, y + height // 2
+        for index, card in enumerate(meld.cards):
+            surface.blit(cardart.face(card.face, width), (x + index * step, y))
+        x += span + step
+
+
+def _piles(scene: TableScene, surface: pygame.Surface, hidden: set[str]) -> None:
+    geo, view = scene.geo, scene.view
+    size = max(12, geo.height // 50)
+    if view.stock_size > 0:
+        for depth in range(min(3, view.stock_size)):
+            surface.blit(cardart.back(geo.card_w), geo.stock.move(-depth * 2, -depth * 2))
+    else:
+        pygame.draw.rect(surface, (255, 255, 255), geo.stock, width=2, border_radius=8)
+    theme.blit_text(surface, f"Stock {view.stock_size}", size,
+                    (geo.stock.centerx, geo.stock.bottom + 6), theme.TEXT_DIM, anchor="midtop")
+    pile = [card for card in view.discard_pile if card.code not in hidden]
+    if len(pile) > 1:
+        surface.blit(cardart.face(pile[-2].face, geo.card_w), geo.discard.move(-6, -4).topleft)
+    if pile:
+        surface.blit(cardart.face(pile[-1].face, geo.card_w), geo.discard.topleft)
+        if scene.desc.is_wild(view, pile[-1]):
+            surface.blit(cardart.outline(geo.card_w, theme.GOLD), geo.discard.move(-3, -3).topleft)
+    else:
+        pygame.draw.rect(surface, (255, 255, 255), geo.discard, width=2, border_radius=8)
+    theme.blit_text(surface, "Discard", size, (geo.discard.centerx, geo.discard.bottom + 6),
+                    theme.TEXT_DIM, anchor="midtop")
+    if scene._my_turn() and view.phase.value == "draw" and scene.drag is None:
+        glow = 2 + int(2 * (1 + math.sin(scene.time * 4)))
+        for rect in (geo.stock, geo.discard):
+            pygame.draw.rect(surface, theme.HIGHLIGHT, rect.inflate(8, 8), width=glow,
+                             border_radius=10)
+
+
+def _meld_row(scene: TableScene, surface: pygame.Surface) -> None:
+    geo, view = scene.geo, scene.view
+    human = scene.session.human
+    size = max(11, geo.height // 56)
+    laid = list(view.melds[human])
+    if laid:
+        area = geo.meld_row.copy()
+        theme.blit_text(surface, "Your melds", size, (area.x, area.y - 2), theme.TEXT_DIM,
+                        anchor="bottomleft")
+        _melds(surface, laid, area, geo.small_w)
+        return
+    building = scene._my_discard_phase()
+    groups = scene.groups
+    slots = geo.group_slots([len(g) for g in groups], building)
+    staged: list[Card] = []
+    for index, slot in enumerate(slots):
+        if index >= len(groups):
+            pygame.draw.rect(surface, (255, 255, 255), slot, width=2, border_radius=8)
+            theme.blit_text(surface, "+", geo.small_w // 2, slot.center, theme.TEXT_DIM,
+                            anchor="center")
+            theme.blit_text(surface, "new meld", size, (slot.centerx, slot.y - 2),
+                            theme.TEXT_DIM, anchor="midbottom")
+            continue
+        cards = groups[index]
+        staged += cards
+        rects = scene.group_card_rects()[index][0]
+        made = scene.desc.group(view, cards)
+        for card, rect in zip(cards, rects):
+            surface.blit(cardart.face(card.face, geo.small_w), rect.topleft)
+        if isinstance(made, Meld):
+            label = "Book \u2713" if made.kind.value == "set" else "Run \u2713"
+            colour = theme.GOOD
+        else:
+            label, colour = made, theme.BAD
+        shown = theme.wrap(label, size, max(slot.width + geo.small_w, 120))[0]
+        theme.blit_text(surface, shown, size, (slot.centerx, slot.y - 2), colour,
+                        anchor="midbottom")
+    if building and not groups:
+        theme.blit_text(surface, "Drag cards here to build books and runs, or press Arrange",
+                        size, (geo.meld_row.x, geo.meld_row.bottom + 2), theme.TEXT_DIM,
+                        anchor="bottomleft")
+    elif groups:
+        left = [c for c in view.hand if c not in staged]
+        points = scene.desc.points(view, [c for c in left if c not in scene.selected])
+        all_good = all(not isinstance(scene.desc.group(view, g), str) for g in groups)
+        status = ("Melds valid" if all_good else "Some melds are not valid") + \
+            f"  \u00b7  {points} points would stay in hand"
+        theme.blit_text(surface, status, size, (geo.meld_row.x, geo.meld_row.bottom + 2),
+                        theme.GOOD if all_good else theme.BAD, anchor="bottomleft")
+
+
+def _hand(scene: TableScene, surface: pygame.Surface) -> None:
+    geo, view = scene.geo, scene.view
+    hand = scene.hand_cards()
+    dragging = set(scene.drag.cards) if scene.drag and scene.drag.moved else set()
+    lifted = frozenset(i for i, c in enumerate(hand) if c in scene.selected)
+    slots = geo.hand_slots(len(hand), lifted)
+    for index, (card, rect) in enumerate(zip(hand, slots)):
+        if card in dragging:
+            continue
+        surface.blit(cardart.face(card.face, geo.card_w), rect.topleft)
+        if scene.desc.is_wild(view, card):
+            theme.blit_text(surface, "WILD", max(9, geo.card_w // 8),
+                            (rect.centerx, rect.bottom - 4),
+                            (150, 100, 0), True, anchor="midbottom")
+        if card in scene.selected:
+            surface.blit(cardart.outline(geo.card_w, theme.HIGHLIGHT), rect.move(-3, -3).topleft)
+        if index == scene.focus and scene.session.human_to_move:
+            pygame.draw.line(surface, theme.HIGHLIGHT, (rect.x + 6, rect.bottom + 4),
+                             (rect.right - 6, rect.bottom + 4), 3)
+    human = scene.session.human
+    size = max(12, geo.height // 50)
+    label = f"You  \u00b7  {view.totals[human]} pts"
+    if human == view.dealer:
+        label += "  \u00b7  dealer"
+    colour = theme.GOLD if human in view.awaiting else theme.TEXT_DIM
+    theme.blit_text(surface, label, size, (geo.hand.x + 4, geo.hand.bottom - 4), colour, True,
+                    anchor="bottomleft")
+
+
+def _log(scene: TableScene, surface: pygame.Surface) -> None:
+    geo = scene.geo
+    box = geo.log
+    theme.panel(surface, box, theme.PANEL_EDGE)
+    size = max(11, geo.height // 58)
+    theme.blit_text(surface, "Moves", size + 2, (box.x + 12, box.y + 8), theme.GOLD, True)
+    line_h = theme.font(size).get_linesize()
+    top = box.y + 14 + size + 6
+    lines: list[str] = []
+    for entry in reversed(scene.session.log):
+        wrapped = theme.wrap(entry, size, box.width - 24)
+        lines = wrapped + lines
+        if len(lines) * line_h > box.bottom - top - 8:
+            break
+    fits = (box.bottom - top - 8) // line_h
+    for index, line in enumerate(lines[-fits:]):
+        theme.blit_text(surface, line, size, (box.x + 12, top + index * line_h), theme.TEXT)
+
+
+def _targets(scene: TableScene, surface: pygame.Surface) -> None:
+    drag = scene.drag
+    if drag is not None and drag.moved:
+        for name, (rect, legal) in scene.targets(drag).items():
+            if name == "hand" and drag.source == "hand":
+                continue
+            colour = TARGET_GOOD if legal else TARGET_BAD
+            if legal or rect.collidepoint(drag.pos):
+                pygame.draw.rect(surface, colour, rect.inflate(10, 10), width=3, border_radius=10)
+        return
+    if not scene.session.human_to_move or scene.drag is not None:
+        return
+    names = scene.target_names()
+    name = names[scene.target % len(names)]
+    geo = scene.geo
+    rect = {"stock": geo.stock, "discard": geo.discard}.get(name)
+    if rect is None and name.startswith("group:"):
+        slots = geo.group_slots([len(g) for g in scene.groups], True)
+        index = int(name.split(":")[1])
+        rect = slots[index] if index < len(slots) else None
+    if rect is not None:
+        pygame.draw.rect(surface, theme.HIGHLIGHT, rect.inflate(16, 16), width=2,
+                         border_radius=12)
+        theme.blit_text(surface, "Enter \u21b5", max(10, geo.height // 64),
+                        (rect.centerx, rect.y - 10), theme.HIGHLIGHT, anchor="midbottom")
+
+
+def _message(scene: TableScene, surface: pygame.Surface) -> None:
+    message = scene.message
+    if message is None:
+        return
+    geo = scene.geo
+    size = max(13, geo.height // 46)
+    image = theme.text(message.text, size, theme.TEXT, True)
+    box = image.get_rect(center=geo.message.center).inflate(30, 14)
+    box.clamp_ip(geo.play)
+    theme.panel(surface, box, theme.GOOD if message.good else theme.BAD, alpha=225)
+    surface.blit(image, image.get_rect(center=box.center))
+
+
+def _dragged(scene: TableScene, surface: pygame.Surface) -> None:
+    drag = scene.drag
+    if drag is None or not drag.moved:
+        return
+    geo = scene.geo
+    x, y = drag.pos[0] - drag.grab[0], drag.pos[1] - drag.grab[1]
+    if drag.source == "stock":
+        surface.blit(cardart.back(geo.card_w), (x, y))
+        return
+    for index, card in enumerate(drag.cards):
+        surface.blit(cardart.face(card.face, geo.card_w), (x + index * geo.card_w // 4, y))

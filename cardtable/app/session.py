@@ -1,0 +1,212 @@
+"""A game at the table: the engine game, who sits where, and the AI seats' turns.
+
+The session is the one place that applies actions. The person's moves come from the
+table scene; AI moves come from the background worker, and are applied only when the
+table is ready (no animation running, the seat has "thought" for the chosen time), so a
+person can follow them. Every applied action is handed to the table as a ``Shown`` (the
+events redacted for the person, and what the person sees afterwards) and written to the
+move log; ``on_change`` lets the app autosave.
+
+No pygame here, so the whole flow is testable headless.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ..ai import AIWorker, make_bot
+from ..engine import Action, Card, Game, IllegalActionError
+from ..engine.events import Event, RoundScored
+from ..engine.rng import pick_index
+from .describe import describe
+
+log = logging.getLogger(__name__)
+
+LOG_LINES = 200
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    """Who sits in a chair: the person, or an AI seat of some level."""
+
+    name: str
+    human: bool
+    level: str = "normal"
+
+
+@dataclass(frozen=True)
+class Shown:
+    """One applied action, for the table to animate and then show."""
+
+    seat: int
+    action: Action
+    events: tuple[Event, ...]
+    view: Any
+
+
+OPPONENT_NAMES = {
+    1: ("North",),
+    2: ("West", "East"),
+    3: ("West", "North", "East"),
+    4: ("West", "North-West", "North-East", "East"),
+    5: ("West", "North-West", "North", "North-East", "East"),
+    6: ("South-West", "West", "North-West", "North-East", "East", "South-East"),
+    7: ("South-West", "West", "North-West", "North", "North-East", "East", "South-East"),
+}
+
+
+def default_seats(opponents: int, level: str) -> list[SeatInfo]:
+    """The person at seat 0 (south), AI seats clockwise from the person's left."""
+    names = OPPONENT_NAMES[opponents]
+    return [SeatInfo("You", True, "")] + [SeatInfo(name, False, level) for name in names]
+
+
+class Session:
+    def __init__(self, game: Game, seats: list[SeatInfo], *, worker: AIWorker | None = None,
+                 think_seconds: float = 0.7, clock: Callable[[], float] = time.monotonic,
+                 on_change: Callable[[Session], None] | None = None,
+                 hand_order: list[Card] | None = None, autoplay: str | None = None) -> None:
+        if len(seats) != game.seats:
+            raise ValueError("one SeatInfo per seat")
+        self.game = game
+        self.seats = seats
+        self.human = next(index for index, seat in enumerate(seats) if seat.human)
+        self.names = [seat.name for seat in seats]
+        self.worker = worker
+        self.think_seconds = think_seconds
+        self.clock = clock
+        self.on_change = on_change
+        self.bots = {i: make_bot(seat.level) for i, seat in enumerate(seats) if not seat.human}
+        if autoplay is not None:  # "watch": an AI plays the person's hand too
+            self.bots[self.human] = make_bot(autoplay)
+        self.log: deque[str] = deque(maxlen=LOG_LINES)
+        self.shown: deque[Shown] = deque()
+        self.hand_order: list[Card] = []
+        self.round_scored: RoundScored | None = None
+        self._ticket: int | None = None
+        self._thinking: int | None = None
+        self._answer: Action | None = None
+        self._next_ai_time = clock() + think_seconds
+        self._sync_hand(hand_order)
+
+    # --- what the table asks -----------------------------------------------------------
+
+    def view(self) -> Any:
+        return self.game.observe(self.human)
+
+    @property
+    def human_to_move(self) -> bool:
+        return self.human in self.game.awaiting() and self.human not in self.bots
+
+    @property
+    def thinking_seat(self) -> int | None:
+        """The AI seat whose move the table is waiting for, if any."""
+        awaiting = [seat for seat in self.game.awaiting() if seat in self.bots]
+        return awaiting[0] if awaiting and not self.game.over else None
+
+    def problem(self, action: Action) -> str | None:
+        return self.game.problem(self.human, action)
+
+    # --- the person's moves ------------------------------------------------------------
+
+    def play(self, action: Action) -> str | None:
+        """Apply the person's action; returns the engine's reason if it is refused."""
+        try:
+            self._apply(self.human, action)
+        except IllegalActionError as error:
+            return error.reason
+        return None
+
+    # --- the AI seats' moves -----------------------------------------------------------
+
+    def update(self, busy: bool = False) -> None:
+        """Advance AI seats. ``busy``: the table is still animating, so wait."""
+        now = self.clock()
+        if busy:
+            self._next_ai_time = max(self._next_ai_time, now + self.think_seconds)
+        seat = self.thinking_seat
+        if seat is None or self.game.over:
+            return
+        if self._thinking != seat:
+            self._ask(seat)
+        if self._answer is None:
+            self._collect(seat)
+        if self._answer is not None and not busy and now >= self._next_ai_time:
+            action, self._answer = self._answer, None
+            self._thinking = None
+            self._apply(seat, action)
+
+    def _ask(self, seat: int) -> None:
+        self._thinking, self._answer = seat, None
+        view = self.game.observe(seat)
+        seed = pick_index(2**31, self.game.seed, "bot", seat, len(self.game.history))
+        bot = self.bots[seat]
+        if self.worker is None:
+            self._answer = bot.choose(view, random.Random(seed), 0.0, lambda: False)
+        else:
+            self._ticket = self.worker.submit(bot, view, seed)
+
+    def _collect(self, seat: int) -> None:
+        if self.worker is None:
+            return
+        for result in self.worker.poll():
+            if result.ticket != self._ticket:
+                continue
+            if result.ok and result.action is not None and \
+                    self.game.problem(seat, result.action) is None:
+                self._answer = result.action
+            else:
+                fallback = self.game.legal_actions(seat)[0]
+                log.warning("AI seat %s failed (%s); playing %s", seat, result.error,
+                            fallback.describe())
+                self.log.append(f"{self.names[seat]}'s AI stumbled; it plays safe.")
+                self._answer = fallback
+
+    def restart_thinking(self) -> None:
+        """Forget a pending AI request (after a load, or when the table resumes)."""
+        if self.worker is not None:
+            self.worker.cancel()
+        self._thinking, self._answer, self._ticket = None, None, None
+
+    # --- applying ----------------------------------------------------------------------
+
+    def note(self, events: tuple[Event, ...]) -> tuple[Event, ...]:
+        """Log events (redacted for the person); returns the redacted events."""
+        redacted = tuple(event.redacted_for(self.human) for event in events)
+        for event in redacted:
+            line = describe(event, self.names, self.human)
+            if line:
+                self.log.append(line)
+            if isinstance(event, RoundScored):
+                self.round_scored = event
+        return redacted
+
+    def _apply(self, seat: int, action: Action) -> None:
+        redacted = self.note(self.game.apply(seat, action))
+        self._sync_hand()
+        self.shown.append(Shown(seat, action, redacted, self.view()))
+        self._next_ai_time = self.clock() + self.think_seconds
+        if self.on_change is not None:
+            self.on_change(self)
+
+    def _sync_hand(self, order: list[Card] | None = None) -> None:
+        """Keep the person's chosen order; new cards join at the right."""
+        hand = list(self.game.observe(self.human).hand)
+        held = set(hand)
+        base = order if order is not None else self.hand_order
+        kept = [card for card in base if card in held]
+        kept_set = set(kept)
+        self.hand_order = kept + [card for card in hand if card not in kept_set]
+
+    def reorder(self, order: list[Card]) -> None:
+        """The person rearranged the hand (drag within the hand, or a sort button)."""
+        if sorted(order, key=Card.sort_key) == sorted(self.hand_order, key=Card.sort_key):
+            self.hand_order = list(order)
+            if self.on_change is not None:
+                self.on_change(self)

@@ -1,0 +1,102 @@
+"""Colours and shared drawing helpers for every scene (felt, panels, text)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+from .paths import font_path
+
+FELT = (24, 92, 58)
+FELT_DARK = (14, 62, 38)
+PANEL = (10, 30, 20, 185)
+PANEL_EDGE = (210, 190, 120)
+TEXT = (246, 240, 222)
+TEXT_DIM = (190, 200, 185)
+GOLD = (236, 196, 84)
+GOOD = (120, 220, 140)
+BAD = (255, 130, 110)
+HIGHLIGHT = (255, 226, 120)
+BUTTON = (44, 110, 78)
+BUTTON_HOVER = (58, 140, 98)
+BUTTON_DISABLED = (60, 72, 64)
+BUTTON_PRIMARY = (196, 152, 44)
+BUTTON_PRIMARY_HOVER = (222, 178, 64)
+
+
+@lru_cache(maxsize=64)
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """DejaVu Sans from assets/: it has ♠ ♥ ♦ ♣ ★, which pygame's default font lacks."""
+    return pygame.font.Font(str(font_path(bold)), max(6, int(size)))
+
+
+@lru_cache(maxsize=2048)
+def text(content: str, size: int, colour: tuple[int, ...] = TEXT,
+         bold: bool = False) -> pygame.Surface:
+    """A rendered line of text, cached: font rendering is the slowest thing in a frame."""
+    return font(size, bold).render(content, True, colour)
+
+
+def wrap(content: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """Break a paragraph into lines that fit ``width`` pixels."""
+    face = font(size, bold)
+    lines: list[str] = []
+    for paragraph in content.split("\n"):
+        words = paragraph.split(" ")
+        line = ""
+        for word in words:
+            trial = f"{line} {word}".strip()
+            if face.size(trial)[0] <= width or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+@lru_cache(maxsize=8)
+def felt(width: int, height: int) -> pygame.Surface:
+    """The table cloth: a soft radial light over green felt with a faint weave."""
+    surface = pygame.Surface((width, height))
+    surface.fill(FELT_DARK)
+    steps = 24
+    for step in range(steps):
+        share = step / steps
+        colour = tuple(int(d + (f - d) * share) for d, f in zip(FELT_DARK, FELT))
+        grow = 1.3 - share * 0.9
+        rect = pygame.Rect(0, 0, int(width * grow), int(height * grow))
+        rect.center = (width // 2, height // 2)
+        pygame.draw.ellipse(surface, colour, rect)
+    weave = pygame.Surface((width, height), pygame.SRCALPHA)
+    for x in range(0, width, 4):
+        pygame.draw.line(weave, (255, 255, 255, 6), (x, 0), (x, height))
+    for y in range(0, height, 4):
+        pygame.draw.line(weave, (0, 0, 0, 10), (0, y), (width, y))
+    surface.blit(weave, (0, 0))
+    return surface.convert() if pygame.display.get_surface() else surface
+
+
+@lru_cache(maxsize=128)
+def _panel_layer(width: int, height: int, alpha: int, radius: int) -> pygame.Surface:
+    layer = pygame.Surface((max(1, width), max(1, height)), pygame.SRCALPHA)
+    pygame.draw.rect(layer, (*PANEL[:3], alpha), layer.get_rect(), border_radius=radius)
+    return layer
+
+
+def panel(surface: pygame.Surface, rect: pygame.Rect, edge: tuple[int, ...] | None = None,
+          alpha: int = 185, radius: int = 12) -> None:
+    """A translucent dark panel with a thin gold edge."""
+    surface.blit(_panel_layer(rect.width, rect.height, alpha, radius), rect.topleft)
+    if edge is not None:
+        pygame.draw.rect(surface, edge, rect, width=2, border_radius=radius)
+
+
+def blit_text(surface: pygame.Surface, content: str, size: int, pos: tuple[int, int],
+              colour: tuple[int, ...] = TEXT, bold: bool = False,
+              anchor: str = "topleft") -> pygame.Rect:
+    image = text(content, size, colour, bold)
+    rect = image.get_rect(**{anchor: pos})
+    surface.blit(image, rect)
+    return rect
