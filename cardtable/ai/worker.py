@@ -35,6 +35,32 @@ log = logging.getLogger(__name__)
 FAST_SWITCH_INTERVAL = 0.0002
 
 
+class _SwitchInterval:
+    """The interpreter's switch interval is process-wide, so workers share one setting:
+    the first worker to start lowers it, the last to stop puts the original back."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._users = 0
+        self._original = sys.getswitchinterval()
+
+    def acquire(self, interval: float) -> None:
+        with self._lock:
+            if self._users == 0:
+                self._original = sys.getswitchinterval()
+                sys.setswitchinterval(interval)
+            self._users += 1
+
+    def release(self) -> None:
+        with self._lock:
+            self._users -= 1
+            if self._users == 0:
+                sys.setswitchinterval(self._original)
+
+
+_SWITCH = _SwitchInterval()
+
+
 @dataclass(frozen=True, slots=True)
 class Request:
     ticket: int
@@ -70,9 +96,9 @@ class AIWorker:
         self._lock = threading.Lock()
         self._live = 0  # the only ticket whose result is wanted; 0: none
         self._next_ticket = 0
-        self._saved_interval = sys.getswitchinterval()
+        self._fast = switch_interval is not None
         if switch_interval is not None:
-            sys.setswitchinterval(switch_interval)
+            _SWITCH.acquire(switch_interval)
         self._closed = False
         self._thread = threading.Thread(target=self._run, name="cardtable-ai", daemon=True)
         self._thread.start()
@@ -130,7 +156,8 @@ class AIWorker:
         self.cancel()
         self._requests.put(_STOP)
         self._thread.join(timeout)
-        sys.setswitchinterval(self._saved_interval)
+        if self._fast:
+            _SWITCH.release()
 
     def __enter__(self) -> AIWorker:
         return self

@@ -59,6 +59,9 @@ class App:
         self.running = True
         self.menu_message: str | None = None
         self.frame_times: list[float] = []
+        # A save that cannot be resumed is reported on the menu and moved aside now,
+        # rather than offered as "Continue".
+        self.menu_message = load_autosave(self.save_path).message
         from .scenes.menu import MenuScene
 
         self.stack.push(MenuScene(self))
@@ -69,13 +72,7 @@ class App:
     def _open_window(self, size: tuple[int, int], fullscreen: bool = False) -> pygame.Surface:
         flags = pygame.FULLSCREEN if fullscreen else pygame.RESIZABLE
         size = (0, 0) if fullscreen else (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
-        screen = pygame.display.set_mode(size, flags)
-        try:
-            window = pygame.Window.from_display_module()
-            window.minimum_size = MIN_SIZE
-        except (AttributeError, pygame.error):
-            pass
-        return screen
+        return pygame.display.set_mode(size, flags)
 
     @property
     def size(self) -> tuple[int, int]:
@@ -93,6 +90,9 @@ class App:
 
     def resize(self, size: tuple[int, int]) -> None:
         if not self.fullscreen:
+            if size[0] < MIN_SIZE[0] or size[1] < MIN_SIZE[1]:
+                size = (max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1]))
+                self.screen = self._open_window(size)
             self.windowed_size = size
         self.screen = pygame.display.get_surface() or self.screen
         self.relayout()

@@ -1,0 +1,60 @@
+"""Write example saves into saves/ with the real app (run by hand when a game is added).
+
+    python3 tests/make_example_saves.py
+
+Existing files are never replaced: saves written by older versions must stay, so the
+tests keep proving that old saves load.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import pygame  # noqa: E402
+
+from cardtable.app.app import App  # noqa: E402
+from cardtable.app.scenes.summary import SummaryScene  # noqa: E402
+from ui import autopilot, frames, until  # noqa: E402
+
+SAVES = Path(__file__).resolve().parents[1] / "saves"
+
+
+def keep(app: App, name: str) -> None:
+    app.save()
+    target = SAVES / name
+    if target.exists():
+        print(f"kept the existing {name}")
+        return
+    shutil.copyfile(app.save_path, target)
+    print(f"wrote {name}")
+
+
+def main() -> None:
+    os.environ["CARDTABLE_HOME"] = tempfile.mkdtemp()
+    app = App(size=(1280, 800), animations=False)
+    app.new_game("five_crowns", 3, "normal", 2026)
+    game = app.session.game
+    autopilot(app, lambda: game.state.round == 2)
+    app.session.play(game.legal_actions(0)[0])
+    frames(app, 2)
+    app.table.sort_rank()
+    keep(app, "five_crowns-round2-mid-turn.json")
+    autopilot(app, lambda: game.state.out_seat not in (None, 0))
+    keep(app, "five_crowns-final-turn.json")
+    app.session.bots[0] = app.session.bots[1]
+    until(app, lambda: isinstance(app.stack.top, SummaryScene))
+    keep(app, "five_crowns-round-summary.json")
+    app.shutdown()
+    pygame.quit()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,165 @@
+"""Save and resume: atomic autosaves, exact resumption, damaged files reported and kept."""
+
+import json
+from pathlib import Path
+
+import pygame
+import pytest
+
+from cardtable.app.saves import FORMAT_VERSION, SaveError, read_save
+from cardtable.app.scenes.menu import MenuScene
+from cardtable.app.scenes.summary import SummaryScene
+from cardtable.app.scenes.table import TableScene
+from cardtable.engine import to_json
+from ui import autopilot, button, click, frames, key, until
+
+SAVES = Path(__file__).resolve().parents[1] / "saves"
+
+
+def start(app, deal=5, autoplay=None):
+    app.new_game("five_crowns", 3, "normal", deal, autoplay=autoplay)
+    frames(app, 2)
+
+
+def resume_in_new_app(make_app):
+    app = make_app()
+    assert isinstance(app.stack.top, MenuScene)
+    click(app, button(app, "Continue"))
+    frames(app, 2)
+    return app
+
+
+def test_autosave_after_every_action_is_a_versioned_json_record(make_app):
+    app = make_app()
+    start(app)
+    until(app, lambda: app.session.human_to_move)
+    data = json.loads(app.save_path.read_text())
+    assert data["format"] == "cardtable-save" and data["format_version"] == FORMAT_VERSION
+    assert data["game"] == "five_crowns" and data["rules_version"] == "1"
+    assert len(data["actions"]) == len(app.session.game.history)
+    assert data["snapshot"] == to_json(app.session.game.state)
+    assert [s["name"] for s in data["seat_info"]] == ["You", "West", "North", "East"]
+    assert not list(app.save_path.parent.glob("*.tmp"))
+
+
+def test_resume_mid_turn_keeps_hand_turn_and_hand_order(make_app):
+    app = make_app()
+    start(app)
+    until(app, lambda: app.session.human_to_move)
+    key(app, pygame.K_d)
+    click(app, button(app, "Sort by rank"))
+    order = list(app.session.hand_order)
+    state = app.session.game.state
+    app.shutdown()
+    again = resume_in_new_app(make_app)
+    assert isinstance(again.stack.top, TableScene)
+    assert again.session.game.state == state
+    assert again.session.hand_order == order
+    assert again.session.human_to_move
+
+
+def test_resume_during_final_turns(make_app):
+    app = make_app()
+    start(app, deal=21)
+    game = app.session.game
+    autopilot(app, lambda: game.state.out_seat not in (None, 0))
+    app.save()
+    state = game.state
+    app.shutdown()
+    again = resume_in_new_app(make_app)
+    assert again.session.game.state == state and again.session.human_to_move
+    assert "last turn" in again.table.desc.prompt(again.table.view, again.session.names, 0)
+
+
+def test_resume_on_the_round_summary(make_app):
+    app = make_app()
+    start(app, autoplay="normal")
+    until(app, lambda: isinstance(app.stack.top, SummaryScene))
+    event = app.stack.top.event
+    app.shutdown()
+    again = resume_in_new_app(make_app)
+    assert isinstance(again.stack.top, SummaryScene)
+    assert again.stack.top.event == event
+    click(again, button(again, "Next round"))
+    assert isinstance(again.stack.top, TableScene)
+
+
+def test_an_ai_turn_in_progress_simply_restarts(make_app):
+    app = make_app()
+    start(app)
+    until(app, lambda: app.session.thinking_seat is not None)
+    saved = list(app.session.game.history)
+    app.save()
+    app.shutdown()
+    again = resume_in_new_app(make_app)
+    until(again, lambda: len(again.session.game.history) > len(saved))
+    assert again.session.game.history[:len(saved)] == saved
+
+
+@pytest.mark.parametrize("content,reason", [
+    ("{not json", "not valid JSON"),
+    ('{"hello": "world"}', "not a cardtable saved game"),
+    ('{"format": "cardtable-save", "format_version": 99}', "newer version of cardtable"),
+    ("\udcff", "not"),
+])
+def test_a_damaged_foreign_or_newer_save_is_reported_and_kept(make_app, home, content, reason):
+    path = home / "data" / "autosave.json"
+    path.parent.mkdir(parents=True)
+    path.write_text(content, encoding="utf-8", errors="surrogateescape")
+    original = path.read_bytes()
+    app = make_app()
+    assert isinstance(app.stack.top, MenuScene)
+    assert reason in app.menu_message
+    assert not path.exists()
+    kept = list(path.parent.glob("autosave.unreadable-*.json"))
+    assert len(kept) == 1 and kept[0].read_bytes() == original
+    with pytest.raises(AssertionError):
+        button(app, "Continue")
+    frames(app, 3)  # the app carries on
+
+
+def test_a_save_whose_moves_do_not_match_its_snapshot_is_refused(make_app, home):
+    app = make_app()
+    start(app)
+    until(app, lambda: app.session.human_to_move)
+    app.shutdown()
+    data = json.loads(app.save_path.read_text())
+    data["snapshot"]["totals"][1] = 999
+    app.save_path.write_text(json.dumps(data))
+    with pytest.raises(SaveError, match="does not match"):
+        read_save(app.save_path)
+    data["actions"][0][1] = {"type": "Discard", "card": "KS.0"}
+    app.save_path.write_text(json.dumps(data))
+    with pytest.raises(SaveError, match="do not replay"):
+        read_save(app.save_path)
+    second = make_app()
+    assert "damaged" in second.menu_message
+    assert list(home.joinpath("data").glob("autosave.unreadable-*.json"))
+
+
+def test_a_second_damaged_save_never_overwrites_the_first(make_app, home):
+    path = home / "data" / "autosave.json"
+    path.parent.mkdir(parents=True)
+    for content in ("first", "second"):
+        path.write_text(content)
+        make_app()
+    kept = sorted(p.read_text() for p in path.parent.glob("autosave.unreadable-*"))
+    assert kept == ["first", "second"]
+
+
+@pytest.mark.parametrize("path", sorted(SAVES.glob("*.json")), ids=lambda p: p.name)
+def test_every_example_save_in_the_repo_still_loads(path):
+    saved = read_save(path)
+    assert saved.game.state is not None and saved.seats[0].human
+
+
+def test_every_example_save_resumes_at_the_table(make_app, home):
+    example = sorted(SAVES.glob("*.json"))
+    assert example, "saves/ should hold an example save for each built game"
+    for path in example:
+        target = home / "data" / "autosave.json"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(path.read_bytes())
+        app = resume_in_new_app(make_app)
+        assert isinstance(app.stack.top, (TableScene, SummaryScene))
+        app.shutdown()

@@ -1,0 +1,45 @@
+"""Settings persist in the config folder; a bad settings file never stops the app."""
+
+import json
+
+from cardtable.app.scenes.settings import SettingsScene
+from cardtable.app.settings import Settings, load_settings, save_settings
+from ui import button, click, frames
+
+
+def test_settings_round_trip_through_the_config_folder(home):
+    save_settings(Settings(ai_speed="fast", animation_speed="off", card_size="large",
+                           window_width=1600, window_height=1000))
+    loaded = load_settings()
+    assert loaded.ai_speed == "fast" and loaded.card_size == "large"
+    assert (home / "config" / "settings.json").exists()
+
+
+def test_unknown_values_fall_back_to_defaults(home):
+    (home / "config").mkdir(parents=True)
+    (home / "config" / "settings.json").write_text(json.dumps(
+        {"ai_speed": "warp", "card_size": "large", "window_width": "wide"}))
+    loaded = load_settings()
+    assert loaded.ai_speed == "normal" and loaded.card_size == "large"
+    assert loaded.window_width == 1280
+
+
+def test_an_unreadable_settings_file_is_moved_aside(home):
+    (home / "config").mkdir(parents=True)
+    (home / "config" / "settings.json").write_text("{{{")
+    assert load_settings() == Settings()
+    assert list((home / "config").glob("settings.unreadable-*.json"))
+
+
+def test_the_settings_scene_changes_and_saves_a_setting(make_app, home):
+    app = make_app()
+    click(app, button(app, "Settings"))
+    frames(app, 2)
+    scene = app.stack.top
+    assert isinstance(scene, SettingsScene)
+    speed = scene.ring.widgets[0]
+    fast = speed.segments()[2]
+    click(app, fast.center)
+    assert load_settings().ai_speed == "fast"
+    click(app, button(app, "Done"))
+    assert not isinstance(app.stack.top, SettingsScene)
