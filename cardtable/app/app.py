@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 import os
 import random
+import signal
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -183,14 +184,13 @@ class App:
                                hand_order=saved.hand_order() if saved else None,
                                autoplay=autoplay)
         self.session.note(start_events)
-        if saved is not None:
-            self.session.log.append("Game resumed where you left it.")
         from .scenes.table import TableScene
 
         table = self.table = TableScene(self, self.session)
         self.stack.reset(table)
         if saved is not None:
             table.restore_ui(saved.ui)
+            self.session.log.append("Game resumed where you left it.")
         self.save()
 
     def resume(self) -> bool:
@@ -247,5 +247,10 @@ def main() -> int:
     """Open the window and play until the person quits."""
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     app = App()
+
+    def stop(signum: int, frame: object) -> None:
+        app.running = False  # leave the loop; shutdown() saves the game
+
+    signal.signal(signal.SIGTERM, stop)
     app.run()
     return 0

@@ -108,10 +108,10 @@ class TableLayout:
 def compute(size: tuple[int, int], seats: int, human: int, scale: float = 1.0) -> TableLayout:
     width, height = size
     margin = max(6, int(height * 0.014))
-    log_w = max(230, min(460, int(width * 0.22)))
+    log_w = max(230, int(width * 0.22))
     play = pygame.Rect(margin, margin, width - log_w - 3 * margin, height - 2 * margin)
-    info = pygame.Rect(play.right + margin, margin, log_w, int(height * 0.15))
-    log = pygame.Rect(info.x, info.bottom + margin, log_w, int(height * 0.36))
+    info = pygame.Rect(play.right + margin, margin, log_w, int(height * 0.19))
+    log = pygame.Rect(info.x, info.bottom + margin, log_w, int(height * 0.33))
     controls = pygame.Rect(log.x, log.bottom + margin, log_w, height - log.bottom - 2 * margin)
     card_w = int(max(44, min(240, min(play.width / 11.5, height / 6.3) * scale)))
     card_h = int(card_w * RATIO)
@@ -161,7 +161,9 @@ def _place_piles(layout: TableLayout) -> None:
     spots = list(layout.spots.values())
     top = max((s.panel.bottom for s in spots if s.panel.centery < play.centery - 20),
               default=play.y)
-    middle_y = (top + layout.message.y) // 2
+    label = layout.height // 30  # room for the "Stock 23" / "Discard" labels
+    middle_y = min((top + layout.message.y) // 2,
+                   layout.message.y - layout.margin - label - layout.card_h // 2)
     gap = layout.card_w // 2
     layout.stock = pygame.Rect(0, 0, layout.card_w, layout.card_h)
     layout.discard = pygame.Rect(0, 0, layout.card_w, layout.card_h)

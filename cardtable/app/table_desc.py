@@ -64,7 +64,7 @@ class FiveCrownsTable:
             return lead + "draw from the stock or the discard pile"
         if final:
             return "Last turn: lay down what you can, then discard"
-        return "Discard a card \u2014 or build books and runs above your hand to go out"
+        return "Discard a card, or build melds above your hand to go out"
 
 
 DESCRIPTIONS = {"five_crowns": FiveCrownsTable()}

@@ -124,6 +124,8 @@ class RoundScored(Event):
     hands: tuple[tuple[Card, ...], ...]
     points: tuple[int, ...]
     totals: tuple[int, ...]
+    out_seat: int | None = None
+    """The seat that went out and ended the round, if one did."""
 
 
 @serializable

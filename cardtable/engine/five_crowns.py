@@ -402,7 +402,7 @@ class FiveCrowns(Variant[FiveCrownsState]):
         points_of = points_function(state.round)
         points = tuple(sum(points_of(card) for card in hand) for hand in state.hands)
         totals = tuple(total + add for total, add in zip(state.totals, points))
-        events.append(RoundScored(state.round, state.hands, points, totals))
+        events.append(RoundScored(state.round, state.hands, points, totals, state.out_seat))
         state = evolve(state, totals=totals,
                                     round_points=state.round_points + (points,))
         if state.round >= self.options.rounds:

@@ -33,7 +33,7 @@ class SetupScene(FormScene):
         row = max(38, min(56, h // 16))
         width = max(560, min(900, int(w * 0.7)))
         games = catalog()
-        rects = self.column(len(games) + 5, row, width)
+        rects = self.column(len(games) + 4, row, width)
         widgets = []
         for rect, info in zip(rects, games):
             label = info.title if info.built else f"{info.title} \u2014 coming soon"
@@ -50,14 +50,14 @@ class SetupScene(FormScene):
                               self.level, self.set_level, label_width=label_w))
         widgets.append(TextField(rest[2], "Deal number", self.deal, "random deal",
                                  self.set_deal, label_width=label_w))
-        start, back = rest[3], rest[4]
+        start = rest[3]
         half = (start.width - 20) // 2
         widgets.append(Button(pygame.Rect(start.x, start.y, half, start.height), "Start",
                               self.start, primary=True))
         widgets.append(Button(pygame.Rect(start.x + half + 20, start.y, half, start.height),
                               "Back", self.back))
         self.set_widgets(widgets)
-        self.message_pos = (w // 2, back.centery)
+        self.message_pos = (w // 2, rects[0].y - row // 2 - 4)
 
     def pick(self, game_id: str) -> None:
         self.game_id = game_id

@@ -84,12 +84,13 @@ class SummaryScene(FormScene):
         theme.panel(surface, box, theme.PANEL_EDGE)
         for seat, name in enumerate(names):
             y = box.y + 8 + seat * row_h
-            went_out = event.points[seat] == 0 and not event.hands[seat]
             theme.blit_text(surface, name, size, (box.x + 16, y + row_h // 2), theme.GOLD
                             if seat == session.human else theme.TEXT, True, anchor="midleft")
             x = box.x + int(box.width * 0.18)
-            if went_out:
-                theme.blit_text(surface, "went out", size, (x, y + row_h // 2), theme.GOOD,
+            note = "went out" if seat == event.out_seat else \
+                "everything melded" if not event.hands[seat] else ""
+            if note:
+                theme.blit_text(surface, note, size, (x, y + row_h // 2), theme.GOOD,
                                 anchor="midleft")
             step = min(card_w * 0.7, (box.width * 0.55) / max(1, len(event.hands[seat])))
             for index, card in enumerate(event.hands[seat]):

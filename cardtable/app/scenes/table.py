@@ -78,6 +78,7 @@ class TableScene(Scene):
         self.summary_open = False
         self.after_summary: tuple[Event, ...] = ()
         self.dropped = False
+        self.meld_status: tuple[str, bool | None] | None = None
         self.buttons: list[Button] = []
         self.layout(app.size)
 
@@ -96,7 +97,7 @@ class TableScene(Scene):
                    ("Clear melds  [C]", self.clear_groups, False),
                    ("Go out / Lay down", self.commit_selected, True),
                    ("Menu  [Esc]", self.pause, False)]
-        row = max(30, min(48, (box.height - 10) // len(entries) - 8))
+        row = max(30, min(self.geo.height // 16, (box.height - 10) // len(entries) - 8))
         self.buttons = [Button(pygame.Rect(box.x, box.y + i * (row + 8), box.width, row), label,
                                action, primary=primary, size=max(12, row * 2 // 5))
                         for i, (label, action, primary) in enumerate(entries)]
@@ -117,12 +118,17 @@ class TableScene(Scene):
             "scene": "summary" if self.summary is not None else "table",
             "hand_order": [card.code for card in self.session.hand_order],
             "groups": [[card.code for card in group] for group in self.groups],
+            "log": list(self.session.log)[-60:],
         }
         if self.summary is not None:
             state["summary"] = to_json(self.summary)
         return state
 
     def restore_ui(self, ui: dict[str, Any]) -> None:
+        log = ui.get("log")
+        if isinstance(log, list):
+            lines = [line for line in log if isinstance(line, str)]
+            self.session.log.extendleft(reversed(lines))
         held = set(self.session.view().hand)
         groups = []
         for codes in ui.get("groups", []) if isinstance(ui.get("groups"), list) else []:
@@ -261,6 +267,7 @@ class TableScene(Scene):
         assert self.summary is not None
         self.summary_open = True
         self.app.push(SummaryScene(self.app, self, self.summary))
+        self.app.save()  # so a game quit here resumes on this score sheet
 
     def summary_closed(self) -> None:
         """The round's score sheet was dismissed: deal on, or show the game's end."""
@@ -400,10 +407,13 @@ class TableScene(Scene):
             return "discard", self.view.top_discard, -1
         return "", None, -1
 
+    def group_slots(self) -> list[pygame.Rect]:
+        """The groups being built, plus an empty "new meld" slot while building is open."""
+        return self.geo.group_slots([len(g) for g in self.groups], self._my_discard_phase())
+
     def group_card_rects(self) -> list[tuple[list[pygame.Rect], list[Card]]]:
-        slots = self.geo.group_slots([len(g) for g in self.groups], False)
         out = []
-        for slot, cards in zip(slots, self.groups):
+        for slot, cards in zip(self.group_slots(), self.groups):
             step = (slot.width - self.geo.small_w) / max(1, len(cards) - 1) if len(cards) > 1 \
                 else 0
             rects = [pygame.Rect(int(slot.x + i * step), slot.y, self.geo.small_w,
@@ -470,8 +480,8 @@ class TableScene(Scene):
             found["discard"] = (geo.discard, self.session.problem(action) is None)
         if self.desc.meld_building:
             building = self._my_discard_phase()
-            sizes = [len(g) for g in self.groups]
-            for index, rect in enumerate(geo.group_slots(sizes, True)):
+            slots = self.geo.group_slots([len(g) for g in self.groups], True)
+            for index, rect in enumerate(slots):
                 found[f"group:{index}"] = (rect.inflate(8, 8), building)
         return found
 
@@ -578,8 +588,7 @@ class TableScene(Scene):
             else:
                 self.commit_selected()
         elif self.selected and self.desc.meld_building:
-            sizes = [len(g) for g in self.groups]
-            for index, rect in enumerate(geo.group_slots(sizes, True)):
+            for index, rect in enumerate(self.group_slots()):
                 if rect.inflate(8, 8).collidepoint(pos):
                     self.stage([c for c in self.hand_cards() if c in self.selected], index)
                     return

@@ -24,11 +24,11 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
     geo = scene.geo
     surface.blit(theme.felt(geo.width, geo.height), (0, 0))
     hidden = scene.animator.hidden_cards()
-    _info(scene, surface)
     for seat, spot in geo.spots.items():
         _opponent(scene, surface, seat, spot)
     _piles(scene, surface, hidden)
     _meld_row(scene, surface)
+    _info(scene, surface)
     _hand(scene, surface)
     _log(scene, surface)
     for button in scene.buttons:
@@ -54,6 +54,15 @@ def _info(scene: TableScene, surface: pygame.Surface) -> None:
     for line in theme.wrap(prompt, small, box.width - 28)[:2]:
         theme.blit_text(surface, line, small, (box.x + 14, y))
         y += small + 4
+    status = scene.meld_status
+    if status is not None:
+        text, good = status
+        colour = theme.TEXT_DIM if good is None else theme.GOOD if good else theme.BAD
+        for line in theme.wrap(text, small - 1, box.width - 28)[:2]:
+            if y + small > box.bottom - 4:
+                break
+            theme.blit_text(surface, line, small - 1, (box.x + 14, y), colour)
+            y += small + 2
 
 
 def _opponent(scene: TableScene, surface: pygame.Surface, seat: int, spot) -> None:  # type: ignore[no-untyped-def]
@@ -84,10 +93,10 @@ def _opponent(scene: TableScene, surface: pygame.Surface, seat: int, spot) -> No
         theme.blit_text(surface, str(count), size, (spot.cards.right, spot.cards.bottom),
                         theme.TEXT, True, anchor="bottomright")
     if scene.session.thinking_seat == seat and to_move:
-        dots = 1 + int(scene.time * 3) % 3
-        theme.blit_text(surface, "thinking" + "." * dots, max(10, size - 2),
-                        (spot.panel.centerx, spot.panel.y - 4), theme.HIGHLIGHT,
-                        anchor="midbottom")
+        dots = "." * (1 + int(scene.time * 3) % 3)
+        theme.blit_text(surface, f"thinking{dots:<3}", max(10, size - 2),
+                        (spot.cards.right - size * 2, spot.cards.centery), theme.HIGHLIGHT,
+                        anchor="midright")
     _melds(surface, list(view.melds[seat]), spot.melds, int(geo.small_w * 0.7))
 
 
@@ -140,6 +149,7 @@ def _meld_row(scene: TableScene, surface: pygame.Surface) -> None:
     human = scene.session.human
     size = max(11, geo.height // 56)
     laid = list(view.melds[human])
+    scene.meld_status = None
     if laid:
         area = geo.meld_row.copy()
         theme.blit_text(surface, "Your melds", size, (area.x, area.y - 2), theme.TEXT_DIM,
@@ -148,42 +158,41 @@ def _meld_row(scene: TableScene, surface: pygame.Surface) -> None:
         return
     building = scene._my_discard_phase()
     groups = scene.groups
-    slots = geo.group_slots([len(g) for g in groups], building)
+    slots = scene.group_slots()
+    card_rects = scene.group_card_rects()
     staged: list[Card] = []
+    problems: list[str] = []
     for index, slot in enumerate(slots):
         if index >= len(groups):
             pygame.draw.rect(surface, (255, 255, 255), slot, width=2, border_radius=8)
             theme.blit_text(surface, "+", geo.small_w // 2, slot.center, theme.TEXT_DIM,
                             anchor="center")
-            theme.blit_text(surface, "new meld", size, (slot.centerx, slot.y - 2),
+            theme.blit_text(surface, "new", size, (slot.centerx, slot.y - 2),
                             theme.TEXT_DIM, anchor="midbottom")
             continue
         cards = groups[index]
         staged += cards
-        rects = scene.group_card_rects()[index][0]
         made = scene.desc.group(view, cards)
-        for card, rect in zip(cards, rects):
+        for card, rect in zip(cards, card_rects[index][0]):
             surface.blit(cardart.face(card.face, geo.small_w), rect.topleft)
         if isinstance(made, Meld):
-            label = "Book \u2713" if made.kind.value == "set" else "Run \u2713"
+            label = "\u2713 Book" if made.kind.value == "set" else "\u2713 Run"
             colour = theme.GOOD
         else:
-            label, colour = made, theme.BAD
-        shown = theme.wrap(label, size, max(slot.width + geo.small_w, 120))[0]
-        theme.blit_text(surface, shown, size, (slot.centerx, slot.y - 2), colour,
+            label, colour = f"\u2717 {index + 1}", theme.BAD
+            problems.append(f"{index + 1}: {made}")
+        theme.blit_text(surface, label, size, (slot.centerx, slot.y - 2), colour, True,
                         anchor="midbottom")
     if building and not groups:
-        theme.blit_text(surface, "Drag cards here to build books and runs, or press Arrange",
-                        size, (geo.meld_row.x, geo.meld_row.bottom + 2), theme.TEXT_DIM,
-                        anchor="bottomleft")
+        scene.meld_status = ("Drag cards to + to build books and runs, or press Arrange", None)
     elif groups:
         left = [c for c in view.hand if c not in staged]
         points = scene.desc.points(view, [c for c in left if c not in scene.selected])
-        all_good = all(not isinstance(scene.desc.group(view, g), str) for g in groups)
-        status = ("Melds valid" if all_good else "Some melds are not valid") + \
-            f"  \u00b7  {points} points would stay in hand"
-        theme.blit_text(surface, status, size, (geo.meld_row.x, geo.meld_row.bottom + 2),
-                        theme.GOOD if all_good else theme.BAD, anchor="bottomleft")
+        status = "; ".join(problems) if problems else "Melds valid"
+        scene.meld_status = (f"{status}  \u00b7  {points} points would stay in hand",
+                             not problems)
+    else:
+        scene.meld_status = None
 
 
 def _hand(scene: TableScene, surface: pygame.Surface) -> None:
@@ -197,9 +206,7 @@ def _hand(scene: TableScene, surface: pygame.Surface) -> None:
             continue
         surface.blit(cardart.face(card.face, geo.card_w), rect.topleft)
         if scene.desc.is_wild(view, card):
-            theme.blit_text(surface, "WILD", max(9, geo.card_w // 8),
-                            (rect.centerx, rect.bottom - 4),
-                            (150, 100, 0), True, anchor="midbottom")
+            _wild_tag(surface, rect, geo.card_w)
         if card in scene.selected:
             surface.blit(cardart.outline(geo.card_w, theme.HIGHLIGHT), rect.move(-3, -3).topleft)
         if index == scene.focus and scene.session.human_to_move:
@@ -213,6 +220,14 @@ def _hand(scene: TableScene, surface: pygame.Surface) -> None:
     colour = theme.GOLD if human in view.awaiting else theme.TEXT_DIM
     theme.blit_text(surface, label, size, (geo.hand.x + 4, geo.hand.bottom - 4), colour, True,
                     anchor="bottomleft")
+
+
+def _wild_tag(surface: pygame.Surface, rect: pygame.Rect, width: int) -> None:
+    """A small gold "WILD" tag in the card's empty top-right corner."""
+    label = theme.text("WILD", max(8, width // 9), (60, 40, 0), True)
+    box = label.get_rect(topright=(rect.right - 4, rect.y + 4)).inflate(6, 2)
+    pygame.draw.rect(surface, theme.GOLD, box, border_radius=4)
+    surface.blit(label, label.get_rect(center=box.center))
 
 
 def _log(scene: TableScene, surface: pygame.Surface) -> None:
