@@ -1,7 +1,6 @@
 """The table window, driven headless through the real app with synthetic events."""
 
 import dataclasses
-import threading
 
 import pygame
 
@@ -12,6 +11,7 @@ from cardtable.app.scenes.table import TableScene
 from cardtable.app.session import default_seats
 from cardtable.engine import Discard, Draw, Game, Pile
 from cardtable.engine.five_crowns import Phase
+from slow_bots import SlowBot
 from ui import button, click, drag, frames, key, until
 
 
@@ -234,30 +234,10 @@ def test_esc_pauses_and_save_and_quit_returns_to_a_menu_that_continues(make_app)
     assert state(app) == before and app.session.hand_order == order
 
 
-class BlockedBot:
-    """A bot that thinks until released: the window must keep drawing meanwhile."""
-
-    name = "blocked"
-
-    def __init__(self):
-        self.release = threading.Event()
-        self.asked = threading.Event()
-
-    def supports(self, game_id):
-        return True
-
-    def choose(self, observation, rng, deadline, should_stop):
-        self.asked.set()
-        while not self.release.wait(0.01):
-            if should_stop():
-                break
-        return observation.legal[0]
-
-
 def test_the_render_loop_never_waits_for_a_thinking_ai(make_app):
     app = make_app()
     table = start(app)
-    bot = BlockedBot()
+    bot = SlowBot()
     for seat in app.session.bots:
         app.session.bots[seat] = bot
     key(app, pygame.K_d)

@@ -1,32 +1,11 @@
 """The AI worker: round trip, stale tickets, cancel, shutdown, a bot that raises."""
 
 import sys
-import threading
 import time
 
 from cardtable.ai import AIWorker, make_bot
 from cardtable.engine import Game
-
-
-class SlowBot:
-    """Waits on an event (or gives up when told to stop), then plays the first action."""
-
-    name = "slow"
-
-    def __init__(self):
-        self.release = threading.Event()
-        self.stopped = threading.Event()
-
-    def supports(self, game_id):
-        return True
-
-    def choose(self, observation, rng, deadline, should_stop):
-        while not self.release.is_set():
-            if should_stop():
-                self.stopped.set()
-                break
-            time.sleep(0.001)
-        return observation.legal[0]
+from slow_bots import SlowBot
 
 
 class BrokenBot:
