@@ -17,32 +17,33 @@ from .common import FormScene
 def score_sheet(surface: pygame.Surface, box: pygame.Rect, names: Sequence[str],
                 rounds: Sequence[Sequence[int]], totals: Sequence[int],
                 highlight: int | None = None) -> None:
-    """Rounds down, players across; the total row in gold."""
+    """Players down, rounds across, the running total in gold at the right."""
     theme.panel(surface, box, theme.PANEL_EDGE)
-    rows = len(rounds) + 2
-    size = max(11, min(22, box.height // (rows + 1) - 4))
-    line_h = max(size + 6, box.height // (rows + 1))
-    first = max(80, box.width // 7)
-    column = (box.width - first - 20) // max(1, len(names))
-    y = box.y + 10
+    line_h = (box.height - 16) // (len(names) + 1)
+    size = max(10, min(22, line_h - 6))
+    first = max(90, box.width // 8)
+    columns = max(1, len(rounds)) + 1
+    width = (box.width - first - 16) / columns
+    y = box.y + 8
+
+    def cell(column: int) -> int:
+        return int(box.x + first + width * column + width / 2)
+
     theme.blit_text(surface, "Round", size, (box.x + 12, y), theme.TEXT_DIM, True)
-    for index, name in enumerate(names):
-        colour = theme.GOLD if index == highlight else theme.TEXT
-        theme.blit_text(surface, name[:12], size, (box.x + first + index * column + column // 2, y),
-                        colour, True, anchor="midtop")
-    for number, points in enumerate(rounds, start=1):
-        y += line_h
-        theme.blit_text(surface, str(number), size, (box.x + 12, y), theme.TEXT_DIM)
-        for index, value in enumerate(points):
-            theme.blit_text(surface, str(value), size,
-                            (box.x + first + index * column + column // 2, y), anchor="midtop")
-    y += line_h
-    pygame.draw.line(surface, theme.PANEL_EDGE, (box.x + 8, y - 4), (box.right - 8, y - 4))
-    theme.blit_text(surface, "Total", size, (box.x + 12, y), theme.GOLD, True)
-    for index, value in enumerate(totals):
-        theme.blit_text(surface, str(value), size,
-                        (box.x + first + index * column + column // 2, y), theme.GOLD, True,
+    for column in range(len(rounds)):
+        theme.blit_text(surface, str(column + 1), size, (cell(column), y), theme.TEXT_DIM, True,
                         anchor="midtop")
+    theme.blit_text(surface, "Total", size, (cell(columns - 1), y), theme.GOLD, True,
+                    anchor="midtop")
+    for seat, name in enumerate(names):
+        y += line_h
+        colour = theme.GOLD if seat == highlight else theme.TEXT
+        theme.blit_text(surface, name[:14], size, (box.x + 12, y), colour, True)
+        for column, points in enumerate(rounds):
+            theme.blit_text(surface, str(points[seat]), size, (cell(column), y),
+                            anchor="midtop")
+        theme.blit_text(surface, str(totals[seat]), size, (cell(columns - 1), y), theme.GOLD,
+                        True, anchor="midtop")
 
 
 class SummaryScene(FormScene):

@@ -108,7 +108,9 @@ class TableScene(Scene):
         sort_suit, sort_rank, arrange, clear, commit, _ = self.buttons
         arrange.enabled = mine
         clear.enabled = bool(self.groups)
-        commit.enabled = mine and len(self.selected) == 1 and bool(self.groups)
+        commit.enabled = mine and len(self.selected) == 1 and bool(self.groups) and \
+            self.session.problem(self.desc.commit(self.view, self.groups,
+                                                  next(iter(self.selected)))) is None
         commit.label = "Lay down + discard" if self.view.final_turn else "Go out"
         sort_suit.enabled = sort_rank.enabled = bool(self.view.hand)
 

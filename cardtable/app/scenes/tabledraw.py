@@ -218,7 +218,8 @@ def _hand(scene: TableScene, surface: pygame.Surface) -> None:
     if human == view.dealer:
         label += "  \u00b7  dealer"
     colour = theme.GOLD if human in view.awaiting else theme.TEXT_DIM
-    theme.blit_text(surface, label, size, (geo.hand.x + 4, geo.hand.bottom - 4), colour, True,
+    top_of_cards = geo.hand.bottom - geo.card_h
+    theme.blit_text(surface, label, size, (geo.hand.x + 4, top_of_cards - 4), colour, True,
                     anchor="bottomleft")
 
 
