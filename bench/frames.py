@@ -53,7 +53,7 @@ class BusyBot:
             hand = rng.sample(deck, 14)
             fc.best_arrangement(hand, fc.meld_rules(11), fc.points_function(11), discard=True)
             self.searches += 1
-        return observation.legal[0]
+        return observation.legal[0] if observation.legal else None
 
 
 def measure(app, count: int) -> tuple[list[float], float]:  # type: ignore[no-untyped-def]
