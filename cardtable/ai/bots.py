@@ -54,8 +54,12 @@ class NormalBot:
 
     def __init__(self) -> None:
         from .five_crowns_bot import FiveCrownsStrategy
+        from .shanghai_bot import ShanghaiStrategy
 
-        self._strategies: dict[str, Any] = {"five_crowns": FiveCrownsStrategy()}
+        shanghai = ShanghaiStrategy()
+        self._strategies: dict[str, Any] = {"five_crowns": FiveCrownsStrategy(),
+                                            "shanghai_may_i": shanghai,
+                                            "shanghai_buy": shanghai}
 
     def supports(self, game_id: str) -> bool:
         return game_id in self._strategies

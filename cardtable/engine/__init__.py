@@ -7,7 +7,22 @@ may see).
 """
 
 from . import five_crowns as _five_crowns  # noqa: F401  (registers the game)
-from .actions import Action, Discard, Draw, LayDown, LayOff, Pile
+from . import shanghai as _shanghai  # noqa: F401  (registers both Shanghai games)
+from .actions import (
+    Action,
+    AnswerBuy,
+    Call,
+    CallShanghai,
+    Discard,
+    Draw,
+    Exchange,
+    GoDown,
+    LayDown,
+    LayOff,
+    Pile,
+    ReplaceWild,
+    TakeBack,
+)
 from .arrange import Arrangement, best_arrangement
 from .cards import (
     Card,
@@ -37,6 +52,7 @@ from .melds import Meld, MeldKind, MeldRules, SuitRule
 from .variant import Outcome, Transition, Variant, get_variant, variants
 
 __all__ = [
+    "AnswerBuy", "Call", "CallShanghai", "Exchange", "GoDown", "ReplaceWild", "TakeBack",
     "Action", "Arrangement", "Card", "CodecError", "Colour", "Discard", "Draw",
     "EngineError", "Event", "Game", "GameInfo", "IllegalActionError", "LayDown", "LayOff",
     "Meld", "MeldKind", "MeldRules", "NotationError", "Outcome", "Pile", "Rank",

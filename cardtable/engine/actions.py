@@ -67,11 +67,102 @@ class LayDown(Action):
 @serializable
 @dataclass(frozen=True, slots=True)
 class LayOff(Action):
-    """Add cards to a meld already on the table, in the games that allow it."""
+    """Add cards to a meld already on the table, in the games that allow it. For a run,
+    the cards go on above its top in the order given, or below its bottom with
+    ``at_start`` (listed in run order, lowest first)."""
 
     target_seat: int
     meld_index: int
     cards: tuple[Card, ...]
+    at_start: bool = False
 
     def describe(self) -> str:
         return f"add {pretty_cards(self.cards)} to a meld"
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class GoDown(Action):
+    """Lay down the round's whole contract at once (contract rummy)."""
+
+    melds: tuple[Meld, ...]
+
+    def describe(self) -> str:
+        return "go down with " + ", ".join(pretty_cards(meld.cards) for meld in self.melds)
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class Exchange(Action):
+    """May I: give the natural card a wild stands for, take the wild into the hand."""
+
+    target_seat: int
+    meld_index: int
+    natural: Card
+    wild: Card
+
+    def describe(self) -> str:
+        return f"exchange {self.natural.pretty} for {self.wild.pretty}"
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class ReplaceWild(Action):
+    """Buying: put the natural card a run's wild stands for in its place; the freed wild
+    goes at once onto another group (``dest_at_start``: below a run's bottom)."""
+
+    target_seat: int
+    meld_index: int
+    natural: Card
+    wild: Card
+    dest_seat: int
+    dest_index: int
+    dest_at_start: bool = False
+
+    def describe(self) -> str:
+        return f"replace {self.wild.pretty} with {self.natural.pretty}"
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class TakeBack(Action):
+    """Take back every card played to the table this turn (before the discard)."""
+
+    def describe(self) -> str:
+        return "take back this turn's plays"
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class Call(Action):
+    """An out-of-turn call: ``"may i"``, ``"buy"`` or ``"pass"``."""
+
+    kind: str
+
+    def describe(self) -> str:
+        return {"may i": "call May I", "buy": "ask to buy", "pass": "pass"}.get(self.kind,
+                                                                              self.kind)
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class CallShanghai(Action):
+    """Shanghai!: the discard fits a meld on the table; the caller puts it there."""
+
+    target_seat: int
+    meld_index: int
+    at_start: bool = False
+
+    def describe(self) -> str:
+        return "call Shanghai!"
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class AnswerBuy(Action):
+    """The active player's answer to a buy request: allow it, or refuse and take the card."""
+
+    allow: bool
+
+    def describe(self) -> str:
+        return "allow the buy" if self.allow else "refuse the buy and take the card"

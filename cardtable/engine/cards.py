@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum, IntEnum
 from functools import cache
 
@@ -108,11 +108,15 @@ class Card:
     rank: Rank
     suit: Suit | None
     copy: int = 0
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # Cards are hashed constantly (hands are compared as sets): compute it once.
+        key = (self.rank._value_, self.suit._value_ if self.suit else "", self.copy)
+        object.__setattr__(self, "_hash", hash(key))
 
     def __hash__(self) -> int:
-        # Cards are hashed constantly (hands are compared as sets); hashing the enums'
-        # plain values is several times faster than the generated field-tuple hash.
-        return hash((self.rank._value_, self.suit._value_ if self.suit else "", self.copy))
+        return self._hash
 
     @property
     def is_joker(self) -> bool:
@@ -128,7 +132,10 @@ class Card:
     @property
     def code(self) -> str:
         """The unique code: the face plus the copy (``7H.1``)."""
-        return f"{self.face}.{self.copy}"
+        code = _CODES.get(self)
+        if code is None:
+            code = _CODES[self] = f"{self.face}.{self.copy}"
+        return code
 
     @property
     def pretty(self) -> str:
@@ -149,11 +156,30 @@ class Card:
 
 
 _SUIT_ORDER = {suit: index for index, suit in enumerate(Suit)}
+_CODES: dict[Card, str] = {}
+"""Unique codes, computed once per card: saves and observations write them constantly.
+(Bounded: there are at most a few hundred distinct cards.)"""
 _CARD_RE = re.compile(r"^(JK|10|[2-9AJQK])([SHDC*]?)(?:\.(\d+))?$")
 
 
 def parse_card(text: str, copy: int | None = None) -> Card:
     """Read one card from RULES.md notation; ``7H.1`` names a specific copy."""
+    if copy is None:
+        known = _BY_CODE.get(text)
+        if known is not None:
+            return known
+    card = _parse_card(text, copy)
+    if copy is None and "." in text:
+        _BY_CODE[text] = card
+    return card
+
+
+_BY_CODE: dict[str, Card] = {}
+"""Cards already read from their unique code (saves and replays read the same few
+hundred codes again and again)."""
+
+
+def _parse_card(text: str, copy: int | None) -> Card:
     match = _CARD_RE.match(text.strip().upper())
     if match is None:
         raise NotationError(f"{text!r} is not a card (write it like 7H, 10S, QD, 9*, JK)")

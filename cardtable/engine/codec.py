@@ -39,15 +39,17 @@ def to_json(value: Any) -> Any:
         return value
     if isinstance(value, Card):
         return value.code
-    if isinstance(value, Enum):
-        return value.value
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        data: dict[str, Any] = {"type": type(value).__name__}
-        for field in dataclasses.fields(value):
-            data[field.name] = to_json(getattr(value, field.name))
-        return data
     if isinstance(value, (tuple, list)):
         return [to_json(item) for item in value]
+    if isinstance(value, Enum):
+        return value.value
+    kind: Any = type(value)
+    names = _field_names(kind)
+    if names is not None:
+        data: dict[str, Any] = {"type": type(value).__name__}
+        for name in names:
+            data[name] = to_json(getattr(value, name))
+        return data
     raise CodecError(f"cannot encode {type(value).__name__}")
 
 
@@ -59,6 +61,14 @@ def from_json(kind: Any, data: Any) -> Any:
         raise
     except (TypeError, ValueError, KeyError, AttributeError) as error:
         raise CodecError(f"not a valid {getattr(kind, '__name__', kind)}: {error}") from error
+
+
+@cache
+def _field_names(cls: Any) -> tuple[str, ...] | None:
+    """A dataclass's field names (``None`` for anything else), looked up once per class."""
+    if not dataclasses.is_dataclass(cls):
+        return None
+    return tuple(field.name for field in dataclasses.fields(cls))
 
 
 @cache

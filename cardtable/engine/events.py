@@ -23,8 +23,8 @@ class Event:
     """Base class of every event."""
 
     @property
-    def private_to(self) -> int | None:
-        """The one seat allowed to see this event's cards, or ``None`` if it is public."""
+    def private_to(self) -> tuple[int, ...] | None:
+        """The seats allowed to see this event's hidden cards, or ``None`` if public."""
         return None
 
     def redacted_for(self, viewer: int | None) -> Event:
@@ -51,8 +51,8 @@ class Dealt(Event):
     cards: tuple[Card, ...] = ()
 
     @property
-    def private_to(self) -> int | None:
-        return self.seat
+    def private_to(self) -> tuple[int, ...] | None:
+        return (self.seat,)
 
     def redacted_for(self, viewer: int | None) -> Event:
         return self if viewer == self.seat else dataclasses.replace(self, cards=())
@@ -76,8 +76,8 @@ class Drew(Event):
     card: Card | None = None
 
     @property
-    def private_to(self) -> int | None:
-        return self.seat if self.source is Pile.STOCK else None
+    def private_to(self) -> tuple[int, ...] | None:
+        return (self.seat,) if self.source is Pile.STOCK else None
 
     def redacted_for(self, viewer: int | None) -> Event:
         if self.source is Pile.STOCK and viewer != self.seat:
@@ -113,6 +113,67 @@ class Reshuffled(Event):
     """The discard pile, all but its top card, was shuffled into a new stock."""
 
     count: int
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class LaidOff(Event):
+    seat: int
+    target_seat: int
+    meld_index: int
+    cards: tuple[Card, ...]
+    at_start: bool = False
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class MeldChanged(Event):
+    """A meld on the table after an exchange, a wild replacement or a Shanghai! call."""
+
+    seat: int
+    meld_index: int
+    meld: Meld
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class Called(Event):
+    """A seat made (or passed on) an out-of-turn call: "may i", "buy", "shanghai"."""
+
+    seat: int
+    kind: str
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class CardsGiven(Event):
+    """Cards passed to a seat: a May I or buy (the exposed card is public, the penalty
+    cards only the receiver sees), or a random card drawn from a Shanghai! caller."""
+
+    seat: int
+    reason: str
+    public: tuple[Card, ...] = ()
+    hidden: tuple[Card, ...] = ()
+    count: int = 0
+    from_seat: int | None = None
+
+    @property
+    def private_to(self) -> tuple[int, ...] | None:
+        if not self.hidden:
+            return None
+        return (self.seat,) if self.from_seat is None else (self.seat, self.from_seat)
+
+    def redacted_for(self, viewer: int | None) -> Event:
+        private = self.private_to
+        if private is None or viewer in private:
+            return self
+        return dataclasses.replace(self, hidden=())
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class TookBack(Event):
+    seat: int
 
 
 @serializable

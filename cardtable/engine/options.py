@@ -41,6 +41,9 @@ class ShanghaiMayIOptions:
     """S2-A9(b): wilds may be exchanged from the table before going down."""
     out_points_per_round: int = 5
     low_penalty_bonus: int = 70
+    round_turn_limit: int = 0
+    """Safety cap for machine play: a round with nobody out after this many turns is
+    scored as it stands (0: no cap, as in the printed rules)."""
 
 
 @serializable
@@ -53,6 +56,8 @@ class ShanghaiBuyOptions:
     buy_card_beneath: bool = False
     """The optional rule that the card beneath may be requested too: off by default."""
     same_rank_sets_in_contract: bool = False
+    round_turn_limit: int = 0
+    """Safety cap for machine play, as in Shanghai with May I (0: no cap)."""
 
 
 @serializable

@@ -1,0 +1,163 @@
+"""The ``normal`` player for both Shanghai games.
+
+Before going down it pursues the round's contract: it measures how many cards the hand
+still needs (``cards_needed``), takes the discard, calls May I or asks to buy when a card
+brings the contract nearer (or is wild), exchanges naturals for wilds on the table, and
+throws the card whose loss hurts the contract least. It goes down as soon as it can, then
+sheds cards through lay-offs (and, when buying, wild replacements), keeping the last card
+rules in mind; it avoids discards another player could call "Shanghai!" on, and calls
+Shanghai! itself.
+
+Imports the engine only.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..engine import (
+    Action,
+    AnswerBuy,
+    Call,
+    CallShanghai,
+    Card,
+    Discard,
+    Draw,
+    Exchange,
+    GoDown,
+    LayOff,
+    Pile,
+    ReplaceWild,
+    TakeBack,
+)
+from ..engine.contracts import cards_needed
+from ..engine.melds import Meld
+from ..engine.shanghai import extended, layoff_problem
+from ..engine.shanghai_rules import Phase, ShanghaiView, contract_rules, penalty
+
+
+class ShanghaiStrategy:
+    def choose(self, view: ShanghaiView, rng: random.Random) -> Action:
+        crules = contract_rules(view.may_i, False)
+        self.rules = crules.melds
+        self.crules = crules
+        phase = view.phase
+        if phase is Phase.CALLS:
+            return self._call(view)
+        if phase is Phase.BUY_ANSWER:
+            return AnswerBuy(not self._wanted(view, view.discard_pile[-1]))
+        if phase is Phase.SHANGHAI:
+            calls = [a for a in view.legal if isinstance(a, CallShanghai)]
+            return calls[0] if calls else Call("pass")
+        if phase is Phase.DRAW:
+            top = view.top_discard
+            if top is not None and Draw(Pile.DISCARD) in view.legal and self._wanted(view, top):
+                return Draw(Pile.DISCARD)
+            return Draw(Pile.STOCK) if Draw(Pile.STOCK) in view.legal else view.legal[0]
+        return self._play(view)
+
+    # --- wanting a card ------------------------------------------------------------------
+
+    def _need(self, view: ShanghaiView, hand: tuple[Card, ...]) -> int:
+        return cards_needed(hand, view.contract, self.crules)
+
+    def _wanted(self, view: ShanghaiView, card: Card) -> bool:
+        """Does this card help: a wild, a step nearer the contract, or a lay-off?"""
+        if self.rules.is_wild(card):
+            return True
+        seat = view.seat
+        if view.down[seat]:
+            if not view.may_i and len(view.hand) < 3:
+                return False  # taking it would stop us going out this turn
+            return self._fits_table(view, card)
+        # A card that brings the contract nearer: the discard that follows can nearly
+        # always be a card the contract does not use.
+        return self._need(view, view.hand + (card,)) < self._need(view, view.hand)
+
+    def _call(self, view: ShanghaiView) -> Action:
+        word = "may i" if view.may_i else "buy"
+        top = view.discard_pile[-1]
+        if view.down[view.seat] or len(view.hand) > 14:
+            return Call("pass")
+        return Call(word) if self._wanted(view, top) else Call("pass")
+
+    def _fits_table(self, view: ShanghaiView, card: Card) -> bool:
+        return self._fits([list(m) for m in view.melds], card)
+
+    def _fits(self, table: list[list[Meld]], card: Card) -> bool:
+        for melds in table:
+            for meld in melds:
+                for at_start in (False, True):
+                    if layoff_problem(meld, (card,), at_start, self.rules) is None:
+                        return True
+        return False
+
+    # --- playing a turn ------------------------------------------------------------------
+
+    def _play(self, view: ShanghaiView) -> Action:
+        legal = view.legal
+        down = view.down[view.seat]
+        if not down:
+            for action in legal:
+                if isinstance(action, GoDown):
+                    laid = {c for meld in action.melds for c in meld.cards}
+                    table = [list(m) for m in view.melds]
+                    table[view.seat] = list(action.melds)
+                    if self._leaves_playable(view, [c for c in view.hand if c not in laid],
+                                             table):
+                        return action
+            for action in legal:
+                if isinstance(action, Exchange):
+                    return action
+            return self._discard(view)
+        for action in legal:
+            if isinstance(action, ReplaceWild) and (view.may_i or len(view.hand) >= 3):
+                return action
+        lay_offs = [a for a in legal if isinstance(a, LayOff)]
+        lay_offs.sort(key=lambda a: self.rules.is_wild(a.cards[0]))  # naturals first
+        for action in lay_offs:
+            rest = [c for c in view.hand if c not in action.cards]
+            if self._leaves_playable(view, rest, self._table_after(view, action)):
+                return action
+        if not any(isinstance(a, Discard) for a in legal):
+            return TakeBack() if TakeBack() in legal else legal[0]
+        return self._discard(view)
+
+    def _leaves_playable(self, view: ShanghaiView, rest: list[Card],
+                         table: list[list[Meld]]) -> bool:
+        """Whether a play leaving these cards (and this table) keeps the turn finishable.
+        In May I any hand will do; when buying, the turn must end by going out (never on
+        a turn the discard was taken) or with a discard that leaves at least one card."""
+        if view.may_i:
+            return True
+        if not rest:
+            return not view.took_discard
+        if len(rest) == 1:
+            return not view.took_discard and self._fits(table, rest[0])
+        return True
+
+    @staticmethod
+    def _table_after(view: ShanghaiView, action: LayOff) -> list[list[Meld]]:
+        table = [list(melds) for melds in view.melds]
+        meld = table[action.target_seat][action.meld_index]
+        table[action.target_seat][action.meld_index] = extended(meld, action.cards,
+                                                                action.at_start)
+        return table
+
+    def _discard(self, view: ShanghaiView) -> Action:
+        options = [a for a in view.legal if isinstance(a, Discard)]
+        if not options:
+            return TakeBack() if TakeBack() in view.legal else view.legal[0]
+        down = view.down[view.seat]
+
+        def cost(action: Discard) -> tuple[float, ...]:
+            card = action.card
+            wild = self.rules.is_wild(card)
+            risky = view.may_i and self._fits_table(view, card)
+            if down:
+                need = 0
+            else:
+                need = self._need(view, tuple(c for c in view.hand if c != card))
+            return (wild, risky, need, -penalty(card, view.may_i))
+
+        return min(options, key=cost)

@@ -1,0 +1,816 @@
+"""Shanghai with May I (RULES.md §4) and Shanghai with buying (§5): one engine, two rule
+sets. Seven rounds, each with a contract of sets and runs laid down at once; twos and
+jokers wild with naturals ≥ wilds in every meld; lay-offs after going down; the first
+player out ends the round.
+
+Out-of-turn play is explicit state: a CALLS window before each draw (May I requests or
+buy requests, answered by every eligible seat), the buying game's BUY_ANSWER, and May
+I's SHANGHAI window after a discard that fits the table. Priority is always by seat
+order from the player in turn, never by speed.
+
+Standard library only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from .actions import (
+    Action,
+    AnswerBuy,
+    Call,
+    CallShanghai,
+    Discard,
+    Draw,
+    Exchange,
+    GoDown,
+    LayOff,
+    Pile,
+    ReplaceWild,
+    TakeBack,
+)
+from .cards import Card, parse_zones, standard_deck
+from .contracts import best_go_down, contract_problem
+from .data import evolve, replace_at, without
+from .errors import SetupError
+from .events import (
+    Called,
+    CardsGiven,
+    Dealt,
+    Discarded,
+    Drew,
+    Event,
+    GameEnded,
+    LaidOff,
+    MeldChanged,
+    MeldsLaid,
+    Reshuffled,
+    RoundScored,
+    RoundStarted,
+    TookBack,
+    TurnedUp,
+    WentOut,
+)
+from .melds import Meld, MeldKind, MeldRules, meld_problem, run_positions
+from .options import ShanghaiBuyOptions, ShanghaiMayIOptions
+from .rng import pick_index, shuffled
+from .shanghai_rules import (
+    CONTRACTS,
+    ROUNDS,
+    Phase,
+    ShanghaiState,
+    ShanghaiView,
+    contract_rules,
+    hand_size,
+    may_i_decks,
+    penalty,
+)
+from .variant import Outcome, Transition, Variant, places_for, register
+
+
+def extended(meld: Meld, cards: tuple[Card, ...], at_start: bool) -> Meld:
+    """The meld with cards added: at either end of a run, at the end of a set."""
+    if meld.kind is MeldKind.RUN and at_start:
+        return Meld(meld.kind, cards + meld.cards)
+    return Meld(meld.kind, meld.cards + cards)
+
+
+def layoff_problem(meld: Meld, cards: tuple[Card, ...], at_start: bool,
+                   rules: MeldRules) -> str | None:
+    """Why these cards may not be added to this meld. Cards go on one at a time from the
+    meld outwards, and the meld must stay valid (naturals ≥ wilds) after each one."""
+    if not cards:
+        return "choose the cards to add"
+    if meld.kind is MeldKind.SET:
+        ordered = sorted(cards, key=rules.is_wild)  # naturals first: the ratio only rises
+        steps = [tuple(ordered[:i]) for i in range(1, len(ordered) + 1)]
+    elif at_start:
+        steps = [cards[len(cards) - i:] for i in range(1, len(cards) + 1)]
+    else:
+        steps = [cards[:i] for i in range(1, len(cards) + 1)]
+    for step in steps:
+        reason = meld_problem(extended(meld, step, at_start), rules)
+        if reason is not None:
+            if meld.kind is MeldKind.RUN and "ratio" not in reason and "natural" not in reason:
+                return "that card does not continue the run at that end"
+            if meld.kind is MeldKind.SET and "rank" in reason:
+                return "a set takes only cards of its rank (or wilds)"
+            return reason
+    return None
+
+
+class _Shanghai(Variant[ShanghaiState]):
+    """The engine both Shanghai games share."""
+
+    may_i: bool
+    state_type = ShanghaiState
+    rules_version = "1"
+
+    def __init__(self, options: Any = None) -> None:
+        super().__init__(options)
+        self.crules = contract_rules(self.may_i, self.options.same_rank_sets_in_contract)
+        self.rules = self.crules.melds
+        self.call_limit = self.options.may_i_per_round if self.may_i else \
+            self.options.buys_per_round
+        self._play_checks: dict[type, Callable[[ShanghaiState, int, Any], str | None]] = {
+            Discard: self._discard_problem, GoDown: self._go_down_problem,
+            LayOff: self._lay_off_problem, Exchange: self._exchange_problem,
+            ReplaceWild: self._replace_problem, TakeBack: self._take_back_problem}
+
+    # --- decks and dealing ---------------------------------------------------------------
+
+    def deck(self, seats: int) -> tuple[Card, ...]:
+        return standard_deck(may_i_decks(seats) if self.may_i else 3, 2)
+
+    def points(self, card: Card) -> int:
+        return penalty(card, self.may_i)
+
+    def new_game(self, seats: int, seed: int) -> Transition[ShanghaiState]:
+        self.check_seats(seats)
+        empty = tuple(() for _ in range(seats))
+        zeros = (0,) * seats
+        state = ShanghaiState(
+            seats=seats, seed=seed, round=1, dealer=pick_index(seats, seed, "first dealer"),
+            current=0, phase=Phase.DRAW, hands=empty, stock=(), discard_pile=(), exposed=True,
+            discarder=None, melds=empty, down=(False,) * seats, calls_used=zeros, requests=(),
+            answered=(), took_discard=False, played=False, undo_hand=(), undo_melds=empty,
+            undo_down=(False,) * seats, penalties=zeros, earned=zeros, round_points=(),
+            round_earned=(), known=empty, reshuffles=0, draws=0, turn=0)
+        events: list[Event] = []
+        state = self._deal(state, 1, state.dealer, events)
+        return Transition(state, tuple(events))
+
+    def _deal(self, state: ShanghaiState, round_number: int, dealer: int,
+              events: list[Event]) -> ShanghaiState:
+        seats = state.seats
+        deck = list(shuffled(self.deck(seats), state.seed, "deal", round_number))
+        size = hand_size(round_number, self.may_i)
+        hands: list[list[Card]] = [[] for _ in range(seats)]
+        for _ in range(size):
+            for offset in range(1, seats + 1):
+                hands[(dealer + offset) % seats].append(deck.pop())
+        up = deck.pop()
+        empty = tuple(() for _ in range(seats))
+        events.append(RoundStarted(round_number, dealer, size))
+        events.extend(Dealt(seat, size, tuple(hand)) for seat, hand in enumerate(hands))
+        events.append(TurnedUp(up))
+        state = evolve(state, round=round_number, dealer=dealer,
+                       hands=tuple(tuple(h) for h in hands), stock=tuple(deck),
+                       discard_pile=(up,), exposed=True, discarder=None, melds=empty,
+                       down=(False,) * seats, calls_used=(0,) * seats, known=empty, turn=0,
+                       out_seat=None)
+        return self._start_turn(state, (dealer + 1) % seats)
+
+    def position(self, hands: Sequence[str], *, round_number: int = 1, discard: str = "",
+                 stock: str = "", current: int = 0, melds: dict[int, Sequence[str]] | None = None,
+                 phase: Phase = Phase.DRAW, discarder: int | None = None,
+                 calls_used: Sequence[int] | None = None, seed: int = 0) -> ShanghaiState:
+        """A position in card notation, for scenario tests. ``melds`` maps a seat to its
+        melds on the table, each written "set: 7H 7S 7D" or "run: 5H 6H JK 8H"; a seat
+        with melds has gone down."""
+        seats = len(hands)
+        texts = [text for seat in sorted(melds or {}) for text in (melds or {})[seat]]
+        zones = parse_zones(*hands, stock, discard, *(t.split(":", 1)[1] for t in texts))
+        table: list[list[Meld]] = [[] for _ in range(seats)]
+        index = seats + 2
+        for seat in sorted(melds or {}):
+            for text in (melds or {})[seat]:
+                kind = MeldKind.SET if text.split(":")[0].strip() == "set" else MeldKind.RUN
+                table[seat].append(Meld(kind, zones[index]))
+                index += 1
+        empty = tuple(() for _ in range(seats))
+        down = tuple(bool(t) for t in table)
+        state = ShanghaiState(
+            seats=seats, seed=seed, round=round_number, dealer=(current - 1) % seats,
+            current=current, phase=phase, hands=zones[:seats], stock=zones[seats],
+            discard_pile=zones[seats + 1], exposed=True,
+            discarder=(current - 1) % seats if discarder is None else discarder,
+            melds=tuple(tuple(t) for t in table), down=down,
+            calls_used=tuple(calls_used) if calls_used else (0,) * seats, requests=(),
+            answered=(), took_discard=False, played=False, undo_hand=(), undo_melds=empty,
+            undo_down=down, penalties=(0,) * seats, earned=(0,) * seats, round_points=(),
+            round_earned=(), known=empty, reshuffles=0, draws=0, turn=seats)
+        if phase is Phase.PLAY:
+            state = evolve(state, undo_hand=state.hands[current], undo_melds=state.melds)
+        return state
+
+    # --- turns and windows ---------------------------------------------------------------
+
+    def _supply(self, state: ShanghaiState) -> int:
+        """Cards the stock can still give (counting a reshuffle of the discard pile)."""
+        return len(state.stock) + max(0, len(state.discard_pile) - 1)
+
+    def callers(self, state: ShanghaiState) -> tuple[int, ...]:
+        """Seats that may call May I / ask to buy now, nearest the player in turn first."""
+        if not state.exposed or not state.discard_pile:
+            return ()
+        needed = 2 if self.may_i else 3
+        if self._supply(state) - 1 < needed:  # the exposed card itself leaves the pile
+            return ()
+        order = [(state.current + offset) % state.seats for offset in range(1, state.seats)]
+        return tuple(seat for seat in order if seat != state.discarder
+                     and state.calls_used[seat] < self.call_limit)
+
+    def _start_turn(self, state: ShanghaiState, seat: int) -> ShanghaiState:
+        state = evolve(state, current=seat, took_discard=False, played=False, requests=(),
+                       answered=())
+        if self.callers(state):
+            return evolve(state, phase=Phase.CALLS)
+        return evolve(state, phase=Phase.DRAW)
+
+    def awaiting(self, state: ShanghaiState) -> tuple[int, ...]:
+        if state.phase is Phase.GAME_OVER:
+            return ()
+        if state.phase is Phase.CALLS:
+            return tuple(s for s in self.callers(state) if s not in state.answered)
+        if state.phase is Phase.SHANGHAI:
+            assert state.discarder is not None
+            order = [(state.discarder + k) % state.seats for k in range(1, state.seats)]
+            return tuple(s for s in order if s not in state.answered)
+        return (state.current,)
+
+    # --- what may be done ----------------------------------------------------------------
+
+    def problem(self, state: ShanghaiState, seat: int, action: Action) -> str | None:
+        phase = state.phase
+        if phase is Phase.GAME_OVER:
+            return "the game is over"
+        if seat not in self.awaiting(state):
+            if phase in (Phase.CALLS, Phase.SHANGHAI) and seat != state.current:
+                return "you cannot call now" if seat not in state.answered else \
+                    "you have already answered"
+            return "it is not your turn"
+        if phase is Phase.CALLS:
+            word = "may i" if self.may_i else "buy"
+            if isinstance(action, Call) and action.kind in (word, "pass"):
+                return None
+            return f"answer the {'May I' if self.may_i else 'buy'} call first, or pass"
+        if phase is Phase.BUY_ANSWER:
+            return None if isinstance(action, AnswerBuy) else \
+                "allow the buy, or refuse it and take the card yourself"
+        if phase is Phase.SHANGHAI:
+            if isinstance(action, Call) and action.kind == "pass":
+                return None
+            if isinstance(action, CallShanghai):
+                return self._shanghai_problem(state, action)
+            return "call Shanghai! or pass"
+        if phase is Phase.DRAW:
+            return self._draw_problem(state, action)
+        check = self._play_checks.get(type(action))
+        if check is None:
+            if isinstance(action, Draw):
+                return "you have already drawn this turn"
+            return f"you can't {action.describe()} now"
+        return check(state, seat, action)
+
+    def _draw_problem(self, state: ShanghaiState, action: Action) -> str | None:
+        if not isinstance(action, Draw):
+            return "draw a card first, from the stock or the discard pile"
+        if action.source is Pile.DISCARD:
+            if not state.exposed or not state.discard_pile:
+                return "the discard pile has no card you may take this turn"
+            return None
+        if self._supply(state) < 1:
+            return "the stock is empty"
+        return None
+
+    def _discard_problem(self, state: ShanghaiState, seat: int, action: Discard) -> str | None:
+        hand = state.hands[seat]
+        if action.card not in hand:
+            return "that card is not in your hand"
+        if not self.may_i and len(hand) == 1:
+            return "you may not discard your last card: go out by playing it, or take back"
+        return None
+
+    def _go_down_problem(self, state: ShanghaiState, seat: int, action: GoDown) -> str | None:
+        if state.down[seat]:
+            return "you have already gone down this round"
+        cards = [c for meld in action.melds for c in meld.cards]
+        if len(set(cards)) != len(cards) or not set(cards) <= set(state.hands[seat]):
+            return "those cards are not all in your hand"
+        reason = contract_problem(action.melds, CONTRACTS[state.round - 1], self.crules)
+        if reason is not None:
+            return reason
+        return self._going_out_problem(state, seat, len(cards))
+
+    def _going_out_problem(self, state: ShanghaiState, seat: int, playing: int) -> str | None:
+        if playing >= len(state.hands[seat]) and not self.may_i and state.took_discard:
+            return "you may not go out on a turn you took the discard"
+        return None
+
+    def _meld_at(self, state: ShanghaiState, seat: int, index: int) -> Meld | None:
+        if not 0 <= seat < state.seats or not 0 <= index < len(state.melds[seat]):
+            return None
+        return state.melds[seat][index]
+
+    def _lay_off_problem(self, state: ShanghaiState, seat: int, action: LayOff) -> str | None:
+        if not state.down[seat]:
+            return "go down with the round's target first"
+        if len(set(action.cards)) != len(action.cards) or \
+                not set(action.cards) <= set(state.hands[seat]):
+            return "those cards are not all in your hand"
+        meld = self._meld_at(state, action.target_seat, action.meld_index)
+        if meld is None:
+            return "there is no such meld"
+        reason = layoff_problem(meld, action.cards, action.at_start, self.rules)
+        return reason or self._going_out_problem(state, seat, len(action.cards))
+
+    def _exchange_problem(self, state: ShanghaiState, seat: int, action: Exchange) -> str | None:
+        if not self.may_i:
+            return "in this game a wild is replaced, not exchanged into the hand"
+        if not self.options.exchange_before_down and not state.down[seat]:
+            return "go down first"
+        if action.target_seat == seat:
+            return "you may only take wilds from other players' melds"
+        if action.natural not in state.hands[seat]:
+            return "that card is not in your hand"
+        meld = self._meld_at(state, action.target_seat, action.meld_index)
+        if meld is None or action.wild not in meld.cards or not self.rules.is_wild(action.wild):
+            return "that wild card is not in that meld"
+        return self._stands_for_problem(meld, action.wild, action.natural)
+
+    def _stands_for_problem(self, meld: Meld, wild: Card, natural: Card) -> str | None:
+        rules = self.rules
+        if rules.is_wild(natural):
+            return "give a natural card for the wild"
+        if meld.kind is MeldKind.SET:
+            rank = next((c.rank for c in meld.cards if not rules.is_wild(c)), None)
+            if natural.rank is not rank:
+                return f"that wild stands for a {rank.code if rank else '?'}"
+            return None
+        positions = run_positions(meld.cards, rules)
+        suit = next((c.suit for c in meld.cards if not rules.is_wild(c)), None)
+        assert positions is not None
+        value = positions[meld.cards.index(wild)]
+        if natural.suit is not suit or value not in rules.natural_values(natural):
+            name = {1: "A", 11: "J", 12: "Q", 13: "K", 14: "A"}.get(value, str(value))
+            symbol = suit.symbol if suit else ""
+            return f"that {wild.pretty if not wild.is_joker else 'joker'} stands for " \
+                   f"{name}{symbol}"
+        return None
+
+    def _replace_problem(self, state: ShanghaiState, seat: int,
+                         action: ReplaceWild) -> str | None:
+        if self.may_i:
+            return "in this game wilds are exchanged into the hand"
+        if not state.down[seat]:
+            return "go down first"
+        if action.natural not in state.hands[seat]:
+            return "that card is not in your hand"
+        meld = self._meld_at(state, action.target_seat, action.meld_index)
+        if meld is None or action.wild not in meld.cards or not self.rules.is_wild(action.wild):
+            return "that wild card is not in that meld"
+        if meld.kind is not MeldKind.RUN:
+            return "only a wild in a run can be replaced; a wild in a set is buried"
+        reason = self._stands_for_problem(meld, action.wild, action.natural)
+        if reason is not None:
+            return reason
+        if (action.dest_seat, action.dest_index) == (action.target_seat, action.meld_index):
+            return "the freed wild must go onto another group"
+        dest = self._meld_at(state, action.dest_seat, action.dest_index)
+        if dest is None:
+            return "choose a group for the freed wild"
+        reason = layoff_problem(dest, (action.wild,), action.dest_at_start, self.rules)
+        if reason is not None:
+            return f"the freed wild cannot go there: {reason}"
+        return self._going_out_problem(state, seat, 1)
+
+    def _take_back_problem(self, state: ShanghaiState, seat: int, action: TakeBack) -> str | None:
+        return None if state.played else "you have played nothing to the table this turn"
+
+    def _shanghai_problem(self, state: ShanghaiState, action: CallShanghai) -> str | None:
+        meld = self._meld_at(state, action.target_seat, action.meld_index)
+        if meld is None:
+            return "choose the meld the discard goes on"
+        card = state.discard_pile[-1]
+        reason = layoff_problem(meld, (card,), action.at_start, self.rules)
+        return None if reason is None else f"{card.pretty} does not fit there: {reason}"
+
+    # --- listing actions -----------------------------------------------------------------
+
+    def legal_actions(self, state: ShanghaiState, seat: int) -> tuple[Action, ...]:
+        if seat not in self.awaiting(state):
+            return ()
+        phase = state.phase
+        if phase is Phase.CALLS:
+            return (Call("may i" if self.may_i else "buy"), Call("pass"))
+        if phase is Phase.BUY_ANSWER:
+            return (AnswerBuy(True), AnswerBuy(False))
+        if phase is Phase.SHANGHAI:
+            return (Call("pass"),) + tuple(self.shanghai_targets(state))
+        if phase is Phase.DRAW:
+            return tuple(a for a in (Draw(Pile.STOCK), Draw(Pile.DISCARD))
+                         if self._draw_problem(state, a) is None)
+        return tuple(self._play_actions(state, seat))
+
+    def shanghai_targets(self, state: ShanghaiState) -> list[CallShanghai]:
+        if not state.discard_pile:
+            return []
+        card = state.discard_pile[-1]
+        found = []
+        for owner, melds in enumerate(state.melds):
+            for index, meld in enumerate(melds):
+                for at_start in ((False, True) if meld.kind is MeldKind.RUN else (False,)):
+                    if layoff_problem(meld, (card,), at_start, self.rules) is None:
+                        found.append(CallShanghai(owner, index, at_start))
+        return found
+
+    def _play_actions(self, state: ShanghaiState, seat: int) -> list[Action]:
+        hand = state.hands[seat]
+        faces: dict[str, Card] = {}
+        for card in hand:
+            faces.setdefault(card.face, card)
+        actions: list[Action] = [Discard(c) for c in faces.values()
+                                 if self._discard_problem(state, seat, Discard(c)) is None]
+        if not state.down[seat]:
+            melds = best_go_down(hand, CONTRACTS[state.round - 1], self.crules, self.points)
+            if melds is not None:
+                for option in (melds, *self._lighter(melds, len(hand))):
+                    go_down = GoDown(option)
+                    if self._go_down_problem(state, seat, go_down) is None:
+                        actions.append(go_down)
+        else:
+            for owner, melds in enumerate(state.melds):
+                for index, meld in enumerate(melds):
+                    ends = (False, True) if meld.kind is MeldKind.RUN else (False,)
+                    for card in faces.values():
+                        for at_start in ends:
+                            lay = LayOff(owner, index, (card,), at_start)
+                            if self._lay_off_problem(state, seat, lay) is None:
+                                actions.append(lay)
+        actions += self._wild_moves(state, seat, list(faces.values()))
+        if state.played:
+            actions.append(TakeBack())
+        return actions
+
+    def _lighter(self, melds: tuple[Meld, ...], hand_size: int) -> list[tuple[Meld, ...]]:
+        """When buying, a go-down that leaves one card strands it (it may not be
+        discarded): offer the same go-down with one card kept back where a meld can
+        spare it."""
+        laid = sum(len(meld.cards) for meld in melds)
+        if self.may_i or hand_size - laid != 1:
+            return []
+        options = []
+        for index, meld in enumerate(melds):
+            for trimmed in (meld.cards[1:], meld.cards[:-1]):
+                smaller = Meld(meld.kind, trimmed)
+                if meld_problem(smaller, self.rules) is None:
+                    options.append(melds[:index] + (smaller,) + melds[index + 1:])
+                    break
+        return options
+
+    def _wild_moves(self, state: ShanghaiState, seat: int, cards: list[Card]) -> list[Action]:
+        moves: list[Action] = []
+        for owner, melds in enumerate(state.melds):
+            for index, meld in enumerate(melds):
+                for wild in (c for c in meld.cards if self.rules.is_wild(c)):
+                    for natural in cards:
+                        if self.may_i:
+                            exchange = Exchange(owner, index, natural, wild)
+                            if self._exchange_problem(state, seat, exchange) is None:
+                                moves.append(exchange)
+                            continue
+                        if not state.down[seat] or meld.kind is not MeldKind.RUN or \
+                                self._stands_for_problem(meld, wild, natural) is not None:
+                            continue
+                        for dest_owner, dest_melds in enumerate(state.melds):
+                            for dest_index in range(len(dest_melds)):
+                                for at_start in (False, True):
+                                    replace = ReplaceWild(owner, index, natural, wild,
+                                                          dest_owner, dest_index, at_start)
+                                    if self._replace_problem(state, seat, replace) is None:
+                                        moves.append(replace)
+        return moves
+
+    # --- applying --------------------------------------------------------------------------
+
+    def _apply(self, state: ShanghaiState, seat: int,
+               action: Action) -> Transition[ShanghaiState]:
+        events: list[Event] = []
+        if state.phase is Phase.CALLS:
+            state = self._answer_call(state, seat, action, events)
+        elif state.phase is Phase.BUY_ANSWER:
+            assert isinstance(action, AnswerBuy)
+            state = self._answer_buy(state, action.allow, events)
+        elif state.phase is Phase.SHANGHAI:
+            state = self._answer_shanghai(state, seat, action, events)
+        elif state.phase is Phase.DRAW:
+            assert isinstance(action, Draw)
+            state = self._draw(state, action.source, events)
+        else:
+            state = self._play(state, seat, action, events)
+        return Transition(state, tuple(events))
+
+    def _answer_call(self, state: ShanghaiState, seat: int, action: Action,
+                     events: list[Event]) -> ShanghaiState:
+        assert isinstance(action, Call)
+        requests = state.requests + ((seat,) if action.kind != "pass" else ())
+        events.append(Called(seat, action.kind))
+        state = evolve(state, answered=state.answered + (seat,), requests=requests)
+        if self.awaiting(state):
+            return state
+        if not requests:
+            return evolve(state, phase=Phase.DRAW)
+        if self.may_i:
+            return evolve(state, phase=Phase.DRAW)  # the current player has first choice
+        return evolve(state, phase=Phase.BUY_ANSWER)
+
+    def _first_request(self, state: ShanghaiState) -> int:
+        order = [(state.current + offset) % state.seats for offset in range(1, state.seats)]
+        return next(seat for seat in order if seat in state.requests)
+
+    def _take_stock(self, state: ShanghaiState, count: int,
+                    events: list[Event]) -> tuple[ShanghaiState, tuple[Card, ...]]:
+        """Draw ``count`` cards from the stock, reshuffling the discard pile (all but its
+        top card) when the stock runs out (RULES.md engine rule 4)."""
+        taken: list[Card] = []
+        stock, pile, reshuffles = state.stock, state.discard_pile, state.reshuffles
+        for _ in range(count):
+            if not stock:
+                if len(pile) < 2:
+                    break
+                stock = shuffled(pile[:-1], state.seed, "reshuffle", reshuffles)
+                pile, reshuffles = pile[-1:], reshuffles + 1
+                events.append(Reshuffled(len(stock)))
+            taken.append(stock[-1])
+            stock = stock[:-1]
+        return evolve(state, stock=stock, discard_pile=pile, reshuffles=reshuffles), tuple(taken)
+
+    def _give(self, state: ShanghaiState, seat: int, cards: tuple[Card, ...],
+              known: tuple[Card, ...] = ()) -> ShanghaiState:
+        return evolve(state, hands=replace_at(state.hands, seat, state.hands[seat] + cards),
+                      known=replace_at(state.known, seat, state.known[seat] + known))
+
+    def _after_draw(self, state: ShanghaiState, took_discard: bool) -> ShanghaiState:
+        seat = state.current
+        return evolve(state, phase=Phase.PLAY, took_discard=took_discard, played=False,
+                      undo_hand=state.hands[seat], undo_melds=state.melds,
+                      undo_down=state.down, requests=(), answered=())
+
+    def _draw(self, state: ShanghaiState, source: Pile, events: list[Event]) -> ShanghaiState:
+        seat = state.current
+        if source is Pile.DISCARD:
+            card = state.discard_pile[-1]
+            state = evolve(state, discard_pile=state.discard_pile[:-1])
+            state = self._give(state, seat, (card,), (card,))
+            events.append(Drew(seat, Pile.DISCARD, card))
+            return self._after_draw(state, True)
+        if self.may_i and state.requests and state.exposed:
+            # The current player declined: the nearest caller gets the card and a penalty.
+            winner = self._first_request(state)
+            card = state.discard_pile[-1]
+            state = evolve(state, discard_pile=state.discard_pile[:-1], exposed=False)
+            state, extra = self._take_stock(state, self.options.may_i_penalty_cards, events)
+            state = self._give(state, winner, (card,) + extra, (card,))
+            state = evolve(state, calls_used=replace_at(state.calls_used, winner,
+                                                        state.calls_used[winner] + 1))
+            events.append(CardsGiven(winner, "may i", (card,), extra, len(extra) + 1))
+        state, drawn = self._take_stock(state, 1, events)
+        if not drawn:
+            return self._end_round(state, events)  # nothing left to draw: a wash-out
+        state = self._give(state, seat, drawn)
+        events.append(Drew(seat, Pile.STOCK, drawn[0]))
+        return self._after_draw(state, False)
+
+    def _answer_buy(self, state: ShanghaiState, allow: bool,
+                    events: list[Event]) -> ShanghaiState:
+        buyer = self._first_request(state)
+        card = state.discard_pile[-1]
+        state = evolve(state, discard_pile=state.discard_pile[:-1])
+        if not allow:
+            events.append(Called(state.current, "refuse"))
+            state = self._give(state, state.current, (card,), (card,))
+            events.append(Drew(state.current, Pile.DISCARD, card))
+            return self._after_draw(state, True)
+        events.append(Called(state.current, "allow"))
+        state, extra = self._take_stock(state, self.options.buy_extra_cards, events)
+        state = self._give(state, buyer, (card,) + extra, (card,))
+        state = evolve(state, exposed=False, phase=Phase.DRAW, requests=(), answered=(),
+                       calls_used=replace_at(state.calls_used, buyer,
+                                             state.calls_used[buyer] + 1))
+        events.append(CardsGiven(buyer, "buy", (card,), extra, len(extra) + 1))
+        return state
+
+    def _play(self, state: ShanghaiState, seat: int, action: Action,
+              events: list[Event]) -> ShanghaiState:
+        if isinstance(action, TakeBack):
+            events.append(TookBack(seat))
+            return evolve(state, hands=replace_at(state.hands, seat, state.undo_hand),
+                          melds=state.undo_melds, down=state.undo_down, played=False,
+                          known=replace_at(state.known, seat, tuple(
+                              c for c in state.known[seat] if c in state.undo_hand)))
+        if isinstance(action, Discard):
+            return self._discard(state, seat, action.card, events)
+        hand = state.hands[seat]
+        melds = state.melds
+        if isinstance(action, GoDown):
+            used = {c for meld in action.melds for c in meld.cards}
+            hand = without(hand, used)
+            melds = replace_at(melds, seat, action.melds)
+            state = evolve(state, down=replace_at(state.down, seat, True))
+            events.append(MeldsLaid(seat, action.melds))
+        elif isinstance(action, LayOff):
+            meld = extended(melds[action.target_seat][action.meld_index], action.cards,
+                            action.at_start)
+            melds = replace_at(melds, action.target_seat,
+                               replace_at(melds[action.target_seat], action.meld_index, meld))
+            hand = without(hand, action.cards)
+            events.append(LaidOff(seat, action.target_seat, action.meld_index, action.cards,
+                                  action.at_start))
+        elif isinstance(action, Exchange):
+            meld = melds[action.target_seat][action.meld_index]
+            swapped = Meld(meld.kind, tuple(action.natural if c == action.wild else c
+                                            for c in meld.cards))
+            melds = replace_at(melds, action.target_seat,
+                               replace_at(melds[action.target_seat], action.meld_index, swapped))
+            hand = without(hand, (action.natural,)) + (action.wild,)
+            state = evolve(state, known=replace_at(state.known, seat,
+                                                   state.known[seat] + (action.wild,)))
+            events.append(MeldChanged(action.target_seat, action.meld_index, swapped))
+        else:
+            assert isinstance(action, ReplaceWild)
+            meld = melds[action.target_seat][action.meld_index]
+            swapped = Meld(meld.kind, tuple(action.natural if c == action.wild else c
+                                            for c in meld.cards))
+            melds = replace_at(melds, action.target_seat,
+                               replace_at(melds[action.target_seat], action.meld_index, swapped))
+            dest = extended(melds[action.dest_seat][action.dest_index], (action.wild,),
+                            action.dest_at_start)
+            melds = replace_at(melds, action.dest_seat,
+                               replace_at(melds[action.dest_seat], action.dest_index, dest))
+            hand = without(hand, (action.natural,))
+            events.append(MeldChanged(action.target_seat, action.meld_index, swapped))
+            events.append(MeldChanged(action.dest_seat, action.dest_index, dest))
+        state = evolve(state, hands=replace_at(state.hands, seat, hand), melds=melds,
+                       played=True, known=replace_at(state.known, seat, tuple(
+                           c for c in state.known[seat] if c in hand)))
+        if not hand:
+            events.append(WentOut(seat))
+            return self._end_round(evolve(state, out_seat=seat), events)
+        return state
+
+    def _discard(self, state: ShanghaiState, seat: int, card: Card,
+                 events: list[Event]) -> ShanghaiState:
+        hand = without(state.hands[seat], (card,))
+        state = evolve(state, hands=replace_at(state.hands, seat, hand),
+                       known=replace_at(state.known, seat, without(state.known[seat], (card,))),
+                       discard_pile=state.discard_pile + (card,), discarder=seat, exposed=True,
+                       turn=state.turn + 1)
+        events.append(Discarded(seat, card))
+        if self.may_i and self.options.shanghai_calls and self.shanghai_targets(state):
+            return evolve(state, phase=Phase.SHANGHAI, answered=(), requests=())
+        return self._turn_over(state, seat, events)
+
+    def _turn_over(self, state: ShanghaiState, seat: int, events: list[Event]) -> ShanghaiState:
+        if not state.hands[seat]:
+            events.append(WentOut(seat))
+            return self._end_round(evolve(state, out_seat=seat), events)
+        limit = self.options.round_turn_limit
+        if limit and state.turn >= limit:
+            return self._end_round(state, events)
+        return self._start_turn(state, (seat + 1) % state.seats)
+
+    def _answer_shanghai(self, state: ShanghaiState, seat: int, action: Action,
+                         events: list[Event]) -> ShanghaiState:
+        claims = state.claims
+        if isinstance(action, CallShanghai):
+            events.append(Called(seat, "shanghai"))
+            claims += ((seat, action.target_seat, action.meld_index, action.at_start),)
+        else:
+            events.append(Called(seat, "pass"))
+        state = evolve(state, answered=state.answered + (seat,), claims=claims)
+        if self.awaiting(state):
+            return state
+        discarder = state.discarder
+        assert discarder is not None
+        state = evolve(state, answered=(), claims=())
+        if not claims:
+            return self._turn_over(state, discarder, events)
+        # The caller nearest the discarder's left wins and puts the card where he chose;
+        # the discarder then draws a card at random from the caller's hand.
+        order = [(discarder + k) % state.seats for k in range(1, state.seats)]
+        winner, target, index, at_start = min(claims, key=lambda c: order.index(c[0]))
+        card = state.discard_pile[-1]
+        meld = extended(state.melds[target][index], (card,), at_start)
+        state = evolve(state, discard_pile=state.discard_pile[:-1], exposed=False,
+                       melds=replace_at(state.melds, target,
+                                        replace_at(state.melds[target], index, meld)))
+        events.append(MeldChanged(target, index, meld))
+        hand = state.hands[winner]
+        if hand:
+            taken = hand[pick_index(len(hand), state.seed, "shanghai", state.draws)]
+            was_known = taken in state.known[winner]
+            state = evolve(
+                state, draws=state.draws + 1,
+                hands=replace_at(replace_at(state.hands, winner, without(hand, (taken,))),
+                                 discarder, state.hands[discarder] + (taken,)),
+                known=replace_at(replace_at(state.known, winner,
+                                            without(state.known[winner], (taken,))),
+                                 discarder, state.known[discarder] +
+                                 ((taken,) if was_known else ())))
+            events.append(CardsGiven(discarder, "shanghai", (), (taken,), 1, winner))
+        if not state.hands[winner]:
+            events.append(WentOut(winner))
+            return self._end_round(evolve(state, out_seat=winner), events)
+        return self._start_turn(state, (discarder + 1) % state.seats)
+
+    # --- round end and scoring -------------------------------------------------------------
+
+    def _end_round(self, state: ShanghaiState, events: list[Event]) -> ShanghaiState:
+        points = tuple(sum(self.points(c) for c in hand) for hand in state.hands)
+        gained = tuple((self.options.out_points_per_round * state.round
+                        if self.may_i and seat == state.out_seat else 0)
+                       for seat in range(state.seats))
+        penalties = tuple(a + b for a, b in zip(state.penalties, points))
+        earned = tuple(a + b for a, b in zip(state.earned, gained))
+        state = evolve(state, penalties=penalties, earned=earned,
+                       round_points=state.round_points + (points,),
+                       round_earned=state.round_earned + (gained,))
+        totals = self.totals(state)
+        events.append(RoundScored(state.round, state.hands, points, totals, state.out_seat))
+        if state.round >= ROUNDS:
+            state = evolve(state, phase=Phase.GAME_OVER, bonus=self._bonus(state))
+            outcome = self.outcome(state)
+            assert outcome is not None
+            events.append(GameEnded(outcome.winners, outcome.scores))
+            return state
+        return self._deal(state, state.round + 1, (state.dealer + 1) % state.seats, events)
+
+    def _bonus(self, state: ShanghaiState) -> tuple[int, ...]:
+        if not self.may_i:
+            return (0,) * state.seats
+        fewest = min(state.penalties)
+        return tuple(self.options.low_penalty_bonus if p == fewest else 0
+                     for p in state.penalties)
+
+    def totals(self, state: ShanghaiState) -> tuple[int, ...]:
+        """May I: points earned (and the bonus at the end); buying: penalty points."""
+        if not self.may_i:
+            return state.penalties
+        bonus = state.bonus or (0,) * state.seats
+        return tuple(e + b for e, b in zip(state.earned, bonus))
+
+    def outcome(self, state: ShanghaiState) -> Outcome | None:
+        if state.phase is not Phase.GAME_OVER:
+            return None
+        totals = self.totals(state)
+        best = max(totals) if self.may_i else min(totals)
+        return Outcome(tuple(s for s, t in enumerate(totals) if t == best), totals,
+                       places_for(totals, low_wins=not self.may_i))
+
+    # --- observing -------------------------------------------------------------------------
+
+    def observe(self, state: ShanghaiState, seat: int) -> ShanghaiView:
+        awaiting = self.awaiting(state)
+        return ShanghaiView(
+            game_id=self.id, seat=seat, seats=state.seats, round=state.round,
+            contract=CONTRACTS[state.round - 1], phase=state.phase, current=state.current,
+            dealer=state.dealer, hand=state.hands[seat],
+            hand_sizes=tuple(len(h) for h in state.hands), stock_size=len(state.stock),
+            discard_pile=state.discard_pile, exposed=state.exposed, discarder=state.discarder,
+            melds=state.melds, down=state.down, calls_used=state.calls_used,
+            calls_allowed=self.call_limit, requests=state.requests,
+            took_discard=state.took_discard, played=state.played, penalties=state.penalties,
+            earned=state.earned, round_points=state.round_points,
+            round_earned=state.round_earned, known=state.known, awaiting=awaiting,
+            legal=self.legal_actions(state, seat) if seat in awaiting else ())
+
+    def all_cards(self, state: ShanghaiState) -> list[Card]:
+        cards = [c for hand in state.hands for c in hand] + list(state.stock)
+        cards += list(state.discard_pile)
+        cards += [c for melds in state.melds for meld in melds for c in meld.cards]
+        return cards
+
+    def hidden_from(self, state: ShanghaiState, seat: int) -> set[Card]:
+        hidden = set(state.stock)
+        for other, hand in enumerate(state.hands):
+            if other != seat:
+                hidden.update(set(hand) - set(state.known[other]))
+        return hidden
+
+    def table_melds(self, state: ShanghaiState) -> list[tuple[Meld, MeldRules]]:
+        return [(meld, self.rules) for melds in state.melds for meld in melds]
+
+
+@register
+class ShanghaiMayI(_Shanghai):
+    id = "shanghai_may_i"
+    title = "Shanghai with May I"
+    seat_counts = range(2, 9)
+    options_type = ShanghaiMayIOptions
+    may_i = True
+
+
+@register
+class ShanghaiBuy(_Shanghai):
+    id = "shanghai_buy"
+    title = "Shanghai with buying"
+    seat_counts = range(3, 9)
+    options_type = ShanghaiBuyOptions
+    may_i = False
+
+    def __init__(self, options: ShanghaiBuyOptions | None = None) -> None:
+        super().__init__(options)
+        if self.options.buy_card_beneath:
+            raise SetupError("the optional rule to buy the card beneath is not offered")

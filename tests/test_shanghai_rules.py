@@ -1,0 +1,426 @@
+"""Shanghai with May I (RULES.md §4) and with buying (§5): every worked example."""
+
+from collections import Counter
+
+import pytest
+
+from cardtable.engine import (
+    AnswerBuy,
+    Call,
+    CallShanghai,
+    Discard,
+    Draw,
+    Exchange,
+    GoDown,
+    LayOff,
+    Meld,
+    MeldKind,
+    Pile,
+    ReplaceWild,
+    SetupError,
+    TakeBack,
+    parse_cards,
+)
+from cardtable.engine.events import CardsGiven, RoundScored
+from cardtable.engine.shanghai import ShanghaiBuy, ShanghaiMayI
+from cardtable.engine.shanghai_rules import Phase, penalty
+
+MAY_I = ShanghaiMayI()
+BUY = ShanghaiBuy()
+STOCK, DISCARD = Draw(Pile.STOCK), Draw(Pile.DISCARD)
+
+
+def cards_of(state, seat, text):
+    """The physical cards with these faces in a seat's hand."""
+    pool = list(state.hands[seat])
+    found = []
+    for face in text.split():
+        card = next(c for c in pool if c.face == face)
+        pool.remove(card)
+        found.append(card)
+    return tuple(found)
+
+
+def go_down(state, seat, *groups):
+    """A GoDown naming distinct physical cards of the seat's hand by their faces."""
+    pool = list(state.hands[seat])
+    melds = []
+    for kind, text in groups:
+        cards = []
+        for face in text.split():
+            card = next(c for c in pool if c.face == face)
+            pool.remove(card)
+            cards.append(card)
+        melds.append(Meld(kind, tuple(cards)))
+    return GoDown(tuple(melds))
+
+
+SET, RUN = MeldKind.SET, MeldKind.RUN
+
+
+# ------------------------------------------------------------------------------- decks
+
+def test_s2_t1_may_i_decks_by_players():
+    assert len(MAY_I.deck(4)) == 108
+    assert sum(c.is_joker or c.face.startswith("2") for c in MAY_I.deck(4)) == 12
+    assert len(MAY_I.deck(6)) == 162 and len(MAY_I.deck(8)) == 216
+
+
+def test_s3_t1_buying_uses_162_cards_and_needs_three_players():
+    state = BUY.new_game(3, seed=1).state
+    assert len(BUY.deck(3)) == 162
+    assert sum(c.is_joker or c.face.startswith("2") for c in BUY.deck(3)) == 18
+    assert [len(h) for h in state.hands] == [11, 11, 11]
+    assert len(state.discard_pile) == 1 and len(state.stock) == 128
+    with pytest.raises(SetupError):
+        BUY.new_game(2, seed=1)
+
+
+def test_s2_t13_round_seven_deals_thirteen():
+    state = MAY_I._deal(MAY_I.new_game(3, 2).state, 7, 0, [])
+    assert {len(h) for h in state.hands} == {13}
+    buy = BUY._deal(BUY.new_game(3, 2).state, 7, 0, [])
+    assert {len(h) for h in buy.hands} == {11}
+
+
+# --------------------------------------------------------------------------- contracts
+
+def play_position(game, hand, round_number=1, melds=None, others=("4D 5D", "4S 5S", "4C 5C")):
+    return game.position([hand, *others], round_number=round_number, phase=Phase.PLAY,
+                         melds=melds, stock="3D 3S", discard="KD")
+
+
+def test_s2_t2_round_one_two_sets():
+    state = play_position(MAY_I, "7H 7S 7D QC QC 2S JK 5H 7C 7H 2D QD QS 5D 5C")
+    ok = go_down(state, 0, (SET, "7H 7S 7D"), (SET, "QC QC 2S"))
+    assert MAY_I.problem(state, 0, ok) is None
+    ratio = go_down(state, 0, (SET, "7H 7S 7D"), (SET, "QC 2S JK"))
+    assert MAY_I.problem(state, 0, ratio) == \
+        "a meld needs at least as many natural cards as wild cards"
+    three = go_down(state, 0, (SET, "7H 7S 7D"), (SET, "QC QD QS"), (SET, "5H 5D 5C"))
+    assert "only the round's target may be laid down" in MAY_I.problem(state, 0, three)
+    same = go_down(state, 0, (SET, "7H 7S 7D"), (SET, "7C 7H 2D"))
+    assert "same rank" in MAY_I.problem(state, 0, same)
+
+
+def test_s2_t3_round_two_set_and_run():
+    state = play_position(MAY_I, "9S 9D 9H 5H 6H 2C 8H 7D 3C", round_number=2)
+    assert MAY_I.problem(state, 0, go_down(state, 0, (SET, "9S 9D 9H"),
+                                           (RUN, "5H 6H 2C 8H"))) is None
+    assert MAY_I.problem(state, 0, go_down(state, 0, (SET, "9S 9D 9H"),
+                                           (RUN, "5H 6H 7D 8H"))) == \
+        "a run must be all one suit"
+
+
+def test_s2_t5_ace_low_and_ace_high_runs():
+    state = play_position(MAY_I, "JD QD KD AD 9S 9D 9H AH 2H 3H 4H", round_number=2)
+    assert MAY_I.problem(state, 0, go_down(state, 0, (SET, "9S 9D 9H"),
+                                           (RUN, "JD QD KD AD"))) is None
+    assert MAY_I.problem(state, 0, go_down(state, 0, (SET, "9S 9D 9H"),
+                                           (RUN, "AH 2H 3H 4H"))) is None
+
+
+def test_s2_t6_round_three_same_suit_runs_unless_they_touch():
+    hand = "3H 4H 5H 6H 9H 10H JH QH 7H 8H 9H 10H 7S 8S 9S 10S"
+    state = play_position(MAY_I, hand, round_number=3)
+    assert MAY_I.problem(state, 0, go_down(state, 0, (RUN, "3H 4H 5H 6H"),
+                                           (RUN, "9H 10H JH QH"))) is None
+    assert "would be one run" in MAY_I.problem(state, 0, go_down(
+        state, 0, (RUN, "3H 4H 5H 6H"), (RUN, "7H 8H 9H 10H")))
+    assert MAY_I.problem(state, 0, go_down(state, 0, (RUN, "3H 4H 5H 6H"),
+                                           (RUN, "7S 8S 9S 10S"))) is None
+
+
+def test_s3_t4_buying_runs_must_be_different_suits():
+    state = play_position(BUY, "4H 5H 6H 7H 9H 10H JH QH 9S 10S JS QS", round_number=3)
+    assert BUY.problem(state, 0, go_down(state, 0, (RUN, "4H 5H 6H 7H"),
+                                         (RUN, "9H 10H JH QH"))) == \
+        "each run must be a different suit"
+    assert BUY.problem(state, 0, go_down(state, 0, (RUN, "4H 5H 6H 7H"),
+                                         (RUN, "9S 10S JS QS"))) is None
+
+
+def test_s3_t3_buying_runs_are_ace_high_only():
+    state = play_position(BUY, "JH QH KH AH 8S 8H 8D AD 2D 3D 4D", round_number=2)
+    assert BUY.problem(state, 0, go_down(state, 0, (SET, "8S 8H 8D"),
+                                         (RUN, "JH QH KH AH"))) is None
+    assert BUY.problem(state, 0, go_down(state, 0, (SET, "8S 8H 8D"),
+                                         (RUN, "AD 2D 3D 4D"))) is not None
+
+
+def test_the_engine_finds_a_go_down_when_there_is_one():
+    state = play_position(MAY_I, "7H 7S 7D QC QC 2S 5H 9C KD AS 3C")
+    downs = [a for a in MAY_I.legal_actions(state, 0) if isinstance(a, GoDown)]
+    assert len(downs) == 1 and MAY_I.problem(state, 0, downs[0]) is None
+
+
+# ------------------------------------------------------------- exchanges and lay-offs
+
+def test_s2_t7_exchange_a_natural_for_the_wild_it_stands_for():
+    state = play_position(MAY_I, "7H 7D KD 4C", melds={1: ["run: 5H 6H JK 8H"],
+                                                         2: ["set: KS KH 2C"]},
+                          others=("4D 5D", "4S 5S", "9C 9D"))
+    joker = state.melds[1][0].cards[2]
+    good = Exchange(1, 0, cards_of(state, 0, "7H")[0], joker)
+    assert MAY_I.problem(state, 0, good) is None
+    after = MAY_I.apply(state, 0, good).state
+    assert [c.face for c in after.melds[1][0].cards] == ["5H", "6H", "7H", "8H"]
+    assert joker in after.hands[0]
+    wrong = Exchange(1, 0, cards_of(state, 0, "7D")[0], joker)
+    assert MAY_I.problem(state, 0, wrong) == "that joker stands for 7\u2665"
+    two = state.melds[2][0].cards[2]
+    assert MAY_I.problem(state, 0, Exchange(2, 0, cards_of(state, 0, "KD")[0], two)) is None
+
+
+def test_s2_t7_no_exchange_from_your_own_melds():
+    state = MAY_I.position(["4D 5D", "7H 9C", "4S 5S", "4C 5C"], current=1, phase=Phase.PLAY,
+                           melds={1: ["run: 5H 6H JK 8H"]}, stock="3D", discard="KD")
+    joker = state.melds[1][0].cards[2]
+    assert MAY_I.problem(state, 1, Exchange(1, 0, cards_of(state, 1, "7H")[0], joker)) == \
+        "you may only take wilds from other players' melds"
+
+
+def test_s2_t8_no_lay_off_before_going_down():
+    state = play_position(MAY_I, "9H 4C", melds={1: ["run: 5H 6H 7H 8H"]})
+    assert MAY_I.problem(state, 0, LayOff(1, 0, cards_of(state, 0, "9H"))) == \
+        "go down with the round's target first"
+
+
+def test_lay_offs_extend_runs_at_either_end_and_keep_naturals_at_least_wilds():
+    state = play_position(MAY_I, "8S 9S JK 2H 3S", round_number=1,
+                          melds={0: ["set: QC QD QS", "set: 5H 5D 5C"],
+                                 1: ["run: 4S JK 2D 7S"]})
+    run = LayOff(1, 0, cards_of(state, 0, "JK"))
+    assert MAY_I.problem(state, 0, run) == \
+        "a meld needs at least as many natural cards as wild cards"
+    together = LayOff(1, 0, cards_of(state, 0, "8S JK"))
+    assert MAY_I.problem(state, 0, together) is None              # RULES.md §8
+    low = LayOff(1, 0, cards_of(state, 0, "3S"), at_start=True)
+    assert MAY_I.problem(state, 0, low) is None
+    assert MAY_I.problem(state, 0, LayOff(1, 0, cards_of(state, 0, "9S"))) == \
+        "that card does not continue the run at that end"
+
+
+# --------------------------------------------------------------------------------- May I
+
+def may_i_position(calls_used=None):
+    # P4 (seat 3) discarded 9C; it is P1's (seat 0) turn; the stock top is last.
+    state = MAY_I.position(["4D 5D", "4S 5S", "4C 5C", "6H 6D"], discard="KD 9C",
+                           stock="3S 3H 3D", current=0, discarder=3, calls_used=calls_used)
+    return MAY_I._start_turn(state, 0)
+
+
+def test_s2_t9_may_i_nearest_caller_gets_the_card_and_a_penalty_card():
+    state = may_i_position()
+    assert state.phase is Phase.CALLS and MAY_I.awaiting(state) == (1, 2)
+    state = MAY_I.apply(state, 1, Call("may i")).state
+    state = MAY_I.apply(state, 2, Call("may i")).state
+    assert state.phase is Phase.DRAW and MAY_I.awaiting(state) == (0,)
+    result = MAY_I.apply(state, 0, STOCK)
+    after = result.state
+    assert [c.face for c in after.hands[1]] == ["4S", "5S", "9C", "3D"]
+    assert [c.face for c in after.hands[0]] == ["4D", "5D", "3H"]
+    assert after.calls_used == (0, 1, 0, 0)
+    given = next(e for e in result.events if isinstance(e, CardsGiven))
+    assert given.redacted_for(2).hidden == () and given.redacted_for(1).hidden
+
+
+def test_s2_t9_the_current_player_has_first_choice():
+    state = may_i_position()
+    state = MAY_I.apply(state, 1, Call("may i")).state
+    state = MAY_I.apply(state, 2, Call("pass")).state
+    after = MAY_I.apply(state, 0, DISCARD).state
+    assert "9C" in [c.face for c in after.hands[0]] and after.calls_used == (0, 0, 0, 0)
+
+
+def test_s2_t9_a_seat_with_three_may_is_cannot_call_and_the_next_gets_it():
+    state = may_i_position(calls_used=(0, 3, 0, 0))
+    assert MAY_I.awaiting(state) == (2,)
+    assert MAY_I.problem(state, 1, Call("may i")) == "you cannot call now"
+    state = MAY_I.apply(state, 2, Call("may i")).state
+    after = MAY_I.apply(state, 0, STOCK).state
+    assert "9C" in [c.face for c in after.hands[2]]
+
+
+def test_s2_t9_the_discarder_may_not_call_for_his_own_discard():
+    state = may_i_position()
+    assert MAY_I.problem(state, 3, Call("may i")) == "you cannot call now"
+
+
+# ------------------------------------------------------------------------------ Shanghai!
+
+def shanghai_position(p2_hand="4S 5S 6S"):
+    # P1 (seat 0) has gone down; P2's run 5H..8H is on the table.
+    return MAY_I.position(["9H KC QC", p2_hand, "4C 5C", "6H 6D"], phase=Phase.PLAY,
+                          melds={0: ["set: JS JD JC", "set: 3S 3D 3C"],
+                                 1: ["run: 5H 6H 7H 8H", "set: KS KH KD"]},
+                          stock="3H 4H 5D", discard="10D")
+
+
+def test_shanghai_a_playable_discard_can_be_called_by_the_nearest_seat():
+    state = shanghai_position()
+    state = MAY_I.apply(state, 0, Discard(cards_of(state, 0, "9H")[0])).state
+    assert state.phase is Phase.SHANGHAI and MAY_I.awaiting(state) == (1, 2, 3)
+    state = MAY_I.apply(state, 1, CallShanghai(1, 0)).state
+    state = MAY_I.apply(state, 2, Call("pass")).state
+    result = MAY_I.apply(state, 3, CallShanghai(1, 0))
+    after = result.state
+    assert [c.face for c in after.melds[1][0].cards] == ["5H", "6H", "7H", "8H", "9H"]
+    assert len(after.hands[0]) == 3 and len(after.hands[1]) == 2   # a random card moved
+    assert after.current == 1 and after.phase is Phase.DRAW
+    assert MAY_I.problem(after, 1, DISCARD) is not None  # no exposed card this turn
+    assert Counter(MAY_I.all_cards(after)) == Counter(MAY_I.all_cards(state))
+
+
+def test_shanghai_only_where_the_card_fits():
+    state = shanghai_position()
+    state = MAY_I.apply(state, 0, Discard(cards_of(state, 0, "9H")[0])).state
+    assert "does not fit there" in MAY_I.problem(state, 1, CallShanghai(1, 1))
+
+
+def test_s2_a18_a_caller_with_one_card_goes_out():
+    state = shanghai_position(p2_hand="4S")
+    state = MAY_I.apply(state, 0, Discard(cards_of(state, 0, "9H")[0])).state
+    state = MAY_I.apply(state, 1, CallShanghai(1, 0)).state
+    state = MAY_I.apply(state, 2, Call("pass")).state
+    result = MAY_I.apply(state, 3, Call("pass"))
+    scored = next(e for e in result.events if isinstance(e, RoundScored))
+    assert scored.out_seat == 1 and result.state.earned[1] == 5
+
+
+def test_s2_a17_a_going_out_discard_that_is_called_is_not_out():
+    state = MAY_I.position(["9H", "4S 5S", "4C 5C", "6H 6D"], phase=Phase.PLAY,
+                           melds={0: ["set: JS JD JC", "set: 3S 3D 3C"],
+                                  1: ["run: 5H 6H 7H 8H"]}, stock="3H", discard="10D")
+    state = MAY_I.apply(state, 0, Discard(state.hands[0][0])).state
+    state = MAY_I.apply(state, 1, CallShanghai(1, 0)).state
+    state = MAY_I.apply(state, 2, Call("pass")).state
+    after = MAY_I.apply(state, 3, Call("pass")).state
+    assert len(after.hands[0]) == 1 and after.round == 1
+
+
+def test_going_out_by_discarding_the_last_card_ends_the_round():
+    state = MAY_I.position(["9D", "4S 5S", "4C 5C", "6H 6D"], phase=Phase.PLAY,
+                           melds={0: ["set: JS JD JC", "set: 3S 3D 3C"]}, stock="3H",
+                           discard="10D")
+    result = MAY_I.apply(state, 0, Discard(state.hands[0][0]))
+    scored = next(e for e in result.events if isinstance(e, RoundScored))
+    assert scored.out_seat == 0 and scored.points == (0, 10, 10, 10)
+
+
+# ------------------------------------------------------------------------------- buying
+
+def buy_position(calls_used=None):
+    state = BUY.position(["4D 5D", "4S 5S", "4C 5C", "6H 6D"], discard="KD QS",
+                         stock="3S 3H 3D 7C", current=0, discarder=3, calls_used=calls_used)
+    return BUY._start_turn(state, 0)
+
+
+def test_buying_the_active_player_allows_and_the_buyer_gets_two_more():
+    state = buy_position()
+    assert state.phase is Phase.CALLS and BUY.awaiting(state) == (1, 2)
+    state = BUY.apply(state, 1, Call("pass")).state
+    state = BUY.apply(state, 2, Call("buy")).state
+    assert state.phase is Phase.BUY_ANSWER and BUY.awaiting(state) == (0,)
+    state = BUY.apply(state, 0, AnswerBuy(True)).state
+    assert [c.face for c in state.hands[2]] == ["4C", "5C", "QS", "7C", "3D"]
+    assert state.calls_used[2] == 1 and state.phase is Phase.DRAW
+    assert BUY.problem(state, 0, DISCARD) is not None
+    assert BUY.problem(state, 0, STOCK) is None
+
+
+def test_buying_refused_means_the_active_player_takes_the_card_and_cannot_go_out():
+    state = buy_position()
+    state = BUY.apply(state, 1, Call("buy")).state
+    state = BUY.apply(state, 2, Call("buy")).state
+    state = BUY.apply(state, 0, AnswerBuy(False)).state
+    assert "QS" in [c.face for c in state.hands[0]] and state.took_discard
+    assert state.phase is Phase.PLAY and state.calls_used == (0, 0, 0, 0)
+
+
+def test_s3_a3_two_buys_a_round():
+    state = buy_position(calls_used=(0, 2, 0, 0))
+    assert BUY.awaiting(state) == (2,)
+
+
+def test_s3_t6_you_may_not_discard_your_last_card():
+    state = BUY.position(["9C 4H", "4S 5S", "4C 5C"], phase=Phase.PLAY,
+                         melds={0: ["set: JS JD JC", "set: 3S 3D 3C"]}, stock="3H",
+                         discard="10D")
+    assert BUY.problem(state, 0, Discard(cards_of(state, 0, "4H")[0])) is None
+    alone = BUY.position(["9C", "4S 5S", "4C 5C"], phase=Phase.PLAY,
+                         melds={0: ["set: JS JD JC", "set: 3S 3D 3C"]}, stock="3H",
+                         discard="10D")
+    assert BUY.problem(alone, 0, Discard(alone.hands[0][0])) == \
+        "you may not discard your last card: go out by playing it, or take back"
+
+
+def test_s3_t6_take_back_this_turns_plays():
+    state = BUY.position(["9C JH", "4S 5S", "4C 5C"], phase=Phase.PLAY,
+                         melds={0: ["set: JS JD JC", "set: 3S 3D 3C"]}, stock="3H",
+                         discard="10D")
+    played = BUY.apply(state, 0, LayOff(0, 0, cards_of(state, 0, "JH"))).state
+    assert BUY.problem(played, 0, Discard(played.hands[0][0])) is not None
+    back = BUY.apply(played, 0, TakeBack()).state
+    assert back.hands == state.hands and back.melds == state.melds
+    assert BUY.problem(back, 0, Discard(cards_of(back, 0, "9C")[0])) is None
+
+
+def test_s3_t7_no_going_out_on_a_turn_you_took_the_discard():
+    state = BUY.position(["JH", "4S 5S", "4C 5C"], melds={0: ["set: JS JD JC",
+                                                               "set: 3S 3D 3C"]},
+                         stock="3H", discard="10D 3H")
+    state = BUY.apply(state, 0, DISCARD).state
+    assert state.took_discard
+    reason = BUY.problem(state, 0, LayOff(0, 0, cards_of(state, 0, "JH")))
+    assert reason is None  # one card still left after it
+    state = BUY.apply(state, 0, LayOff(0, 0, cards_of(state, 0, "JH"))).state
+    assert BUY.problem(state, 0, LayOff(0, 1, cards_of(state, 0, "3H"))) == \
+        "you may not go out on a turn you took the discard"
+
+
+def test_buying_replaces_a_run_wild_and_the_wild_must_go_elsewhere():
+    state = BUY.position(["7S 9D", "4S 5S", "4C 5C"], phase=Phase.PLAY,
+                         melds={0: ["set: QS QD QC", "run: 3H 4H 5H 6H"],
+                                1: ["run: 5S 6S JK 8S"]}, stock="3H", discard="10D")
+    joker = state.melds[1][0].cards[2]
+    seven = cards_of(state, 0, "7S")[0]
+    assert BUY.problem(state, 0, ReplaceWild(1, 0, seven, joker, 1, 0)) == \
+        "the freed wild must go onto another group"
+    bury = ReplaceWild(1, 0, seven, joker, 0, 0)
+    assert BUY.problem(state, 0, bury) is None
+    after = BUY.apply(state, 0, bury).state
+    assert [c.face for c in after.melds[1][0].cards] == ["5S", "6S", "7S", "8S"]
+    assert joker in after.melds[0][0].cards
+    assert BUY.problem(after, 0, ReplaceWild(0, 0, cards_of(after, 0, "9D")[0], joker, 1, 0)) \
+        == "only a wild in a run can be replaced; a wild in a set is buried"
+
+
+# ------------------------------------------------------------------------------ scoring
+
+def test_s2_t11_may_i_penalties():
+    assert sum(penalty(c, True) for c in parse_cards("2C JK AS KD 10H 5S")) == 140
+
+
+def test_s3_t9_buying_penalties():
+    assert sum(penalty(c, False) for c in parse_cards("2D JK AH 10C 3S")) == 70
+
+
+def test_may_i_going_out_earns_five_per_round_and_the_fewest_penalties_earn_seventy():
+    state = MAY_I.position(["9D", "4S 5S", "AC", "6H JK"], round_number=7, phase=Phase.PLAY,
+                           melds={0: ["run: 3S 4S 5S 6S", "run: 3D 4D 5D 6D",
+                                      "run: 3C 4C 5C 6C"]}, stock="3H", discard="10D")
+    result = MAY_I.apply(state, 0, Discard(state.hands[0][0]))
+    outcome = MAY_I.outcome(result.state)
+    assert outcome is not None
+    assert result.state.round_points[-1] == (0, 10, 15, 55)
+    assert outcome.scores == (35 + 70, 0, 0, 0) and outcome.winners == (0,)
+
+
+def test_buying_lowest_total_wins():
+    state = BUY.position(["10C", "4S 5S", "AC"], round_number=7, phase=Phase.PLAY,
+                         melds={0: ["run: 3S 4S 5S 6S", "run: 3D 4D 5D 6D",
+                                    "run: JC QC KC AC"]}, stock="3H", discard="10D")
+    result = BUY.apply(state, 0, LayOff(0, 2, cards_of(state, 0, "10C"), at_start=True))
+    outcome = BUY.outcome(result.state)
+    assert outcome is not None and outcome.winners == (0,) and outcome.scores == (0, 10, 15)
