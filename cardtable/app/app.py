@@ -25,6 +25,7 @@ from .saves import SavedGame, autosave_path, load_autosave, write_save
 from .scene import Scene, SceneStack
 from .session import SeatInfo, Session, default_seats
 from .settings import Settings, load_settings, save_settings
+from .table_desc import playable
 
 if TYPE_CHECKING:
     from .scenes.table import TableScene
@@ -198,6 +199,10 @@ class App:
         result = load_autosave(self.save_path)
         if result.saved is None:
             self.menu_message = result.message
+            return False
+        if not playable(result.saved.game.game_id):
+            self.menu_message = (f"Your saved {result.saved.game.variant.title} game needs a "
+                                 "newer version of cardtable to be played at the table.")
             return False
         self.start_session(result.saved.game, result.saved.seats, result.saved)
         return True

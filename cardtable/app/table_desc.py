@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine import Action, Card, Discard, LayDown, Meld, MeldKind, MeldRules
+from ..engine import Action, Card, Discard, LayDown, Meld, MeldKind, MeldRules, catalog
 from ..engine import five_crowns as fc
 from ..engine.melds import as_meld
 
@@ -68,6 +68,12 @@ class FiveCrownsTable:
 
 
 DESCRIPTIONS = {"five_crowns": FiveCrownsTable()}
+
+
+def playable(game_id: str) -> bool:
+    """A game can be played at the table once its rules and its table description exist."""
+    return game_id in DESCRIPTIONS and any(info.id == game_id and info.built
+                                           for info in catalog())
 
 
 def describe_table(game_id: str) -> FiveCrownsTable:

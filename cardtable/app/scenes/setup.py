@@ -7,6 +7,7 @@ import pygame
 
 from ...engine import catalog
 from .. import theme
+from ..table_desc import playable
 from ..widgets import Button, Choice, Stepper, TextField
 from .common import FormScene
 
@@ -16,8 +17,7 @@ class SetupScene(FormScene):
 
     def __init__(self, app) -> None:  # type: ignore[no-untyped-def]
         super().__init__(app)
-        built = [info for info in catalog() if info.built]
-        self.game_id = built[0].id
+        self.game_id = next(info.id for info in catalog() if playable(info.id))
         self.opponents = app.settings.opponents
         self.level = app.settings.ai_level
         self.deal = ""
@@ -36,9 +36,10 @@ class SetupScene(FormScene):
         rects = self.column(len(games) + 4, row, width)
         widgets = []
         for rect, info in zip(rects, games):
-            label = info.title if info.built else f"{info.title} \u2014 coming soon"
+            ready = playable(info.id)
+            label = info.title if ready else f"{info.title} \u2014 coming soon"
             widgets.append(Button(rect, label, lambda i=info.id: self.pick(i),
-                                  enabled=info.built, primary=info.id == self.game_id))
+                                  enabled=ready, primary=info.id == self.game_id))
         seats = self.info.seat_counts
         low, high = seats.start - 1, seats.stop - 2
         self.opponents = max(low, min(high, self.opponents))
