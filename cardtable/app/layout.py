@@ -169,3 +169,19 @@ def _place_piles(layout: TableLayout) -> None:
     layout.discard = pygame.Rect(0, 0, layout.card_w, layout.card_h)
     layout.stock.center = (play.centerx - layout.card_w // 2 - gap // 2, middle_y)
     layout.discard.center = (play.centerx + layout.card_w // 2 + gap // 2, middle_y)
+
+
+def meld_cells(area: pygame.Rect, sizes: list[int], width: int) -> list[list[pygame.Rect]]:
+    """Where each card of each meld sits in an area: melds left to right, overlapped,
+    wrapping to a second row (drawing and hit-testing both use this)."""
+    step = max(8, int(width * 0.33))
+    height = int(width * RATIO)
+    x, y = area.x, area.y
+    cells: list[list[pygame.Rect]] = []
+    for size in sizes:
+        span = width + step * (size - 1)
+        if x + span > area.right and x > area.x:
+            x, y = area.x, y + height // 2
+        cells.append([pygame.Rect(x + i * step, y, width, height) for i in range(size)])
+        x += span + step
+    return cells

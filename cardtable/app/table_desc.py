@@ -7,6 +7,7 @@ build or check melds. Rules stay in the engine: these only translate.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -17,9 +18,83 @@ from ..engine.melds import as_meld
 
 
 @dataclass(frozen=True)
-class FiveCrownsTable:
-    game_id: str = "five_crowns"
+class TableDescription(ABC):
+    """What the shared table scene asks of a game. Defaults suit the simplest game."""
+
+    game_id: str = ""
     meld_building: bool = True
+    buttons: tuple[tuple[str, str, bool], ...] = (
+        ("Sort by suit  [S]", "sort_suit", False), ("Sort by rank  [R]", "sort_rank", False),
+        ("Arrange for me  [A]", "arrange", False), ("Clear melds  [C]", "clear_groups", False),
+        ("Go out", "commit_selected", True), ("Menu  [Esc]", "pause", False))
+    """Control buttons: label, the table scene's method, primary."""
+
+    @abstractmethod
+    def rules(self, view: Any) -> MeldRules:
+        """The meld rules of the round on the table."""
+
+    @abstractmethod
+    def headline(self, view: Any) -> str:
+        """Round and its particulars ("Round 3 of 11  ·  Fives are wild")."""
+
+    @abstractmethod
+    def prompt(self, view: Any, names: Sequence[str], human: int) -> str:
+        """What the person should do now, or whom the table waits for."""
+
+    @abstractmethod
+    def points(self, view: Any, cards: Sequence[Card]) -> int:
+        """Penalty points of these cards if left in hand."""
+
+    @abstractmethod
+    def commit(self, view: Any, groups: Sequence[Sequence[Card]], discard: Card) -> Action:
+        """The action for discarding ``discard`` with these staged groups."""
+
+    @abstractmethod
+    def arrangement(self, view: Any) -> tuple[list[list[Card]], Card | None]:
+        """The engine's best groups for the hand, and a suggested discard."""
+
+    def is_wild(self, view: Any, card: Card) -> bool:
+        return self.rules(view).is_wild(card)
+
+    def group(self, view: Any, cards: Sequence[Card]) -> Meld | str:
+        return as_meld(cards, self.rules(view))
+
+    def go_down(self, view: Any, groups: Sequence[Sequence[Card]]) -> Action | None:
+        """The action that lays staged groups down on their own (contract games)."""
+        return None
+
+    def meld_drop(self, view: Any, cards: Sequence[Card], owner: int, index: int,
+                  at_start: bool, on_card: Card | None) -> Action | None:
+        """The action for dropping hand cards on a meld on the table, if the game has one."""
+        return None
+
+    def calls(self, view: Any, names: Sequence[str], human: int) -> tuple[str, list[
+            tuple[str, Action]]] | None:
+        """An out-of-turn question for the person: the sentence and its answers."""
+        return None
+
+    def seat_note(self, view: Any, seat: int) -> str:
+        """A few words under a seat's name (progress, calls left)."""
+        return ""
+
+    def score(self, view: Any, seat: int) -> int:
+        """The running score shown beside a seat's name."""
+        return int(view.totals[seat])
+
+    def total_cell(self, view: Any, seat: int) -> str:
+        """The score sheet's total for a seat."""
+        return str(self.score(view, seat))
+
+    def round_columns(self, view: Any, event: Any) -> list[tuple[str, tuple[int, ...]]]:
+        return [("this round", event.points), ("total", event.totals)]
+
+    def sheet_cell(self, view: Any, round_index: int, seat: int) -> str:
+        return str(view.round_points[round_index][seat])
+
+
+@dataclass(frozen=True)
+class FiveCrownsTable(TableDescription):
+    game_id: str = "five_crowns"
 
     def rules(self, view: Any) -> MeldRules:
         return fc.meld_rules(view.round)
@@ -28,15 +103,9 @@ class FiveCrownsTable:
         wild = fc.wild_rank(view.round).label.capitalize()
         return f"Round {view.round} of {view.rounds}  \u00b7  {wild} are wild"
 
-    def is_wild(self, view: Any, card: Card) -> bool:
-        return self.rules(view).is_wild(card)
-
     def points(self, view: Any, cards: Sequence[Card]) -> int:
         score = fc.points_function(view.round)
         return sum(score(card) for card in cards)
-
-    def group(self, view: Any, cards: Sequence[Card]) -> Meld | str:
-        return as_meld(cards, self.rules(view))
 
     def commit(self, view: Any, groups: Sequence[Sequence[Card]], discard: Card) -> Action:
         """The action for discarding ``discard`` with these staged groups."""
@@ -67,14 +136,25 @@ class FiveCrownsTable:
         return "Discard a card, or build melds above your hand to go out"
 
 
-DESCRIPTIONS = {"five_crowns": FiveCrownsTable()}
+def _descriptions() -> dict[str, TableDescription]:
+    from .table_shanghai import ShanghaiTable
+
+    return {"five_crowns": FiveCrownsTable(),
+            "shanghai_may_i": ShanghaiTable("shanghai_may_i"),
+            "shanghai_buy": ShanghaiTable("shanghai_buy")}
+
+
+DESCRIPTIONS: dict[str, TableDescription] = {}
 
 
 def playable(game_id: str) -> bool:
     """A game can be played at the table once its rules and its table description exist."""
+    if not DESCRIPTIONS:
+        DESCRIPTIONS.update(_descriptions())
     return game_id in DESCRIPTIONS and any(info.id == game_id and info.built
                                            for info in catalog())
 
 
-def describe_table(game_id: str) -> FiveCrownsTable:
+def describe_table(game_id: str) -> TableDescription:
+    playable(game_id)
     return DESCRIPTIONS[game_id]

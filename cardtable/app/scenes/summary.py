@@ -3,46 +3,47 @@ game-over scene (standings, play again, back to the menu)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pygame
 
 from ...engine.events import RoundScored
 from .. import cardart, theme
+from ..table_desc import describe_table
 from ..widgets import Button
 from .common import FormScene
 
 
 def score_sheet(surface: pygame.Surface, box: pygame.Rect, names: Sequence[str],
-                rounds: Sequence[Sequence[int]], totals: Sequence[int],
+                rounds: int, cell: Callable[[int, int], str], totals: Sequence[str],
                 highlight: int | None = None) -> None:
     """Players down, rounds across, the running total in gold at the right."""
     theme.panel(surface, box, theme.PANEL_EDGE)
     line_h = (box.height - 16) // (len(names) + 1)
     size = max(10, min(22, line_h - 6))
     first = max(90, box.width // 8)
-    columns = max(1, len(rounds)) + 1
+    columns = max(1, rounds) + 1
     width = (box.width - first - 16) / columns
     y = box.y + 8
 
-    def cell(column: int) -> int:
+    def centre(column: int) -> int:
         return int(box.x + first + width * column + width / 2)
 
     theme.blit_text(surface, "Round", size, (box.x + 12, y), theme.TEXT_DIM, True)
-    for column in range(len(rounds)):
-        theme.blit_text(surface, str(column + 1), size, (cell(column), y), theme.TEXT_DIM, True,
-                        anchor="midtop")
-    theme.blit_text(surface, "Total", size, (cell(columns - 1), y), theme.GOLD, True,
+    for column in range(rounds):
+        theme.blit_text(surface, str(column + 1), size, (centre(column), y), theme.TEXT_DIM,
+                        True, anchor="midtop")
+    theme.blit_text(surface, "Total", size, (centre(columns - 1), y), theme.GOLD, True,
                     anchor="midtop")
     for seat, name in enumerate(names):
         y += line_h
         colour = theme.GOLD if seat == highlight else theme.TEXT
         theme.blit_text(surface, name[:14], size, (box.x + 12, y), colour, True)
-        for column, points in enumerate(rounds):
-            theme.blit_text(surface, str(points[seat]), size, (cell(column), y),
+        for column in range(rounds):
+            theme.blit_text(surface, cell(column, seat), size, (centre(column), y),
                             anchor="midtop")
-        theme.blit_text(surface, str(totals[seat]), size, (cell(columns - 1), y), theme.GOLD,
+        theme.blit_text(surface, totals[seat], size, (centre(columns - 1), y), theme.GOLD,
                         True, anchor="midtop")
 
 
@@ -76,6 +77,7 @@ class SummaryScene(FormScene):
         session = self.table.session
         names = session.names
         event = self.event
+        view = session.view()
         rows = len(names)
         top = int(h * 0.18)
         row_h = max(44, min(90, int(h * 0.42) // rows))
@@ -96,16 +98,25 @@ class SummaryScene(FormScene):
             step = min(card_w * 0.7, (box.width * 0.55) / max(1, len(event.hands[seat])))
             for index, card in enumerate(event.hands[seat]):
                 surface.blit(cardart.face(card.face, card_w), (int(x + index * step), y + 2))
-            theme.blit_text(surface, f"+{event.points[seat]}", size,
-                            (box.right - int(box.width * 0.14), y + row_h // 2),
-                            theme.BAD if event.points[seat] else theme.GOOD, True,
-                            anchor="midright")
-            theme.blit_text(surface, str(event.totals[seat]), size,
-                            (box.right - 16, y + row_h // 2), theme.TEXT, True, anchor="midright")
-        rounds = session.view().round_points[: event.round]
+            columns = self.table.desc.round_columns(view, event)
+            for number, (_, values) in enumerate(reversed(columns)):
+                right = box.right - 16 - number * int(box.width * 0.11)
+                first = number == len(columns) - 1
+                colour = (theme.BAD if values[seat] else theme.GOOD) if first else theme.TEXT
+                text = f"+{values[seat]}" if first else str(values[seat])
+                theme.blit_text(surface, text, size, (right, y + row_h // 2), colour, True,
+                                anchor="midright")
+        for number, (label, _) in enumerate(reversed(self.table.desc.round_columns(view,
+                                                                                    event))):
+            theme.blit_text(surface, label, max(11, size - 4),
+                            (box.right - 16 - number * int(box.width * 0.11), box.y - 4),
+                            theme.TEXT_DIM, anchor="bottomright")
         sheet = pygame.Rect(box.x, box.bottom + 14, box.width, h - 90 - box.bottom - 14)
         if sheet.height > 80:
-            score_sheet(surface, sheet, names, rounds, event.totals, session.human)
+            desc = self.table.desc
+            score_sheet(surface, sheet, names, event.round,
+                        lambda r, s: desc.sheet_cell(view, r, s),
+                        [desc.total_cell(view, s) for s in range(len(names))], session.human)
         self.ring.draw(surface)
 
 
@@ -166,7 +177,10 @@ class GameOverScene(FormScene):
         view = self.session.view()
         sheet = pygame.Rect(int(w * 0.08), y + 14, int(w * 0.84), h - 90 - y - 14)
         if sheet.height > 80:
-            score_sheet(surface, sheet, names, view.round_points, view.totals, human)
+            desc = describe_table(self.session.game.game_id)
+            score_sheet(surface, sheet, names, len(view.round_points),
+                        lambda r, s: desc.sheet_cell(view, r, s),
+                        [desc.total_cell(view, s) for s in range(len(names))], human)
         self.ring.draw(surface)
 
 

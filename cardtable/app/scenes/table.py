@@ -79,6 +79,8 @@ class TableScene(Scene):
         self.after_summary: tuple[Event, ...] = ()
         self.dropped = False
         self.meld_status: tuple[str, bool | None] | None = None
+        self.question: tuple[str, list[tuple[str, Action]]] | None = None
+        self.call_buttons: list[Button] = []
         self.buttons: list[Button] = []
         self.layout(app.size)
 
@@ -91,28 +93,39 @@ class TableScene(Scene):
 
     def _build_buttons(self) -> None:
         box = self.geo.controls
-        entries = [("Sort by suit  [S]", self.sort_suit, False),
-                   ("Sort by rank  [R]", self.sort_rank, False),
-                   ("Arrange for me  [A]", self.arrange, False),
-                   ("Clear melds  [C]", self.clear_groups, False),
-                   ("Go out / Lay down", self.commit_selected, True),
-                   ("Menu  [Esc]", self.pause, False)]
+        entries = self.desc.buttons
         row = max(30, min(self.geo.height // 16, (box.height - 10) // len(entries) - 8))
         self.buttons = [Button(pygame.Rect(box.x, box.y + i * (row + 8), box.width, row), label,
-                               action, primary=primary, size=max(12, row * 2 // 5))
-                        for i, (label, action, primary) in enumerate(entries)]
+                               getattr(self, method), primary=primary, size=max(12, row * 2 // 5))
+                        for i, (label, method, primary) in enumerate(entries)]
         self._refresh_buttons()
 
     def _refresh_buttons(self) -> None:
         mine = self._my_discard_phase()
-        sort_suit, sort_rank, arrange, clear, commit, _ = self.buttons
-        arrange.enabled = mine
-        clear.enabled = bool(self.groups)
-        commit.enabled = mine and len(self.selected) == 1 and bool(self.groups) and \
-            self.session.problem(self.desc.commit(self.view, self.groups,
-                                                  next(iter(self.selected)))) is None
-        commit.label = "Lay down + discard" if self.view.final_turn else "Go out"
-        sort_suit.enabled = sort_rank.enabled = bool(self.view.hand)
+        for button in self.buttons:
+            method = button.on_click.__name__
+            if method in ("sort_suit", "sort_rank"):
+                button.enabled = bool(self.view.hand)
+            elif method == "arrange":
+                button.enabled = mine and not self._is_down()
+            elif method == "clear_groups":
+                button.enabled = bool(self.groups)
+            elif method == "commit_selected":
+                button.enabled = mine and len(self.selected) == 1 and bool(self.groups) and \
+                    self.session.problem(self.desc.commit(self.view, self.groups,
+                                                          next(iter(self.selected)))) is None
+                button.label = "Lay down + discard" if getattr(self.view, "final_turn", False) \
+                    else "Go out"
+            elif method == "go_down":
+                action = self.desc.go_down(self.view, self.groups)
+                button.enabled = mine and bool(self.groups) and action is not None and \
+                    self.session.problem(action) is None
+            elif method == "take_back":
+                button.enabled = mine and bool(getattr(self.view, "played", False))
+
+    def _is_down(self) -> bool:
+        down = getattr(self.view, "down", None)
+        return bool(down[self.session.human]) if down is not None else False
 
     def ui_state(self) -> dict[str, Any]:
         """What a save keeps of the table: hand order, groups being built, summary."""
@@ -164,7 +177,8 @@ class TableScene(Scene):
         return self.session.human in self.view.awaiting and not self._animating()
 
     def _my_discard_phase(self) -> bool:
-        return self._my_turn() and self.view.phase.value == "discard"
+        """The person has drawn and may now play cards and discard."""
+        return self._my_turn() and self.view.phase.value in ("discard", "play")
 
     def _animating(self) -> bool:
         return self.animator.busy
@@ -189,6 +203,28 @@ class TableScene(Scene):
         if self.message and self.time > self.message.until:
             self.message = None
         self._refresh_buttons()
+        self._refresh_question()
+
+    def _refresh_question(self) -> None:
+        """An out-of-turn question for the person (May I, buy, Shanghai!), with buttons."""
+        question = None if self.animator.busy or self.session.shown else \
+            self.desc.calls(self.view, self.session.names, self.session.human)
+        if question == self.question:
+            return
+        self.question = question
+        self.call_buttons = []
+        if question is None:
+            return
+        geo = self.geo
+        answers = question[1]
+        width = min(240, geo.play.width // (len(answers) + 1))
+        height = max(34, geo.height // 20)
+        left = geo.message.centerx - (len(answers) * (width + 16) - 16) // 2
+        top = geo.message.bottom + 6
+        self.call_buttons = [
+            Button(pygame.Rect(left + i * (width + 16), top, width, height),
+                   f"{label}  [{i + 1}]", lambda i=i: self.answer(i), primary=i == 0)
+            for i, (label, _) in enumerate(answers)]
 
     @property
     def speed(self) -> float:
@@ -333,9 +369,15 @@ class TableScene(Scene):
         self.selected = {discard} if discard is not None else set()
         left = [c for c in self.view.hand if c not in {x for g in groups for x in g}
                 and c != discard]
+        if self.desc.go_down(self.view, groups) is not None:  # a contract game
+            if groups:
+                self.say("The contract is ready: press Go down.", good=True)
+            else:
+                self.say("Your hand cannot make this round's contract yet.")
+            return
         if not left and discard is not None:
             self.say(f"Ready: discard {discard.pretty} to finish.", good=True)
-        elif self.view.final_turn:
+        elif getattr(self.view, "final_turn", False):
             points = self.desc.points(self.view, left)
             self.say(f"Best lay-down: {points} points stay in your hand; discard "
                      f"{discard.pretty if discard else 'a card'}.", good=True)
@@ -345,6 +387,24 @@ class TableScene(Scene):
 
     def clear_groups(self) -> None:
         self.groups = []
+
+    def go_down(self) -> None:
+        action = self.desc.go_down(self.view, self.groups)
+        if action is None or not self.groups:
+            self.say("Build the round's contract above your hand first (or press Arrange).")
+            return
+        if self.play(action):
+            self.groups = []
+
+    def take_back(self) -> None:
+        from ...engine import TakeBack
+
+        self.play(TakeBack())
+
+    def answer(self, index: int) -> None:
+        question = self.desc.calls(self.view, self.session.names, self.session.human)
+        if question is not None and index < len(question[1]):
+            self.play(question[1][index][1])
 
     def stage(self, cards: list[Card], group: int) -> None:
         """Put cards into a group being built (``group == len(groups)``: a new one)."""
@@ -382,7 +442,7 @@ class TableScene(Scene):
         if event.type == pygame.KEYDOWN:
             self._key(event)
             return
-        for button in self.buttons:
+        for button in self.call_buttons + self.buttons:
             if button.enabled and button.handle(event):
                 return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -480,12 +540,46 @@ class TableScene(Scene):
         if len(drag.cards) == 1:
             action = self.desc.commit(self.view, self._groups_without(drag.cards), drag.cards[0])
             found["discard"] = (geo.discard, self.session.problem(action) is None)
-        if self.desc.meld_building:
+        if self.desc.meld_building and not self._is_down():
             building = self._my_discard_phase()
             slots = self.geo.group_slots([len(g) for g in self.groups], True)
             for index, rect in enumerate(slots):
                 found[f"group:{index}"] = (rect.inflate(8, 8), building)
+        if drag.source == "hand":
+            for owner, index, rects in self.meld_spots():
+                box = rects[0].unionall(rects[1:])
+                legal = any(
+                    (action := self._meld_action(drag.cards, owner, index, start, None))
+                    is not None and self.session.problem(action) is None
+                    for start in (False, True))
+                found[f"meld:{owner}:{index}"] = (box.inflate(6, 6), legal)
         return found
+
+    def meld_spots(self) -> list[tuple[int, int, list[pygame.Rect]]]:
+        """Every meld on the table: (owner, index, the rects of its cards)."""
+        geo, human = self.geo, self.session.human
+        spots = []
+        for owner, melds in enumerate(self.view.melds):
+            if not melds:
+                continue
+            if owner == human:
+                area, width = geo.meld_row, geo.small_w
+            else:
+                area, width = geo.spots[owner].melds, int(geo.small_w * 0.7)
+            cells = table_layout.meld_cells(area, [len(m.cards) for m in melds], width)
+            spots += [(owner, index, rects) for index, rects in enumerate(cells)]
+        return spots
+
+    def _meld_action(self, cards: list[Card], owner: int, index: int, at_start: bool,
+                     on_card: Card | None) -> Action | None:
+        """The action for dropping cards on a meld: a wild move when dropped on a wild,
+        otherwise a lay-off at the nearer end."""
+        action = self.desc.meld_drop(self.view, cards, owner, index, at_start, on_card)
+        if on_card is not None and action is not None and self.session.problem(action):
+            plain = self.desc.meld_drop(self.view, cards, owner, index, at_start, None)
+            if plain is not None and self.session.problem(plain) is None:
+                return plain
+        return action
 
     def _groups_without(self, cards: list[Card]) -> list[list[Card]]:
         return [g for g in ([c for c in group if c not in cards] for group in self.groups) if g]
@@ -517,6 +611,11 @@ class TableScene(Scene):
             return self.session.problem(action) or "That card cannot go there."
         if target and target.startswith("group"):
             return "Build books and runs after you draw, on your turn."
+        if target and target.startswith("meld:"):
+            _, owner, index = target.split(":")
+            action = self._meld_action(drag.cards, int(owner), int(index), False, None)
+            reason = self.session.problem(action) if action is not None else None
+            return reason or "Those cards cannot go on that meld."
         return "Drop cards on the discard pile, a meld slot, or back in your hand."
 
     def _refuse(self, drag: Drag, reason: str) -> None:
@@ -546,6 +645,18 @@ class TableScene(Scene):
                 new = self.session.hand_order[-1]  # the card just drawn joins at the drop
                 rest = [c for c in self.session.hand_order if c not in shown and c != new]
                 self.session.reorder(shown[:index] + [new] + shown[index:] + rest)
+            return
+        if name.startswith("meld:"):
+            _, owner_text, index_text = name.split(":")
+            owner, index = int(owner_text), int(index_text)
+            rects = next(r for o, i, r in self.meld_spots() if (o, i) == (owner, index))
+            box = rects[0].unionall(rects[1:])
+            meld = self.view.melds[owner][index]
+            under = [card for card, rect in zip(meld.cards, rects) if rect.collidepoint(pos)]
+            action = self._meld_action(drag.cards, owner, index, pos[0] < box.centerx,
+                                       under[-1] if under else None)
+            if action is not None and not self.play(action, dropped=True):
+                self._refuse(drag, self.session.problem(action) or "not there")
             return
         if name == "discard":
             self.unstage(drag.cards)
@@ -632,6 +743,12 @@ class TableScene(Scene):
             self.arrange()
         elif key == pygame.K_c:
             self.clear_groups()
+        elif key == pygame.K_g:
+            self.go_down()
+        elif key == pygame.K_b:
+            self.take_back()
+        elif pygame.K_1 <= key <= pygame.K_4:
+            self.answer(key - pygame.K_1)
 
     def _enter(self, hand: list[Card]) -> None:
         names = self.target_names()

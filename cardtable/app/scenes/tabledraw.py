@@ -12,6 +12,7 @@ import pygame
 
 from ...engine import Card, Meld
 from .. import cardart, theme
+from .. import layout as table_layout
 
 if TYPE_CHECKING:
     from .table import TableScene
@@ -35,6 +36,7 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
         button.draw(surface, False)
     _targets(scene, surface)
     _message(scene, surface)
+    _question(scene, surface)
     scene.animator.draw(surface, scene.time)
     _dragged(scene, surface)
 
@@ -47,9 +49,11 @@ def _info(scene: TableScene, surface: pygame.Surface) -> None:
     small = max(12, geo.height // 54)
     y = box.y + 8
     for index, part in enumerate(scene.desc.headline(view).split("  \u00b7  ")):
-        theme.blit_text(surface, part, big if index == 0 else small + 2, (box.x + 14, y),
-                        theme.GOLD, True)
-        y += (big if index == 0 else small + 2) + 6
+        part_size = big if index == 0 else small + 1
+        for line in theme.wrap(part, part_size, box.width - 28, bold=True)[:2]:
+            theme.blit_text(surface, line, part_size, (box.x + 14, y), theme.GOLD, True)
+            y += part_size + 4
+        y += 2
     prompt = scene.desc.prompt(view, scene.session.names, scene.session.human)
     for line in theme.wrap(prompt, small, box.width - 28)[:2]:
         theme.blit_text(surface, line, small, (box.x + 14, y))
@@ -74,12 +78,15 @@ def _opponent(scene: TableScene, surface: pygame.Surface, seat: int, spot) -> No
     size = max(12, geo.height // 50)
     theme.blit_text(surface, info.name, size + 2, (spot.panel.x + 10, spot.panel.y + 6),
                     theme.GOLD if to_move else theme.TEXT, True)
-    theme.blit_text(surface, f"{view.totals[seat]} pts", size,
+    theme.blit_text(surface, f"{scene.desc.score(view, seat)} pts", size,
                     (spot.panel.right - 10, spot.panel.y + 7), theme.TEXT, anchor="topright")
     level = f"{info.level.title()} AI"
+    note = scene.desc.seat_note(view, seat)
+    if note:
+        level = note
     if seat == view.dealer:
         level += "  \u00b7  dealer"
-    if view.out_seat == seat:
+    if getattr(view, "out_seat", None) == seat:
         level += "  \u00b7  OUT"
     theme.blit_text(surface, level, max(10, size - 2),
                     (spot.panel.x + 10, spot.panel.y + 8 + size + 4), theme.TEXT_DIM)
@@ -102,18 +109,10 @@ def _opponent(scene: TableScene, surface: pygame.Surface, seat: int, spot) -> No
 
 def _melds(surface: pygame.Surface, melds: list[Meld], area: pygame.Rect, width: int) -> None:
     """Laid melds as overlapped small cards, wrapped into the area."""
-    if not melds:
-        return
-    step = max(8, int(width * 0.33))
-    x, y = area.x, area.y
-    height = int(width * cardart.RATIO)
-    for meld in melds:
-        span = width + step * (len(meld.cards) - 1)
-        if x + span > area.right and x > area.x:
-            x, y = area.x, y + height // 2
-        for index, card in enumerate(meld.cards):
-            surface.blit(cardart.face(card.face, width), (x + index * step, y))
-        x += span + step
+    cells = table_layout.meld_cells(area, [len(m.cards) for m in melds], width)
+    for meld, rects in zip(melds, cells):
+        for card, rect in zip(meld.cards, rects):
+            surface.blit(cardart.face(card.face, width), rect.topleft)
 
 
 def _piles(scene: TableScene, surface: pygame.Surface, hidden: set[str]) -> None:
@@ -214,7 +213,9 @@ def _hand(scene: TableScene, surface: pygame.Surface) -> None:
                              (rect.right - 6, rect.bottom + 4), 3)
     human = scene.session.human
     size = max(12, geo.height // 50)
-    label = f"You  \u00b7  {view.totals[human]} pts"
+    note = scene.desc.seat_note(view, human)
+    label = f"You  \u00b7  {scene.desc.score(view, human)} pts" + \
+        (f"  \u00b7  {note}" if note else "")
     if human == view.dealer:
         label += "  \u00b7  dealer"
     colour = theme.GOLD if human in view.awaiting else theme.TEXT_DIM
@@ -288,6 +289,23 @@ def _message(scene: TableScene, surface: pygame.Surface) -> None:
     box.clamp_ip(geo.play)
     theme.panel(surface, box, theme.GOOD if message.good else theme.BAD, alpha=225)
     surface.blit(image, image.get_rect(center=box.center))
+
+
+def _question(scene: TableScene, surface: pygame.Surface) -> None:
+    """An out-of-turn question for the person, above its answer buttons."""
+    if scene.question is None or not scene.call_buttons:
+        return
+    geo = scene.geo
+    size = max(13, geo.height // 46)
+    image = theme.text(scene.question[0], size, theme.TEXT, True)
+    box = image.get_rect(center=geo.message.center).inflate(30, 14)
+    buttons = scene.call_buttons[0].rect.unionall([b.rect for b in scene.call_buttons])
+    frame = box.union(buttons).inflate(20, 16)
+    frame.clamp_ip(geo.play)
+    theme.panel(surface, frame, theme.HIGHLIGHT, alpha=235)
+    surface.blit(image, image.get_rect(center=box.center))
+    for button in scene.call_buttons:
+        button.draw(surface, False)
 
 
 def _dragged(scene: TableScene, surface: pygame.Surface) -> None:

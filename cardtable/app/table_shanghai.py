@@ -1,0 +1,168 @@
+"""The table description of both Shanghai games: contract, calls, lay-offs, wild moves.
+
+Translates gestures into engine actions and engine state into words; every rule stays
+in the engine (``cardtable.engine.shanghai``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine import (
+    Action,
+    AnswerBuy,
+    Call,
+    CallShanghai,
+    Card,
+    Discard,
+    Draw,
+    Exchange,
+    GoDown,
+    LayOff,
+    Meld,
+    MeldKind,
+    MeldRules,
+    Pile,
+    ReplaceWild,
+)
+from ..engine.contracts import best_go_down
+from ..engine.shanghai import layoff_problem
+from ..engine.shanghai_rules import ROUNDS, Phase, contract_rules, penalty
+from .table_desc import TableDescription
+
+
+@dataclass(frozen=True)
+class ShanghaiTable(TableDescription):
+    buttons: tuple[tuple[str, str, bool], ...] = (
+        ("Sort by suit  [S]", "sort_suit", False), ("Sort by rank  [R]", "sort_rank", False),
+        ("Arrange for me  [A]", "arrange", False), ("Go down  [G]", "go_down", True),
+        ("Take back  [B]", "take_back", False), ("Menu  [Esc]", "pause", False))
+
+    @property
+    def may_i(self) -> bool:
+        return self.game_id == "shanghai_may_i"
+
+    def rules(self, view: Any) -> MeldRules:
+        return contract_rules(self.may_i, False).melds
+
+    def headline(self, view: Any) -> str:
+        return f"Round {view.round} of {ROUNDS}  \u00b7  Contract: {view.contract.describe()}"
+
+    def points(self, view: Any, cards: Sequence[Card]) -> int:
+        return sum(penalty(card, self.may_i) for card in cards)
+
+    def commit(self, view: Any, groups: Sequence[Sequence[Card]], discard: Card) -> Action:
+        return Discard(discard)
+
+    def go_down(self, view: Any, groups: Sequence[Sequence[Card]]) -> Action | None:
+        melds = []
+        for cards in groups:
+            made = self.group(view, cards)
+            melds.append(made if isinstance(made, Meld) else Meld(MeldKind.SET, tuple(cards)))
+        return GoDown(tuple(melds))
+
+    def arrangement(self, view: Any) -> tuple[list[list[Card]], Card | None]:
+        if view.down[view.seat]:
+            return [], None
+        melds = best_go_down(view.hand, view.contract, contract_rules(self.may_i, False),
+                             lambda c: penalty(c, self.may_i))
+        return ([list(m.cards) for m in melds] if melds else []), None
+
+    def meld_drop(self, view: Any, cards: Sequence[Card], owner: int, index: int,
+                  at_start: bool, on_card: Card | None) -> Action | None:
+        meld = view.melds[owner][index]
+        rules = self.rules(view)
+        if len(cards) == 1 and on_card is not None and rules.is_wild(on_card) \
+                and not rules.is_wild(cards[0]):
+            if self.may_i:
+                return Exchange(owner, index, cards[0], on_card)
+            for dest_owner, melds in enumerate(view.melds):  # the freed wild's new home
+                for dest_index, dest in enumerate(melds):
+                    if (dest_owner, dest_index) == (owner, index):
+                        continue
+                    for start in (False, True):
+                        if layoff_problem(dest, (on_card,), start, rules) is None:
+                            return ReplaceWild(owner, index, cards[0], on_card, dest_owner,
+                                               dest_index, start)
+            return ReplaceWild(owner, index, cards[0], on_card, owner, index, False)
+        if meld.kind is MeldKind.SET:
+            at_start = False
+        return LayOff(owner, index, tuple(cards), at_start)
+
+    def calls(self, view: Any, names: Sequence[str], human: int) -> tuple[str, list[
+            tuple[str, Action]]] | None:
+        if human not in view.awaiting:
+            return None
+        top = view.discard_pile[-1] if view.discard_pile else None
+        card = top.pretty if top else "the card"
+        if view.phase is Phase.CALLS:
+            if self.may_i:
+                return (f"{card} is up for {names[view.current]}. Call May I? "
+                        f"({view.calls_allowed - view.calls_used[human]} left)",
+                        [("May I!", Call("may i")), ("Pass", Call("pass"))])
+            return (f"Buy {card} before {names[view.current]} draws? "
+                    f"({view.calls_allowed - view.calls_used[human]} buys left)",
+                    [("Buy", Call("buy")), ("Pass", Call("pass"))])
+        if view.phase is Phase.BUY_ANSWER:
+            order = [(view.current + k) % view.seats for k in range(1, view.seats)]
+            buyer = next(s for s in order if s in view.requests)
+            return (f"{names[buyer]} wants to buy {card}: let it go, or refuse and take it?",
+                    [("Let it go", AnswerBuy(True)), ("Refuse: take it", AnswerBuy(False))])
+        if view.phase is Phase.SHANGHAI:
+            calls = [a for a in view.legal if isinstance(a, CallShanghai)]
+            return (f"{names[view.discarder]} discarded {card}, which fits the table!",
+                    [("Shanghai!", calls[0]), ("Pass", Call("pass"))] if calls else
+                    [("Pass", Call("pass"))])
+        if view.phase is Phase.DRAW and view.requests and view.exposed and self.may_i:
+            callers = " and ".join(names[s] for s in view.requests)
+            return (f"{callers} called May I for {card}: take it, or let it go?",
+                    [("Take it", Draw(Pile.DISCARD)), ("Let it go", Draw(Pile.STOCK))])
+        return None
+
+    def prompt(self, view: Any, names: Sequence[str], human: int) -> str:
+        if view.phase is Phase.GAME_OVER:
+            return "The game is over."
+        if human not in view.awaiting:
+            waiting = [names[s] for s in view.awaiting]
+            if view.phase in (Phase.CALLS, Phase.SHANGHAI):
+                return "Waiting for calls: " + ", ".join(waiting)
+            return f"{names[view.current]} to play"
+        if view.phase is Phase.DRAW:
+            return "Your turn: draw from the stock or the discard pile"
+        if view.phase is Phase.PLAY:
+            if not view.down[human]:
+                return "Build the contract above your hand and Go down, then discard"
+            if not self.may_i and len(view.hand) == 1:
+                return "Play your last card onto the table, or take back"
+            return "Add cards to any meld, then discard"
+        return "Your call"
+
+    def seat_note(self, view: Any, seat: int) -> str:
+        calls = "May I" if self.may_i else "buys"
+        left = view.calls_allowed - view.calls_used[seat]
+        return ("down \u2713" if view.down[seat] else "not down") + f"  \u00b7  {left} {calls}"
+
+    def score(self, view: Any, seat: int) -> int:
+        return int(view.earned[seat] if self.may_i else view.penalties[seat])
+
+    def round_columns(self, view: Any, event: Any) -> list[tuple[str, tuple[int, ...]]]:
+        if not self.may_i:
+            return [("this round", event.points), ("total", event.totals)]
+        return [("penalty", event.points), ("earned", view.round_earned[event.round - 1]),
+                ("score", event.totals)]
+
+    def total_cell(self, view: Any, seat: int) -> str:
+        if not self.may_i:
+            return str(view.penalties[seat])
+        return f"{view.earned[seat]}  (pen. {view.penalties[seat]})"
+
+    def sheet_cell(self, view: Any, round_index: int, seat: int) -> str:
+        points = view.round_points[round_index][seat]
+        if not self.may_i:
+            return str(points)
+        earned = view.round_earned[round_index][seat]
+        return f"{points} / +{earned}" if earned else str(points)
+
+

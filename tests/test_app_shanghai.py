@@ -1,0 +1,125 @@
+"""The Shanghai tables: the person answers and makes out-of-turn calls, goes down, lays off."""
+
+import pygame
+
+from cardtable.app.session import default_seats
+from cardtable.engine import Call, CallShanghai, Draw, Game, GoDown, LayOff, Pile
+from cardtable.engine.shanghai_rules import Phase
+from ui import button, click, drag, frames, key, until
+
+
+class Caller:
+    """An AI seat that makes the same call in every window, and otherwise plays first."""
+
+    name = "caller"
+
+    def __init__(self, word):
+        self.word = word
+
+    def supports(self, game_id):
+        return True
+
+    def choose(self, view, rng, deadline, should_stop):
+        for action in view.legal:
+            if action == Call(self.word):
+                return action
+        if Call("pass") in view.legal:
+            return Call("pass")
+        return view.legal[0]
+
+
+def table_at(make_app, game_id, state, bots=None):
+    app = make_app()
+    game, _ = Game.new(game_id, state.seats, 1)
+    game.state = state
+    app.start_session(game, default_seats(state.seats - 1, "normal"))
+    if bots is not None:
+        for seat in app.session.bots:
+            app.session.bots[seat] = bots
+    frames(app, 3)
+    return app
+
+
+def answer_button(app, label):
+    for b in app.table.call_buttons:
+        if b.label.startswith(label):
+            return b.rect.center
+    raise AssertionError(f"no answer {label!r} in {[b.label for b in app.table.call_buttons]}")
+
+
+def test_the_person_calls_may_i_while_another_seat_is_in_turn(make_app):
+    variant = Game.new("shanghai_may_i", 4, 1)[0].variant
+    state = variant.position(["4D 5D", "4S 5S", "4C 5C", "6H 6D"], discard="KD 9C",
+                             stock="3S 3H 3D 7C 8C", current=1, discarder=3)
+    state = variant._start_turn(state, 1)
+    app = table_at(make_app, "shanghai_may_i", state, Caller("pass"))
+    until(app, lambda: app.table.question is not None)
+    assert "May I" in app.table.question[0]
+    click(app, answer_button(app, "May I!"))
+    until(app, lambda: app.session.game.state.phase is not Phase.CALLS)
+    assert (0, Call("may i")) in app.session.game.history
+    until(app, lambda: any("9C" == c.face for c in app.session.game.state.hands[0]))
+
+
+def test_the_person_in_turn_answers_an_ai_may_i(make_app):
+    variant = Game.new("shanghai_may_i", 4, 1)[0].variant
+    state = variant.position(["4D 5D", "4S 5S", "4C 5C", "6H 6D"], discard="KD 9C",
+                             stock="3S 3H 3D 7C 8C", current=0, discarder=3)
+    state = variant._start_turn(state, 0)
+    app = table_at(make_app, "shanghai_may_i", state, Caller("may i"))
+    until(app, lambda: app.table.question is not None and "called May I" in
+          app.table.question[0])
+    click(app, answer_button(app, "Let it go"))
+    game = app.session.game
+    assert (0, Draw(Pile.STOCK)) in game.history
+    assert "9C" in [c.face for c in game.state.hands[1]]   # West was nearest
+
+
+def test_the_person_refuses_a_buy_and_takes_the_card(make_app):
+    variant = Game.new("shanghai_buy", 4, 1)[0].variant
+    state = variant.position(["4D 5D", "4S 5S", "4C 5C", "6H 6D"], discard="KD QS",
+                             stock="3S 3H 3D 7C 8C 9C", current=0, discarder=3)
+    state = variant._start_turn(state, 0)
+    app = table_at(make_app, "shanghai_buy", state, Caller("buy"))
+    until(app, lambda: app.table.question is not None and "wants to buy" in
+          app.table.question[0])
+    key(app, pygame.K_2)                       # the keyboard answers too: [2] refuse
+    state = app.session.game.state
+    assert "QS" in [c.face for c in state.hands[0]] and state.took_discard
+
+
+def test_the_person_calls_shanghai_on_a_playable_discard(make_app):
+    variant = Game.new("shanghai_may_i", 4, 1)[0].variant
+    state = variant.position(["4D 5D 6D", "9H KC", "4C 5C", "6H 6D"], phase=Phase.PLAY,
+                             current=1, melds={0: ["run: 5H 6H 7H 8H", "set: KS KH KD"]},
+                             stock="3S 3H", discard="10D")
+    # West (an AI) is in turn and discards 9H, its first legal action: it fits our run.
+    app = table_at(make_app, "shanghai_may_i", state, Caller("pass"))
+    until(app, lambda: app.table.question is not None and "Shanghai" in
+          str(app.table.call_buttons[0].label))
+    click(app, answer_button(app, "Shanghai!"))
+    until(app, lambda: app.session.game.state.phase is not Phase.SHANGHAI)
+    state = app.session.game.state
+    assert [c.face for c in state.melds[0][0].cards] == ["5H", "6H", "7H", "8H", "9H"]
+    assert any(isinstance(a, CallShanghai) for _, a in app.session.game.history)
+
+
+def test_arrange_go_down_and_lay_off_by_dragging_onto_a_meld(make_app):
+    variant = Game.new("shanghai_may_i", 4, 1)[0].variant
+    state = variant.position(["7H 7S 7D QC QD QS 9S 4C", "4S 5S", "4C 5C", "6H 6D"],
+                             phase=Phase.PLAY, current=0, stock="3S 3H",
+                             melds={1: ["run: 5S 6S 7S 8S"]}, discard="10D")
+    app = table_at(make_app, "shanghai_may_i", state, Caller("pass"))
+    table = app.table
+    click(app, button(app, "Arrange"))
+    assert len(table.groups) == 2
+    click(app, button(app, "Go down"))
+    game = app.session.game
+    assert isinstance(game.history[-1][1], GoDown) and game.state.down[0]
+    frames(app, 3)
+    nine = next(i for i, c in enumerate(table.hand_cards()) if c.face == "9S")
+    slot = table.geo.hand_slots(len(table.hand_cards()))[nine]
+    owner, index, rects = next(s for s in table.meld_spots() if s[0] == 1)
+    drag(app, slot.center, (rects[-1].right - 3, rects[-1].centery))
+    assert game.history[-1] == (0, LayOff(1, 0, (game.history[-1][1].cards[0],), False))
+    assert [c.face for c in game.state.melds[1][0].cards][-1] == "9S"
