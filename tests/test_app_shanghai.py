@@ -123,3 +123,17 @@ def test_arrange_go_down_and_lay_off_by_dragging_onto_a_meld(make_app):
     drag(app, slot.center, (rects[-1].right - 3, rects[-1].centery))
     assert game.history[-1] == (0, LayOff(1, 0, (game.history[-1][1].cards[0],), False))
     assert [c.face for c in game.state.melds[1][0].cards][-1] == "9S"
+
+
+def test_a_call_timer_passes_for_the_person_when_set(make_app):
+    variant = Game.new("shanghai_may_i", 4, 1)[0].variant
+    state = variant.position(["4D 5D", "4S 5S", "4C 5C", "6H 6D"], discard="KD 9C",
+                             stock="3S 3H 3D 7C 8C", current=1, discarder=3)
+    state = variant._start_turn(state, 1)
+    app = table_at(make_app, "shanghai_may_i", state, Caller("pass"))
+    app.session.call_seconds = 5.0
+    until(app, lambda: app.table.question is not None)
+    frames(app, 60 * 4)
+    assert app.session.game.state.phase is Phase.CALLS      # still waiting after 4 s
+    frames(app, 60 * 2)
+    assert (0, Call("pass")) in app.session.game.history    # passed after 5 s

@@ -184,6 +184,7 @@ class App:
                                else 0.0, clock=lambda: self.now, on_change=self._changed,
                                hand_order=saved.hand_order() if saved else None,
                                autoplay=autoplay)
+        self.session.call_seconds = self.settings.call_seconds
         self.session.note(start_events)
         from .scenes.table import TableScene
 

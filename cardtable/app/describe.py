@@ -10,15 +10,19 @@ from collections.abc import Sequence
 
 from ..engine import Pile, pretty_cards
 from ..engine.events import (
-    Dealt,
+    Called,
+    CardsGiven,
     Discarded,
     Drew,
     Event,
     GameEnded,
+    LaidOff,
+    MeldChanged,
     MeldsLaid,
     Reshuffled,
     RoundScored,
     RoundStarted,
+    TookBack,
     TurnedUp,
     WentOut,
 )
@@ -58,8 +62,30 @@ def describe(event: Event, names: Sequence[str], viewer: int) -> str | None:
         if len(event.winners) > 1:
             return f"Game over: {winners} share the win!"
         return f"Game over: {winners} win{'' if event.winners[0] == viewer else 's'}!"
-    if isinstance(event, Dealt):
-        return None
+    if isinstance(event, Called):
+        said = {"may i": "calls May I!", "buy": "asks to buy", "shanghai": "yells Shanghai!",
+                "allow": "lets the buy go", "refuse": "refuses the buy"}.get(event.kind)
+        return f"{who(event.seat)} {said}" if said else None
+    if isinstance(event, CardsGiven):
+        cards = " ".join(_card(c) for c in event.public + event.hidden)
+        extra = event.count - len(event.public) - len(event.hidden)
+        if event.reason == "shanghai" and event.from_seat is not None:
+            taken = cards or "a card"
+            return f"{who(event.seat)} drew {taken} at random from {who(event.from_seat)}"
+        public = " ".join(_card(c) for c in event.public)
+        penalty = " ".join(_card(c) for c in event.hidden) or \
+            f"{extra} card{'s' if extra > 1 else ''}"
+        if event.reason == "buy":
+            return f"{who(event.seat)} bought {public} (+{penalty})"
+        return f"{who(event.seat)} took {public} by May I (+{penalty} as the penalty)"
+    if isinstance(event, LaidOff):
+        owner = "their own" if event.target_seat == event.seat else \
+            f"{who(event.target_seat)}'s"
+        return f"{who(event.seat)} added {pretty_cards(event.cards)} to {owner} meld"
+    if isinstance(event, MeldChanged):
+        return f"{who(event.seat)}'s meld is now {pretty_cards(event.meld.cards)}"
+    if isinstance(event, TookBack):
+        return f"{who(event.seat)} took back this turn's plays"
     return None
 
 

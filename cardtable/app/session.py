@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..ai import AIWorker, make_bot
-from ..engine import Action, Card, Game, IllegalActionError
+from ..engine import Action, Call, Card, Game, IllegalActionError
 from ..engine.events import Event, RoundScored
 from ..engine.rng import pick_index
 from .describe import describe
@@ -93,6 +93,10 @@ class Session:
         self._thinking: int | None = None
         self._answer: Action | None = None
         self._next_ai_time = clock() + think_seconds
+        self.call_seconds = 0.0
+        """How long an unanswered call chance waits before passing for the person
+        (0: waits for the answer; negative: passes at once)."""
+        self._call_since: float | None = None
         self._sync_hand(hand_order)
 
     # --- what the table asks -----------------------------------------------------------
@@ -128,6 +132,7 @@ class Session:
     def update(self, busy: bool = False) -> None:
         """Advance AI seats. ``busy``: the table is still animating, so wait."""
         now = self.clock()
+        self._call_timer(now, busy)
         if busy:
             self._next_ai_time = max(self._next_ai_time, now + self.think_seconds)
         seat = self.thinking_seat
@@ -141,6 +146,20 @@ class Session:
             action, self._answer = self._answer, None
             self._thinking = None
             self._apply(seat, action)
+
+    def _call_timer(self, now: float, busy: bool) -> None:
+        """Pass for the person on a May I / buy / Shanghai! chance when the setting says."""
+        pass_call = Call("pass")
+        waiting = self.human_to_move and pass_call in self.game.legal_actions(self.human)
+        if not waiting or busy:
+            self._call_since = None if not waiting else self._call_since
+            return
+        if self._call_since is None:
+            self._call_since = now
+        if self.call_seconds < 0 or (self.call_seconds > 0 and
+                                     now - self._call_since >= self.call_seconds):
+            self._call_since = None
+            self._apply(self.human, pass_call)
 
     def _ask(self, seat: int) -> None:
         self._thinking, self._answer = seat, None

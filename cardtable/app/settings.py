@@ -23,6 +23,9 @@ AI_SPEEDS = {"slow": 1.4, "normal": 0.7, "fast": 0.25, "instant": 0.0}
 ANIMATION_SPEEDS = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "off": 0.0}
 """Multipliers on the length of card animations (0: no animation)."""
 CARD_SIZES = {"small": 0.85, "medium": 1.0, "large": 1.2}
+CALL_TIMERS = {"wait": 0.0, "5 s": 5.0, "10 s": 10.0, "pass": -1.0}
+"""How long the table waits for your answer to a May I, buy or Shanghai! chance before
+passing for you (0: it waits; -1: it always passes at once)."""
 WINDOW_SIZES = ((1024, 640), (1280, 800), (1440, 900), (1600, 1000), (1920, 1200))
 
 
@@ -36,6 +39,7 @@ class Settings:
     fullscreen: bool = False
     ai_level: str = "normal"
     opponents: int = 3
+    call_timer: str = "wait"
 
     @property
     def think_seconds(self) -> float:
@@ -49,12 +53,17 @@ class Settings:
     def card_scale(self) -> float:
         return CARD_SIZES[self.card_size]
 
+    @property
+    def call_seconds(self) -> float:
+        return CALL_TIMERS[self.call_timer]
+
 
 def _clean(data: dict[str, object]) -> Settings:
     default = Settings()
     values: dict[str, object] = {}
     choices = {"ai_speed": AI_SPEEDS, "animation_speed": ANIMATION_SPEEDS,
-               "card_size": CARD_SIZES, "ai_level": ("random", "normal")}
+               "card_size": CARD_SIZES, "ai_level": ("random", "normal"),
+               "call_timer": CALL_TIMERS}
     for field in dataclasses.fields(Settings):
         value = data.get(field.name, getattr(default, field.name))
         if field.name in choices and value not in choices[field.name]:

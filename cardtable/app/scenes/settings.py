@@ -6,7 +6,14 @@ import dataclasses
 
 import pygame
 
-from ..settings import AI_SPEEDS, ANIMATION_SPEEDS, CARD_SIZES, WINDOW_SIZES, save_settings
+from ..settings import (
+    AI_SPEEDS,
+    ANIMATION_SPEEDS,
+    CALL_TIMERS,
+    CARD_SIZES,
+    WINDOW_SIZES,
+    save_settings,
+)
 from ..widgets import Button, Choice
 from .common import FormScene
 
@@ -18,7 +25,7 @@ class SettingsScene(FormScene):
         self.size = size
         w, _ = size
         width = max(600, min(1000, int(w * 0.8)))
-        rects = self.column(5, width=width)
+        rects = self.column(6, width=width)
         label_w = width // 4
         s = self.app.settings
         sizes = [((ww, hh), f"{ww}\u00d7{hh}") for ww, hh in WINDOW_SIZES]
@@ -34,7 +41,9 @@ class SettingsScene(FormScene):
             Choice(rects[2], "Card size", [(k, k.title()) for k in CARD_SIZES], s.card_size,
                    lambda v: self.change(card_size=v), label_width=label_w),
             Choice(rects[3], "Window", sizes, current, self.change_window, label_width=label_w),
-            Button(pygame.Rect(rects[4].centerx - 120, rects[4].y, 240, rects[4].height),
+            Choice(rects[4], "Calls (May I, buy)", [(k, k.title()) for k in CALL_TIMERS],
+                   s.call_timer, lambda v: self.change(call_timer=v), label_width=label_w),
+            Button(pygame.Rect(rects[5].centerx - 120, rects[5].y, 240, rects[5].height),
                    "Done", self.back, primary=True),
         ])
 
@@ -43,6 +52,7 @@ class SettingsScene(FormScene):
         save_settings(self.app.settings)
         if self.app.session is not None:
             self.app.session.think_seconds = self.app.settings.think_seconds
+            self.app.session.call_seconds = self.app.settings.call_seconds
 
     def change_window(self, size: tuple[int, int]) -> None:
         self.change(window_width=size[0], window_height=size[1])
