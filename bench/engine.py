@@ -36,8 +36,19 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
+def options_for(game_id: str, bot_name: str) -> object:
+    """Random contract rummy can wander for a very long time: its random games run under
+    the game's safety cap on turns per round (60)."""
+    from cardtable.engine import get_variant
+
+    variant = get_variant(game_id)
+    if bot_name == "random" and "round_turn_limit" in variant.options_type.__dataclass_fields__:
+        return variant.options_type(round_turn_limit=60)
+    return None
+
+
 def play(game_id: str, seats: int, seed: int, bot_name: str) -> Game:
-    game, _ = Game.new(game_id, seats, seed)
+    game, _ = Game.new(game_id, seats, seed, options_for(game_id, bot_name))
     bot = make_bot(bot_name)
     while not game.over:
         seat = game.awaiting()[0]
@@ -53,7 +64,7 @@ def step_cost(game_id: str, seats: int, games: int, bot_name: str) -> tuple[floa
     total, steps = 0.0, 0
     for recorded in records:
         variant = recorded.variant
-        state = variant.new_game(seats, recorded.seed).state
+        state = variant.new_game(seats, recorded.seed).state  # same options as recorded
         started = time.perf_counter()
         for seat, action in recorded.history:
             state = variant.apply(state, seat, action).state
