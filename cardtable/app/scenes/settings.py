@@ -17,6 +17,9 @@ from ..settings import (
 from ..widgets import Button, Choice
 from .common import FormScene
 
+CALL_LABELS = {"wait": "Wait for me", "5 s": "5 seconds", "10 s": "10 seconds",
+               "pass": "Always pass"}
+
 
 class SettingsScene(FormScene):
     title = "Settings"
@@ -41,7 +44,8 @@ class SettingsScene(FormScene):
             Choice(rects[2], "Card size", [(k, k.title()) for k in CARD_SIZES], s.card_size,
                    lambda v: self.change(card_size=v), label_width=label_w),
             Choice(rects[3], "Window", sizes, current, self.change_window, label_width=label_w),
-            Choice(rects[4], "Calls (May I, buy)", [(k, k.title()) for k in CALL_TIMERS],
+            Choice(rects[4], "Calls (May I, buy)",
+                   [(k, CALL_LABELS[k]) for k in CALL_TIMERS],
                    s.call_timer, lambda v: self.change(call_timer=v), label_width=label_w),
             Button(pygame.Rect(rects[5].centerx - 120, rects[5].y, 240, rects[5].height),
                    "Done", self.back, primary=True),
