@@ -53,7 +53,23 @@ def main() -> None:
     until(app, lambda: isinstance(app.stack.top, SummaryScene))
     keep(app, "five_crowns-round-summary.json")
     app.shutdown()
+    for game_id in ("shanghai_may_i", "shanghai_buy"):
+        shanghai(game_id)
     pygame.quit()
+
+
+def shanghai(game_id: str) -> None:
+    """A save taken while the person is asked for a call, and one in round 2."""
+    from cardtable.engine.shanghai_rules import Phase
+
+    app = App(size=(1280, 800), animations=False)
+    app.new_game(game_id, 3, "normal", 2026)
+    game = app.session.game
+    autopilot(app, lambda: game.state.phase is Phase.CALLS and 0 in game.awaiting())
+    keep(app, f"{game_id}-call-open.json")
+    autopilot(app, lambda: game.state.round == 2 and game.state.phase is Phase.PLAY)
+    keep(app, f"{game_id}-round2-mid-turn.json")
+    app.shutdown()
 
 
 if __name__ == "__main__":

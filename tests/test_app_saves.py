@@ -163,3 +163,17 @@ def test_every_example_save_resumes_at_the_table(make_app, home):
         app = resume_in_new_app(make_app)
         assert isinstance(app.stack.top, (TableScene, SummaryScene))
         app.shutdown()
+
+
+@pytest.mark.parametrize("name", ["shanghai_may_i-call-open.json", "shanghai_buy-call-open.json"])
+def test_a_save_taken_while_a_call_is_open_resumes_in_that_call(make_app, home, name):
+    from cardtable.engine.shanghai_rules import Phase
+
+    target = home / "data" / "autosave.json"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_bytes((SAVES / name).read_bytes())
+    app = resume_in_new_app(make_app)
+    game = app.session.game
+    assert game.state.phase is Phase.CALLS and 0 in game.awaiting()
+    until(app, lambda: app.table.question is not None)
+    assert app.table.call_buttons and app.table.call_buttons[-1].label.startswith("Pass")
