@@ -137,3 +137,20 @@ def test_a_call_timer_passes_for_the_person_when_set(make_app):
     assert app.session.game.state.phase is Phase.CALLS      # still waiting after 4 s
     frames(app, 60 * 2)
     assert (0, Call("pass")) in app.session.game.history    # passed after 5 s
+
+
+def test_the_shanghai_caller_chooses_the_meld_by_dragging_the_discard(make_app):
+    variant = Game.new("shanghai_may_i", 4, 1)[0].variant
+    # 9H fits both our run (above 8H) and nothing else; KC fits our set of kings.
+    state = variant.position(["4D 5D 6D", "KC 9H", "4C 5C", "6H 6D"], phase=Phase.PLAY,
+                             current=1, melds={0: ["run: 5H 6H 7H 8H", "set: KS KH KD"]},
+                             stock="3S 3H", discard="10D")
+    app = table_at(make_app, "shanghai_may_i", state, Caller("pass"))
+    until(app, lambda: app.table.question is not None and "Shanghai" in
+          str(app.table.call_buttons[0].label))
+    table = app.table
+    owner, index, rects = next(s for s in table.meld_spots() if s[:2] == (0, 1))
+    drag(app, table.geo.discard.center, rects[-1].center)
+    until(app, lambda: app.session.game.state.phase is not Phase.SHANGHAI)
+    kings = app.session.game.state.melds[0][1]
+    assert [c.face for c in kings.cards][-1] == "KC"

@@ -112,7 +112,8 @@ class ShanghaiTable(TableDescription):
                     [("Let it go", AnswerBuy(True)), ("Refuse: take it", AnswerBuy(False))])
         if view.phase is Phase.SHANGHAI:
             calls = [a for a in view.legal if isinstance(a, CallShanghai)]
-            return (f"{names[view.discarder]} discarded {card}, which fits the table!",
+            where = " Drag it onto the meld of your choice, or:" if len(calls) > 1 else ""
+            return (f"{names[view.discarder]} discarded {card}, which fits the table!{where}",
                     [("Shanghai!", calls[0]), ("Pass", Call("pass"))] if calls else
                     [("Pass", Call("pass"))])
         if view.phase is Phase.DRAW and view.requests and view.exposed and self.may_i:

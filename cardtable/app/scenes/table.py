@@ -18,7 +18,7 @@ from typing import Any
 
 import pygame
 
-from ...engine import Action, Card, Discard, Draw, LayDown, Pile, to_json
+from ...engine import Action, CallShanghai, Card, Discard, Draw, LayDown, Pile, to_json
 from ...engine.codec import from_json
 from ...engine.events import Dealt, Discarded, Drew, Event, MeldsLaid, Reshuffled, RoundScored
 from .. import cardart
@@ -535,6 +535,13 @@ class TableScene(Scene):
         if drag.source in ("stock", "discard"):
             pile = Pile.STOCK if drag.source == "stock" else Pile.DISCARD
             found["hand"] = (geo.hand, self.session.problem(Draw(pile)) is None)
+            if drag.source == "discard":  # Shanghai!: the caller puts the card on a meld
+                for owner, index, rects in self.meld_spots():
+                    box = rects[0].unionall(rects[1:])
+                    legal = any(self.session.problem(CallShanghai(owner, index, start)) is None
+                                for start in (False, True))
+                    if legal:
+                        found[f"meld:{owner}:{index}"] = (box.inflate(6, 6), True)
             return found
         found["hand"] = (geo.hand, True)
         if len(drag.cards) == 1:
@@ -637,6 +644,19 @@ class TableScene(Scene):
                                      0.25 * self.app.settings.animation_factor, card.code))
 
     def _drop(self, drag: Drag, name: str, pos: tuple[int, int]) -> None:
+        if drag.source == "discard" and name.startswith("meld:"):
+            _, owner, index = name.split(":")
+            rects = next(r for o, i, r in self.meld_spots() if (o, i) == (int(owner), int(index)))
+            box = rects[0].unionall(rects[1:])
+            starts = (pos[0] < box.centerx, pos[0] >= box.centerx)
+            for start in starts:
+                call = CallShanghai(int(owner), int(index), start)
+                if self.session.problem(call) is None:
+                    self.play(call, dropped=True)
+                    return
+            self._refuse(drag, self.session.problem(CallShanghai(int(owner), int(index)))
+                         or "not there")
+            return
         if drag.source in ("stock", "discard"):
             shown = self.hand_cards()
             index = self.geo.insert_index(pos[0], len(shown))
