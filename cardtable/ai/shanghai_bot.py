@@ -32,7 +32,7 @@ from ..engine import (
 )
 from ..engine.contracts import cards_needed
 from ..engine.melds import Meld
-from ..engine.shanghai import extended, layoff_problem
+from ..engine.shanghai_checks import extended, layoff_problem
 from ..engine.shanghai_rules import Phase, ShanghaiView, contract_rules, penalty
 
 

@@ -44,10 +44,6 @@ class Animator:
     def add(self, flight: Flight) -> None:
         self.flights.append(flight)
 
-    @property
-    def last_end(self) -> float:
-        return max((f.begins + f.duration for f in self.flights), default=0.0)
-
     def update(self, now: float) -> None:
         self.flights = [f for f in self.flights if not f.done(now)]
 
@@ -65,6 +61,3 @@ class Animator:
         for flight in self.flights:
             if now >= flight.begins:
                 surface.blit(flight.image, flight.position(now))
-
-    def clear(self) -> None:
-        self.flights.clear()

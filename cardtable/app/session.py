@@ -22,7 +22,7 @@ from typing import Any
 
 from ..ai import AIWorker, make_bot
 from ..engine import Action, Call, Card, Game, IllegalActionError
-from ..engine.events import Event, RoundScored
+from ..engine.events import Event
 from ..engine.rng import pick_index
 from .describe import describe
 
@@ -88,7 +88,6 @@ class Session:
         self.log: deque[str] = deque(maxlen=LOG_LINES)
         self.shown: deque[Shown] = deque()
         self.hand_order: list[Card] = []
-        self.round_scored: RoundScored | None = None
         self._ticket: int | None = None
         self._thinking: int | None = None
         self._answer: Action | None = None
@@ -202,8 +201,6 @@ class Session:
             line = describe(event, self.names, self.human)
             if line:
                 self.log.append(line)
-            if isinstance(event, RoundScored):
-                self.round_scored = event
         return redacted
 
     def _apply(self, seat: int, action: Action) -> None:

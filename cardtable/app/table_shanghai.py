@@ -28,7 +28,7 @@ from ..engine import (
     ReplaceWild,
 )
 from ..engine.contracts import best_go_down
-from ..engine.shanghai import layoff_problem
+from ..engine.shanghai_checks import layoff_problem
 from ..engine.shanghai_rules import ROUNDS, Phase, contract_rules, penalty
 from .table_desc import TableDescription
 

@@ -261,11 +261,3 @@ def five_crowns_deck() -> tuple[Card, ...]:
     ]
     cards += [Card(Rank.JOKER, None, copy) for copy in range(6)]
     return tuple(cards)
-
-
-def card_codes(cards: Iterable[Card]) -> list[str]:
-    return [card.code for card in cards]
-
-
-def cards_from_codes(codes: Iterable[str]) -> tuple[Card, ...]:
-    return tuple(parse_card(code) for code in codes)

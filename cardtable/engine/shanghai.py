@@ -31,7 +31,6 @@ from .actions import (
     TakeBack,
 )
 from .cards import Card, parse_zones, standard_deck
-from .contracts import best_go_down, contract_problem
 from .data import evolve, replace_at, without
 from .errors import SetupError
 from .events import (
@@ -52,9 +51,10 @@ from .events import (
     TurnedUp,
     WentOut,
 )
-from .melds import Meld, MeldKind, MeldRules, meld_problem, run_positions
+from .melds import Meld, MeldKind, MeldRules
 from .options import ShanghaiBuyOptions, ShanghaiMayIOptions
 from .rng import pick_index, shuffled
+from .shanghai_checks import ShanghaiChecks, extended
 from .shanghai_rules import (
     CONTRACTS,
     ROUNDS,
@@ -69,38 +69,7 @@ from .shanghai_rules import (
 from .variant import Outcome, Transition, Variant, places_for, register
 
 
-def extended(meld: Meld, cards: tuple[Card, ...], at_start: bool) -> Meld:
-    """The meld with cards added: at either end of a run, at the end of a set."""
-    if meld.kind is MeldKind.RUN and at_start:
-        return Meld(meld.kind, cards + meld.cards)
-    return Meld(meld.kind, meld.cards + cards)
-
-
-def layoff_problem(meld: Meld, cards: tuple[Card, ...], at_start: bool,
-                   rules: MeldRules) -> str | None:
-    """Why these cards may not be added to this meld. Cards go on one at a time from the
-    meld outwards, and the meld must stay valid (naturals ≥ wilds) after each one."""
-    if not cards:
-        return "choose the cards to add"
-    if meld.kind is MeldKind.SET:
-        ordered = sorted(cards, key=rules.is_wild)  # naturals first: the ratio only rises
-        steps = [tuple(ordered[:i]) for i in range(1, len(ordered) + 1)]
-    elif at_start:
-        steps = [cards[len(cards) - i:] for i in range(1, len(cards) + 1)]
-    else:
-        steps = [cards[:i] for i in range(1, len(cards) + 1)]
-    for step in steps:
-        reason = meld_problem(extended(meld, step, at_start), rules)
-        if reason is not None:
-            if meld.kind is MeldKind.RUN and "ratio" not in reason and "natural" not in reason:
-                return "that card does not continue the run at that end"
-            if meld.kind is MeldKind.SET and "rank" in reason:
-                return "a set takes only cards of its rank (or wilds)"
-            return reason
-    return None
-
-
-class _Shanghai(Variant[ShanghaiState]):
+class _Shanghai(ShanghaiChecks, Variant[ShanghaiState]):
     """The engine both Shanghai games share."""
 
     may_i: bool
@@ -229,259 +198,6 @@ class _Shanghai(Variant[ShanghaiState]):
             order = [(state.discarder + k) % state.seats for k in range(1, state.seats)]
             return tuple(s for s in order if s not in state.answered)
         return (state.current,)
-
-    # --- what may be done ----------------------------------------------------------------
-
-    def problem(self, state: ShanghaiState, seat: int, action: Action) -> str | None:
-        phase = state.phase
-        if phase is Phase.GAME_OVER:
-            return "the game is over"
-        if seat not in self.awaiting(state):
-            if phase in (Phase.CALLS, Phase.SHANGHAI) and seat != state.current:
-                return "you cannot call now" if seat not in state.answered else \
-                    "you have already answered"
-            return "it is not your turn"
-        if phase is Phase.CALLS:
-            word = "may i" if self.may_i else "buy"
-            if isinstance(action, Call) and action.kind in (word, "pass"):
-                return None
-            return f"answer the {'May I' if self.may_i else 'buy'} call first, or pass"
-        if phase is Phase.BUY_ANSWER:
-            return None if isinstance(action, AnswerBuy) else \
-                "allow the buy, or refuse it and take the card yourself"
-        if phase is Phase.SHANGHAI:
-            if isinstance(action, Call) and action.kind == "pass":
-                return None
-            if isinstance(action, CallShanghai):
-                return self._shanghai_problem(state, action)
-            return "call Shanghai! or pass"
-        if phase is Phase.DRAW:
-            return self._draw_problem(state, action)
-        check = self._play_checks.get(type(action))
-        if check is None:
-            if isinstance(action, Draw):
-                return "you have already drawn this turn"
-            return f"you can't {action.describe()} now"
-        return check(state, seat, action)
-
-    def _draw_problem(self, state: ShanghaiState, action: Action) -> str | None:
-        if not isinstance(action, Draw):
-            return "draw a card first, from the stock or the discard pile"
-        if action.source is Pile.DISCARD:
-            if not state.exposed or not state.discard_pile:
-                return "the discard pile has no card you may take this turn"
-            return None
-        if self._supply(state) < 1:
-            return "the stock is empty"
-        return None
-
-    def _discard_problem(self, state: ShanghaiState, seat: int, action: Discard) -> str | None:
-        hand = state.hands[seat]
-        if action.card not in hand:
-            return "that card is not in your hand"
-        if not self.may_i and len(hand) == 1:
-            return "you may not discard your last card: go out by playing it, or take back"
-        return None
-
-    def _go_down_problem(self, state: ShanghaiState, seat: int, action: GoDown) -> str | None:
-        if state.down[seat]:
-            return "you have already gone down this round"
-        cards = [c for meld in action.melds for c in meld.cards]
-        if len(set(cards)) != len(cards) or not set(cards) <= set(state.hands[seat]):
-            return "those cards are not all in your hand"
-        reason = contract_problem(action.melds, CONTRACTS[state.round - 1], self.crules)
-        if reason is not None:
-            return reason
-        return self._going_out_problem(state, seat, len(cards))
-
-    def _going_out_problem(self, state: ShanghaiState, seat: int, playing: int) -> str | None:
-        if playing >= len(state.hands[seat]) and not self.may_i and state.took_discard:
-            return "you may not go out on a turn you took the discard"
-        return None
-
-    def _meld_at(self, state: ShanghaiState, seat: int, index: int) -> Meld | None:
-        if not 0 <= seat < state.seats or not 0 <= index < len(state.melds[seat]):
-            return None
-        return state.melds[seat][index]
-
-    def _lay_off_problem(self, state: ShanghaiState, seat: int, action: LayOff) -> str | None:
-        if not state.down[seat]:
-            return "go down with the round's target first"
-        if len(set(action.cards)) != len(action.cards) or \
-                not set(action.cards) <= set(state.hands[seat]):
-            return "those cards are not all in your hand"
-        meld = self._meld_at(state, action.target_seat, action.meld_index)
-        if meld is None:
-            return "there is no such meld"
-        reason = layoff_problem(meld, action.cards, action.at_start, self.rules)
-        return reason or self._going_out_problem(state, seat, len(action.cards))
-
-    def _exchange_problem(self, state: ShanghaiState, seat: int, action: Exchange) -> str | None:
-        if not self.may_i:
-            return "in this game a wild is replaced, not exchanged into the hand"
-        if not self.options.exchange_before_down and not state.down[seat]:
-            return "go down first"
-        if action.target_seat == seat:
-            return "you may only take wilds from other players' melds"
-        if action.natural not in state.hands[seat]:
-            return "that card is not in your hand"
-        meld = self._meld_at(state, action.target_seat, action.meld_index)
-        if meld is None or action.wild not in meld.cards or not self.rules.is_wild(action.wild):
-            return "that wild card is not in that meld"
-        return self._stands_for_problem(meld, action.wild, action.natural)
-
-    def _stands_for_problem(self, meld: Meld, wild: Card, natural: Card) -> str | None:
-        rules = self.rules
-        if rules.is_wild(natural):
-            return "give a natural card for the wild"
-        if meld.kind is MeldKind.SET:
-            rank = next((c.rank for c in meld.cards if not rules.is_wild(c)), None)
-            if natural.rank is not rank:
-                return f"that wild stands for a {rank.code if rank else '?'}"
-            return None
-        positions = run_positions(meld.cards, rules)
-        suit = next((c.suit for c in meld.cards if not rules.is_wild(c)), None)
-        assert positions is not None
-        value = positions[meld.cards.index(wild)]
-        if natural.suit is not suit or value not in rules.natural_values(natural):
-            name = {1: "A", 11: "J", 12: "Q", 13: "K", 14: "A"}.get(value, str(value))
-            symbol = suit.symbol if suit else ""
-            return f"that {wild.pretty if not wild.is_joker else 'joker'} stands for " \
-                   f"{name}{symbol}"
-        return None
-
-    def _replace_problem(self, state: ShanghaiState, seat: int,
-                         action: ReplaceWild) -> str | None:
-        if self.may_i:
-            return "in this game wilds are exchanged into the hand"
-        if not state.down[seat]:
-            return "go down first"
-        if action.natural not in state.hands[seat]:
-            return "that card is not in your hand"
-        meld = self._meld_at(state, action.target_seat, action.meld_index)
-        if meld is None or action.wild not in meld.cards or not self.rules.is_wild(action.wild):
-            return "that wild card is not in that meld"
-        if meld.kind is not MeldKind.RUN:
-            return "only a wild in a run can be replaced; a wild in a set is buried"
-        reason = self._stands_for_problem(meld, action.wild, action.natural)
-        if reason is not None:
-            return reason
-        if (action.dest_seat, action.dest_index) == (action.target_seat, action.meld_index):
-            return "the freed wild must go onto another group"
-        dest = self._meld_at(state, action.dest_seat, action.dest_index)
-        if dest is None:
-            return "choose a group for the freed wild"
-        reason = layoff_problem(dest, (action.wild,), action.dest_at_start, self.rules)
-        if reason is not None:
-            return f"the freed wild cannot go there: {reason}"
-        return self._going_out_problem(state, seat, 1)
-
-    def _take_back_problem(self, state: ShanghaiState, seat: int, action: TakeBack) -> str | None:
-        return None if state.played else "you have played nothing to the table this turn"
-
-    def _shanghai_problem(self, state: ShanghaiState, action: CallShanghai) -> str | None:
-        meld = self._meld_at(state, action.target_seat, action.meld_index)
-        if meld is None:
-            return "choose the meld the discard goes on"
-        card = state.discard_pile[-1]
-        reason = layoff_problem(meld, (card,), action.at_start, self.rules)
-        return None if reason is None else f"{card.pretty} does not fit there: {reason}"
-
-    # --- listing actions -----------------------------------------------------------------
-
-    def legal_actions(self, state: ShanghaiState, seat: int) -> tuple[Action, ...]:
-        if seat not in self.awaiting(state):
-            return ()
-        phase = state.phase
-        if phase is Phase.CALLS:
-            return (Call("may i" if self.may_i else "buy"), Call("pass"))
-        if phase is Phase.BUY_ANSWER:
-            return (AnswerBuy(True), AnswerBuy(False))
-        if phase is Phase.SHANGHAI:
-            return (Call("pass"),) + tuple(self.shanghai_targets(state))
-        if phase is Phase.DRAW:
-            return tuple(a for a in (Draw(Pile.STOCK), Draw(Pile.DISCARD))
-                         if self._draw_problem(state, a) is None)
-        return tuple(self._play_actions(state, seat))
-
-    def shanghai_targets(self, state: ShanghaiState) -> list[CallShanghai]:
-        if not state.discard_pile:
-            return []
-        card = state.discard_pile[-1]
-        found = []
-        for owner, melds in enumerate(state.melds):
-            for index, meld in enumerate(melds):
-                for at_start in ((False, True) if meld.kind is MeldKind.RUN else (False,)):
-                    if layoff_problem(meld, (card,), at_start, self.rules) is None:
-                        found.append(CallShanghai(owner, index, at_start))
-        return found
-
-    def _play_actions(self, state: ShanghaiState, seat: int) -> list[Action]:
-        hand = state.hands[seat]
-        faces: dict[str, Card] = {}
-        for card in hand:
-            faces.setdefault(card.face, card)
-        actions: list[Action] = [Discard(c) for c in faces.values()
-                                 if self._discard_problem(state, seat, Discard(c)) is None]
-        if not state.down[seat]:
-            melds = best_go_down(hand, CONTRACTS[state.round - 1], self.crules, self.points)
-            if melds is not None:
-                for option in (melds, *self._lighter(melds, len(hand))):
-                    go_down = GoDown(option)
-                    if self._go_down_problem(state, seat, go_down) is None:
-                        actions.append(go_down)
-        else:
-            for owner, melds in enumerate(state.melds):
-                for index, meld in enumerate(melds):
-                    ends = (False, True) if meld.kind is MeldKind.RUN else (False,)
-                    for card in faces.values():
-                        for at_start in ends:
-                            lay = LayOff(owner, index, (card,), at_start)
-                            if self._lay_off_problem(state, seat, lay) is None:
-                                actions.append(lay)
-        actions += self._wild_moves(state, seat, list(faces.values()))
-        if state.played:
-            actions.append(TakeBack())
-        return actions
-
-    def _lighter(self, melds: tuple[Meld, ...], hand_size: int) -> list[tuple[Meld, ...]]:
-        """When buying, a go-down that leaves one card strands it (it may not be
-        discarded): offer the same go-down with one card kept back where a meld can
-        spare it."""
-        laid = sum(len(meld.cards) for meld in melds)
-        if self.may_i or hand_size - laid != 1:
-            return []
-        options = []
-        for index, meld in enumerate(melds):
-            for trimmed in (meld.cards[1:], meld.cards[:-1]):
-                smaller = Meld(meld.kind, trimmed)
-                if meld_problem(smaller, self.rules) is None:
-                    options.append(melds[:index] + (smaller,) + melds[index + 1:])
-                    break
-        return options
-
-    def _wild_moves(self, state: ShanghaiState, seat: int, cards: list[Card]) -> list[Action]:
-        moves: list[Action] = []
-        for owner, melds in enumerate(state.melds):
-            for index, meld in enumerate(melds):
-                for wild in (c for c in meld.cards if self.rules.is_wild(c)):
-                    for natural in cards:
-                        if self.may_i:
-                            exchange = Exchange(owner, index, natural, wild)
-                            if self._exchange_problem(state, seat, exchange) is None:
-                                moves.append(exchange)
-                            continue
-                        if not state.down[seat] or meld.kind is not MeldKind.RUN or \
-                                self._stands_for_problem(meld, wild, natural) is not None:
-                            continue
-                        for dest_owner, dest_melds in enumerate(state.melds):
-                            for dest_index in range(len(dest_melds)):
-                                for at_start in (False, True):
-                                    replace = ReplaceWild(owner, index, natural, wild,
-                                                          dest_owner, dest_index, at_start)
-                                    if self._replace_problem(state, seat, replace) is None:
-                                        moves.append(replace)
-        return moves
 
     # --- applying --------------------------------------------------------------------------
 

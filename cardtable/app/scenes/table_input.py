@@ -1,0 +1,385 @@
+"""The table's input: drag and drop, the click alternative, and the keyboard.
+
+A mixin of ``TableScene``: it turns gestures into the scene's actions (which the engine
+validates); it keeps no state of its own beyond the drag in progress.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from ...engine import Action, CallShanghai, Card, Draw, Pile
+from .. import cardart
+from .. import layout as table_layout
+from ..anim import Flight
+
+DRAG_THRESHOLD = 6
+
+
+@dataclass
+class Drag:
+    source: str  # "hand", "stock", "discard", "group"
+    cards: list[Card]
+    press: tuple[int, int]
+    grab: tuple[int, int]  # offset of the cursor inside the first card
+    moved: bool = False
+    pos: tuple[int, int] = (0, 0)
+    group: int = -1
+
+
+class TableInput:
+    """Mouse and keyboard handling for the table scene."""
+
+    # --- mouse -----------------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            self._key(event)
+            return
+        for button in self.call_buttons + self.buttons:
+            if button.enabled and button.handle(event):
+                return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._press(event.pos)
+        elif event.type == pygame.MOUSEMOTION and self.drag is not None:
+            self._motion(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.drag is not None:
+            self._release(event.pos)
+
+    def card_at(self, pos: tuple[int, int]) -> tuple[str, Card | None, int]:
+        """What lies under the cursor: ("hand", card, i), ("group", card, g), a pile."""
+        hand = self.hand_cards()
+        lifted = frozenset(i for i, c in enumerate(hand) if c in self.selected)
+        for index, rect in reversed(list(enumerate(self.geo.hand_slots(len(hand), lifted)))):
+            if rect.collidepoint(pos):
+                return "hand", hand[index], index
+        for group_index, (rect, cards) in enumerate(self.group_card_rects()):
+            for card, card_rect in reversed(list(zip(cards, rect))):
+                if card_rect.collidepoint(pos):
+                    return "group", card, group_index
+        if self.geo.stock.collidepoint(pos):
+            return "stock", None, -1
+        if self.geo.discard.collidepoint(pos):
+            return "discard", self.view.top_discard, -1
+        return "", None, -1
+
+    def group_slots(self) -> list[pygame.Rect]:
+        """The groups being built, plus an empty "new meld" slot while building is open."""
+        return self.geo.group_slots([len(g) for g in self.groups], self._my_discard_phase())
+
+    def group_card_rects(self) -> list[tuple[list[pygame.Rect], list[Card]]]:
+        out = []
+        for slot, cards in zip(self.group_slots(), self.groups):
+            step = (slot.width - self.geo.small_w) / max(1, len(cards) - 1) if len(cards) > 1 \
+                else 0
+            rects = [pygame.Rect(int(slot.x + i * step), slot.y, self.geo.small_w,
+                                 self.geo.small_h) for i in range(len(cards))]
+            out.append((rects, list(cards)))
+        return out
+
+    def _press(self, pos: tuple[int, int]) -> None:
+        if self._animating():
+            return
+        where, card, index = self.card_at(pos)
+        if where == "hand" and card is not None:
+            hand = self.hand_cards()
+            lifted = frozenset(i for i, c in enumerate(hand) if c in self.selected)
+            rect = self.geo.hand_slots(len(hand), lifted)[index]
+            cards = [c for c in hand if c in self.selected] if card in self.selected else [card]
+            self.focus = index
+            self.drag = Drag("hand", cards, pos, (pos[0] - rect.x, pos[1] - rect.y), pos=pos)
+        elif where == "group" and card is not None:
+            self.drag = Drag("group", [card], pos, (self.geo.small_w // 2, self.geo.small_h // 2),
+                             pos=pos, group=index)
+        elif where in ("stock", "discard"):
+            rect = self.geo.stock if where == "stock" else self.geo.discard
+            shown = None if where == "stock" else card
+            self.drag = Drag(where, [shown] if shown else [], pos,
+                             (pos[0] - rect.x, pos[1] - rect.y), pos=pos)
+        else:
+            self._click_target(pos)
+
+    def _motion(self, pos: tuple[int, int]) -> None:
+        drag = self.drag
+        assert drag is not None
+        drag.pos = pos
+        if not drag.moved and (abs(pos[0] - drag.press[0]) + abs(pos[1] - drag.press[1])
+                               >= DRAG_THRESHOLD):
+            drag.moved = True
+
+    def _release(self, pos: tuple[int, int]) -> None:
+        drag, self.drag = self.drag, None
+        assert drag is not None
+        if not drag.moved:
+            self._click(drag)
+            return
+        name, legal = self._drop_target(drag, pos)
+        if name is None:
+            self._refuse(drag, self._reason_for(drag))
+            return
+        if not legal:
+            self._refuse(drag, self._reason_for(drag, name))
+            return
+        self._drop(drag, name, pos)
+
+    def targets(self, drag: Drag) -> dict[str, tuple[pygame.Rect, bool]]:
+        """Every place this drag could end, and whether the rules allow it now."""
+        geo = self.geo
+        found: dict[str, tuple[pygame.Rect, bool]] = {}
+        if drag.source in ("stock", "discard"):
+            pile = Pile.STOCK if drag.source == "stock" else Pile.DISCARD
+            found["hand"] = (geo.hand, self.session.problem(Draw(pile)) is None)
+            if drag.source == "discard":  # Shanghai!: the caller puts the card on a meld
+                for owner, index, rects in self.meld_spots():
+                    box = rects[0].unionall(rects[1:])
+                    legal = any(self.session.problem(CallShanghai(owner, index, start)) is None
+                                for start in (False, True))
+                    if legal:
+                        found[f"meld:{owner}:{index}"] = (box.inflate(6, 6), True)
+            return found
+        found["hand"] = (geo.hand, True)
+        if len(drag.cards) == 1:
+            action = self.desc.commit(self.view, self._groups_without(drag.cards), drag.cards[0])
+            found["discard"] = (geo.discard, self.session.problem(action) is None)
+        if self.desc.meld_building and not self._is_down():
+            building = self._my_discard_phase()
+            slots = self.geo.group_slots([len(g) for g in self.groups], True)
+            for index, rect in enumerate(slots):
+                found[f"group:{index}"] = (rect.inflate(8, 8), building)
+        if drag.source == "hand":
+            for owner, index, rects in self.meld_spots():
+                box = rects[0].unionall(rects[1:])
+                legal = any(
+                    (action := self._meld_action(drag.cards, owner, index, start, None))
+                    is not None and self.session.problem(action) is None
+                    for start in (False, True))
+                found[f"meld:{owner}:{index}"] = (box.inflate(6, 6), legal)
+        return found
+
+    def meld_spots(self) -> list[tuple[int, int, list[pygame.Rect]]]:
+        """Every meld on the table: (owner, index, the rects of its cards)."""
+        geo, human = self.geo, self.session.human
+        spots = []
+        for owner, melds in enumerate(self.view.melds):
+            if not melds:
+                continue
+            if owner == human:
+                area, width = geo.meld_row, geo.small_w
+            else:
+                area, width = geo.spots[owner].melds, int(geo.small_w * 0.7)
+            cells = table_layout.meld_cells(area, [len(m.cards) for m in melds], width)
+            spots += [(owner, index, rects) for index, rects in enumerate(cells)]
+        return spots
+
+    def _meld_action(self, cards: list[Card], owner: int, index: int, at_start: bool,
+                     on_card: Card | None) -> Action | None:
+        """The action for dropping cards on a meld: a wild move when dropped on a wild,
+        otherwise a lay-off at the nearer end."""
+        action = self.desc.meld_drop(self.view, cards, owner, index, at_start, on_card)
+        if on_card is not None and action is not None and self.session.problem(action):
+            plain = self.desc.meld_drop(self.view, cards, owner, index, at_start, None)
+            if plain is not None and self.session.problem(plain) is None:
+                return plain
+        return action
+
+    def _groups_without(self, cards: list[Card]) -> list[list[Card]]:
+        return [g for g in ([c for c in group if c not in cards] for group in self.groups) if g]
+
+    def _drop_target(self, drag: Drag, pos: tuple[int, int]) -> tuple[str | None, bool]:
+        """The target under the dragged card: the legal one with the largest overlap."""
+        first = pygame.Rect(pos[0] - drag.grab[0], pos[1] - drag.grab[1], self.geo.card_w,
+                            self.geo.card_h)
+        best: tuple[int, int, str, bool] | None = None
+        for name, (rect, legal) in self.targets(drag).items():
+            if not (rect.collidepoint(pos) or rect.colliderect(first)):
+                continue
+            overlap = first.clip(rect)
+            score = (1 if legal else 0, overlap.width * overlap.height + (10**6 if
+                                                                          rect.collidepoint(pos)
+                                                                          else 0))
+            if best is None or score > best[:2]:
+                best = (*score, name, legal)
+        if best is None:
+            return None, False
+        return best[2], best[3]
+
+    def _reason_for(self, drag: Drag, target: str | None = None) -> str:
+        if drag.source in ("stock", "discard"):
+            pile = Pile.STOCK if drag.source == "stock" else Pile.DISCARD
+            return self.session.problem(Draw(pile)) or "Drop the card on your hand to draw it."
+        if target == "discard":
+            action = self.desc.commit(self.view, self._groups_without(drag.cards), drag.cards[0])
+            return self.session.problem(action) or "That card cannot go there."
+        if target and target.startswith("group"):
+            return "Build books and runs after you draw, on your turn."
+        if target and target.startswith("meld:"):
+            _, owner, index = target.split(":")
+            action = self._meld_action(drag.cards, int(owner), int(index), False, None)
+            reason = self.session.problem(action) if action is not None else None
+            return reason or "Those cards cannot go on that meld."
+        return "Drop cards on the discard pile, a meld slot, or back in your hand."
+
+    def _refuse(self, drag: Drag, reason: str) -> None:
+        """Show why, and slide the card back to where it came from."""
+        self.say(reason[0].upper() + reason[1:] + ("" if reason.endswith(".") else "."))
+        if not drag.cards or self.app.settings.animation_factor <= 0 or not self.app.animations:
+            return
+        origin = self.geo.discard.topleft if drag.source == "discard" else (
+            self.geo.stock.topleft if drag.source == "stock" else None)
+        if origin is None:
+            hand = self.hand_cards()
+            slots = self.geo.hand_slots(len(hand))
+            index = hand.index(drag.cards[0]) if drag.cards[0] in hand else 0
+            origin = slots[index].topleft if slots else self.geo.hand.topleft
+        start = (drag.pos[0] - drag.grab[0], drag.pos[1] - drag.grab[1])
+        for offset, card in enumerate(drag.cards):
+            self.animator.add(Flight(cardart.card_image(card, self.geo.card_w),
+                                     (start[0] + offset * 18, start[1]), origin, self.time,
+                                     0.25 * self.app.settings.animation_factor, card.code))
+
+    def _drop(self, drag: Drag, name: str, pos: tuple[int, int]) -> None:
+        if drag.source == "discard" and name.startswith("meld:"):
+            _, owner, index = name.split(":")
+            rects = next(r for o, i, r in self.meld_spots() if (o, i) == (int(owner), int(index)))
+            box = rects[0].unionall(rects[1:])
+            starts = (pos[0] < box.centerx, pos[0] >= box.centerx)
+            for start in starts:
+                call = CallShanghai(int(owner), int(index), start)
+                if self.session.problem(call) is None:
+                    self.play(call, dropped=True)
+                    return
+            self._refuse(drag, self.session.problem(CallShanghai(int(owner), int(index)))
+                         or "not there")
+            return
+        if drag.source in ("stock", "discard"):
+            shown = self.hand_cards()
+            index = self.geo.insert_index(pos[0], len(shown))
+            if self.draw_from(Pile.STOCK if drag.source == "stock" else Pile.DISCARD,
+                              dropped=True):
+                new = self.session.hand_order[-1]  # the card just drawn joins at the drop
+                rest = [c for c in self.session.hand_order if c not in shown and c != new]
+                self.session.reorder(shown[:index] + [new] + shown[index:] + rest)
+            return
+        if name.startswith("meld:"):
+            _, owner_text, index_text = name.split(":")
+            owner, index = int(owner_text), int(index_text)
+            rects = next(r for o, i, r in self.meld_spots() if (o, i) == (owner, index))
+            box = rects[0].unionall(rects[1:])
+            meld = self.view.melds[owner][index]
+            under = [card for card, rect in zip(meld.cards, rects) if rect.collidepoint(pos)]
+            action = self._meld_action(drag.cards, owner, index, pos[0] < box.centerx,
+                                       under[-1] if under else None)
+            if action is not None and not self.play(action, dropped=True):
+                self._refuse(drag, self.session.problem(action) or "not there")
+            return
+        if name == "discard":
+            self.unstage(drag.cards)
+            self.discard(drag.cards[0], dropped=True)
+        elif name.startswith("group:"):
+            if drag.source == "group":
+                self.unstage(drag.cards)
+            self.stage(drag.cards, int(name.split(":")[1]))
+        elif name == "hand":
+            if drag.source == "group":
+                self.unstage(drag.cards)
+            self._reorder(drag.cards, pos[0])
+
+    def _reorder(self, cards: list[Card], x: int) -> None:
+        hand = [c for c in self.hand_cards() if c not in cards]
+        index = self.geo.insert_index(x, len(hand))
+        shown = hand[:index] + cards + hand[index:]
+        rest = [c for c in self.session.hand_order if c not in shown]
+        self.session.reorder(shown + rest)
+        self.focus = index
+
+    def _click(self, drag: Drag) -> None:
+        """A press and release without movement: select, or use a target."""
+        if drag.source == "hand":
+            card = drag.cards[0] if len(drag.cards) == 1 else None
+            if card is None:  # pressed a selected card of several: toggle that one
+                where, card, _ = self.card_at(drag.press)
+            if card is not None:
+                self.selected ^= {card}
+        elif drag.source == "group":
+            self.unstage(drag.cards)
+        else:
+            self._click_target(drag.press)
+
+    def _click_target(self, pos: tuple[int, int]) -> None:
+        geo = self.geo
+        if geo.stock.collidepoint(pos):
+            self.draw_from(Pile.STOCK)
+        elif geo.discard.collidepoint(pos):
+            if self.view.phase.value == "draw" or not self.session.human_to_move:
+                self.draw_from(Pile.DISCARD)
+            else:
+                self.commit_selected()
+        elif self.selected and self.desc.meld_building:
+            for index, rect in enumerate(self.group_slots()):
+                if rect.inflate(8, 8).collidepoint(pos):
+                    self.stage([c for c in self.hand_cards() if c in self.selected], index)
+                    return
+
+    # --- keyboard --------------------------------------------------------------------------
+
+    def target_names(self) -> list[str]:
+        if self.view.phase.value == "draw":
+            return ["stock", "discard"]
+        names = ["discard"]
+        if self.desc.meld_building:
+            names += [f"group:{i}" for i in range(len(self.groups) + 1)]
+        return names
+
+    def _key(self, event: pygame.event.Event) -> None:
+        key = event.key
+        hand = self.hand_cards()
+        if key == pygame.K_ESCAPE:
+            self.pause()
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT) and hand:
+            step = 1 if key == pygame.K_RIGHT else -1
+            self.focus = (self.focus + step) % len(hand)
+        elif key == pygame.K_SPACE and hand:
+            self.selected ^= {hand[self.focus]}
+        elif key in (pygame.K_UP, pygame.K_DOWN):
+            names = self.target_names()
+            self.target = (self.target + (1 if key == pygame.K_DOWN else -1)) % len(names)
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self._enter(hand)
+        elif key == pygame.K_d:
+            self.draw_from(Pile.STOCK)
+        elif key == pygame.K_t:
+            self.draw_from(Pile.DISCARD)
+        elif key == pygame.K_s:
+            self.sort_suit()
+        elif key == pygame.K_r:
+            self.sort_rank()
+        elif key == pygame.K_a:
+            self.arrange()
+        elif key == pygame.K_c:
+            self.clear_groups()
+        elif key == pygame.K_g:
+            self.go_down()
+        elif key == pygame.K_b:
+            self.take_back()
+        elif pygame.K_1 <= key <= pygame.K_4:
+            self.answer(key - pygame.K_1)
+
+    def _enter(self, hand: list[Card]) -> None:
+        names = self.target_names()
+        name = names[self.target % len(names)]
+        chosen = [c for c in hand if c in self.selected]
+        if not chosen and hand:
+            chosen = [hand[self.focus]]
+        if name == "stock":
+            self.draw_from(Pile.STOCK)
+        elif name == "discard" and self.view.phase.value == "draw":
+            self.draw_from(Pile.DISCARD)
+        elif name == "discard":
+            if len(chosen) != 1:
+                self.say("Select the one card to discard.")
+                return
+            self.discard(chosen[0])
+        elif name.startswith("group:") and chosen:
+            self.stage(chosen, int(name.split(":")[1]))
