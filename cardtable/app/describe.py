@@ -63,9 +63,14 @@ def describe(event: Event, names: Sequence[str], viewer: int) -> str | None:
             return f"Game over: {winners} share the win!"
         return f"Game over: {winners} win{'' if event.winners[0] == viewer else 's'}!"
     if isinstance(event, Called):
-        said = {"may i": "calls May I!", "buy": "asks to buy", "shanghai": "yells Shanghai!",
-                "allow": "lets the buy go", "refuse": "refuses the buy"}.get(event.kind)
-        return f"{who(event.seat)} {said}" if said else None
+        said = {"may i": ("calls", "call", "May I!"), "buy": ("asks", "ask", "to buy"),
+                "shanghai": ("yells", "yell", "Shanghai!"),
+                "allow": ("lets", "let", "the buy go"),
+                "refuse": ("refuses", "refuse", "the buy")}.get(event.kind)
+        if said is None:
+            return None
+        verb = said[1] if event.seat == viewer else said[0]
+        return f"{who(event.seat)} {verb} {said[2]}"
     if isinstance(event, CardsGiven):
         cards = " ".join(_card(c) for c in event.public + event.hidden)
         extra = event.count - len(event.public) - len(event.hidden)

@@ -141,8 +141,8 @@ class ShanghaiTable(TableDescription):
         return "Your call"
 
     def seat_note(self, view: Any, seat: int) -> str:
-        calls = "May I" if self.may_i else "buys"
         left = view.calls_allowed - view.calls_used[seat]
+        calls = "May I" if self.may_i else ("buy" if left == 1 else "buys")
         return ("down \u2713" if view.down[seat] else "not down") + f"  \u00b7  {left} {calls}"
 
     def score(self, view: Any, seat: int) -> int:
