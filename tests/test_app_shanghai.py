@@ -3,7 +3,7 @@
 import pygame
 
 from cardtable.app.session import default_seats
-from cardtable.engine import Call, CallShanghai, Draw, Game, GoDown, LayOff, Pile
+from cardtable.engine import Call, CallShanghai, Draw, Game, GoDown, LayOff, Pile, ReplaceWild
 from cardtable.engine.shanghai_rules import Phase
 from ui import button, click, drag, frames, key, until
 
@@ -154,3 +154,47 @@ def test_the_shanghai_caller_chooses_the_meld_by_dragging_the_discard(make_app):
     until(app, lambda: app.session.game.state.phase is not Phase.SHANGHAI)
     kings = app.session.game.state.melds[0][1]
     assert [c.face for c in kings.cards][-1] == "KC"
+
+
+def test_buying_asks_where_the_freed_wild_goes_when_it_fits_more_than_one_group(make_app):
+    variant = Game.new("shanghai_buy", 3, 1)[0].variant
+    state = variant.position(["7S 9D 4C", "4S 5S", "4C 5C"], phase=Phase.PLAY, current=0,
+                             melds={0: ["set: QS QD QC", "run: 4H 5H 6H 7H"],
+                                    1: ["run: 5S 6S JK 8S"]}, stock="3H", discard="10D")
+    app = table_at(make_app, "shanghai_buy", state, Caller("pass"))
+    table = app.table
+    seven = next(i for i, c in enumerate(table.hand_cards()) if c.face == "7S")
+    slot = table.geo.hand_slots(len(table.hand_cards()))[seven]
+    owner, index, rects = next(s for s in table.meld_spots() if s[0] == 1)
+    drag(app, slot.center, (rects[2].x + 4, rects[2].centery))  # onto North's joker
+    frames(app, 2)
+    assert table.question is not None and "freed" in table.question[0]
+    labels = [label for label, _ in table.question[1]]
+    assert labels[-1] == "Cancel" and len(labels) == 4         # the set, both run ends
+    assert any("set" in label for label in labels)
+    assert not any(isinstance(a, ReplaceWild) for _, a in app.session.game.history)
+    key(app, pygame.K_ESCAPE)                                 # changed my mind
+    frames(app, 2)
+    assert table.choice is None and table.question is None
+    assert not any(isinstance(a, ReplaceWild) for _, a in app.session.game.history)
+    drag(app, slot.center, (rects[2].x + 4, rects[2].centery))
+    frames(app, 2)
+    high_end = next(i for i, (label, _) in enumerate(table.question[1])
+                    if label.startswith("the high end of your run"))
+    key(app, pygame.K_1 + high_end)
+    frames(app, 2)
+    last = app.session.game.history[-1][1]
+    assert isinstance(last, ReplaceWild) and (last.dest_seat, last.dest_index) == (0, 1)
+    state = app.session.game.state
+    assert [c.face for c in state.melds[1][0].cards] == ["5S", "6S", "7S", "8S"]
+    assert state.melds[0][1].cards[-1].face == "JK"
+
+
+def test_a_call_is_announced_beside_the_caller(make_app):
+    variant = Game.new("shanghai_may_i", 4, 1)[0].variant
+    state = variant.position(["4D 5D", "4S 5S", "4C 5C", "6H 6D"], discard="KD 9C",
+                             stock="3S 3H 3D 7C 8C", current=0, discarder=3)
+    state = variant._start_turn(state, 0)
+    app = table_at(make_app, "shanghai_may_i", state, Caller("may i"))
+    until(app, lambda: bool(app.table.callouts))
+    assert app.table.callouts[1][0] == "May I!"

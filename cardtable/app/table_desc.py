@@ -12,7 +12,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine import Action, Card, Discard, LayDown, Meld, MeldKind, MeldRules, catalog
+from ..engine import (
+    Action,
+    Card,
+    Discard,
+    LayDown,
+    Meld,
+    MeldKind,
+    MeldRules,
+    catalog,
+    pretty_cards,
+)
 from ..engine import five_crowns as fc
 from ..engine.melds import as_meld
 
@@ -67,6 +77,15 @@ class TableDescription(ABC):
                   at_start: bool, on_card: Card | None) -> Action | None:
         """The action for dropping hand cards on a meld on the table, if the game has one."""
         return None
+
+    def meld_name(self, view: Any, names: Sequence[str], human: int, seat: int, index: int,
+                  at_start: bool = False) -> str:
+        """A meld on the table in words: "the low end of North's run 4♥ 5♥ 6♥"."""
+        meld = view.melds[seat][index]
+        whose = "your" if seat == human else f"{names[seat]}'s"
+        where = ("the low end of " if at_start else "the high end of ") \
+            if meld.kind is MeldKind.RUN else ""
+        return f"{where}{whose} {meld.kind.value} {pretty_cards(meld.cards)}"
 
     def calls(self, view: Any, names: Sequence[str], human: int) -> tuple[str, list[
             tuple[str, Action]]] | None:

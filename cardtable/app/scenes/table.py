@@ -16,7 +16,19 @@ import pygame
 
 from ...engine import Action, Card, Discard, Draw, LayDown, Pile, to_json
 from ...engine.codec import from_json
-from ...engine.events import Dealt, Discarded, Drew, Event, MeldsLaid, Reshuffled, RoundScored
+from ...engine.events import (
+    Called,
+    CardsGiven,
+    Dealt,
+    Discarded,
+    Drew,
+    Event,
+    LaidOff,
+    MeldChanged,
+    MeldsLaid,
+    Reshuffled,
+    RoundScored,
+)
 from .. import cardart
 from .. import layout as table_layout
 from ..anim import Animator, Flight
@@ -28,6 +40,9 @@ from . import tabledraw
 from .table_input import Drag, TableInput
 
 MESSAGE_SECONDS = 4.0
+CALLOUT_SECONDS = 2.2
+CALLOUTS = {"may i": "May I!", "buy": "Buy!", "shanghai": "Shanghai!", "allow": "Go ahead",
+            "refuse": "No — mine!"}
 
 
 @dataclass
@@ -57,7 +72,11 @@ class TableScene(TableInput, Scene):
         self.after_summary: tuple[Event, ...] = ()
         self.dropped = False
         self.meld_status: tuple[str, bool | None] | None = None
-        self.question: tuple[str, list[tuple[str, Action]]] | None = None
+        self.question: tuple[str, list[tuple[str, Action | None]]] | None = None
+        self.choice: tuple[str, list[tuple[str, Action | None]]] | None = None
+        """A question the table itself asks (where a freed wild goes), before any action."""
+        self.callouts: dict[int, tuple[str, float]] = {}
+        """What a seat just called out loud ("May I!"), shown by its place until then."""
         self.call_buttons: list[Button] = []
         self.buttons: list[Button] = []
         self.layout(app.size)
@@ -180,13 +199,18 @@ class TableScene(TableInput, Scene):
         self.selected &= set(self.view.hand)
         if self.message and self.time > self.message.until:
             self.message = None
+        self.callouts = {seat: said for seat, said in self.callouts.items()
+                         if said[1] > self.time}
         self._refresh_buttons()
         self._refresh_question()
 
     def _refresh_question(self) -> None:
         """An out-of-turn question for the person (May I, buy, Shanghai!), with buttons."""
-        question = None if self.animator.busy or self.session.shown else \
-            self.desc.calls(self.view, self.session.names, self.session.human)
+        if self.choice is not None and not self._my_discard_phase():
+            self.choice = None
+        question = self.choice
+        if question is None and not (self.animator.busy or self.session.shown):
+            question = self.desc.calls(self.view, self.session.names, self.session.human)
         if question == self.question:
             return
         self.question = question
@@ -195,14 +219,22 @@ class TableScene(TableInput, Scene):
             return
         geo = self.geo
         answers = question[1]
-        width = min(240, geo.play.width // (len(answers) + 1))
         height = max(34, geo.height // 20)
-        left = geo.message.centerx - (len(answers) * (width + 16) - 16) // 2
         top = geo.message.bottom + 6
+        if len(answers) <= 3 and all(len(label) <= 18 for label, _ in answers):
+            width = min(240, geo.play.width // (len(answers) + 1))
+            left = geo.message.centerx - (len(answers) * (width + 16) - 16) // 2
+            rects = [pygame.Rect(left + i * (width + 16), top, width, height)
+                     for i in range(len(answers))]
+        else:  # long answers (where a freed wild goes): one under another
+            width = min(geo.play.width - 40, 560)
+            height = min(height, (geo.play.bottom - top - 20) // len(answers) - 6)
+            rects = [pygame.Rect(geo.message.centerx - width // 2, top + i * (height + 6),
+                                 width, height) for i in range(len(answers))]
         self.call_buttons = [
-            Button(pygame.Rect(left + i * (width + 16), top, width, height),
-                   f"{label}  [{i + 1}]", lambda i=i: self.answer(i), primary=i == 0)
-            for i, (label, _) in enumerate(answers)]
+            Button(rect, f"{label}  [{i + 1}]", lambda i=i: self.answer(i), primary=i == 0,
+                   size=max(12, min(height * 2 // 5, 18)))
+            for i, (rect, (label, _)) in enumerate(zip(rects, answers))]
 
     @property
     def speed(self) -> float:
@@ -226,6 +258,9 @@ class TableScene(TableInput, Scene):
             start = self._animate(event, before, start, speed)
 
     def _animate(self, event: Event, before: Any, start: float, speed: float) -> float:
+        if isinstance(event, Called) and event.kind in CALLOUTS:
+            self.callouts[event.seat] = (CALLOUTS[event.kind],
+                                         max(start, self.time) + CALLOUT_SECONDS)
         if speed <= 0:
             return start
         geo, human = self.geo, self.session.human
@@ -261,6 +296,40 @@ class TableScene(TableInput, Scene):
                                              duration * 0.8, card.code))
                     start += 0.05 * speed
             return start + duration * 0.5
+        if isinstance(event, LaidOff):
+            owner = event.target_seat
+            target = geo.meld_row.topleft if owner == human else geo.spots[owner].melds.topleft
+            spots = [r for o, i, r in self.meld_spots() if (o, i) == (owner, event.meld_index)]
+            if spots:
+                target = spots[0][0].topleft if event.at_start else spots[0][-1].topleft
+            for card in event.cards:
+                self.animator.add(Flight(cardart.card_image(card, geo.small_w),
+                                         seat_point(event.seat), target, start, duration,
+                                         card.code))
+                start += 0.08 * speed
+            return start + duration * 0.6
+        if isinstance(event, CardsGiven):
+            origin = geo.discard.topleft if event.reason != "shanghai" else \
+                seat_point(event.from_seat if event.from_seat is not None else event.seat)
+            for card in event.public:
+                self.animator.add(Flight(cardart.card_image(card, width), origin,
+                                         seat_point(event.seat), start, duration, card.code,
+                                         None if event.seat == human else event.seat))
+                start += 0.1 * speed
+            shown_cards = event.hidden if event.seat == human else ()
+            for index in range(max(0, event.count - len(event.public))):
+                card = shown_cards[index] if index < len(shown_cards) else None
+                source = geo.stock.topleft if event.reason != "shanghai" else origin
+                self.animator.add(Flight(cardart.card_image(card, width), source,
+                                         seat_point(event.seat), start, duration,
+                                         card.code if card else None,
+                                         None if event.seat == human else event.seat))
+                start += 0.1 * speed
+            return start + duration * 0.5
+        if isinstance(event, Called):
+            return start + (0.5 * speed if event.kind in CALLOUTS else 0.0)
+        if isinstance(event, MeldChanged):
+            return start + 0.25 * speed
         if isinstance(event, Reshuffled):
             for index in range(min(6, event.count)):
                 self.animator.add(Flight(cardart.back(width), geo.discard.topleft,
@@ -380,9 +449,15 @@ class TableScene(TableInput, Scene):
         self.play(TakeBack())
 
     def answer(self, index: int) -> None:
-        question = self.desc.calls(self.view, self.session.names, self.session.human)
-        if question is not None and index < len(question[1]):
-            self.play(question[1][index][1])
+        question = self.question
+        if question is None or index >= len(question[1]):
+            return
+        action = question[1][index][1]
+        chosen = question is self.choice
+        if chosen:
+            self.choice = None
+        if action is not None:
+            self.play(action, dropped=chosen)
 
     def stage(self, cards: list[Card], group: int) -> None:
         """Put cards into a group being built (``group == len(groups)``: a new one)."""

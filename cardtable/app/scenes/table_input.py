@@ -6,11 +6,11 @@ validates); it keeps no state of its own beyond the drag in progress.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pygame
 
-from ...engine import Action, CallShanghai, Card, Draw, Pile
+from ...engine import Action, CallShanghai, Card, Draw, Pile, ReplaceWild
 from .. import cardart
 from .. import layout as table_layout
 from ..anim import Flight
@@ -151,10 +151,13 @@ class TableInput:
         if drag.source == "hand":
             for owner, index, rects in self.meld_spots():
                 box = rects[0].unionall(rects[1:])
+                meld = self.view.melds[owner][index]
+                wilds = [c for c in meld.cards if self.desc.is_wild(self.view, c)] \
+                    if len(drag.cards) == 1 else []
                 legal = any(
-                    (action := self._meld_action(drag.cards, owner, index, start, None))
+                    (action := self._meld_action(drag.cards, owner, index, start, on))
                     is not None and self.session.problem(action) is None
-                    for start in (False, True))
+                    for start in (False, True) for on in (None, *wilds))
                 found[f"meld:{owner}:{index}"] = (box.inflate(6, 6), legal)
         return found
 
@@ -271,6 +274,8 @@ class TableInput:
             under = [card for card, rect in zip(meld.cards, rects) if rect.collidepoint(pos)]
             action = self._meld_action(drag.cards, owner, index, pos[0] < box.centerx,
                                        under[-1] if under else None)
+            if isinstance(action, ReplaceWild) and self._ask_wild_home(action):
+                return
             if action is not None and not self.play(action, dropped=True):
                 self._refuse(drag, self.session.problem(action) or "not there")
             return
@@ -285,6 +290,22 @@ class TableInput:
             if drag.source == "group":
                 self.unstage(drag.cards)
             self._reorder(drag.cards, pos[0])
+
+    def _ask_wild_home(self, action: ReplaceWild) -> bool:
+        """When a freed wild could go to more than one group, ask where (Esc cancels)."""
+        homes = [(self.desc.meld_name(self.view, self.session.names, self.session.human,
+                                      seat, index, start), option)
+                 for seat, melds in enumerate(self.view.melds)
+                 for index, meld in enumerate(melds)
+                 for start in ((False, True) if meld.kind.value == "run" else (False,))
+                 if self.session.problem(option := replace(action, dest_seat=seat,
+                                                           dest_index=index,
+                                                           dest_at_start=start)) is None]
+        if len(homes) < 2:
+            return False
+        self.choice = (f"Where does the freed {action.wild.pretty} go?",
+                       [*homes[:8], ("Cancel", None)])
+        return True
 
     def _reorder(self, cards: list[Card], x: int) -> None:
         hand = [c for c in self.hand_cards() if c not in cards]
@@ -335,7 +356,9 @@ class TableInput:
     def _key(self, event: pygame.event.Event) -> None:
         key = event.key
         hand = self.hand_cards()
-        if key == pygame.K_ESCAPE:
+        if key == pygame.K_ESCAPE and self.choice is not None:
+            self.choice = None
+        elif key == pygame.K_ESCAPE:
             self.pause()
         elif key in (pygame.K_LEFT, pygame.K_RIGHT) and hand:
             step = 1 if key == pygame.K_RIGHT else -1
@@ -363,7 +386,7 @@ class TableInput:
             self.go_down()
         elif key == pygame.K_b:
             self.take_back()
-        elif pygame.K_1 <= key <= pygame.K_4:
+        elif pygame.K_1 <= key <= pygame.K_9:
             self.answer(key - pygame.K_1)
 
     def _enter(self, hand: list[Card]) -> None:
