@@ -84,11 +84,12 @@ def describe(event: Event, names: Sequence[str], viewer: int) -> str | None:
             return f"{who(event.seat)} bought {public} (+{penalty})"
         return f"{who(event.seat)} took {public} by May I (+{penalty} as the penalty)"
     if isinstance(event, LaidOff):
-        owner = "their own" if event.target_seat == event.seat else \
-            f"{who(event.target_seat)}'s"
+        owner = "their own" if event.target_seat == event.seat != viewer else \
+            "your" if event.target_seat == viewer else f"{who(event.target_seat)}'s"
         return f"{who(event.seat)} added {pretty_cards(event.cards)} to {owner} meld"
     if isinstance(event, MeldChanged):
-        return f"{who(event.seat)}'s meld is now {pretty_cards(event.meld.cards)}"
+        whose = "Your" if event.seat == viewer else f"{who(event.seat)}'s"
+        return f"{whose} meld is now {pretty_cards(event.meld.cards)}"
     if isinstance(event, TookBack):
         return f"{who(event.seat)} took back this turn's plays"
     return None

@@ -7,6 +7,7 @@ may see).
 """
 
 from . import five_crowns as _five_crowns  # noqa: F401  (registers the game)
+from . import monastery as _monastery  # noqa: F401  (registers the game)
 from . import shanghai as _shanghai  # noqa: F401  (registers both Shanghai games)
 from .actions import (
     Action,
@@ -18,6 +19,7 @@ from .actions import (
     Exchange,
     GoDown,
     LayDown,
+    LayMission,
     LayOff,
     Pile,
     ReplaceWild,
@@ -54,7 +56,7 @@ from .variant import Outcome, Transition, Variant, get_variant, variants
 __all__ = [
     "AnswerBuy", "Call", "CallShanghai", "Exchange", "GoDown", "ReplaceWild", "TakeBack",
     "Action", "Arrangement", "Card", "CodecError", "Colour", "Discard", "Draw",
-    "EngineError", "Event", "Game", "GameInfo", "IllegalActionError", "LayDown", "LayOff",
+    "EngineError", "Event", "Game", "GameInfo", "IllegalActionError", "LayDown", "LayMission", "LayOff",
     "Meld", "MeldKind", "MeldRules", "NotationError", "Outcome", "Pile", "Rank",
     "SetupError", "Suit", "SuitRule", "Transition", "UnknownVariantError", "Variant",
     "best_arrangement", "catalog", "five_crowns_deck", "format_cards", "from_json",

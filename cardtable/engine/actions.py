@@ -66,6 +66,19 @@ class LayDown(Action):
 
 @serializable
 @dataclass(frozen=True, slots=True)
+class LayMission(Action):
+    """Monastery: lay down the groups of one mission at once (no discard with it)."""
+
+    mission: int
+    melds: tuple[Meld, ...]
+
+    def describe(self) -> str:
+        groups = ", ".join(pretty_cards(meld.cards) for meld in self.melds)
+        return f"lay down mission {self.mission}: {groups}"
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
 class LayOff(Action):
     """Add cards to a meld already on the table, in the games that allow it. For a run,
     the cards go on above its top in the order given, or below its bottom with

@@ -178,6 +178,17 @@ class TookBack(Event):
 
 @serializable
 @dataclass(frozen=True, slots=True)
+class MissionCompleted(Event):
+    """Monastery: a seat completed one of its nine missions."""
+
+    seat: int
+    mission: int
+    count: int
+    """How many missions the seat has completed now."""
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
 class RoundScored(Event):
     """End of a round: each seat's cards left in hand (shown to all), points and totals."""
 

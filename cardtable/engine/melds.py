@@ -26,6 +26,10 @@ from .codec import serializable
 class MeldKind(Enum):
     SET = "set"  # a "book" in Five Crowns
     RUN = "run"
+    DOUBLE_RUN = "double run"  # Monastery mission 7: pairs of consecutive ranks
+    SAME_SUIT = "suit group"  # Monastery mission 8: cards of one suit, any ranks
+    EVEN = "even group"  # Monastery mission 9: cards of even rank
+    ODD = "odd group"  # … or of odd rank
 
 
 class SuitRule(Enum):
@@ -246,6 +250,8 @@ def order_run(cards: Sequence[Card], rules: MeldRules,
 def meld_problem(meld: Meld, rules: MeldRules,
                  suit_rule: SuitRule | None = None) -> str | None:
     """Why a proposed meld is not valid as laid (``None`` if it is)."""
+    if meld.kind not in (MeldKind.SET, MeldKind.RUN):
+        return f"a {meld.kind.value} is not a meld in this game"
     if meld.kind is MeldKind.SET:
         return set_problem(meld.cards, rules, suit_rule or SuitRule.ANY)
     return run_problem_as_laid(meld.cards, rules, suit_rule or SuitRule.SAME_SUIT)

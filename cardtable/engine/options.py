@@ -67,6 +67,11 @@ class MonasteryOptions:
 
     same_rank_sets_in_mission: bool = True
     """M-A6: two sets of one rank in a mission (allowed by default)."""
+    round_turn_limit: int = 0
+    """Safety cap for machine play: turns after which a round is thrown in (0: no cap)."""
+    round_limit: int = 0
+    """Safety cap for machine play: rounds after which the game ends, most missions
+    winning (0: play until someone completes all nine)."""
 
 
 @serializable

@@ -17,11 +17,11 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
 from .actions import Action
-from .cards import Card
+from .cards import Card, pretty_cards
 from .codec import serializable
 from .errors import IllegalActionError, SetupError, UnknownVariantError
 from .events import Event
-from .melds import Meld, MeldRules
+from .melds import Meld, MeldRules, meld_problem
 
 S = TypeVar("S")
 
@@ -128,6 +128,11 @@ class Variant(ABC, Generic[S]):
     def table_melds(self, state: S) -> list[tuple[Meld, MeldRules]]:
         """Every meld on the table with the rules it must satisfy."""
         return []
+
+    def table_problems(self, state: S) -> list[str]:
+        """Why any meld on the table is invalid (empty when all are valid)."""
+        return [f"{pretty_cards(meld.cards)}: {reason}" for meld, rules in
+                self.table_melds(state) if (reason := meld_problem(meld, rules)) is not None]
 
 
 # ------------------------------------------------------------------------------ registry

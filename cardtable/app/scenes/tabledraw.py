@@ -37,6 +37,7 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
     _targets(scene, surface)
     _message(scene, surface)
     _question(scene, surface)
+    _callouts(scene, surface)
     scene.animator.draw(surface, scene.time)
     _dragged(scene, surface)
 
@@ -306,6 +307,25 @@ def _question(scene: TableScene, surface: pygame.Surface) -> None:
     surface.blit(image, image.get_rect(center=box.center))
     for button in scene.call_buttons:
         button.draw(surface, False)
+
+
+def _callouts(scene: TableScene, surface: pygame.Surface) -> None:
+    """What a seat just called ("May I!", "Shanghai!"), in a bubble by its place."""
+    geo = scene.geo
+    size = max(15, geo.height // 36)
+    for seat, (text, _) in scene.callouts.items():
+        image = theme.text(text, size, theme.GOLD, True)
+        if seat == scene.session.human:
+            box = image.get_rect(midbottom=(geo.hand.centerx, geo.hand.top - 8))
+        elif seat in geo.spots:
+            panel = geo.spots[seat].panel
+            box = image.get_rect(midleft=(panel.right + 14, panel.top + size))
+        else:
+            continue
+        box = box.inflate(26, 14)
+        box.clamp_ip(surface.get_rect())
+        theme.panel(surface, box, theme.GOLD, alpha=240)
+        surface.blit(image, image.get_rect(center=box.center))
 
 
 def _dragged(scene: TableScene, surface: pygame.Surface) -> None:

@@ -1,0 +1,111 @@
+"""The ``normal`` Monastery player: chase the open mission the hand is nearest to.
+
+Before it has laid a mission this round it judges a hand by how few cards it lacks for
+its nearest open missions (``cards_needed``), switching missions whenever the cards say
+so; it takes the discard when that brings a mission nearer, lays a mission the moment it
+can (the longest it can make, since the hand then sheds faster), and once down sheds every
+card it can onto the table to end the round before the others lay their missions. Its
+discards then avoid cards that another player could add to a group.
+
+Imports the engine only.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from ..engine import Action, Card, Discard, Draw, LayMission, LayOff, Pile
+from ..engine.missions import MISSIONS, addition_problem, cards_needed, extend_groups
+from ..engine.monastery import MonasteryView, Phase
+
+FOCUS = 3
+"""How many of the nearest open missions a hand is judged on."""
+
+
+def nearest(hand: Sequence[Card], missions: Sequence[int]) -> list[tuple[int, int]]:
+    """(cards lacking, mission) for each open mission, nearest first; longer missions
+    first among equals (they are the harder ones to meet again)."""
+    return sorted(((cards_needed(hand, MISSIONS[n]), n) for n in missions),
+                  key=lambda pair: (pair[0], -MISSIONS[pair[1]].cards))
+
+
+def hand_value(hand: Sequence[Card], focus: Sequence[int]) -> tuple[int, int]:
+    """Lower is better: cards lacking for the nearest focused mission, then the sum."""
+    needs = sorted(cards_needed(hand, MISSIONS[n]) for n in focus)
+    return needs[0], sum(needs)
+
+
+class MonasteryStrategy:
+    def choose(self, view: MonasteryView, rng: random.Random) -> Action:
+        if view.phase is Phase.DRAW:
+            return self._draw(view)
+        return self._play(view, rng)
+
+    # --- drawing -----------------------------------------------------------------------
+
+    def _draw(self, view: MonasteryView) -> Action:
+        top = view.top_discard
+        can_stock = Draw(Pile.STOCK) in view.legal
+        if top is None or not can_stock:
+            return view.legal[0]
+        if view.laid(view.seat):
+            fits = self._fits_table(view, top)
+            return Draw(Pile.DISCARD) if fits else Draw(Pile.STOCK)
+        focus = [n for _, n in nearest(view.hand, view.open_missions(view.seat))[:FOCUS]]
+        now = hand_value(view.hand, focus)
+        taken = list(view.hand) + [top]
+        best = min(hand_value([c for c in taken if c is not card], focus)
+                   for card in view.hand)
+        return Draw(Pile.DISCARD) if best < now else Draw(Pile.STOCK)
+
+    def _fits_table(self, view: MonasteryView, card: Card) -> bool:
+        for owner, melds in enumerate(view.melds):
+            for index, meld in enumerate(melds):
+                spec = view.spec(owner, index)
+                if any(addition_problem(meld, spec, (card,), start) is None
+                       for start in (False, True)):
+                    return True
+        return False
+
+    # --- playing -----------------------------------------------------------------------
+
+    def _play(self, view: MonasteryView, rng: random.Random) -> Action:
+        lays = [a for a in view.legal if isinstance(a, LayMission)]
+        if lays:
+            return self._best_lay(view, lays)
+        offs = [a for a in view.legal if isinstance(a, LayOff)]
+        if offs:
+            return max(offs, key=lambda a: (len(a.cards), a.target_seat == view.seat))
+        return Discard(self._discard(view, rng))
+
+    def _best_lay(self, view: MonasteryView, lays: list[LayMission]) -> LayMission:
+        """The mission that sheds the most cards (laid with whatever else fits it)."""
+        best: tuple[tuple[int, int], LayMission] | None = None
+        for lay in lays:
+            used = {c for meld in lay.melds for c in meld.cards}
+            rest = [c for c in view.hand if c not in used]
+            melds, left = extend_groups(MISSIONS[lay.mission], lay.melds, rest)
+            key = (len(view.hand) - len(left), MISSIONS[lay.mission].cards)
+            if best is None or key > best[0]:
+                best = (key, LayMission(lay.mission, melds))
+        assert best is not None
+        return best[1]
+
+    def _discard(self, view: MonasteryView, rng: random.Random) -> Card:
+        hand = list(view.hand)
+        distinct = list({card.face: card for card in hand}.values())
+        if view.laid(view.seat):
+            # Down this round: nothing to build; throw what nobody can add to the table.
+            safe = [c for c in distinct if not self._fits_table(view, c)]
+            return rng.choice(safe or distinct)
+        focus = [n for _, n in nearest(hand, view.open_missions(view.seat))[:FOCUS]]
+        scored = [(hand_value([c for c in hand if c is not card], focus), card)
+                  for card in distinct]
+        best = min(score for score, _ in scored)
+        choices = [card for score, card in scored if score == best]
+        others_down = any(view.laid(s) for s in range(view.seats) if s != view.seat)
+        if others_down:
+            safe = [c for c in choices if not self._fits_table(view, c)]
+            choices = safe or choices
+        return rng.choice(choices)

@@ -1,0 +1,504 @@
+"""Monastery, the nine-mission rummy (RULES.md §2): missions in any order, rounds of 9.
+
+Each round deals nine cards. A turn is a draw (stock or discard pile), at most one mission
+laid down, lay-offs once the player has laid a mission this round, and a discard. The
+round ends the moment a hand is empty (by playing or by the discard): hands are thrown
+in and nothing is scored but the missions completed. The game ends the moment a player
+lays down his ninth mission.
+
+Standard library only; the state is frozen plain data.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+from .actions import Action, Discard, Draw, LayMission, LayOff, Pile
+from .cards import Card, parse_zones, pretty_cards, standard_deck
+from .codec import serializable
+from .data import evolve, replace_at, without
+from .events import (
+    Dealt,
+    Discarded,
+    Drew,
+    Event,
+    GameEnded,
+    LaidOff,
+    MeldsLaid,
+    MissionCompleted,
+    Reshuffled,
+    RoundScored,
+    RoundStarted,
+    TurnedUp,
+    WentOut,
+)
+from .melds import Meld, MeldKind, MeldRules
+from .missions import (
+    MISSIONS,
+    RULES,
+    GroupSpec,
+    addition_problem,
+    extended,
+    find_mission,
+    group_problem,
+    mission_problem,
+    ordered,
+    spec_of,
+)
+from .options import MonasteryOptions
+from .rng import pick_index, shuffled
+from .variant import Outcome, Transition, Variant, places_for, register
+
+HAND_SIZE = 9
+
+
+class Phase(Enum):
+    DRAW = "draw"
+    PLAY = "play"
+    GAME_OVER = "game over"
+
+
+def decks_for(seats: int) -> int:
+    """RinkWorks' equipment (M-A1): 2 decks for 2–4 players, 3 for 5–6, 4 for 7–8."""
+    return 2 if seats <= 4 else 3 if seats <= 6 else 4
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class MonasteryState:
+    seats: int
+    seed: int
+    round: int
+    dealer: int
+    current: int
+    phase: Phase
+    hands: tuple[tuple[Card, ...], ...]
+    stock: tuple[Card, ...]
+    discard_pile: tuple[Card, ...]
+    melds: tuple[tuple[Meld, ...], ...]
+    """This round's groups on the table, per seat, in the order laid."""
+    specs: tuple[tuple[tuple[int, int], ...], ...]
+    """For each group in ``melds``: its mission and its place in that mission."""
+    done: tuple[tuple[int, ...], ...]
+    """The missions each seat has completed, in the order completed."""
+    laid_this_turn: bool
+    known: tuple[tuple[Card, ...], ...]
+    """Cards each seat took from the discard pile and still holds: everyone saw them."""
+    round_missions: tuple[tuple[tuple[int, ...], ...], ...]
+    """Per finished round, the missions each seat completed in it."""
+    reshuffles: int
+    turn: int
+    out_seat: int | None
+    """Who emptied his hand and ended the last round (None: thrown in or game start)."""
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class MonasteryView:
+    seat: int
+    seats: int
+    round: int
+    dealer: int
+    current: int
+    phase: Phase
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    stock_size: int
+    discard_pile: tuple[Card, ...]
+    melds: tuple[tuple[Meld, ...], ...]
+    specs: tuple[tuple[tuple[int, int], ...], ...]
+    done: tuple[tuple[int, ...], ...]
+    laid_this_turn: bool
+    known: tuple[tuple[Card, ...], ...]
+    round_missions: tuple[tuple[tuple[int, ...], ...], ...]
+    out_seat: int | None
+    awaiting: tuple[int, ...]
+    legal: tuple[Action, ...]
+
+    @property
+    def game_id(self) -> str:
+        return Monastery.id
+
+    @property
+    def top_discard(self) -> Card | None:
+        return self.discard_pile[-1] if self.discard_pile else None
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return tuple(len(done) for done in self.done)
+
+    def laid(self, seat: int) -> bool:
+        """Whether the seat has laid a mission this round (and so may add to groups)."""
+        return bool(self.melds[seat])
+
+    def open_missions(self, seat: int) -> tuple[int, ...]:
+        return tuple(n for n in MISSIONS if n not in self.done[seat])
+
+    def spec(self, seat: int, index: int) -> GroupSpec:
+        return spec_of(*self.specs[seat][index])
+
+
+@register
+class Monastery(Variant[MonasteryState]):
+    id = "monastery"
+    title = "Monastery (Nine Missions)"
+    seat_counts = range(2, 9)
+    rules_version = "1"
+    options_type = MonasteryOptions
+    state_type = MonasteryState
+    options: MonasteryOptions
+
+    def __init__(self, options: MonasteryOptions | None = None) -> None:
+        super().__init__(options)
+        self._apply_phase = {Phase.DRAW: self._apply_draw, Phase.PLAY: self._apply_play}
+
+    # --- setting up --------------------------------------------------------------------
+
+    def deck(self, seats: int) -> tuple[Card, ...]:
+        return standard_deck(decks_for(seats))
+
+    def new_game(self, seats: int, seed: int) -> Transition[MonasteryState]:
+        self.check_seats(seats)
+        dealer = pick_index(seats, seed, "first dealer")
+        empty: tuple[tuple[Card, ...], ...] = tuple(() for _ in range(seats))
+        state = MonasteryState(
+            seats=seats, seed=seed, round=1, dealer=dealer, current=(dealer + 1) % seats,
+            phase=Phase.DRAW, hands=empty, stock=(), discard_pile=(), melds=tuple(
+                () for _ in range(seats)), specs=tuple(() for _ in range(seats)),
+            done=tuple(() for _ in range(seats)), laid_this_turn=False, known=empty,
+            round_missions=(), reshuffles=0, turn=0, out_seat=None)
+        events: list[Event] = []
+        state = self._deal(state, 1, dealer, events)
+        return Transition(state, tuple(events))
+
+    def _deal(self, state: MonasteryState, round_number: int, dealer: int,
+              events: list[Event]) -> MonasteryState:
+        """Shuffle every card (the table's too), deal nine each, turn one up."""
+        seats = state.seats
+        deck = list(shuffled(self.deck(seats), state.seed, "deal", round_number))
+        hands: list[list[Card]] = [[] for _ in range(seats)]
+        for _ in range(HAND_SIZE):
+            for offset in range(1, seats + 1):
+                hands[(dealer + offset) % seats].append(deck.pop())
+        up_card = deck.pop()
+        events.append(RoundStarted(round_number, dealer, HAND_SIZE))
+        events.extend(Dealt(seat, HAND_SIZE, tuple(hand)) for seat, hand in enumerate(hands))
+        events.append(TurnedUp(up_card))
+        empty = tuple(() for _ in range(seats))
+        return evolve(
+            state, round=round_number, dealer=dealer, current=(dealer + 1) % seats,
+            phase=Phase.DRAW, hands=tuple(tuple(hand) for hand in hands), stock=tuple(deck),
+            discard_pile=(up_card,), melds=tuple(() for _ in range(seats)),
+            specs=tuple(() for _ in range(seats)), laid_this_turn=False, known=empty, turn=0)
+
+    def position(self, hands: Sequence[str], *, discard: str = "", stock: str = "",
+                 current: int = 0, phase: Phase = Phase.DRAW,
+                 missions: dict[int, tuple[int, Sequence[str]]] | None = None,
+                 done: dict[int, Sequence[int]] | None = None, seed: int = 0) -> MonasteryState:
+        """A position in card notation, for scenario tests. ``missions`` maps a seat to
+        the mission it laid this round and its groups, each written "set: 10S 10C 10S",
+        "run: 8S 9S AS JS QS", "double run: …", "suit group: …", "even group: …"."""
+        seats = len(hands)
+        laid = missions or {}
+        texts = [text for seat in sorted(laid) for text in laid[seat][1]]
+        zones = parse_zones(*hands, stock, discard, *(t.split(":", 1)[1] for t in texts))
+        melds: list[tuple[Meld, ...]] = [() for _ in range(seats)]
+        specs: list[tuple[tuple[int, int], ...]] = [() for _ in range(seats)]
+        index = seats + 2
+        completed = {seat: list(done.get(seat, ())) if done else [] for seat in range(seats)}
+        for seat in sorted(laid):
+            number, groups = laid[seat]
+            made = []
+            for text in groups:
+                made.append(Meld(MeldKind(text.split(":")[0].strip()), zones[index]))
+                index += 1
+            melds[seat] = ordered(MISSIONS[number], made)
+            specs[seat] = tuple((number, i) for i in range(len(made)))
+            if number not in completed[seat]:
+                completed[seat].append(number)
+        empty = tuple(() for _ in range(seats))
+        return MonasteryState(
+            seats=seats, seed=seed, round=1, dealer=(current - 1) % seats, current=current,
+            phase=phase, hands=zones[:seats], stock=zones[seats], discard_pile=zones[seats + 1],
+            melds=tuple(melds), specs=tuple(specs),
+            done=tuple(tuple(completed[s]) for s in range(seats)), laid_this_turn=False,
+            known=empty, round_missions=(), reshuffles=0, turn=seats, out_seat=None)
+
+    # --- asking ------------------------------------------------------------------------
+
+    def awaiting(self, state: MonasteryState) -> tuple[int, ...]:
+        return () if state.phase is Phase.GAME_OVER else (state.current,)
+
+    def legal_actions(self, state: MonasteryState, seat: int) -> tuple[Action, ...]:
+        if state.phase is Phase.GAME_OVER or seat != state.current:
+            return ()
+        if state.phase is Phase.DRAW:
+            draws: list[Action] = []
+            if state.stock or len(state.discard_pile) > 1:
+                draws.append(Draw(Pile.STOCK))
+            if state.discard_pile:
+                draws.append(Draw(Pile.DISCARD))
+            return tuple(draws)
+        hand = state.hands[seat]
+        actions: list[Action] = []
+        if not state.laid_this_turn:
+            actions += self.mission_lay_downs(state, seat)
+        if state.melds[seat]:
+            actions += self.lay_offs(state, seat)
+        faces: dict[str, Card] = {}
+        for card in hand:
+            faces.setdefault(card.face, card)
+        actions += [Discard(card) for card in faces.values()]
+        return tuple(actions)
+
+    def mission_lay_downs(self, state: MonasteryState, seat: int) -> list[LayMission]:
+        """One way to lay each open mission the hand can make now (at its least size)."""
+        found = []
+        for number, mission in MISSIONS.items():
+            if number in state.done[seat]:
+                continue
+            melds = find_mission(state.hands[seat], mission,
+                                 self.options.same_rank_sets_in_mission)
+            if melds is not None:
+                found.append(LayMission(number, melds))
+        return found
+
+    def lay_offs(self, state: MonasteryState, seat: int) -> list[LayOff]:
+        """Every single card (a pair, on a double run) the seat can add to a group."""
+        hand = state.hands[seat]
+        found: list[LayOff] = []
+        seen: set[tuple[int, int, tuple[str, ...], bool]] = set()
+        for owner, melds in enumerate(state.melds):
+            for index, meld in enumerate(melds):
+                spec = spec_of(*state.specs[owner][index])
+                chunks: list[tuple[Card, ...]] = [(card,) for card in hand]
+                if meld.kind is MeldKind.DOUBLE_RUN:
+                    chunks = [(a, b) for i, a in enumerate(hand) for b in hand[i + 1:]]
+                ends = (False, True) if meld.kind in (MeldKind.RUN, MeldKind.DOUBLE_RUN) \
+                    else (False,)
+                for chunk in chunks:
+                    for at_start in ends:
+                        key = (owner, index, tuple(sorted(c.face for c in chunk)), at_start)
+                        if key in seen:
+                            continue
+                        if addition_problem(meld, spec, chunk, at_start) is None:
+                            seen.add(key)
+                            found.append(LayOff(owner, index, chunk, at_start))
+        return found
+
+    def problem(self, state: MonasteryState, seat: int, action: Action) -> str | None:
+        if state.phase is Phase.GAME_OVER:
+            return "the game is over"
+        if seat != state.current:
+            return "it is not your turn"
+        if state.phase is Phase.DRAW:
+            return self._draw_problem(state, action)
+        return self._play_problem(state, seat, action)
+
+    def _draw_problem(self, state: MonasteryState, action: Action) -> str | None:
+        if not isinstance(action, Draw):
+            return "draw a card first, from the stock or the discard pile"
+        if action.source is Pile.STOCK and not state.stock and len(state.discard_pile) < 2:
+            return "the stock is empty"
+        if action.source is Pile.DISCARD and not state.discard_pile:
+            return "the discard pile is empty"
+        return None
+
+    def _play_problem(self, state: MonasteryState, seat: int, action: Action) -> str | None:
+        hand = state.hands[seat]
+        if isinstance(action, Draw):
+            return "you have already drawn this turn"
+        if isinstance(action, Discard):
+            return None if action.card in hand else "that card is not in your hand"
+        if isinstance(action, LayMission):
+            return self._mission_problem(state, seat, action)
+        if isinstance(action, LayOff):
+            return self._lay_off_problem(state, seat, action)
+        return f"you can't {action.describe()} in Monastery"
+
+    def _mission_problem(self, state: MonasteryState, seat: int,
+                         action: LayMission) -> str | None:
+        mission = MISSIONS.get(action.mission)
+        if mission is None:
+            return "there are nine missions, numbered 1 to 9"
+        if action.mission in state.done[seat]:
+            return f"you have already completed mission {action.mission}"
+        if state.laid_this_turn:
+            return "you may lay down only one mission a turn"
+        used = [card for meld in action.melds for card in meld.cards]
+        if len(set(used)) != len(used) or not set(used) <= set(state.hands[seat]):
+            return "those cards are not all in your hand"
+        return mission_problem(mission, action.melds, self.options.same_rank_sets_in_mission)
+
+    def _lay_off_problem(self, state: MonasteryState, seat: int,
+                         action: LayOff) -> str | None:
+        if not state.melds[seat]:
+            return "lay down a mission first: then you may add cards to missions this round"
+        if not 0 <= action.target_seat < state.seats or \
+                not 0 <= action.meld_index < len(state.melds[action.target_seat]):
+            return "there is no such group on the table"
+        cards = action.cards
+        if len(set(cards)) != len(cards) or not set(cards) <= set(state.hands[seat]):
+            return "those cards are not all in your hand"
+        meld = state.melds[action.target_seat][action.meld_index]
+        spec = spec_of(*state.specs[action.target_seat][action.meld_index])
+        return addition_problem(meld, spec, cards, action.at_start)
+
+    # --- applying ----------------------------------------------------------------------
+
+    def _apply(self, state: MonasteryState, seat: int,
+               action: Action) -> Transition[MonasteryState]:
+        events: list[Event] = []
+        state = self._apply_phase[state.phase](state, seat, action, events)
+        return Transition(state, tuple(events))
+
+    def _apply_draw(self, state: MonasteryState, seat: int, action: Action,
+                    events: list[Event]) -> MonasteryState:
+        assert isinstance(action, Draw)
+        stock, pile, known, reshuffles = state.stock, state.discard_pile, state.known, \
+            state.reshuffles
+        if action.source is Pile.STOCK:
+            if not stock:  # all but the top discard become the new stock
+                stock = shuffled(pile[:-1], state.seed, "reshuffle", reshuffles)
+                pile = pile[-1:]
+                reshuffles += 1
+                events.append(Reshuffled(len(stock)))
+            card, stock = stock[-1], stock[:-1]
+        else:
+            card, pile = pile[-1], pile[:-1]
+            known = replace_at(known, seat, known[seat] + (card,))
+        events.append(Drew(seat, action.source, card))
+        return evolve(state, stock=stock, discard_pile=pile, known=known,
+                      reshuffles=reshuffles, phase=Phase.PLAY,
+                      hands=replace_at(state.hands, seat, state.hands[seat] + (card,)))
+
+    def _apply_play(self, state: MonasteryState, seat: int, action: Action,
+                    events: list[Event]) -> MonasteryState:
+        if isinstance(action, LayMission):
+            return self._lay_mission(state, seat, action, events)
+        if isinstance(action, LayOff):
+            meld = state.melds[action.target_seat][action.meld_index]
+            grown = extended(meld, action.cards, action.at_start)
+            state = self._take(state, seat, action.cards)
+            state = evolve(state, melds=replace_at(
+                state.melds, action.target_seat,
+                replace_at(state.melds[action.target_seat], action.meld_index, grown)))
+            events.append(LaidOff(seat, action.target_seat, action.meld_index, action.cards,
+                                  action.at_start))
+            return self._end_round(state, seat, events) if not state.hands[seat] else state
+        assert isinstance(action, Discard)
+        state = self._take(state, seat, (action.card,))
+        state = evolve(state, discard_pile=state.discard_pile + (action.card,))
+        events.append(Discarded(seat, action.card))
+        if not state.hands[seat]:
+            return self._end_round(state, seat, events)
+        return self._next_turn(state, events)
+
+    def _take(self, state: MonasteryState, seat: int,
+              cards: Sequence[Card]) -> MonasteryState:
+        gone = set(cards)
+        return evolve(state, hands=replace_at(state.hands, seat,
+                                              without(state.hands[seat], gone)),
+                      known=replace_at(state.known, seat, without(state.known[seat], gone)))
+
+    def _lay_mission(self, state: MonasteryState, seat: int, action: LayMission,
+                     events: list[Event]) -> MonasteryState:
+        mission = MISSIONS[action.mission]
+        melds = ordered(mission, action.melds)
+        state = self._take(state, seat, [card for meld in melds for card in meld.cards])
+        done = state.done[seat] + (action.mission,)
+        state = evolve(
+            state, laid_this_turn=True, done=replace_at(state.done, seat, done),
+            melds=replace_at(state.melds, seat, state.melds[seat] + melds),
+            specs=replace_at(state.specs, seat, state.specs[seat] + tuple(
+                (action.mission, i) for i in range(len(melds)))))
+        events.append(MeldsLaid(seat, melds))
+        events.append(MissionCompleted(seat, action.mission, len(done)))
+        if len(done) == len(MISSIONS):  # the ninth mission wins at once
+            return self._end_round(state, None, events)
+        if not state.hands[seat]:
+            return self._end_round(state, seat, events)
+        return state
+
+    def _next_turn(self, state: MonasteryState, events: list[Event]) -> MonasteryState:
+        turn = state.turn + 1
+        limit = self.options.round_turn_limit
+        if (not state.stock and len(state.discard_pile) <= 1) or (limit and turn >= limit):
+            return self._end_round(evolve(state, turn=turn), None, events)  # thrown in (M-A12)
+        return evolve(state, turn=turn, current=(state.current + 1) % state.seats,
+                      phase=Phase.DRAW, laid_this_turn=False)
+
+    def _record_round(self, state: MonasteryState) -> MonasteryState:
+        """Note which missions each seat completed this round (for the score sheet)."""
+        this_round = tuple(tuple(dict.fromkeys(m for m, _ in specs)) for specs in state.specs)
+        return evolve(state, round_missions=state.round_missions + (this_round,))
+
+    def _end_round(self, state: MonasteryState, out_seat: int | None,
+                   events: list[Event]) -> MonasteryState:
+        """A hand is empty, nothing can be drawn, or the ninth mission is down: hands are
+        thrown in unseen; deal again unless the game is over."""
+        if out_seat is not None:
+            events.append(WentOut(out_seat))
+        state = self._record_round(evolve(state, out_seat=out_seat))
+        counts = tuple(len(done) for done in state.done)
+        events.append(RoundScored(state.round, tuple(() for _ in range(state.seats)),
+                                  tuple(len(m) for m in state.round_missions[-1]), counts,
+                                  out_seat))
+        limit = self.options.round_limit
+        if max(counts) == len(MISSIONS) or (limit and state.round >= limit):
+            best = max(counts)
+            events.append(GameEnded(tuple(s for s, c in enumerate(counts) if c == best),
+                                    counts))
+            return evolve(state, phase=Phase.GAME_OVER)
+        return self._deal(state, state.round + 1, (state.dealer + 1) % state.seats, events)
+
+    # --- observing ---------------------------------------------------------------------
+
+    def observe(self, state: MonasteryState, seat: int) -> MonasteryView:
+        awaiting = self.awaiting(state)
+        return MonasteryView(
+            seat=seat, seats=state.seats, round=state.round, dealer=state.dealer,
+            current=state.current, phase=state.phase, hand=state.hands[seat],
+            hand_sizes=tuple(len(hand) for hand in state.hands), stock_size=len(state.stock),
+            discard_pile=state.discard_pile, melds=state.melds, specs=state.specs,
+            done=state.done, laid_this_turn=state.laid_this_turn, known=state.known,
+            round_missions=state.round_missions, out_seat=state.out_seat, awaiting=awaiting,
+            legal=self.legal_actions(state, seat) if seat in awaiting else ())
+
+    def outcome(self, state: MonasteryState) -> Outcome | None:
+        if state.phase is not Phase.GAME_OVER:
+            return None
+        counts = tuple(len(done) for done in state.done)
+        best = max(counts)
+        reason = "complete" if best == len(MISSIONS) else "round limit"
+        return Outcome(winners=tuple(s for s, c in enumerate(counts) if c == best),
+                       scores=counts, places=places_for(counts, low_wins=False), reason=reason)
+
+    # --- invariants --------------------------------------------------------------------
+
+    def all_cards(self, state: MonasteryState) -> list[Card]:
+        cards = [card for hand in state.hands for card in hand]
+        cards += state.stock + state.discard_pile
+        cards += [card for melds in state.melds for meld in melds for card in meld.cards]
+        return cards
+
+    def hidden_from(self, state: MonasteryState, seat: int) -> set[Card]:
+        hidden = set(state.stock)
+        for other, hand in enumerate(state.hands):
+            if other != seat:
+                hidden.update(set(hand) - set(state.known[other]))
+        return hidden
+
+    def table_melds(self, state: MonasteryState) -> list[tuple[Meld, MeldRules]]:
+        return [(meld, RULES) for melds in state.melds for meld in melds]
+
+    def table_problems(self, state: MonasteryState) -> list[str]:
+        problems = []
+        for seat, melds in enumerate(state.melds):
+            for meld, spec in zip(melds, state.specs[seat]):
+                reason = group_problem(meld, spec_of(*spec))
+                if reason is not None:
+                    problems.append(f"{pretty_cards(meld.cards)}: {reason}")
+        return problems
