@@ -19,6 +19,7 @@ from ..engine.events import (
     LaidOff,
     MeldChanged,
     MeldsLaid,
+    MissionCompleted,
     Reshuffled,
     RoundScored,
     RoundStarted,
@@ -26,6 +27,7 @@ from ..engine.events import (
     TurnedUp,
     WentOut,
 )
+from ..engine.missions import MISSIONS
 
 
 def describe(event: Event, names: Sequence[str], viewer: int) -> str | None:
@@ -90,6 +92,11 @@ def describe(event: Event, names: Sequence[str], viewer: int) -> str | None:
     if isinstance(event, MeldChanged):
         whose = "Your" if event.seat == viewer else f"{who(event.seat)}'s"
         return f"{whose} meld is now {pretty_cards(event.meld.cards)}"
+    if isinstance(event, MissionCompleted):
+        title = MISSIONS[event.mission].title
+        verb = "complete" if event.seat == viewer else "completes"
+        return (f"{who(event.seat)} {verb} mission {event.mission}, {title} "
+                f"({event.count} of 9)")
     if isinstance(event, TookBack):
         return f"{who(event.seat)} took back this turn's plays"
     return None

@@ -60,8 +60,14 @@ class TableDescription(ABC):
         """The action for discarding ``discard`` with these staged groups."""
 
     @abstractmethod
-    def arrangement(self, view: Any) -> tuple[list[list[Card]], Card | None]:
-        """The engine's best groups for the hand, and a suggested discard."""
+    def arrangement(self, view: Any, chosen: int | None = None
+                    ) -> tuple[list[list[Card]], Card | None]:
+        """The engine's best groups for the hand, and a suggested discard (``chosen``: a
+        goal the person picked, in games that have one, such as Monastery's missions)."""
+
+    first_column_penalty: bool = True
+    """The round summary's first column is penalty points (red when above zero)."""
+    score_word: str = "points"
 
     def is_wild(self, view: Any, card: Card) -> bool:
         return self.rules(view).is_wild(card)
@@ -69,8 +75,51 @@ class TableDescription(ABC):
     def group(self, view: Any, cards: Sequence[Card]) -> Meld | str:
         return as_meld(cards, self.rules(view))
 
-    def go_down(self, view: Any, groups: Sequence[Sequence[Card]]) -> Action | None:
+    def go_down(self, view: Any, groups: Sequence[Sequence[Card]],
+                chosen: int | None = None) -> Action | None:
         """The action that lays staged groups down on their own (contract games)."""
+        return None
+
+    def build_status(self, view: Any, groups: Sequence[Sequence[Card]],
+                     chosen: int | None = None) -> tuple[str, bool | None] | None:
+        """A game's own words for the groups being built (``None``: the default check of
+        each group and the points left in hand)."""
+        return None
+
+    def group_label(self, view: Any, cards: Sequence[Card]) -> tuple[str, bool]:
+        """The label over a group being built, and whether it is good."""
+        made = self.group(view, cards)
+        if isinstance(made, Meld):
+            word = self.rules(view).set_word if made.kind is MeldKind.SET else "run"
+            return "\u2713 " + word.capitalize(), True
+        return "\u2717", False
+
+    def ready_message(self, view: Any) -> str:
+        return "The contract is ready: press Go down."
+
+    def arrange_message(self, view: Any, chosen: int | None = None) -> str:
+        return "Your hand cannot make this round's contract yet."
+
+    def focus(self, view: Any, chosen: int | None) -> int | None:
+        """The goal being built now (Monastery: a mission number), if the game has goals."""
+        return None
+
+    def progress(self, view: Any, seat: int) -> tuple[bool, ...] | None:
+        """A seat's sheet of goals, ticked when done (Monastery's nine missions)."""
+        return None
+
+    def laid_label(self, view: Any) -> str:
+        """The caption over the person's groups on the table."""
+        return "Your melds"
+
+    def score_text(self, view: Any, seat: int) -> str:
+        return f"{self.score(view, seat)} pts"
+
+    def rounds_played(self, view: Any) -> int:
+        return len(view.round_points)
+
+    def summary_note(self, view: Any, event: Any, seat: int) -> str | None:
+        """A line for a seat on the round summary instead of its left-over cards."""
         return None
 
     def meld_drop(self, view: Any, cards: Sequence[Card], owner: int, index: int,
@@ -134,7 +183,8 @@ class FiveCrownsTable(TableDescription):
             melds.append(made if isinstance(made, Meld) else Meld(MeldKind.SET, tuple(cards)))
         return LayDown(tuple(melds), discard) if melds else Discard(discard)
 
-    def arrangement(self, view: Any) -> tuple[list[list[Card]], Card | None]:
+    def arrangement(self, view: Any, chosen: int | None = None
+                    ) -> tuple[list[list[Card]], Card | None]:
         """The engine's best lay-down for the hand: groups and the card to discard."""
         best = fc.arrange_hand(view.hand, view.round, discard=True)
         return [list(meld.cards) for meld in best.melds], best.discard
@@ -156,11 +206,12 @@ class FiveCrownsTable(TableDescription):
 
 
 def _descriptions() -> dict[str, TableDescription]:
+    from .table_monastery import MonasteryTable
     from .table_shanghai import ShanghaiTable
 
     return {"five_crowns": FiveCrownsTable(),
             "shanghai_may_i": ShanghaiTable("shanghai_may_i"),
-            "shanghai_buy": ShanghaiTable("shanghai_buy")}
+            "shanghai_buy": ShanghaiTable("shanghai_buy"), "monastery": MonasteryTable()}
 
 
 DESCRIPTIONS: dict[str, TableDescription] = {}

@@ -56,14 +56,16 @@ class ShanghaiTable(TableDescription):
     def commit(self, view: Any, groups: Sequence[Sequence[Card]], discard: Card) -> Action:
         return Discard(discard)
 
-    def go_down(self, view: Any, groups: Sequence[Sequence[Card]]) -> Action | None:
+    def go_down(self, view: Any, groups: Sequence[Sequence[Card]],
+                chosen: int | None = None) -> Action | None:
         melds = []
         for cards in groups:
             made = self.group(view, cards)
             melds.append(made if isinstance(made, Meld) else Meld(MeldKind.SET, tuple(cards)))
         return GoDown(tuple(melds))
 
-    def arrangement(self, view: Any) -> tuple[list[list[Card]], Card | None]:
+    def arrangement(self, view: Any, chosen: int | None = None
+                    ) -> tuple[list[list[Card]], Card | None]:
         if view.down[view.seat]:
             return [], None
         melds = best_go_down(view.hand, view.contract, contract_rules(self.may_i, False),

@@ -56,7 +56,8 @@ from .variant import Outcome, Transition, Variant, get_variant, variants
 __all__ = [
     "AnswerBuy", "Call", "CallShanghai", "Exchange", "GoDown", "ReplaceWild", "TakeBack",
     "Action", "Arrangement", "Card", "CodecError", "Colour", "Discard", "Draw",
-    "EngineError", "Event", "Game", "GameInfo", "IllegalActionError", "LayDown", "LayMission", "LayOff",
+    "EngineError", "Event", "Game", "GameInfo", "IllegalActionError", "LayDown",
+    "LayMission", "LayOff",
     "Meld", "MeldKind", "MeldRules", "NotationError", "Outcome", "Pile", "Rank",
     "SetupError", "Suit", "SuitRule", "Transition", "UnknownVariantError", "Variant",
     "best_arrangement", "catalog", "five_crowns_deck", "format_cards", "from_json",

@@ -24,6 +24,8 @@ from .melds import (
     MeldKind,
     MeldRules,
     SuitRule,
+    order_run,
+    run_problem,
     run_problem_as_laid,
     set_problem,
 )
@@ -387,6 +389,71 @@ def _needed(hand: Sequence[Card], mission: Mission) -> int:
 
 
 _ORDERS = {number: tuple(dict.fromkeys(permutations(m.groups))) for number, m in MISSIONS.items()}
+
+
+def order_double_run(cards: Sequence[Card]) -> tuple[Card, ...] | None:
+    """The cards laid as a double run (pairs in rising rank), or ``None`` if they can't be."""
+    if len(cards) % 2 or len(cards) < 6:
+        return None
+    pairs = len(cards) // 2
+    naturals = [c for c in cards if not is_ace(c)]
+    for start in range(1, 13 - pairs + 2):
+        spare = [c for c in cards if is_ace(c)]
+        laid: list[Card] = []
+        for rank in range(start, start + pairs):
+            pair = [c for c in naturals if int(c.rank) == rank][:2]
+            while len(pair) < 2 and spare:
+                pair.append(spare.pop())
+            laid += pair
+        if len(laid) == len(cards) and set(laid) == set(cards):
+            return tuple(laid)
+    return None
+
+
+def shape_group(cards: Sequence[Card], spec: GroupSpec) -> Meld | str:
+    """Loose cards as the group a spec asks for (a run put in order), or why not."""
+    reason = f"not {spec.describe()}"
+    for kind in spec.kinds:
+        laid: tuple[Card, ...] | None = tuple(cards)
+        if kind is MeldKind.RUN:
+            laid = order_run(cards, RULES, spec.suit_rule)
+        elif kind is MeldKind.DOUBLE_RUN:
+            laid = order_double_run(cards)
+        if laid is None:
+            continue
+        meld = Meld(kind, laid)
+        problem = group_problem(meld, spec)
+        if problem is None:
+            return meld
+        reason = problem
+    if spec.kind is MeldKind.RUN:
+        return run_problem(cards, RULES, spec.suit_rule) or reason
+    return reason
+
+
+def shape_mission(mission: Mission, groups: Sequence[Sequence[Card]],
+                  same_rank_sets: bool = True) -> tuple[Meld, ...] | str:
+    """Staged groups of loose cards as this mission's groups (in the mission's order),
+    or the reason they do not make it."""
+    if len(groups) != len(mission.groups):
+        count = len(mission.groups)
+        return (f"mission {mission.number} is {mission.title}: "
+                f"{count} group{'s' if count > 1 else ''}")
+    first: str | None = None
+    for order in permutations(range(len(groups))):
+        melds: list[Meld] = []
+        for spec, index in zip(mission.groups, order):
+            made = shape_group(groups[index], spec)
+            if isinstance(made, str):
+                first = first or f"{made} ({pretty_cards(groups[index])})"
+                break
+            melds.append(made)
+        else:
+            reason = mission_problem(mission, melds, same_rank_sets)
+            if reason is None:
+                return tuple(melds)
+            first = first or reason
+    return first or "those groups do not make the mission"
 
 
 def spec_of(mission: int, index: int) -> GroupSpec:

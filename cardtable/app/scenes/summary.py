@@ -13,6 +13,7 @@ from .. import cardart, theme
 from ..table_desc import describe_table
 from ..widgets import Button
 from .common import FormScene
+from .tabledraw import progress_boxes
 
 
 def score_sheet(surface: pygame.Surface, box: pygame.Rect, names: Sequence[str],
@@ -90,10 +91,15 @@ class SummaryScene(FormScene):
             theme.blit_text(surface, name, size, (box.x + 16, y + row_h // 2), theme.GOLD
                             if seat == session.human else theme.TEXT, True, anchor="midleft")
             x = box.x + int(box.width * 0.18)
-            note = "went out" if seat == event.out_seat else \
-                "everything melded" if not event.hands[seat] else ""
+            own = self.table.desc.summary_note(view, event, seat)
+            note = own or ("went out" if seat == event.out_seat else
+                           "everything melded" if not event.hands[seat] else "")
+            if own and seat == event.out_seat:
+                note = f"went out  \u00b7  {own}"
             if note:
-                theme.blit_text(surface, note, size, (x, y + row_h // 2), theme.GOOD,
+                theme.blit_text(surface, note, max(12, size - 2 if own else size),
+                                (x, y + row_h // 2),
+                                theme.GOOD if not own or "completed" in own else theme.TEXT_DIM,
                                 anchor="midleft")
             step = min(card_w * 0.7, (box.width * 0.55) / max(1, len(event.hands[seat])))
             for index, card in enumerate(event.hands[seat]):
@@ -101,7 +107,7 @@ class SummaryScene(FormScene):
             columns = self.table.desc.round_columns(view, event)
             for number, (_, values) in enumerate(reversed(columns)):
                 right = box.right - 16 - number * int(box.width * 0.11)
-                first = number == len(columns) - 1
+                first = number == len(columns) - 1 and self.table.desc.first_column_penalty
                 colour = (theme.BAD if values[seat] else theme.GOOD) if first else theme.TEXT
                 text = f"+{values[seat]}" if first else str(values[seat])
                 theme.blit_text(surface, text, size, (right, y + row_h // 2), colour, True,
@@ -164,6 +170,8 @@ class GameOverScene(FormScene):
         theme.blit_text(surface, headline, max(20, h // 24), (w // 2, int(h * 0.18)),
                         theme.TEXT, True, anchor="center")
         order = sorted(range(len(names)), key=lambda s: (outcome.places[s], s))
+        view = self.session.view()
+        desc = describe_table(self.session.game.game_id)
         size = max(14, h // 40)
         y = int(h * 0.25)
         for seat in order:
@@ -171,14 +179,15 @@ class GameOverScene(FormScene):
             colour = theme.GOLD if seat in outcome.winners else theme.TEXT
             theme.blit_text(surface, f"{_ordinal(place)}", size, (w // 2 - 200, y), colour, True)
             theme.blit_text(surface, names[seat], size, (w // 2 - 120, y), colour, True)
-            theme.blit_text(surface, f"{outcome.scores[seat]} points", size, (w // 2 + 200, y),
-                            colour, anchor="topright")
+            theme.blit_text(surface, f"{outcome.scores[seat]} {desc.score_word}", size,
+                            (w // 2 + 200, y), colour, anchor="topright")
+            progress = desc.progress(view, seat)
+            if progress is not None:
+                progress_boxes(surface, (w // 2 + 220, y), size + 4, progress, numbers=True)
             y += size + 10
-        view = self.session.view()
         sheet = pygame.Rect(int(w * 0.08), y + 14, int(w * 0.84), h - 90 - y - 14)
         if sheet.height > 80:
-            desc = describe_table(self.session.game.game_id)
-            score_sheet(surface, sheet, names, len(view.round_points),
+            score_sheet(surface, sheet, names, desc.rounds_played(view),
                         lambda r, s: desc.sheet_cell(view, r, s),
                         [desc.total_cell(view, s) for s in range(len(names))], human)
         self.ring.draw(surface)

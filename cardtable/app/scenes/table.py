@@ -75,6 +75,9 @@ class TableScene(TableInput, Scene):
         self.question: tuple[str, list[tuple[str, Action | None]]] | None = None
         self.choice: tuple[str, list[tuple[str, Action | None]]] | None = None
         """A question the table itself asks (where a freed wild goes), before any action."""
+        self.goal_rects: list[pygame.Rect] = []
+        self.chosen_goal: int | None = None
+        """The goal the person picked on the sheet (Monastery: the mission to build)."""
         self.callouts: dict[int, tuple[str, float]] = {}
         """What a seat just called out loud ("May I!"), shown by its place until then."""
         self.call_buttons: list[Button] = []
@@ -114,7 +117,7 @@ class TableScene(TableInput, Scene):
                 button.label = "Lay down + discard" if getattr(self.view, "final_turn", False) \
                     else "Go out"
             elif method == "go_down":
-                action = self.desc.go_down(self.view, self.groups)
+                action = self.desc.go_down(self.view, self.groups, self.chosen_goal)
                 button.enabled = mine and bool(self.groups) and action is not None and \
                     self.session.problem(action) is None
             elif method == "take_back":
@@ -411,16 +414,16 @@ class TableScene(TableInput, Scene):
         if not self._my_discard_phase():
             self.say("You can arrange your cards once you have drawn.")
             return
-        groups, discard = self.desc.arrangement(self.view)
+        groups, discard = self.desc.arrangement(self.view, self.chosen_goal)
         self.groups = groups
         self.selected = {discard} if discard is not None else set()
         left = [c for c in self.view.hand if c not in {x for g in groups for x in g}
                 and c != discard]
-        if self.desc.go_down(self.view, groups) is not None:  # a contract game
+        if self.desc.go_down(self.view, groups) is not None:  # groups laid on their own
             if groups:
-                self.say("The contract is ready: press Go down.", good=True)
+                self.say(self.desc.ready_message(self.view), good=True)
             else:
-                self.say("Your hand cannot make this round's contract yet.")
+                self.say(self.desc.arrange_message(self.view, self.chosen_goal))
             return
         if not left and discard is not None:
             self.say(f"Ready: discard {discard.pretty} to finish.", good=True)
@@ -436,12 +439,27 @@ class TableScene(TableInput, Scene):
         self.groups = []
 
     def go_down(self) -> None:
-        action = self.desc.go_down(self.view, self.groups)
+        action = self.desc.go_down(self.view, self.groups, self.chosen_goal)
         if action is None or not self.groups:
             self.say("Build the round's contract above your hand first (or press Arrange).")
             return
         if self.play(action):
             self.groups = []
+
+    def next_mission(self) -> None:
+        """Monastery: build towards the next open mission (the sheet's boxes pick too)."""
+        progress = self.desc.progress(self.view, self.session.human)
+        if progress is None:
+            return
+        open_goals = [n + 1 for n, done in enumerate(progress) if not done]
+        if not open_goals:
+            return
+        current = self.desc.focus(self.view, self.chosen_goal)
+        later = [n for n in open_goals if current is None or n > current]
+        self.chosen_goal = (later or open_goals)[0]
+
+    def choose_goal(self, number: int) -> None:
+        self.chosen_goal = number
 
     def take_back(self) -> None:
         from ...engine import TakeBack

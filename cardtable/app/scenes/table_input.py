@@ -80,6 +80,10 @@ class TableInput:
         return out
 
     def _press(self, pos: tuple[int, int]) -> None:
+        for number, rect in enumerate(self.goal_rects, start=1):
+            if rect.inflate(2, 2).collidepoint(pos):
+                self.choose_goal(number)
+                return
         if self._animating():
             return
         where, card, index = self.card_at(pos)
@@ -386,6 +390,8 @@ class TableInput:
             self.go_down()
         elif key == pygame.K_b:
             self.take_back()
+        elif key == pygame.K_m:
+            self.next_mission()
         elif pygame.K_1 <= key <= pygame.K_9:
             self.answer(key - pygame.K_1)
 

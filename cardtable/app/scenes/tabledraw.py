@@ -79,8 +79,15 @@ def _opponent(scene: TableScene, surface: pygame.Surface, seat: int, spot) -> No
     size = max(12, geo.height // 50)
     theme.blit_text(surface, info.name, size + 2, (spot.panel.x + 10, spot.panel.y + 6),
                     theme.GOLD if to_move else theme.TEXT, True)
-    theme.blit_text(surface, f"{scene.desc.score(view, seat)} pts", size,
-                    (spot.panel.right - 10, spot.panel.y + 7), theme.TEXT, anchor="topright")
+    progress = scene.desc.progress(view, seat)
+    if progress is not None:
+        box = max(9, min(14, (spot.panel.width // 2 - 10) // len(progress)))
+        progress_boxes(surface, (spot.panel.right - 10 - box * len(progress), spot.panel.y + 9),
+                       box, progress)
+    else:
+        theme.blit_text(surface, scene.desc.score_text(view, seat), size,
+                        (spot.panel.right - 10, spot.panel.y + 7), theme.TEXT,
+                        anchor="topright")
     level = f"{info.level.title()} AI"
     note = scene.desc.seat_note(view, seat)
     if note:
@@ -152,8 +159,8 @@ def _meld_row(scene: TableScene, surface: pygame.Surface) -> None:
     scene.meld_status = None
     if laid:
         area = geo.meld_row.copy()
-        theme.blit_text(surface, "Your melds", size, (area.x, area.y - 2), theme.TEXT_DIM,
-                        anchor="bottomleft")
+        theme.blit_text(surface, scene.desc.laid_label(view), size, (area.x, area.y - 2),
+                        theme.TEXT_DIM, anchor="bottomleft")
         _melds(surface, laid, area, geo.small_w)
         return
     building = scene._my_discard_phase()
@@ -172,19 +179,23 @@ def _meld_row(scene: TableScene, surface: pygame.Surface) -> None:
             continue
         cards = groups[index]
         staged += cards
-        made = scene.desc.group(view, cards)
         for card, rect in zip(cards, card_rects[index][0]):
             surface.blit(cardart.face(card.face, geo.small_w), rect.topleft)
-        if isinstance(made, Meld):
-            label = "\u2713 Book" if made.kind.value == "set" else "\u2713 Run"
-            colour = theme.GOOD
-        else:
-            label, colour = f"\u2717 {index + 1}", theme.BAD
+        label, good = scene.desc.group_label(view, cards)
+        colour = theme.GOOD if good else theme.BAD
+        if not good:
+            made = scene.desc.group(view, cards)
+            label = f"{label} {index + 1}"
             problems.append(f"{index + 1}: {made}")
         theme.blit_text(surface, label, size, (slot.centerx, slot.y - 2), colour, True,
                         anchor="midbottom")
-    if building and not groups:
-        scene.meld_status = ("Drag cards to + to build books and runs, or press Arrange", None)
+    own = scene.desc.build_status(view, groups, scene.chosen_goal)
+    if own is not None:
+        scene.meld_status = own if (building or groups) else None
+    elif building and not groups:
+        word = scene.desc.rules(view).set_word
+        scene.meld_status = (f"Drag cards to + to build {word}s and runs, or press Arrange",
+                             None)
     elif groups:
         left = [c for c in view.hand if c not in staged]
         points = scene.desc.points(view, [c for c in left if c not in scene.selected])
@@ -215,14 +226,41 @@ def _hand(scene: TableScene, surface: pygame.Surface) -> None:
     human = scene.session.human
     size = max(12, geo.height // 50)
     note = scene.desc.seat_note(view, human)
-    label = f"You  \u00b7  {scene.desc.score(view, human)} pts" + \
+    label = f"You  \u00b7  {scene.desc.score_text(view, human)}" + \
         (f"  \u00b7  {note}" if note else "")
     if human == view.dealer:
         label += "  \u00b7  dealer"
     colour = theme.GOLD if human in view.awaiting else theme.TEXT_DIM
     top_of_cards = geo.hand.bottom - geo.card_h
-    theme.blit_text(surface, label, size, (geo.hand.x + 4, top_of_cards - 4), colour, True,
-                    anchor="bottomleft")
+    drawn = theme.blit_text(surface, label, size, (geo.hand.x + 4, top_of_cards - 4), colour,
+                            True, anchor="bottomleft")
+    progress = scene.desc.progress(view, human)
+    scene.goal_rects = []
+    if progress is not None:
+        box = max(14, size + 4)
+        x = drawn.right + 16
+        focus = scene.desc.focus(view, scene.chosen_goal)
+        scene.goal_rects = progress_boxes(surface, (x, top_of_cards - 6 - box), box, progress,
+                                          focus, numbers=True)
+
+
+def progress_boxes(surface: pygame.Surface, origin: tuple[int, int], box: int,
+                   progress: tuple[bool, ...], focus: int | None = None,
+                   numbers: bool = False) -> list[pygame.Rect]:
+    """A sheet of goals as a row of boxes, gold when done; the goal in focus outlined."""
+    rects = []
+    for index, done in enumerate(progress):
+        rect = pygame.Rect(origin[0] + index * box, origin[1], box - 2, box - 2)
+        pygame.draw.rect(surface, theme.GOLD if done else (20, 50, 36), rect, border_radius=3)
+        pygame.draw.rect(surface, theme.TEXT_DIM, rect, width=1, border_radius=3)
+        if index + 1 == focus:
+            pygame.draw.rect(surface, theme.HIGHLIGHT, rect.inflate(4, 4), width=2,
+                             border_radius=4)
+        if numbers or box >= 12:
+            theme.blit_text(surface, str(index + 1), max(8, box * 2 // 3), rect.center,
+                            (40, 30, 0) if done else theme.TEXT, True, anchor="center")
+        rects.append(rect)
+    return rects
 
 
 def _wild_tag(surface: pygame.Surface, rect: pygame.Rect, width: int) -> None:

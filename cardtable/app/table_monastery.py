@@ -1,0 +1,198 @@
+"""The table description of Monastery: mission sheets, laying a mission, adding to groups.
+
+Translates gestures into engine actions and engine state into words; every rule stays
+in the engine (``cardtable.engine.monastery`` and ``cardtable.engine.missions``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine import Action, Card, Discard, LayMission, LayOff, Meld, MeldKind, MeldRules
+from ..engine.missions import (
+    MISSIONS,
+    RULES,
+    cards_needed,
+    extend_groups,
+    find_mission,
+    shape_mission,
+)
+from ..engine.monastery import Phase
+from .table_desc import TableDescription
+
+
+@dataclass(frozen=True)
+class MonasteryTable(TableDescription):
+    game_id: str = "monastery"
+    buttons: tuple[tuple[str, str, bool], ...] = (
+        ("Sort by suit  [S]", "sort_suit", False), ("Sort by rank  [R]", "sort_rank", False),
+        ("Arrange for me  [A]", "arrange", False), ("Lay mission  [G]", "go_down", True),
+        ("Next mission  [M]", "next_mission", False), ("Menu  [Esc]", "pause", False))
+
+    first_column_penalty: bool = False
+    score_word: str = "missions"
+
+    def rules(self, view: Any) -> MeldRules:
+        return RULES
+
+    def is_wild(self, view: Any, card: Card) -> bool:
+        return False  # an ace is wild only within its suit: no gold "WILD" tag for it
+
+    def headline(self, view: Any) -> str:
+        mine = len(view.done[view.seat])
+        return f"Round {view.round}  \u00b7  Your missions: {mine} of 9 done"
+
+    def points(self, view: Any, cards: Sequence[Card]) -> int:
+        return len(cards)
+
+    def commit(self, view: Any, groups: Sequence[Sequence[Card]], discard: Card) -> Action:
+        return Discard(discard)
+
+    # --- the mission being built ---------------------------------------------------------
+
+    def focus(self, view: Any, chosen: int | None) -> int | None:
+        """The mission the person is building: the one chosen on the sheet if still open,
+        otherwise the open mission the hand is nearest to."""
+        open_missions = view.open_missions(view.seat)
+        if not open_missions:
+            return None
+        if chosen in open_missions:
+            return chosen
+        return min(open_missions, key=lambda n: (cards_needed(view.hand, MISSIONS[n]),
+                                                 -MISSIONS[n].cards))
+
+    def mission_line(self, view: Any, number: int) -> str:
+        mission = MISSIONS[number]
+        lacking = cards_needed(view.hand, mission)
+        if lacking == 0:
+            return f"Mission {number}: {mission.title} \u2014 your hand holds it!"
+        have = mission.cards - lacking
+        return f"Mission {number}: {mission.title} \u2014 you have {have} of {mission.cards}"
+
+    def go_down(self, view: Any, groups: Sequence[Sequence[Card]],
+                chosen: int | None = None) -> Action | None:
+        """The staged groups as a mission: the one in focus first, then any open one."""
+        order = [n for n in (self.focus(view, chosen),) if n is not None]
+        order += [n for n in view.open_missions(view.seat) if n not in order]
+        for number in order:
+            made = shape_mission(MISSIONS[number], groups)
+            if not isinstance(made, str):
+                return LayMission(number, made)
+        focus = order[0] if order else 1
+        return LayMission(focus, tuple(Meld(MeldKind.SET, tuple(g)) for g in groups))
+
+    def build_status(self, view: Any, groups: Sequence[Sequence[Card]],
+                     chosen: int | None = None) -> tuple[str, bool | None]:
+        focus = self.focus(view, chosen)
+        if focus is None:
+            return "", None
+        if not groups:
+            return self.mission_line(view, focus) + "  \u00b7  drag cards to + or press A", None
+        action = self.go_down(view, groups, chosen)
+        made = shape_mission(MISSIONS[action.mission], groups) \
+            if isinstance(action, LayMission) else "no mission"
+        if isinstance(made, str):
+            return f"Mission {focus}: {made}", False
+        assert isinstance(action, LayMission)
+        return (f"Mission {action.mission} ready: {MISSIONS[action.mission].title}"
+                "  \u00b7  press Lay mission", True)
+
+    def group_label(self, view: Any, cards: Sequence[Card]) -> tuple[str, bool]:
+        return f"{len(cards)} card{'s' if len(cards) != 1 else ''}", True
+
+    def arrangement(self, view: Any, chosen: int | None = None
+                    ) -> tuple[list[list[Card]], Card | None]:
+        if view.laid(view.seat) or view.laid_this_turn:
+            return [], None
+        focus = self.focus(view, chosen)
+        order = [n for n in (focus,) if n is not None]
+        order += sorted((n for n in view.open_missions(view.seat) if n not in order),
+                        key=lambda n: -MISSIONS[n].cards)
+        for number in order:
+            melds = find_mission(view.hand, MISSIONS[number])
+            if melds is not None:
+                used = {c for m in melds for c in m.cards}
+                grown, _ = extend_groups(MISSIONS[number], melds,
+                                         [c for c in view.hand if c not in used])
+                return [list(m.cards) for m in grown], None
+        return [], None
+
+    def arrange_message(self, view: Any, chosen: int | None = None) -> str:
+        focus = self.focus(view, chosen)
+        if focus is None:
+            return "All nine missions are done."
+        return f"No mission can be laid yet. {self.mission_line(view, focus)}."
+
+    # --- the table ---------------------------------------------------------------------
+
+    def meld_drop(self, view: Any, cards: Sequence[Card], owner: int, index: int,
+                  at_start: bool, on_card: Card | None) -> Action | None:
+        meld = view.melds[owner][index]
+        if meld.kind not in (MeldKind.RUN, MeldKind.DOUBLE_RUN):
+            at_start = False
+        ordered = sorted(cards, key=lambda c: int(c.rank))
+        return LayOff(owner, index, tuple(ordered), at_start)
+
+    def meld_name(self, view: Any, names: Sequence[str], human: int, seat: int, index: int,
+                  at_start: bool = False) -> str:
+        number, _ = view.specs[seat][index]
+        whose = "your" if seat == human else f"{names[seat]}'s"
+        return f"{whose} mission {number} ({view.spec(seat, index).describe()})"
+
+    def progress(self, view: Any, seat: int) -> tuple[bool, ...] | None:
+        done = set(view.done[seat])
+        return tuple(n in done for n in MISSIONS)
+
+    def prompt(self, view: Any, names: Sequence[str], human: int) -> str:
+        if view.phase is Phase.GAME_OVER:
+            return "The game is over."
+        if view.current != human:
+            return f"{names[view.current]} to play"
+        if view.phase is Phase.DRAW:
+            return "Your turn: draw from the stock or the discard pile"
+        if view.laid(human):
+            return "Add cards to any mission on the table, then discard"
+        if view.laid_this_turn:
+            return "Discard to end your turn"
+        return "Build a mission above your hand and lay it, or discard"
+
+    def seat_note(self, view: Any, seat: int) -> str:
+        laid = view.specs[seat]
+        return f"laid mission {laid[0][0]} \u2713" if laid else "no mission this round"
+
+    def score(self, view: Any, seat: int) -> int:
+        return len(view.done[seat])
+
+    def score_text(self, view: Any, seat: int) -> str:
+        return f"{len(view.done[seat])}/9"
+
+    def laid_label(self, view: Any) -> str:
+        numbers = sorted({n for n, _ in view.specs[view.seat]})
+        return "Your mission " + ", ".join(str(n) for n in numbers)
+
+    def rounds_played(self, view: Any) -> int:
+        return len(view.round_missions)
+
+    def ready_message(self, view: Any) -> str:
+        return "The mission is ready: press Lay mission."
+
+    def total_cell(self, view: Any, seat: int) -> str:
+        return f"{len(view.done[seat])} of 9"
+
+    def round_columns(self, view: Any, event: Any) -> list[tuple[str, tuple[int, ...]]]:
+        return [("missions done", event.totals)]
+
+    def sheet_cell(self, view: Any, round_index: int, seat: int) -> str:
+        laid = view.round_missions[round_index][seat]
+        return " ".join(f"#{n}" for n in laid) if laid else "\u2013"
+
+    def summary_note(self, view: Any, event: Any, seat: int) -> str | None:
+        """What the round brought a seat, in words (hands are thrown in unseen)."""
+        laid = view.round_missions[event.round - 1][seat] \
+            if len(view.round_missions) >= event.round else ()
+        if not laid:
+            return "no mission this round"
+        text = ", ".join(f"mission {n}: {MISSIONS[n].title}" for n in laid)
+        return f"completed {text}"
