@@ -55,6 +55,7 @@ def main() -> None:
     app.shutdown()
     for game_id in ("shanghai_may_i", "shanghai_buy"):
         shanghai(game_id)
+    monastery()
     pygame.quit()
 
 
@@ -69,6 +70,22 @@ def shanghai(game_id: str) -> None:
     keep(app, f"{game_id}-call-open.json")
     autopilot(app, lambda: game.state.round == 2 and game.state.phase is Phase.PLAY)
     keep(app, f"{game_id}-round2-mid-turn.json")
+    app.shutdown()
+
+
+def monastery() -> None:
+    """A save with a mission on the table in round 2, and one on the round summary."""
+    from cardtable.engine.monastery import Phase
+
+    app = App(size=(1280, 800), animations=False)
+    app.new_game("monastery", 3, "normal", 2026)
+    game = app.session.game
+    autopilot(app, lambda: game.state.round >= 2 and any(game.state.melds)
+              and game.state.phase is Phase.PLAY and 0 in game.awaiting())
+    keep(app, "monastery-round2-mission-down.json")
+    app.session.bots[0] = app.session.bots[1]
+    until(app, lambda: isinstance(app.stack.top, SummaryScene))
+    keep(app, "monastery-round-summary.json")
     app.shutdown()
 
 

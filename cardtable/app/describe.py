@@ -94,8 +94,7 @@ def describe(event: Event, names: Sequence[str], viewer: int) -> str | None:
         return f"{whose} meld is now {pretty_cards(event.meld.cards)}"
     if isinstance(event, MissionCompleted):
         title = MISSIONS[event.mission].title
-        verb = "complete" if event.seat == viewer else "completes"
-        return (f"{who(event.seat)} {verb} mission {event.mission}, {title} "
+        return (f"{who(event.seat)} completed mission {event.mission}, {title} "
                 f"({event.count} of 9)")
     if isinstance(event, TookBack):
         return f"{who(event.seat)} took back this turn's plays"

@@ -148,7 +148,9 @@ class ShanghaiTable(TableDescription):
         return ("down \u2713" if view.down[seat] else "not down") + f"  \u00b7  {left} {calls}"
 
     def score(self, view: Any, seat: int) -> int:
-        return int(view.earned[seat] if self.may_i else view.penalties[seat])
+        if not self.may_i:
+            return int(view.penalties[seat])
+        return int(view.earned[seat]) + (view.bonus[seat] if view.bonus else 0)
 
     def round_columns(self, view: Any, event: Any) -> list[tuple[str, tuple[int, ...]]]:
         if not self.may_i:
@@ -159,7 +161,9 @@ class ShanghaiTable(TableDescription):
     def total_cell(self, view: Any, seat: int) -> str:
         if not self.may_i:
             return str(view.penalties[seat])
-        return f"{view.earned[seat]}  (pen. {view.penalties[seat]})"
+        bonus = view.bonus[seat] if view.bonus else 0
+        extra = f", +{bonus} bonus" if bonus else ""
+        return f"{self.score(view, seat)}  (pen. {view.penalties[seat]}{extra})"
 
     def sheet_cell(self, view: Any, round_index: int, seat: int) -> str:
         points = view.round_points[round_index][seat]

@@ -191,7 +191,8 @@ class Monastery(Variant[MonasteryState]):
             state, round=round_number, dealer=dealer, current=(dealer + 1) % seats,
             phase=Phase.DRAW, hands=tuple(tuple(hand) for hand in hands), stock=tuple(deck),
             discard_pile=(up_card,), melds=tuple(() for _ in range(seats)),
-            specs=tuple(() for _ in range(seats)), laid_this_turn=False, known=empty, turn=0)
+            specs=tuple(() for _ in range(seats)), laid_this_turn=False, known=empty, turn=0,
+            out_seat=None)
 
     def position(self, hands: Sequence[str], *, discard: str = "", stock: str = "",
                  current: int = 0, phase: Phase = Phase.DRAW,

@@ -490,7 +490,8 @@ class _Shanghai(ShanghaiChecks, Variant[ShanghaiState]):
             took_discard=state.took_discard, played=state.played, penalties=state.penalties,
             earned=state.earned, round_points=state.round_points,
             round_earned=state.round_earned, known=state.known, awaiting=awaiting,
-            legal=self.legal_actions(state, seat) if seat in awaiting else ())
+            legal=self.legal_actions(state, seat) if seat in awaiting else (),
+            bonus=state.bonus)
 
     def all_cards(self, state: ShanghaiState) -> list[Card]:
         cards = [c for hand in state.hands for c in hand] + list(state.stock)

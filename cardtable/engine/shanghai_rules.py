@@ -141,6 +141,8 @@ class ShanghaiView:
     known: tuple[tuple[Card, ...], ...]
     awaiting: tuple[int, ...]
     legal: tuple[Action, ...]
+    bonus: tuple[int, ...] = ()
+    """May I: the bonus for the fewest penalty points, once the game is over."""
 
     @property
     def top_discard(self) -> Card | None:

@@ -24,11 +24,15 @@ def score_sheet(surface: pygame.Surface, box: pygame.Rect, names: Sequence[str],
     line_h = (box.height - 16) // (len(names) + 1)
     size = max(10, min(22, line_h - 6))
     first = max(90, box.width // 8)
+    widest = max((theme.font(size, True).size(t)[0] for t in totals), default=0) + 16
     columns = max(1, rounds) + 1
-    width = (box.width - first - 16) / columns
+    total_w = min(max(widest, (box.width - first - 16) / columns), (box.width - first) * 0.4)
+    width = (box.width - first - 16 - total_w) / max(1, rounds)
     y = box.y + 8
 
     def centre(column: int) -> int:
+        if column == columns - 1:
+            return int(box.right - 8 - total_w / 2)
         return int(box.x + first + width * column + width / 2)
 
     theme.blit_text(surface, "Round", size, (box.x + 12, y), theme.TEXT_DIM, True)
@@ -42,10 +46,18 @@ def score_sheet(surface: pygame.Surface, box: pygame.Rect, names: Sequence[str],
         colour = theme.GOLD if seat == highlight else theme.TEXT
         theme.blit_text(surface, name[:14], size, (box.x + 12, y), colour, True)
         for column in range(rounds):
-            theme.blit_text(surface, cell(column, seat), size, (centre(column), y),
-                            anchor="midtop")
-        theme.blit_text(surface, totals[seat], size, (centre(columns - 1), y), theme.GOLD,
-                        True, anchor="midtop")
+            text = cell(column, seat)
+            theme.blit_text(surface, text, _fit(text, size, int(width) - 6),
+                            (centre(column), y), anchor="midtop")
+        theme.blit_text(surface, totals[seat], _fit(totals[seat], size, int(total_w) - 4, True),
+                        (centre(columns - 1), y), theme.GOLD, True, anchor="midtop")
+
+
+def _fit(text: str, size: int, width: int, bold: bool = False) -> int:
+    """The largest type size up to ``size`` at which the text fits the width."""
+    while size > 9 and theme.font(size, bold).size(text)[0] > width:
+        size -= 1
+    return size
 
 
 class SummaryScene(FormScene):
