@@ -1,12 +1,12 @@
 """The Monastery table: the mission in focus, laying a mission, adding to groups, summary."""
 
+import pygame
+
 from cardtable.app.scenes.summary import SummaryScene
 from cardtable.app.session import default_seats
 from cardtable.engine import Game, LayMission, LayOff
 from cardtable.engine.monastery import Phase
 from ui import button, click, drag, frames, key, until
-
-import pygame
 
 
 class Passive:
