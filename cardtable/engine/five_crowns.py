@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from enum import Enum
 from functools import cache, lru_cache
 
-from .actions import Action, Discard, Draw, LayDown, LayOff, Pile
+from .actions import Action, Discard, Draw, LayDown, LayOff
 from .arrange import Arrangement, best_arrangement
 from .cards import Card, Rank, five_crowns_deck, parse_zones, pretty_cards
 from .codec import serializable
@@ -25,11 +25,9 @@ from .errors import SetupError
 from .events import (
     Dealt,
     Discarded,
-    Drew,
     Event,
     GameEnded,
     MeldsLaid,
-    Reshuffled,
     RoundScored,
     RoundStarted,
     TurnedUp,
@@ -38,6 +36,7 @@ from .events import (
 from .melds import Meld, MeldRules, meld_problem
 from .options import FiveCrownsOptions
 from .rng import pick_index, shuffled
+from .rummy import RummyZones, draw, draw_problem, legal_draws
 from .variant import Outcome, Transition, Variant, places_for, register
 
 ROUNDS = 11
@@ -164,7 +163,7 @@ class FiveCrownsView:
 
 
 @register
-class FiveCrowns(Variant[FiveCrownsState]):
+class FiveCrowns(RummyZones, Variant[FiveCrownsState]):
     id = "five_crowns"
     title = "Five Crowns"
     seat_counts = range(2, 8)
@@ -247,12 +246,7 @@ class FiveCrowns(Variant[FiveCrownsState]):
         if state.phase is Phase.GAME_OVER or seat != state.current:
             return ()
         if state.phase is Phase.DRAW:
-            draws: list[Action] = []
-            if state.stock or len(state.discard_pile) > 1:
-                draws.append(Draw(Pile.STOCK))
-            if state.discard_pile:
-                draws.append(Draw(Pile.DISCARD))
-            return tuple(draws)
+            return legal_draws(state)
         hand = state.hands[seat]
         faces: dict[str, Card] = {}
         for card in hand:
@@ -288,13 +282,7 @@ class FiveCrowns(Variant[FiveCrownsState]):
         return self._problem_phase[state.phase](state, seat, action)
 
     def _draw_problem(self, state: FiveCrownsState, seat: int, action: Action) -> str | None:
-        if not isinstance(action, Draw):
-            return "draw a card first, from the stock or the discard pile"
-        if action.source is Pile.STOCK and not state.stock and len(state.discard_pile) < 2:
-            return "the stock is empty"
-        if action.source is Pile.DISCARD and not state.discard_pile:
-            return "the discard pile is empty"
-        return None
+        return draw_problem(state, action)
 
     def _discard_problem(self, state: FiveCrownsState, seat: int, action: Action) -> str | None:
         hand = state.hands[seat]
@@ -341,24 +329,8 @@ class FiveCrowns(Variant[FiveCrownsState]):
     def _apply_draw(self, state: FiveCrownsState, seat: int, action: Action,
                     events: list[Event]) -> FiveCrownsState:
         assert isinstance(action, Draw)
-        stock, pile, known = state.stock, state.discard_pile, state.known
-        reshuffles = state.reshuffles
-        if action.source is Pile.STOCK:
-            if not stock:
-                # RULES.md engine rule 4 / FC-T9: keep the top discard, shuffle the rest.
-                stock = shuffled(pile[:-1], state.seed, "reshuffle", reshuffles)
-                pile = pile[-1:]
-                reshuffles += 1
-                events.append(Reshuffled(len(stock)))
-            card, stock = stock[-1], stock[:-1]
-        else:
-            card, pile = pile[-1], pile[:-1]
-            known = replace_at(known, seat, known[seat] + (card,))
-        events.append(Drew(seat, action.source, card))
-        return evolve(
-            state, stock=stock, discard_pile=pile, known=known, reshuffles=reshuffles,
-            hands=replace_at(state.hands, seat, state.hands[seat] + (card,)),
-            phase=Phase.DISCARD)
+        return evolve(state, phase=Phase.DISCARD,
+                      **draw(state, seat, action.source, events).changes)
 
     def _apply_discard(self, state: FiveCrownsState, seat: int, action: Action,
                        events: list[Event]) -> FiveCrownsState:
@@ -433,19 +405,6 @@ class FiveCrowns(Variant[FiveCrownsState]):
                        scores=state.totals, places=places_for(state.totals, low_wins=True))
 
     # --- invariants --------------------------------------------------------------------
-
-    def all_cards(self, state: FiveCrownsState) -> list[Card]:
-        cards = [card for hand in state.hands for card in hand]
-        cards += state.stock + state.discard_pile
-        cards += [card for melds in state.melds for meld in melds for card in meld.cards]
-        return cards
-
-    def hidden_from(self, state: FiveCrownsState, seat: int) -> set[Card]:
-        hidden = set(state.stock)
-        for other, hand in enumerate(state.hands):
-            if other != seat:
-                hidden.update(set(hand) - set(state.known[other]))
-        return hidden
 
     def table_melds(self, state: FiveCrownsState) -> list[tuple[Meld, MeldRules]]:
         rules = meld_rules(state.round)

@@ -15,20 +15,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from .actions import Action, Discard, Draw, LayMission, LayOff, Pile
+from .actions import Action, Discard, Draw, LayMission, LayOff
 from .cards import Card, parse_zones, pretty_cards, standard_deck
 from .codec import serializable
 from .data import evolve, replace_at, without
 from .events import (
     Dealt,
     Discarded,
-    Drew,
     Event,
     GameEnded,
     LaidOff,
     MeldsLaid,
     MissionCompleted,
-    Reshuffled,
     RoundScored,
     RoundStarted,
     TurnedUp,
@@ -49,6 +47,7 @@ from .missions import (
 )
 from .options import MonasteryOptions
 from .rng import pick_index, shuffled
+from .rummy import RummyZones, draw, draw_problem, legal_draws
 from .variant import Outcome, Transition, Variant, places_for, register
 
 HAND_SIZE = 9
@@ -141,7 +140,7 @@ class MonasteryView:
 
 
 @register
-class Monastery(Variant[MonasteryState]):
+class Monastery(RummyZones, Variant[MonasteryState]):
     id = "monastery"
     title = "Monastery (Nine Missions)"
     seat_counts = range(2, 9)
@@ -236,12 +235,7 @@ class Monastery(Variant[MonasteryState]):
         if state.phase is Phase.GAME_OVER or seat != state.current:
             return ()
         if state.phase is Phase.DRAW:
-            draws: list[Action] = []
-            if state.stock or len(state.discard_pile) > 1:
-                draws.append(Draw(Pile.STOCK))
-            if state.discard_pile:
-                draws.append(Draw(Pile.DISCARD))
-            return tuple(draws)
+            return legal_draws(state)
         hand = state.hands[seat]
         actions: list[Action] = []
         if not state.laid_this_turn:
@@ -295,17 +289,8 @@ class Monastery(Variant[MonasteryState]):
         if seat != state.current:
             return "it is not your turn"
         if state.phase is Phase.DRAW:
-            return self._draw_problem(state, action)
+            return draw_problem(state, action)
         return self._play_problem(state, seat, action)
-
-    def _draw_problem(self, state: MonasteryState, action: Action) -> str | None:
-        if not isinstance(action, Draw):
-            return "draw a card first, from the stock or the discard pile"
-        if action.source is Pile.STOCK and not state.stock and len(state.discard_pile) < 2:
-            return "the stock is empty"
-        if action.source is Pile.DISCARD and not state.discard_pile:
-            return "the discard pile is empty"
-        return None
 
     def _play_problem(self, state: MonasteryState, seat: int, action: Action) -> str | None:
         hand = state.hands[seat]
@@ -358,22 +343,7 @@ class Monastery(Variant[MonasteryState]):
     def _apply_draw(self, state: MonasteryState, seat: int, action: Action,
                     events: list[Event]) -> MonasteryState:
         assert isinstance(action, Draw)
-        stock, pile, known, reshuffles = state.stock, state.discard_pile, state.known, \
-            state.reshuffles
-        if action.source is Pile.STOCK:
-            if not stock:  # all but the top discard become the new stock
-                stock = shuffled(pile[:-1], state.seed, "reshuffle", reshuffles)
-                pile = pile[-1:]
-                reshuffles += 1
-                events.append(Reshuffled(len(stock)))
-            card, stock = stock[-1], stock[:-1]
-        else:
-            card, pile = pile[-1], pile[:-1]
-            known = replace_at(known, seat, known[seat] + (card,))
-        events.append(Drew(seat, action.source, card))
-        return evolve(state, stock=stock, discard_pile=pile, known=known,
-                      reshuffles=reshuffles, phase=Phase.PLAY,
-                      hands=replace_at(state.hands, seat, state.hands[seat] + (card,)))
+        return evolve(state, phase=Phase.PLAY, **draw(state, seat, action.source, events).changes)
 
     def _apply_play(self, state: MonasteryState, seat: int, action: Action,
                     events: list[Event]) -> MonasteryState:
@@ -478,19 +448,6 @@ class Monastery(Variant[MonasteryState]):
                        scores=counts, places=places_for(counts, low_wins=False), reason=reason)
 
     # --- invariants --------------------------------------------------------------------
-
-    def all_cards(self, state: MonasteryState) -> list[Card]:
-        cards = [card for hand in state.hands for card in hand]
-        cards += state.stock + state.discard_pile
-        cards += [card for melds in state.melds for meld in melds for card in meld.cards]
-        return cards
-
-    def hidden_from(self, state: MonasteryState, seat: int) -> set[Card]:
-        hidden = set(state.stock)
-        for other, hand in enumerate(state.hands):
-            if other != seat:
-                hidden.update(set(hand) - set(state.known[other]))
-        return hidden
 
     def table_melds(self, state: MonasteryState) -> list[tuple[Meld, MeldRules]]:
         return [(meld, RULES) for melds in state.melds for meld in melds]

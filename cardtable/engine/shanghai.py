@@ -54,6 +54,7 @@ from .events import (
 from .melds import Meld, MeldKind, MeldRules
 from .options import ShanghaiBuyOptions, ShanghaiMayIOptions
 from .rng import pick_index, shuffled
+from .rummy import RummyZones
 from .shanghai_checks import ShanghaiChecks, extended
 from .shanghai_rules import (
     CONTRACTS,
@@ -69,7 +70,7 @@ from .shanghai_rules import (
 from .variant import Outcome, Transition, Variant, places_for, register
 
 
-class _Shanghai(ShanghaiChecks, Variant[ShanghaiState]):
+class _Shanghai(ShanghaiChecks, RummyZones, Variant[ShanghaiState]):
     """The engine both Shanghai games share."""
 
     may_i: bool
@@ -492,19 +493,6 @@ class _Shanghai(ShanghaiChecks, Variant[ShanghaiState]):
             round_earned=state.round_earned, known=state.known, awaiting=awaiting,
             legal=self.legal_actions(state, seat) if seat in awaiting else (),
             bonus=state.bonus)
-
-    def all_cards(self, state: ShanghaiState) -> list[Card]:
-        cards = [c for hand in state.hands for c in hand] + list(state.stock)
-        cards += list(state.discard_pile)
-        cards += [c for melds in state.melds for meld in melds for c in meld.cards]
-        return cards
-
-    def hidden_from(self, state: ShanghaiState, seat: int) -> set[Card]:
-        hidden = set(state.stock)
-        for other, hand in enumerate(state.hands):
-            if other != seat:
-                hidden.update(set(hand) - set(state.known[other]))
-        return hidden
 
     def table_melds(self, state: ShanghaiState) -> list[tuple[Meld, MeldRules]]:
         return [(meld, self.rules) for melds in state.melds for meld in melds]

@@ -1,0 +1,87 @@
+"""What the draw-and-discard rummy games share: the stock and discard pile, and their zones.
+
+Five Crowns, Monastery and both Shanghai games keep hands, a stock, a discard pile, melds
+on the table and the cards each seat took from the pile (``known``); their draws, their
+card inventory and what each seat may not see are the same and live here.
+
+Standard library only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .actions import Action, Draw, Pile
+from .cards import Card
+from .data import replace_at
+from .events import Drew, Event, Reshuffled
+from .rng import shuffled
+
+
+def legal_draws(state: Any) -> tuple[Action, ...]:
+    """The draws open now: the stock (or a reshuffle of the pile), the top discard."""
+    draws: list[Action] = []
+    if state.stock or len(state.discard_pile) > 1:
+        draws.append(Draw(Pile.STOCK))
+    if state.discard_pile:
+        draws.append(Draw(Pile.DISCARD))
+    return tuple(draws)
+
+
+def draw_problem(state: Any, action: Action) -> str | None:
+    """Why this is not a draw the seat may make at the start of its turn."""
+    if not isinstance(action, Draw):
+        return "draw a card first, from the stock or the discard pile"
+    if action.source is Pile.STOCK and not state.stock and len(state.discard_pile) < 2:
+        return "the stock is empty"
+    if action.source is Pile.DISCARD and not state.discard_pile:
+        return "the discard pile is empty"
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Drawn:
+    """A draw carried out: the card and the zones as they are after it."""
+
+    card: Card
+    changes: dict[str, Any]
+
+
+def draw(state: Any, seat: int, source: Pile, events: list[Event]) -> Drawn:
+    """Take the top of the stock or of the discard pile. An empty stock is rebuilt from
+    every discard but the top one (RULES.md engine rule 4); a card taken from the pile is
+    known to everyone while the seat holds it."""
+    stock, pile, known, reshuffles = state.stock, state.discard_pile, state.known, \
+        state.reshuffles
+    if source is Pile.STOCK:
+        if not stock:
+            stock = shuffled(pile[:-1], state.seed, "reshuffle", reshuffles)
+            pile = pile[-1:]
+            reshuffles += 1
+            events.append(Reshuffled(len(stock)))
+        card, stock = stock[-1], stock[:-1]
+    else:
+        card, pile = pile[-1], pile[:-1]
+        known = replace_at(known, seat, known[seat] + (card,))
+    events.append(Drew(seat, source, card))
+    return Drawn(card, dict(stock=stock, discard_pile=pile, known=known, reshuffles=reshuffles,
+                            hands=replace_at(state.hands, seat, state.hands[seat] + (card,))))
+
+
+class RummyZones:
+    """The card inventory and hidden cards of a game with hands, stock, pile and melds."""
+
+    def all_cards(self, state: Any) -> list[Card]:
+        cards = [card for hand in state.hands for card in hand]
+        cards += list(state.stock) + list(state.discard_pile)
+        cards += [card for melds in state.melds for meld in melds for card in meld.cards]
+        return cards
+
+    def hidden_from(self, state: Any, seat: int) -> set[Card]:
+        """The stock, and other hands less the cards everyone saw them take."""
+        hidden = set(state.stock)
+        for other, hand in enumerate(state.hands):
+            if other != seat:
+                hidden.update(set(hand) - set(state.known[other]))
+        return hidden
