@@ -357,7 +357,10 @@ def _callouts(scene: TableScene, surface: pygame.Surface) -> None:
             box = image.get_rect(midbottom=(geo.hand.centerx, geo.hand.top - 8))
         elif seat in geo.spots:
             panel = geo.spots[seat].panel
-            box = image.get_rect(midleft=(panel.right + 14, panel.top + size))
+            if panel.centerx > geo.play.centerx:  # right-hand seats: speak towards the middle
+                box = image.get_rect(midright=(panel.left - 14, panel.top + size))
+            else:
+                box = image.get_rect(midleft=(panel.right + 14, panel.top + size))
         else:
             continue
         box = box.inflate(26, 14)
