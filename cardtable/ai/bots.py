@@ -55,13 +55,15 @@ class NormalBot:
     def __init__(self) -> None:
         from .five_crowns_bot import FiveCrownsStrategy
         from .monastery_bot import MonasteryStrategy
+        from .palace_bot import PalaceStrategy
         from .shanghai_bot import ShanghaiStrategy
 
         shanghai = ShanghaiStrategy()
         self._strategies: dict[str, Any] = {"five_crowns": FiveCrownsStrategy(),
                                             "shanghai_may_i": shanghai,
                                             "shanghai_buy": shanghai,
-                                            "monastery": MonasteryStrategy()}
+                                            "monastery": MonasteryStrategy(),
+                                            "palace": PalaceStrategy()}
 
     def supports(self, game_id: str) -> bool:
         return game_id in self._strategies

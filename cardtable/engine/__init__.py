@@ -8,10 +8,12 @@ may see).
 
 from . import five_crowns as _five_crowns  # noqa: F401  (registers the game)
 from . import monastery as _monastery  # noqa: F401  (registers the game)
+from . import palace as _palace  # noqa: F401  (registers the game)
 from . import shanghai as _shanghai  # noqa: F401  (registers both Shanghai games)
 from .actions import (
     Action,
     AnswerBuy,
+    BuildReserve,
     Call,
     CallShanghai,
     Discard,
@@ -21,9 +23,13 @@ from .actions import (
     LayDown,
     LayMission,
     LayOff,
+    PickHidden,
     Pile,
+    Place,
+    PlayHidden,
     ReplaceWild,
     TakeBack,
+    TakeStack,
 )
 from .arrange import Arrangement, best_arrangement
 from .cards import (
@@ -55,6 +61,7 @@ from .variant import Outcome, Transition, Variant, get_variant, variants
 
 __all__ = [
     "AnswerBuy", "Call", "CallShanghai", "Exchange", "GoDown", "ReplaceWild", "TakeBack",
+    "BuildReserve", "PickHidden", "Place", "PlayHidden", "TakeStack",
     "Action", "Arrangement", "Card", "CodecError", "Colour", "Discard", "Draw",
     "EngineError", "Event", "Game", "GameInfo", "IllegalActionError", "LayDown",
     "LayMission", "LayOff",

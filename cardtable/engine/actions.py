@@ -179,3 +179,59 @@ class AnswerBuy(Action):
 
     def describe(self) -> str:
         return "allow the buy" if self.allow else "refuse the buy and take the card"
+
+
+# --- Palace ------------------------------------------------------------------------------
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class PickHidden(Action):
+    """Palace setup: choose, blind, which three of the nine face-down cards (by place,
+    0–8 from the left) become the hidden reserve."""
+
+    positions: tuple[int, ...]
+
+    def describe(self) -> str:
+        return "choose the hidden reserve"
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class BuildReserve(Action):
+    """Palace setup: put one placement face up in the visible reserve."""
+
+    cards: tuple[Card, ...]
+
+    def describe(self) -> str:
+        return f"put {pretty_cards(self.cards)} in the visible reserve"
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class Place(Action):
+    """Palace: put a placement from the hand on the stack."""
+
+    cards: tuple[Card, ...]
+
+    def describe(self) -> str:
+        return f"place {pretty_cards(self.cards)}"
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class TakeStack(Action):
+    """Palace: take the whole stack into the hand (only when nothing can be placed)."""
+
+    def describe(self) -> str:
+        return "take the stack"
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class PlayHidden(Action):
+    """Palace: turn up one hidden-reserve card (by place, from the left) and play it."""
+
+    position: int
+
+    def describe(self) -> str:
+        return "turn up a hidden card"

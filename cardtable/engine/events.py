@@ -205,3 +205,70 @@ class RoundScored(Event):
 class GameEnded(Event):
     winners: tuple[int, ...]
     totals: tuple[int, ...]
+
+
+# --- Palace ------------------------------------------------------------------------------
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class HiddenPicked(Event):
+    """A seat chose its hidden reserve, blind, from its nine face-down cards."""
+
+    seat: int
+    positions: tuple[int, ...]
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class ReserveBuilt(Event):
+    """A placement went face up into a seat's visible reserve."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class Placed(Event):
+    """A placement went onto the stack (``hidden``: a card turned up from the reserve)."""
+
+    seat: int
+    cards: tuple[Card, ...]
+    hidden: bool = False
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class Burned(Event):
+    """An ace burned the stack: its cards left the game; the seat places again."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class StackTaken(Event):
+    """A seat could not place and took the stack (with a hidden card that did not play)."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class ReserveTaken(Event):
+    """A seat's hand ran out: its visible reserve went into the hand."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class HiddenRevealed(Event):
+    """A hidden-reserve card turned face up."""
+
+    seat: int
+    position: int
+    card: Card

@@ -1,0 +1,71 @@
+"""The ``normal`` Palace player: shed low, keep the 2s and aces for when they are needed.
+
+Setup: it picks its hidden cards blind (it cannot do better), and fills its visible
+reserve with its strongest placements: aces and 2s (they always play), then several
+cards at once (a straight or a pair sheds them in one turn), then high cards. In play it
+places the lowest placement that goes, preferring one that sheds several cards; only when
+nothing ordinary goes does it spend a special card: a 2 on a small stack (it keeps the
+ace), an ace on a big one (burning it and placing again beats picking it up).
+
+Imports the engine only.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from ..engine import Action, BuildReserve, Card, PickHidden, Place, PlayHidden, Rank
+from ..engine.palace import PalaceView, Phase
+from ..engine.placements import value
+
+SMALL_STACK = 3
+"""A stack this small is not worth an ace: a 2 will do, and the ace is kept."""
+
+
+def special(cards: Sequence[Card]) -> bool:
+    """A placement with a 2 or an ace in it: always playable, worth keeping."""
+    return any(card.rank in (Rank.TWO, Rank.ACE) for card in cards)
+
+
+def reserve_strength(cards: Sequence[Card]) -> tuple[int, int, int]:
+    """Higher is stronger: specials, then cards shed at once, then the top rank."""
+    return (sum(c.rank in (Rank.TWO, Rank.ACE) for c in cards), len(cards),
+            max(value(c) for c in cards))
+
+
+def ordinary_order(cards: Sequence[Card]) -> tuple[int, int]:
+    """Lower goes first: the lowest card, less two ranks for each extra card shed."""
+    return (min(value(c) for c in cards) - 2 * (len(cards) - 1), -len(cards))
+
+
+class PalaceStrategy:
+    def choose(self, view: PalaceView, rng: random.Random) -> Action:
+        legal = view.legal
+        if view.phase is Phase.PICK_HIDDEN:
+            picks = [a for a in legal if isinstance(a, PickHidden)]
+            return rng.choice(picks)
+        if view.phase is Phase.BUILD_RESERVE:
+            builds = [a for a in legal if isinstance(a, BuildReserve)]
+            return max(builds, key=lambda a: reserve_strength(a.cards))
+        hidden = [a for a in legal if isinstance(a, PlayHidden)]
+        if hidden:
+            return rng.choice(hidden)  # blind
+        places = [a for a in legal if isinstance(a, Place)]
+        if not places:
+            return legal[0]  # nothing goes: take the stack
+        ordinary = [a for a in places if not special(a.cards)]
+        if ordinary:
+            return min(ordinary, key=lambda a: ordinary_order(a.cards))
+        return self._special(view, places)
+
+    def _special(self, view: PalaceView, places: list[Place]) -> Place:
+        twos = [a for a in places if all(c.rank is Rank.TWO for c in a.cards)]
+        aces = [a for a in places if any(c.rank is Rank.ACE for c in a.cards)]
+        if twos and (not aces or view.stack_size <= SMALL_STACK):
+            return min(twos, key=lambda a: len(a.cards))  # one 2 at a time
+        if aces:
+            # One ace burns as well as several; a straight up to the ace sheds more.
+            return max(aces, key=lambda a: (sum(c.rank is not Rank.ACE for c in a.cards),
+                                            -len(a.cards)))
+        return min(places, key=lambda a: ordinary_order(a.cards))

@@ -1,0 +1,441 @@
+"""Palace with straights (RULES.md §3): shed a hand, a visible reserve and a hidden one.
+
+Setup, seat by seat from the person's chair (seat 0) clockwise (P-A11): nine face-down
+cards each; the seat picks three blind as its hidden reserve, then puts three placements
+from the other six face up as its visible reserve, drawing back up to three as it goes.
+Play starts with seat 0, always (the seed's "the user always goes first"). A turn is a
+placement on the stack; an ace burns the stack and the seat places again; a seat that
+cannot place takes the stack. An empty hand takes the visible reserve at once; with
+both gone a turn is one blind hidden card. The first seat with no cards left wins.
+
+Standard library only; the state is frozen plain data.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+from itertools import combinations
+
+from .actions import Action, BuildReserve, PickHidden, Pile, Place, PlayHidden, TakeStack
+from .cards import Card, parse_zones, standard_deck
+from .codec import serializable
+from .data import evolve, replace_at, without
+from .events import (
+    Burned,
+    Dealt,
+    Drew,
+    Event,
+    GameEnded,
+    HiddenPicked,
+    HiddenRevealed,
+    Placed,
+    ReserveBuilt,
+    ReserveTaken,
+    StackTaken,
+)
+from .options import PalaceOptions
+from .placements import (
+    burns,
+    legal_placements,
+    placements,
+    shape_problem,
+    stack_problem,
+    top_value,
+)
+from .rng import shuffled
+from .variant import Outcome, Transition, Variant, register
+
+DEALT = 9
+HIDDEN = 3
+RESERVE_PLACEMENTS = 3
+HAND_MINIMUM = 3
+
+
+class Phase(Enum):
+    PICK_HIDDEN = "pick hidden"
+    BUILD_RESERVE = "build reserve"
+    PLAY = "play"
+    GAME_OVER = "game over"
+
+
+def decks_for(seats: int) -> int:
+    """One deck for 2–4 players, two for 5–6 (P-A1)."""
+    return 1 if seats <= 4 else 2
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class PalaceState:
+    seats: int
+    seed: int
+    phase: Phase
+    current: int
+    hands: tuple[tuple[Card, ...], ...]
+    face_down: tuple[tuple[Card, ...], ...]
+    """Setup: the nine cards dealt face down to a seat that has not picked yet."""
+    hidden: tuple[tuple[Card, ...], ...]
+    reserves: tuple[tuple[tuple[Card, ...], ...], ...]
+    """Each seat's visible reserve: up to three face-up placements."""
+    deck: tuple[Card, ...]
+    stack: tuple[tuple[Card, ...], ...]
+    """The placements on the stack, the top one last."""
+    burned: tuple[Card, ...]
+    known: tuple[tuple[Card, ...], ...]
+    """Cards in each hand that every seat saw go there (the stack, the reserve)."""
+    again: bool
+    """The current seat burned the stack and places again."""
+    placements: int
+    turn: int
+    winner: int | None
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class PalaceView:
+    seat: int
+    seats: int
+    phase: Phase
+    current: int
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    face_down_counts: tuple[int, ...]
+    hidden_counts: tuple[int, ...]
+    reserves: tuple[tuple[tuple[Card, ...], ...], ...]
+    deck_size: int
+    stack: tuple[tuple[Card, ...], ...]
+    burned: tuple[Card, ...]
+    known: tuple[tuple[Card, ...], ...]
+    again: bool
+    placements: int
+    winner: int | None
+    awaiting: tuple[int, ...]
+    legal: tuple[Action, ...]
+
+    @property
+    def game_id(self) -> str:
+        return Palace.id
+
+    @property
+    def top(self) -> int | None:
+        """The rank to beat (2 … 14, ace high), or ``None`` on an empty stack."""
+        return top_value(self.stack)
+
+    @property
+    def stack_size(self) -> int:
+        return sum(len(placement) for placement in self.stack)
+
+    def cards_left(self, seat: int) -> int:
+        return self.hand_sizes[seat] + self.hidden_counts[seat] + \
+            self.face_down_counts[seat] + sum(len(p) for p in self.reserves[seat])
+
+
+@register
+class Palace(Variant[PalaceState]):
+    id = "palace"
+    title = "Palace with straights"
+    seat_counts = range(2, 7)
+    rules_version = "1"
+    options_type = PalaceOptions
+    state_type = PalaceState
+    options: PalaceOptions
+
+    # --- setting up --------------------------------------------------------------------
+
+    def deck(self, seats: int) -> tuple[Card, ...]:
+        return standard_deck(decks_for(seats))
+
+    def new_game(self, seats: int, seed: int) -> Transition[PalaceState]:
+        """Deal nine face down to each seat, from seat 0 round the table."""
+        self.check_seats(seats)
+        deck = list(shuffled(self.deck(seats), seed, "deal"))
+        face_down: list[list[Card]] = [[] for _ in range(seats)]
+        for _ in range(DEALT):
+            for seat in range(seats):
+                face_down[seat].append(deck.pop())
+        empty: tuple[tuple[Card, ...], ...] = tuple(() for _ in range(seats))
+        state = PalaceState(
+            seats=seats, seed=seed, phase=Phase.PICK_HIDDEN, current=0, hands=empty,
+            face_down=tuple(tuple(cards) for cards in face_down), hidden=empty,
+            reserves=tuple(() for _ in range(seats)), deck=tuple(deck), stack=(), burned=(),
+            known=empty, again=False, placements=0, turn=0, winner=None)
+        return Transition(state, tuple(Dealt(seat, DEALT) for seat in range(seats)))
+
+    def position(self, hands: Sequence[str], *, stack: Sequence[str] = (), deck: str = "",
+                 hidden: Sequence[str] = (), reserves: Sequence[Sequence[str]] = (),
+                 current: int = 0, seed: int = 0) -> PalaceState:
+        """A position in play, in card notation, for scenario tests: ``stack`` lists the
+        placements bottom to top ("5S 6H 7D"); ``reserves`` each seat's placements."""
+        seats = len(hands)
+        hidden_texts = list(hidden) + [""] * (seats - len(hidden))
+        reserve_texts = [list(r) for r in reserves] + [[] for _ in range(seats - len(reserves))]
+        flat = [text for texts in reserve_texts for text in texts]
+        zones = parse_zones(*hands, deck, *hidden_texts, *stack, *flat)
+        cursor = 2 * seats + 1 + len(stack)
+        built: list[tuple[tuple[Card, ...], ...]] = []
+        for texts in reserve_texts:
+            built.append(tuple(zones[cursor + i] for i in range(len(texts))))
+            cursor += len(texts)
+        empty: tuple[tuple[Card, ...], ...] = tuple(() for _ in range(seats))
+        return PalaceState(
+            seats=seats, seed=seed, phase=Phase.PLAY, current=current, hands=zones[:seats],
+            face_down=empty, hidden=zones[seats + 1:2 * seats + 1], reserves=tuple(built),
+            deck=zones[seats], stack=zones[2 * seats + 1:2 * seats + 1 + len(stack)],
+            burned=(), known=empty, again=False, placements=0, turn=seats, winner=None)
+
+    # --- asking ------------------------------------------------------------------------
+
+    def awaiting(self, state: PalaceState) -> tuple[int, ...]:
+        return () if state.phase is Phase.GAME_OVER else (state.current,)
+
+    def legal_actions(self, state: PalaceState, seat: int) -> tuple[Action, ...]:
+        if state.phase is Phase.GAME_OVER or seat != state.current:
+            return ()
+        if state.phase is Phase.PICK_HIDDEN:
+            return tuple(PickHidden(p) for p in combinations(range(DEALT), HIDDEN))
+        hand = state.hands[seat]
+        if state.phase is Phase.BUILD_RESERVE:
+            return tuple(BuildReserve(cards) for cards in placements(hand)
+                         if self._keep_problem(state, seat, cards) is None)
+        if not hand:
+            return tuple(PlayHidden(i) for i in range(len(state.hidden[seat])))
+        legal = legal_placements(hand, top_value(state.stack))
+        return tuple(Place(cards) for cards in legal) if legal else (TakeStack(),)
+
+    def problem(self, state: PalaceState, seat: int, action: Action) -> str | None:
+        if state.phase is Phase.GAME_OVER:
+            return "the game is over"
+        if seat != state.current:
+            return "it is not your turn"
+        if state.phase is Phase.PICK_HIDDEN:
+            return self._pick_problem(action)
+        if state.phase is Phase.BUILD_RESERVE:
+            return self._reserve_problem(state, seat, action)
+        return self._play_problem(state, seat, action)
+
+    def _pick_problem(self, action: Action) -> str | None:
+        if not isinstance(action, PickHidden):
+            return "first choose three of your face-down cards as your hidden reserve"
+        chosen = action.positions
+        if len(chosen) != HIDDEN or len(set(chosen)) != HIDDEN:
+            return "choose exactly three different face-down cards"
+        if not all(0 <= p < DEALT for p in chosen):
+            return "choose among your nine face-down cards"
+        return None
+
+    def _reserve_problem(self, state: PalaceState, seat: int, action: Action) -> str | None:
+        if not isinstance(action, BuildReserve):
+            return "first make your visible reserve: three placements from your hand"
+        cards = action.cards
+        if len(set(cards)) != len(cards) or not set(cards) <= set(state.hands[seat]):
+            return "those cards are not all in your hand"
+        return shape_problem(cards) or self._keep_problem(state, seat, cards)
+
+    def _keep_problem(self, state: PalaceState, seat: int,
+                      cards: Sequence[Card]) -> str | None:
+        """[APP] With the deck run dry, a reserve placement must leave a card in hand for
+        each placement still to make and one to start play with (the seed's "all
+        players have 3 cards" cannot always hold when big placements empty the deck)."""
+        left = len(state.hands[seat]) - len(cards)
+        after = left + min(len(state.deck), max(0, HAND_MINIMUM - left))
+        still = RESERVE_PLACEMENTS - len(state.reserves[seat]) - 1
+        need = still + 1
+        if after >= need:
+            return None
+        return (f"keep at least {need} cards in your hand: the deck cannot refill it" +
+                (f" and you have {still} more reserve placement{'s' * (still != 1)} to make"
+                 if still else " and you need a hand to start play"))
+
+    def _play_problem(self, state: PalaceState, seat: int, action: Action) -> str | None:
+        hand = state.hands[seat]
+        if isinstance(action, PlayHidden):
+            if hand:
+                return "play from your hand: hidden cards come last"
+            if not 0 <= action.position < len(state.hidden[seat]):
+                return "choose one of your hidden cards"
+            return None
+        if not hand:
+            return "your hand and visible reserve are gone: turn up one of your hidden cards"
+        if isinstance(action, TakeStack):
+            if not state.stack:
+                return "the stack is empty: place any card"
+            if legal_placements(hand, top_value(state.stack)):
+                return "you can place a card: you take the stack only when you cannot"
+            return None
+        if isinstance(action, Place):
+            cards = action.cards
+            if len(set(cards)) != len(cards) or not set(cards) <= set(hand):
+                return "those cards are not all in your hand"
+            return stack_problem(cards, top_value(state.stack))
+        return f"you can't {action.describe()} in Palace"
+
+    # --- applying ----------------------------------------------------------------------
+
+    def _apply(self, state: PalaceState, seat: int, action: Action) -> Transition[PalaceState]:
+        events: list[Event] = []
+        if isinstance(action, PickHidden):
+            state = self._pick(state, seat, action, events)
+        elif isinstance(action, BuildReserve):
+            state = self._build(state, seat, action.cards, events)
+        elif isinstance(action, Place):
+            state = self._place(state, seat, action.cards, events)
+        elif isinstance(action, TakeStack):
+            state = self._take_stack(state, seat, (), events)
+        else:
+            assert isinstance(action, PlayHidden)
+            state = self._play_hidden(state, seat, action.position, events)
+        return Transition(state, tuple(events))
+
+    def _pick(self, state: PalaceState, seat: int, action: PickHidden,
+              events: list[Event]) -> PalaceState:
+        cards = state.face_down[seat]
+        hidden = tuple(cards[p] for p in action.positions)
+        hand = tuple(card for p, card in enumerate(cards) if p not in action.positions)
+        events.append(HiddenPicked(seat, action.positions))
+        events.append(Dealt(seat, len(hand), hand))
+        return evolve(state, phase=Phase.BUILD_RESERVE,
+                      face_down=replace_at(state.face_down, seat, ()),
+                      hidden=replace_at(state.hidden, seat, hidden),
+                      hands=replace_at(state.hands, seat, hand))
+
+    def _build(self, state: PalaceState, seat: int, cards: tuple[Card, ...],
+               events: list[Event]) -> PalaceState:
+        state = self._take(state, seat, cards)
+        reserve = state.reserves[seat] + (cards,)
+        state = evolve(state, reserves=replace_at(state.reserves, seat, reserve))
+        events.append(ReserveBuilt(seat, cards))
+        state = self._refill(state, seat, events)
+        if len(reserve) < RESERVE_PLACEMENTS:
+            return state
+        if seat + 1 < state.seats:
+            return evolve(state, phase=Phase.PICK_HIDDEN, current=seat + 1)
+        return evolve(state, phase=Phase.PLAY, current=0)
+
+    def _place(self, state: PalaceState, seat: int, cards: tuple[Card, ...],
+               events: list[Event], hidden: bool = False) -> PalaceState:
+        if not hidden:
+            state = self._take(state, seat, cards)
+        state = evolve(state, stack=state.stack + (cards,), placements=state.placements + 1)
+        events.append(Placed(seat, cards, hidden))
+        again = burns(cards)
+        if again:
+            gone = tuple(card for placement in state.stack for card in placement)
+            state = evolve(state, stack=(), burned=state.burned + gone)
+            events.append(Burned(seat, gone))
+        state = self._refill(state, seat, events)
+        if not state.hands[seat] and state.reserves[seat]:
+            state = self._take_reserve(state, seat, events)
+        if not state.hands[seat] and not state.hidden[seat]:
+            return self._won(state, seat, events)
+        if self.options.placement_cap and state.placements >= self.options.placement_cap:
+            return self._draw_game(state, events)
+        if again:
+            return evolve(state, again=True)
+        return self._next_turn(state)
+
+    def _play_hidden(self, state: PalaceState, seat: int, position: int,
+                     events: list[Event]) -> PalaceState:
+        card = state.hidden[seat][position]
+        state = evolve(state, hidden=replace_at(
+            state.hidden, seat, state.hidden[seat][:position] + state.hidden[seat][position + 1:]))
+        events.append(HiddenRevealed(seat, position, card))
+        if stack_problem((card,), top_value(state.stack)) is None:
+            return self._place(state, seat, (card,), events, hidden=True)
+        return self._take_stack(state, seat, (card,), events)
+
+    def _take_stack(self, state: PalaceState, seat: int, extra: tuple[Card, ...],
+                    events: list[Event]) -> PalaceState:
+        cards = tuple(card for placement in state.stack for card in placement) + extra
+        events.append(StackTaken(seat, cards))
+        state = evolve(state, stack=(), hands=replace_at(state.hands, seat,
+                                                         state.hands[seat] + cards),
+                       known=replace_at(state.known, seat, state.known[seat] + cards))
+        return self._next_turn(self._refill(state, seat, events))  # P-A14
+
+    def _take_reserve(self, state: PalaceState, seat: int,
+                      events: list[Event]) -> PalaceState:
+        cards = tuple(card for placement in state.reserves[seat] for card in placement)
+        events.append(ReserveTaken(seat, cards))
+        return evolve(state, reserves=replace_at(state.reserves, seat, ()),
+                      hands=replace_at(state.hands, seat, state.hands[seat] + cards),
+                      known=replace_at(state.known, seat, state.known[seat] + cards))
+
+    def _take(self, state: PalaceState, seat: int, cards: Sequence[Card]) -> PalaceState:
+        return evolve(state, hands=replace_at(state.hands, seat, without(state.hands[seat], cards)),
+                      known=replace_at(state.known, seat, without(state.known[seat], cards)))
+
+    def _refill(self, state: PalaceState, seat: int, events: list[Event]) -> PalaceState:
+        """Draw back up to three while the deck lasts."""
+        hand, deck = state.hands[seat], state.deck
+        while len(hand) < HAND_MINIMUM and deck:
+            card, deck = deck[-1], deck[:-1]
+            hand += (card,)
+            events.append(Drew(seat, Pile.STOCK, card))
+        return evolve(state, hands=replace_at(state.hands, seat, hand), deck=deck)
+
+    def _next_turn(self, state: PalaceState) -> PalaceState:
+        return evolve(state, current=(state.current + 1) % state.seats, again=False,
+                      turn=state.turn + 1)
+
+    def _won(self, state: PalaceState, seat: int, events: list[Event]) -> PalaceState:
+        state = evolve(state, phase=Phase.GAME_OVER, winner=seat, again=False)
+        events.append(GameEnded((seat,), self._cards_left(state)))
+        return state
+
+    def _draw_game(self, state: PalaceState, events: list[Event]) -> PalaceState:
+        """P-A12: the safety cap ends a game that might never end, as a draw."""
+        state = evolve(state, phase=Phase.GAME_OVER, again=False)
+        events.append(GameEnded((), self._cards_left(state)))
+        return state
+
+    def _cards_left(self, state: PalaceState) -> tuple[int, ...]:
+        return tuple(len(state.hands[s]) + len(state.hidden[s]) + len(state.face_down[s]) +
+                     sum(len(p) for p in state.reserves[s]) for s in range(state.seats))
+
+    # --- observing ---------------------------------------------------------------------
+
+    def observe(self, state: PalaceState, seat: int) -> PalaceView:
+        awaiting = self.awaiting(state)
+        return PalaceView(
+            seat=seat, seats=state.seats, phase=state.phase, current=state.current,
+            hand=state.hands[seat], hand_sizes=tuple(len(h) for h in state.hands),
+            face_down_counts=tuple(len(c) for c in state.face_down),
+            hidden_counts=tuple(len(h) for h in state.hidden), reserves=state.reserves,
+            deck_size=len(state.deck), stack=state.stack, burned=state.burned,
+            known=state.known, again=state.again, placements=state.placements,
+            winner=state.winner, awaiting=awaiting,
+            legal=self.legal_actions(state, seat) if seat in awaiting else ())
+
+    def outcome(self, state: PalaceState) -> Outcome | None:
+        if state.phase is not Phase.GAME_OVER:
+            return None
+        left = self._cards_left(state)
+        if state.winner is None:
+            return Outcome(winners=(), scores=left, places=tuple(1 for _ in left),
+                           reason="draw")
+        # P-A15: the winner is first; the others are unranked (they share second).
+        return Outcome(winners=(state.winner,), scores=left,
+                       places=tuple(1 if s == state.winner else 2 for s in range(state.seats)))
+
+    # --- invariants --------------------------------------------------------------------
+
+    def all_cards(self, state: PalaceState) -> list[Card]:
+        """Hands, both reserves, the deck, the stack and the burned pile (RULES.md §7.1)."""
+        cards = [card for hand in state.hands for card in hand]
+        cards += [card for cards in state.face_down for card in cards]
+        cards += [card for cards in state.hidden for card in cards]
+        cards += [card for reserve in state.reserves for p in reserve for card in p]
+        cards += list(state.deck) + [card for p in state.stack for card in p]
+        return cards + list(state.burned)
+
+    def hidden_from(self, state: PalaceState, seat: int) -> set[Card]:
+        """The deck, every face-down card (a seat's own hidden reserve too: it is picked
+        blind) and other hands less the cards everyone saw go there."""
+        hidden = set(state.deck)
+        for cards in state.face_down + state.hidden:
+            hidden.update(cards)
+        for other, hand in enumerate(state.hands):
+            if other != seat:
+                hidden.update(set(hand) - set(state.known[other]))
+        return hidden

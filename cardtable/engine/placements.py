@@ -1,0 +1,102 @@
+"""Palace's placements (RULES.md §3.2): their shapes, when one may go on the stack, and
+the list of placements a hand can make.
+
+A placement is one or more cards of one rank, or a straight of three or more consecutive
+ranks (suits free). Ranks run 2 (lowest) … K, A (highest); straights never wrap, and a 2
+is never a stand-in (P-A3, P-A4). On the stack the placement's lowest card must be at
+least the top card's rank, except that a placement starting with a 2 always plays (and
+aces, being highest, always do).
+
+Standard library only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from .cards import Card, Rank
+
+ACE_HIGH = 14
+
+
+def value(card: Card) -> int:
+    """A card's Palace rank: 2 lowest, ace highest (14)."""
+    return ACE_HIGH if card.rank is Rank.ACE else int(card.rank)
+
+
+def rank_name(number: int) -> str:
+    """A Palace rank as a player reads it on a card ("9", "J", "A")."""
+    return Rank(1 if number == ACE_HIGH else number).code
+
+
+def is_straight(cards: Sequence[Card]) -> bool:
+    values = sorted(value(card) for card in cards)
+    return len(values) >= 3 and all(b == a + 1 for a, b in zip(values, values[1:]))
+
+
+def shape_problem(cards: Sequence[Card]) -> str | None:
+    """Why these cards are not one placement, or ``None`` if they are."""
+    if not cards:
+        return "choose at least one card to place"
+    values = sorted(value(card) for card in cards)
+    if len(set(values)) == 1:
+        return None
+    if len(set(values)) != len(values):
+        return "a placement is cards of one rank or a straight, not both"
+    if len(values) < 3:
+        return "a straight needs three or more cards"
+    if is_straight(cards):
+        return None
+    if ACE_HIGH in values and 2 in values:
+        return "a straight cannot turn the corner: 2 is the lowest card and the ace the highest"
+    return "a straight must have no gaps (a 2 is not wild)"
+
+
+def top_value(stack: Sequence[Sequence[Card]]) -> int | None:
+    """The rank to beat: the top placement's highest card (P-A6), or ``None`` if empty."""
+    if not stack:
+        return None
+    return max(value(card) for card in stack[-1])
+
+
+def stack_problem(cards: Sequence[Card], top: int | None) -> str | None:
+    """Why this placement may not go on a stack whose top rank is ``top``."""
+    shape = shape_problem(cards)
+    if shape is not None:
+        return shape
+    if top is None:
+        return None
+    low = min(value(card) for card in cards)
+    if low == 2 or low >= top:
+        return None
+    if len({value(card) for card in cards}) > 1:
+        return f"a straight's lowest card must be {rank_name(top)} or higher"
+    return f"must be {rank_name(top)} or higher (a 2 always plays)"
+
+
+def burns(cards: Iterable[Card]) -> bool:
+    """A placement with an ace in it burns the stack."""
+    return any(card.rank is Rank.ACE for card in cards)
+
+
+def placements(hand: Sequence[Card]) -> list[tuple[Card, ...]]:
+    """Every distinct placement the hand can make, one copy chosen per rank: each rank
+    in every count, and every straight of three or more."""
+    by_value: dict[int, list[Card]] = {}
+    for card in sorted(hand, key=lambda c: (value(c), c.sort_key())):
+        by_value.setdefault(value(card), []).append(card)
+    found: list[tuple[Card, ...]] = []
+    for cards in by_value.values():
+        found += [tuple(cards[:count]) for count in range(1, len(cards) + 1)]
+    ranks = sorted(by_value)
+    for start_index, start in enumerate(ranks):
+        length = 1
+        while start_index + length < len(ranks) and ranks[start_index + length] == start + length:
+            length += 1
+        for size in range(3, length + 1):
+            found.append(tuple(by_value[start + step][0] for step in range(size)))
+    return found
+
+
+def legal_placements(hand: Sequence[Card], top: int | None) -> list[tuple[Card, ...]]:
+    return [cards for cards in placements(hand) if stack_problem(cards, top) is None]
