@@ -28,6 +28,7 @@ from .settings import Settings, load_settings, save_settings
 from .table_desc import playable
 
 if TYPE_CHECKING:
+    from .scenes.palace_table import PalaceTableScene
     from .scenes.table import TableScene
 
 log = logging.getLogger(__name__)
@@ -57,7 +58,7 @@ class App:
         self.stack = SceneStack()
         self.worker = AIWorker()
         self.session: Session | None = None
-        self.table: TableScene | None = None
+        self.table: TableScene | PalaceTableScene | None = None
         self.running = True
         self.menu_message: str | None = None
         self.frame_times: list[float] = []
@@ -186,9 +187,11 @@ class App:
                                autoplay=autoplay)
         self.session.call_seconds = self.settings.call_seconds
         self.session.note(start_events)
+        from .scenes.palace_table import PalaceTableScene
         from .scenes.table import TableScene
 
-        table = self.table = TableScene(self, self.session)
+        scene_type = PalaceTableScene if game.game_id == "palace" else TableScene
+        table = self.table = scene_type(self, self.session)
         self.stack.reset(table)
         if saved is not None:
             table.restore_ui(saved.ui)

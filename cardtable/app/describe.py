@@ -6,23 +6,30 @@ seat has no card to name. No pygame here.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..engine import Pile, pretty_cards
 from ..engine.events import (
+    Burned,
     Called,
     CardsGiven,
     Discarded,
     Drew,
     Event,
     GameEnded,
+    HiddenPicked,
+    HiddenRevealed,
     LaidOff,
     MeldChanged,
     MeldsLaid,
     MissionCompleted,
+    Placed,
+    ReserveBuilt,
+    ReserveTaken,
     Reshuffled,
     RoundScored,
     RoundStarted,
+    StackTaken,
     TookBack,
     TurnedUp,
     WentOut,
@@ -39,6 +46,9 @@ def describe(event: Event, names: Sequence[str], viewer: int) -> str | None:
         wild = f", {event.wild_rank.label} are wild" if event.wild_rank else ""
         return (f"Round {event.round}: {event.hand_size} cards each{wild}. "
                 f"{who(event.dealer)} deal{'' if event.dealer == viewer else 's'}.")
+    palace = _palace(event, who, viewer)
+    if palace is not None:
+        return palace
     if isinstance(event, Drew):
         if event.source is Pile.DISCARD:
             return f"{who(event.seat)} drew {_card(event.card)} from the discard pile"
@@ -60,6 +70,8 @@ def describe(event: Event, names: Sequence[str], viewer: int) -> str | None:
         scores = ", ".join(f"{who(seat)} {points}" for seat, points in enumerate(event.points))
         return f"Round {event.round} scored: {scores}"
     if isinstance(event, GameEnded):
+        if not event.winners:
+            return "Game over: a draw, the placement limit was reached with nobody out."
         winners = " and ".join(who(seat) for seat in event.winners)
         if len(event.winners) > 1:
             return f"Game over: {winners} share the win!"
@@ -98,6 +110,30 @@ def describe(event: Event, names: Sequence[str], viewer: int) -> str | None:
                 f"({event.count} of 9)")
     if isinstance(event, TookBack):
         return f"{who(event.seat)} took back this turn's plays"
+    return None
+
+
+def _palace(event: Event, who: Callable[[int], str], viewer: int) -> str | None:
+    """Palace's events: reserves, placements, burns and pick-ups."""
+    if isinstance(event, HiddenPicked):
+        return f"{who(event.seat)} picked a hidden reserve, blind"
+    if isinstance(event, ReserveBuilt):
+        return f"{who(event.seat)} put {pretty_cards(event.cards)} in the visible reserve"
+    if isinstance(event, Placed):
+        how = " from the hidden reserve" if event.hidden else ""
+        return f"{who(event.seat)} placed {pretty_cards(event.cards)}{how}"
+    if isinstance(event, Burned):
+        count = len(event.cards)
+        return (f"The ace burns the stack: {count} card{'s' * (count != 1)} out of the game. "
+                f"{who(event.seat)} place{'' if event.seat == viewer else 's'} again")
+    if isinstance(event, StackTaken):
+        count = len(event.cards)
+        return f"{who(event.seat)} took the stack ({count} card{'s' * (count != 1)})"
+    if isinstance(event, ReserveTaken):
+        return (f"{who(event.seat)} took the visible reserve into the hand: "
+                f"{pretty_cards(event.cards)}")
+    if isinstance(event, HiddenRevealed):
+        return f"{who(event.seat)} turned up a hidden card: {event.card.pretty}"
     return None
 
 

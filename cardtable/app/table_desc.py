@@ -65,6 +65,8 @@ class TableDescription(ABC):
         """The engine's best groups for the hand, and a suggested discard (``chosen``: a
         goal the person picked, in games that have one, such as Monastery's missions)."""
 
+    ranks_everyone: bool = True
+    """The game over lists every place (Palace names only the winner)."""
     first_column_penalty: bool = True
     """The round summary's first column is penalty points (red when above zero)."""
     score_word: str = "points"
@@ -207,11 +209,13 @@ class FiveCrownsTable(TableDescription):
 
 def _descriptions() -> dict[str, TableDescription]:
     from .table_monastery import MonasteryTable
+    from .table_palace import PalaceTable
     from .table_shanghai import ShanghaiTable
 
     return {"five_crowns": FiveCrownsTable(),
             "shanghai_may_i": ShanghaiTable("shanghai_may_i"),
-            "shanghai_buy": ShanghaiTable("shanghai_buy"), "monastery": MonasteryTable()}
+            "shanghai_buy": ShanghaiTable("shanghai_buy"), "monastery": MonasteryTable(),
+            "palace": PalaceTable()}  # type: ignore[dict-item]  (its own scene: see table_palace)
 
 
 DESCRIPTIONS: dict[str, TableDescription] = {}

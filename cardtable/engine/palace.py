@@ -38,6 +38,7 @@ from .events import (
 from .options import PalaceOptions
 from .placements import (
     burns,
+    in_order,
     legal_placements,
     placements,
     shape_problem,
@@ -302,6 +303,7 @@ class Palace(Variant[PalaceState]):
     def _build(self, state: PalaceState, seat: int, cards: tuple[Card, ...],
                events: list[Event]) -> PalaceState:
         state = self._take(state, seat, cards)
+        cards = in_order(cards)
         reserve = state.reserves[seat] + (cards,)
         state = evolve(state, reserves=replace_at(state.reserves, seat, reserve))
         events.append(ReserveBuilt(seat, cards))
@@ -316,6 +318,7 @@ class Palace(Variant[PalaceState]):
                events: list[Event], hidden: bool = False) -> PalaceState:
         if not hidden:
             state = self._take(state, seat, cards)
+        cards = in_order(cards)
         state = evolve(state, stack=state.stack + (cards,), placements=state.placements + 1)
         events.append(Placed(seat, cards, hidden))
         again = burns(cards)

@@ -29,6 +29,11 @@ def rank_name(number: int) -> str:
     return Rank(1 if number == ACE_HIGH else number).code
 
 
+def in_order(cards: Iterable[Card]) -> tuple[Card, ...]:
+    """A placement as it lies on the table: low to high, so its top card is last."""
+    return tuple(sorted(cards, key=lambda card: (value(card), card.sort_key())))
+
+
 def is_straight(cards: Sequence[Card]) -> bool:
     values = sorted(value(card) for card in cards)
     return len(values) >= 3 and all(b == a + 1 for a, b in zip(values, values[1:]))
@@ -83,7 +88,7 @@ def placements(hand: Sequence[Card]) -> list[tuple[Card, ...]]:
     """Every distinct placement the hand can make, one copy chosen per rank: each rank
     in every count, and every straight of three or more."""
     by_value: dict[int, list[Card]] = {}
-    for card in sorted(hand, key=lambda c: (value(c), c.sort_key())):
+    for card in in_order(hand):
         by_value.setdefault(value(card), []).append(card)
     found: list[tuple[Card, ...]] = []
     for cards in by_value.values():

@@ -174,14 +174,16 @@ class GameOverScene(FormScene):
         names = self.session.names
         outcome = self.outcome
         human = self.session.human
-        if human in outcome.winners:
+        if not outcome.winners:
+            headline = "A draw: the game reached its limit with nobody out"
+        elif human in outcome.winners:
             headline = "You win!" if len(outcome.winners) == 1 else "You share the win!"
         else:
             headline = " and ".join(names[s] for s in outcome.winners) + \
                 (" win" if len(outcome.winners) > 1 else " wins")
         theme.blit_text(surface, headline, max(20, h // 24), (w // 2, int(h * 0.18)),
                         theme.TEXT, True, anchor="center")
-        order = sorted(range(len(names)), key=lambda s: (outcome.places[s], s))
+        order = sorted(range(len(names)), key=lambda s: (outcome.places[s], outcome.scores[s], s))
         view = self.session.view()
         desc = describe_table(self.session.game.game_id)
         size = max(14, h // 40)
@@ -189,7 +191,9 @@ class GameOverScene(FormScene):
         for seat in order:
             place = outcome.places[seat]
             colour = theme.GOLD if seat in outcome.winners else theme.TEXT
-            theme.blit_text(surface, f"{_ordinal(place)}", size, (w // 2 - 200, y), colour, True)
+            ranked = desc.ranks_everyone or seat in outcome.winners
+            theme.blit_text(surface, _ordinal(place) if ranked else "\u2013", size,
+                            (w // 2 - 200, y), colour, True)
             theme.blit_text(surface, names[seat], size, (w // 2 - 120, y), colour, True)
             theme.blit_text(surface, f"{outcome.scores[seat]} {desc.score_word}", size,
                             (w // 2 + 200, y), colour, anchor="topright")
@@ -198,7 +202,7 @@ class GameOverScene(FormScene):
                 progress_boxes(surface, (w // 2 + 220, y), size + 4, progress, numbers=True)
             y += size + 10
         sheet = pygame.Rect(int(w * 0.08), y + 14, int(w * 0.84), h - 90 - y - 14)
-        if sheet.height > 80:
+        if sheet.height > 80 and desc.rounds_played(view):
             score_sheet(surface, sheet, names, desc.rounds_played(view),
                         lambda r, s: desc.sheet_cell(view, r, s),
                         [desc.total_cell(view, s) for s in range(len(names))], human)

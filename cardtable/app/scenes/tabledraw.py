@@ -6,7 +6,8 @@ Only reads the scene; all positions come from its layout.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -272,15 +273,19 @@ def _wild_tag(surface: pygame.Surface, rect: pygame.Rect, width: int) -> None:
 
 
 def _log(scene: TableScene, surface: pygame.Surface) -> None:
-    geo = scene.geo
-    box = geo.log
+    log_panel(surface, scene.geo.log, scene.session.log, scene.geo.height)
+
+
+def log_panel(surface: pygame.Surface, box: pygame.Rect, log: Iterable[str],
+              height: int) -> None:
+    """The move log: the newest lines that fit, wrapped to the panel."""
     theme.panel(surface, box, theme.PANEL_EDGE)
-    size = max(11, geo.height // 58)
+    size = max(11, height // 58)
     theme.blit_text(surface, "Moves", size + 2, (box.x + 12, box.y + 8), theme.GOLD, True)
     line_h = theme.font(size).get_linesize()
     top = box.y + 14 + size + 6
     lines: list[str] = []
-    for entry in reversed(scene.session.log):
+    for entry in reversed(list(log)):
         wrapped = theme.wrap(entry, size, box.width - 24)
         lines = wrapped + lines
         if len(lines) * line_h > box.bottom - top - 8:
@@ -318,10 +323,14 @@ def _targets(scene: TableScene, surface: pygame.Surface) -> None:
 
 
 def _message(scene: TableScene, surface: pygame.Surface) -> None:
-    message = scene.message
+    message_box(surface, scene.geo, scene.message)
+
+
+def message_box(surface: pygame.Surface, geo: table_layout.TableLayout,
+                message: Any) -> None:
+    """The engine's reason for a refusal (red), or a hint (green), over the table."""
     if message is None:
         return
-    geo = scene.geo
     size = max(13, geo.height // 46)
     image = theme.text(message.text, size, theme.TEXT, True)
     box = image.get_rect(center=geo.message.center).inflate(30, 14)
@@ -348,13 +357,20 @@ def _question(scene: TableScene, surface: pygame.Surface) -> None:
 
 
 def _callouts(scene: TableScene, surface: pygame.Surface) -> None:
-    """What a seat just called ("May I!", "Shanghai!"), in a bubble by its place."""
     geo = scene.geo
+    call_bubbles(surface, geo, scene.callouts, scene.session.human,
+                 (geo.hand.centerx, geo.hand.top - 8))
+
+
+def call_bubbles(surface: pygame.Surface, geo: table_layout.TableLayout,
+                 said: dict[int, tuple[str, float]], human: int,
+                 human_point: tuple[int, int]) -> None:
+    """What a seat just called ("May I!", "Burn!"), in a gold bubble by its place."""
     size = max(15, geo.height // 36)
-    for seat, (text, _) in scene.callouts.items():
+    for seat, (text, _) in said.items():
         image = theme.text(text, size, theme.GOLD, True)
-        if seat == scene.session.human:
-            box = image.get_rect(midbottom=(geo.hand.centerx, geo.hand.top - 8))
+        if seat == human:
+            box = image.get_rect(midbottom=human_point)
         elif seat in geo.spots:
             panel = geo.spots[seat].panel
             if panel.centerx > geo.play.centerx:  # right-hand seats: speak towards the middle

@@ -1,0 +1,374 @@
+"""The Palace table: setup (hidden cards picked blind, three reserve placements), then
+placements on the stack, burns, pick-ups and blind hidden cards, until someone is out.
+
+Input lives in ``palace_input`` and drawing in ``palace_draw``. As at the rummy tables,
+the table shows the observation as of the last animation that finished; the session may
+be ahead, and its applied actions are played out one by one.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from ...engine import Action, BuildReserve, Card, PickHidden, Place, PlayHidden, TakeStack
+from ...engine.events import (
+    Burned,
+    Dealt,
+    Drew,
+    Event,
+    HiddenPicked,
+    HiddenRevealed,
+    Placed,
+    ReserveBuilt,
+    ReserveTaken,
+    StackTaken,
+)
+from ...engine.palace import DEALT, HIDDEN, PalaceView, Phase
+from .. import cardart, palace_layout
+from ..anim import Animator, Flight
+from ..scene import Scene
+from ..session import Session, Shown
+from ..table_palace import PalaceTable
+from ..widgets import Button
+from . import palace_draw
+from .palace_input import Drag, PalaceInput
+
+MESSAGE_SECONDS = 4.0
+BUBBLE_SECONDS = 1.8
+REVEAL_SECONDS = 0.9
+"""How long a hidden card lies face up before it plays or goes to the hand."""
+
+
+@dataclass
+class Message:
+    text: str
+    good: bool
+    until: float
+
+
+class PalaceTableScene(PalaceInput, Scene):
+    def __init__(self, app: Any, session: Session) -> None:
+        super().__init__(app)
+        self.session = session
+        self.desc = PalaceTable()
+        self.view: PalaceView = session.view()
+        self.session.shown.clear()
+        self.animator = Animator()
+        self.time = 0.0
+        self.selected: set[Card] = set()
+        self.picked: list[int] = []
+        """Setup: the face-down cards (by place) the person has chosen to keep hidden."""
+        self.focus = 0
+        self.drag: Drag | None = None
+        self.message: Message | None = None
+        self.bubbles: dict[int, tuple[str, float]] = {}
+        self.stack_shown: tuple[tuple[tuple[Card, ...], ...], float] | None = None
+        """The stack as it stood before a burn, shown until the burn plays out."""
+        self.summary = None  # no rounds in Palace; kept for the app's common checks
+        self.buttons: list[Button] = []
+        self.dropped = False
+        self.finished = False
+        self.layout(app.size)
+
+    # --- layout and saved table state ----------------------------------------------------
+
+    def layout(self, size: tuple[int, int]) -> None:
+        scale = self.app.settings.card_scale
+        self.geo = palace_layout.compute(size, self.session.game.seats, self.session.human,
+                                         scale)
+        box = self.geo.table.controls
+        entries = [("", self.commit, True), ("", self.secondary, False),
+                   ("Sort by rank  [R]", self.sort_rank, False), ("Menu  [Esc]", self.pause, False)]
+        row = max(30, min(self.geo.table.height // 16, (box.height - 10) // len(entries) - 8))
+        self.buttons = [Button(pygame.Rect(box.x, box.y + i * (row + 8), box.width, row), label,
+                               method, primary=primary, size=max(12, row * 2 // 5))
+                        for i, (label, method, primary) in enumerate(entries)]
+        self._refresh_buttons()
+
+    def _refresh_buttons(self) -> None:
+        commit, second, sort, _ = self.buttons
+        view, mine = self.view, self._my_turn()
+        phase = view.phase
+        if phase is Phase.PICK_HIDDEN:
+            commit.label, commit.enabled = "Hide these 3  [Enter]", mine and \
+                len(self.picked) == HIDDEN
+            second.label, second.enabled = "Choose any 3", mine
+        elif phase is Phase.BUILD_RESERVE:
+            commit.label = "Put in reserve  [Enter]"
+            commit.enabled = mine and bool(self.selected) and \
+                self.session.problem(BuildReserve(self._chosen())) is None
+            second.label, second.enabled = "Take the stack  [T]", False
+        else:
+            commit.label = "Place  [Enter]"
+            commit.enabled = mine and bool(self.selected) and \
+                self.session.problem(Place(self._chosen())) is None
+            second.label = "Take the stack  [T]"
+            second.enabled = mine and view.legal == (TakeStack(),)
+        sort.enabled = bool(view.hand)
+
+    def ui_state(self) -> dict[str, Any]:
+        return {"scene": "table", "hand_order": [c.code for c in self.session.hand_order],
+                "log": list(self.session.log)[-60:]}
+
+    def restore_ui(self, ui: dict[str, Any]) -> None:
+        log = ui.get("log")
+        if isinstance(log, list):
+            self.session.log.extendleft(reversed([x for x in log if isinstance(x, str)]))
+
+    # --- what is shown ---------------------------------------------------------------------
+
+    def hand_cards(self) -> list[Card]:
+        """The person's hand as shown: chosen order, less cards still in flight."""
+        held = set(self.view.hand)
+        order = [c for c in self.session.hand_order if c in held]
+        order += [c for c in self.view.hand if c not in set(order)]
+        flying = self.animator.hidden_cards()
+        return [c for c in order if c.code not in flying]
+
+    def face_down_count(self) -> int:
+        """The person's nine face-down cards, before the hidden reserve is picked."""
+        return self.view.face_down_counts[self.session.human]
+
+    def shown_stack(self) -> tuple[tuple[Card, ...], ...]:
+        if self.stack_shown is not None and self.time < self.stack_shown[1]:
+            return self.stack_shown[0]
+        flying = self.animator.hidden_cards()
+        return tuple(p for p in self.view.stack if not any(c.code in flying for c in p))
+
+    def _my_turn(self) -> bool:
+        return self.session.human_to_move and not self.animator.busy and \
+            not self.session.shown
+
+    def _chosen(self) -> tuple[Card, ...]:
+        """The selected cards in hand order (a straight reads low to high)."""
+        return tuple(c for c in self.hand_cards() if c in self.selected)
+
+    def say(self, text: str, good: bool = False) -> None:
+        self.message = Message(text, good, self.time + MESSAGE_SECONDS)
+
+    # --- time ------------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+        self.animator.update(self.time)
+        while not self.animator.busy and self.session.shown:
+            self._present(self.session.shown.popleft())
+        self.session.update(busy=self.animator.busy or bool(self.session.shown))
+        if self.session.game.over and not self.animator.busy and not self.session.shown \
+                and not self.finished:
+            self._finish()
+            return
+        self.selected &= set(self.view.hand)
+        if self.view.phase is not Phase.PICK_HIDDEN:
+            self.picked = []
+        count = self.face_down_count() or len(self.hand_cards())
+        self.focus = max(0, min(self.focus, count - 1))
+        if self.message and self.time > self.message.until:
+            self.message = None
+        self.bubbles = {s: b for s, b in self.bubbles.items() if b[1] > self.time}
+        self._refresh_buttons()
+
+    def _finish(self) -> None:
+        from .summary import GameOverScene
+
+        self.finished = True
+        self.app.stack.replace(GameOverScene(self.app, self.session))
+
+    @property
+    def speed(self) -> float:
+        return self.app.settings.animation_factor if self.app.animations else 0.0
+
+    def _present(self, shown: Shown) -> None:
+        before = self.view
+        self.view = shown.view
+        speed = 0.0 if shown.seat == self.session.human and self.dropped else self.speed
+        self.dropped = False
+        start = self.time
+        for event in shown.events:
+            start = self._animate(event, before, start, speed)
+
+    # --- animation -------------------------------------------------------------------------
+
+    def seat_point(self, seat: int) -> tuple[int, int]:
+        geo = self.geo.table
+        if seat == self.session.human:
+            return (geo.hand.centerx - geo.card_w // 2, geo.hand.bottom - geo.card_h)
+        return geo.spots[seat].cards.topleft
+
+    def slot_point(self, seat: int, index: int) -> tuple[int, int]:
+        if seat == self.session.human:
+            return self.geo.reserve[min(index, 2)].topleft
+        return self.geo.opponent_reserves[seat][min(index, 2)].topleft
+
+    def _card_width(self, seat: int) -> int:
+        return self.geo.table.card_w if seat == self.session.human else self.geo.mini_w
+
+    def _animate(self, event: Event, before: PalaceView, start: float, speed: float) -> float:
+        human = self.session.human
+        if isinstance(event, Burned):
+            self.bubbles[event.seat] = ("Burn!", max(start, self.time) + BUBBLE_SECONDS)
+        if isinstance(event, HiddenRevealed):
+            return self._reveal(event, start, speed)
+        if speed <= 0:
+            return start
+        width = self.geo.table.card_w
+        duration = 0.35 * speed
+
+        def fly(card: Card | None, origin: tuple[int, int], target: tuple[int, int],
+                when: float, size: int = width, to_seat: int | None = None) -> None:
+            self.animator.add(Flight(cardart.card_image(card, size), origin, target, when,
+                                     duration, card.code if card else None, to_seat))
+
+        if isinstance(event, Dealt) and not event.cards:
+            for index in range(event.count):
+                fly(None, self.geo.deck.topleft, self.seat_point(event.seat),
+                    start + index * 0.04 * speed, to_seat=None if event.seat == human
+                    else event.seat)
+            return start + 0.02 * speed
+        if isinstance(event, HiddenPicked):
+            for index in range(HIDDEN):
+                fly(None, self.seat_point(event.seat), self.slot_point(event.seat, index),
+                    start + index * 0.08 * speed, self._card_width(event.seat))
+            return start + duration
+        if isinstance(event, ReserveBuilt):
+            slot = len(before.reserves[event.seat]) if before.phase is not Phase.PLAY else 0
+            for index, card in enumerate(event.cards):
+                fly(card, self.seat_point(event.seat), self.slot_point(event.seat, slot),
+                    start + index * 0.06 * speed, self._card_width(event.seat))
+            return start + duration
+        if isinstance(event, Drew):
+            seen = event.card if event.seat == human else None
+            fly(seen, self.geo.deck.topleft, self.seat_point(event.seat), start,
+                to_seat=None if event.seat == human else event.seat)
+            return start + duration * 0.6
+        if isinstance(event, Placed):
+            origin = self.slot_point(event.seat, 0) if event.hidden else \
+                self.seat_point(event.seat)
+            for index, card in enumerate(event.cards):
+                fly(card, origin, self.geo.stack.move(index * int(width * 0.3), 0).topleft,
+                    start + index * 0.06 * speed)
+            return start + duration + 0.05 * speed * len(event.cards)
+        if isinstance(event, Burned):
+            stack = tuple(p for p in before.stack)
+            placed = tuple(c for c in event.cards if not any(c in p for p in stack))
+            self.stack_shown = (stack + ((placed,) if placed else ()), start + 0.25 * speed)
+            for index, card in enumerate(event.cards[-8:]):
+                fly(card, self.geo.stack.topleft, self.geo.burned.topleft,
+                    start + 0.25 * speed + index * 0.03 * speed)
+            return start + 0.25 * speed + duration + 0.2 * speed
+        if isinstance(event, StackTaken):
+            for index, card in enumerate(event.cards):
+                fly(card, self.geo.stack.topleft, self.seat_point(event.seat),
+                    start + min(index, 12) * 0.03 * speed,
+                    to_seat=None if event.seat == human else event.seat)
+            return start + duration + 0.2 * speed
+        if isinstance(event, ReserveTaken):
+            for index, card in enumerate(event.cards):
+                fly(card, self.slot_point(event.seat, index // 2), self.seat_point(event.seat),
+                    start + index * 0.05 * speed,
+                    to_seat=None if event.seat == human else event.seat)
+            return start + duration + 0.2 * speed
+        return start
+
+    def _reveal(self, event: HiddenRevealed, start: float, speed: float) -> float:
+        """A hidden card turns face up where it lay, and stays a moment to be read."""
+        hold = max(0.6, REVEAL_SECONDS * speed) if speed > 0 else 0.0
+        if hold <= 0:
+            return start
+        point = self.slot_point(event.seat, event.position)
+        size = self._card_width(event.seat)
+        if event.seat != self.session.human:
+            size = max(size, int(self.geo.table.card_w * 0.8))
+        self.animator.add(Flight(cardart.card_image(event.card, size), point, point, start,
+                                 hold))
+        return start + hold
+
+    # --- actions ---------------------------------------------------------------------------
+
+    def play(self, action: Action, dropped: bool = False) -> bool:
+        """Send the person's action to the engine; show its reason if refused."""
+        if self.animator.busy or self.session.shown:
+            return False
+        reason = self.session.play(action)
+        if reason is not None:
+            self.say(reason[0].upper() + reason[1:] + ".")
+            return False
+        self.dropped = dropped
+        self.selected = set()
+        self.picked = []
+        self.message = None
+        return True
+
+    def commit(self) -> None:
+        """Enter / the primary button: confirm the pick, fill a reserve slot, or place."""
+        if not self._my_turn():
+            return
+        phase = self.view.phase
+        if phase is Phase.PICK_HIDDEN:
+            if len(self.picked) != HIDDEN:
+                self.say(f"Pick {HIDDEN} face-down cards first ({len(self.picked)} picked).")
+                return
+            self.play(PickHidden(tuple(sorted(self.picked))))
+            return
+        cards = self._chosen()
+        hand = self.hand_cards()
+        if not cards and phase is Phase.PLAY and not self.view.hand:
+            self.play(PlayHidden(0))
+            return
+        if not cards and hand:
+            cards = (hand[self.focus],)
+        if not cards:
+            return
+        self.play(BuildReserve(cards) if phase is Phase.BUILD_RESERVE else Place(cards))
+
+    def secondary(self) -> None:
+        if self.view.phase is Phase.PICK_HIDDEN:
+            self.pick_any()
+        else:
+            self.take_stack()
+
+    def pick_any(self) -> None:
+        """Choose three face-down cards at random (blind is blind)."""
+        if not self._my_turn() or self.view.phase is not Phase.PICK_HIDDEN:
+            return
+        rng = random.Random(f"{self.session.game.seed}:{self.time}")
+        self.picked = rng.sample(range(DEALT), HIDDEN)
+
+    def toggle_pick(self, position: int) -> None:
+        if position in self.picked:
+            self.picked.remove(position)
+        elif len(self.picked) < HIDDEN:
+            self.picked.append(position)
+        else:
+            self.say("Three are picked: click one of them to put it back first.")
+
+    def take_stack(self) -> None:
+        if not self._my_turn() or self.view.phase is not Phase.PLAY:
+            return
+        self.play(TakeStack())
+
+    def play_hidden(self, position: int, dropped: bool = False) -> None:
+        if not self._my_turn():
+            return
+        self.play(PlayHidden(position), dropped)
+
+    def sort_rank(self) -> None:
+        from ...engine.placements import value
+
+        self.session.reorder(sorted(self.session.hand_order,
+                                    key=lambda c: (value(c), c.sort_key())))
+
+    def pause(self) -> None:
+        from .pause import PauseScene
+
+        self.drag = None
+        self.app.push(PauseScene(self.app))
+
+    # --- drawing ---------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        palace_draw.draw_table(self, surface)

@@ -1,0 +1,82 @@
+"""What the Palace table says: the headline, the prompt, a seat's note, the game's end.
+
+Palace is a shedding game with its own table scene (no melds, no rounds); this holds
+its words, and the few hooks the game-over scene shares with the rummy games. Rules stay
+in the engine: these only read the observation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine import TakeStack
+from ..engine.palace import RESERVE_PLACEMENTS, PalaceView, Phase
+from ..engine.placements import rank_name
+
+
+def top_words(view: PalaceView) -> str:
+    """The rank to beat, in a player's words."""
+    top = view.top
+    if top is None:
+        return "the stack is empty: anything goes"
+    return f"{rank_name(top)} or higher (a 2 always, an ace burns)"
+
+
+@dataclass(frozen=True)
+class PalaceTable:
+    game_id: str = "palace"
+    score_word: str = "cards left"
+    ranks_everyone: bool = False
+    """P-A15: the first out wins; the others are unranked (their cards left are shown)."""
+
+    def headline(self, view: PalaceView) -> str:
+        if view.phase in (Phase.PICK_HIDDEN, Phase.BUILD_RESERVE):
+            return "Palace  \u00b7  Setting up the reserves"
+        if view.phase is Phase.GAME_OVER:
+            return "Palace  \u00b7  Game over"
+        top = view.top
+        beat = "Stack empty" if top is None else f"Top {rank_name(top)}: play {rank_name(top)}+"
+        return f"Palace  \u00b7  {beat}  \u00b7  Deck {view.deck_size}"
+
+    def prompt(self, view: PalaceView, names: Sequence[str], human: int) -> str:
+        if view.phase is Phase.GAME_OVER:
+            return "The game is over."
+        mover = names[view.current]
+        if view.current != human:
+            verb = {Phase.PICK_HIDDEN: "is picking a hidden reserve",
+                    Phase.BUILD_RESERVE: "is building a visible reserve"}.get(view.phase,
+                                                                               "to play")
+            return f"{mover} {verb}"
+        if view.phase is Phase.PICK_HIDDEN:
+            return "Pick 3 of your 9 face-down cards, blind: they become your hidden reserve"
+        if view.phase is Phase.BUILD_RESERVE:
+            made = len(view.reserves[human])
+            return (f"Drag cards to your visible reserve: placement {made + 1} of "
+                    f"{RESERVE_PLACEMENTS} (one rank, or a straight of 3+)")
+        if not view.hand:
+            return "Your hand and visible reserve are gone: click a hidden card to turn it up"
+        if view.legal == (TakeStack(),):
+            return "Nothing of yours goes on the stack: take it"
+        if view.again:
+            return "Your ace burned the stack: place again, anything goes"
+        return f"Your turn: place {top_words(view)}"
+
+    def seat_note(self, view: PalaceView, seat: int) -> str:
+        left = view.cards_left(seat)
+        return f"{left} card{'s' * (left != 1)} left"
+
+    # --- the hooks the game-over scene shares with the rummy tables --------------------
+
+    def progress(self, view: Any, seat: int) -> None:
+        return None
+
+    def rounds_played(self, view: Any) -> int:
+        return 0
+
+    def sheet_cell(self, view: Any, round_index: int, seat: int) -> str:
+        return ""
+
+    def total_cell(self, view: Any, seat: int) -> str:
+        return str(view.cards_left(seat))

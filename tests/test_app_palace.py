@@ -1,0 +1,146 @@
+"""The Palace table: guided setup, placing by drag and by click, the engine's reason when
+refused, taking the stack, hidden cards turned up, and a whole game to its end."""
+
+import pygame
+
+from cardtable.app.scenes.palace_table import PalaceTableScene
+from cardtable.app.scenes.summary import GameOverScene
+from cardtable.app.session import default_seats
+from cardtable.engine import BuildReserve, Game, PickHidden, Place, PlayHidden, TakeStack
+from cardtable.engine.palace import Palace, Phase
+from ui import button, click, drag, frames, key, until
+
+GAME = Palace()
+
+
+def table_at(make_app, state, animations=False):
+    app = make_app(animations=animations)
+    game, _ = Game.new("palace", state.seats, 1)
+    game.state = state
+    app.start_session(game, default_seats(state.seats - 1, "normal"))
+    frames(app, 3)
+    return app
+
+
+def card_rect(table, face):
+    hand = table.hand_cards()
+    index = hand.index(next(c for c in hand if c.face == face))
+    return table.hand_rects()[index]
+
+
+def test_setup_picks_three_backs_blind_then_fills_three_reserve_slots(make_app):
+    app = make_app()
+    app.new_game("palace", 2, "normal", deal=5)
+    frames(app, 3)
+    table = app.table
+    assert isinstance(table, PalaceTableScene)
+    assert table.face_down_count() == 9 and table.hand_cards() == []
+    rects = table.hand_rects()
+    for index in (0, 4, 8):
+        click(app, rects[index].center)
+    assert sorted(table.picked) == [0, 4, 8]
+    click(app, rects[2].center)  # a fourth is refused until one is put back
+    assert "Three are picked" in table.message.text
+    click(app, button(app, "Hide these 3"))
+    game = app.session.game
+    assert game.history[0] == (0, PickHidden((0, 4, 8)))
+    frames(app, 3)
+    assert game.state.phase is Phase.BUILD_RESERVE and len(table.hand_cards()) == 6
+    for slot in range(3):
+        card = table.hand_cards()[0]
+        drag(app, table.hand_rects()[0].center, table.next_slot().center)
+        mine = [action for seat, action in game.history if seat == 0]
+        assert mine[-1] == BuildReserve((card,))
+        assert len(game.state.reserves[0]) == slot + 1
+    until(app, lambda: game.state.phase is Phase.PLAY and app.session.human_to_move
+          and not table.animator.busy)
+    assert game.state.current == 0  # the person always goes first
+
+
+def test_a_placement_dragged_to_the_stack_is_placed(make_app):
+    state = GAME.position(["9S 9H 4D", "5C 6C 7C"], stack=["8C"], deck="2S 3S 4S",
+                          hidden=["2H 3H 4H", "5H 6H 7H"])
+    app = table_at(make_app, state)
+    table = app.table
+    click(app, card_rect(table, "9S").center)
+    click(app, card_rect(table, "9H").center)
+    drag(app, card_rect(table, "9S").center, table.geo.stack.center)
+    seat, action = app.session.game.history[0]
+    assert seat == 0 and isinstance(action, Place)
+    assert sorted(c.face for c in action.cards) == ["9H", "9S"]
+
+
+def test_a_refused_placement_shows_the_engines_reason(make_app):
+    state = GAME.position(["9S 4D 5D", "5C 6C 7C"], stack=["8C"], deck="",
+                          hidden=["2H 3H 4H", "5H 6H 7H"])
+    app = table_at(make_app, state)
+    table = app.table
+    drag(app, card_rect(table, "4D").center, table.geo.stack.center)
+    assert table.message.text == "Must be 8 or higher (a 2 always plays)."
+    assert app.session.game.history == []
+
+
+def test_click_select_then_enter_places_a_straight(make_app):
+    state = GAME.position(["9S 10H JD 3C", "5C 6C 7C"], stack=["8C"], deck="",
+                          hidden=["2H 3H 4H", "5H 6H 7H"])
+    app = table_at(make_app, state)
+    table = app.table
+    for face in ("9S", "10H", "JD"):
+        click(app, card_rect(table, face).center)
+    key(app, pygame.K_RETURN)
+    action = app.session.game.history[0][1]
+    assert sorted(c.face for c in action.cards) == ["10H", "9S", "JD"]
+
+
+def test_take_the_stack_is_the_one_button_when_nothing_plays(make_app):
+    state = GAME.position(["4H 3D 5S", "9C 6C 7C"], stack=["8S", "KD"], deck="",
+                          hidden=["2H 3H 4H", "5H 6H 7H"])
+    app = table_at(make_app, state)
+    table = app.table
+    commit, take = table.buttons[0], table.buttons[1]
+    assert take.enabled and take.label.startswith("Take the stack") and not commit.enabled
+    click(app, button(app, "Take the stack"))
+    assert app.session.game.history[0] == (0, TakeStack())
+    state = GAME.position(["8H 3D 4S", "9C 6C 7C"], stack=["6D"], deck="",
+                          hidden=["2H 3H 4H", "5H 6H 7H"])
+    app = table_at(make_app, state)
+    assert not app.table.buttons[1].enabled
+    key(app, pygame.K_t)
+    assert app.session.game.history == []
+
+
+def test_a_hidden_card_is_turned_up_by_clicking_it_and_shown_before_it_goes(make_app):
+    state = GAME.position(["", "5C 6C 7C"], stack=["9H"], deck="", hidden=["4D 8C", "2C"])
+    app = table_at(make_app, state, animations=True)
+    table = app.table
+    rects = table.hidden_rects()
+    assert len(rects) == 2
+    click(app, rects[1].center)
+    assert app.session.game.history[0] == (0, PlayHidden(1))
+    frames(app, 2)
+    revealed = [f for f in table.animator.flights if f.start == f.end]
+    assert revealed, "the turned-up card stays face up where it lay"
+    until(app, lambda: not table.animator.busy)
+    assert sorted(c.face for c in app.session.view().hand) == ["8C", "9H"]
+
+
+def test_a_whole_game_plays_to_its_end_and_names_the_winner(make_app):
+    import random
+
+    from cardtable.ai import make_bot
+
+    app = make_app()
+    app.new_game("palace", 3, "normal", deal=12)
+    bot = make_bot("normal")
+    for _ in range(60000):
+        if isinstance(app.stack.top, GameOverScene):
+            break
+        session = app.session
+        if session.human_to_move and not app.table.animator.busy and not session.shown:
+            session.play(bot.choose(session.view(), random.Random(len(session.game.history)),
+                                    0.0, lambda: False))
+        frames(app)
+    assert isinstance(app.stack.top, GameOverScene)
+    outcome = app.session.game.outcome()
+    assert outcome is not None and len(outcome.winners) == 1
+    assert not app.save_path.exists()  # a finished game is set aside
