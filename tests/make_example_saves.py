@@ -56,6 +56,7 @@ def main() -> None:
     for game_id in ("shanghai_may_i", "shanghai_buy"):
         shanghai(game_id)
     monastery()
+    palace()
     pygame.quit()
 
 
@@ -87,6 +88,36 @@ def monastery() -> None:
     until(app, lambda: isinstance(app.stack.top, SummaryScene))
     keep(app, "monastery-round-summary.json")
     app.shutdown()
+
+
+def palace() -> None:
+    """A save during the person's reserve building, and one in play with the person's
+    hand and visible reserve gone (the next turn turns up a hidden card)."""
+    from cardtable.engine import BuildReserve, PickHidden
+    from cardtable.engine.palace import Phase
+
+    app = App(size=(1280, 800), animations=False)
+    app.new_game("palace", 3, "normal", 2026)
+    game = app.session.game
+    app.session.play(PickHidden((0, 4, 8)))
+    frames(app, 2)
+    app.session.play(next(a for a in game.legal_actions(0) if isinstance(a, BuildReserve)))
+    frames(app, 2)
+    keep(app, "palace-building-reserve.json")
+    app.shutdown()
+    for deal in range(2026, 2100):
+        app = App(size=(1280, 800), animations=False)
+        app.new_game("palace", 3, "normal", deal)
+        game = app.session.game
+        try:
+            autopilot(app, lambda: game.state.phase is Phase.PLAY and not game.state.hands[0]
+                      and game.state.hidden[0] and 0 in game.awaiting(), limit=20000)
+        except AssertionError:
+            app.shutdown()
+            continue
+        keep(app, "palace-hidden-cards-next.json")
+        app.shutdown()
+        return
 
 
 if __name__ == "__main__":

@@ -8,6 +8,7 @@ import pytest
 
 from cardtable.app.saves import FORMAT_VERSION, SaveError, read_save
 from cardtable.app.scenes.menu import MenuScene
+from cardtable.app.scenes.palace_table import PalaceTableScene
 from cardtable.app.scenes.summary import SummaryScene
 from cardtable.app.scenes.table import TableScene
 from cardtable.engine import to_json
@@ -161,8 +162,22 @@ def test_every_example_save_resumes_at_the_table(make_app, home):
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(path.read_bytes())
         app = resume_in_new_app(make_app)
-        assert isinstance(app.stack.top, (TableScene, SummaryScene))
+        assert isinstance(app.stack.top, (TableScene, PalaceTableScene, SummaryScene))
         app.shutdown()
+
+
+def test_a_palace_save_resumes_with_the_hidden_cards_to_turn_up(make_app, home):
+    from cardtable.engine import PlayHidden
+
+    target = home / "data" / "autosave.json"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_bytes((SAVES / "palace-hidden-cards-next.json").read_bytes())
+    app = resume_in_new_app(make_app)
+    table = app.stack.top
+    assert isinstance(table, PalaceTableScene)
+    assert table.view.hand == () and table.hidden_rects()
+    assert all(isinstance(a, PlayHidden) for a in table.view.legal)
+    assert "click a hidden card" in table.desc.prompt(table.view, app.session.names, 0)
 
 
 @pytest.mark.parametrize("name", ["shanghai_may_i-call-open.json", "shanghai_buy-call-open.json"])

@@ -37,8 +37,10 @@ from ..engine.events import (
 from ..engine.missions import MISSIONS
 
 
-def describe(event: Event, names: Sequence[str], viewer: int) -> str | None:
-    """One log line for an event, or ``None`` for events not worth a line."""
+def describe(event: Event, names: Sequence[str], viewer: int,
+             stock: str = "stock") -> str | None:
+    """One log line for an event, or ``None`` for events not worth a line. ``stock``:
+    what the game calls its draw pile (Palace: "deck")."""
     def who(seat: int) -> str:
         return names[seat]
 
@@ -53,8 +55,8 @@ def describe(event: Event, names: Sequence[str], viewer: int) -> str | None:
         if event.source is Pile.DISCARD:
             return f"{who(event.seat)} drew {_card(event.card)} from the discard pile"
         if event.card is not None:
-            return f"{who(event.seat)} drew {_card(event.card)} from the stock"
-        return f"{who(event.seat)} drew from the stock"
+            return f"{who(event.seat)} drew {_card(event.card)} from the {stock}"
+        return f"{who(event.seat)} drew from the {stock}"
     if isinstance(event, Discarded):
         return f"{who(event.seat)} discarded {_card(event.card)}"
     if isinstance(event, MeldsLaid):

@@ -78,6 +78,7 @@ class Session:
         self.seats = seats
         self.human = next(index for index, seat in enumerate(seats) if seat.human)
         self.names = [seat.name for seat in seats]
+        self.stock_word = "deck" if game.game_id == "palace" else "stock"
         self.worker = worker
         self.think_seconds = think_seconds
         self.clock = clock
@@ -198,7 +199,7 @@ class Session:
         """Log events (redacted for the person); returns the redacted events."""
         redacted = tuple(event.redacted_for(self.human) for event in events)
         for event in redacted:
-            line = describe(event, self.names, self.human)
+            line = describe(event, self.names, self.human, self.stock_word)
             if line:
                 self.log.append(line)
         return redacted
