@@ -19,6 +19,9 @@ from ..engine import Action, BuildReserve, Card, PickHidden, Place, PlayHidden, 
 from ..engine.palace import PalaceView, Phase
 from ..engine.placements import value
 
+VARY = 0.1
+"""With the deck gone, how often it plays some other ordinary placement: two players
+who always play the same way can pass the stack back and forth forever (P-A12)."""
 SMALL_STACK = 3
 """A stack this small is not worth an ace: a 2 will do, and the ace is kept."""
 
@@ -56,6 +59,8 @@ class PalaceStrategy:
             return legal[0]  # nothing goes: take the stack
         ordinary = [a for a in places if not special(a.cards)]
         if ordinary:
+            if view.deck_size == 0 and rng.random() < VARY:
+                return rng.choice(ordinary)
             return min(ordinary, key=lambda a: ordinary_order(a.cards))
         return self._special(view, places)
 
