@@ -110,8 +110,9 @@ def palace() -> None:
         app.new_game("palace", 3, "normal", deal)
         game = app.session.game
         try:
-            autopilot(app, lambda: game.state.phase is Phase.PLAY and not game.state.hands[0]
-                      and game.state.hidden[0] and 0 in game.awaiting(), limit=20000)
+            autopilot(app, lambda game=game: game.state.phase is Phase.PLAY
+                      and not game.state.hands[0] and game.state.hidden[0]
+                      and 0 in game.awaiting(), limit=20000)
         except AssertionError:
             app.shutdown()
             continue

@@ -15,7 +15,16 @@ from ...engine import Card
 from ...engine.palace import Phase
 from ...engine.placements import rank_name
 from .. import cardart, theme
-from .tabledraw import TARGET_BAD, TARGET_GOOD, call_bubbles, log_panel, message_box
+from .tabledraw import (
+    TARGET_BAD,
+    TARGET_GOOD,
+    call_bubbles,
+    hand_backs,
+    info_panel,
+    log_panel,
+    message_box,
+    seat_panel,
+)
 
 if TYPE_CHECKING:
     from .palace_table import PalaceTableScene
@@ -42,51 +51,24 @@ def draw_table(scene: PalaceTableScene, surface: pygame.Surface) -> None:
 
 
 def _info(scene: PalaceTableScene, surface: pygame.Surface) -> None:
-    geo, view = scene.geo.table, scene.view
-    box = geo.info
-    theme.panel(surface, box, theme.PANEL_EDGE)
-    big = max(14, geo.height // 40)
-    small = max(12, geo.height // 54)
-    y = box.y + 8
-    for index, part in enumerate(scene.desc.headline(view).split("  \u00b7  ")):
-        size = big if index == 0 else small + 1
-        theme.blit_text(surface, part, size, (box.x + 14, y), theme.GOLD, True)
-        y += size + 6
-    prompt = scene.desc.prompt(view, scene.session.names, scene.session.human)
-    for line in theme.wrap(prompt, small, box.width - 28)[:3]:
-        if y + small > box.bottom - 4:
-            break
-        theme.blit_text(surface, line, small, (box.x + 14, y))
-        y += small + 4
+    view = scene.view
+    info_panel(surface, scene.geo.table, scene.desc.headline(view),
+               scene.desc.prompt(view, scene.session.names, scene.session.human))
 
 
 def _opponent(scene: PalaceTableScene, surface: pygame.Surface, seat: int, spot) -> None:  # type: ignore[no-untyped-def]
     view, geo = scene.view, scene.geo.table
     info = scene.session.seats[seat]
     to_move = view.current == seat and seat in view.awaiting
-    theme.panel(surface, spot.panel, theme.HIGHLIGHT if to_move else theme.PANEL_EDGE,
-                alpha=200 if to_move else 170)
-    size = max(12, geo.height // 50)
-    theme.blit_text(surface, info.name, size + 2, (spot.panel.x + 10, spot.panel.y + 6),
-                    theme.GOLD if to_move else theme.TEXT, True)
-    theme.blit_text(surface, scene.desc.seat_note(view, seat), size,
-                    (spot.panel.right - 10, spot.panel.y + 7), theme.TEXT, anchor="topright")
+    size = seat_panel(surface, geo, spot, info.name, to_move)
+    left = view.cards_left(seat)
+    theme.blit_text(surface, f"{left} left", size, (spot.panel.right - 10, spot.panel.y + 7),
+                    theme.TEXT, anchor="topright")
     theme.blit_text(surface, f"{info.level.title()} AI", max(10, size - 2),
                     (spot.panel.x + 10, spot.panel.y + 8 + size + 4), theme.TEXT_DIM)
     count = view.hand_sizes[seat] + view.face_down_counts[seat] - scene.animator.incoming(seat)
-    width = int(geo.small_w * 0.75)
-    if count > 0:
-        step = min(width * 0.45, (spot.cards.width - width) / max(1, count - 1))
-        back = cardart.back(width)
-        for index in range(count):
-            surface.blit(back, (int(spot.cards.x + index * step), spot.cards.y))
-        theme.blit_text(surface, str(count), size, (spot.cards.right, spot.cards.bottom),
-                        theme.TEXT, True, anchor="bottomright")
-    if scene.session.thinking_seat == seat and to_move:
-        dots = "." * (1 + int(scene.time * 3) % 3)
-        theme.blit_text(surface, f"thinking{dots:<3}", max(10, size - 2),
-                        (spot.cards.right - size * 2, spot.cards.centery), theme.HIGHLIGHT,
-                        anchor="midright")
+    hand_backs(surface, spot.cards, count, int(geo.small_w * 0.75), size,
+               scene.session.thinking_seat == seat and to_move, scene.time)
     slots = scene.geo.opponent_reserves[seat]
     mini = scene.geo.mini_w
     for index, slot in enumerate(slots):

@@ -9,7 +9,6 @@ be ahead, and its applied actions are played out one by one.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -36,18 +35,11 @@ from ..table_palace import PalaceTable
 from ..widgets import Button
 from . import palace_draw
 from .palace_input import Drag, PalaceInput
+from .table import MESSAGE_SECONDS, Message
 
-MESSAGE_SECONDS = 4.0
 BUBBLE_SECONDS = 1.8
 REVEAL_SECONDS = 0.9
 """How long a hidden card lies face up before it plays or goes to the hand."""
-
-
-@dataclass
-class Message:
-    text: str
-    good: bool
-    until: float
 
 
 class PalaceTableScene(PalaceInput, Scene):

@@ -46,20 +46,9 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
 def _info(scene: TableScene, surface: pygame.Surface) -> None:
     geo, view = scene.geo, scene.view
     box = geo.info
-    theme.panel(surface, box, theme.PANEL_EDGE)
-    big = max(14, geo.height // 40)
     small = max(12, geo.height // 54)
-    y = box.y + 8
-    for index, part in enumerate(scene.desc.headline(view).split("  \u00b7  ")):
-        part_size = big if index == 0 else small + 1
-        for line in theme.wrap(part, part_size, box.width - 28, bold=True)[:2]:
-            theme.blit_text(surface, line, part_size, (box.x + 14, y), theme.GOLD, True)
-            y += part_size + 4
-        y += 2
-    prompt = scene.desc.prompt(view, scene.session.names, scene.session.human)
-    for line in theme.wrap(prompt, small, box.width - 28)[:2]:
-        theme.blit_text(surface, line, small, (box.x + 14, y))
-        y += small + 4
+    y = info_panel(surface, geo, scene.desc.headline(view),
+                   scene.desc.prompt(view, scene.session.names, scene.session.human))
     status = scene.meld_status
     if status is not None:
         text, good = status
@@ -71,15 +60,34 @@ def _info(scene: TableScene, surface: pygame.Surface) -> None:
             y += small + 2
 
 
+def info_panel(surface: pygame.Surface, geo: table_layout.TableLayout, headline: str,
+               prompt: str) -> int:
+    """The headline (its first part big, the rest gold) and the prompt; returns where
+    the next line may go."""
+    box = geo.info
+    theme.panel(surface, box, theme.PANEL_EDGE)
+    big = max(14, geo.height // 40)
+    small = max(12, geo.height // 54)
+    y = box.y + 8
+    for index, part in enumerate(headline.split("  \u00b7  ")):
+        part_size = big if index == 0 else small + 1
+        for line in theme.wrap(part, part_size, box.width - 28, bold=True)[:2]:
+            theme.blit_text(surface, line, part_size, (box.x + 14, y), theme.GOLD, True)
+            y += part_size + 4
+        y += 2
+    for line in theme.wrap(prompt, small, box.width - 28)[:3]:
+        if y + small > box.bottom - 4:
+            break
+        theme.blit_text(surface, line, small, (box.x + 14, y))
+        y += small + 4
+    return y
+
+
 def _opponent(scene: TableScene, surface: pygame.Surface, seat: int, spot) -> None:  # type: ignore[no-untyped-def]
     view, geo = scene.view, scene.geo
     info = scene.session.seats[seat]
     to_move = view.current == seat and seat in view.awaiting
-    theme.panel(surface, spot.panel, theme.HIGHLIGHT if to_move else theme.PANEL_EDGE,
-                alpha=200 if to_move else 170)
-    size = max(12, geo.height // 50)
-    theme.blit_text(surface, info.name, size + 2, (spot.panel.x + 10, spot.panel.y + 6),
-                    theme.GOLD if to_move else theme.TEXT, True)
+    size = seat_panel(surface, geo, spot, info.name, to_move)
     progress = scene.desc.progress(view, seat)
     if progress is not None:
         box = max(9, min(14, (spot.panel.width // 2 - 10) // len(progress)))
@@ -100,20 +108,38 @@ def _opponent(scene: TableScene, surface: pygame.Surface, seat: int, spot) -> No
     theme.blit_text(surface, level, max(10, size - 2),
                     (spot.panel.x + 10, spot.panel.y + 8 + size + 4), theme.TEXT_DIM)
     count = view.hand_sizes[seat] - scene.animator.incoming(seat)
-    width = int(geo.small_w * 0.75)
+    hand_backs(surface, spot.cards, count, int(geo.small_w * 0.75), size,
+               scene.session.thinking_seat == seat and to_move, scene.time)
+    _melds(surface, list(view.melds[seat]), spot.melds, int(geo.small_w * 0.7))
+
+
+def seat_panel(surface: pygame.Surface, geo: table_layout.TableLayout, spot: Any, name: str,
+               to_move: bool) -> int:
+    """An opponent's panel with its name, lit while it is to move; returns the text size."""
+    theme.panel(surface, spot.panel, theme.HIGHLIGHT if to_move else theme.PANEL_EDGE,
+                alpha=200 if to_move else 170)
+    size = max(12, geo.height // 50)
+    theme.blit_text(surface, name, size + 2, (spot.panel.x + 10, spot.panel.y + 6),
+                    theme.GOLD if to_move else theme.TEXT, True)
+    return size
+
+
+def hand_backs(surface: pygame.Surface, area: pygame.Rect, count: int, width: int, size: int,
+               thinking: bool, now: float) -> None:
+    """An opponent's hand as overlapped backs with its count, and "thinking…" on its
+    turn while its AI decides."""
     if count > 0:
-        step = min(width * 0.45, (spot.cards.width - width) / max(1, count - 1))
+        step = min(width * 0.45, (area.width - width) / max(1, count - 1))
         back = cardart.back(width)
         for index in range(count):
-            surface.blit(back, (int(spot.cards.x + index * step), spot.cards.y))
-        theme.blit_text(surface, str(count), size, (spot.cards.right, spot.cards.bottom),
-                        theme.TEXT, True, anchor="bottomright")
-    if scene.session.thinking_seat == seat and to_move:
-        dots = "." * (1 + int(scene.time * 3) % 3)
+            surface.blit(back, (int(area.x + index * step), area.y))
+        theme.blit_text(surface, str(count), size, (area.right, area.bottom), theme.TEXT,
+                        True, anchor="bottomright")
+    if thinking:
+        dots = "." * (1 + int(now * 3) % 3)
         theme.blit_text(surface, f"thinking{dots:<3}", max(10, size - 2),
-                        (spot.cards.right - size * 2, spot.cards.centery), theme.HIGHLIGHT,
+                        (area.right - size * 2, area.centery), theme.HIGHLIGHT,
                         anchor="midright")
-    _melds(surface, list(view.melds[seat]), spot.melds, int(geo.small_w * 0.7))
 
 
 def _melds(surface: pygame.Surface, melds: list[Meld], area: pygame.Rect, width: int) -> None:
