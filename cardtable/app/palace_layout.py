@@ -64,8 +64,17 @@ def compute(size: tuple[int, int], seats: int, human: int, scale: float = 1.0) -
     mini_w = max(22, int(geo.small_w * 0.62))
     mini_h = int(mini_w * geo.small_h / geo.small_w)
     opponents: dict[int, list[pygame.Rect]] = {}
+    panels = [spot.panel for spot in geo.spots.values()]
     for seat, spot in geo.spots.items():
-        area = spot.melds
+        area = spot.melds.copy()
+        area.height = mini_h
+        if area.collidelist([p for p in panels if p is not spot.panel]) >= 0:
+            # Crowded (five or six seats): the reserve moves into the panel, beside a
+            # narrower fan of hand backs.
+            cards = spot.cards
+            area = pygame.Rect(cards.x + cards.width * 2 // 5, cards.y, cards.width * 3 // 5,
+                               mini_h)
+            spot.cards = pygame.Rect(cards.x, cards.y, cards.width * 2 // 5 - 4, cards.height)
         width = area.width // SLOTS
         opponents[seat] = [pygame.Rect(area.x + i * width, area.y, width - 4, mini_h)
                            for i in range(SLOTS)]

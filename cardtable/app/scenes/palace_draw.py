@@ -44,8 +44,9 @@ def draw_table(scene: PalaceTableScene, surface: pygame.Surface) -> None:
         button.draw(surface, False)
     _targets(scene, surface)
     message_box(surface, geo, scene.message)
+    last = scene.geo.reserve[-1]  # the person's "Burn!" sits right of the reserve
     call_bubbles(surface, geo, scene.bubbles, scene.session.human,
-                 (geo.hand.centerx, scene.geo.reserve[0].y - 24))
+                 (last.right + geo.card_w, last.centery))
     scene.animator.draw(surface, scene.time)
     _dragged(scene, surface)
 
