@@ -60,7 +60,6 @@ class PalaceTableScene(PalaceInput, Scene):
         self.bubbles: dict[int, tuple[str, float]] = {}
         self.stack_shown: tuple[tuple[tuple[Card, ...], ...], float] | None = None
         """The stack as it stood before a burn, shown until the burn plays out."""
-        self.summary = None  # no rounds in Palace; kept for the app's common checks
         self.buttons: list[Button] = []
         self.dropped = False
         self.finished = False
@@ -245,7 +244,7 @@ class PalaceTableScene(PalaceInput, Scene):
                     start + index * 0.06 * speed)
             return start + duration + 0.05 * speed * len(event.cards)
         if isinstance(event, Burned):
-            stack = tuple(p for p in before.stack)
+            stack = before.stack
             placed = tuple(c for c in event.cards if not any(c in p for p in stack))
             self.stack_shown = (stack + ((placed,) if placed else ()), start + 0.25 * speed)
             for index, card in enumerate(event.cards[-8:]):
