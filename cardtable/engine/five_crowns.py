@@ -36,7 +36,7 @@ from .events import (
 from .melds import Meld, MeldRules, meld_problem
 from .options import FiveCrownsOptions
 from .rng import pick_index, shuffled
-from .rummy import RummyZones, draw, draw_problem, legal_draws
+from .rummy import DiscardTop, RummyZones, draw, draw_problem, legal_draws
 from .variant import Outcome, Transition, Variant, places_for, register
 
 ROUNDS = 11
@@ -125,7 +125,7 @@ class FiveCrownsState:
 
 @serializable
 @dataclass(frozen=True, slots=True)
-class FiveCrownsView:
+class FiveCrownsView(DiscardTop):
     """One seat's observation: its own hand and everything public, nothing else."""
 
     seat: int
@@ -152,10 +152,6 @@ class FiveCrownsView:
     @property
     def game_id(self) -> str:
         return FiveCrowns.id
-
-    @property
-    def top_discard(self) -> Card | None:
-        return self.discard_pile[-1] if self.discard_pile else None
 
     @property
     def final_turn(self) -> bool:

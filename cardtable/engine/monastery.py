@@ -47,7 +47,7 @@ from .missions import (
 )
 from .options import MonasteryOptions
 from .rng import pick_index, shuffled
-from .rummy import RummyZones, draw, draw_problem, legal_draws
+from .rummy import DiscardTop, RummyZones, draw, draw_problem, legal_draws
 from .variant import Outcome, Transition, Variant, places_for, register
 
 HAND_SIZE = 9
@@ -95,7 +95,7 @@ class MonasteryState:
 
 @serializable
 @dataclass(frozen=True, slots=True)
-class MonasteryView:
+class MonasteryView(DiscardTop):
     seat: int
     seats: int
     round: int
@@ -119,10 +119,6 @@ class MonasteryView:
     @property
     def game_id(self) -> str:
         return Monastery.id
-
-    @property
-    def top_discard(self) -> Card | None:
-        return self.discard_pile[-1] if self.discard_pile else None
 
     @property
     def totals(self) -> tuple[int, ...]:

@@ -69,6 +69,17 @@ def draw(state: Any, seat: int, source: Pile, events: list[Event]) -> Drawn:
                             hands=replace_at(state.hands, seat, state.hands[seat] + (card,))))
 
 
+class DiscardTop:
+    """What the rummy games' views share: the card on top of the discard pile."""
+
+    __slots__ = ()
+    discard_pile: tuple[Card, ...]
+
+    @property
+    def top_discard(self) -> Card | None:
+        return self.discard_pile[-1] if self.discard_pile else None
+
+
 class RummyZones:
     """The card inventory and hidden cards of a game with hands, stock, pile and melds."""
 
