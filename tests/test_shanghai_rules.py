@@ -424,3 +424,111 @@ def test_buying_lowest_total_wins():
     result = BUY.apply(state, 0, LayOff(0, 2, cards_of(state, 0, "10C"), at_start=True))
     outcome = BUY.outcome(result.state)
     assert outcome is not None and outcome.winners == (0,) and outcome.scores == (0, 10, 15)
+
+
+# ------------------------------------------------- issue 11: searches and round ends
+
+def test_the_go_down_offered_leaves_a_run_natural_to_the_set_buying_round_2():
+    state = play_position(BUY, "7H 7S 2C 5H 6H 8H 2D 9C 9D", round_number=2)
+    downs = [a for a in BUY.legal_actions(state, 0) if isinstance(a, GoDown)]
+    assert downs and all(BUY.problem(state, 0, a) is None for a in downs)
+
+
+def test_the_go_down_offered_may_be_two_same_suit_runs_from_two_decks_S2_A6():
+    state = play_position(MAY_I, "3H 4H 5H 6H 3H 4H 5H 6H KS", round_number=3)
+    downs = [a for a in MAY_I.legal_actions(state, 0) if isinstance(a, GoDown)]
+    assert downs and MAY_I.problem(state, 0, downs[0]) is None
+
+
+def test_a_may_i_run_holds_at_most_13_cards_ace_high_or_low_not_both():
+    state = play_position(MAY_I, "AH 2S 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH JK AH 9S 9D 9C",
+                          round_number=2)
+    too_long = go_down(state, 0, (SET, "9S 9D 9C"),
+                       (RUN, "AH 2S 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH JK"))
+    assert "at most 13 cards" in MAY_I.problem(state, 0, too_long)
+    thirteen = go_down(state, 0, (SET, "9S 9D 9C"),
+                       (RUN, "AH 2S 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH"))
+    assert MAY_I.problem(state, 0, thirteen) is None
+
+
+def test_no_lay_off_makes_a_may_i_run_of_14_and_no_shanghai_window_opens_for_it():
+    run = "run: AH 2S 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH"
+    state = play_position(MAY_I, "AH JK 5C", round_number=2, melds={0: [run]})
+    for text in ("AH", "JK"):
+        for at_start in (False, True):
+            lay = LayOff(0, 0, cards_of(state, 0, text), at_start)
+            assert "at most 13 cards" in MAY_I.problem(state, 0, lay)
+    assert not [a for a in MAY_I.legal_actions(state, 0) if isinstance(a, LayOff)]
+    # Seat 1 discards the other ace of hearts: it fits no meld, so no Shanghai! window.
+    state = MAY_I.position(["5C 6C", "AH 7D", "4S 5S"], round_number=2, current=1,
+                           phase=Phase.PLAY, melds={0: [run]}, stock="3D 3S", discard="KD")
+    after = MAY_I.apply(state, 1, Discard(cards_of(state, 1, "AH")[0])).state
+    assert after.phase is not Phase.SHANGHAI
+
+
+def test_two_same_suit_runs_built_by_hand_are_laid_so_they_do_not_touch_rules_8():
+    from cardtable.engine.cards import parse_zones
+    from cardtable.engine.contracts import lay_contract
+    from cardtable.engine.shanghai_rules import CONTRACTS, contract_rules
+
+    low, high = parse_zones("3H 4H 5H JK", "7H 8H 9H 10H")
+    laid = lay_contract([low, high], CONTRACTS[2], contract_rules(True, False))
+    assert not isinstance(laid, str)
+    assert [c.face for c in laid[0].cards] == ["JK", "3H", "4H", "5H"]
+    state = play_position(MAY_I, "3H 4H 5H JK 7H 8H 9H 10H KS", round_number=3)
+    mine = {c.face: c for c in state.hands[0]}
+    laid = lay_contract([[mine[f] for f in ("3H", "4H", "5H", "JK")],
+                         [mine[f] for f in ("7H", "8H", "9H", "10H")]],
+                        CONTRACTS[2], contract_rules(True, False))
+    assert MAY_I.problem(state, 0, GoDown(laid)) is None
+    touching = lay_contract([[mine[f] for f in ("3H", "4H", "5H")] + [mine["JK"]],
+                             [mine[f] for f in ("7H", "8H", "9H")]],
+                            CONTRACTS[2], contract_rules(True, False))
+    assert isinstance(touching, str)
+
+
+def test_the_stock_is_rebuilt_twice_a_round_then_the_round_ends():
+    from dataclasses import replace
+
+    from cardtable.engine.events import StockExhausted
+
+    for game in (MAY_I, BUY):
+        state = game.position(["5C 6C 7C", "8D 9D 10D", "4S 5S 6S"], round_number=1,
+                              current=0, phase=Phase.PLAY, stock="", discard="KD QH JS 9H")
+        state = replace(state, round_rebuilds=2)
+        step = game.apply(state, 0, Discard(state.hands[0][0]))
+        assert any(isinstance(e, StockExhausted) for e in step.events)
+        assert step.state.round == 2  # the round was scored, the next one dealt
+        assert step.state.round_points[0] == tuple(
+            sum(penalty(c, game is MAY_I) for c in hand) for hand in
+            (state.hands[0][1:], state.hands[1], state.hands[2]))
+        # With rebuilds left, the pile becomes the stock as before.
+        fresh = replace(state, round_rebuilds=1)
+        after = game.apply(fresh, 0, Discard(state.hands[0][0])).state
+        assert after.round == 1
+
+
+def test_saves_from_before_the_rebuild_rule_keep_rebuilding():
+    from cardtable.engine.codec import from_json
+    from cardtable.engine.options import ShanghaiMayIOptions
+
+    assert from_json(ShanghaiMayIOptions, {}).stock_rebuilds_per_round == 0
+    assert ShanghaiMayIOptions().stock_rebuilds_per_round == 2
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", [MAY_I, BUY], ids=["may_i", "buy"])
+def test_every_round_ends_under_random_play_at_default_options(game):
+    import random
+
+    from cardtable.engine import Game
+
+    for seed in range(12):
+        match, _ = Game.new(game.id, 4, seed)
+        rng = random.Random(seed)
+        steps = 0
+        while not match.over:
+            seat = match.awaiting()[0]
+            match.apply(seat, rng.choice(match.legal_actions(seat)))
+            steps += 1
+            assert steps < 60_000, f"seed {seed}: round {match.state.round} never ends"

@@ -30,6 +30,7 @@ from ..engine.events import (
     RoundScored,
     RoundStarted,
     StackTaken,
+    StockExhausted,
     TookBack,
     TurnedUp,
     WentOut,
@@ -66,6 +67,11 @@ def describe(event: Event, names: Sequence[str], viewer: int,
         return f"{who(event.seat)} went out! Everyone else has one last turn."
     if isinstance(event, Reshuffled):
         return f"The discard pile was shuffled into a new stock ({event.count} cards)"
+    if isinstance(event, StockExhausted):
+        times = "once" if event.rebuilds == 1 else "twice" if event.rebuilds == 2 else \
+            f"{event.rebuilds} times"
+        return (f"The stock ran out again after being rebuilt {times}: the round ends "
+                "and every hand is scored")
     if isinstance(event, TurnedUp):
         return f"{_card(event.card)} was turned up"
     if isinstance(event, RoundScored):

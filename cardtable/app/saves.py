@@ -105,11 +105,23 @@ def parse_save(data: Any) -> SavedGame:
         game = Game.from_record(data)
     except (CodecError, EngineError, ValueError) as error:
         raise SaveError(f"the file is damaged (its moves do not replay: {error})") from None
-    if to_json(game.state) != data.get("snapshot"):
+    if not _snapshot_matches(data.get("snapshot"), to_json(game.state)):
         raise SaveError("the file is damaged (its position does not match its moves)")
     seats = _seats(data.get("seat_info"), game.seats)
     ui = data.get("ui") if isinstance(data.get("ui"), dict) else {}
     return SavedGame(game, seats, ui)
+
+
+def _snapshot_matches(snapshot: Any, state: Any) -> bool:
+    """Whether the saved position is the replayed one. A field the state has gained
+    since the save was written (absent from its snapshot) is not a mismatch."""
+    if isinstance(snapshot, dict) and isinstance(state, dict):
+        return all(key in state and _snapshot_matches(value, state[key])
+                   for key, value in snapshot.items())
+    if isinstance(snapshot, list) and isinstance(state, list):
+        return len(snapshot) == len(state) and all(
+            _snapshot_matches(a, b) for a, b in zip(snapshot, state))
+    return bool(snapshot == state)
 
 
 def _seats(raw: Any, count: int) -> list[SeatInfo]:

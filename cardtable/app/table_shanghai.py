@@ -27,7 +27,8 @@ from ..engine import (
     Pile,
     ReplaceWild,
 )
-from ..engine.contracts import best_go_down
+from ..engine.contract_search import best_go_down
+from ..engine.contracts import lay_contract
 from ..engine.shanghai_checks import layoff_problem
 from ..engine.shanghai_rules import ROUNDS, Phase, contract_rules, penalty
 from .table_desc import TableDescription
@@ -58,7 +59,10 @@ class ShanghaiTable(TableDescription):
 
     def go_down(self, view: Any, groups: Sequence[Sequence[Card]],
                 chosen: int | None = None) -> Action | None:
-        melds = []
+        laid = lay_contract(groups, view.contract, contract_rules(self.may_i, False))
+        if not isinstance(laid, str):
+            return GoDown(laid)
+        melds = []  # no laying works: send the groups as built, for the engine's reason
         for cards in groups:
             made = self.group(view, cards)
             melds.append(made if isinstance(made, Meld) else Meld(MeldKind.SET, tuple(cards)))

@@ -157,9 +157,12 @@ def _decode_object(kind: type, data: Any) -> Any:
         raise CodecError(f"{kind.__name__} needs a type tag")
     hints = _hints(cls)
     values: dict[str, Any] = {}
+    legacy = getattr(cls, "LEGACY_DEFAULTS", {})
     for field in dataclasses.fields(cls):
         if field.name in data:
             values[field.name] = _decode(hints[field.name], data[field.name])
+        elif field.name in legacy:
+            values[field.name] = legacy[field.name]  # written before the field existed
         elif field.default is dataclasses.MISSING and field.default_factory is dataclasses.MISSING:
             raise CodecError(f"{cls.__name__} is missing {field.name!r}")
     return cls(**values)

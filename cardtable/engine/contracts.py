@@ -13,10 +13,19 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import combinations, product
 
 from .cards import Card, Suit
-from .melds import Meld, MeldKind, MeldRules, meld_problem, order_run, run_positions
+from .melds import (
+    Meld,
+    MeldKind,
+    MeldRules,
+    as_meld,
+    meld_problem,
+    run_orders,
+    run_positions,
+    set_problem,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,145 +98,39 @@ def contract_problem(melds: Sequence[Meld], contract: Contract,
     return None
 
 
-# ----------------------------------------------------------------------------- the search
-
-@dataclass(frozen=True, slots=True)
-class _Candidate:
-    kind: MeldKind
-    naturals: frozenset[Card]
-    wilds: int
-    value: int
-    rank: int = 0
-    """A set's rank."""
-    suit: Suit | None = None
-    first: int = 0
-    last: int = 0
-    """A run's suit and the positions of its ends."""
-
-
-def _set_candidates(naturals: list[Card], wilds: int, rules: MeldRules,
-                    value: Callable[[Card], int]) -> list[_Candidate]:
-    by_rank: dict[int, list[Card]] = {}
-    for card in naturals:
-        by_rank.setdefault(int(card.rank), []).append(card)
-    found = []
-    for rank, cards in by_rank.items():
-        shapes = 0
-        for size in range(len(cards), 0, -1):
-            for chosen in combinations(cards, size):
-                shapes += 1
-                if shapes > 64:  # a huge pile of one rank: its larger subsets will do
-                    break
-                total = sum(value(c) for c in chosen)
-                for extra in range(max(0, rules.min_set - size), min(size, wilds) + 1):
-                    found.append(_Candidate(MeldKind.SET, frozenset(chosen), extra, total,
-                                            rank=rank))
-    return found
-
-
-def _run_candidates(naturals: list[Card], wilds: int, rules: MeldRules,
-                    value: Callable[[Card], int]) -> list[_Candidate]:
-    found = []
-    by_suit: dict[Suit | None, dict[int, Card]] = {}
-    for card in naturals:
-        for position in rules.natural_values(card):
-            by_suit.setdefault(card.suit, {}).setdefault(position, card)
-    span = rules.run_high - rules.run_low + 1
-    for suit, at in by_suit.items():
-        for first in range(rules.run_low, rules.run_high - rules.min_run + 2):
-            for length in range(rules.min_run, span - (first - rules.run_low) + 1):
-                last = first + length - 1
-                present = [at[p] for p in range(first, last + 1) if p in at]
-                if len(set(present)) != len(present):
-                    continue  # one ace cannot be both ends
-                missing = length - len(present)
-                if missing > wilds or missing > len(present):
-                    continue
-                total = sum(value(c) for c in present)
-                found.append(_Candidate(MeldKind.RUN, frozenset(present), missing, total,
-                                        suit=suit, first=first, last=last))
-    return found
+def lay_contract(groups: Sequence[Sequence[Card]], contract: Contract,
+                 crules: ContractRules) -> tuple[Meld, ...] | str:
+    """Groups of loose cards (as a player builds them) laid as the contract, or the
+    reason they cannot be. Any order of the same cards that some laying makes legal is
+    accepted (RULES.md §8): a spare wild may go below a run as well as above it, so two
+    same-suit runs need not touch, and a group of one rank may be a set or a run."""
+    rules = crules.melds
+    options: list[list[Meld]] = []
+    for cards in groups:
+        shapes = [Meld(MeldKind.RUN, order) for order in run_orders(cards, rules)]
+        if set_problem(cards, rules) is None:
+            shapes.insert(0, Meld(MeldKind.SET, tuple(cards)))
+        if not shapes:
+            made = as_meld(cards, rules)
+            return made if isinstance(made, str) else "those groups do not make the contract"
+        options.append(shapes)
+    first: str | None = None
+    for melds in product(*options):
+        reason = contract_problem(melds, contract, crules)
+        if reason is None:
+            return tuple(melds)
+        first = first or reason
+    return first or "those groups do not make the contract"
 
 
 def best_go_down(hand: Sequence[Card], contract: Contract, crules: ContractRules,
                  value: Callable[[Card], int]) -> tuple[Meld, ...] | None:
-    """The contract laid with the most penalty points taken out of the hand, or ``None``
-    when the hand cannot make it."""
-    rules = crules.melds
-    naturals = [c for c in hand if not rules.is_wild(c)]
-    wild_cards = [c for c in hand if rules.is_wild(c)]
-    sets = _set_candidates(naturals, len(wild_cards), rules, value)
-    runs = _run_candidates(naturals, len(wild_cards), rules, value)
-    sets.sort(key=lambda c: -c.value)
-    runs.sort(key=lambda c: -c.value)
-    best: list[object] = [None, -1]
+    """The contract laid with the most penalty points taken out of the hand (``None``
+    when there is none): the complete search of :mod:`contract_search`, which builds on
+    this module's check and so is imported when first asked for."""
+    from .contract_search import best_go_down as search
 
-    def fits(chosen: list[_Candidate], candidate: _Candidate) -> bool:
-        for other in chosen:
-            if other.naturals & candidate.naturals:
-                return False
-            if candidate.kind is MeldKind.SET and other.kind is MeldKind.SET \
-                    and not crules.same_rank_sets and other.rank == candidate.rank:
-                return False
-            if candidate.kind is MeldKind.RUN and other.kind is MeldKind.RUN \
-                    and candidate.suit is other.suit \
-                    and (crules.runs_distinct_suits or candidate.last + 1 == other.first
-                         or other.last + 1 == candidate.first):
-                return False
-        return True
-
-    def search(chosen: list[_Candidate], need_sets: int, need_runs: int, pool_index: int,
-               wilds_left: int, laid: int) -> None:
-        if need_sets == 0 and need_runs == 0:
-            if laid > best[1]:  # type: ignore[operator]
-                best[0], best[1] = list(chosen), laid
-            return
-        pool = sets if need_sets else runs
-        for index in range(pool_index, len(pool)):
-            candidate = pool[index]
-            if candidate.wilds > wilds_left or not fits(chosen, candidate):
-                continue
-            chosen.append(candidate)
-            if need_sets:
-                search(chosen, need_sets - 1, need_runs, index + 1 if need_sets > 1 else 0,
-                       wilds_left - candidate.wilds, laid + candidate.value)
-            else:
-                search(chosen, 0, need_runs - 1, index + 1, wilds_left - candidate.wilds,
-                       laid + candidate.value)
-            chosen.pop()
-
-    search([], contract.sets, contract.runs, 0, len(wild_cards), 0)
-    if best[0] is None:
-        return None
-    spare = list(wild_cards)
-    melds = []
-    for candidate in best[0]:  # type: ignore[attr-defined]
-        fill = [spare.pop() for _ in range(candidate.wilds)]
-        cards = sorted(candidate.naturals, key=Card.sort_key) + fill
-        if candidate.kind is MeldKind.SET:
-            melds.append(Meld(MeldKind.SET, tuple(cards)))
-        else:
-            laid = _lay_run(cards, candidate.first, rules)
-            melds.append(Meld(MeldKind.RUN, laid))
-    return tuple(melds)
-
-
-def _lay_run(cards: list[Card], first: int, rules: MeldRules) -> tuple[Card, ...]:
-    """The run's cards in order from position ``first``, wilds in the gaps."""
-    naturals = [c for c in cards if not rules.is_wild(c)]
-    wilds = [c for c in cards if rules.is_wild(c)]
-    placed: dict[int, Card] = {}
-    for card in naturals:
-        for position in rules.natural_values(card):
-            if first <= position < first + len(cards) and position not in placed:
-                placed[position] = card
-                break
-    laid = [placed[p] if p in placed else wilds.pop() for p in range(first, first + len(cards))]
-    if run_positions(laid, rules) is None:  # should not happen; fall back to any valid order
-        fallback = order_run(cards, rules)
-        assert fallback is not None
-        return fallback
-    return tuple(laid)
+    return search(hand, contract, crules, value)
 
 
 def cards_needed(hand: Sequence[Card], contract: Contract, crules: ContractRules) -> int:

@@ -117,6 +117,14 @@ class Reshuffled(Event):
 
 @serializable
 @dataclass(frozen=True, slots=True)
+class StockExhausted(Event):
+    """The stock ran out after its last allowed rebuild: the round ends as it stands."""
+
+    rebuilds: int
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
 class LaidOff(Event):
     seat: int
     target_seat: int

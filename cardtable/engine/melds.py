@@ -54,6 +54,14 @@ class MeldRules:
     run_high: int = 13
     ace_values: tuple[int, ...] = (1,)
     set_word: str = "set"
+    max_run: int = 0
+    """Most cards in a run (0: every rank from ``run_low`` to ``run_high``). Shanghai with
+    May I caps runs at 13 so an ace is high or low, never both (RULES.md §4.3)."""
+
+    @property
+    def longest_run(self) -> int:
+        span = self.run_high - self.run_low + 1
+        return min(span, self.max_run) if self.max_run else span
 
     def is_wild(self, card: Card) -> bool:
         if card.rank is Rank.JOKER:
@@ -153,9 +161,13 @@ def _run_shape_problem(cards: Sequence[Card], rules: MeldRules,
         return naturals, wilds, "a run needs natural cards, not only wild cards"
     problem = _ratio_problem(len(naturals), len(wilds), rules)
     problem = problem or _suit_problem(cards, rules, suit_rule, "run")
-    if problem is None and len(cards) > rules.run_high - rules.run_low + 1:
-        problem = (f"a run can go from {_rank_name(rules.run_low)} to "
-                   f"{_rank_name(rules.run_high)} at most")
+    if problem is None and len(cards) > rules.longest_run:
+        if rules.max_run:
+            problem = (f"a run holds at most {rules.longest_run} cards: "
+                       "an ace is high or low, not both")
+        else:
+            problem = (f"a run can go from {_rank_name(rules.run_low)} to "
+                       f"{_rank_name(rules.run_high)} at most")
     return naturals, wilds, problem
 
 
@@ -214,6 +226,8 @@ def run_problem_as_laid(cards: Sequence[Card], rules: MeldRules,
 def run_positions(cards: Sequence[Card], rules: MeldRules) -> tuple[int, ...] | None:
     """The rank each card of a laid run stands for, or ``None`` if no start fits."""
     length = len(cards)
+    if length > rules.longest_run:
+        return None
     for start in range(rules.run_low, rules.run_high - length + 2):
         for index, card in enumerate(cards):
             if not rules.is_wild(card) and start + index not in rules.natural_values(card):
@@ -245,6 +259,28 @@ def order_run(cards: Sequence[Card], rules: MeldRules,
     for position in range(start, start + len(cards)):
         laid.append(by_value[position] if position in by_value else spare.pop())
     return tuple(laid)
+
+
+def run_orders(cards: Sequence[Card], rules: MeldRules,
+               suit_rule: SuitRule = SuitRule.SAME_SUIT) -> list[tuple[Card, ...]]:
+    """Every laid order that makes these cards a valid run, one per choice of where the
+    run starts and which place each natural (an ace: low or high) takes; the wilds fill
+    the other places. Used where the order matters beyond the run itself, such as two
+    runs of one suit that must not touch (RULES.md §8)."""
+    naturals, wilds, problem = _run_shape_problem(cards, rules, suit_rule)
+    if problem:
+        return []
+    length, found = len(cards), []
+    for start in range(rules.run_low, rules.run_high - length + 2):
+        for values in product(*(rules.natural_values(card) for card in naturals)):
+            if len(set(values)) != len(values) or \
+                    not all(start <= value < start + length for value in values):
+                continue
+            at = dict(zip(values, naturals))
+            spare = list(wilds)
+            found.append(tuple(at[p] if p in at else spare.pop()
+                               for p in range(start, start + length)))
+    return found
 
 
 def meld_problem(meld: Meld, rules: MeldRules,

@@ -9,6 +9,7 @@ Standard library only.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from .codec import serializable
 
@@ -44,6 +45,12 @@ class ShanghaiMayIOptions:
     round_turn_limit: int = 0
     """Safety cap for machine play: a round with nobody out after this many turns is
     scored as it stands (0: no cap, as in the printed rules)."""
+    stock_rebuilds_per_round: int = 2
+    """Every round ends: when the stock runs out after it has been rebuilt from the
+    discard pile this many times in one round, the round ends and every hand is scored
+    as it stands (0: rebuild for ever, as the printed rules leave it). [APP; issue 11]"""
+    LEGACY_DEFAULTS: ClassVar[dict[str, Any]] = {"stock_rebuilds_per_round": 0}
+    """Saves written before the option existed keep the rules they were played under."""
 
 
 @serializable
@@ -58,6 +65,12 @@ class ShanghaiBuyOptions:
     same_rank_sets_in_contract: bool = False
     round_turn_limit: int = 0
     """Safety cap for machine play, as in Shanghai with May I (0: no cap)."""
+    stock_rebuilds_per_round: int = 2
+    """Every round ends: when the stock runs out after it has been rebuilt from the
+    discard pile this many times in one round, the round ends and every hand is scored
+    as it stands (0: rebuild for ever, as the printed rules leave it). [APP; issue 11]"""
+    LEGACY_DEFAULTS: ClassVar[dict[str, Any]] = {"stock_rebuilds_per_round": 0}
+    """Saves written before the option existed keep the rules they were played under."""
 
 
 @serializable

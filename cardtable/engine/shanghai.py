@@ -47,6 +47,7 @@ from .events import (
     Reshuffled,
     RoundScored,
     RoundStarted,
+    StockExhausted,
     TookBack,
     TurnedUp,
     WentOut,
@@ -129,8 +130,8 @@ class _Shanghai(ShanghaiChecks, RummyZones, Variant[ShanghaiState]):
                        hands=tuple(tuple(h) for h in hands), stock=tuple(deck),
                        discard_pile=(up,), exposed=True, discarder=None, melds=empty,
                        down=(False,) * seats, calls_used=(0,) * seats, known=empty, turn=0,
-                       out_seat=None)
-        return self._start_turn(state, (dealer + 1) % seats)
+                       out_seat=None, round_rebuilds=0)
+        return self._start_turn(state, (dealer + 1) % seats, events)
 
     def position(self, hands: Sequence[str], *, round_number: int = 1, discard: str = "",
                  stock: str = "", current: int = 0, melds: dict[int, Sequence[str]] | None = None,
@@ -168,8 +169,15 @@ class _Shanghai(ShanghaiChecks, RummyZones, Variant[ShanghaiState]):
     # --- turns and windows ---------------------------------------------------------------
 
     def _supply(self, state: ShanghaiState) -> int:
-        """Cards the stock can still give (counting a reshuffle of the discard pile)."""
+        """Cards the stock can still give (counting a reshuffle of the discard pile while
+        the round may still rebuild it)."""
+        if not self._may_rebuild(state):
+            return len(state.stock)
         return len(state.stock) + max(0, len(state.discard_pile) - 1)
+
+    def _may_rebuild(self, state: ShanghaiState) -> bool:
+        limit = self.options.stock_rebuilds_per_round
+        return not limit or state.round_rebuilds < limit
 
     def callers(self, state: ShanghaiState) -> tuple[int, ...]:
         """Seats that may call May I / ask to buy now, nearest the player in turn first."""
@@ -182,9 +190,14 @@ class _Shanghai(ShanghaiChecks, RummyZones, Variant[ShanghaiState]):
         return tuple(seat for seat in order if seat != state.discarder
                      and state.calls_used[seat] < self.call_limit)
 
-    def _start_turn(self, state: ShanghaiState, seat: int) -> ShanghaiState:
+    def _start_turn(self, state: ShanghaiState, seat: int,
+                    events: list[Event] | None = None) -> ShanghaiState:
         state = evolve(state, current=seat, took_discard=False, played=False, requests=(),
                        answered=())
+        if not state.stock and state.round_rebuilds and not self._may_rebuild(state):
+            events = [] if events is None else events
+            events.append(StockExhausted(state.round_rebuilds))
+            return self._end_round(state, events)
         if self.callers(state):
             return evolve(state, phase=Phase.CALLS)
         return evolve(state, phase=Phase.DRAW)
@@ -243,16 +256,19 @@ class _Shanghai(ShanghaiChecks, RummyZones, Variant[ShanghaiState]):
         top card) when the stock runs out (RULES.md engine rule 4)."""
         taken: list[Card] = []
         stock, pile, reshuffles = state.stock, state.discard_pile, state.reshuffles
+        rebuilds = state.round_rebuilds
         for _ in range(count):
             if not stock:
-                if len(pile) < 2:
+                if len(pile) < 2 or not self._may_rebuild(evolve(state,
+                                                                  round_rebuilds=rebuilds)):
                     break
                 stock = shuffled(pile[:-1], state.seed, "reshuffle", reshuffles)
-                pile, reshuffles = pile[-1:], reshuffles + 1
+                pile, reshuffles, rebuilds = pile[-1:], reshuffles + 1, rebuilds + 1
                 events.append(Reshuffled(len(stock)))
             taken.append(stock[-1])
             stock = stock[:-1]
-        return evolve(state, stock=stock, discard_pile=pile, reshuffles=reshuffles), tuple(taken)
+        return evolve(state, stock=stock, discard_pile=pile, reshuffles=reshuffles,
+                      round_rebuilds=rebuilds), tuple(taken)
 
     def _give(self, state: ShanghaiState, seat: int, cards: tuple[Card, ...],
               known: tuple[Card, ...] = ()) -> ShanghaiState:
@@ -284,8 +300,11 @@ class _Shanghai(ShanghaiChecks, RummyZones, Variant[ShanghaiState]):
                                                         state.calls_used[winner] + 1))
             events.append(CardsGiven(winner, "may i", (card,), extra, len(extra) + 1))
         state, drawn = self._take_stock(state, 1, events)
-        if not drawn:
-            return self._end_round(state, events)  # nothing left to draw: a wash-out
+        if not drawn:  # nothing left to draw: the round ends as it stands
+            if state.round_rebuilds and not self._may_rebuild(state):
+                events = [] if events is None else events
+            events.append(StockExhausted(state.round_rebuilds))
+            return self._end_round(state, events)
         state = self._give(state, seat, drawn)
         events.append(Drew(seat, Pile.STOCK, drawn[0]))
         return self._after_draw(state, False)
@@ -386,7 +405,7 @@ class _Shanghai(ShanghaiChecks, RummyZones, Variant[ShanghaiState]):
         limit = self.options.round_turn_limit
         if limit and state.turn >= limit:
             return self._end_round(state, events)
-        return self._start_turn(state, (seat + 1) % state.seats)
+        return self._start_turn(state, (seat + 1) % state.seats, events)
 
     def _answer_shanghai(self, state: ShanghaiState, seat: int, action: Action,
                          events: list[Event]) -> ShanghaiState:
@@ -430,7 +449,7 @@ class _Shanghai(ShanghaiChecks, RummyZones, Variant[ShanghaiState]):
         if not state.hands[winner]:
             events.append(WentOut(winner))
             return self._end_round(evolve(state, out_seat=winner), events)
-        return self._start_turn(state, (discarder + 1) % state.seats)
+        return self._start_turn(state, (discarder + 1) % state.seats, events)
 
     # --- round end and scoring -------------------------------------------------------------
 

@@ -24,7 +24,8 @@ from .actions import (
     TakeBack,
 )
 from .cards import Card
-from .contracts import ContractRules, best_go_down, contract_problem
+from .contract_search import best_go_down
+from .contracts import ContractRules, contract_problem
 from .melds import Meld, MeldKind, MeldRules, meld_problem, run_positions
 from .shanghai_rules import CONTRACTS, Phase, ShanghaiState
 
@@ -52,7 +53,8 @@ def layoff_problem(meld: Meld, cards: tuple[Card, ...], at_start: bool,
     for step in steps:
         reason = meld_problem(extended(meld, step, at_start), rules)
         if reason is not None:
-            if meld.kind is MeldKind.RUN and "ratio" not in reason and "natural" not in reason:
+            if meld.kind is MeldKind.RUN and "ratio" not in reason and "natural" not in reason \
+                    and "at most" not in reason:
                 return "that card does not continue the run at that end"
             if meld.kind is MeldKind.SET and "rank" in reason:
                 return "a set takes only cards of its rank (or wilds)"

@@ -35,7 +35,7 @@ class Phase(Enum):
 
 MAY_I_MELDS = MeldRules(wild_ranks=frozenset({Rank.TWO}), jokers_wild=True,
                         naturals_at_least_wilds=True, min_set=3, min_run=4, run_low=1,
-                        run_high=14, ace_values=(1, 14))
+                        run_high=14, ace_values=(1, 14), max_run=13)
 """Twos and jokers wild, naturals ≥ wilds, aces high or low (never both, no wrap)."""
 BUY_MELDS = MeldRules(wild_ranks=frozenset({Rank.TWO}), jokers_wild=True,
                       naturals_at_least_wilds=True, min_set=3, min_run=4, run_low=3,
@@ -106,6 +106,8 @@ class ShanghaiState:
     bonus: tuple[int, ...] = ()
     claims: tuple[tuple[int, int, int, bool], ...] = ()
     """Shanghai! calls in the open window: (caller, meld owner, meld index, at start)."""
+    round_rebuilds: int = 0
+    """Times the stock was rebuilt from the discard pile this round."""
 
 
 @serializable

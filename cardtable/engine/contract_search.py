@@ -1,0 +1,377 @@
+"""The complete go-down search of the contract-rummy games (RULES.md §4.2, §5.2, §8).
+
+Finds the contract laid with the most penalty points taken out of the hand, or proves
+there is none. It is exact: a brute force over every partition of the hand agrees with
+it on random hands (tests/test_contract_search.py).
+
+Why it can be exact and still fast. Physical copies of one face are interchangeable, so
+the search works on face counts. Two exchange arguments cut the space down:
+
+* a set takes every natural of its rank that no other group uses (one more natural
+  never breaks naturals ≥ wilds), so sets are chosen last, by rank alone;
+* inside a run's span, a position whose natural is in the hand holds that natural
+  unless a later group uses every copy of it (swapping a wild for an unused natural
+  keeps the run valid). So a run is its suit, its lowest and highest natural, and the
+  few inner naturals it leaves to a later set or run — enumerated only when a later
+  group could want them and a wild can fill the gap.
+
+Runs are chosen first, in a canonical order (suit, then span), then the sets; every
+leaf is built into real melds and checked by :func:`contract_problem`, so what the
+search returns always passes the engine's own check.
+
+Standard library only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from itertools import combinations, combinations_with_replacement, product
+
+from .cards import Card, Suit
+from .contracts import Contract, ContractRules, contract_problem
+from .melds import Meld, MeldKind, MeldRules
+
+_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+
+
+@dataclass(frozen=True, slots=True)
+class _Run:
+    """A run chosen by the search: the naturals at ``positions``, wilds in the gaps."""
+
+    suit: int
+    first: int
+    last: int
+    positions: tuple[int, ...]
+    need: int
+    """Wilds it must have: the gaps, and enough to reach the least length."""
+    cap: int
+    """Wilds it may have: no more than its naturals, no longer than the rules allow."""
+    value: int
+
+
+class _Pool:
+    """The naturals of a hand as counts per (suit, rank), with their physical cards."""
+
+    def __init__(self, naturals: Sequence[Card], value: Callable[[Card], int]) -> None:
+        self.cards: dict[tuple[int, int], list[Card]] = {}
+        for card in sorted(naturals, key=Card.sort_key):
+            assert card.suit is not None
+            self.cards.setdefault((_SUITS.index(card.suit), int(card.rank)), []).append(card)
+        self.count = {face: len(cards) for face, cards in self.cards.items()}
+        self.value = {face: value(cards[0]) for face, cards in self.cards.items()}
+
+    def rank_total(self, rank: int) -> int:
+        return sum(self.count.get((suit, rank), 0) for suit in range(4))
+
+
+def _rank_at(position: int) -> int:
+    """The rank of the natural that fills a run position (an ace at 1 or 14)."""
+    return 1 if position == 14 else position
+
+
+def best_go_down(hand: Sequence[Card], contract: Contract, crules: ContractRules,
+                 value: Callable[[Card], int], *,
+                 first_found: bool = False) -> tuple[Meld, ...] | None:
+    """The contract laid with the most penalty points taken out of the hand, or ``None``
+    when no way to lay it exists. With ``first_found`` any valid go-down will do (a
+    proof of existence, faster)."""
+    return _Search(hand, contract, crules, value, first_found).run()
+
+
+def can_go_down(hand: Sequence[Card], contract: Contract, crules: ContractRules) -> bool:
+    """Whether the hand can lay the contract at all."""
+    return best_go_down(hand, contract, crules, lambda card: 0, first_found=True) is not None
+
+
+class _Search:
+    def __init__(self, hand: Sequence[Card], contract: Contract, crules: ContractRules,
+                 value: Callable[[Card], int], first_found: bool) -> None:
+        self.rules: MeldRules = crules.melds
+        self.crules = crules
+        self.contract = contract
+        self.first_found = first_found
+        naturals = [c for c in hand if not self.rules.is_wild(c)]
+        self.wilds = sorted((c for c in hand if self.rules.is_wild(c)), key=value,
+                            reverse=True)
+        self.wild_values = [value(c) for c in self.wilds]
+        self.pool = _Pool(naturals, value)
+        self.best: tuple[Meld, ...] | None = None
+        self.best_value = -1
+        self.done = False
+        self._suit_runs: dict[tuple[object, ...], list[_Run]] = {}
+
+    # --- the search ----------------------------------------------------------------------
+
+    def run(self) -> tuple[Meld, ...] | None:
+        contract, rules = self.contract, self.rules
+        if len(self.pool.count) == 0:
+            return None
+        least = contract.sets * rules.min_set + contract.runs * rules.min_run
+        if sum(self.pool.count.values()) + len(self.wilds) < least:
+            return None
+        self._runs([], contract.runs, None, len(self.wilds), 0)
+        return self.best
+
+    def _runs(self, chosen: list[_Run], left: int, after: tuple[int, int, int] | None,
+              wilds: int, so_far: int) -> None:
+        if self.done:
+            return
+        if left == 0:
+            self._sets(chosen, wilds)
+            return
+        options = sorted(self._run_options(after, left, wilds), key=lambda r: -r.value)
+        all_wilds = sum(self.wild_values)
+        start = 0 if after is None else after[0]
+        loose = so_far + all_wilds + self._rest_bound(left - 1, start)
+        for run in options:
+            if not self.first_found and loose + run.value <= self.best_value:
+                break  # sorted by value: no later option can do better either
+            self._take(run, -1)
+            bound = so_far + run.value + all_wilds + self._rest_bound(
+                left - 1, run.suit + (1 if self.crules.runs_distinct_suits else 0))
+            if self.first_found or bound > self.best_value:
+                chosen.append(run)
+                self._runs(chosen, left - 1, (run.suit, run.first, run.last),
+                           wilds - run.need, so_far + run.value)
+                chosen.pop()
+            self._take(run, +1)
+            if self.done:
+                return
+
+    def _rest_bound(self, runs: int, from_suit: int) -> int:
+        """Most natural points the groups still to choose could lay: ``runs`` runs from
+        suits ``from_suit`` on (each takes at most one copy of each rank of its suit) and
+        the sets (each takes at most every card of one rank)."""
+        pool = self.pool
+        layers: list[int] = []
+        if runs:
+            for suit in range(from_suit, 4):
+                depth = 1 if self.crules.runs_distinct_suits else runs
+                for layer in range(1, depth + 1):
+                    got = sum(pool.value[face] for face, count in pool.count.items()
+                              if face[0] == suit and count >= layer)
+                    if not got:
+                        break
+                    layers.append(got)
+        sets = self.contract.sets
+        if sets:
+            totals: dict[int, int] = {}
+            counts: dict[int, int] = {}
+            for (suit, rank), count in pool.count.items():
+                totals[rank] = totals.get(rank, 0) + count * pool.value[(suit, rank)]
+                counts[rank] = counts.get(rank, 0) + count
+            ranked = sorted((v for r, v in totals.items() if counts[r] >= 2), reverse=True)
+            set_bound = sum(ranked[:sets])
+        else:
+            set_bound = 0
+        return sum(sorted(layers, reverse=True)[:runs]) + set_bound
+
+    def _take(self, run: _Run, sign: int) -> None:
+        for position in run.positions:
+            face = (run.suit, _rank_at(position))
+            self.pool.count[face] += sign
+
+    def _run_options(self, after: tuple[int, int, int] | None, left: int,
+                     wilds: int) -> Iterator[_Run]:
+        """Runs from the remaining naturals, in canonical order after ``after`` (the
+        previous run's suit and span); buying's runs each take a new suit."""
+        pool = self.pool
+        later_same = left > 1 and not self.crules.runs_distinct_suits
+        settable = 0
+        if self.contract.sets:
+            for rank in range(1, 14):
+                if pool.rank_total(rank) >= 2:
+                    settable |= 1 << rank
+        start = 0 if after is None else after[0] + (1 if self.crules.runs_distinct_suits else 0)
+        for suit in range(start, 4):
+            counts = tuple(pool.count.get((suit, rank), 0) for rank in range(1, 14))
+            key = (suit, counts, later_same, settable, wilds)
+            runs = self._suit_runs.get(key)
+            if runs is None:
+                runs = self._suit_runs[key] = list(
+                    self._runs_in_suit(suit, counts, later_same, settable, wilds))
+            if after is not None and suit == after[0]:
+                yield from (run for run in runs if (run.first, run.last) >= after[1:])
+            else:
+                yield from runs
+
+    def _runs_in_suit(self, suit: int, counts: tuple[int, ...], later_same: bool,
+                      settable: int, wilds: int) -> Iterator[_Run]:
+        rules = self.rules
+        present = [p for p in range(rules.run_low, rules.run_high + 1)
+                   if counts[_rank_at(p) - 1] > 0 and self._natural_at(p)]
+        for i, first in enumerate(present):
+            for j in range(i + 1, len(present)):
+                last = present[j]
+                span = last - first + 1
+                if span > rules.longest_run:
+                    break
+                if span - (j - i + 1) > wilds:
+                    continue
+                yield from self._spans(suit, first, last, present[i + 1:j], later_same,
+                                       settable, wilds)
+
+    def _natural_at(self, position: int) -> bool:
+        """Whether a natural can stand at this position: an ace only where the rules put
+        aces (low, high or both)."""
+        return _rank_at(position) != 1 or position in self.rules.ace_values
+
+    def _spans(self, suit: int, first: int, last: int, inner: list[int], later_same: bool,
+               settable: int, wilds: int) -> Iterator[_Run]:
+        rules, values = self.rules, self.pool.value
+        span = last - first + 1
+        extend = max(0, rules.min_run - span)
+        room = min(rules.longest_run - span, (first - rules.run_low) + (rules.run_high - last))
+        if extend > room:
+            return
+        # An inner natural may be left out only for a later group that could use it.
+        optional = [p for p in inner if later_same or (settable >> _rank_at(p)) & 1]
+        base_gaps = span - 2 - len(inner)
+        for skip_count in range(0, len(optional) + 1):
+            gaps = base_gaps + skip_count
+            need = gaps + extend
+            if need > wilds:
+                break
+            for skipped in combinations(optional, skip_count):
+                used = [first] + [p for p in inner if p not in skipped] + [last]
+                naturals = len(used)
+                if need > naturals:
+                    continue
+                cap = min(naturals, gaps + room)
+                value = sum(values[(suit, _rank_at(p))] for p in used)
+                yield _Run(suit, first, last, tuple(used), need, cap, value)
+
+    def _sets(self, runs: list[_Run], wilds: int) -> None:
+        """Choose the sets' ranks from what the runs left, then build and check."""
+        count, pool, least = self.contract.sets, self.pool, self.rules.min_set
+        if count == 0:
+            self._leaf(runs, [])
+            return
+        ranks = [r for r in range(1, 14) if pool.rank_total(r) >= 2]
+        choices: Iterator[tuple[int, ...]]
+        if self.crules.same_rank_sets:
+            choices = combinations_with_replacement(ranks, count)
+        else:
+            choices = combinations(ranks, count)
+        for combo in choices:
+            need = 0
+            for rank in set(combo):
+                times, have = combo.count(rank), pool.rank_total(rank)
+                if have < 2 * times:
+                    need = wilds + 1
+                    break
+                need += max(0, least * times - have)
+            if need > wilds:
+                continue
+            self._leaf(runs, list(combo))
+            if self.done:
+                return
+
+    # --- building and checking a leaf ------------------------------------------------------
+
+    def _leaf(self, runs: list[_Run], set_ranks: list[int]) -> None:
+        avail = {face: list(cards) for face, cards in self.pool.cards.items()}
+        run_cards = []
+        natural_value = 0
+        for run in runs:
+            placed = {p: avail[(run.suit, _rank_at(p))].pop() for p in run.positions}
+            run_cards.append(placed)
+            natural_value += run.value
+        groups: list[list[Card]] = []
+        for rank in sorted(set(set_ranks)):
+            cards = []
+            for suit in range(4):
+                held = avail.get((suit, rank), [])
+                cards += held
+                natural_value += len(held) * self.pool.value.get((suit, rank), 0)
+            groups += _split(cards, set_ranks.count(rank))
+        needs = [run.need for run in runs] + [max(0, self.rules.min_set - len(g))
+                                               for g in groups]
+        caps = [run.cap for run in runs] + [len(g) for g in groups]
+        if sum(needs) > len(self.wilds):
+            return
+        laid_wilds = min(len(self.wilds), sum(caps))
+        if natural_value + sum(self.wild_values[:laid_wilds]) <= self.best_value:
+            return
+        for melds, used in self._builds(runs, run_cards, groups, needs, caps, laid_wilds):
+            if contract_problem(melds, self.contract, self.crules) is None:
+                got = natural_value + sum(self.wild_values[:used])
+                if got > self.best_value:
+                    self.best, self.best_value = melds, got
+                if self.first_found:
+                    self.done = True
+                return
+
+    def _builds(self, runs: list[_Run], run_cards: list[dict[int, Card]],
+                groups: list[list[Card]], needs: list[int], caps: list[int],
+                laid: int) -> Iterator[tuple[tuple[Meld, ...], int]]:
+        """Real melds for a leaf, most wilds first. Only same-suit runs (May I) can clash
+        (touching), and then every share of the wilds and end for them is tried."""
+        suits = [run.suit for run in runs]
+        clash = len(set(suits)) < len(suits)
+        for total in range(laid, sum(needs) - 1, -1):
+            for shares in _shares(needs, caps, total, len(runs), exhaustive=clash):
+                yield from self._placed(runs, run_cards, groups, shares, total, clash)
+            if not clash:
+                return
+
+    def _placed(self, runs: list[_Run], run_cards: list[dict[int, Card]],
+                groups: list[list[Card]], shares: list[int], total: int,
+                clash: bool) -> Iterator[tuple[tuple[Meld, ...], int]]:
+        rules = self.rules
+        splits_per_run = []
+        for run, share in zip(runs, shares):
+            extra = share - (run.last - run.first + 1 - len(run.positions))
+            options = []
+            for above in range(min(rules.run_high - run.last, extra), -1, -1):
+                if extra - above <= run.first - rules.run_low:
+                    options.append((extra - above, above))
+                    if not clash:
+                        break
+            splits_per_run.append(options)
+        for splits in product(*splits_per_run):
+            wilds = list(self.wilds[:total])
+            sets = [Meld(MeldKind.SET, tuple(group) + tuple(wilds.pop() for _ in range(share)))
+                    for group, share in zip(groups, shares[len(runs):])]
+            laid_runs = [Meld(MeldKind.RUN, _lay(run, cards, below, above, wilds))
+                         for run, cards, (below, above) in zip(runs, run_cards, splits)]
+            yield tuple(sets + laid_runs), total
+
+
+def _split(cards: list[Card], times: int) -> list[list[Card]]:
+    """Share the naturals of one rank among ``times`` sets, as evenly as possible (the
+    fewest wilds needed when they fall short of ``least`` each)."""
+    parts: list[list[Card]] = [[] for _ in range(times)]
+    for index, card in enumerate(cards):
+        parts[index % times].append(card)
+    return parts
+
+
+def _shares(needs: list[int], caps: list[int], total: int, runs: int,
+            exhaustive: bool) -> Iterator[list[int]]:
+    """Ways to give ``total`` wilds to the groups, each between its need and its cap.
+    Extra wilds go to sets first (they take any number), then to runs."""
+    extra = total - sum(needs)
+    if not exhaustive:
+        shares = list(needs)
+        order = list(range(runs, len(needs))) + list(range(runs))
+        for index in order:
+            give = min(extra, caps[index] - shares[index])
+            shares[index] += give
+            extra -= give
+        if extra == 0:
+            yield shares
+        return
+    ranges = [range(n, c + 1) for n, c in zip(needs, caps)]
+    for shares_t in product(*ranges):
+        if sum(shares_t) == total:
+            yield list(shares_t)
+
+
+def _lay(run: _Run, cards: dict[int, Card], below: int, above: int,
+         wilds: list[Card]) -> tuple[Card, ...]:
+    laid: list[Card] = []
+    for position in range(run.first - below, run.last + above + 1):
+        laid.append(cards[position] if position in cards else wilds.pop())
+    return tuple(laid)

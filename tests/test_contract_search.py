@@ -1,0 +1,239 @@
+"""The Shanghai go-down search is complete: it finds a contract whenever a brute force
+over every choice of groups does, its go-down passes the engine's own check, and it lays
+the most penalty points (RULES.md §4.2, §5.2, S2-A6, §8)."""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations, product
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from cardtable.engine import Meld, MeldKind, parse_cards, standard_deck
+from cardtable.engine.contract_search import best_go_down
+from cardtable.engine.contracts import contract_problem
+from cardtable.engine.melds import run_problem, set_problem
+from cardtable.engine.shanghai_rules import CONTRACTS, contract_rules, penalty
+
+GAMES = {"may_i": True, "buy": False}
+
+
+def value_of(may_i):
+    return lambda card: penalty(card, may_i)
+
+
+# ------------------------------------------------------------------- the brute force
+
+def _groups(naturals, wilds, rules, kind):
+    """Every (naturals, wild count) that can be this kind of group on its own."""
+    found = []
+    check = set_problem if kind is MeldKind.SET else run_problem
+    least = rules.min_set if kind is MeldKind.SET else rules.min_run
+    for size in range(1, len(naturals) + 1):
+        for chosen in combinations(naturals, size):
+            for extra in range(0, min(size, wilds) + 1):
+                if size + extra < least:
+                    continue
+                if check(list(chosen) + wilds_stub(extra), rules) is None:
+                    found.append((frozenset(chosen), extra))
+    return found
+
+
+def wilds_stub(count):
+    return list(parse_cards(" ".join(["JK"] * count))) if count else []
+
+
+def _laid_runs(naturals, extra, rules):
+    """Every laid order of a run (naturals at their positions, wilds elsewhere)."""
+    length = len(naturals) + extra
+    orders = []
+    for start in range(rules.run_low, rules.run_high - length + 2):
+        for values in product(*(rules.natural_values(c) for c in naturals)):
+            if len(set(values)) != len(values):
+                continue
+            if all(start <= v < start + length for v in values):
+                orders.append((start, dict(zip(values, naturals))))
+    return orders
+
+
+def brute_force(hand, contract, crules, value):
+    """The most penalty points any valid go-down lays, or None."""
+    rules = crules.melds
+    naturals = [c for c in hand if not rules.is_wild(c)]
+    wilds = sorted((c for c in hand if rules.is_wild(c)), key=value, reverse=True)
+    sets = _groups(naturals, len(wilds), rules, MeldKind.SET) if contract.sets else []
+    runs = _groups(naturals, len(wilds), rules, MeldKind.RUN) if contract.runs else []
+    best = None
+    for chosen_sets in combinations(sets, contract.sets):
+        for chosen_runs in combinations(runs, contract.runs):
+            groups = chosen_sets + chosen_runs
+            used = [c for g, _ in groups for c in g]
+            if len(used) != len(set(used)):
+                continue
+            total_wilds = sum(extra for _, extra in groups)
+            if total_wilds > len(wilds):
+                continue
+            got = sum(value(c) for c in used) + sum(value(w) for w in wilds[:total_wilds])
+            if best is not None and got <= best:
+                continue
+            if _some_order_valid(chosen_sets, chosen_runs, wilds, contract, crules):
+                best = got
+    return best
+
+
+def _some_order_valid(sets, runs, wilds, contract, crules):
+    pool = list(wilds)
+    set_melds = []
+    for chosen, extra in sets:
+        set_melds.append(Meld(MeldKind.SET, tuple(chosen) + tuple(pool.pop()
+                                                                  for _ in range(extra))))
+    run_wilds = []
+    for _, extra in runs:
+        run_wilds.append([pool.pop() for _ in range(extra)])
+    options = [_laid_runs(list(chosen), extra, crules.melds) for chosen, extra in runs]
+    for laid in product(*options):
+        melds = list(set_melds)
+        for (start, at), (chosen, extra), spare in zip(laid, runs, run_wilds):
+            spare = list(spare)
+            length = len(chosen) + extra
+            cards = tuple(at[p] if p in at else spare.pop()
+                          for p in range(start, start + length))
+            melds.append(Meld(MeldKind.RUN, cards))
+        if contract_problem(melds, contract, crules) is None:
+            return True
+    return False
+
+
+def check(hand, round_number, may_i, same_rank=False):
+    contract, crules = CONTRACTS[round_number - 1], contract_rules(may_i, same_rank)
+    value = value_of(may_i)
+    found = best_go_down(hand, contract, crules, value)
+    expected = brute_force(hand, contract, crules, value)
+    if found is not None:
+        assert contract_problem(found, contract, crules) is None, found
+        laid = [c for meld in found for c in meld.cards]
+        assert len(laid) == len(set(laid)) and set(laid) <= set(hand)
+        assert expected is not None
+        assert sum(value(c) for c in laid) == expected, (hand, found)
+    else:
+        assert expected is None, (sorted(c.face for c in hand), round_number, may_i)
+
+
+# ------------------------------------------------------------------ the named gaps
+
+def test_a_run_may_leave_a_natural_in_its_span_to_a_set_buying_round_2():
+    hand = parse_cards("7H 7S 2C 5H 6H 8H 2D")
+    found = best_go_down(hand, CONTRACTS[1], contract_rules(False, False), value_of(False))
+    assert found is not None
+    assert {c.face for m in found if m.kind is MeldKind.SET for c in m.cards} == \
+        {"7S", "7H", "2D"}
+
+
+def test_two_same_suit_runs_from_two_decks_may_i_round_3_S2_A6():
+    hand = parse_cards("3H 4H 5H 6H 3H 4H 5H 6H")
+    found = best_go_down(hand, CONTRACTS[2], contract_rules(True, False), value_of(True))
+    assert found is not None and len(found) == 2
+    assert all(meld.kind is MeldKind.RUN and len(meld.cards) == 4 for meld in found)
+
+
+def test_same_suit_runs_that_would_touch_are_not_offered_May_I():
+    hand = parse_cards("3H 4H 5H 6H 7H 8H 9H 10H")
+    assert best_go_down(hand, CONTRACTS[2], contract_rules(True, False), value_of(True)) is None
+
+
+def test_a_spare_wild_can_part_runs_that_would_touch_May_I():
+    # 3-6♥ and 7-10♥ touch; a joker below the second run makes them overlap instead.
+    hand = parse_cards("3H 4H 5H 6H 7H 8H 9H 10H JK")
+    found = best_go_down(hand, CONTRACTS[2], contract_rules(True, False), value_of(True))
+    assert found is not None
+    check(hand, 3, True)
+
+
+@pytest.mark.parametrize("may_i", [True, False])
+@pytest.mark.parametrize("round_number", range(1, 8))
+def test_worked_hands_agree_with_the_brute_force(may_i, round_number):
+    rng = random.Random(round_number * 10 + may_i)
+    deck = standard_deck(2 if may_i else 3, 2)
+    for _ in range(6):
+        check(rng.sample(deck, 11), round_number, may_i)
+
+
+# --------------------------------------------------------------- the properties
+
+def _deck(may_i, decks):
+    return standard_deck(decks, 2)
+
+
+def _dense(rng, deck, size, wilds_wanted):
+    """Cards from two suits and seven ranks: many melds, many ways to lay them."""
+    suits = rng.sample(["S", "H", "D", "C"], 2)
+    low = rng.randint(1, 8)
+    ranks = {r for r in range(low, low + 7)} - {2}
+    naturals = [c for c in deck if not c.is_joker and int(c.rank) in ranks
+                and c.suit.value in suits]
+    return _with_wilds(rng, deck, naturals, size, wilds_wanted)
+
+
+def _with_wilds(rng, deck, naturals, size, wilds_wanted):
+    wilds = [c for c in deck if c.is_joker or int(c.rank) == 2]
+    count = min(wilds_wanted, size, len(wilds))
+    return rng.sample(wilds, count) + rng.sample(naturals, min(len(naturals), size - count))
+
+
+def _uniform(rng, deck, size, wilds_wanted):
+    naturals = [c for c in deck if not (c.is_joker or int(c.rank) == 2)]
+    return _with_wilds(rng, deck, naturals, size, wilds_wanted)
+
+
+def _near_boundary(rng, deck, size, wilds_wanted, round_number, may_i):
+    """A hand that makes the contract, as it is or with one laid card swapped for a
+    random other (so often one card short)."""
+    contract, crules = CONTRACTS[round_number - 1], contract_rules(may_i, False)
+    for _ in range(40):
+        hand = _dense(rng, deck, size, wilds_wanted)
+        found = best_go_down(hand, contract, crules, value_of(may_i))
+        if found is not None:
+            if rng.random() < 0.4:
+                return hand
+            laid = [c for meld in found for c in meld.cards]
+            out = rng.choice(laid)
+            rest = [c for c in deck if c not in hand]
+            return [c for c in hand if c != out] + [rng.choice(rest)]
+    return _dense(rng, deck, size, wilds_wanted)
+
+
+SHAPES = {"uniform": _uniform, "dense": _dense}
+
+
+def _hand(seed, shape, may_i, round_number):
+    rng = random.Random(seed)
+    decks = rng.choice([2, 3] if may_i else [3]) if may_i else 3
+    deck = _deck(may_i, decks)
+    size = rng.randint(7, 12)
+    wilds_wanted = rng.randint(0, 6)
+    if shape == "boundary":
+        return _near_boundary(rng, deck, size, wilds_wanted, round_number, may_i)
+    return SHAPES[shape](rng, deck, size, wilds_wanted)
+
+
+def _property(seed, shape, may_i, round_number, same_rank):
+    check(_hand(seed, shape, may_i, round_number), round_number, may_i, same_rank)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32), shape=st.sampled_from(["uniform", "dense", "boundary"]),
+       may_i=st.booleans(), round_number=st.integers(1, 7), same_rank=st.booleans())
+def test_the_search_finds_a_go_down_whenever_one_exists(seed, shape, may_i, round_number,
+                                                        same_rank):
+    _property(seed, shape, may_i, round_number, same_rank)
+
+
+@pytest.mark.slow
+@settings(max_examples=2500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32), shape=st.sampled_from(["uniform", "dense", "boundary"]),
+       may_i=st.booleans(), round_number=st.integers(1, 7), same_rank=st.booleans())
+def test_the_search_is_complete_on_thousands_of_hands(seed, shape, may_i, round_number,
+                                                      same_rank):
+    _property(seed, shape, may_i, round_number, same_rank)
