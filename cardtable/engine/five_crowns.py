@@ -33,6 +33,7 @@ from .events import (
     TurnedUp,
     WentOut,
 )
+from .going_out import goes_out
 from .melds import Meld, MeldRules, meld_problem
 from .options import FiveCrownsOptions
 from .rng import pick_index, shuffled
@@ -238,7 +239,7 @@ class FiveCrowns(RummyZones, Variant[FiveCrownsState]):
     def awaiting(self, state: FiveCrownsState) -> tuple[int, ...]:
         return () if state.phase is Phase.GAME_OVER else (state.current,)
 
-    def legal_actions(self, state: FiveCrownsState, seat: int) -> tuple[Action, ...]:
+    def _legal_actions(self, state: FiveCrownsState, seat: int) -> tuple[Action, ...]:
         if state.phase is Phase.GAME_OVER or seat != state.current:
             return ()
         if state.phase is Phase.DRAW:
@@ -258,7 +259,10 @@ class FiveCrowns(RummyZones, Variant[FiveCrownsState]):
         the least-penalty partial lay-down; ``None`` when there is none to make."""
         if state.phase is not Phase.DISCARD or seat != state.current:
             return None
-        best = arrange_hand(state.hands[seat], state.round, discard=True)
+        hand = state.hands[seat]
+        if state.out_seat is None and not goes_out(hand, wild_rank(state.round)):
+            return None
+        best = arrange_hand(hand, state.round, discard=True)
         if best.discard is None:
             return None
         if state.out_seat is None and not best.goes_out:

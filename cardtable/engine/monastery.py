@@ -227,7 +227,7 @@ class Monastery(RummyZones, Variant[MonasteryState]):
     def awaiting(self, state: MonasteryState) -> tuple[int, ...]:
         return () if state.phase is Phase.GAME_OVER else (state.current,)
 
-    def legal_actions(self, state: MonasteryState, seat: int) -> tuple[Action, ...]:
+    def _legal_actions(self, state: MonasteryState, seat: int) -> tuple[Action, ...]:
         if state.phase is Phase.GAME_OVER or seat != state.current:
             return ()
         if state.phase is Phase.DRAW:

@@ -190,7 +190,7 @@ class Palace(Variant[PalaceState]):
     def awaiting(self, state: PalaceState) -> tuple[int, ...]:
         return () if state.phase is Phase.GAME_OVER else (state.current,)
 
-    def legal_actions(self, state: PalaceState, seat: int) -> tuple[Action, ...]:
+    def _legal_actions(self, state: PalaceState, seat: int) -> tuple[Action, ...]:
         if state.phase is Phase.GAME_OVER or seat != state.current:
             return ()
         if state.phase is Phase.PICK_HIDDEN:

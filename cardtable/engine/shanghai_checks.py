@@ -233,7 +233,7 @@ class ShanghaiChecks:
 
     # --- listing actions -----------------------------------------------------------------
 
-    def legal_actions(self, state: ShanghaiState, seat: int) -> tuple[Action, ...]:
+    def _legal_actions(self, state: ShanghaiState, seat: int) -> tuple[Action, ...]:
         if seat not in self.awaiting(state):
             return ()
         phase = state.phase

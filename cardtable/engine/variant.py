@@ -12,6 +12,7 @@ Standard library only.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
@@ -24,6 +25,7 @@ from .events import Event
 from .melds import Meld, MeldRules, meld_problem
 
 S = TypeVar("S")
+_LEGAL_CACHE_SIZE = 16
 
 
 @serializable
@@ -61,6 +63,8 @@ class Variant(ABC, Generic[S]):
     state_type: ClassVar[type]
 
     def __init__(self, options: Any = None) -> None:
+        self._legal_cache: OrderedDict[tuple[int, int], tuple[Any, tuple[Action, ...]]] = \
+            OrderedDict()
         self.options = options if options is not None else self.options_type()
         if not isinstance(self.options, self.options_type):
             raise SetupError(f"{self.id} takes {self.options_type.__name__}")
@@ -83,10 +87,31 @@ class Variant(ABC, Generic[S]):
     def awaiting(self, state: S) -> tuple[int, ...]:
         """The seats whose input is awaited (several during an out-of-turn window)."""
 
-    @abstractmethod
     def legal_actions(self, state: S, seat: int) -> tuple[Action, ...]:
         """What ``seat`` may do now. Lay-downs cannot be listed exhaustively: the list
-        holds the best one the engine finds; any other valid lay-down is accepted too."""
+        holds the best one the engine finds; any other valid lay-down is accepted too.
+
+        Listing can mean a search (a contract, a mission, an arrangement), and the app,
+        the AI and ``observe`` all ask about the same state: answers are kept for the
+        last few states. States are frozen and the cache holds the state it answers
+        for, so an entry is found only for that very object and is never stale."""
+        key = (id(state), seat)
+        cache = self._legal_cache
+        hit = cache.get(key)
+        if hit is not None and hit[0] is state:
+            return hit[1]
+        actions = self._legal_actions(state, seat)
+        cache[key] = (state, actions)
+        while len(cache) > _LEGAL_CACHE_SIZE:
+            try:
+                cache.popitem(last=False)
+            except KeyError:  # another thread emptied it first
+                break
+        return actions
+
+    @abstractmethod
+    def _legal_actions(self, state: S, seat: int) -> tuple[Action, ...]:
+        """The legal actions, computed (``legal_actions`` caches them per state)."""
 
     @abstractmethod
     def problem(self, state: S, seat: int, action: Action) -> str | None:

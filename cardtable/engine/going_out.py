@@ -1,0 +1,116 @@
+"""Can a Five Crowns hand go out? A fast exact yes/no (RULES.md §6.2, FC-A5, FC-A7).
+
+Going out asks much less than the least-penalty arrangement: every natural but at most
+one (the discard) must be in a book or run, and every wild must be laid or be the
+discard. So the lowest natural not yet placed is either the discard or leads a group
+core — it can never be left over — and the search stops at the first proof. Wilds are
+interchangeable, so a core is its naturals plus the wilds that fill it; spare wilds
+then join a book, fill a run's room, or make an all-wild group of three or more.
+
+The legal-move list asks this on every discard decision; the full arrangement
+(:mod:`arrange`) is searched only for hands that can go out.
+
+Standard library only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+from .cards import Card, Rank
+
+_LONGEST_RUN = 11  # 3 to K
+
+
+def goes_out(hand: Sequence[Card], wild_rank: Rank) -> bool:
+    """Whether all but one card of the hand can be laid in books and runs."""
+    naturals = sorted((c for c in hand if not _wild(c, wild_rank)), key=Card.sort_key)
+    wilds = len(hand) - len(naturals)
+    faces = tuple((_suit_index(c), int(c.rank)) for c in naturals)
+    return _search(faces, wilds)
+
+
+def _wild(card: Card, wild_rank: Rank) -> bool:
+    return card.rank is Rank.JOKER or card.rank is wild_rank
+
+
+def _suit_index(card: Card) -> int:
+    return "SH*DC".index(card.suit.value) if card.suit is not None else -1
+
+
+@lru_cache(maxsize=8192)
+def _search(faces: tuple[tuple[int, int], ...], wilds: int) -> bool:
+    """The answer for naturals given as sorted (suit, rank) faces and a wild count;
+    cached by faces, since copies of a face are interchangeable."""
+    cores = [_cores_led_by(faces, i, wilds) for i in range(len(faces))]
+    seen: set[tuple[int, int, bool, bool, int]] = set()
+
+    def dfs(mask: int, w: int, discarded: bool, has_set: bool, room: int) -> bool:
+        if mask == 0:
+            return _spare_fits(w, discarded, has_set, room)
+        key = (mask, w, discarded, has_set, room)
+        if key in seen:
+            return False
+        seen.add(key)
+        i = (mask & -mask).bit_length() - 1
+        rest = mask & ~(1 << i)
+        if not discarded and dfs(rest, w, True, has_set, room):
+            return True
+        for others, need, is_set, extra in cores[i]:
+            if need <= w and others & rest == others:
+                if dfs(rest & ~others, w - need, discarded, has_set or is_set,
+                       min(2, room + extra)):
+                    return True
+        return False
+
+    return dfs((1 << len(faces)) - 1, wilds, False, False, 0)
+
+
+def _spare_fits(spare: int, discarded: bool, has_set: bool, room: int) -> bool:
+    """Whether the wilds left over can all be laid (one may be the discard)."""
+    if not discarded:
+        if spare == 0:
+            return False
+        spare -= 1
+
+    return spare == 0 or has_set or spare >= 3 or spare <= room
+
+
+def _cores_led_by(faces: tuple[tuple[int, int], ...], i: int,
+                  wilds: int) -> list[tuple[int, int, bool, int]]:
+    """Every group core card ``i`` can lead with later cards: (others' mask, wilds it
+    needs, whether it is a book, spare room for more wilds up to 2)."""
+    suit, rank = faces[i]
+    cores: list[tuple[int, int, bool, int]] = []
+    same_rank = [j for j in range(i + 1, len(faces)) if faces[j][1] == rank]
+    for size in range(0, len(same_rank) + 1):
+        need = max(0, 2 - size)
+        if need > wilds:
+            continue
+        for chosen in _subsets(same_rank, size):
+            cores.append((sum(1 << j for j in chosen), need, True, 0))
+    # Runs: one card per higher rank of the suit; wilds fill gaps and reach 3 cards.
+    later = [j for j in range(i + 1, len(faces)) if faces[j][0] == suit and faces[j][1] > rank]
+    partial = [(rank, 0, 0)]  # (top rank, others' mask, gaps)
+    for j in later:
+        top_j = faces[j][1]
+        for top, others, gaps in list(partial):
+            if top_j <= top:
+                continue
+            grown_gaps = gaps + top_j - top - 1
+            if grown_gaps > wilds:
+                continue
+            grown = (top_j, others | (1 << j), grown_gaps)
+            partial.append(grown)
+            span = top_j - rank + 1
+            need = grown_gaps + max(0, 3 - span)
+            if need <= wilds:
+                cores.append((grown[1], need, False, min(2, _LONGEST_RUN - max(span, 3))))
+    return cores
+
+
+def _subsets(items: list[int], size: int) -> list[tuple[int, ...]]:
+    from itertools import combinations
+
+    return list(combinations(items, size))
