@@ -110,8 +110,48 @@ class _Search:
         least = contract.sets * rules.min_set + contract.runs * rules.min_run
         if sum(self.pool.count.values()) + len(self.wilds) < least:
             return None
+        if self._least_wilds() > len(self.wilds):
+            return None
         self._runs([], contract.runs, None, len(self.wilds), 0)
         return self.best
+
+    def _least_wilds(self) -> int:
+        """A lower bound on the wilds the contract needs, each group judged alone (groups
+        only compete for naturals, so the true need is never less). Most hands that
+        cannot go down are refused here without a search."""
+        contract, rules, pool = self.contract, self.rules, self.pool
+        impossible = len(self.wilds) + 1
+        need = 0
+        if contract.sets:
+            needs = sorted(max(0, rules.min_set - total) for total in
+                           (pool.rank_total(rank) for rank in range(1, 14)) if total >= 2)
+            if len(needs) < contract.sets and not self.crules.same_rank_sets:
+                return impossible
+            need += sum(needs[:contract.sets]) if len(needs) >= contract.sets else 0
+        if contract.runs:
+            per_suit = sorted(self._least_run_wilds(suit) for suit in range(4))
+            if self.crules.runs_distinct_suits:
+                need += sum(per_suit[:contract.runs])
+            else:
+                need += per_suit[0] * contract.runs
+        return need
+
+    def _least_run_wilds(self, suit: int) -> int:
+        """Fewest wilds any one run of this suit needs (a large number if none can be)."""
+        rules, pool = self.rules, self.pool
+        present = [p for p in range(rules.run_low, rules.run_high + 1)
+                   if pool.count.get((suit, _rank_at(p)), 0) > 0 and self._natural_at(p)]
+        best = 99
+        for i, first in enumerate(present):
+            for j in range(i + 1, len(present)):
+                span = present[j] - first + 1
+                if span > rules.longest_run:
+                    break
+                naturals = j - i + 1
+                need = span - naturals + max(0, rules.min_run - span)
+                if need <= naturals:
+                    best = min(best, need)
+        return best
 
     def _runs(self, chosen: list[_Run], left: int, after: tuple[int, int, int] | None,
               wilds: int, so_far: int) -> None:
@@ -119,6 +159,8 @@ class _Search:
             return
         if left == 0:
             self._sets(chosen, wilds)
+            return
+        if not self._sets_possible(wilds):
             return
         options = sorted(self._run_options(after, left, wilds), key=lambda r: -r.value)
         all_wilds = sum(self.wild_values)
@@ -138,6 +180,20 @@ class _Search:
             self._take(run, +1)
             if self.done:
                 return
+
+    def _sets_possible(self, wilds: int) -> bool:
+        """A cheap necessary test: the sets still to lay have ranks with two naturals
+        or more, and wilds enough to bring the best of them to three."""
+        sets = self.contract.sets
+        if not sets:
+            return True
+        pool, least = self.pool, self.rules.min_set
+        needs = sorted(max(0, least - total) for total in
+                       (pool.rank_total(rank) for rank in range(1, 14)) if total >= 2)
+        if self.crules.same_rank_sets:
+            return bool(needs) and (len(needs) >= sets or needs[0] == 0
+                                    or sum(needs[:sets]) <= wilds)
+        return len(needs) >= sets and sum(needs[:sets]) <= wilds
 
     def _rest_bound(self, runs: int, from_suit: int) -> int:
         """Most natural points the groups still to choose could lay: ``runs`` runs from

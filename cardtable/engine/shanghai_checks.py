@@ -6,6 +6,7 @@ Standard library only.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
@@ -268,25 +269,60 @@ class ShanghaiChecks:
         actions: list[Action] = [Discard(c) for c in faces.values()
                                  if self._discard_problem(state, seat, Discard(c)) is None]
         if not state.down[seat]:
-            melds = best_go_down(hand, CONTRACTS[state.round - 1], self.crules, self.points)
+            melds = self._best_go_down(hand, state.round)
             if melds is not None:
                 for option in (melds, *self._lighter(melds, len(hand))):
                     go_down = GoDown(option)
                     if self._go_down_problem(state, seat, go_down) is None:
                         actions.append(go_down)
         else:
-            for owner, melds in enumerate(state.melds):
-                for index, meld in enumerate(melds):
-                    ends = (False, True) if meld.kind is MeldKind.RUN else (False,)
-                    for card in faces.values():
-                        for at_start in ends:
-                            lay = LayOff(owner, index, (card,), at_start)
-                            if self._lay_off_problem(state, seat, lay) is None:
-                                actions.append(lay)
+            # Every single-card lay-off: enough, since any legal lay-off of several
+            # cards starts with a legal single card (RULES.md §8).
+            if self._going_out_problem(state, seat, 1) is None:
+                for owner, melds in enumerate(state.melds):
+                    for index, meld in enumerate(melds):
+                        ends = (False, True) if meld.kind is MeldKind.RUN else (False,)
+                        for card in faces.values():
+                            if not self._could_join(meld, card):
+                                continue
+                            for at_start in ends:
+                                if layoff_problem(meld, (card,), at_start, self.rules) is None:
+                                    actions.append(LayOff(owner, index, (card,), at_start))
         actions += self._wild_moves(state, seat, list(faces.values()))
         if state.played:
             actions.append(TakeBack())
         return actions
+
+    def _could_join(self, meld: Meld, card: Card) -> bool:
+        """A cheap first look before the full lay-off check: a wild, or a natural of
+        the set's rank, or of the run's suit."""
+        rules = self.rules
+        if rules.is_wild(card):
+            return True
+        natural = next((c for c in meld.cards if not rules.is_wild(c)), None)
+        if natural is None:
+            return True
+        if meld.kind is MeldKind.SET:
+            return card.rank is natural.rank
+        return card.suit is natural.suit
+
+    def _best_go_down(self, hand: tuple[Card, ...], round_number: int
+                      ) -> tuple[Meld, ...] | None:
+        """The search for a hand, remembered for the last few hands: a turn's plays
+        (exchanges, take-backs, calls) ask again about the same cards."""
+        cache: OrderedDict[tuple[frozenset[Card], int], tuple[Meld, ...] | None] = \
+            self.__dict__.setdefault("_go_down_cache", OrderedDict())
+        key = (frozenset(hand), round_number)
+        if key in cache:
+            return cache[key]
+        found = best_go_down(hand, CONTRACTS[round_number - 1], self.crules, self.points)
+        cache[key] = found
+        while len(cache) > 256:
+            try:
+                cache.popitem(last=False)
+            except KeyError:
+                break
+        return found
 
     def _lighter(self, melds: tuple[Meld, ...], hand_size: int) -> list[tuple[Meld, ...]]:
         """When buying, a go-down that leaves one card strands it (it may not be
