@@ -21,7 +21,10 @@ ACE_HIGH = 14
 
 def value(card: Card) -> int:
     """A card's Palace rank: 2 lowest, ace highest (14)."""
-    return ACE_HIGH if card.rank is Rank.ACE else int(card.rank)
+    return _VALUES[card.rank]
+
+
+_VALUES = {rank: ACE_HIGH if rank is Rank.ACE else int(rank) for rank in Rank}
 
 
 def rank_name(number: int) -> str:
@@ -88,10 +91,13 @@ def placements(hand: Sequence[Card]) -> list[tuple[Card, ...]]:
     """Every distinct placement the hand can make, one copy chosen per rank: each rank
     in every count, and every straight of three or more."""
     by_value: dict[int, list[Card]] = {}
-    for card in in_order(hand):
-        by_value.setdefault(value(card), []).append(card)
+    for card in hand:
+        by_value.setdefault(_VALUES[card.rank], []).append(card)
     found: list[tuple[Card, ...]] = []
-    for cards in by_value.values():
+    for number in sorted(by_value):
+        cards = by_value[number]
+        if len(cards) > 1:
+            cards.sort(key=Card.sort_key)
         found += [tuple(cards[:count]) for count in range(1, len(cards) + 1)]
     ranks = sorted(by_value)
     for start_index, start in enumerate(ranks):
@@ -104,4 +110,10 @@ def placements(hand: Sequence[Card]) -> list[tuple[Card, ...]]:
 
 
 def legal_placements(hand: Sequence[Card], top: int | None) -> list[tuple[Card, ...]]:
-    return [cards for cards in placements(hand) if stack_problem(cards, top) is None]
+    """The placements that may go on the stack now. Every placement :func:`placements`
+    makes has a valid shape and lies low to high, so only its first card is judged
+    (the same test as :func:`stack_problem`, without re-checking the shape)."""
+    found = placements(hand)
+    if top is None:
+        return found
+    return [cards for cards in found if (low := value(cards[0])) == 2 or low >= top]
