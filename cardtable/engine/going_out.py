@@ -17,8 +17,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from itertools import combinations
 
-from .cards import Card, Rank
+from .cards import Card, Rank, Suit
 
 _LONGEST_RUN = 11  # 3 to K
 
@@ -36,14 +37,17 @@ def _wild(card: Card, wild_rank: Rank) -> bool:
 
 
 def _suit_index(card: Card) -> int:
-    return "SH*DC".index(card.suit.value) if card.suit is not None else -1
+    return _SUIT_INDEX[card.suit]
+
+
+_SUIT_INDEX = {suit: index for index, suit in enumerate((*Suit, None))}
 
 
 @lru_cache(maxsize=8192)
 def _search(faces: tuple[tuple[int, int], ...], wilds: int) -> bool:
     """The answer for naturals given as sorted (suit, rank) faces and a wild count;
     cached by faces, since copies of a face are interchangeable."""
-    cores = [_cores_led_by(faces, i, wilds) for i in range(len(faces))]
+    cores: list[list[tuple[int, int, bool, int]] | None] = [None] * len(faces)
     seen: set[tuple[int, int, bool, bool, int]] = set()
 
     def dfs(mask: int, w: int, discarded: bool, has_set: bool, room: int) -> bool:
@@ -57,7 +61,10 @@ def _search(faces: tuple[tuple[int, int], ...], wilds: int) -> bool:
         rest = mask & ~(1 << i)
         if not discarded and dfs(rest, w, True, has_set, room):
             return True
-        for others, need, is_set, extra in cores[i]:
+        led = cores[i]
+        if led is None:
+            led = cores[i] = _cores_led_by(faces, i, wilds)
+        for others, need, is_set, extra in led:
             if need <= w and others & rest == others:
                 if dfs(rest & ~others, w - need, discarded, has_set or is_set,
                        min(2, room + extra)):
@@ -88,7 +95,7 @@ def _cores_led_by(faces: tuple[tuple[int, int], ...], i: int,
         need = max(0, 2 - size)
         if need > wilds:
             continue
-        for chosen in _subsets(same_rank, size):
+        for chosen in combinations(same_rank, size):
             cores.append((sum(1 << j for j in chosen), need, True, 0))
     # Runs: one card per higher rank of the suit; wilds fill gaps and reach 3 cards.
     later = [j for j in range(i + 1, len(faces)) if faces[j][0] == suit and faces[j][1] > rank]
@@ -108,9 +115,3 @@ def _cores_led_by(faces: tuple[tuple[int, int], ...], i: int,
             if need <= wilds:
                 cores.append((grown[1], need, False, min(2, _LONGEST_RUN - max(span, 3))))
     return cores
-
-
-def _subsets(items: list[int], size: int) -> list[tuple[int, ...]]:
-    from itertools import combinations
-
-    return list(combinations(items, size))
