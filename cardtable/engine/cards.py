@@ -118,6 +118,16 @@ class Card:
     def __hash__(self) -> int:
         return self._hash
 
+    def __eq__(self, other: object) -> bool:
+        # Cards are compared constantly (``in`` on hands and melds): identity first.
+        if self is other:
+            return True
+        if other.__class__ is not Card:
+            return NotImplemented
+        assert isinstance(other, Card)
+        return self._hash == other._hash and self.rank is other.rank and \
+            self.suit is other.suit and self.copy == other.copy
+
     @property
     def is_joker(self) -> bool:
         return self.rank is Rank.JOKER

@@ -341,18 +341,26 @@ class ShanghaiChecks:
         return options
 
     def _wild_moves(self, state: ShanghaiState, seat: int, cards: list[Card]) -> list[Action]:
+        """Every exchange (May I) or replacement (buying) the hand can make: each wild
+        on the table is matched against the one natural it stands for."""
         moves: list[Action] = []
+        if self.may_i:
+            if not (self.options.exchange_before_down or state.down[seat]):
+                return moves
+        elif not state.down[seat]:
+            return moves
         for owner, melds in enumerate(state.melds):
+            if self.may_i and owner == seat:
+                continue
             for index, meld in enumerate(melds):
-                for wild in (c for c in meld.cards if self.rules.is_wild(c)):
+                if not self.may_i and meld.kind is not MeldKind.RUN:
+                    continue
+                for wild, wanted in self._wanted_for_wilds(meld):
                     for natural in cards:
-                        if self.may_i:
-                            exchange = Exchange(owner, index, natural, wild)
-                            if self._exchange_problem(state, seat, exchange) is None:
-                                moves.append(exchange)
+                        if not wanted(natural):
                             continue
-                        if not state.down[seat] or meld.kind is not MeldKind.RUN or \
-                                self._stands_for_problem(meld, wild, natural) is not None:
+                        if self.may_i:
+                            moves.append(Exchange(owner, index, natural, wild))
                             continue
                         for dest_owner, dest_melds in enumerate(state.melds):
                             for dest_index in range(len(dest_melds)):
@@ -362,3 +370,30 @@ class ShanghaiChecks:
                                     if self._replace_problem(state, seat, replace) is None:
                                         moves.append(replace)
         return moves
+
+    def _wanted_for_wilds(self, meld: Meld) -> list[tuple[Card, Callable[[Card], bool]]]:
+        """Each wild of a meld with a test for the natural it stands for (S2-A9 c)."""
+        rules = self.rules
+        wilds = [c for c in meld.cards if rules.is_wild(c)]
+        naturals = [c for c in meld.cards if not rules.is_wild(c)]
+        if not wilds or not naturals:
+            return []
+        if meld.kind is MeldKind.SET:
+            rank = naturals[0].rank
+
+            def same_rank(card: Card) -> bool:
+                return not rules.is_wild(card) and card.rank is rank
+
+            return [(wild, same_rank) for wild in wilds]
+        positions = run_positions(meld.cards, rules)
+        if positions is None:
+            return []
+        suit = naturals[0].suit
+
+        def stands_at(value: int) -> Callable[[Card], bool]:
+            def test(card: Card) -> bool:
+                return not rules.is_wild(card) and card.suit is suit and \
+                    value in rules.natural_values(card)
+            return test
+
+        return [(wild, stands_at(positions[meld.cards.index(wild)])) for wild in wilds]
