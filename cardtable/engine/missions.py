@@ -14,9 +14,12 @@ Standard library only.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import permutations
+from operator import itemgetter
+from typing import NamedTuple
 
 from .cards import Card, Colour, Rank, Suit, pretty_cards
 from .melds import (
@@ -204,115 +207,220 @@ def addition_problem(meld: Meld, spec: GroupSpec, cards: Sequence[Card],
 
 # ------------------------------------------------------------------- finding a lay-down
 
-@dataclass(frozen=True, slots=True)
-class _Candidate:
-    meld: Meld
-    missing: int
-
-
-def _fits(card: Card, suit: Suit | None, colour: Colour | None) -> bool:
-    if suit is not None:
-        return card.suit is suit
-    if colour is not None:
-        return card.suit is not None and card.suit.colour is colour
-    return True
-
-
-def _constraints(rule: SuitRule) -> list[tuple[Suit | None, Colour | None]]:
-    if rule is SuitRule.SAME_SUIT:
-        return [(suit, None) for suit in SUITS]
-    if rule is SuitRule.SAME_COLOUR:
-        return [(None, Colour.BLACK), (None, Colour.RED)]
-    return [(None, None)]
-
-
-def _candidates(cards: Sequence[Card], spec: GroupSpec, partial: bool) -> Iterator[_Candidate]:
-    """Groups for a spec from these cards, naturals before aces; with ``partial``, also
-    incomplete ones with the number of cards still missing."""
-    aces_all = [c for c in cards if is_ace(c)]
-    naturals_all = [c for c in cards if not is_ace(c)]
-    for suit, colour in _constraints(spec.suit_rule):
-        aces = [c for c in aces_all if _fits(c, suit, colour)]
-        naturals = [c for c in naturals_all if _fits(c, suit, colour)]
-        by_rank: dict[int, list[Card]] = {}
-        for card in naturals:
-            by_rank.setdefault(int(card.rank), []).append(card)
-        yield from _kind_candidates(spec, by_rank, naturals, aces, partial)
-
-
-def _kind_candidates(spec: GroupSpec, by_rank: dict[int, list[Card]], naturals: list[Card],
-                     aces: list[Card], partial: bool) -> Iterator[_Candidate]:
-    size = spec.size
-    if spec.kind is MeldKind.SET:
-        for rank in sorted(by_rank, key=lambda r: -len(by_rank[r])):
-            group = by_rank[rank][:size]
-            group += aces[:size - len(group)]
-            missing = size - len(group)
-            if missing == 0 or partial:
-                yield _Candidate(Meld(MeldKind.SET, tuple(group)), missing)
-        if len(aces) >= size or (partial and aces):
-            yield _Candidate(Meld(MeldKind.SET, tuple(aces[:size])), max(0, size - len(aces)))
-    elif spec.kind is MeldKind.RUN:
-        for start in range(1, 13 - size + 2):
-            spare, laid, missing = list(aces), [], 0
-            for rank in range(start, start + size):
-                if by_rank.get(rank):
-                    laid.append(by_rank[rank][0])
-                elif spare:
-                    laid.append(spare.pop())
-                else:
-                    missing += 1
-            if missing == 0 or (partial and missing < size):
-                yield _Candidate(Meld(MeldKind.RUN, tuple(laid)), missing)
-    elif spec.kind is MeldKind.DOUBLE_RUN:
-        for start in range(1, 12):
-            spare, laid, missing = list(aces), [], 0
-            for rank in range(start, start + 3):
-                pair = by_rank.get(rank, [])[:2]
-                while len(pair) < 2 and spare:
-                    pair.append(spare.pop())
-                missing += 2 - len(pair)
-                laid += pair
-            if missing == 0 or (partial and missing < 6):
-                yield _Candidate(Meld(MeldKind.DOUBLE_RUN, tuple(laid)), missing)
-    elif spec.kind is MeldKind.SAME_SUIT:
-        for suit in SUITS:
-            group = [c for c in naturals if c.suit is suit]
-            group = (group + [c for c in aces if c.suit is suit])[:size]
-            missing = size - len(group)
-            if missing == 0 or (partial and group):
-                yield _Candidate(Meld(MeldKind.SAME_SUIT, tuple(group)), missing)
-    else:
-        for kind, want in ((MeldKind.EVEN, 0), (MeldKind.ODD, 1)):
-            group = [c for c in naturals if int(c.rank) % 2 == want]
-            group = (group + aces)[:size]
-            missing = size - len(group)
-            if missing == 0 or (partial and group):
-                yield _Candidate(Meld(kind, tuple(group)), missing)
-
-
 def find_mission(hand: Sequence[Card], mission: Mission,
                  same_rank_sets: bool = True) -> tuple[Meld, ...] | None:
-    """Groups from the hand that complete the mission at its least size, or ``None``."""
+    """Groups from the hand that complete the mission at its least size, or ``None``.
 
-    def search(index: int, cards: list[Card], chosen: list[Meld]) -> tuple[Meld, ...] | None:
-        if index == len(mission.groups):
-            found = tuple(chosen)
-            return found if mission_problem(mission, found, same_rank_sets) is None else None
-        spec = mission.groups[index]
-        options = sorted(_candidates(cards, spec, partial=False),
-                         key=lambda c: sum(map(is_ace, c.meld.cards)))
-        for candidate in options:
-            used = set(candidate.meld.cards)
-            result = search(index + 1, [c for c in cards if c not in used],
-                            chosen + [candidate.meld])
-            if result is not None:
-                return result
-        return None
-
+    Exact: the search runs over card counts and tries every rank, window, suit and
+    colour a group could take (see ``_Layout``), so it misses no lay-down; the engine's
+    own check has the last word on what it returns."""
     if len(hand) < mission.cards:
         return None
-    return search(0, list(hand), [])
+    plan = _PLANS[mission.number]
+    counts = _tally(hand, plan)
+    if not _may_hold(plan, counts):
+        return None
+    for layouts in _layouts(plan, counts, same_rank_sets):
+        found = _lay(layouts, hand, plan)
+        if mission_problem(mission, found, same_rank_sets) is None:
+            return found
+    return None
+
+
+# The search works on counts. A mission's groups share one suit grain (their suit rule),
+# so cards no group of it tells apart share a "slot": a class (one suit, one colour, or
+# every card) and a rank, rank 1 holding the class's aces (wild for any rank of the
+# class). Why trying only these layouts misses no lay-down:
+# - a lay-down at larger sizes holds one at the least sizes (drop cards from a set, a
+#   suit or parity group; keep a window of a run or double run);
+# - an ace can take the place of a natural of its class in any group, so swapping an
+#   ace with a natural of the rank it stands for keeps both groups valid: once a group's
+#   rank (set) or window (run) is chosen, taking naturals first leaves the most aces;
+# - groups of one spec are interchangeable, so they are tried in rising key order (an
+#   all-ace set last, as a set that finds its rank's naturals taken becomes one).
+
+_STRIDE = 16
+"""Slots of a class: ``class * _STRIDE + rank``."""
+_ALL_ACES = 15
+"""The key rank of an all-ace set."""
+
+
+class _Layout(NamedTuple):
+    """One group in the abstract: its kind, the slot of each card in laid order, a key
+    that orders interchangeable groups, and a set's natural rank (``None``: all aces)."""
+
+    kind: MeldKind
+    slots: tuple[int, ...]
+    key: int
+    set_rank: int | None = None
+
+
+class _Plan(NamedTuple):
+    """A mission's groups, the grain of their shared suit rule (an index into
+    ``_CLASS_OF``) and how many classes it tells apart."""
+
+    specs: tuple[GroupSpec, ...]
+    grain: int
+    classes: int
+
+
+_GRAINS = (SuitRule.ANY, SuitRule.SAME_COLOUR, SuitRule.SAME_SUIT)
+_CLASS_OF: tuple[dict[Suit, int], ...] = (
+    dict.fromkeys(SUITS, 0),
+    {suit: int(suit.colour is Colour.RED) for suit in SUITS},
+    {suit: index for index, suit in enumerate(SUITS)},
+)
+_BY_SUIT = 2
+"""The grain that tells every face apart (a slot is then a face)."""
+
+
+def _plan(mission: Mission) -> _Plan:
+    rules = {SuitRule.SAME_SUIT if spec.kind is MeldKind.SAME_SUIT else spec.suit_rule
+             for spec in mission.groups}
+    if len(rules) != 1:
+        raise ValueError(f"mission {mission.number}: the search needs one suit rule")
+    grain = _GRAINS.index(rules.pop())
+    return _Plan(mission.groups, grain, len(set(_CLASS_OF[grain].values())))
+
+
+_PLANS = {number: _plan(mission) for number, mission in MISSIONS.items()}
+_SLOTS: dict[Card, tuple[int, ...]] = {}
+"""Each card's slot under each grain (computed once per card; bounded: a few hundred
+distinct cards)."""
+
+
+def _slot(card: Card, grain: int) -> int:
+    """The card's slot under a grain (0: a card no group takes, such as a joker)."""
+    slots = _SLOTS.get(card)
+    if slots is None:
+        slots = _SLOTS[card] = tuple(
+            table[card.suit] * _STRIDE + int(card.rank) if card.suit in table else 0
+            for table in _CLASS_OF)
+    return slots[grain]
+
+
+def _tally(hand: Sequence[Card], plan: _Plan) -> list[int]:
+    """How many cards of the hand each slot holds."""
+    counts = [0] * (plan.classes * _STRIDE)
+    for card in hand:
+        counts[_slot(card, plan.grain)] += 1
+    return counts
+
+
+def _may_hold(plan: _Plan, counts: list[int]) -> bool:
+    """Cheap bound before searching: every group finds enough cards in some class."""
+    return all(any(_usable(spec, counts, k * _STRIDE) >= spec.size
+                   for k in range(plan.classes)) for spec in plan.specs)
+
+
+def _usable(spec: GroupSpec, counts: list[int], base: int) -> int:
+    """At most how many cards of one class one group of this spec can take."""
+    aces, naturals = counts[base + 1], counts[base + 2:base + 14]
+    if spec.kind is MeldKind.SET:
+        return aces + max(naturals)
+    if spec.kind is MeldKind.RUN:
+        return aces + len(naturals) - naturals.count(0)
+    if spec.kind is MeldKind.DOUBLE_RUN:
+        return aces + sum(min(2, count) for count in naturals)
+    if spec.kind is MeldKind.SAME_SUIT:
+        return aces + sum(naturals)
+    return aces + max(sum(naturals[0::2]), sum(naturals[1::2]))
+
+
+def _layouts(plan: _Plan, counts: list[int],
+             same_rank_sets: bool) -> Iterator[tuple[_Layout, ...]]:
+    """Every canonical choice of groups the counts pay for, depth first."""
+    chosen: list[_Layout] = []
+
+    def search(index: int) -> Iterator[tuple[_Layout, ...]]:
+        if index == len(plan.specs):
+            yield tuple(chosen)
+            return
+        spec = plan.specs[index]
+        least = chosen[-1].key if index and plan.specs[index - 1] == spec else -1
+        taken = set() if same_rank_sets else {group.set_rank for group in chosen}
+        taken.discard(None)  # all-ace sets have no rank to share
+        for layout in _options(spec, plan.classes, counts):
+            if layout.key < least or layout.set_rank in taken:
+                continue
+            for slot in layout.slots:
+                counts[slot] -= 1
+            chosen.append(layout)
+            yield from search(index + 1)
+            chosen.pop()
+            for slot in layout.slots:
+                counts[slot] += 1
+
+    return search(0)
+
+
+def _options(spec: GroupSpec, classes: int, counts: list[int]) -> Iterator[_Layout]:
+    """The groups of this spec the counts pay for, each taking naturals before aces."""
+    for base in range(0, classes * _STRIDE, _STRIDE):
+        if spec.kind is MeldKind.SET:
+            yield from _set_options(spec.size, base, counts)
+        elif spec.kind is MeldKind.RUN:
+            yield from _run_options(spec.size, base, counts)
+        elif spec.kind is MeldKind.DOUBLE_RUN:
+            yield from _double_run_options(spec.size // 2, base, counts)
+        elif spec.kind is MeldKind.SAME_SUIT:
+            yield from _pick_options(MeldKind.SAME_SUIT, range(2, 14), spec.size, base, counts)
+        else:
+            yield from _pick_options(MeldKind.EVEN, range(2, 14, 2), spec.size, base, counts)
+            yield from _pick_options(MeldKind.ODD, range(3, 14, 2), spec.size, base, counts)
+
+
+def _set_options(size: int, base: int, counts: list[int]) -> Iterator[_Layout]:
+    ace, aces = base + 1, counts[base + 1]
+    for rank in range(2, 14):
+        have = min(size, counts[base + rank])
+        if have and size - have <= aces:
+            yield _Layout(MeldKind.SET, (base + rank,) * have + (ace,) * (size - have),
+                          base + rank, rank)
+    if aces >= size:
+        yield _Layout(MeldKind.SET, (ace,) * size, base + _ALL_ACES)
+
+
+def _run_options(size: int, base: int, counts: list[int]) -> Iterator[_Layout]:
+    """One run per window of ranks: a natural where the class has one, else an ace."""
+    ace, aces = base + 1, counts[base + 1]
+    present = [0, 0] + [1 if count else 0 for count in counts[base + 2:base + 14]]
+    for start in range(1, 15 - size):
+        if size - sum(present[start:start + size]) <= aces:
+            yield _Layout(MeldKind.RUN, tuple(base + rank if present[rank] else ace
+                                              for rank in range(start, start + size)),
+                          base + start)
+
+
+def _double_run_options(pairs: int, base: int, counts: list[int]) -> Iterator[_Layout]:
+    """One double run per window of ranks: up to two naturals a rank, aces for the rest."""
+    ace, aces = base + 1, counts[base + 1]
+    have = [0, 0] + [min(2, count) for count in counts[base + 2:base + 14]]
+    for start in range(1, 15 - pairs):
+        if 2 * pairs - sum(have[start:start + pairs]) <= aces:
+            slots: list[int] = []
+            for rank in range(start, start + pairs):
+                slots += [base + rank] * have[rank] + [ace] * (2 - have[rank])
+            yield _Layout(MeldKind.DOUBLE_RUN, tuple(slots), base + start)
+
+
+def _pick_options(kind: MeldKind, ranks: range, size: int, base: int,
+                  counts: list[int]) -> Iterator[_Layout]:
+    """A suit or parity group: naturals of its ranks, then aces. (Those missions have
+    one group, so which naturals it takes does not matter.)"""
+    slots = [base + rank for rank in ranks for _ in range(counts[base + rank])][:size]
+    missing = size - len(slots)
+    if missing <= counts[base + 1]:
+        yield _Layout(kind, tuple(slots) + (base + 1,) * missing, base)
+
+
+def _lay(layouts: Sequence[_Layout], hand: Sequence[Card], plan: _Plan) -> tuple[Meld, ...]:
+    """Cards of the hand for the abstract groups, each group in its laid order."""
+    pools: dict[int, list[Card]] = {}
+    for card in reversed(hand):
+        pools.setdefault(_slot(card, plan.grain), []).append(card)
+    return tuple(Meld(layout.kind, tuple(pools[slot].pop() for slot in layout.slots))
+                 for layout in layouts)
 
 
 def extend_groups(mission: Mission, melds: Sequence[Meld],
@@ -350,21 +458,32 @@ def _chunks(cards: Sequence[Card], size: int) -> Iterator[tuple[Card, ...]]:
                 yield (first, second)
 
 
+# ------------------------------------------------------ estimating what a hand lacks
+
 def cards_needed(hand: Sequence[Card], mission: Mission) -> int:
-    """About how many cards the hand still lacks for the mission (0: it can be laid).
-    Groups are filled greedily in each order of the mission's groups; the best counts,
-    and a near miss is checked exactly. Only faces matter, so answers are cached by
-    faces (the AI asks about the same hands again and again)."""
-    key = (tuple(sorted(card.face for card in hand)), mission.number)
+    """About how many cards the hand still lacks for the mission; 0 exactly when
+    ``find_mission`` lays it. Groups are filled greedily in each order of the mission's
+    groups and the best counts. Only faces matter, so answers are cached by faces, in a
+    bounded cache of small keys (the AI asks about the same hands again and again); the
+    hand is judged in face order, so an answer does not depend on which order came first."""
+    codes = [_slot(card, _BY_SUIT) for card in hand]
+    key = bytes([mission.number, *sorted(codes)])
     found = _NEEDED.get(key)
     if found is None:
-        if len(_NEEDED) > 200_000:
-            _NEEDED.clear()
-        found = _NEEDED[key] = _needed(hand, mission)
+        in_order = [card for _, card in sorted(zip(codes, hand), key=itemgetter(0))]
+        found = _NEEDED[key] = _needed(in_order, mission)
+        if len(_NEEDED) > NEEDED_CACHE:
+            _NEEDED.popitem(last=False)
+    else:
+        _NEEDED.move_to_end(key)
     return found
 
 
-_NEEDED: dict[tuple[tuple[str, ...], int], int] = {}
+NEEDED_CACHE = 1 << 12
+"""How many answers ``cards_needed`` keeps, the least recently asked dropped first (about
+200 bytes each; the AI's questions repeat within a few hundred)."""
+_NEEDED: OrderedDict[bytes, int] = OrderedDict()
+"""Answers by key: the mission's number, then the hand's face codes in order."""
 
 
 def _needed(hand: Sequence[Card], mission: Mission) -> int:
@@ -372,7 +491,7 @@ def _needed(hand: Sequence[Card], mission: Mission) -> int:
     for order in _ORDERS[mission.number]:
         cards, missing = list(hand), 0
         for spec in order:
-            options = list(_candidates(cards, spec, partial=True))
+            options = list(_candidates(cards, spec))
             if not options:
                 missing += spec.size
                 continue
@@ -383,12 +502,98 @@ def _needed(hand: Sequence[Card], mission: Mission) -> int:
         best = min(best, missing)
         if best == 0:
             return 0
-    if best == 1 and find_mission(hand, mission) is not None:
+    # The greedy fill only bounds the count from above; the exact search says if it is 0.
+    if find_mission(hand, mission) is not None:
         return 0
     return max(1, best)
 
 
 _ORDERS = {number: tuple(dict.fromkeys(permutations(m.groups))) for number, m in MISSIONS.items()}
+
+
+@dataclass(frozen=True, slots=True)
+class _Candidate:
+    meld: Meld
+    missing: int
+
+
+def _fits(card: Card, suit: Suit | None, colour: Colour | None) -> bool:
+    if suit is not None:
+        return card.suit is suit
+    if colour is not None:
+        return card.suit is not None and card.suit.colour is colour
+    return True
+
+
+def _constraints(rule: SuitRule) -> list[tuple[Suit | None, Colour | None]]:
+    if rule is SuitRule.SAME_SUIT:
+        return [(suit, None) for suit in SUITS]
+    if rule is SuitRule.SAME_COLOUR:
+        return [(None, Colour.BLACK), (None, Colour.RED)]
+    return [(None, None)]
+
+
+def _candidates(cards: Sequence[Card], spec: GroupSpec) -> Iterator[_Candidate]:
+    """Groups, whole or not, for a spec from these cards, naturals before aces, each with
+    the number of cards it still misses (one per rank, window or suit: an estimate)."""
+    aces_all = [c for c in cards if is_ace(c)]
+    naturals_all = [c for c in cards if not is_ace(c)]
+    for suit, colour in _constraints(spec.suit_rule):
+        aces = [c for c in aces_all if _fits(c, suit, colour)]
+        naturals = [c for c in naturals_all if _fits(c, suit, colour)]
+        by_rank: dict[int, list[Card]] = {}
+        for card in naturals:
+            by_rank.setdefault(int(card.rank), []).append(card)
+        yield from _kind_candidates(spec, by_rank, naturals, aces)
+
+
+def _kind_candidates(spec: GroupSpec, by_rank: dict[int, list[Card]], naturals: list[Card],
+                     aces: list[Card]) -> Iterator[_Candidate]:
+    size = spec.size
+    if spec.kind is MeldKind.SET:
+        for rank in sorted(by_rank, key=lambda r: -len(by_rank[r])):
+            group = by_rank[rank][:size]
+            group += aces[:size - len(group)]
+            yield _Candidate(Meld(MeldKind.SET, tuple(group)), size - len(group))
+        if aces:
+            yield _Candidate(Meld(MeldKind.SET, tuple(aces[:size])), max(0, size - len(aces)))
+    elif spec.kind is MeldKind.RUN:
+        for start in range(1, 13 - size + 2):
+            spare, laid, missing = list(aces), [], 0
+            for rank in range(start, start + size):
+                if by_rank.get(rank):
+                    laid.append(by_rank[rank][0])
+                elif spare:
+                    laid.append(spare.pop())
+                else:
+                    missing += 1
+            if missing < size:
+                yield _Candidate(Meld(MeldKind.RUN, tuple(laid)), missing)
+    elif spec.kind is MeldKind.DOUBLE_RUN:
+        for start in range(1, 12):
+            spare, laid, missing = list(aces), [], 0
+            for rank in range(start, start + 3):
+                pair = by_rank.get(rank, [])[:2]
+                while len(pair) < 2 and spare:
+                    pair.append(spare.pop())
+                missing += 2 - len(pair)
+                laid += pair
+            if missing < 6:
+                yield _Candidate(Meld(MeldKind.DOUBLE_RUN, tuple(laid)), missing)
+    elif spec.kind is MeldKind.SAME_SUIT:
+        for suit in SUITS:
+            group = [c for c in naturals if c.suit is suit]
+            group = (group + [c for c in aces if c.suit is suit])[:size]
+            missing = size - len(group)
+            if group:
+                yield _Candidate(Meld(MeldKind.SAME_SUIT, tuple(group)), missing)
+    else:
+        for kind, want in ((MeldKind.EVEN, 0), (MeldKind.ODD, 1)):
+            group = [c for c in naturals if int(c.rank) % 2 == want]
+            group = (group + aces)[:size]
+            missing = size - len(group)
+            if group:
+                yield _Candidate(Meld(kind, tuple(group)), missing)
 
 
 def order_double_run(cards: Sequence[Card]) -> tuple[Card, ...] | None:
