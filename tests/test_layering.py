@@ -8,7 +8,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1] / "cardtable"
 # Standard-library modules the engine may use: no threads, no files, no processes.
 ENGINE_ALLOWED = {"__future__", "abc", "collections", "dataclasses", "enum", "functools",
-                  "itertools", "random", "re", "types", "typing"}
+                  "itertools", "operator", "random", "re", "types", "typing"}
 AI_ALLOWED = ENGINE_ALLOWED | {"logging", "queue", "sys", "threading", "time", "traceback"}
 
 
