@@ -60,9 +60,12 @@ class _Pool:
             self.cards.setdefault((_SUITS.index(card.suit), int(card.rank)), []).append(card)
         self.count = {face: len(cards) for face, cards in self.cards.items()}
         self.value = {face: value(cards[0]) for face, cards in self.cards.items()}
+        self.totals = [0] * 15
+        for (_, rank), count in self.count.items():
+            self.totals[rank] += count
 
     def rank_total(self, rank: int) -> int:
-        return sum(self.count.get((suit, rank), 0) for suit in range(4))
+        return self.totals[rank]
 
 
 def _rank_at(position: int) -> int:
@@ -224,9 +227,11 @@ class _Search:
         return sum(sorted(layers, reverse=True)[:runs]) + set_bound
 
     def _take(self, run: _Run, sign: int) -> None:
+        pool = self.pool
         for position in run.positions:
-            face = (run.suit, _rank_at(position))
-            self.pool.count[face] += sign
+            rank = _rank_at(position)
+            pool.count[(run.suit, rank)] += sign
+            pool.totals[rank] += sign
 
     def _run_options(self, after: tuple[int, int, int] | None, left: int,
                      wilds: int) -> Iterator[_Run]:
