@@ -218,22 +218,28 @@ def _hand(seed, shape, may_i, round_number):
     return SHAPES[shape](rng, deck, size, wilds_wanted)
 
 
-def _property(seed, shape, may_i, round_number, same_rank):
+CASES = given(seed=st.integers(0, 2**32),
+              shape=st.sampled_from(["uniform", "dense", "boundary"]), may_i=st.booleans(),
+              round_number=st.integers(1, 7), same_rank=st.booleans())
+"""A hand from the real deck (uniform, dense, or planted at the boundary), a game, a
+round and the same-rank option."""
+
+
+def _examples(count):
+    return settings(max_examples=count, deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow])
+
+
+@_examples(60)
+@CASES
+def test_the_search_finds_a_go_down_whenever_one_exists(seed, shape, may_i, round_number,
+                                                        same_rank):
     check(_hand(seed, shape, may_i, round_number), round_number, may_i, same_rank)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**32), shape=st.sampled_from(["uniform", "dense", "boundary"]),
-       may_i=st.booleans(), round_number=st.integers(1, 7), same_rank=st.booleans())
-def test_the_search_finds_a_go_down_whenever_one_exists(seed, shape, may_i, round_number,
-                                                        same_rank):
-    _property(seed, shape, may_i, round_number, same_rank)
-
-
 @pytest.mark.slow
-@settings(max_examples=2500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**32), shape=st.sampled_from(["uniform", "dense", "boundary"]),
-       may_i=st.booleans(), round_number=st.integers(1, 7), same_rank=st.booleans())
+@_examples(3000)
+@CASES
 def test_the_search_is_complete_on_thousands_of_hands(seed, shape, may_i, round_number,
                                                       same_rank):
-    _property(seed, shape, may_i, round_number, same_rank)
+    check(_hand(seed, shape, may_i, round_number), round_number, may_i, same_rank)
