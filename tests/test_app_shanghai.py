@@ -198,3 +198,23 @@ def test_a_call_is_announced_beside_the_caller(make_app):
     app = table_at(make_app, "shanghai_may_i", state, Caller("may i"))
     until(app, lambda: bool(app.table.callouts))
     assert app.table.callouts[1][0] == "May I!"
+
+
+def test_a_run_built_by_hand_with_a_spare_wild_goes_down_beside_a_same_suit_run_rules_8():
+    """Dragging 3H 4H 5H JK and 7H 8H 9H 10H into two groups is a legal go-down: the
+    joker is laid below the first run (as 2H) so the runs do not touch."""
+    from cardtable.app.table_desc import describe_table
+    from cardtable.engine import GoDown
+    from cardtable.engine.shanghai import ShanghaiMayI
+    from cardtable.engine.shanghai_rules import Phase
+
+    variant = ShanghaiMayI()
+    state = variant.position(["3H 4H 5H JK 7H 8H 9H 10H KS", "4D 5D", "4S 5S"],
+                             round_number=3, phase=Phase.PLAY, stock="3D 3S", discard="KD")
+    view = variant.observe(state, 0)
+    by_face = {c.face: c for c in view.hand}
+    groups = [[by_face[f] for f in ("3H", "4H", "5H", "JK")],
+              [by_face[f] for f in ("7H", "8H", "9H", "10H")]]
+    action = describe_table("shanghai_may_i").go_down(view, groups)
+    assert isinstance(action, GoDown)
+    assert variant.problem(state, 0, action) is None
