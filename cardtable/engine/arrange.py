@@ -7,12 +7,17 @@ missions bring their own checks on top of ``melds``.
 
 How it works: wilds are interchangeable, so a meld is a *core* of natural cards plus the
 wilds that fill it: a set of k naturals needs max(0, 3 − k) wilds, a run of k naturals
-spanning s ranks needs (s − k) gap wilds plus max(0, 3 − s) to reach three cards. Once
-one core is down, every spare wild can join it. The search takes the first uncovered
+spanning s ranks needs (s − k) gap wilds plus max(0, 3 − s) to reach three cards. The
+wilds no core needs are *spare*: any number join a set, a run takes them only up to its
+longest length (eleven cards, FC-A4), and three or more make an all-wild book of their
+own (FC-A5). So spare wilds stay in hand only when there are one or two of them, no set
+is down and the runs are (nearly) full or absent. The search takes the first uncovered
 natural (cards sorted by suit, then rank), which must be either deadwood, the discard,
 the lowest card of a run core, or in a set core with later cards of its rank; it
-memoises on (cards left, wilds left, flags), so it is exact — a greedy pass is not
-(RULES.md FC examples). ``discard=True`` also chooses the best card to throw away.
+memoises on (cards left, wilds left, flags), first as if every spare wild were laid,
+and, only when the answer leaves wilds in hand, again carrying the runs' room (see
+``_Search``). So it is exact — a greedy pass is not (RULES.md FC examples).
+``discard=True`` also chooses the best card to throw away.
 
 Standard library only.
 """
@@ -26,6 +31,10 @@ from .cards import Card
 from .melds import Meld, MeldKind, MeldRules, order_run
 
 _NEG = -(1 << 30)
+_ENOUGH = 2
+"""Room for spare wilds that takes them all: a set, or two places left in runs (one or
+two spare wilds fill it; three or more make their own all-wild book)."""
+_LOOSE, _THROWN = -1, -2  # the memo's choices besides the full mask of a core
 
 
 def _cost(core: tuple[int, int, int, int]) -> int:
@@ -59,58 +68,81 @@ def best_arrangement(hand: Sequence[Card], rules: MeldRules, value: Callable[[Ca
     kept = set(keep)
     naturals = sorted((c for c in hand if not rules.is_wild(c)), key=Card.sort_key)
     wilds = sorted((c for c in hand if rules.is_wild(c)), key=value, reverse=True)
-    search = _Search(naturals, value, kept, len(wilds))
+    search = _Search(naturals, value, kept, len(wilds), rules.longest_run)
     full = (1 << len(naturals)) - 1
     options: list[Arrangement] = []
 
-    def consider(n_wilds: int, need_discard: bool, thrown_wild: Card | None) -> None:
-        # With at least one natural core every wild is used; without one, the wilds stay
-        # in hand unless there are three or more of them to make an all-wild meld.
-        # The best score with no constraint has a core whenever any arrangement with a
-        # core exists (a core only adds points), so one search serves both cases.
-        if search.best(full, n_wilds, need_discard) > _NEG // 2:
-            built = _build(search, full, n_wilds, need_discard, wilds, thrown_wild, rules, value)
-            if built.melds:
-                options.append(built)
-        loose = list(naturals)
-        thrown: Card | None = thrown_wild
-        if need_discard:
-            candidates = [c for c in loose if c not in kept]
-            if not candidates:
-                return
-            thrown = max(candidates, key=value)
-            loose.remove(thrown)
-        spare = [w for w in wilds if w != thrown_wild]
-        melds: tuple[Meld, ...] = ()
-        if len(spare) >= 3:
-            melds, spare = (Meld(MeldKind.SET, tuple(spare)),), []
-        dead = tuple(loose) + tuple(spare)
-        options.append(Arrangement(melds, dead, thrown, sum(value(c) for c in dead)))
+    def consider(need_discard: bool, thrown_wild: Card | None) -> None:
+        pool = [w for w in wilds if w != thrown_wild]
+        found = search.arrange(full, [value(w) for w in pool], need_discard)
+        if found is not None:
+            options.append(_build(search, found, pool, thrown_wild, rules, value))
 
     if discard:
-        consider(len(wilds), True, None)
+        consider(True, None)
         throwable = [w for w in wilds if w not in kept]
-        if throwable:
-            consider(len(wilds) - 1, False, throwable[0])
+        if throwable:  # the costliest wild: any other would leave a costlier one in hand
+            consider(False, throwable[0])
     else:
-        consider(len(wilds), False, None)
+        consider(False, None)
     return min(options, key=lambda a: (a.penalty, -(value(a.discard) if a.discard else 0)))
 
 
 class _Search:
-    """Memoised search over the naturals of one hand."""
+    """Memoised search over the naturals of one hand.
+
+    ``best`` solves a relaxation that lays every spare wild somewhere, so its score
+    bounds every arrangement's from above, and an answer of it that does lay every
+    wild is the best one — as in almost every hand (a set, or runs with room for two
+    more wilds, take any spare wilds). Only when its answer leaves wilds in hand (no
+    core at all, or only full runs) does ``tight`` search again, carrying the room and
+    pricing the wilds left; it hands over to ``best`` (and its memo) as soon as the
+    room is enough.
+    """
 
     def __init__(self, naturals: list[Card], value: Callable[[Card], int],
-                 kept: set[Card], max_wilds: int) -> None:
+                 kept: set[Card], max_wilds: int, longest_run: int) -> None:
         self.cards = naturals
         self.values = [value(c) for c in naturals]
         self.keep_mask = sum(1 << i for i, c in enumerate(naturals) if c in kept)
-        # Every core each card can lead, cheapest first: (full mask, others' mask, value, cost).
         self.ranks = [int(c.rank) for c in naturals]
-        self.led = [self._cores_led_by(i, max_wilds) for i in range(len(naturals))]
-        self.memo: dict[int, tuple[int, int, int]] = {}
+        self.short_room: dict[int, int] = {}  # run cores with room for under two wilds
+        # Every core each card can lead, cheapest first: (full mask, others' mask, value, cost).
+        self.led = [self._cores_led_by(i, max_wilds, longest_run)
+                    for i in range(len(naturals))]
+        self.memo: dict[int, tuple[int, int]] = {}
+        self.tight_memo: dict[int, tuple[int, int]] = {}
+        self.shift = max(4, max_wilds.bit_length())
+        self.loss: list[int] = []  # points of the cheapest 0, 1, 2 wilds left in hand
+        self.best, self.tight = self._searchers()
 
-    def _cores_led_by(self, i: int, max_wilds: int) -> list[tuple[int, int, int, int]]:
+    def arrange(self, mask: int, wild_values: list[int],
+                need_discard: bool) -> tuple[list[tuple[int, int]], Card | None] | None:
+        """The least-penalty choice of cores (mask, wilds) and discarded natural, with
+        these wilds; ``None`` if no natural can be the discard."""
+        w = len(wild_values)
+        if self.best(mask, w, need_discard) < _NEG // 2:
+            return None
+        chosen, thrown, left = self._walk(mask, w, need_discard, exact=False)
+        if left:
+            self._price_wilds(wild_values)
+            self.tight(mask, w, need_discard, 0)
+            chosen, thrown, _ = self._walk(mask, w, need_discard, exact=True)
+        return chosen, thrown
+
+    def _price_wilds(self, values: list[int]) -> None:
+        """Price the wilds that may stay in hand: the cheapest one or two of these.
+
+        The tight memo is kept when every state these wilds can reach is priced as
+        before (it is not only when a kept wild changes which wilds remain)."""
+        cheapest = sorted(values)
+        loss = [sum(cheapest[:k]) for k in range(min(_ENOUGH, len(values)) + 1)]
+        if self.loss[:len(loss)] != loss:
+            self.tight_memo.clear()
+        self.loss[:] = loss
+
+    def _cores_led_by(self, i: int, max_wilds: int,
+                      longest_run: int) -> list[tuple[int, int, int, int]]:
         cards, values, rank = self.cards, self.values, self.ranks
         lead_bit, lead_rank, lead_suit = 1 << i, rank[i], cards[i].suit
         n = len(cards)
@@ -131,6 +163,8 @@ class _Search:
                         cores.append((others | lead_bit, others, total, need))
         # Runs led by card i: one card per higher rank of its suit; wilds fill the gaps.
         # Grown breadth-first: each partial run is (last rank, others' mask, value, gaps).
+        # A run spanning s ≥ 3 ranks has room for (longest run − s) more wilds.
+        full_span = longest_run - _ENOUGH
         runs = [(lead_rank, 0, values[i], 0)]
         for j in range(i + 1, n):
             if cards[j].suit is not lead_suit or rank[j] == lead_rank:
@@ -146,69 +180,124 @@ class _Search:
                 runs.append((rank_j, others | bit, total + value, gap))
                 if need <= max_wilds:
                     cores.append((others | bit | lead_bit, others | bit, total + value, need))
+                    if rank_j - lead_rank >= full_span:
+                        self.short_room[others | bit | lead_bit] = \
+                            longest_run - 1 - rank_j + lead_rank
         cores.sort(key=_cost)
         return cores
 
-    def best(self, mask: int, w: int, need_discard: bool) -> int:
-        """Most natural points covered (plus the discard's), or a large negative."""
-        if mask == 0:
-            return _NEG if need_discard else 0
-        key = (mask << 5) | (w << 1) | need_discard
-        hit = self.memo.get(key)
-        if hit is not None:
-            return hit[0]
-        i = (mask & -mask).bit_length() - 1
-        rest = mask & ~(1 << i)
-        led = self.led[i]
-        if not need_discard and (not led or led[0][3] > w):
-            best = self.best(rest, w, False)  # card i can only be deadwood
-            self.memo[key] = (best, 0, 0)
-            return best
-        best = self.best(rest, w, need_discard)
-        choice, cost = 0, 0  # 0: deadwood; -1: discard; otherwise the core's mask
-        if need_discard and not (self.keep_mask >> i) & 1:
-            got = self.values[i] + self.best(rest, w, False)
-            if got > best:
-                best, choice = got, -1
-        for full, others, core_value, core_cost in led:
-            if core_cost > w:
-                break
-            if others & rest == others:
-                got = core_value + self.best(rest & ~others, w - core_cost, need_discard)
-                if got > best:
-                    best, choice, cost = got, full, core_cost
-        self.memo[key] = (best, choice, cost)
-        return best
+    def _searchers(self) -> tuple[Callable[[int, int, bool], int],
+                                  Callable[[int, int, bool, int], int]]:
+        """The two recursive searches as closures: ``best`` runs some hundred times per
+        hand, and its tables read faster as closure cells than as attributes."""
+        memo, tight_memo, led_by, short_room = self.memo, self.tight_memo, self.led, \
+            self.short_room
+        values, loss, keep_mask, shift = self.values, self.loss, self.keep_mask, self.shift
 
-    def cores(self, mask: int, w: int,
-              need_discard: bool) -> tuple[list[tuple[int, int]], Card | None]:
-        """Walk the memo back: the chosen cores (mask, wilds) and the discarded natural."""
+        def best(mask: int, w: int, need_discard: bool) -> int:
+            """Most natural points covered (plus the discard's), or a large negative, if
+            every spare wild is laid."""
+            if mask == 0:
+                return _NEG if need_discard else 0
+            key = (mask << shift | w) << 1 | need_discard
+            hit = memo.get(key)
+            if hit is not None:
+                return hit[0]
+            i = (mask & -mask).bit_length() - 1
+            rest = mask & ~(1 << i)
+            led = led_by[i]
+            if not need_discard and (not led or led[0][3] > w):
+                got = best(rest, w, False)  # card i can only be deadwood
+                memo[key] = (got, _LOOSE)
+                return got
+            most = best(rest, w, need_discard)
+            choice = _LOOSE  # or _THROWN, or the full mask of the chosen core
+            if need_discard and not (keep_mask >> i) & 1:
+                got = values[i] + best(rest, w, False)
+                if got > most:
+                    most, choice = got, _THROWN
+            for full, others, core_value, core_cost in led:
+                if core_cost > w:
+                    break
+                if others & rest == others:
+                    got = core_value + best(rest & ~others, w - core_cost, need_discard)
+                    if got > most:
+                        most, choice = got, full
+            memo[key] = (most, choice)
+            return most
+
+        def tight(mask: int, w: int, need_discard: bool, room: int) -> int:
+            """``best`` less the wilds left in hand, while the cores so far take only
+            ``room`` spare wilds."""
+            if room >= w or room >= _ENOUGH:
+                return best(mask, w, need_discard)  # the wilds left only shrink
+            if mask == 0:
+                if need_discard:
+                    return _NEG
+                return 0 if w >= 3 else -loss[w - room]  # three make an all-wild book
+            key = ((mask << shift | w) << 2 | room << 1) | need_discard
+            hit = tight_memo.get(key)
+            if hit is not None:
+                return hit[0]
+            i = (mask & -mask).bit_length() - 1
+            rest = mask & ~(1 << i)
+            most = tight(rest, w, need_discard, room)
+            choice = _LOOSE
+            if need_discard and not (keep_mask >> i) & 1:
+                got = values[i] + tight(rest, w, False, room)
+                if got > most:
+                    most, choice = got, _THROWN
+            for full, others, core_value, core_cost in led_by[i]:
+                if core_cost > w:
+                    break
+                if others & rest == others:
+                    got = core_value + tight(rest & ~others, w - core_cost, need_discard,
+                                             room + short_room.get(full, _ENOUGH))
+                    if got > most:
+                        most, choice = got, full
+            tight_memo[key] = (most, choice)
+            return most
+
+        return best, tight
+
+    def _walk(self, mask: int, w: int, need_discard: bool,
+              exact: bool) -> tuple[list[tuple[int, int]], Card | None, int]:
+        """Walk a memo back: the chosen cores (mask, wilds), the discarded natural, and
+        how many spare wilds find no place."""
         chosen: list[tuple[int, int]] = []
         thrown: Card | None = None
+        room, shift = 0, self.shift
         while mask:
-            self.best(mask, w, need_discard)
-            _, choice, cost = self.memo[(mask << 5) | (w << 1) | need_discard]
+            if exact and room < w and room < _ENOUGH:  # a state ``tight`` kept
+                choice = self.tight_memo[((mask << shift | w) << 2 | room << 1)
+                                         | need_discard][1]
+            else:
+                choice = self.memo[(mask << shift | w) << 1 | need_discard][1]
             i = (mask & -mask).bit_length() - 1
-            if choice == 0:
+            if choice == _LOOSE:
                 mask &= ~(1 << i)
-            elif choice == -1:
+            elif choice == _THROWN:
                 thrown = self.cards[i]
                 mask &= ~(1 << i)
                 need_discard = False
             else:
+                cost = next(core[3] for core in self.led[i] if core[0] == choice)
                 chosen.append((choice, cost))
                 mask &= ~choice
                 w -= cost
-        return chosen, thrown
+                room += self.short_room.get(choice, _ENOUGH)
+        left = 0 if w >= 3 or room >= w else w - room
+        return chosen, thrown, left
 
 
-def _build(search: _Search, mask: int, w: int, need_discard: bool, wilds: list[Card],
-           thrown_wild: Card | None, rules: MeldRules,
+def _build(search: _Search, found: tuple[list[tuple[int, int]], Card | None],
+           wilds: list[Card], thrown_wild: Card | None, rules: MeldRules,
            value: Callable[[Card], int]) -> Arrangement:
-    chosen, thrown = search.cores(mask, w, need_discard)
+    """The arrangement the search found: its cores filled with the costliest wilds."""
+    chosen, thrown = found
     if thrown_wild is not None:
         thrown = thrown_wild
-    spare = [c for c in wilds if c != thrown_wild]
+    spare = list(wilds)
     used = 0
     melds: list[Meld] = []
     for core_mask, cost in chosen:
@@ -222,23 +311,31 @@ def _build(search: _Search, mask: int, w: int, need_discard: bool, wilds: list[C
             laid = order_run(cards + filler, rules)
             assert laid is not None, cards
             melds.append(Meld(MeldKind.RUN, laid))
-    # Spare wilds join a set if there is one, else extend runs while they have room.
-    while spare:
-        for index, meld in enumerate(melds):
-            if meld.kind is MeldKind.SET:
-                melds[index] = Meld(MeldKind.SET, meld.cards + tuple(spare))
-                spare = []
-                break
-        else:
-            for index, meld in enumerate(melds):
-                longer = order_run(meld.cards + (spare[0],), rules)
-                if longer is not None:
-                    melds[index] = Meld(MeldKind.RUN, longer)
-                    spare.pop(0)
-                    break
-            else:
-                break
+    spare = _lay_spare_wilds(melds, spare, rules)
     dead = [c for i, c in enumerate(search.cards)
             if not (used >> i) & 1 and c != thrown] + spare
     return Arrangement(tuple(melds), tuple(dead), thrown, sum(value(c) for c in dead))
 
+
+def _lay_spare_wilds(melds: list[Meld], spare: list[Card], rules: MeldRules) -> list[Card]:
+    """Lay the wilds no core needs, as the search priced them; returns those left in hand.
+
+    A set takes any number; three or more make their own all-wild book (FC-A5); one or
+    two fill the runs' room (eleven cards at most, FC-A4), costliest first."""
+    if not spare:
+        return spare
+    for index, meld in enumerate(melds):
+        if meld.kind is MeldKind.SET:
+            melds[index] = Meld(MeldKind.SET, meld.cards + tuple(spare))
+            return []
+    if len(spare) >= 3:
+        melds.append(Meld(MeldKind.SET, tuple(spare)))
+        return []
+    for index, meld in enumerate(melds):
+        while spare:
+            longer = order_run(meld.cards + (spare[0],), rules)
+            if longer is None:
+                break
+            meld = melds[index] = Meld(MeldKind.RUN, longer)
+            spare.pop(0)
+    return spare
