@@ -1,0 +1,55 @@
+"""The fast going-out test agrees with the exact least-penalty arrangement (which is
+itself checked against a brute force in test_arrangement.py): a hand goes out exactly
+when all but one card can be laid in books and runs (RULES.md §6.2, FC-A5, FC-A7)."""
+
+import random
+
+import pytest
+
+from cardtable.engine import five_crowns_deck, parse_cards
+from cardtable.engine.five_crowns import arrange_hand, wild_rank
+from cardtable.engine.going_out import goes_out
+
+DECK = five_crowns_deck()
+
+
+def _hand(rng):
+    round_number = rng.randint(1, 11)
+    size = round_number + 3
+    if rng.random() < 0.5:
+        return round_number, rng.sample(DECK, size)
+    suits = rng.sample("SH*DC", 2)
+    low = rng.randint(3, 9)
+    pool = [c for c in DECK if c.is_joker or c.rank is wild_rank(round_number)
+            or (c.suit.value in suits and low <= int(c.rank) < low + 5)]
+    return round_number, rng.sample(pool, min(len(pool), size))
+
+
+def _agree(count, seed):
+    rng = random.Random(seed)
+    for _ in range(count):
+        round_number, hand = _hand(rng)
+        expected = arrange_hand(hand, round_number, discard=True).goes_out
+        assert goes_out(hand, wild_rank(round_number)) == expected, \
+            (round_number, sorted(c.face for c in hand))
+
+
+def test_a_hand_goes_out_when_all_but_the_discard_meld_FC_T5():
+    assert goes_out(parse_cards("7H 7S 9C 7D"), wild_rank(1))
+    assert goes_out(parse_cards("5H 6H 8C 7H"), wild_rank(1))
+    assert goes_out(parse_cards("5H 6H 3C 9S"), wild_rank(1))
+    assert not goes_out(parse_cards("5H 6H 8C 9S"), wild_rank(1))
+
+
+def test_spare_wilds_go_out_as_an_all_wild_group_FC_A5():
+    hand = parse_cards("8D 9D 10D JK JK JK JK JK JK QS Q* QH QC")
+    assert goes_out(hand, wild_rank(10))
+
+
+def test_the_going_out_test_agrees_with_the_arrangement():
+    _agree(1500, 1)
+
+
+@pytest.mark.slow
+def test_the_going_out_test_agrees_with_the_arrangement_on_many_hands():
+    _agree(20000, 2)
