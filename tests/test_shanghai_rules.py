@@ -532,3 +532,23 @@ def test_every_round_ends_under_random_play_at_default_options(game):
             match.apply(seat, rng.choice(match.legal_actions(seat)))
             steps += 1
             assert steps < 60_000, f"seed {seed}: round {match.state.round} never ends"
+
+
+def test_without_the_rebuild_limit_the_stock_is_rebuilt_however_often():
+    from dataclasses import replace
+
+    from cardtable.engine.events import Reshuffled, StockExhausted
+    from cardtable.engine.options import ShanghaiMayIOptions
+    from cardtable.engine.shanghai import ShanghaiMayI
+
+    game = ShanghaiMayI(ShanghaiMayIOptions(stock_rebuilds_per_round=0))
+    state = game.position(["5C 6C 7C", "8D 9D 10D", "4S 5S 6S"], current=0,
+                          phase=Phase.PLAY, stock="", discard="KD QH JS 9H")
+    state = replace(state, round_rebuilds=5)
+    after = game.apply(state, 0, Discard(state.hands[0][0])).state
+    while after.phase is not Phase.DRAW:
+        after = game.apply(after, game.awaiting(after)[0], Call("pass")).state
+    step = game.apply(after, 1, STOCK)
+    assert any(isinstance(e, Reshuffled) for e in step.events)
+    assert not any(isinstance(e, StockExhausted) for e in step.events)
+    assert step.state.round == 1

@@ -171,13 +171,15 @@ class _Shanghai(ShanghaiChecks, RummyZones, Variant[ShanghaiState]):
     def _supply(self, state: ShanghaiState) -> int:
         """Cards the stock can still give (counting a reshuffle of the discard pile while
         the round may still rebuild it)."""
-        if not self._may_rebuild(state):
+        if self._rebuilds_used_up(state.round_rebuilds):
             return len(state.stock)
         return len(state.stock) + max(0, len(state.discard_pile) - 1)
 
-    def _may_rebuild(self, state: ShanghaiState) -> bool:
+    def _rebuilds_used_up(self, rebuilds: int) -> bool:
+        """Whether the stock, rebuilt this many times this round, may not be rebuilt
+        again (``stock_rebuilds_per_round``; 0: no limit)."""
         limit = self.options.stock_rebuilds_per_round
-        return not limit or state.round_rebuilds < limit
+        return bool(limit) and rebuilds >= limit
 
     def callers(self, state: ShanghaiState) -> tuple[int, ...]:
         """Seats that may call May I / ask to buy now, nearest the player in turn first."""
@@ -194,7 +196,7 @@ class _Shanghai(ShanghaiChecks, RummyZones, Variant[ShanghaiState]):
                     events: list[Event] | None = None) -> ShanghaiState:
         state = evolve(state, current=seat, took_discard=False, played=False, requests=(),
                        answered=())
-        if not state.stock and state.round_rebuilds and not self._may_rebuild(state):
+        if not state.stock and self._rebuilds_used_up(state.round_rebuilds):
             events = [] if events is None else events
             events.append(StockExhausted(state.round_rebuilds))
             return self._end_round(state, events)
@@ -259,8 +261,7 @@ class _Shanghai(ShanghaiChecks, RummyZones, Variant[ShanghaiState]):
         rebuilds = state.round_rebuilds
         for _ in range(count):
             if not stock:
-                if len(pile) < 2 or not self._may_rebuild(evolve(state,
-                                                                  round_rebuilds=rebuilds)):
+                if len(pile) < 2 or self._rebuilds_used_up(rebuilds):
                     break
                 stock = shuffled(pile[:-1], state.seed, "reshuffle", reshuffles)
                 pile, reshuffles, rebuilds = pile[-1:], reshuffles + 1, rebuilds + 1
@@ -301,9 +302,8 @@ class _Shanghai(ShanghaiChecks, RummyZones, Variant[ShanghaiState]):
             events.append(CardsGiven(winner, "may i", (card,), extra, len(extra) + 1))
         state, drawn = self._take_stock(state, 1, events)
         if not drawn:  # nothing left to draw: the round ends as it stands
-            if state.round_rebuilds and not self._may_rebuild(state):
-                events = [] if events is None else events
-            events.append(StockExhausted(state.round_rebuilds))
+            if self._rebuilds_used_up(state.round_rebuilds):
+                events.append(StockExhausted(state.round_rebuilds))
             return self._end_round(state, events)
         state = self._give(state, seat, drawn)
         events.append(Drew(seat, Pile.STOCK, drawn[0]))
