@@ -322,7 +322,7 @@ def _goes_out_agrees_with_the_going_out_test(hand, round_number):
     going-out search (``going_out.goes_out``) answers whether some partition goes out."""
     result = arrange(hand, round_number, discard=True)
     check_valid(result, hand, round_number)
-    assert result.goes_out == goes_out(hand, wild_rank(round_number)), (hand, round_number)
+    assert result.goes_out == goes_out(hand, meld_rules(round_number)), (hand, round_number)
 
 
 @pytest.mark.parametrize("kind", list(DEALS))

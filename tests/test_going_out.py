@@ -7,7 +7,7 @@ import random
 import pytest
 
 from cardtable.engine import five_crowns_deck, parse_cards
-from cardtable.engine.five_crowns import arrange_hand, wild_rank
+from cardtable.engine.five_crowns import arrange_hand, meld_rules, wild_rank
 from cardtable.engine.going_out import goes_out
 
 DECK = five_crowns_deck()
@@ -30,20 +30,20 @@ def _agree(count, seed):
     for _ in range(count):
         round_number, hand = _hand(rng)
         expected = arrange_hand(hand, round_number, discard=True).goes_out
-        assert goes_out(hand, wild_rank(round_number)) == expected, \
+        assert goes_out(hand, meld_rules(round_number)) == expected, \
             (round_number, sorted(c.face for c in hand))
 
 
 def test_a_hand_goes_out_when_all_but_the_discard_meld_FC_T5():
-    assert goes_out(parse_cards("7H 7S 9C 7D"), wild_rank(1))
-    assert goes_out(parse_cards("5H 6H 8C 7H"), wild_rank(1))
-    assert goes_out(parse_cards("5H 6H 3C 9S"), wild_rank(1))
-    assert not goes_out(parse_cards("5H 6H 8C 9S"), wild_rank(1))
+    assert goes_out(parse_cards("7H 7S 9C 7D"), meld_rules(1))
+    assert goes_out(parse_cards("5H 6H 8C 7H"), meld_rules(1))
+    assert goes_out(parse_cards("5H 6H 3C 9S"), meld_rules(1))
+    assert not goes_out(parse_cards("5H 6H 8C 9S"), meld_rules(1))
 
 
 def test_spare_wilds_go_out_as_an_all_wild_group_FC_A5():
     hand = parse_cards("8D 9D 10D JK JK JK JK JK JK QS Q* QH QC")
-    assert goes_out(hand, wild_rank(10))
+    assert goes_out(hand, meld_rules(10))
 
 
 def test_the_going_out_test_agrees_with_the_arrangement():

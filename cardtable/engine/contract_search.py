@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations, combinations_with_replacement, product
 
 from .cards import Card, Suit
@@ -82,9 +83,18 @@ def best_go_down(hand: Sequence[Card], contract: Contract, crules: ContractRules
     return _Search(hand, contract, crules, value, first_found).run()
 
 
-def can_go_down(hand: Sequence[Card], contract: Contract, crules: ContractRules) -> bool:
-    """Whether the hand can lay the contract at all."""
-    return best_go_down(hand, contract, crules, lambda card: 0, first_found=True) is not None
+def remembered_go_down(hand: Sequence[Card], contract: Contract, crules: ContractRules,
+                       value: Callable[[Card], int]) -> tuple[Meld, ...] | None:
+    """:func:`best_go_down`, remembered for the last few hands: the legal-move list asks
+    again about the same cards within a turn (exchanges, take-backs, calls). The search
+    does not depend on the hand's order, so the cards alone are the key."""
+    return _remembered(frozenset(hand), contract, crules, value)
+
+
+@lru_cache(maxsize=256)
+def _remembered(hand: frozenset[Card], contract: Contract, crules: ContractRules,
+                value: Callable[[Card], int]) -> tuple[Meld, ...] | None:
+    return best_go_down(tuple(hand), contract, crules, value)
 
 
 class _Search:
@@ -95,8 +105,9 @@ class _Search:
         self.contract = contract
         self.first_found = first_found
         naturals = [c for c in hand if not self.rules.is_wild(c)]
-        self.wilds = sorted((c for c in hand if self.rules.is_wild(c)), key=value,
-                            reverse=True)
+        # Costliest wilds first, ties by card, so the answer never depends on hand order.
+        self.wilds = sorted((c for c in hand if self.rules.is_wild(c)),
+                            key=lambda c: (value(c), c.sort_key()), reverse=True)
         self.wild_values = [value(c) for c in self.wilds]
         self.pool = _Pool(naturals, value)
         self.best: tuple[Meld, ...] | None = None
@@ -122,12 +133,11 @@ class _Search:
         """A lower bound on the wilds the contract needs, each group judged alone (groups
         only compete for naturals, so the true need is never less). Most hands that
         cannot go down are refused here without a search."""
-        contract, rules, pool = self.contract, self.rules, self.pool
+        contract = self.contract
         impossible = len(self.wilds) + 1
         need = 0
         if contract.sets:
-            needs = sorted(max(0, rules.min_set - total) for total in
-                           (pool.rank_total(rank) for rank in range(1, 14)) if total >= 2)
+            needs = self._set_needs()
             if len(needs) < contract.sets and not self.crules.same_rank_sets:
                 return impossible
             need += sum(needs[:contract.sets]) if len(needs) >= contract.sets else 0
@@ -184,15 +194,19 @@ class _Search:
             if self.done:
                 return
 
+    def _set_needs(self) -> list[int]:
+        """Wilds each rank that could make a set needs to reach three, fewest first."""
+        least, totals = self.rules.min_set, self.pool.totals
+        return sorted(max(0, least - totals[rank]) for rank in range(1, 14)
+                      if totals[rank] >= 2)
+
     def _sets_possible(self, wilds: int) -> bool:
         """A cheap necessary test: the sets still to lay have ranks with two naturals
         or more, and wilds enough to bring the best of them to three."""
         sets = self.contract.sets
         if not sets:
             return True
-        pool, least = self.pool, self.rules.min_set
-        needs = sorted(max(0, least - total) for total in
-                       (pool.rank_total(rank) for rank in range(1, 14)) if total >= 2)
+        needs = self._set_needs()
         if self.crules.same_rank_sets:
             return bool(needs) and (len(needs) >= sets or needs[0] == 0
                                     or sum(needs[:sets]) <= wilds)
@@ -215,12 +229,11 @@ class _Search:
                     layers.append(got)
         sets = self.contract.sets
         if sets:
-            totals: dict[int, int] = {}
-            counts: dict[int, int] = {}
+            points: dict[int, int] = {}
             for (suit, rank), count in pool.count.items():
-                totals[rank] = totals.get(rank, 0) + count * pool.value[(suit, rank)]
-                counts[rank] = counts.get(rank, 0) + count
-            ranked = sorted((v for r, v in totals.items() if counts[r] >= 2), reverse=True)
+                points[rank] = points.get(rank, 0) + count * pool.value[(suit, rank)]
+            ranked = sorted((v for r, v in points.items() if pool.totals[r] >= 2),
+                            reverse=True)
             set_bound = sum(ranked[:sets])
         else:
             set_bound = 0

@@ -11,7 +11,7 @@ Standard library only.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations, product
 
@@ -121,16 +121,6 @@ def lay_contract(groups: Sequence[Sequence[Card]], contract: Contract,
             return tuple(melds)
         first = first or reason
     return first or "those groups do not make the contract"
-
-
-def best_go_down(hand: Sequence[Card], contract: Contract, crules: ContractRules,
-                 value: Callable[[Card], int]) -> tuple[Meld, ...] | None:
-    """The contract laid with the most penalty points taken out of the hand (``None``
-    when there is none): the complete search of :mod:`contract_search`, which builds on
-    this module's check and so is imported when first asked for."""
-    from .contract_search import best_go_down as search
-
-    return search(hand, contract, crules, value)
 
 
 def cards_needed(hand: Sequence[Card], contract: Contract, crules: ContractRules) -> int:

@@ -260,7 +260,7 @@ class FiveCrowns(RummyZones, Variant[FiveCrownsState]):
         if state.phase is not Phase.DISCARD or seat != state.current:
             return None
         hand = state.hands[seat]
-        if state.out_seat is None and not goes_out(hand, wild_rank(state.round)):
+        if state.out_seat is None and not goes_out(hand, meld_rules(state.round)):
             return None
         best = arrange_hand(hand, state.round, discard=True)
         if best.discard is None:

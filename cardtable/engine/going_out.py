@@ -19,21 +19,17 @@ from collections.abc import Sequence
 from functools import lru_cache
 from itertools import combinations
 
-from .cards import Card, Rank, Suit
+from .cards import Card, Suit
+from .melds import MeldRules
 
-_LONGEST_RUN = 11  # 3 to K
 
-
-def goes_out(hand: Sequence[Card], wild_rank: Rank) -> bool:
-    """Whether all but one card of the hand can be laid in books and runs."""
-    naturals = sorted((c for c in hand if not _wild(c, wild_rank)), key=Card.sort_key)
+def goes_out(hand: Sequence[Card], rules: MeldRules) -> bool:
+    """Whether all but one card of the hand can be laid in books and runs under the
+    round's meld rules (Five Crowns': any number of wilds, all-wild groups allowed)."""
+    naturals = sorted((c for c in hand if not rules.is_wild(c)), key=Card.sort_key)
     wilds = len(hand) - len(naturals)
     faces = tuple((_suit_index(c), int(c.rank)) for c in naturals)
-    return _search(faces, wilds)
-
-
-def _wild(card: Card, wild_rank: Rank) -> bool:
-    return card.rank is Rank.JOKER or card.rank is wild_rank
+    return _search(faces, wilds, rules.longest_run)
 
 
 def _suit_index(card: Card) -> int:
@@ -44,7 +40,7 @@ _SUIT_INDEX = {suit: index for index, suit in enumerate((*Suit, None))}
 
 
 @lru_cache(maxsize=8192)
-def _search(faces: tuple[tuple[int, int], ...], wilds: int) -> bool:
+def _search(faces: tuple[tuple[int, int], ...], wilds: int, longest: int) -> bool:
     """The answer for naturals given as sorted (suit, rank) faces and a wild count;
     cached by faces, since copies of a face are interchangeable."""
     cores: list[list[tuple[int, int, bool, int]] | None] = [None] * len(faces)
@@ -63,7 +59,7 @@ def _search(faces: tuple[tuple[int, int], ...], wilds: int) -> bool:
             return True
         led = cores[i]
         if led is None:
-            led = cores[i] = _cores_led_by(faces, i, wilds)
+            led = cores[i] = _cores_led_by(faces, i, wilds, longest)
         for others, need, is_set, extra in led:
             if need <= w and others & rest == others:
                 if dfs(rest & ~others, w - need, discarded, has_set or is_set,
@@ -84,8 +80,8 @@ def _spare_fits(spare: int, discarded: bool, has_set: bool, room: int) -> bool:
     return spare == 0 or has_set or spare >= 3 or spare <= room
 
 
-def _cores_led_by(faces: tuple[tuple[int, int], ...], i: int,
-                  wilds: int) -> list[tuple[int, int, bool, int]]:
+def _cores_led_by(faces: tuple[tuple[int, int], ...], i: int, wilds: int,
+                  longest: int) -> list[tuple[int, int, bool, int]]:
     """Every group core card ``i`` can lead with later cards: (others' mask, wilds it
     needs, whether it is a book, spare room for more wilds up to 2)."""
     suit, rank = faces[i]
@@ -113,5 +109,5 @@ def _cores_led_by(faces: tuple[tuple[int, int], ...], i: int,
             span = top_j - rank + 1
             need = grown_gaps + max(0, 3 - span)
             if need <= wilds:
-                cores.append((grown[1], need, False, min(2, _LONGEST_RUN - max(span, 3))))
+                cores.append((grown[1], need, False, min(2, longest - max(span, 3))))
     return cores

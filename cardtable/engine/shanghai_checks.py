@@ -6,7 +6,6 @@ Standard library only.
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
@@ -25,7 +24,7 @@ from .actions import (
     TakeBack,
 )
 from .cards import Card
-from .contract_search import best_go_down
+from .contract_search import remembered_go_down
 from .contracts import ContractRules, contract_problem
 from .melds import Meld, MeldKind, MeldRules, meld_problem, run_positions
 from .shanghai_rules import CONTRACTS, Phase, ShanghaiState
@@ -269,7 +268,8 @@ class ShanghaiChecks:
         actions: list[Action] = [Discard(c) for c in faces.values()
                                  if self._discard_problem(state, seat, Discard(c)) is None]
         if not state.down[seat]:
-            melds = self._best_go_down(hand, state.round)
+            melds = remembered_go_down(hand, CONTRACTS[state.round - 1], self.crules,
+                                       self.points)
             if melds is not None:
                 for option in (melds, *self._lighter(melds, len(hand))):
                     go_down = GoDown(option)
@@ -305,24 +305,6 @@ class ShanghaiChecks:
         if meld.kind is MeldKind.SET:
             return card.rank is natural.rank
         return card.suit is natural.suit
-
-    def _best_go_down(self, hand: tuple[Card, ...], round_number: int
-                      ) -> tuple[Meld, ...] | None:
-        """The search for a hand, remembered for the last few hands: a turn's plays
-        (exchanges, take-backs, calls) ask again about the same cards."""
-        cache: OrderedDict[tuple[frozenset[Card], int], tuple[Meld, ...] | None] = \
-            self.__dict__.setdefault("_go_down_cache", OrderedDict())
-        key = (frozenset(hand), round_number)
-        if key in cache:
-            return cache[key]
-        found = best_go_down(hand, CONTRACTS[round_number - 1], self.crules, self.points)
-        cache[key] = found
-        while len(cache) > 256:
-            try:
-                cache.popitem(last=False)
-            except KeyError:
-                break
-        return found
 
     def _lighter(self, melds: tuple[Meld, ...], hand_size: int) -> list[tuple[Meld, ...]]:
         """When buying, a go-down that leaves one card strands it (it may not be
