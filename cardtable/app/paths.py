@@ -5,13 +5,16 @@
 
 from __future__ import annotations
 
+import atexit
+import contextlib
+import functools
 import os
+from importlib import resources
 from pathlib import Path
 
 import platformdirs
 
 APP_NAME = "cardtable"
-ASSETS = Path(__file__).resolve().parents[2] / "assets"
 
 
 def data_dir() -> Path:
@@ -29,4 +32,23 @@ def config_dir() -> Path:
 
 
 def font_path(bold: bool = False) -> Path:
-    return ASSETS / "fonts" / ("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")
+    """DejaVu Sans, for the suit symbols the default font lacks."""
+    return asset_path("fonts", "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")
+
+
+_EXTRACTED = contextlib.ExitStack()
+atexit.register(_EXTRACTED.close)
+
+
+@functools.cache
+def asset_path(*parts: str) -> Path:
+    """A file from assets/ as a real path, since pygame opens files by name. assets/ is
+    installed as the package ``cardtable.assets``, so it is found in a wheel or pipx
+    install too, not only beside the source; a checkout run without installing
+    (``PYTHONPATH=.``) has no such package and reads the folder itself. A zipped install
+    gets a copy that lasts until exit."""
+    try:
+        root = resources.files("cardtable.assets")
+    except ModuleNotFoundError:
+        root = Path(__file__).resolve().parents[2] / "assets"
+    return _EXTRACTED.enter_context(resources.as_file(root.joinpath(*parts)))
