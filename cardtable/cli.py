@@ -65,6 +65,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "simulate":
         return _simulate(parser, args)
+    from .app.paths import home_problem
+
+    problem = home_problem()
+    if problem is not None:
+        print(f"cardtable: error: {problem}", file=sys.stderr)
+        return 2
     from .app.app import main as play
 
     return play()

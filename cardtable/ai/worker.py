@@ -3,8 +3,11 @@
 Requests (an observation, a bot, a seed and a ticket) go in through a queue; results
 come out through another that the caller polls without blocking. Only the newest ticket
 counts: submitting a new request or cancelling makes older ones stale, and their results
-are dropped. A bot that raises is reported as a result with an error, so the caller can
-fall back to a legal move.
+are dropped. A bot that raises anything (SystemExit and KeyboardInterrupt included) or
+answers with something that is not an action is reported as a result with an error, so
+the caller can fall back to a legal move. A bot that hangs cannot be stopped from
+outside a thread: the caller abandons it, and the worker carries on with a fresh
+thread while the stuck one is left to finish (or not) on its own, its answer dropped.
 
 The GIL: a CPU-bound Python thread at the default switch interval (5 ms) starves a
 60 FPS render loop to 11–13 FPS on a 2-core machine; at 0.2 ms the loop holds 61 FPS and
@@ -100,7 +103,14 @@ class AIWorker:
         if switch_interval is not None:
             _SWITCH.acquire(switch_interval)
         self._closed = False
-        self._thread = threading.Thread(target=self._run, name="cardtable-ai", daemon=True)
+        self.abandoned = 0
+        """Threads given up on because their bot hung."""
+        self._start_thread()
+
+    def _start_thread(self) -> None:
+        self._requests = queue.Queue()
+        self._thread = threading.Thread(target=self._run, args=(self._requests,),
+                                        name="cardtable-ai", daemon=True)
         self._thread.start()
 
     # --- caller side (the UI thread) ----------------------------------------------------
@@ -149,6 +159,17 @@ class AIWorker:
     def busy(self) -> bool:
         return self._live != 0
 
+    def abandon(self) -> None:
+        """Give up on the request in progress (its bot hangs): a fresh thread takes the
+        next requests; the stuck one is told to stop after it returns, if it ever does."""
+        if self._closed:
+            return
+        self.cancel()
+        log.warning("abandoning an AI thread whose bot does not answer")
+        self._requests.put(_STOP)
+        self.abandoned += 1
+        self._start_thread()
+
     def shutdown(self, timeout: float = 2.0) -> None:
         if self._closed:
             return
@@ -175,23 +196,28 @@ class AIWorker:
 
         return should_stop
 
-    def _run(self) -> None:
+    def _run(self, requests: queue.Queue[Any]) -> None:
         while True:
-            request = self._requests.get()
+            request = requests.get()
             if request is _STOP:
                 return
             if request.ticket != self._live:
                 continue  # stale before it started
-            started = time.monotonic()
-            ticket = request.ticket
-            try:
-                action = request.bot.choose(request.observation, derive(request.seed, "bot"),
-                                            started + request.time_limit,
-                                            self._stop_check(ticket))
-                result = Result(ticket, action, None, time.monotonic() - started)
-            except Exception as error:  # a bot bug must not kill the worker
-                log.warning("bot %s failed: %s", getattr(request.bot, "name", "?"),
-                            traceback.format_exc())
-                result = Result(ticket, None, f"{type(error).__name__}: {error}",
-                                time.monotonic() - started)
-            self._results.put(result)
+            self._results.put(self._answer(request))
+
+    def _answer(self, request: Request) -> Result:
+        started = time.monotonic()
+        ticket = request.ticket
+        try:
+            action = request.bot.choose(request.observation, derive(request.seed, "bot"),
+                                        started + request.time_limit,
+                                        self._stop_check(ticket))
+        except BaseException as error:  # noqa: BLE001  a bot must never take the thread down
+            log.warning("bot %s failed: %s", getattr(request.bot, "name", "?"),
+                        traceback.format_exc())
+            return Result(ticket, None, f"{type(error).__name__}: {error}"[:200],
+                          time.monotonic() - started)
+        if not isinstance(action, Action):
+            return Result(ticket, None, f"it answered {type(action).__name__}, not a move",
+                          time.monotonic() - started)
+        return Result(ticket, action, None, time.monotonic() - started)

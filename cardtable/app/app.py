@@ -12,6 +12,7 @@ import logging
 import os
 import random
 import signal
+import sys
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -21,11 +22,13 @@ import pygame
 from .. import __version__
 from ..ai import AIWorker
 from ..engine import Event, Game, get_variant
+from .files import remove_stale_temps
 from .saves import SavedGame, autosave_path, load_autosave, write_save
 from .scene import Scene, SceneStack
 from .session import SeatInfo, Session, default_seats
-from .settings import Settings, load_settings, save_settings
+from .settings import Settings, SettingsFile
 from .table_desc import playable
+from .table_ui import TableUI
 
 if TYPE_CHECKING:
     from .scenes.palace_table import PalaceTableScene
@@ -35,21 +38,36 @@ log = logging.getLogger(__name__)
 
 MIN_SIZE = (1024, 640)
 FPS = 60
+SAVE_WARNING_SECONDS = 10.0
+HEADLESS_DRIVERS = ("offscreen", "dummy")
+"""SDL falls back to these when there is no display: the window would be invisible."""
+
+
+class NoDisplayError(RuntimeError):
+    """There is no screen to open the window on; the message says so in one line."""
 
 
 class App:
     def __init__(self, *, size: tuple[int, int] | None = None, save_path: Path | None = None,
                  settings: Settings | None = None, animations: bool = True) -> None:
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")  # never needs a sound device
-        pygame.display.init()
+        _open_display()
         pygame.font.init()
-        self.settings = settings or load_settings()
+        notes: list[str] = []
+        self.settings_file = SettingsFile()
+        if settings is None:
+            settings, note = self.settings_file.load()
+            if note:
+                notes.append(note)
+        self.settings = settings
         self.animations = animations
         self.now = 0.0
         """Seconds of app time: advanced by each frame's dt, so AI pacing and animations
         follow the frames (tests that step frames see what a person would)."""
         self.save_path = save_path or autosave_path()
-        size = size or (self.settings.window_width, self.settings.window_height)
+        for leftover in (self.save_path, self.settings_file.path):
+            remove_stale_temps(leftover)
+        size = size or fit_screen((self.settings.window_width, self.settings.window_height))
         self.windowed_size = size
         self.fullscreen = False
         self.screen = self._open_window(size)
@@ -62,9 +80,18 @@ class App:
         self.running = True
         self.menu_message: str | None = None
         self.frame_times: list[float] = []
+        self.save_problem: str | None = None
+        """Why the last autosave failed (``None``: the game on the table is saved)."""
+        self.save_blocked = False
+        """A damaged save stays at the save path (its folder cannot be written): the
+        app never writes over it."""
         # A save that cannot be resumed is reported on the menu and moved aside now,
         # rather than offered as "Continue".
-        self.menu_message = load_autosave(self.save_path).message
+        loaded = load_autosave(self.save_path)
+        self.save_blocked = loaded.kept
+        if loaded.message:
+            notes.append(loaded.message)
+        self.menu_message = " ".join(notes) or None
         from .scenes.menu import MenuScene
 
         self.stack.push(MenuScene(self))
@@ -172,9 +199,11 @@ class App:
         game, events = Game.new(game_id, seats, seed)
         self.settings = Settings(**{**self.settings.__dict__, "ai_level": level,
                                     "opponents": opponents})
-        save_settings(self.settings)
+        unsaved = self.settings_file.save(self.settings)
         self.start_session(game, default_seats(opponents, level), start_events=events,
                            autoplay=autoplay)
+        if unsaved and self.session is not None:
+            self.session.log.append(unsaved)
 
     def start_session(self, game: Game, seats: list[SeatInfo], saved: SavedGame | None = None,
                       start_events: tuple[Event, ...] = (), autoplay: str | None = None) -> None:
@@ -183,7 +212,7 @@ class App:
         self.session = Session(game, seats, worker=self.worker,
                                think_seconds=self.settings.think_seconds if self.animations
                                else 0.0, clock=lambda: self.now, on_change=self._changed,
-                               hand_order=saved.hand_order() if saved else None,
+                               hand_order=list(saved.ui.hand_order) if saved else None,
                                autoplay=autoplay)
         self.session.call_seconds = self.settings.call_seconds
         self.session.note(start_events)
@@ -200,7 +229,10 @@ class App:
 
     def resume(self) -> bool:
         """Continue the saved game; False (with a menu message) if it cannot be used."""
+        if self.save_blocked:
+            return False
         result = load_autosave(self.save_path)
+        self.save_blocked = result.kept
         if result.saved is None:
             self.menu_message = result.message
             return False
@@ -212,33 +244,59 @@ class App:
         return True
 
     def has_save(self) -> bool:
-        return self.save_path.exists()
+        if self.save_blocked:
+            return False
+        try:
+            return self.save_path.exists()
+        except OSError:
+            return False
 
     def _changed(self, session: Session) -> None:
         self.save()
 
-    def save(self) -> None:
-        """Autosave the game in progress (atomically). A finished game is set aside, so
-        the menu no longer offers to continue it."""
+    def save(self) -> bool:
+        """Autosave the game in progress (atomically); True when it is safely on disk.
+        A finished game is set aside, so the menu no longer offers to continue it. A
+        failure is shown at the table once (until a save works again), never hidden."""
         session = self.session
         if session is None:
-            return
+            return True
         if session.game.over:
             self.forget_save()
-            return
-        ui = self.table.ui_state() if self.table is not None else {}
+            return True
+        if self.save_blocked:
+            return self._save_failed("the damaged saved game in its place is kept")
+        ui = self.table.ui_state() if self.table is not None else TableUI()
         try:
             write_save(self.save_path, session.game, session.seats, ui)
         except OSError as error:
             log.error("could not save the game: %s", error)
-            self.menu_message = f"The game could not be saved: {error.strerror}"
+            return self._save_failed(error.strerror or str(error))
+        self.save_problem = None
+        return True
+
+    def _save_failed(self, reason: str) -> bool:
+        first = self.save_problem is None
+        self.save_problem = reason
+        if first and self.table is not None:
+            text = f"Your game is NOT being saved: {reason}."
+            self.table.say(text, seconds=SAVE_WARNING_SECONDS)
+            if self.session is not None:
+                self.session.log.append(text)
+        return False
 
     def forget_save(self) -> None:
-        if self.save_path.exists():
-            os.replace(self.save_path, self.save_path.with_name("last-finished-game.json"))
+        if self.save_blocked:
+            return
+        try:
+            if self.save_path.exists():
+                os.replace(self.save_path, self.save_path.with_name("last-finished-game.json"))
+        except OSError as error:
+            log.warning("could not set the finished game aside: %s", error)
 
     def to_menu(self, message: str | None = None) -> None:
-        self.save()
+        if not self.save() and message is None:
+            message = f"Your game could not be saved ({self.save_problem})."
         if self.session is not None:
             self.session.restart_thinking()
         self.session = None
@@ -252,10 +310,40 @@ class App:
         self.stack.push(scene)
 
 
+def _open_display() -> None:
+    """Start SDL's video. With no screen SDL quietly falls back to an invisible window,
+    which a person would take for a hang: refuse unless that driver was asked for."""
+    try:
+        pygame.display.init()
+    except pygame.error as error:
+        raise NoDisplayError(f"cannot open a window: {error}") from None
+    driver = pygame.display.get_driver()
+    if driver in HEADLESS_DRIVERS and os.environ.get("SDL_VIDEODRIVER") != driver:
+        pygame.display.quit()
+        raise NoDisplayError("cannot open a window: no display was found "
+                             "(is DISPLAY or WAYLAND_DISPLAY set?)")
+
+
+def fit_screen(size: tuple[int, int]) -> tuple[int, int]:
+    """The window size from the settings, no bigger than the screen it opens on."""
+    try:
+        desktops = pygame.display.get_desktop_sizes()
+    except pygame.error:
+        desktops = []
+    if not desktops:
+        return size
+    width, height = desktops[0]
+    return (min(size[0], max(MIN_SIZE[0], width)), min(size[1], max(MIN_SIZE[1], height)))
+
+
 def main() -> int:
     """Open the window and play until the person quits."""
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
-    app = App()
+    try:
+        app = App()
+    except NoDisplayError as error:
+        print(f"cardtable: error: {error}", file=sys.stderr)
+        return 1
 
     def stop(signum: int, frame: object) -> None:
         app.running = False  # leave the loop; shutdown() saves the game

@@ -18,17 +18,31 @@ APP_NAME = "cardtable"
 
 
 def data_dir() -> Path:
+    """The folder of saved games. Not created here: it is made by the first write, so
+    a folder the app may not create never stops it from starting."""
     home = os.environ.get("CARDTABLE_HOME")
-    path = Path(home) / "data" if home else Path(platformdirs.user_data_dir(APP_NAME, False))
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+    return Path(home) / "data" if home else Path(platformdirs.user_data_dir(APP_NAME, False))
 
 
 def config_dir() -> Path:
+    """The folder of the settings file; made by the first write, like :func:`data_dir`."""
     home = os.environ.get("CARDTABLE_HOME")
-    path = Path(home) / "config" if home else Path(platformdirs.user_config_dir(APP_NAME, False))
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+    return Path(home) / "config" if home else Path(platformdirs.user_config_dir(APP_NAME, False))
+
+
+def home_problem() -> str | None:
+    """Why ``CARDTABLE_HOME`` cannot hold the app's folders, or ``None``. A missing
+    folder is fine (it is made when first needed); a file in its place is not."""
+    home = os.environ.get("CARDTABLE_HOME")
+    if home is None:
+        return None
+    if not home.strip():
+        return "CARDTABLE_HOME is set but empty; point it at a folder or unset it"
+    path = Path(home)
+    for part in (path, path / "data", path / "config"):
+        if part.exists() and not part.is_dir():
+            return f"CARDTABLE_HOME: {part} is a file, not a folder"
+    return None
 
 
 def font_path(bold: bool = False) -> Path:

@@ -2,25 +2,33 @@
 
 A save is the game's record (setup + every action), a snapshot of the state to check
 the replay against, who sits where, and the table's own state (hand order, which scene).
-Loading replays the actions; a file that is not JSON, not a cardtable save, from a newer
-format, or whose moves do not replay to its snapshot is refused with a sentence a player
-can read. The app then moves it aside, never overwriting or deleting it.
+Loading replays the actions and checks everything else against the replayed game before
+the first frame; a file that is not JSON, not a cardtable save, from a newer format, or
+that does not fit its own moves in any part is refused with a sentence a player can
+read. The app then moves it aside, never overwriting or deleting it; in a folder it
+cannot write, the file stays exactly where it is and the app never saves over it.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from .. import __version__
+from ..ai import bot_names
 from ..engine import CodecError, EngineError, Game, get_variant, to_json
-from ..engine.cards import parse_card
-from .files import move_aside, write_atomic
+from ..engine.codec import matches_saved
+from ..engine.events import Event, RoundScored
+from .files import Unreadable, move_aside, read_json, write_atomic
 from .paths import data_dir
 from .session import SeatInfo
+from .table_ui import TableUI, TableUIError, parse_table_ui, text_problem
+
+log = logging.getLogger(__name__)
 
 FORMAT = "cardtable-save"
 FORMAT_VERSION = 1
@@ -34,23 +42,14 @@ class SaveError(Exception):
 class SavedGame:
     game: Game
     seats: list[SeatInfo]
-    ui: dict[str, Any] = field(default_factory=dict)
-
-    def hand_order(self) -> list[Any] | None:
-        codes = self.ui.get("hand_order")
-        if not isinstance(codes, list):
-            return None
-        try:
-            return [parse_card(code) for code in codes]
-        except (EngineError, TypeError, AttributeError):
-            return None
+    ui: TableUI = field(default_factory=TableUI)
 
 
 def autosave_path() -> Path:
     return data_dir() / "autosave.json"
 
 
-def save_data(game: Game, seats: list[SeatInfo], ui: dict[str, Any]) -> dict[str, Any]:
+def save_data(game: Game, seats: list[SeatInfo], ui: TableUI) -> dict[str, Any]:
     record = game.record()
     return {
         "format": FORMAT,
@@ -60,79 +59,109 @@ def save_data(game: Game, seats: list[SeatInfo], ui: dict[str, Any]) -> dict[str
         **record,
         "seat_info": [{"name": s.name, "human": s.human, "level": s.level} for s in seats],
         "snapshot": game.state_json(),
-        "ui": ui,
+        "ui": ui.to_json(),
     }
 
 
-def write_save(path: Path, game: Game, seats: list[SeatInfo], ui: dict[str, Any]) -> None:
+def write_save(path: Path, game: Game, seats: list[SeatInfo], ui: TableUI) -> None:
+    """Write the save atomically; raises OSError when the folder or disk refuses."""
     write_atomic(path, json.dumps(save_data(game, seats, ui), separators=(",", ":")))
 
 
 def read_save(path: Path) -> SavedGame:
-    """Load and verify a save; raises SaveError with the reason."""
+    """Load and verify a save; raises SaveError with the reason, and nothing else."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise SaveError("the file is not text") from None
-    except OSError as error:
-        raise SaveError(f"the file could not be read ({error.strerror})") from None
+        data = read_json(path)
+    except Unreadable as error:
+        raise SaveError(f"the file {error}") from None
     try:
-        data = json.loads(text)
-    except ValueError:
-        raise SaveError("the file is damaged (it is not valid JSON)") from None
-    return parse_save(data)
+        return parse_save(data)
+    except SaveError:
+        raise
+    except RecursionError:
+        raise SaveError("the file is damaged (it is nested too deeply)") from None
+    except Exception as error:  # an untrusted file must never crash the app
+        log.exception("unexpected failure reading %s", path)
+        raise SaveError(f"the file is damaged ({type(error).__name__})") from None
 
 
 def parse_save(data: Any) -> SavedGame:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError("the file is not a cardtable saved game")
     version = data.get("format_version")
-    if not isinstance(version, int):
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
         raise SaveError("the file is damaged (it has no format version)")
     if version > FORMAT_VERSION:
         raise SaveError("it was saved by a newer version of cardtable "
                         f"(save format {version}; this version reads up to {FORMAT_VERSION})")
+    game_id = data.get("game")
     try:
-        variant = get_variant(str(data.get("game")))
+        variant = get_variant(game_id) if isinstance(game_id, str) else None
     except EngineError:
-        raise SaveError(f"it is a game this version does not have ({data.get('game')!r})") \
-            from None
+        variant = None
+    if variant is None:
+        raise SaveError(f"it is a game this version does not have ({_short(game_id)})")
     if data.get("rules_version") != variant.rules_version:
         raise SaveError(f"it was saved under {variant.title} rules version "
-                        f"{data.get('rules_version')!r}, and this version plays "
+                        f"{_short(data.get('rules_version'))}, and this version plays "
                         f"{variant.rules_version!r}")
+    seats, seed = data.get("seats"), data.get("seed")
+    if not _whole(seats) or seats not in variant.seat_counts:
+        raise SaveError(f"the file is damaged (it has {_short(seats)} seats)")
+    if not _whole(seed) or not 0 <= seed < 2**63:
+        raise SaveError(f"the file is damaged (its deal number {_short(seed)} is not one "
+                        "cardtable makes)")
+    if not isinstance(data.get("actions"), list):
+        raise SaveError("the file is damaged (it has no list of moves)")
+    last_scored: list[RoundScored] = []
+
+    def keep_score(events: tuple[Event, ...]) -> None:
+        last_scored.extend(e for e in events if isinstance(e, RoundScored))
+        del last_scored[:-1]
+
     try:
-        game = Game.from_record(data)
+        game = Game.from_record(data, on_events=keep_score)
     except (CodecError, EngineError, ValueError) as error:
         raise SaveError(f"the file is damaged (its moves do not replay: {error})") from None
-    if not _snapshot_matches(data.get("snapshot"), to_json(game.state)):
+    if not matches_saved(data.get("snapshot"), to_json(game.state)):
         raise SaveError("the file is damaged (its position does not match its moves)")
-    seats = _seats(data.get("seat_info"), game.seats)
-    ui = data.get("ui") if isinstance(data.get("ui"), dict) else {}
-    return SavedGame(game, seats, ui)
+    seat_list = _seats(data.get("seat_info"), game.seats)
+    human = next(index for index, seat in enumerate(seat_list) if seat.human)
+    try:
+        ui = parse_table_ui(data.get("ui"), game.observe(human).hand,
+                            last_scored[-1] if last_scored else None, human)
+    except TableUIError as error:
+        raise SaveError(f"the file is damaged ({error})") from None
+    return SavedGame(game, seat_list, ui)
 
 
-def _snapshot_matches(snapshot: Any, state: Any) -> bool:
-    """Whether the saved position is the replayed one. A field the state has gained
-    since the save was written (absent from its snapshot) is not a mismatch."""
-    if isinstance(snapshot, dict) and isinstance(state, dict):
-        return all(key in state and _snapshot_matches(value, state[key])
-                   for key, value in snapshot.items())
-    if isinstance(snapshot, list) and isinstance(state, list):
-        return len(snapshot) == len(state) and all(
-            _snapshot_matches(a, b) for a, b in zip(snapshot, state))
-    return bool(snapshot == state)
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _seats(raw: Any, count: int) -> list[SeatInfo]:
     if not isinstance(raw, list) or len(raw) != count:
         raise SaveError("the file is damaged (its seats do not match the game)")
     seats = []
+    levels = bot_names()
     for item in raw:
-        if not isinstance(item, dict) or not isinstance(item.get("name"), str):
-            raise SaveError("the file is damaged (a seat has no name)")
-        seats.append(SeatInfo(item["name"], bool(item.get("human")),
-                              str(item.get("level") or "normal")))
+        if not isinstance(item, dict):
+            raise SaveError("the file is damaged (a seat is not described)")
+        name, human, level = item.get("name"), item.get("human"), item.get("level")
+        reason = text_problem(name)
+        if reason is not None or not name.strip():
+            raise SaveError(f"the file is damaged (a seat's name {reason or 'is empty'})")
+        if not isinstance(human, bool):
+            raise SaveError(f"the file is damaged (seat {name!r} is neither you nor an AI)")
+        if not human and level not in levels:
+            raise SaveError(f"seat {name!r} plays at an AI level this version does not "
+                            f"have ({_short(level)}; it has {', '.join(levels)})")
+        seats.append(SeatInfo(name, human, level if isinstance(level, str) else ""))
     if sum(seat.human for seat in seats) != 1:
         raise SaveError("the file is damaged (it has no seat for you)")
     return seats
@@ -142,16 +171,28 @@ def _seats(raw: Any, count: int) -> list[SeatInfo]:
 class LoadResult:
     saved: SavedGame | None
     message: str | None = None
+    kept: bool = False
+    """A damaged file is still at the save path (it could not be moved aside)."""
 
 
 def load_autosave(path: Path | None = None) -> LoadResult:
-    """The saved game if there is a good one; a bad one is moved aside with a message."""
+    """The saved game if there is a good one. A bad one is moved aside with a message;
+    where the folder cannot be written it stays in place (``kept``), byte for byte."""
     path = path or autosave_path()
-    if not path.exists():
-        return LoadResult(None)
+    try:
+        if not path.exists():
+            return LoadResult(None)
+    except OSError as error:
+        return LoadResult(None, f"Your saved game could not be looked for ({error}).")
     try:
         return LoadResult(read_save(path))
     except SaveError as error:
-        aside = move_aside(path, "unreadable")
+        try:
+            aside = move_aside(path, "unreadable")
+        except OSError as move_error:
+            log.warning("could not move %s aside: %s", path, move_error)
+            return LoadResult(None, f"Your saved game could not be resumed: {error}. "
+                                    f"The file was left untouched at {path}, and new "
+                                    "games will not be saved over it.", kept=True)
         return LoadResult(None, f"Your saved game could not be resumed: {error}. "
                                 f"The file was kept as {aside.name}.")

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..ai import AIWorker, make_bot
+from ..ai import AIWorker, Bot, make_bot
 from ..engine import Action, Call, Card, Game, IllegalActionError
 from ..engine.events import Event
 from ..engine.rng import pick_index
@@ -29,6 +29,8 @@ from .describe import describe
 log = logging.getLogger(__name__)
 
 LOG_LINES = 200
+THINK_LIMIT_SECONDS = 2.0
+HANG_GRACE_SECONDS = 1.0
 
 
 @dataclass(frozen=True)
@@ -93,6 +95,13 @@ class Session:
         self._thinking: int | None = None
         self._answer: Action | None = None
         self._next_ai_time = clock() + think_seconds
+        self.think_limit = THINK_LIMIT_SECONDS
+        """Seconds a bot has to answer; past this and ``hang_grace`` it is abandoned
+        and a stand-in plays the move."""
+        self.hang_grace = HANG_GRACE_SECONDS
+        self._asked_at = 0.0
+        self._fallen_back = False
+        self._stand_in: Bot = make_bot("normal")
         self.call_seconds = 0.0
         """How long an unanswered call chance waits before passing for the person
         (0: waits for the answer; negative: passes at once)."""
@@ -161,37 +170,78 @@ class Session:
             self._call_since = None
             self._apply(self.human, pass_call)
 
-    def _ask(self, seat: int) -> None:
+    def _ask(self, seat: int, bot: Bot | None = None) -> None:
+        """Ask the seat's bot (or ``bot``, a stand-in) for a move."""
         self._thinking, self._answer = seat, None
+        bot = bot or self.bots[seat]
         view = self.game.observe(seat)
         seed = pick_index(2**31, self.game.seed, "bot", seat, len(self.game.history))
-        bot = self.bots[seat]
+        self._asked_at = time.monotonic()
         if self.worker is None:
-            self._answer = bot.choose(view, random.Random(seed), 0.0, lambda: False)
+            try:
+                action = bot.choose(view, random.Random(seed), self._asked_at + self.think_limit,
+                                    lambda: False)
+            except BaseException as error:  # noqa: BLE001  a bot must never stop the game
+                log.warning("AI seat %s failed: %r", seat, error)
+                self._fall_back(seat, f"{type(error).__name__}: {error}")
+                return
+            self._take_answer(seat, action, None)
         else:
-            self._ticket = self.worker.submit(bot, view, seed)
+            self._ticket = self.worker.submit(bot, view, seed, self.think_limit)
 
     def _collect(self, seat: int) -> None:
         if self.worker is None:
             return
         for result in self.worker.poll():
-            if result.ticket != self._ticket:
-                continue
-            if result.ok and result.action is not None and \
-                    self.game.problem(seat, result.action) is None:
-                self._answer = result.action
-            else:
-                fallback = self.game.legal_actions(seat)[0]
-                log.warning("AI seat %s failed (%s); playing %s", seat, result.error,
-                            fallback.describe())
-                self.log.append(f"{self.names[seat]}'s AI stumbled; it plays safe.")
-                self._answer = fallback
+            if result.ticket == self._ticket:
+                self._take_answer(seat, result.action, result.error)
+                return
+        if time.monotonic() - self._asked_at > self.think_limit + self.hang_grace:
+            # The bot hangs: leave its thread behind, and a bot that hung once is not
+            # asked again this game (each turn would freeze the table for seconds).
+            self.worker.abandon()
+            if self.bots[seat] is self._stand_in:
+                self._fall_back(seat, f"no answer in {self.think_limit:g} s")
+                return
+            log.warning("AI seat %s gave no answer in %g s", seat, self.think_limit)
+            self.bots[seat] = self._stand_in
+            self.log.append(f"{self.names[seat]}'s AI stopped answering; "
+                            "a Normal player takes over the seat.")
+            self._ask(seat)
+
+    def _take_answer(self, seat: int, action: object, error: str | None) -> None:
+        if error is None and not isinstance(action, Action):
+            error = f"it answered {type(action).__name__}, not a move"
+        elif error is None:
+            assert isinstance(action, Action)
+            reason = self.game.problem(seat, action)
+            if reason is None:
+                self._answer = action
+                self._fallen_back = False
+                return
+            error = f"it chose a move the rules refuse ({reason})"
+        self._fall_back(seat, error)
+
+    def _fall_back(self, seat: int, error: str | None) -> None:
+        """A bot failed: say so, then let the normal bot choose (on the worker, so a
+        fault there cannot freeze the window either); if that fails too, play the safe
+        move at once: pass on a call chance, else the first legal move."""
+        log.warning("AI seat %s failed (%s)", seat, error)
+        if not self._fallen_back:
+            self._fallen_back = True
+            self.log.append(f"{self.names[seat]}'s AI stumbled; it plays safe.")
+            self._ask(seat, self._stand_in)
+            return
+        self._fallen_back = False
+        legal = self.game.legal_actions(seat)
+        self._answer = Call("pass") if Call("pass") in legal else legal[0]
 
     def restart_thinking(self) -> None:
         """Forget a pending AI request (after a load, or when the table resumes)."""
         if self.worker is not None:
             self.worker.cancel()
         self._thinking, self._answer, self._ticket = None, None, None
+        self._fallen_back = False
 
     # --- applying ----------------------------------------------------------------------
 

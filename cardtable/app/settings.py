@@ -1,8 +1,9 @@
 """The player's settings, kept as JSON in the user config folder.
 
-A settings file that cannot be read is moved aside and defaults are used; an unknown or
-out-of-range value falls back to its default, so an old or hand-edited file never stops
-the app from starting.
+A settings file that cannot be read is moved aside (or, in a folder the app cannot
+write, left exactly where it is and never written over) and defaults are used, with a
+sentence for the player; an unknown, mistyped or out-of-range value falls back to its
+default, so an old or hand-edited file never stops the app from starting.
 """
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ import logging
 from dataclasses import dataclass
 from pathlib import Path
 
-from .files import move_aside, write_atomic
+from ..ai import bot_names
+from .files import Unreadable, move_aside, read_json, write_atomic
 from .paths import config_dir
 
 log = logging.getLogger(__name__)
@@ -58,43 +60,96 @@ class Settings:
         return CALL_TIMERS[self.call_timer]
 
 
-def _clean(data: dict[str, object]) -> Settings:
+def _clean(data: dict[str, object]) -> tuple[Settings, list[str]]:
+    """Settings from hand-editable data, and the names of the values that did not fit:
+    each value of the wrong type or out of range falls back to its default (a list or an
+    object where a word belongs included). Unknown names are ignored."""
     default = Settings()
     values: dict[str, object] = {}
-    choices = {"ai_speed": AI_SPEEDS, "animation_speed": ANIMATION_SPEEDS,
-               "card_size": CARD_SIZES, "ai_level": ("random", "normal"),
-               "call_timer": CALL_TIMERS}
+    rejected: list[str] = []
+    choices: dict[str, object] = {
+        "ai_speed": AI_SPEEDS, "animation_speed": ANIMATION_SPEEDS, "card_size": CARD_SIZES,
+        "ai_level": bot_names(), "call_timer": CALL_TIMERS}
     for field in dataclasses.fields(Settings):
-        value = data.get(field.name, getattr(default, field.name))
-        if field.name in choices and value not in choices[field.name]:
-            value = getattr(default, field.name)
+        fallback = getattr(default, field.name)
+        value = data.get(field.name, fallback)
+        if field.name in choices:
+            fits = isinstance(value, str) and value in choices[field.name]  # type: ignore[operator]
         elif field.name in ("window_width", "window_height", "opponents"):
-            if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 10000:
-                value = getattr(default, field.name)
-        elif field.name == "fullscreen" and not isinstance(value, bool):
-            value = default.fullscreen
+            fits = isinstance(value, int) and not isinstance(value, bool) and \
+                1 <= value <= 10000
+        else:
+            fits = isinstance(value, type(fallback))
+        if not fits:
+            rejected.append(field.name)
+            value = fallback
         values[field.name] = value
-    return Settings(**values)  # type: ignore[arg-type]
+    return Settings(**values), rejected  # type: ignore[arg-type]
 
 
 def settings_path() -> Path:
     return config_dir() / "settings.json"
 
 
+class SettingsFile:
+    """The settings file: loading never fails, saving says why it could not.
+
+    A damaged file that cannot be moved aside stays where it is, byte for byte, and
+    this file object never writes over it (``kept``)."""
+
+    def __init__(self, path: Path | None = None) -> None:
+        self.path = path or settings_path()
+        self.kept = False
+        """A damaged settings file is still at ``path``: never write there."""
+
+    def load(self) -> tuple[Settings, str | None]:
+        """The settings, and a sentence for the player when the file was damaged."""
+        try:
+            exists = self.path.exists()
+        except OSError:
+            exists = False
+        if not exists:
+            return Settings(), None
+        settings = Settings()
+        try:
+            data = read_json(self.path)
+            if not isinstance(data, dict):
+                raise Unreadable("is damaged (it is not a table of settings)")
+            settings, rejected = _clean(data)
+            if rejected:
+                raise Unreadable(f"has values this version cannot use ({', '.join(rejected)})")
+        except Unreadable as error:
+            try:
+                aside = move_aside(self.path, "unreadable")
+            except OSError as move_error:
+                self.kept = True
+                log.warning("settings file %s %s; could not move it aside: %s",
+                            self.path, error, move_error)
+                return settings, (f"Your settings file {error}, so defaults are used. "
+                                  f"It was left untouched at {self.path}.")
+            log.warning("settings file %s; moved to %s", error, aside.name)
+            return settings, (f"Your settings file {error}, so defaults are used. "
+                              f"It was kept as {aside.name}.")
+        return settings, None
+
+    def save(self, settings: Settings) -> str | None:
+        """Write the settings; a sentence for the player if they could not be kept."""
+        if self.kept:
+            return ("Your settings are used but not saved: the damaged settings file "
+                    "is kept as it was.")
+        try:
+            write_atomic(self.path, json.dumps(dataclasses.asdict(settings), indent=2))
+        except OSError as error:
+            log.warning("could not save settings to %s: %s", self.path, error)
+            return f"Your settings could not be saved ({error.strerror or error})."
+        return None
+
+
 def load_settings() -> Settings:
-    path = settings_path()
-    if not path.exists():
-        return Settings()
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        if not isinstance(data, dict):
-            raise ValueError("not a JSON object")
-    except (OSError, ValueError) as error:
-        aside = move_aside(path, "unreadable")
-        log.warning("settings file could not be read (%s); moved to %s", error, aside.name)
-        return Settings()
-    return _clean(data)
+    """The settings in the config folder (defaults when there is none or it is damaged)."""
+    return SettingsFile().load()[0]
 
 
 def save_settings(settings: Settings) -> None:
+    """Write the settings to the config folder; raises OSError if it refuses."""
     write_atomic(settings_path(), json.dumps(dataclasses.asdict(settings), indent=2))

@@ -35,7 +35,15 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
 def text(content: str, size: int, colour: tuple[int, ...] = TEXT,
          bold: bool = False) -> pygame.Surface:
     """A rendered line of text, cached: font rendering is the slowest thing in a frame."""
-    return font(size, bold).render(content, True, colour)
+    return font(size, bold).render(drawable(content), True, colour)
+
+
+def drawable(content: str) -> str:
+    """The text with what no font can render (NUL and other control characters, lone
+    surrogates) shown as U+FFFD: a message may quote a damaged file."""
+    if content.isprintable():
+        return content
+    return "".join(c if c.isprintable() or c == " " else "\ufffd" for c in content)
 
 
 def wrap(content: str, size: int, width: int, bold: bool = False) -> list[str]:
@@ -43,6 +51,7 @@ def wrap(content: str, size: int, width: int, bold: bool = False) -> list[str]:
     face = font(size, bold)
     lines: list[str] = []
     for paragraph in content.split("\n"):
+        paragraph = drawable(paragraph)
         words = paragraph.split(" ")
         line = ""
         for word in words:

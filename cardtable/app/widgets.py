@@ -222,10 +222,18 @@ class TextField(Widget):
         return pygame.Rect(self.rect.x + self.label_width, self.rect.y,
                            self.rect.width - self.label_width, self.rect.height)
 
+    def handle(self, event: pygame.event.Event) -> bool:
+        """A click on the field focuses it (the ring then sends it the keys)."""
+        super().handle(event)
+        return bool(event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+                    and self.rect.collidepoint(event.pos))
+
     def type_key(self, event: pygame.event.Event) -> bool:
+        # ASCII digits only: str.isdigit() also admits "²" and "①", which int() refuses.
         if event.key == pygame.K_BACKSPACE:
             self.value = self.value[:-1]
-        elif event.unicode and event.unicode.isdigit() and len(self.value) < self.max_length:
+        elif len(event.unicode) == 1 and event.unicode in "0123456789" \
+                and len(self.value) < self.max_length:
             self.value += event.unicode
         else:
             return False

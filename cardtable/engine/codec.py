@@ -53,6 +53,18 @@ def to_json(value: Any) -> Any:
     raise CodecError(f"cannot encode {type(value).__name__}")
 
 
+def matches_saved(saved: Any, current: Any) -> bool:
+    """Whether JSON data written earlier equals ``current``'s JSON, where a dataclass
+    field added since (present in ``current``, absent from ``saved``) is no mismatch."""
+    if isinstance(saved, dict) and isinstance(current, dict):
+        return all(key in current and matches_saved(value, current[key])
+                   for key, value in saved.items())
+    if isinstance(saved, list) and isinstance(current, list):
+        return len(saved) == len(current) and all(
+            matches_saved(a, b) for a, b in zip(saved, current))
+    return bool(saved == current)
+
+
 def from_json(kind: Any, data: Any) -> Any:
     """Decode ``data`` as a value of type ``kind`` (a class or a typing expression)."""
     try:

@@ -274,7 +274,7 @@ class FiveCrowns(RummyZones, Variant[FiveCrownsState]):
             return None
         return LayDown(best.melds, best.discard)
 
-    def problem(self, state: FiveCrownsState, seat: int, action: Action) -> str | None:
+    def _problem(self, state: FiveCrownsState, seat: int, action: Action) -> str | None:
         if state.phase is Phase.GAME_OVER:
             return "the game is over"
         if seat != state.current:

@@ -9,6 +9,7 @@ Standard library only.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -79,15 +80,19 @@ class Game:
         }
 
     @classmethod
-    def from_record(cls, record: dict[str, Any]) -> Game:
-        """Replay a record. Raises CodecError or EngineError if it does not replay."""
+    def from_record(cls, record: dict[str, Any],
+                    on_events: Callable[[tuple[Event, ...]], None] | None = None) -> Game:
+        """Replay a record (``on_events`` sees each action's events). Raises CodecError or
+        EngineError if it does not replay."""
         try:
             variant_type = get_variant(record["game"])
             options = from_json(variant_type.options_type, record["options"])
-            game, _ = cls.new(record["game"], int(record["seats"]), int(record["seed"]),
-                              options)
+            seats, seed = _whole(record["seats"], "seats"), _whole(record["seed"], "seed")
+            game, _ = cls.new(record["game"], seats, seed, options)
             for seat, action_data in record["actions"]:
-                game.apply(int(seat), from_json(Action, action_data))
+                events = game.apply(_whole(seat, "a seat"), from_json(Action, action_data))
+                if on_events is not None:
+                    on_events(events)
         except (KeyError, TypeError, ValueError) as error:
             if isinstance(error, EngineError):
                 raise
@@ -96,3 +101,9 @@ class Game:
 
     def state_json(self) -> Any:
         return to_json(self.state)
+
+
+def _whole(value: Any, what: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise CodecError(f"{what} must be a whole number, not {value!r:.40}")
+    return value

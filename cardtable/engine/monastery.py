@@ -279,7 +279,7 @@ class Monastery(RummyZones, Variant[MonasteryState]):
                             found.append(LayOff(owner, index, chunk, at_start))
         return found
 
-    def problem(self, state: MonasteryState, seat: int, action: Action) -> str | None:
+    def _problem(self, state: MonasteryState, seat: int, action: Action) -> str | None:
         if state.phase is Phase.GAME_OVER:
             return "the game is over"
         if seat != state.current:

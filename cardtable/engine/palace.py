@@ -204,7 +204,7 @@ class Palace(Variant[PalaceState]):
         legal = legal_placements(hand, top_value(state.stack))
         return tuple(Place(cards) for cards in legal) if legal else (TakeStack(),)
 
-    def problem(self, state: PalaceState, seat: int, action: Action) -> str | None:
+    def _problem(self, state: PalaceState, seat: int, action: Action) -> str | None:
         if state.phase is Phase.GAME_OVER:
             return "the game is over"
         if seat != state.current:

@@ -76,7 +76,7 @@ class ShanghaiChecks:
 
     # --- what may be done ----------------------------------------------------------------
 
-    def problem(self, state: ShanghaiState, seat: int, action: Action) -> str | None:
+    def _problem(self, state: ShanghaiState, seat: int, action: Action) -> str | None:
         phase = state.phase
         if phase is Phase.GAME_OVER:
             return "the game is over"

@@ -15,8 +15,9 @@ from abc import ABC, abstractmethod
 from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
+from .action_check import malformed
 from .actions import Action
 from .cards import Card, pretty_cards
 from .codec import serializable
@@ -24,7 +25,15 @@ from .errors import IllegalActionError, SetupError, UnknownVariantError
 from .events import Event
 from .melds import Meld, MeldRules, meld_problem
 
-S = TypeVar("S")
+
+class SeatedState(Protocol):
+    """What every game's state has: how many seats play."""
+
+    @property
+    def seats(self) -> int: ...
+
+
+S = TypeVar("S", bound=SeatedState)
 _LEGAL_CACHE_SIZE = 16
 
 
@@ -113,9 +122,29 @@ class Variant(ABC, Generic[S]):
     def _legal_actions(self, state: S, seat: int) -> tuple[Action, ...]:
         """The legal actions, computed (``legal_actions`` caches them per state)."""
 
-    @abstractmethod
     def problem(self, state: S, seat: int, action: Action) -> str | None:
-        """Why ``seat`` may not do ``action`` now, or ``None`` if it may."""
+        """Why ``seat`` may not do ``action`` now, or ``None`` if it may. Anything that
+        is not a well-formed action (``None``, ``Draw("stock")``) is refused here with a
+        reason, before the game's rules read its fields."""
+        if self._listed(state, seat, action):
+            return None
+        shape = malformed(action)
+        if shape is not None:
+            return f"that is not a move ({shape})"
+        if not isinstance(seat, int) or isinstance(seat, bool) or \
+                not 0 <= seat < state.seats:
+            return f"there is no seat {seat!r:.20}"
+        return self._problem(state, seat, action)
+
+    def _listed(self, state: S, seat: int, action: Action) -> bool:
+        """Whether ``action`` is this very object from the legal list of this very state:
+        then it was checked when it was listed (bots pick from that list)."""
+        hit = self._legal_cache.get((id(state), seat))
+        return hit is not None and hit[0] is state and any(a is action for a in hit[1])
+
+    @abstractmethod
+    def _problem(self, state: S, seat: int, action: Action) -> str | None:
+        """The game's rules on a well-formed action by an existing seat."""
 
     def apply(self, state: S, seat: int, action: Action) -> Transition[S]:
         """Validate, then carry out ``action``; raises :class:`IllegalActionError`."""

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from .. import theme
 from ..scene import Scene
-from ..widgets import FocusRing, Widget
+from ..widgets import Button, FocusRing, Widget
 
 
 class FormScene(Scene):
@@ -61,3 +63,41 @@ def dim(surface: pygame.Surface, alpha: int = 150) -> None:
     shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
     shade.fill((0, 0, 0, alpha))
     surface.blit(shade, (0, 0))
+
+
+class ConfirmScene(FormScene):
+    """A question over the scene below: a sentence and a row of answers. Esc picks the
+    first answer, which should be the safe one."""
+
+    overlay = True
+
+    def __init__(self, app, question: str,  # type: ignore[no-untyped-def]
+                 answers: list[tuple[str, Callable[[], None]]]) -> None:
+        super().__init__(app)
+        self.question = question
+        self.answers = answers
+
+    def layout(self, size: tuple[int, int]) -> None:
+        self.size = size
+        rects = self.column(len(self.answers))
+        self.set_widgets([Button(rect, label, action, primary=index == 0) for index,
+                          (rect, (label, action)) in enumerate(zip(rects, self.answers))])
+
+    def back(self) -> None:
+        self.answers[0][1]()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim(surface)
+        w, h = surface.get_size()
+        size = max(15, h // 40)
+        box = self.ring.widgets[0].rect.unionall([x.rect for x in self.ring.widgets])
+        lines = theme.wrap(self.question, size, max(box.width, min(w - 120, 760)))
+        line_h = theme.font(size).get_linesize()
+        top = box.y - 30 - line_h * len(lines)
+        frame = pygame.Rect(0, 0, max(box.width, min(w - 120, 760)) + 60,
+                            box.bottom - top + 50)
+        frame.midtop = (w // 2, top - 25)
+        theme.panel(surface, frame, theme.BAD, alpha=230)
+        for index, line in enumerate(lines):
+            theme.blit_text(surface, line, size, (w // 2, top + index * line_h), anchor="midtop")
+        self.ring.draw(surface)

@@ -32,6 +32,7 @@ from ..anim import Animator, Flight
 from ..scene import Scene
 from ..session import Session, Shown
 from ..table_palace import PalaceTable
+from ..table_ui import TableUI
 from ..widgets import Button
 from . import palace_draw
 from .palace_input import Drag, PalaceInput
@@ -101,14 +102,12 @@ class PalaceTableScene(PalaceInput, Scene):
             second.enabled = mine and view.legal == (TakeStack(),)
         sort.enabled = bool(view.hand)
 
-    def ui_state(self) -> dict[str, Any]:
-        return {"scene": "table", "hand_order": [c.code for c in self.session.hand_order],
-                "log": list(self.session.log)[-60:]}
+    def ui_state(self) -> TableUI:
+        return TableUI("table", tuple(self.session.hand_order), log=tuple(self.session.log))
 
-    def restore_ui(self, ui: dict[str, Any]) -> None:
-        log = ui.get("log")
-        if isinstance(log, list):
-            self.session.log.extendleft(reversed([x for x in log if isinstance(x, str)]))
+    def restore_ui(self, ui: TableUI) -> None:
+        """Put back a saved table state (already checked against the game by the save)."""
+        self.session.log.extendleft(reversed(ui.log))
 
     # --- what is shown ---------------------------------------------------------------------
 
@@ -138,8 +137,8 @@ class PalaceTableScene(PalaceInput, Scene):
         """The selected cards in hand order (a straight reads low to high)."""
         return tuple(c for c in self.hand_cards() if c in self.selected)
 
-    def say(self, text: str, good: bool = False) -> None:
-        self.message = Message(text, good, self.time + MESSAGE_SECONDS)
+    def say(self, text: str, good: bool = False, seconds: float = MESSAGE_SECONDS) -> None:
+        self.message = Message(text, good, self.time + seconds)
 
     # --- time ------------------------------------------------------------------------------
 

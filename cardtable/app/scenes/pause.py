@@ -6,7 +6,7 @@ import pygame
 
 from .. import theme
 from ..widgets import Button
-from .common import FormScene, dim
+from .common import ConfirmScene, FormScene, dim
 
 
 class PauseScene(FormScene):
@@ -27,7 +27,23 @@ class PauseScene(FormScene):
         self.app.push(RulesScene(self.app, session.game.game_id if session else "five_crowns"))
 
     def quit(self) -> None:
-        self.app.to_menu("Your game is saved: Continue picks it up where you left it.")
+        """Leave for the menu, saying truly whether the game was saved. When it cannot
+        be, ask first: leaving then loses it."""
+        if self.app.save():
+            self.app.to_menu("Your game is saved: Continue picks it up where you left it.")
+        else:
+            self.app.push(ConfirmScene(
+                self.app, f"Your game could not be saved ({self.app.save_problem}). "
+                "If you leave now, it is lost.",
+                [("Stay at the table", self.back_to_table), ("Leave without saving",
+                                                             self.leave_unsaved)]))
+
+    def back_to_table(self) -> None:
+        self.app.stack.pop()  # the question
+        self.app.stack.pop()  # this pause
+
+    def leave_unsaved(self) -> None:
+        self.app.to_menu(f"Your game was not saved ({self.app.save_problem}).")
 
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface)

@@ -6,13 +6,14 @@ import dataclasses
 
 import pygame
 
+from .. import theme
+from ..app import fit_screen
 from ..settings import (
     AI_SPEEDS,
     ANIMATION_SPEEDS,
     CALL_TIMERS,
     CARD_SIZES,
     WINDOW_SIZES,
-    save_settings,
 )
 from ..widgets import Button, Choice
 from .common import FormScene
@@ -23,6 +24,8 @@ CALL_LABELS = {"wait": "Wait for me", "5 s": "5 seconds", "10 s": "10 seconds",
 
 class SettingsScene(FormScene):
     title = "Settings"
+    note: str | None = None
+    """Why the last change could not be saved, shown under the controls."""
 
     def layout(self, size: tuple[int, int]) -> None:
         self.size = size
@@ -53,7 +56,7 @@ class SettingsScene(FormScene):
 
     def change(self, **values: object) -> None:
         self.app.settings = dataclasses.replace(self.app.settings, **values)
-        save_settings(self.app.settings)
+        self.note = self.app.settings_file.save(self.app.settings)
         if self.app.session is not None:
             self.app.session.think_seconds = self.app.settings.think_seconds
             self.app.session.call_seconds = self.app.settings.call_seconds
@@ -61,5 +64,12 @@ class SettingsScene(FormScene):
     def change_window(self, size: tuple[int, int]) -> None:
         self.change(window_width=size[0], window_height=size[1])
         if not self.app.fullscreen:
-            self.app.screen = self.app._open_window(size)
+            self.app.screen = self.app._open_window(fit_screen(size))
             self.app.resize(self.app.size)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        if self.note:
+            w, h = surface.get_size()
+            theme.blit_text(surface, self.note, max(14, h // 44), (w // 2, h - 30), theme.BAD,
+                            anchor="midbottom")

@@ -75,7 +75,8 @@ class SetupScene(FormScene):
         self.error = ""
 
     def start(self) -> None:
-        deal = int(self.deal) if self.deal else None
+        digits = self.deal.isascii() and self.deal.isdigit()
+        deal = int(self.deal) if digits else None
         self.app.new_game(self.game_id, self.opponents, self.level, deal)
 
     def handle(self, event: pygame.event.Event) -> None:

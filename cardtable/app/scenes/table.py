@@ -14,8 +14,7 @@ from typing import Any
 
 import pygame
 
-from ...engine import Action, Card, Discard, Draw, LayDown, Pile, to_json
-from ...engine.codec import from_json
+from ...engine import Action, Card, Discard, Draw, LayDown, Pile
 from ...engine.events import (
     Called,
     CardsGiven,
@@ -35,6 +34,7 @@ from ..anim import Animator, Flight
 from ..scene import Scene
 from ..session import Session, Shown
 from ..table_desc import describe_table
+from ..table_ui import TableUI
 from ..widgets import Button
 from . import tabledraw
 from .table_input import Drag, TableInput
@@ -127,40 +127,18 @@ class TableScene(TableInput, Scene):
         down = getattr(self.view, "down", None)
         return bool(down[self.session.human]) if down is not None else False
 
-    def ui_state(self) -> dict[str, Any]:
+    def ui_state(self) -> TableUI:
         """What a save keeps of the table: hand order, groups being built, summary."""
-        state: dict[str, Any] = {
-            "scene": "summary" if self.summary is not None else "table",
-            "hand_order": [card.code for card in self.session.hand_order],
-            "groups": [[card.code for card in group] for group in self.groups],
-            "log": list(self.session.log)[-60:],
-        }
-        if self.summary is not None:
-            state["summary"] = to_json(self.summary)
-        return state
+        return TableUI("summary" if self.summary is not None else "table",
+                       tuple(self.session.hand_order), tuple(map(tuple, self.groups)),
+                       tuple(self.session.log), self.summary)
 
-    def restore_ui(self, ui: dict[str, Any]) -> None:
-        log = ui.get("log")
-        if isinstance(log, list):
-            lines = [line for line in log if isinstance(line, str)]
-            self.session.log.extendleft(reversed(lines))
-        held = set(self.session.view().hand)
-        groups = []
-        for codes in ui.get("groups", []) if isinstance(ui.get("groups"), list) else []:
-            try:
-                cards = [c for c in (from_json(Card, code) for code in codes) if c in held]
-            except ValueError:
-                continue
-            if cards and self.session.human_to_move:
-                groups.append(cards)
-        self.groups = groups
-        if ui.get("scene") == "summary" and isinstance(ui.get("summary"), dict):
-            try:
-                event = from_json(Event, ui["summary"])
-            except ValueError:
-                return
-            if isinstance(event, RoundScored):
-                self.summary = event
+    def restore_ui(self, ui: TableUI) -> None:
+        """Put back a saved table state (already checked against the game by the save)."""
+        self.session.log.extendleft(reversed(ui.log))
+        if self.session.human_to_move:
+            self.groups = [list(group) for group in ui.groups]
+        self.summary = ui.summary
 
     # --- what is shown ---------------------------------------------------------------------
 
@@ -183,8 +161,8 @@ class TableScene(TableInput, Scene):
     def _animating(self) -> bool:
         return self.animator.busy
 
-    def say(self, text: str, good: bool = False) -> None:
-        self.message = Message(text, good, self.time + MESSAGE_SECONDS)
+    def say(self, text: str, good: bool = False, seconds: float = MESSAGE_SECONDS) -> None:
+        self.message = Message(text, good, self.time + seconds)
 
     # --- time ------------------------------------------------------------------------------
 
