@@ -28,7 +28,7 @@ SAVES = Path(__file__).resolve().parents[1] / "saves"
 
 
 def keep(app: App, name: str) -> None:
-    app.save()
+    app.save(wait=True)
     target = SAVES / name
     if target.exists():
         print(f"kept the existing {name}")

@@ -81,6 +81,8 @@ def test_with_a_read_only_data_folder_the_table_warns_once_and_quit_tells_the_tr
     app = make_app()
     app.new_game("five_crowns", 1, "normal", 3)
     frames(app, 3)
+    app.autosaver.flush()  # the write fails on the autosave thread
+    frames(app, 1)
     assert isinstance(app.stack.top, TableScene)
     assert "NOT being saved" in app.table.message.text
     autopilot(app, lambda: len(app.session.game.history) >= 6)
@@ -105,9 +107,11 @@ def test_a_save_that_works_again_clears_the_warning(make_app, home, monkeypatch)
     monkeypatch.setattr(files.tempfile, "mkstemp", denied)
     app.new_game("five_crowns", 1, "normal", 3)
     frames(app, 2)
+    app.autosaver.flush()
+    frames(app, 1)
     assert app.save_problem
     monkeypatch.undo()
-    assert app.save() and app.save_problem is None
+    assert app.save(wait=True) and app.save_problem is None
     key(app, pygame.K_ESCAPE)
     click(app, button(app, "Save and quit"))
     assert "Your game is saved" in app.menu_message
@@ -152,6 +156,8 @@ def test_a_config_folder_that_cannot_be_created_does_not_stop_the_app(make_app, 
     frames(app, 2)
     app.new_game("five_crowns", 1, "normal", 3)
     frames(app, 2)
+    app.autosaver.flush()
+    frames(app, 1)
     assert isinstance(app.stack.top, TableScene)
     assert app.save_problem
 

@@ -34,6 +34,7 @@ def test_autosave_after_every_action_is_a_versioned_json_record(make_app):
     app = make_app()
     start(app)
     until(app, lambda: app.session.human_to_move)
+    assert app.autosaver.flush() is None  # written on the autosave thread
     data = json.loads(app.save_path.read_text())
     assert data["format"] == "cardtable-save" and data["format_version"] == FORMAT_VERSION
     assert data["game"] == "five_crowns" and data["rules_version"] == "1"
@@ -64,7 +65,7 @@ def test_resume_during_final_turns(make_app):
     start(app, deal=21)
     game = app.session.game
     autopilot(app, lambda: game.state.out_seat not in (None, 0))
-    app.save()
+    app.save(wait=True)
     state = game.state
     app.shutdown()
     again = resume_in_new_app(make_app)
@@ -90,7 +91,7 @@ def test_an_ai_turn_in_progress_simply_restarts(make_app):
     start(app)
     until(app, lambda: app.session.thinking_seat is not None)
     saved = list(app.session.game.history)
-    app.save()
+    app.save(wait=True)
     app.shutdown()
     again = resume_in_new_app(make_app)
     until(again, lambda: len(again.session.game.history) > len(saved))
@@ -192,3 +193,37 @@ def test_a_save_taken_while_a_call_is_open_resumes_in_that_call(make_app, home, 
     assert game.state.phase is Phase.CALLS and 0 in game.awaiting()
     until(app, lambda: app.table.question is not None)
     assert app.table.call_buttons and app.table.call_buttons[-1].label.startswith("Pass")
+
+
+def test_the_autosave_writer_reuses_encoded_moves_and_writes_what_a_full_save_would(
+        make_app, home):
+    """The writer encodes each move once: after many moves, and after a new game in the
+    same window (the cache must start again), the file equals a save made from scratch."""
+    from cardtable.app.saves import save_data
+
+    app = make_app()
+    for deal in (5, 6):
+        start(app, deal=deal)
+        autopilot(app, lambda: len(app.session.game.history) >= 40)
+        assert app.autosaver.flush() is None
+        written = json.loads(app.save_path.read_text())
+        expected = save_data(app.session.game, app.session.seats, app.table.ui_state())
+        expected = json.loads(json.dumps(expected))
+        for data in (written, expected):
+            del data["saved_at"]
+        assert written == expected
+        app.to_menu()
+
+
+def test_an_idle_window_does_not_redraw(make_app):
+    app = make_app()
+    frames(app, 5)
+    before = app.draws
+    frames(app, 30)  # half a second on the menu, nothing moving
+    assert app.draws - before <= 1
+    start(app, deal=5)
+    until(app, lambda: app.session.human_to_move and not app.table.animator.busy)
+    frames(app, 5)
+    before = app.draws
+    frames(app, 60)  # a second at the table, the person to move: only the pile glow
+    assert app.draws - before <= 12

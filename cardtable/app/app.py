@@ -22,8 +22,9 @@ import pygame
 from .. import __version__
 from ..ai import AIWorker
 from ..engine import Event, Game, get_variant
+from .autosaver import Autosaver
 from .files import remove_stale_temps
-from .saves import SavedGame, autosave_path, load_autosave, write_save
+from .saves import SavedGame, autosave_path, load_autosave
 from .scene import Scene, SceneStack
 from .session import SeatInfo, Session, default_seats
 from .settings import Settings, SettingsFile
@@ -39,6 +40,9 @@ log = logging.getLogger(__name__)
 MIN_SIZE = (1024, 640)
 FPS = 60
 SAVE_WARNING_SECONDS = 10.0
+HEARTBEAT_SECONDS = 1.0
+"""An unchanged screen is still redrawn this often (a safety net for anything a
+scene's redraw key might miss, such as a clock)."""
 HEADLESS_DRIVERS = ("offscreen", "dummy")
 """SDL falls back to these when there is no display: the window would be invisible."""
 
@@ -65,6 +69,8 @@ class App:
         """Seconds of app time: advanced by each frame's dt, so AI pacing and animations
         follow the frames (tests that step frames see what a person would)."""
         self.save_path = save_path or autosave_path()
+        self.autosaver = Autosaver(self.save_path)
+        self._saves_seen = 0
         for leftover in (self.save_path, self.settings_file.path):
             remove_stale_temps(leftover)
         size = size or fit_screen((self.settings.window_width, self.settings.window_height))
@@ -80,6 +86,10 @@ class App:
         self.running = True
         self.menu_message: str | None = None
         self.frame_times: list[float] = []
+        """Work time of the last frames that drew."""
+        self.draws = 0
+        self._drawn_key: tuple[object, ...] | None = None
+        self._drawn_at = -1.0
         self.save_problem: str | None = None
         """Why the last autosave failed (``None``: the game on the table is saved)."""
         self.save_blocked = False
@@ -130,6 +140,7 @@ class App:
     def relayout(self) -> None:
         for scene in self.stack.scenes:
             scene.layout(self.size)
+        self.invalidate()
 
     # --- the loop ----------------------------------------------------------------------
 
@@ -144,21 +155,28 @@ class App:
             self.shutdown()
 
     def frame(self, dt: float = 1 / FPS) -> None:
-        """One frame: input, then time, then drawing."""
+        """One frame: input, then time, then drawing — only if something on screen may
+        have changed (input, a change of scenes, or a scene's ``redraw_key``), so an
+        idle window costs almost nothing."""
         started = time.perf_counter()
         self.now += dt
-        self.stack.apply(self.size)
+        changed = self.stack.apply(self.size)
         for event in pygame.event.get():
             self.dispatch(event)
-        self.stack.apply(self.size)
+            changed = True
+        changed = self.stack.apply(self.size) or changed
         top = self.stack.top
         if top is not None:
             top.update(dt)
-        self.stack.apply(self.size)
-        self.draw()
-        self.frame_times.append(time.perf_counter() - started)
-        if len(self.frame_times) > 600:
-            del self.frame_times[:300]
+        changed = self.stack.apply(self.size) or changed
+        self._check_saves()
+        key = tuple(scene.redraw_key() for scene in self.stack.visible())
+        if changed or key != self._drawn_key or self.now - self._drawn_at >= HEARTBEAT_SECONDS:
+            self.draw()
+            self._drawn_key, self._drawn_at = key, self.now
+            self.frame_times.append(time.perf_counter() - started)
+            if len(self.frame_times) > 600:
+                del self.frame_times[:300]
 
     def dispatch(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
@@ -181,9 +199,15 @@ class App:
         for scene in self.stack.visible():
             scene.draw(self.screen)
         pygame.display.flip()
+        self.draws += 1
+
+    def invalidate(self) -> None:
+        """Redraw at the next frame (after the window was resized or re-made)."""
+        self._drawn_key = None
 
     def shutdown(self) -> None:
-        self.save()
+        self.save(wait=True)
+        self.autosaver.close()
         self.worker.shutdown()
         pygame.display.quit()
 
@@ -254,10 +278,12 @@ class App:
     def _changed(self, session: Session) -> None:
         self.save()
 
-    def save(self) -> bool:
-        """Autosave the game in progress (atomically); True when it is safely on disk.
-        A finished game is set aside, so the menu no longer offers to continue it. A
-        failure is shown at the table once (until a save works again), never hidden."""
+    def save(self, wait: bool = False) -> bool:
+        """Autosave the game in progress. The write happens on the autosave thread (an
+        fsync never stalls a frame); with ``wait``, block until it is on disk. Returns
+        False when the game is known not to be saved. A finished game is set aside, so
+        the menu no longer offers to continue it. A failure is shown at the table once
+        (until a save works again), never hidden."""
         session = self.session
         if session is None:
             return True
@@ -267,13 +293,23 @@ class App:
         if self.save_blocked:
             return self._save_failed("the damaged saved game in its place is kept")
         ui = self.table.ui_state() if self.table is not None else TableUI()
-        try:
-            write_save(self.save_path, session.game, session.seats, ui)
-        except OSError as error:
-            log.error("could not save the game: %s", error)
-            return self._save_failed(error.strerror or str(error))
-        self.save_problem = None
-        return True
+        self.autosaver.request(session.game, session.seats, ui)
+        if wait:
+            self._save_result(self.autosaver.flush())
+        return self.save_problem is None
+
+    def _check_saves(self) -> None:
+        """Once a frame: take in the result of writes finished since (cheap)."""
+        finished = self.autosaver.finished
+        if finished != self._saves_seen:
+            self._saves_seen = finished
+            self._save_result(self.autosaver.error)
+
+    def _save_result(self, error: str | None) -> None:
+        if error is None:
+            self.save_problem = None
+        else:
+            self._save_failed(error)
 
     def _save_failed(self, reason: str) -> bool:
         first = self.save_problem is None
@@ -288,6 +324,7 @@ class App:
     def forget_save(self) -> None:
         if self.save_blocked:
             return
+        self.autosaver.flush()  # a write still queued would bring the file back
         try:
             if self.save_path.exists():
                 os.replace(self.save_path, self.save_path.with_name("last-finished-game.json"))
@@ -295,7 +332,7 @@ class App:
             log.warning("could not set the finished game aside: %s", error)
 
     def to_menu(self, message: str | None = None) -> None:
-        if not self.save() and message is None:
+        if not self.save(wait=True) and message is None:
             message = f"Your game could not be saved ({self.save_problem})."
         if self.session is not None:
             self.session.restart_thinking()

@@ -49,18 +49,29 @@ def autosave_path() -> Path:
     return data_dir() / "autosave.json"
 
 
-def save_data(game: Game, seats: list[SeatInfo], ui: TableUI) -> dict[str, Any]:
-    record = game.record()
+def save_header(game: Game) -> dict[str, Any]:
+    """A save's fields before the moves: the format, and the game's setup."""
     return {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
         "app_version": __version__,
         "saved_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
-        **record,
+        **game.setup_record(),
+    }
+
+
+def save_tail(game: Game, seats: list[SeatInfo], ui: TableUI) -> dict[str, Any]:
+    """A save's fields after the moves: who sits where, the position, the table."""
+    return {
         "seat_info": [{"name": s.name, "human": s.human, "level": s.level} for s in seats],
         "snapshot": game.state_json(),
         "ui": ui.to_json(),
     }
+
+
+def save_data(game: Game, seats: list[SeatInfo], ui: TableUI) -> dict[str, Any]:
+    return {**save_header(game), "actions": game.record()["actions"],
+            **save_tail(game, seats, ui)}
 
 
 def write_save(path: Path, game: Game, seats: list[SeatInfo], ui: TableUI) -> None:

@@ -6,6 +6,7 @@ replaced from inside its own event handler without pulling the floor from under 
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -35,7 +36,13 @@ class Scene:
         """Advance time by ``dt`` seconds."""
 
     def draw(self, surface: pygame.Surface) -> None:
-        """Draw the scene."""
+        """Draw the scene. Never changes the scene: the app may skip it."""
+
+    def redraw_key(self) -> Hashable:
+        """Everything this scene draws that can change without input (animations,
+        blinking, timers, moves arriving), as a value: the app redraws only on input,
+        a change of scenes, or when this value changes. A static scene returns None."""
+        return None
 
 
 class SceneStack:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 
 import pygame
@@ -109,3 +110,14 @@ def blit_text(surface: pygame.Surface, content: str, size: int, pos: tuple[int, 
     rect = image.get_rect(**{anchor: pos})
     surface.blit(image, rect)
     return rect
+
+
+def pulse(now: float) -> int:
+    """Width of a pulsing highlight at time ``now``: a few steps a second, so a scene
+    that shows it redraws only when the width changes."""
+    return 2 + int(2 * (1 + math.sin(now * 4)))
+
+
+def dots(now: float) -> int:
+    """How many dots "thinking…" shows at time ``now`` (1 to 3, three steps a second)."""
+    return 1 + int(now * 3) % 3

@@ -222,6 +222,11 @@ class TextField(Widget):
         return pygame.Rect(self.rect.x + self.label_width, self.rect.y,
                            self.rect.width - self.label_width, self.rect.height)
 
+    @staticmethod
+    def caret_on() -> bool:
+        """The caret blinks: on for half a second, off for half a second."""
+        return (pygame.time.get_ticks() // 500) % 2 == 0
+
     def handle(self, event: pygame.event.Event) -> bool:
         """A click on the field focuses it (the ring then sends it the keys)."""
         super().handle(event)
@@ -251,7 +256,7 @@ class TextField(Widget):
         rect = theme.blit_text(surface, shown, size, (self.box.x + 10, self.box.centery), ink,
                                anchor="midleft")
         if focused:
-            if (pygame.time.get_ticks() // 500) % 2 == 0:
+            if self.caret_on():
                 x = rect.right + 2 if self.value else self.box.x + 10
                 pygame.draw.line(surface, (30, 30, 30), (x, self.box.y + 6),
                                  (x, self.box.bottom - 6), 2)

@@ -69,15 +69,19 @@ class Game:
 
     # --- records -----------------------------------------------------------------------
 
-    def record(self) -> dict[str, Any]:
+    def setup_record(self) -> dict[str, Any]:
+        """The record without its moves: what game, under which rules, how dealt."""
         return {
             "game": self.variant.id,
             "rules_version": self.variant.rules_version,
             "options": to_json(self.variant.options),
             "seats": self.seats,
             "seed": self.seed,
-            "actions": [[seat, to_json(action)] for seat, action in self.history],
         }
+
+    def record(self) -> dict[str, Any]:
+        return {**self.setup_record(),
+                "actions": [[seat, to_json(action)] for seat, action in self.history]}
 
     @classmethod
     def from_record(cls, record: dict[str, Any],

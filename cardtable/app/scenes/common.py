@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 
 import pygame
 
 from .. import theme
 from ..scene import Scene
-from ..widgets import Button, FocusRing, Widget
+from ..widgets import Button, FocusRing, TextField, Widget
 
 
 class FormScene(Scene):
@@ -57,6 +57,11 @@ class FormScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_background(surface)
         self.ring.draw(surface)
+
+    def redraw_key(self) -> Hashable:
+        if isinstance(self.ring.focused, TextField):
+            return TextField.caret_on()
+        return None
 
 
 def dim(surface: pygame.Surface, alpha: int = 150) -> None:

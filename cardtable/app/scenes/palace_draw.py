@@ -6,7 +6,6 @@ Only reads the scene; all positions come from its layout.
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING
 
 import pygame
@@ -123,7 +122,7 @@ def _piles(scene: PalaceTableScene, surface: pygame.Surface) -> None:
                     anchor="midtop")
     mine = scene._my_turn() and view.phase is Phase.PLAY
     if mine and not view.hand and scene.drag is None:
-        glow = 2 + int(2 * (1 + math.sin(scene.time * 4)))
+        glow = theme.pulse(scene.time)
         for rect in scene.hidden_rects():
             pygame.draw.rect(surface, theme.HIGHLIGHT, rect.inflate(8, 8), width=glow,
                              border_radius=10)

@@ -9,6 +9,7 @@ be ahead, and its applied actions are played out one by one.
 from __future__ import annotations
 
 import random
+from collections.abc import Hashable
 from typing import Any
 
 import pygame
@@ -27,7 +28,7 @@ from ...engine.events import (
     StackTaken,
 )
 from ...engine.palace import DEALT, HIDDEN, PalaceView, Phase
-from .. import cardart, palace_layout
+from .. import cardart, palace_layout, theme
 from ..anim import Animator, Flight
 from ..scene import Scene
 from ..session import Session, Shown
@@ -362,3 +363,16 @@ class PalaceTableScene(PalaceInput, Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         palace_draw.draw_table(self, surface)
+
+    def redraw_key(self) -> Hashable:
+        """What changes on the table without input: moves arriving (a new view),
+        animations, messages and bubbles, a stack shown for a moment, "thinking…" and
+        the glow on the hidden cards."""
+        thinking = self.session.thinking_seat
+        glow = self._my_turn() and self.view.phase is Phase.PLAY and not self.view.hand \
+            and self.drag is None
+        shown = self.stack_shown is not None and self.time < self.stack_shown[1]
+        return (self.view, self.animator.busy and self.time, self.message,
+                tuple(self.bubbles.items()), shown, thinking,
+                theme.dots(self.time) if thinking is not None else 0,
+                theme.pulse(self.time) if glow else 0)

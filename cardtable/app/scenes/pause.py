@@ -29,7 +29,7 @@ class PauseScene(FormScene):
     def quit(self) -> None:
         """Leave for the menu, saying truly whether the game was saved. When it cannot
         be, ask first: leaving then loses it."""
-        if self.app.save():
+        if self.app.save(wait=True):
             self.app.to_menu("Your game is saved: Continue picks it up where you left it.")
         else:
             self.app.push(ConfirmScene(

@@ -9,6 +9,7 @@ may be ahead, and its applied actions are played out one by one.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,7 +29,7 @@ from ...engine.events import (
     Reshuffled,
     RoundScored,
 )
-from .. import cardart
+from .. import cardart, theme
 from .. import layout as table_layout
 from ..anim import Animator, Flight
 from ..scene import Scene
@@ -489,3 +490,13 @@ class TableScene(TableInput, Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         tabledraw.draw_table(self, surface)
+
+    def redraw_key(self) -> Hashable:
+        """What changes on the table without input: moves arriving (a new view),
+        animations, messages and callouts, questions, "thinking…" and the pile glow."""
+        thinking = self.session.thinking_seat
+        glow = self._my_turn() and self.view.phase.value == "draw" and self.drag is None
+        return (self.view, self.animator.busy and self.time, self.message,
+                tuple(self.callouts.items()), self.question, self.summary is None,
+                thinking, theme.dots(self.time) if thinking is not None else 0,
+                theme.pulse(self.time) if glow else 0)

@@ -5,7 +5,6 @@ Only reads the scene; all positions come from its layout.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
@@ -136,7 +135,7 @@ def hand_backs(surface: pygame.Surface, area: pygame.Rect, count: int, width: in
         theme.blit_text(surface, str(count), size, (area.right, area.bottom), theme.TEXT,
                         True, anchor="bottomright")
     if thinking:
-        dots = "." * (1 + int(now * 3) % 3)
+        dots = "." * theme.dots(now)
         theme.blit_text(surface, f"thinking{dots:<3}", max(10, size - 2),
                         (area.right - size * 2, area.centery), theme.HIGHLIGHT,
                         anchor="midright")
@@ -172,7 +171,7 @@ def _piles(scene: TableScene, surface: pygame.Surface, hidden: set[str]) -> None
     theme.blit_text(surface, "Discard", size, (geo.discard.centerx, geo.discard.bottom + 6),
                     theme.TEXT_DIM, anchor="midtop")
     if scene._my_turn() and view.phase.value == "draw" and scene.drag is None:
-        glow = 2 + int(2 * (1 + math.sin(scene.time * 4)))
+        glow = theme.pulse(scene.time)
         for rect in (geo.stock, geo.discard):
             pygame.draw.rect(surface, theme.HIGHLIGHT, rect.inflate(8, 8), width=glow,
                              border_radius=10)
