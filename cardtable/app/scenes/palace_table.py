@@ -77,12 +77,19 @@ class PalaceTableScene(PalaceInput, Scene):
         entries = [("", self.commit, True), ("", self.secondary, False),
                    ("Sort by rank  [R]", self.sort_rank, False), ("Menu  [Esc]", self.pause, False)]
         row = max(30, min(self.geo.table.height // 16, (box.height - 10) // len(entries) - 8))
+        self._buttons_key: tuple[object, ...] | None = None
         self.buttons = [Button(pygame.Rect(box.x, box.y + i * (row + 8), box.width, row), label,
                                method, primary=primary, size=max(12, row * 2 // 5))
                         for i, (label, method, primary) in enumerate(entries)]
         self._refresh_buttons()
 
     def _refresh_buttons(self) -> None:
+        """Enable the buttons; only when the game, the view or the choice changed."""
+        key = (self.session.game.state, self.view, frozenset(self.selected),
+               tuple(self.picked))
+        if key == self._buttons_key:
+            return
+        self._buttons_key = key
         commit, second, sort, _ = self.buttons
         view, mine = self.view, self._my_turn()
         phase = view.phase

@@ -96,6 +96,7 @@ class TableScene(TableInput, Scene):
         box = self.geo.controls
         entries = self.desc.buttons
         row = max(30, min(self.geo.height // 16, (box.height - 10) // len(entries) - 8))
+        self._buttons_key: tuple[object, ...] | None = None
         self.buttons = [Button(pygame.Rect(box.x, box.y + i * (row + 8), box.width, row), label,
                                getattr(self, method), primary=primary, size=max(12, row * 2 // 5))
                         for i, (label, method, primary) in enumerate(entries)]
@@ -103,6 +104,14 @@ class TableScene(TableInput, Scene):
         self._refresh_buttons()
 
     def _refresh_buttons(self) -> None:
+        """Enable the buttons for what the person may do. Asking the rules about a
+        go-down can take milliseconds, so this runs only when what it depends on
+        changed (the game, the view, the groups, the selection, the chosen goal)."""
+        key = (self.session.game.state, self.view, tuple(map(tuple, self.groups)),
+               frozenset(self.selected), self.chosen_goal)
+        if key == self._buttons_key:
+            return
+        self._buttons_key = key
         mine = self._my_discard_phase()
         for button, method in zip(self.buttons, self.button_roles):
             if method in ("sort_suit", "sort_rank"):
