@@ -89,16 +89,18 @@ def test_with_a_read_only_data_folder_the_table_warns_once_and_quit_tells_the_tr
     warnings = [line for line in app.session.log if "NOT being saved" in line]
     assert len(warnings) == 1  # once, not at every move
     key(app, pygame.K_ESCAPE)
-    click(app, button(app, "Save and quit"))
+    click(app, button(app, "Quit to menu (not saved)"))  # the pause menu knows already
     assert isinstance(app.stack.top, ConfirmScene)
     assert "could not be saved" in app.stack.top.question
+    assert "permission denied" in app.stack.top.question
+    assert [type(s).__name__ for s in app.stack.visible()] == ["TableScene", "ConfirmScene"]
     click(app, button(app, "Stay at the table"))
     assert isinstance(app.stack.top, TableScene)
     key(app, pygame.K_ESCAPE)
-    click(app, button(app, "Save and quit"))
+    click(app, button(app, "Quit to menu"))
     click(app, button(app, "Leave without saving"))
     assert isinstance(app.stack.top, MenuScene)
-    assert "was not saved" in app.menu_message
+    assert "was not saved: the folder may not be written" in app.menu_message
     assert "is saved" not in app.menu_message
 
 
@@ -224,9 +226,16 @@ def test_cardtable_home_pointing_at_a_file_is_a_one_line_error(tmp_path):
     assert done.stderr.count("\n") == 1 and "is a file, not a folder" in done.stderr
 
 
+def test_cardtable_home_under_a_file_is_a_one_line_error(tmp_path):
+    target = tmp_path / "a-file"
+    target.write_text("x")
+    done = run_app({"CARDTABLE_HOME": str(target / "sub" / "dir"), "SDL_VIDEODRIVER": "dummy"})
+    assert done.returncode == 2
+    assert done.stderr.count("\n") == 1 and "is a file, not a folder" in done.stderr
+
+
 def test_no_display_is_a_one_line_error_not_an_invisible_window(tmp_path):
     done = run_app({"CARDTABLE_HOME": str(tmp_path)})
     assert done.returncode == 1
-    lines = [line for line in done.stderr.splitlines() if line.startswith("cardtable")]
-    assert len(lines) == 1 and "no display" in lines[0]
+    assert done.stderr.count("\n") == 1 and "no display" in done.stderr
     assert "Traceback" not in done.stderr

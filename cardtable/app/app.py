@@ -170,7 +170,7 @@ class App:
             top.update(dt)
         changed = self.stack.apply(self.size) or changed
         self._check_saves()
-        key = tuple(scene.redraw_key() for scene in self.stack.visible())
+        key = (self.save_problem, *(scene.redraw_key() for scene in self.stack.visible()))
         if changed or key != self._drawn_key or self.now - self._drawn_at >= HEARTBEAT_SECONDS:
             self.draw()
             self._drawn_key, self._drawn_at = key, self.now
@@ -198,8 +198,21 @@ class App:
     def draw(self) -> None:
         for scene in self.stack.visible():
             scene.draw(self.screen)
+        if self.save_problem is not None and self.session is not None:
+            self._unsaved_badge()
         pygame.display.flip()
         self.draws += 1
+
+    def _unsaved_badge(self) -> None:
+        """While saves fail, a badge in the top corner says so on every screen of the
+        game (the banner at the table shows once; this stays)."""
+        from . import theme
+
+        size = max(12, self.size[1] // 50)
+        image = theme.text("\u26a0 Not saved", size, theme.TEXT, True)
+        box = image.get_rect(topright=(self.size[0] - 10, 8)).inflate(18, 8)
+        theme.panel(self.screen, box, theme.BAD, alpha=230, radius=8)
+        self.screen.blit(image, image.get_rect(center=box.center))
 
     def invalidate(self) -> None:
         """Redraw at the next frame (after the window was resized or re-made)."""
@@ -291,7 +304,7 @@ class App:
             self.forget_save()
             return True
         if self.save_blocked:
-            return self._save_failed("the damaged saved game in its place is kept")
+            return self._save_failed("the damaged save it would replace is kept untouched")
         ui = self.table.ui_state() if self.table is not None else TableUI()
         self.autosaver.request(session.game, session.seats, ui)
         if wait:
@@ -333,7 +346,7 @@ class App:
 
     def to_menu(self, message: str | None = None) -> None:
         if not self.save(wait=True) and message is None:
-            message = f"Your game could not be saved ({self.save_problem})."
+            message = f"Your game could not be saved: {self.save_problem}."
         if self.session is not None:
             self.session.restart_thinking()
         self.session = None
@@ -349,7 +362,13 @@ class App:
 
 def _open_display() -> None:
     """Start SDL's video. With no screen SDL quietly falls back to an invisible window,
-    which a person would take for a hang: refuse unless that driver was asked for."""
+    which a person would take for a hang: refuse unless that driver was asked for. On
+    Linux with no display named at all, refuse before SDL starts (and prints its own
+    complaints)."""
+    if sys.platform.startswith("linux") and not os.environ.get("SDL_VIDEODRIVER") and \
+            not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+        raise NoDisplayError("cannot open a window: no display was found "
+                             "(is DISPLAY or WAYLAND_DISPLAY set?)")
     try:
         pygame.display.init()
     except pygame.error as error:

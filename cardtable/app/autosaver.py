@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine import Action, Game, to_json
-from .files import write_atomic
+from .files import os_problem, write_atomic
 from .saves import save_header, save_tail
 from .session import SeatInfo
 from .table_ui import TableUI
@@ -120,7 +120,7 @@ class Autosaver:
             write_atomic(self.path, text)
         except OSError as error:
             log.error("could not save the game: %s", error)
-            return error.strerror or str(error)
+            return os_problem(error)
         return None
 
     def _text(self, request: SaveRequest) -> str:

@@ -9,6 +9,7 @@ can read, never anything else.
 
 from __future__ import annotations
 
+import errno
 import json
 import math
 import os
@@ -65,6 +66,18 @@ def _finite_float(text: str) -> float:
     if not math.isfinite(value):
         raise ValueError(f"{text} is out of range")
     return value
+
+
+def os_problem(error: OSError) -> str:
+    """An operating-system error in words a player understands."""
+    plain = {errno.EACCES: "the folder may not be written (permission denied)",
+             errno.EPERM: "the folder may not be written (permission denied)",
+             errno.EROFS: "the disk is read-only",
+             errno.ENOSPC: "the disk is full",
+             errno.EDQUOT: "the disk quota is used up",
+             errno.ENOTDIR: "a file stands where its folder should be",
+             errno.ENAMETOOLONG: "the folder's path is too long"}
+    return plain.get(error.errno or 0, error.strerror or str(error))
 
 
 def write_atomic(path: Path, text: str) -> None:

@@ -39,9 +39,12 @@ def home_problem() -> str | None:
     if not home.strip():
         return "CARDTABLE_HOME is set but empty; point it at a folder or unset it"
     path = Path(home)
-    for part in (path, path / "data", path / "config"):
-        if part.exists() and not part.is_dir():
-            return f"CARDTABLE_HOME: {part} is a file, not a folder"
+    for part in (path / "data", path / "config", path, *path.parents):
+        if part.exists():  # the nearest existing folder on the way must be a folder
+            if not part.is_dir():
+                return f"CARDTABLE_HOME: {part} is a file, not a folder"
+            if part in (path, *path.parents):
+                break
     return None
 
 

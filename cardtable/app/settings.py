@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..ai import bot_names
-from .files import Unreadable, move_aside, read_json, write_atomic
+from .files import Unreadable, move_aside, os_problem, read_json, write_atomic
 from .paths import config_dir
 
 log = logging.getLogger(__name__)
@@ -141,7 +141,7 @@ class SettingsFile:
             write_atomic(self.path, json.dumps(dataclasses.asdict(settings), indent=2))
         except OSError as error:
             log.warning("could not save settings to %s: %s", self.path, error)
-            return f"Your settings could not be saved ({error.strerror or error})."
+            return f"Your settings could not be saved: {os_problem(error)}."
         return None
 
 

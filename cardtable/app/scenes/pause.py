@@ -16,9 +16,11 @@ class PauseScene(FormScene):
     def layout(self, size: tuple[int, int]) -> None:
         self.size = size
         rects = self.column(3)
+        leave = "Save and quit to menu" if self.app.save_problem is None \
+            else "Quit to menu (not saved)"
         self.set_widgets([Button(rects[0], "Resume", self.back, primary=True),
                           Button(rects[1], "Rules", self.rules),
-                          Button(rects[2], "Save and quit to menu", self.quit)])
+                          Button(rects[2], leave, self.quit)])
 
     def rules(self) -> None:
         from .rules import RulesScene
@@ -32,18 +34,17 @@ class PauseScene(FormScene):
         if self.app.save(wait=True):
             self.app.to_menu("Your game is saved: Continue picks it up where you left it.")
         else:
-            self.app.push(ConfirmScene(
-                self.app, f"Your game could not be saved ({self.app.save_problem}). "
+            self.app.stack.replace(ConfirmScene(
+                self.app, f"Your game could not be saved: {self.app.save_problem}. "
                 "If you leave now, it is lost.",
                 [("Stay at the table", self.back_to_table), ("Leave without saving",
                                                              self.leave_unsaved)]))
 
     def back_to_table(self) -> None:
-        self.app.stack.pop()  # the question
-        self.app.stack.pop()  # this pause
+        self.app.stack.pop()  # the question (it took this pause's place)
 
     def leave_unsaved(self) -> None:
-        self.app.to_menu(f"Your game was not saved ({self.app.save_problem}).")
+        self.app.to_menu(f"Your game was not saved: {self.app.save_problem}.")
 
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface)

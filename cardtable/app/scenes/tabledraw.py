@@ -35,8 +35,8 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
     for button in scene.buttons:
         button.draw(surface, False)
     _targets(scene, surface)
-    _message(scene, surface)
-    _question(scene, surface)
+    asked = _question(scene, surface)
+    message_box(surface, scene.geo, scene.message, above=asked)
     _callouts(scene, surface)
     scene.animator.draw(surface, scene.time)
     _dragged(scene, surface)
@@ -347,27 +347,27 @@ def _targets(scene: TableScene, surface: pygame.Surface) -> None:
                         (rect.centerx, rect.y - 10), theme.HIGHLIGHT, anchor="midbottom")
 
 
-def _message(scene: TableScene, surface: pygame.Surface) -> None:
-    message_box(surface, scene.geo, scene.message)
-
-
 def message_box(surface: pygame.Surface, geo: table_layout.TableLayout,
-                message: Any) -> None:
-    """The engine's reason for a refusal (red), or a hint (green), over the table."""
+                message: Any, above: pygame.Rect | None = None) -> None:
+    """The engine's reason for a refusal (red), or a hint (green), over the table; moved
+    up clear of a question panel (``above``) where they would overlap."""
     if message is None:
         return
     size = max(13, geo.height // 46)
     image = theme.text(message.text, size, theme.TEXT, True)
     box = image.get_rect(center=geo.message.center).inflate(30, 14)
+    if above is not None and box.colliderect(above):
+        box.bottom = above.top - 6
     box.clamp_ip(geo.play)
     theme.panel(surface, box, theme.GOOD if message.good else theme.BAD, alpha=225)
     surface.blit(image, image.get_rect(center=box.center))
 
 
-def _question(scene: TableScene, surface: pygame.Surface) -> None:
-    """An out-of-turn question for the person, above its answer buttons."""
+def _question(scene: TableScene, surface: pygame.Surface) -> pygame.Rect | None:
+    """An out-of-turn question for the person, above its answer buttons; returns the
+    panel it drew."""
     if scene.question is None or not scene.call_buttons:
-        return
+        return None
     geo = scene.geo
     size = max(13, geo.height // 46)
     image = theme.text(scene.question[0], size, theme.TEXT, True)
@@ -379,6 +379,7 @@ def _question(scene: TableScene, surface: pygame.Surface) -> None:
     surface.blit(image, image.get_rect(center=box.center))
     for button in scene.call_buttons:
         button.draw(surface, False)
+    return frame
 
 
 def _callouts(scene: TableScene, surface: pygame.Surface) -> None:
