@@ -15,13 +15,22 @@ from cardtable.engine import (
     MeldKind,
     Pile,
     Rank,
+    from_json,
     parse_cards,
     to_json,
 )
-from cardtable.engine.events import Drew, GameEnded, Reshuffled, RoundScored, WentOut
+from cardtable.engine.events import (
+    Drew,
+    GameEnded,
+    Reshuffled,
+    RoundScored,
+    StockExhausted,
+    WentOut,
+)
 from cardtable.engine.five_crowns import (
     FiveCrowns,
     FiveCrownsOptions,
+    FiveCrownsState,
     Phase,
     card_points,
     hand_size,
@@ -175,6 +184,75 @@ def test_stock_draw_refused_when_nothing_to_reshuffle():
     state = GAME.position(["5H 6H 8C", "4D 5D 6S"], stock="", discard="9D")
     assert GAME.problem(state, 0, STOCK) == "the stock is empty"
     assert GAME.legal_actions(state, 0) == (DISCARD,)
+
+
+# ------------------------------------------- every round ends: two rebuilds a round [APP]
+
+def drew_and_threw_back(state, seat, game=GAME):
+    """The seat draws from the stock and discards the card it drew; all the events."""
+    first = step(state, seat, STOCK, game)
+    drawn = first.state.hands[seat][-1]
+    second = step(first.state, seat, Discard(drawn), game)
+    return second.state, first.events + second.events
+
+
+def test_the_round_ends_when_the_stock_runs_out_after_two_rebuilds_five_crowns():
+    state = GAME.position(["5H 6H 8C", "4D 5D 7S"], stock="", discard="9S 10S JS QS 9D")
+    state = dataclasses.replace(state, round_rebuilds=1)
+    # The second rebuild: the pile but its top (9D) becomes a stock of four.
+    state, events = drew_and_threw_back(state, 0)
+    assert Reshuffled(4) in events and state.round_rebuilds == 2
+    for seat in (1, 0, 1):  # the three cards left are drawn; the round goes on meanwhile
+        assert state.round == 1 and not any(isinstance(e, StockExhausted) for e in events)
+        state, events = drew_and_threw_back(state, seat)
+    # The stock ran out a third time: the round ends with the last turn, hands as they stand.
+    assert StockExhausted(2) in events
+    scored = next(e for e in events if isinstance(e, RoundScored))
+    assert events.index(StockExhausted(2)) < events.index(scored)
+    assert scored.out_seat is None and scored.points == (5 + 6 + 8, 4 + 5 + 7)
+    assert state.round == 2 and state.totals == (19, 16)
+    assert state.round_rebuilds == 0 and len(state.stock) == 116 - 2 * 4 - 1
+
+
+def test_final_turns_are_played_even_when_the_stock_runs_out_after_two_rebuilds():
+    state = GAME.position(["7H 7S 9C", "4D 5D 7S", "JH QH KS"], stock="7D",
+                          discard="3S 8H 4S 9D", current=0)
+    state = dataclasses.replace(state, round_rebuilds=2)
+    state = step(state, 0, STOCK).state                                 # the last card
+    result = step(state, 0, lay(state, 0, [(MeldKind.SET, "7H 7S 7D")], "9C"))
+    assert WentOut(0) in result.events and result.state.final_pending == (1, 2)
+    state, events = drew_and_threw_back(result.state, 1)                # a third rebuild
+    assert any(isinstance(e, Reshuffled) for e in events) and state.round == 1
+    state, last = drew_and_threw_back(state, 2)
+    events += last
+    assert not any(isinstance(e, StockExhausted) for e in result.events + events)
+    scored = next(e for e in last if isinstance(e, RoundScored))
+    assert scored.out_seat == 0 and scored.points == (0, 16, 11 + 12 + 13)
+
+
+def test_without_the_rebuild_limit_the_stock_is_rebuilt_however_often_five_crowns():
+    game = FiveCrowns(FiveCrownsOptions(stock_rebuilds_per_round=0))
+    state = game.position(["5H 6H 8C", "4D 5D 7S"], stock="7D", discard="9S 10S JS QS 9D")
+    state = dataclasses.replace(state, round_rebuilds=5)
+    state, events = drew_and_threw_back(state, 0, game)
+    assert state.round == 1 and not state.stock
+    state, events = drew_and_threw_back(state, 1, game)
+    assert any(isinstance(e, Reshuffled) for e in events) and state.round_rebuilds == 6
+    assert not any(isinstance(e, StockExhausted) for e in events)
+
+
+def test_saves_from_before_the_rebuild_rule_keep_rebuilding_five_crowns():
+    assert FiveCrownsOptions().stock_rebuilds_per_round == 2
+    old = {key: value for key, value in to_json(FiveCrownsOptions()).items()
+           if key != "stock_rebuilds_per_round"}
+    assert from_json(FiveCrownsOptions, old).stock_rebuilds_per_round == 0
+    game, _ = Game.new("five_crowns", 3, 8)
+    record = game.record()
+    del record["options"]["stock_rebuilds_per_round"]
+    assert Game.from_record(record).variant.options.stock_rebuilds_per_round == 0
+    snapshot = to_json(game.state)
+    del snapshot["round_rebuilds"]
+    assert from_json(FiveCrownsState, snapshot) == game.state
 
 
 # ----------------------------------------------------------- final turns (FC-A8, FC-A11)

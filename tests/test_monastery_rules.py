@@ -1,10 +1,30 @@
 """Monastery (RULES.md §2): every worked example of §2.4, and the resolutions of §2.3."""
 
+import dataclasses
+
 import pytest
 
-from cardtable.engine import Discard, Draw, Game, LayMission, LayOff, Meld, MeldKind, Pile
+from cardtable.engine import (
+    Discard,
+    Draw,
+    Game,
+    LayMission,
+    LayOff,
+    Meld,
+    MeldKind,
+    Pile,
+    from_json,
+    to_json,
+)
 from cardtable.engine.cards import parse_cards
-from cardtable.engine.events import GameEnded, MissionCompleted, RoundScored, WentOut
+from cardtable.engine.events import (
+    GameEnded,
+    MissionCompleted,
+    Reshuffled,
+    RoundScored,
+    StockExhausted,
+    WentOut,
+)
 from cardtable.engine.missions import (
     MISSIONS,
     addition_problem,
@@ -12,7 +32,7 @@ from cardtable.engine.missions import (
     find_mission,
     mission_problem,
 )
-from cardtable.engine.monastery import Monastery, Phase
+from cardtable.engine.monastery import Monastery, MonasteryState, Phase
 from cardtable.engine.options import MonasteryOptions
 
 GAME = Monastery()
@@ -247,6 +267,59 @@ def test_nothing_left_to_draw_throws_the_round_in_M_A12():
     assert step.state.round == 2
     scored = next(e for e in step.events if isinstance(e, RoundScored))
     assert scored.out_seat is None
+
+
+def drew_and_threw_back(state, seat, game=GAME):
+    """The seat draws from the stock and discards the card it drew; all the events."""
+    first = game.apply(state, seat, Draw(Pile.STOCK))
+    second = game.apply(first.state, seat, Discard(first.state.hands[seat][-1]))
+    return second.state, first.events + second.events
+
+
+def test_the_round_is_thrown_in_when_the_stock_runs_out_after_two_rebuilds_monastery():
+    state = GAME.position(["KS 3D 7C", "4C 5C 9H"], current=1, stock="",
+                          discard="2H 3H 4H 5H 6H", missions={0: (4, ["run: 8S 9S 10S JS QS"])})
+    state = dataclasses.replace(state, round_rebuilds=1)
+    # The second rebuild: the pile but its top (6H) becomes a stock of four.
+    state, events = drew_and_threw_back(state, 1)
+    assert Reshuffled(4) in events and state.round_rebuilds == 2
+    for seat in (0, 1, 0):  # the three cards left are drawn; the round goes on meanwhile
+        assert state.round == 1 and not any(isinstance(e, StockExhausted) for e in events)
+        state, events = drew_and_threw_back(state, seat)
+    # The stock ran out a third time: the round is thrown in after that turn.
+    assert StockExhausted(2, thrown_in=True) in events
+    assert not any(isinstance(e, WentOut) for e in events)
+    scored = next(e for e in events if isinstance(e, RoundScored))
+    assert scored.out_seat is None and scored.points == (1, 0) and scored.totals == (1, 0)
+    # The mission laid this round stays done; nothing else is recorded; a new deal.
+    assert state.done == ((4,), ()) and state.round_missions == (((4,), ()),)
+    assert state.round == 2 and state.round_rebuilds == 0
+    assert all(len(hand) == 9 for hand in state.hands) and state.melds == ((), ())
+
+
+def test_without_the_rebuild_limit_the_stock_is_rebuilt_however_often_monastery():
+    game = Monastery(MonasteryOptions(stock_rebuilds_per_round=0))
+    state = game.position(["KS 3D 7C", "4C 5C 9H"], stock="7D", discard="2H 3H 4H 5H 6H")
+    state = dataclasses.replace(state, round_rebuilds=5)
+    state, events = drew_and_threw_back(state, 0, game)
+    assert state.round == 1 and not state.stock
+    state, events = drew_and_threw_back(state, 1, game)
+    assert any(isinstance(e, Reshuffled) for e in events) and state.round_rebuilds == 6
+    assert not any(isinstance(e, StockExhausted) for e in events)
+
+
+def test_saves_from_before_the_rebuild_rule_keep_rebuilding_monastery():
+    assert MonasteryOptions().stock_rebuilds_per_round == 2
+    old = {key: value for key, value in to_json(MonasteryOptions()).items()
+           if key != "stock_rebuilds_per_round"}
+    assert from_json(MonasteryOptions, old).stock_rebuilds_per_round == 0
+    game, _ = Game.new("monastery", 3, 8)
+    record = game.record()
+    del record["options"]["stock_rebuilds_per_round"]
+    assert Game.from_record(record).variant.options.stock_rebuilds_per_round == 0
+    snapshot = to_json(game.state)
+    del snapshot["round_rebuilds"]
+    assert from_json(MonasteryState, snapshot) == game.state
 
 
 def test_the_dealer_moves_left_each_round_M_A13():

@@ -70,6 +70,9 @@ def describe(event: Event, names: Sequence[str], viewer: int,
     if isinstance(event, StockExhausted):
         times = "once" if event.rebuilds == 1 else "twice" if event.rebuilds == 2 else \
             f"{event.rebuilds} times"
+        if event.thrown_in:
+            return (f"The stock ran out again after being rebuilt {times}: the round is "
+                    "thrown in (missions laid stay done)")
         return (f"The stock ran out again after being rebuilt {times}: the round ends "
                 "and every hand is scored")
     if isinstance(event, TurnedUp):

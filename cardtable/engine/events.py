@@ -121,6 +121,8 @@ class StockExhausted(Event):
     """The stock ran out after its last allowed rebuild: the round ends as it stands."""
 
     rebuilds: int
+    thrown_in: bool = False
+    """The hands are thrown in unscored (Monastery) rather than scored as they stand."""
 
 
 @serializable

@@ -4,7 +4,9 @@ Round r deals r + 2 cards and makes that rank wild (3s in round 1 … kings in r
 jokers are always wild. A turn is a draw (stock or discard pile) and a discard. A player
 whose hand, after drawing, is all books and runs but one card lays them down and
 discards it: he is out, and every other player has one final turn, with partial
-lay-downs, before the hands are scored. Lowest total after the last round wins.
+lay-downs, before the hands are scored. With nobody out, a stock that runs out after
+its rebuilds of the round (two by default) ends the round as it stands, every hand scored
+([APP], issue 12: every round ends). Lowest total after the last round wins.
 
 Standard library only; the state is frozen plain data.
 """
@@ -30,6 +32,7 @@ from .events import (
     MeldsLaid,
     RoundScored,
     RoundStarted,
+    StockExhausted,
     TurnedUp,
     WentOut,
 )
@@ -37,7 +40,7 @@ from .going_out import goes_out
 from .melds import Meld, MeldRules, meld_problem
 from .options import FiveCrownsOptions
 from .rng import pick_index, shuffled
-from .rummy import DiscardTop, RummyZones, draw, draw_problem, legal_draws
+from .rummy import DiscardTop, RummyZones, draw, draw_problem, legal_draws, rebuilds_used_up
 from .variant import Outcome, Transition, Variant, places_for, register
 
 ROUNDS = 11
@@ -122,6 +125,8 @@ class FiveCrownsState:
     reshuffles: int
     turn: int
     """Turns completed this round (for the optional safety cap)."""
+    round_rebuilds: int = 0
+    """Times the stock was rebuilt from the discard pile this round."""
 
 
 @serializable
@@ -214,7 +219,7 @@ class FiveCrowns(RummyZones, Variant[FiveCrownsState]):
             state, round=round_number, dealer=dealer, current=(dealer + 1) % seats,
             phase=Phase.DRAW, hands=tuple(tuple(hand) for hand in hands), stock=tuple(deck),
             discard_pile=(up_card,), melds=empty, out_seat=None, final_pending=(),
-            known=empty, turn=0)
+            known=empty, turn=0, round_rebuilds=0)
 
     def position(self, hands: Sequence[str], *, round_number: int = 1, discard: str = "",
                  stock: str = "", current: int = 0, dealer: int | None = None,
@@ -354,8 +359,15 @@ class FiveCrowns(RummyZones, Variant[FiveCrownsState]):
             pending = pending[1:]  # this seat's final turn is done
         turn = state.turn + 1
         # Whose turn next: clockwise, or the next final turn; none left ends the round.
+        # With nobody out, the turn cap or a stock that may not be rebuilt again ends it
+        # as it stands; final turns always run to the end (there are never more than the
+        # seats, and the stock is rebuilt for them if need be).
         limit = self.options.round_turn_limit
-        round_over = (out_seat is not None and not pending) or \
+        exhausted = out_seat is None and not state.stock and \
+            rebuilds_used_up(self.options.stock_rebuilds_per_round, state.round_rebuilds)
+        if exhausted:
+            events.append(StockExhausted(state.round_rebuilds))
+        round_over = (out_seat is not None and not pending) or exhausted or \
             (out_seat is None and limit > 0 and turn >= limit)
         current = state.current
         if not round_over:

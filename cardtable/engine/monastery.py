@@ -3,8 +3,9 @@
 Each round deals nine cards. A turn is a draw (stock or discard pile), at most one mission
 laid down, lay-offs once the player has laid a mission this round, and a discard. The
 round ends the moment a hand is empty (by playing or by the discard): hands are thrown
-in and nothing is scored but the missions completed. The game ends the moment a player
-lays down his ninth mission.
+in and nothing is scored but the missions completed. A round is thrown in too when the
+stock runs out after its rebuilds of the round (two by default; [APP], issue 12: every
+round ends). The game ends the moment a player lays down his ninth mission.
 
 Standard library only; the state is frozen plain data.
 """
@@ -29,6 +30,7 @@ from .events import (
     MissionCompleted,
     RoundScored,
     RoundStarted,
+    StockExhausted,
     TurnedUp,
     WentOut,
 )
@@ -47,7 +49,7 @@ from .missions import (
 )
 from .options import MonasteryOptions
 from .rng import pick_index, shuffled
-from .rummy import DiscardTop, RummyZones, draw, draw_problem, legal_draws
+from .rummy import DiscardTop, RummyZones, draw, draw_problem, legal_draws, rebuilds_used_up
 from .variant import Outcome, Transition, Variant, places_for, register
 
 HAND_SIZE = 9
@@ -91,6 +93,8 @@ class MonasteryState:
     turn: int
     out_seat: int | None
     """Who emptied his hand and ended the last round (None: thrown in or game start)."""
+    round_rebuilds: int = 0
+    """Times the stock was rebuilt from the discard pile this round."""
 
 
 @serializable
@@ -187,7 +191,7 @@ class Monastery(RummyZones, Variant[MonasteryState]):
             phase=Phase.DRAW, hands=tuple(tuple(hand) for hand in hands), stock=tuple(deck),
             discard_pile=(up_card,), melds=tuple(() for _ in range(seats)),
             specs=tuple(() for _ in range(seats)), laid_this_turn=False, known=empty, turn=0,
-            out_seat=None)
+            out_seat=None, round_rebuilds=0)
 
     def position(self, hands: Sequence[str], *, discard: str = "", stock: str = "",
                  current: int = 0, phase: Phase = Phase.DRAW,
@@ -390,10 +394,17 @@ class Monastery(RummyZones, Variant[MonasteryState]):
         return state
 
     def _next_turn(self, state: MonasteryState, events: list[Event]) -> MonasteryState:
+        """The next seat's turn, unless the round is thrown in (M-A12): nothing left to
+        draw, a stock that may not be rebuilt again, or the turn cap."""
         turn = state.turn + 1
         limit = self.options.round_turn_limit
-        if (not state.stock and len(state.discard_pile) <= 1) or (limit and turn >= limit):
-            return self._end_round(evolve(state, turn=turn), None, events)  # thrown in (M-A12)
+        exhausted = not state.stock and \
+            rebuilds_used_up(self.options.stock_rebuilds_per_round, state.round_rebuilds)
+        if exhausted:
+            events.append(StockExhausted(state.round_rebuilds, thrown_in=True))
+        if exhausted or (not state.stock and len(state.discard_pile) <= 1) or \
+                (limit and turn >= limit):
+            return self._end_round(evolve(state, turn=turn), None, events)
         return evolve(state, turn=turn, current=(state.current + 1) % state.seats,
                       phase=Phase.DRAW, laid_this_turn=False)
 

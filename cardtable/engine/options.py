@@ -26,6 +26,13 @@ class FiveCrownsOptions:
     round_turn_limit: int = 0
     """Safety cap for machine play: after this many turns in one round with nobody out,
     the round ends and every hand is scored (0: no cap, as in the printed rules)."""
+    stock_rebuilds_per_round: int = 2
+    """Every round ends: when the stock runs out after it has been rebuilt from the
+    discard pile this many times in one round and nobody has gone out, the round ends
+    and every hand is scored as it stands (final turns after someone went out are always
+    played; 0: rebuild for ever, as the printed rules leave it). [APP; issue 12]"""
+    LEGACY_DEFAULTS: ClassVar[dict[str, Any]] = {"stock_rebuilds_per_round": 0}
+    """Saves written before the option existed keep the rules they were played under."""
 
 
 @serializable
@@ -85,6 +92,13 @@ class MonasteryOptions:
     round_limit: int = 0
     """Safety cap for machine play: rounds after which the game ends, most missions
     winning (0: play until someone completes all nine)."""
+    stock_rebuilds_per_round: int = 2
+    """Every round ends: when the stock runs out after it has been rebuilt from the
+    discard pile this many times in one round, the round is thrown in (the missions
+    already laid stay completed) and a new one is dealt (0: rebuild for ever, as the
+    printed rules leave it). [APP; issue 12]"""
+    LEGACY_DEFAULTS: ClassVar[dict[str, Any]] = {"stock_rebuilds_per_round": 0}
+    """Saves written before the option existed keep the rules they were played under."""
 
 
 @serializable

@@ -48,17 +48,27 @@ class Drawn:
     changes: dict[str, Any]
 
 
+def rebuilds_used_up(limit: int, rebuilds: int) -> bool:
+    """Whether a stock rebuilt ``rebuilds`` times this round may not be rebuilt again
+    (``stock_rebuilds_per_round`` of the game's options; 0: no limit). [APP; issues 11
+    and 12: every round ends]"""
+    return bool(limit) and rebuilds >= limit
+
+
 def draw(state: Any, seat: int, source: Pile, events: list[Event]) -> Drawn:
     """Take the top of the stock or of the discard pile. An empty stock is rebuilt from
-    every discard but the top one (RULES.md engine rule 4); a card taken from the pile is
-    known to everyone while the seat holds it."""
+    every discard but the top one (RULES.md engine rule 4), counted in the round's
+    ``round_rebuilds``; a card taken from the pile is known to everyone while the seat
+    holds it."""
     stock, pile, known, reshuffles = state.stock, state.discard_pile, state.known, \
         state.reshuffles
+    rebuilds = state.round_rebuilds
     if source is Pile.STOCK:
         if not stock:
             stock = shuffled(pile[:-1], state.seed, "reshuffle", reshuffles)
             pile = pile[-1:]
             reshuffles += 1
+            rebuilds += 1
             events.append(Reshuffled(len(stock)))
         card, stock = stock[-1], stock[:-1]
     else:
@@ -66,6 +76,7 @@ def draw(state: Any, seat: int, source: Pile, events: list[Event]) -> Drawn:
         known = replace_at(known, seat, known[seat] + (card,))
     events.append(Drew(seat, source, card))
     return Drawn(card, dict(stock=stock, discard_pile=pile, known=known, reshuffles=reshuffles,
+                            round_rebuilds=rebuilds,
                             hands=replace_at(state.hands, seat, state.hands[seat] + (card,))))
 
 

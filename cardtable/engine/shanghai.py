@@ -55,7 +55,7 @@ from .events import (
 from .melds import Meld, MeldKind, MeldRules
 from .options import ShanghaiBuyOptions, ShanghaiMayIOptions
 from .rng import pick_index, shuffled
-from .rummy import RummyZones
+from .rummy import RummyZones, rebuilds_used_up
 from .shanghai_checks import ShanghaiChecks, extended
 from .shanghai_rules import (
     CONTRACTS,
@@ -178,8 +178,7 @@ class _Shanghai(ShanghaiChecks, RummyZones, Variant[ShanghaiState]):
     def _rebuilds_used_up(self, rebuilds: int) -> bool:
         """Whether the stock, rebuilt this many times this round, may not be rebuilt
         again (``stock_rebuilds_per_round``; 0: no limit)."""
-        limit = self.options.stock_rebuilds_per_round
-        return bool(limit) and rebuilds >= limit
+        return rebuilds_used_up(self.options.stock_rebuilds_per_round, rebuilds)
 
     def callers(self, state: ShanghaiState) -> tuple[int, ...]:
         """Seats that may call May I / ask to buy now, nearest the player in turn first."""
