@@ -16,7 +16,7 @@ import logging
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 from .. import __version__
 from ..ai import bot_names
@@ -146,7 +146,7 @@ def parse_save(data: Any) -> SavedGame:
     return SavedGame(game, seat_list, ui)
 
 
-def _whole(value: Any) -> bool:
+def _whole(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -165,7 +165,7 @@ def _seats(raw: Any, count: int) -> list[SeatInfo]:
             raise SaveError("the file is damaged (a seat is not described)")
         name, human, level = item.get("name"), item.get("human"), item.get("level")
         reason = text_problem(name)
-        if reason is not None or not name.strip():
+        if reason is not None or not isinstance(name, str) or not name.strip():
             raise SaveError(f"the file is damaged (a seat's name {reason or 'is empty'})")
         if not isinstance(human, bool):
             raise SaveError(f"the file is damaged (seat {name!r} is neither you nor an AI)")

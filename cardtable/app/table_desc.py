@@ -139,7 +139,7 @@ class TableDescription(ABC):
         return f"{where}{whose} {meld.kind.value} {pretty_cards(meld.cards)}"
 
     def calls(self, view: Any, names: Sequence[str], human: int) -> tuple[str, list[
-            tuple[str, Action]]] | None:
+            tuple[str, Action | None]]] | None:
         """An out-of-turn question for the person: the sentence and its answers."""
         return None
 

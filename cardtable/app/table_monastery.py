@@ -60,8 +60,9 @@ class MonasteryTable(TableDescription):
             return None
         if chosen in open_missions:
             return chosen
-        return min(open_missions, key=lambda n: (cards_needed(view.hand, MISSIONS[n]),
-                                                 -MISSIONS[n].cards))
+        nearest: int = min(open_missions, key=lambda n: (cards_needed(view.hand, MISSIONS[n]),
+                                                         -MISSIONS[n].cards))
+        return nearest
 
     def mission_line(self, view: Any, number: int) -> str:
         mission = MISSIONS[number]

@@ -98,7 +98,7 @@ class ShanghaiTable(TableDescription):
         return LayOff(owner, index, tuple(cards), at_start)
 
     def calls(self, view: Any, names: Sequence[str], human: int) -> tuple[str, list[
-            tuple[str, Action]]] | None:
+            tuple[str, Action | None]]] | None:
         if human not in view.awaiting:
             return None
         top = view.discard_pile[-1] if view.discard_pile else None

@@ -44,7 +44,7 @@ def draw_table(scene: PalaceTableScene, surface: pygame.Surface) -> None:
     _targets(scene, surface)
     message_box(surface, geo, scene.message)
     last = scene.geo.reserve[-1]  # the person's "Burn!" sits right of the reserve
-    call_bubbles(surface, geo, scene.bubbles, scene.session.human,
+    call_bubbles(surface, geo, scene.callouts, scene.session.human,
                  (last.right + geo.card_w, last.centery))
     scene.animator.draw(surface, scene.time)
     _dragged(scene, surface)

@@ -9,29 +9,38 @@ a refused one shows the engine's reason.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from abc import abstractmethod
 
 import pygame
 
 from ...engine import BuildReserve, Card, Place, PlayHidden
-from ...engine.palace import DEALT, Phase
-
-DRAG_THRESHOLD = 6
-
-
-@dataclass
-class Drag:
-    source: str  # "hand" or "hidden"
-    cards: list[Card]
-    press: tuple[int, int]
-    grab: tuple[int, int]
-    moved: bool = False
-    pos: tuple[int, int] = (0, 0)
-    index: int = -1
+from ...engine.palace import DEALT, PalaceView, Phase
+from ..palace_layout import PalaceLayout
+from .table_core import Drag, TableCore
 
 
-class PalaceInput:
-    """Mouse and keyboard handling for the Palace table."""
+class PalaceInput(TableCore):
+    """Mouse and keyboard handling for the Palace table: every gesture becomes one of
+    the scene's actions. What it needs of the scene is declared here."""
+
+    geo: PalaceLayout
+    view: PalaceView
+    picked: list[int]
+
+    @abstractmethod
+    def _chosen(self) -> tuple[Card, ...]: ...
+    @abstractmethod
+    def commit(self) -> None: ...
+    @abstractmethod
+    def face_down_count(self) -> int: ...
+    @abstractmethod
+    def play_hidden(self, position: int, dropped: bool = False) -> None: ...
+    @abstractmethod
+    def take_stack(self) -> None: ...
+    @abstractmethod
+    def toggle_pick(self, position: int) -> None: ...
+    @abstractmethod
+    def sort_rank(self) -> None: ...
 
     # --- what lies where -------------------------------------------------------------------
 
@@ -75,23 +84,6 @@ class PalaceInput:
         return fan[0].unionall(fan)
 
     # --- mouse -----------------------------------------------------------------------------
-
-    def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN:
-            self._key(event)
-            return
-        for button in self.buttons:
-            if button.enabled and button.handle(event):
-                return
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self._press(event.pos)
-        elif event.type == pygame.MOUSEMOTION and self.drag is not None:
-            self.drag.pos = event.pos
-            if abs(event.pos[0] - self.drag.press[0]) + \
-                    abs(event.pos[1] - self.drag.press[1]) >= DRAG_THRESHOLD:
-                self.drag.moved = True
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.drag is not None:
-            self._release(event.pos)
 
     def _press(self, pos: tuple[int, int]) -> None:
         if self.animator.busy:

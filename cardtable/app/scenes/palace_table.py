@@ -28,42 +28,30 @@ from ...engine.events import (
     StackTaken,
 )
 from ...engine.palace import DEALT, HIDDEN, PalaceView, Phase
-from .. import cardart, palace_layout, theme
-from ..anim import Animator, Flight
-from ..scene import Scene
-from ..session import Session, Shown
+from .. import cardart, palace_layout
+from ..anim import Flight
+from ..session import Session
 from ..table_palace import PalaceTable
-from ..table_ui import TableUI
 from ..widgets import Button
 from . import palace_draw
-from .palace_input import Drag, PalaceInput
-from .table import MESSAGE_SECONDS, Message
+from .palace_input import PalaceInput
 
 BUBBLE_SECONDS = 1.8
 REVEAL_SECONDS = 0.9
 """How long a hidden card lies face up before it plays or goes to the hand."""
 
 
-class PalaceTableScene(PalaceInput, Scene):
+class PalaceTableScene(PalaceInput):
+    """The Palace table: the stack, the deck, reserves and hidden cards."""
+
     def __init__(self, app: Any, session: Session) -> None:
-        super().__init__(app)
-        self.session = session
+        super().__init__(app, session)
         self.desc = PalaceTable()
         self.view: PalaceView = session.view()
-        self.session.shown.clear()
-        self.animator = Animator()
-        self.time = 0.0
-        self.selected: set[Card] = set()
         self.picked: list[int] = []
         """Setup: the face-down cards (by place) the person has chosen to keep hidden."""
-        self.focus = 0
-        self.drag: Drag | None = None
-        self.message: Message | None = None
-        self.bubbles: dict[int, tuple[str, float]] = {}
         self.stack_shown: tuple[tuple[tuple[Card, ...], ...], float] | None = None
         """The stack as it stood before a burn, shown until the burn plays out."""
-        self.buttons: list[Button] = []
-        self.dropped = False
         self.finished = False
         self.layout(app.size)
 
@@ -77,19 +65,16 @@ class PalaceTableScene(PalaceInput, Scene):
         entries = [("", self.commit, True), ("", self.secondary, False),
                    ("Sort by rank  [R]", self.sort_rank, False), ("Menu  [Esc]", self.pause, False)]
         row = max(30, min(self.geo.table.height // 16, (box.height - 10) // len(entries) - 8))
-        self._buttons_key: tuple[object, ...] | None = None
+        self._buttons_key = None
         self.buttons = [Button(pygame.Rect(box.x, box.y + i * (row + 8), box.width, row), label,
                                method, primary=primary, size=max(12, row * 2 // 5))
                         for i, (label, method, primary) in enumerate(entries)]
         self._refresh_buttons()
 
-    def _refresh_buttons(self) -> None:
-        """Enable the buttons; only when the game, the view or the choice changed."""
-        key = (self.session.game.state, self.view, frozenset(self.selected),
-               tuple(self.picked))
-        if key == self._buttons_key:
-            return
-        self._buttons_key = key
+    def _button_inputs(self) -> Hashable:
+        return tuple(self.picked)
+
+    def _enable_buttons(self) -> None:
         commit, second, sort, _ = self.buttons
         view, mine = self.view, self._my_turn()
         phase = view.phase
@@ -109,13 +94,6 @@ class PalaceTableScene(PalaceInput, Scene):
             second.label = "Take the stack  [T]"
             second.enabled = mine and view.legal == (TakeStack(),)
         sort.enabled = bool(view.hand)
-
-    def ui_state(self) -> TableUI:
-        return TableUI("table", tuple(self.session.hand_order), log=tuple(self.session.log))
-
-    def restore_ui(self, ui: TableUI) -> None:
-        """Put back a saved table state (already checked against the game by the save)."""
-        self.session.log.extendleft(reversed(ui.log))
 
     # --- what is shown ---------------------------------------------------------------------
 
@@ -137,57 +115,26 @@ class PalaceTableScene(PalaceInput, Scene):
         flying = self.animator.hidden_cards()
         return tuple(p for p in self.view.stack if not any(c.code in flying for c in p))
 
-    def _my_turn(self) -> bool:
-        return self.session.human_to_move and not self.animator.busy and \
-            not self.session.shown
-
     def _chosen(self) -> tuple[Card, ...]:
         """The selected cards in hand order (a straight reads low to high)."""
         return tuple(c for c in self.hand_cards() if c in self.selected)
 
-    def say(self, text: str, good: bool = False, seconds: float = MESSAGE_SECONDS) -> None:
-        self.message = Message(text, good, self.time + seconds)
-
     # --- time ------------------------------------------------------------------------------
 
-    def update(self, dt: float) -> None:
-        self.time += dt
-        self.animator.update(self.time)
-        while not self.animator.busy and self.session.shown:
-            self._present(self.session.shown.popleft())
-        self.session.update(busy=self.animator.busy or bool(self.session.shown))
+    def _after_update(self) -> None:
         if self.session.game.over and not self.animator.busy and not self.session.shown \
                 and not self.finished:
             self._finish()
-            return
-        self.selected &= set(self.view.hand)
         if self.view.phase is not Phase.PICK_HIDDEN:
             self.picked = []
         count = self.face_down_count() or len(self.hand_cards())
         self.focus = max(0, min(self.focus, count - 1))
-        if self.message and self.time > self.message.until:
-            self.message = None
-        self.bubbles = {s: b for s, b in self.bubbles.items() if b[1] > self.time}
-        self._refresh_buttons()
 
     def _finish(self) -> None:
         from .summary import GameOverScene
 
         self.finished = True
         self.app.stack.replace(GameOverScene(self.app, self.session))
-
-    @property
-    def speed(self) -> float:
-        return self.app.settings.animation_factor if self.app.animations else 0.0
-
-    def _present(self, shown: Shown) -> None:
-        before = self.view
-        self.view = shown.view
-        speed = 0.0 if shown.seat == self.session.human and self.dropped else self.speed
-        self.dropped = False
-        start = self.time
-        for event in shown.events:
-            start = self._animate(event, before, start, speed)
 
     # --- animation -------------------------------------------------------------------------
 
@@ -208,7 +155,7 @@ class PalaceTableScene(PalaceInput, Scene):
     def _animate(self, event: Event, before: PalaceView, start: float, speed: float) -> float:
         human = self.session.human
         if isinstance(event, Burned):
-            self.bubbles[event.seat] = ("Burn!", max(start, self.time) + BUBBLE_SECONDS)
+            self.callouts[event.seat] = ("Burn!", max(start, self.time) + BUBBLE_SECONDS)
         if isinstance(event, HiddenRevealed):
             return self._reveal(event, start, speed)
         if speed <= 0:
@@ -287,19 +234,12 @@ class PalaceTableScene(PalaceInput, Scene):
 
     # --- actions ---------------------------------------------------------------------------
 
-    def play(self, action: Action, dropped: bool = False) -> bool:
-        """Send the person's action to the engine; show its reason if refused."""
-        if self.animator.busy or self.session.shown:
-            return False
-        reason = self.session.play(action)
-        if reason is not None:
-            self.say(reason[0].upper() + reason[1:] + ".")
-            return False
-        self.dropped = dropped
+    def _animating(self) -> bool:
+        return self.animator.busy or bool(self.session.shown)
+
+    def _played(self, action: Action) -> None:
         self.selected = set()
         self.picked = []
-        self.message = None
-        return True
 
     def commit(self) -> None:
         """Enter / the primary button: confirm the pick, fill a reserve slot, or place."""
@@ -360,26 +300,15 @@ class PalaceTableScene(PalaceInput, Scene):
         self.session.reorder(sorted(self.session.hand_order,
                                     key=lambda c: (value(c), c.sort_key())))
 
-    def pause(self) -> None:
-        from .pause import PauseScene
-
-        self.drag = None
-        self.app.push(PauseScene(self.app))
-
     # --- drawing ---------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
         palace_draw.draw_table(self, surface)
 
-    def redraw_key(self) -> Hashable:
-        """What changes on the table without input: moves arriving (a new view),
-        animations, messages and bubbles, a stack shown for a moment, "thinking…" and
-        the glow on the hidden cards."""
-        thinking = self.session.thinking_seat
-        glow = self._my_turn() and self.view.phase is Phase.PLAY and not self.view.hand \
+    def _glowing(self) -> bool:
+        """The hidden cards glow when they are what the person plays next."""
+        return self._my_turn() and self.view.phase is Phase.PLAY and not self.view.hand \
             and self.drag is None
-        shown = self.stack_shown is not None and self.time < self.stack_shown[1]
-        return (self.view, self.animator.busy and self.time, self.message,
-                tuple(self.bubbles.items()), shown, thinking,
-                theme.dots(self.time) if thinking is not None else 0,
-                theme.pulse(self.time) if glow else 0)
+
+    def _redraw_extra(self) -> Hashable:
+        return self.stack_shown is not None and self.time < self.stack_shown[1]

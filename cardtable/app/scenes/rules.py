@@ -43,7 +43,7 @@ class RulesScene(FormScene):
 
     @property
     def text_size(self) -> int:
-        return max(13, self.size[1] // 44)
+        return int(max(13, self.size[1] // 44))
 
     def handle(self, event: pygame.event.Event) -> None:
         line_h = theme.font(self.text_size).get_linesize()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 import pygame
 
@@ -54,7 +55,7 @@ class SettingsScene(FormScene):
                    "Done", self.back, primary=True),
         ])
 
-    def change(self, **values: object) -> None:
+    def change(self, **values: Any) -> None:
         self.app.settings = dataclasses.replace(self.app.settings, **values)
         self.note = self.app.settings_file.save(self.app.settings)
         if self.app.session is not None:

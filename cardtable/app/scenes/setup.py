@@ -3,12 +3,14 @@ optionally, a deal number so a deal can be played again."""
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from ...engine import catalog
 from .. import theme
 from ..table_desc import playable
-from ..widgets import Button, Choice, Stepper, TextField
+from ..widgets import Button, Choice, Stepper, TextField, Widget
 from .common import FormScene
 
 
@@ -34,11 +36,11 @@ class SetupScene(FormScene):
         width = max(560, min(900, int(w * 0.7)))
         games = catalog()
         rects = self.column(len(games) + 4, row, width)
-        widgets = []
+        widgets: list[Widget] = []
         for rect, info in zip(rects, games):
             ready = playable(info.id)
             label = info.title if ready else f"{info.title} \u2014 coming soon"
-            widgets.append(Button(rect, label, lambda i=info.id: self.pick(i),
+            widgets.append(Button(rect, label, partial(self.pick, info.id),
                                   enabled=ready, primary=info.id == self.game_id))
         seats = self.info.seat_counts
         low, high = seats.start - 1, seats.stop - 2

@@ -10,7 +10,7 @@ may be ahead, and its applied actions are played out one by one.
 from __future__ import annotations
 
 from collections.abc import Hashable
-from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import pygame
@@ -29,49 +29,32 @@ from ...engine.events import (
     Reshuffled,
     RoundScored,
 )
-from .. import cardart, theme
+from .. import cardart
 from .. import layout as table_layout
-from ..anim import Animator, Flight
-from ..scene import Scene
+from ..anim import Flight
 from ..session import Session, Shown
 from ..table_desc import describe_table
 from ..table_ui import TableUI
 from ..widgets import Button
 from . import tabledraw
-from .table_input import Drag, TableInput
+from .table_input import TableInput
 
-MESSAGE_SECONDS = 4.0
 CALLOUT_SECONDS = 2.2
 CALLOUTS = {"may i": "May I!", "buy": "Buy!", "shanghai": "Shanghai!", "allow": "Go ahead",
             "refuse": "No — mine!"}
 
 
-@dataclass
-class Message:
-    text: str
-    good: bool
-    until: float
+class TableScene(TableInput):
+    """The table of the rummy games, driven by each game's table description."""
 
-
-class TableScene(TableInput, Scene):
     def __init__(self, app: Any, session: Session) -> None:
-        super().__init__(app)
-        self.session = session
+        super().__init__(app, session)
         self.desc = describe_table(session.game.game_id)
-        self.view = session.view()
-        self.session.shown.clear()
-        self.animator = Animator()
-        self.time = 0.0
         self.groups: list[list[Card]] = []
-        self.selected: set[Card] = set()
-        self.focus = 0
         self.target = 0
-        self.drag: Drag | None = None
-        self.message: Message | None = None
         self.summary: RoundScored | None = None
         self.summary_open = False
         self.after_summary: tuple[Event, ...] = ()
-        self.dropped = False
         self.meld_status: tuple[str, bool | None] | None = None
         self.question: tuple[str, list[tuple[str, Action | None]]] | None = None
         self.choice: tuple[str, list[tuple[str, Action | None]]] | None = None
@@ -79,10 +62,7 @@ class TableScene(TableInput, Scene):
         self.goal_rects: list[pygame.Rect] = []
         self.chosen_goal: int | None = None
         """The goal the person picked on the sheet (Monastery: the mission to build)."""
-        self.callouts: dict[int, tuple[str, float]] = {}
-        """What a seat just called out loud ("May I!"), shown by its place until then."""
         self.call_buttons: list[Button] = []
-        self.buttons: list[Button] = []
         self.layout(app.size)
 
     # --- layout and saved table state ----------------------------------------------------
@@ -96,22 +76,17 @@ class TableScene(TableInput, Scene):
         box = self.geo.controls
         entries = self.desc.buttons
         row = max(30, min(self.geo.height // 16, (box.height - 10) // len(entries) - 8))
-        self._buttons_key: tuple[object, ...] | None = None
+        self._buttons_key = None
         self.buttons = [Button(pygame.Rect(box.x, box.y + i * (row + 8), box.width, row), label,
                                getattr(self, method), primary=primary, size=max(12, row * 2 // 5))
                         for i, (label, method, primary) in enumerate(entries)]
         self.button_roles = [method for _, method, _ in entries]
         self._refresh_buttons()
 
-    def _refresh_buttons(self) -> None:
-        """Enable the buttons for what the person may do. Asking the rules about a
-        go-down can take milliseconds, so this runs only when what it depends on
-        changed (the game, the view, the groups, the selection, the chosen goal)."""
-        key = (self.session.game.state, self.view, tuple(map(tuple, self.groups)),
-               frozenset(self.selected), self.chosen_goal)
-        if key == self._buttons_key:
-            return
-        self._buttons_key = key
+    def _button_inputs(self) -> Hashable:
+        return (tuple(map(tuple, self.groups)), self.chosen_goal)
+
+    def _enable_buttons(self) -> None:
         mine = self._my_discard_phase()
         for button, method in zip(self.buttons, self.button_roles):
             if method in ("sort_suit", "sort_rank"):
@@ -144,8 +119,7 @@ class TableScene(TableInput, Scene):
                        tuple(self.session.log), self.summary)
 
     def restore_ui(self, ui: TableUI) -> None:
-        """Put back a saved table state (already checked against the game by the save)."""
-        self.session.log.extendleft(reversed(ui.log))
+        super().restore_ui(ui)
         if self.session.human_to_move:
             self.groups = [list(group) for group in ui.groups]
         self.summary = ui.summary
@@ -168,31 +142,16 @@ class TableScene(TableInput, Scene):
         """The person has drawn and may now play cards and discard."""
         return self._my_turn() and self.view.phase.value in ("discard", "play")
 
-    def _animating(self) -> bool:
-        return self.animator.busy
-
-    def say(self, text: str, good: bool = False, seconds: float = MESSAGE_SECONDS) -> None:
-        self.message = Message(text, good, self.time + seconds)
-
     # --- time ------------------------------------------------------------------------------
 
-    def update(self, dt: float) -> None:
-        self.time += dt
-        self.animator.update(self.time)
-        while not self.animator.busy and self.session.shown and self.summary is None:
-            self._present(self.session.shown.popleft())
+    def _holding(self) -> bool:
+        return self.summary is not None
+
+    def _after_update(self) -> None:
         if self.summary is not None and not self.animator.busy and not self.summary_open:
             self._open_summary()
-        self.session.update(busy=self.animator.busy or bool(self.session.shown)
-                            or self.summary is not None)
         hand = self.hand_cards()
         self.focus = max(0, min(self.focus, len(hand) - 1))
-        self.selected &= set(self.view.hand)
-        if self.message and self.time > self.message.until:
-            self.message = None
-        self.callouts = {seat: said for seat, said in self.callouts.items()
-                         if said[1] > self.time}
-        self._refresh_buttons()
         self._refresh_question()
 
     def _refresh_question(self) -> None:
@@ -223,13 +182,9 @@ class TableScene(TableInput, Scene):
             rects = [pygame.Rect(geo.message.centerx - width // 2, top + i * (height + 6),
                                  width, height) for i in range(len(answers))]
         self.call_buttons = [
-            Button(rect, f"{label}  [{i + 1}]", lambda i=i: self.answer(i), primary=i == 0,
+            Button(rect, f"{label}  [{i + 1}]", partial(self.answer, i), primary=i == 0,
                    size=max(12, min(height * 2 // 5, 18)))
             for i, (rect, (label, _)) in enumerate(zip(rects, answers))]
-
-    @property
-    def speed(self) -> float:
-        return self.app.settings.animation_factor if self.app.animations else 0.0
 
     def _present(self, shown: Shown) -> None:
         """Play out one applied action, then show what it led to. A round's end stops
@@ -309,11 +264,11 @@ class TableScene(TableInput, Scene):
                 start += 0.1 * speed
             shown_cards = event.hidden if event.seat == human else ()
             for index in range(max(0, event.count - len(event.public))):
-                card = shown_cards[index] if index < len(shown_cards) else None
+                given = shown_cards[index] if index < len(shown_cards) else None
                 source = geo.stock.topleft if event.reason != "shanghai" else origin
-                self.animator.add(Flight(cardart.card_image(card, width), source,
+                self.animator.add(Flight(cardart.card_image(given, width), source,
                                          seat_point(event.seat), start, duration,
-                                         card.code if card else None,
+                                         given.code if given else None,
                                          None if event.seat == human else event.seat))
                 start += 0.1 * speed
             return start + duration * 0.5
@@ -361,20 +316,10 @@ class TableScene(TableInput, Scene):
 
     # --- actions ---------------------------------------------------------------------------
 
-    def play(self, action: Action, dropped: bool = False) -> bool:
-        """Send the person's action to the engine; show its reason if refused."""
-        if self._animating():
-            return False
-        reason = self.session.play(action)
-        if reason is not None:
-            self.say(reason[0].upper() + reason[1:] + ".")
-            return False
-        self.dropped = dropped
+    def _played(self, action: Action) -> None:
         if isinstance(action, (Discard, LayDown)):
             self.groups = []
             self.selected = set()
-        self.message = None
-        return True
 
     def draw_from(self, pile: Pile, dropped: bool = False) -> bool:
         return self.play(Draw(pile), dropped)
@@ -489,23 +434,16 @@ class TableScene(TableInput, Scene):
                     group.remove(card)
         self.groups = [g for g in self.groups if g]
 
-    def pause(self) -> None:
-        from .pause import PauseScene
-
-        self.drag = None
-        self.app.push(PauseScene(self.app))
-
     # --- drawing ---------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
         tabledraw.draw_table(self, surface)
 
-    def redraw_key(self) -> Hashable:
-        """What changes on the table without input: moves arriving (a new view),
-        animations, messages and callouts, questions, "thinking…" and the pile glow."""
-        thinking = self.session.thinking_seat
-        glow = self._my_turn() and self.view.phase.value == "draw" and self.drag is None
-        return (self.view, self.animator.busy and self.time, self.message,
-                tuple(self.callouts.items()), self.question, self.summary is None,
-                thinking, theme.dots(self.time) if thinking is not None else 0,
-                theme.pulse(self.time) if glow else 0)
+    def _glowing(self) -> bool:
+        return self._my_turn() and self.view.phase.value == "draw" and self.drag is None
+
+    def _redraw_extra(self) -> Hashable:
+        return (self.question, self.summary is None)
+
+    def active_buttons(self) -> list[Button]:
+        return self.call_buttons + self.buttons

@@ -1,12 +1,14 @@
 """The table's input: drag and drop, the click alternative, and the keyboard.
 
 A mixin of ``TableScene``: it turns gestures into the scene's actions (which the engine
-validates); it keeps no state of its own beyond the drag in progress.
+validates); it keeps no state of its own. The routing of events and the drag itself
+are the table core's.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from abc import abstractmethod
+from dataclasses import replace
 
 import pygame
 
@@ -14,39 +16,55 @@ from ...engine import Action, CallShanghai, Card, Draw, Pile, ReplaceWild
 from .. import cardart
 from .. import layout as table_layout
 from ..anim import Flight
-
-DRAG_THRESHOLD = 6
-
-
-@dataclass
-class Drag:
-    source: str  # "hand", "stock", "discard", "group"
-    cards: list[Card]
-    press: tuple[int, int]
-    grab: tuple[int, int]  # offset of the cursor inside the first card
-    moved: bool = False
-    pos: tuple[int, int] = (0, 0)
-    group: int = -1
+from ..table_desc import TableDescription
+from .table_core import Drag, TableCore
 
 
-class TableInput:
-    """Mouse and keyboard handling for the table scene."""
+class TableInput(TableCore):
+    """Mouse and keyboard handling for the rummy table: every gesture becomes one of the
+    scene's actions. What it needs of the scene is declared here."""
+
+    geo: table_layout.TableLayout
+    desc: TableDescription
+    groups: list[list[Card]]
+    target: int
+    goal_rects: list[pygame.Rect]
+    choice: tuple[str, list[tuple[str, Action | None]]] | None
+
+    @abstractmethod
+    def _is_down(self) -> bool: ...
+    @abstractmethod
+    def _my_discard_phase(self) -> bool: ...
+    @abstractmethod
+    def draw_from(self, pile: Pile, dropped: bool = False) -> bool: ...
+    @abstractmethod
+    def discard(self, card: Card, dropped: bool = False) -> None: ...
+    @abstractmethod
+    def commit_selected(self) -> None: ...
+    @abstractmethod
+    def sort_suit(self) -> None: ...
+    @abstractmethod
+    def sort_rank(self) -> None: ...
+    @abstractmethod
+    def arrange(self) -> None: ...
+    @abstractmethod
+    def clear_groups(self) -> None: ...
+    @abstractmethod
+    def go_down(self) -> None: ...
+    @abstractmethod
+    def next_mission(self) -> None: ...
+    @abstractmethod
+    def choose_goal(self, number: int) -> None: ...
+    @abstractmethod
+    def take_back(self) -> None: ...
+    @abstractmethod
+    def answer(self, index: int) -> None: ...
+    @abstractmethod
+    def stage(self, cards: list[Card], group: int) -> None: ...
+    @abstractmethod
+    def unstage(self, cards: list[Card]) -> None: ...
 
     # --- mouse -----------------------------------------------------------------------------
-
-    def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN:
-            self._key(event)
-            return
-        for button in self.call_buttons + self.buttons:
-            if button.enabled and button.handle(event):
-                return
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self._press(event.pos)
-        elif event.type == pygame.MOUSEMOTION and self.drag is not None:
-            self._motion(event.pos)
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.drag is not None:
-            self._release(event.pos)
 
     def card_at(self, pos: tuple[int, int]) -> tuple[str, Card | None, int]:
         """What lies under the cursor: ("hand", card, i), ("group", card, g), a pile."""
@@ -55,8 +73,8 @@ class TableInput:
         for index, rect in reversed(list(enumerate(self.geo.hand_slots(len(hand), lifted)))):
             if rect.collidepoint(pos):
                 return "hand", hand[index], index
-        for group_index, (rect, cards) in enumerate(self.group_card_rects()):
-            for card, card_rect in reversed(list(zip(cards, rect))):
+        for group_index, (rects, cards) in enumerate(self.group_card_rects()):
+            for card, card_rect in reversed(list(zip(cards, rects))):
                 if card_rect.collidepoint(pos):
                     return "group", card, group_index
         if self.geo.stock.collidepoint(pos):
@@ -105,14 +123,6 @@ class TableInput:
         else:
             self._click_target(pos)
 
-    def _motion(self, pos: tuple[int, int]) -> None:
-        drag = self.drag
-        assert drag is not None
-        drag.pos = pos
-        if not drag.moved and (abs(pos[0] - drag.press[0]) + abs(pos[1] - drag.press[1])
-                               >= DRAG_THRESHOLD):
-            drag.moved = True
-
     def _release(self, pos: tuple[int, int]) -> None:
         drag, self.drag = self.drag, None
         assert drag is not None
@@ -145,8 +155,8 @@ class TableInput:
             return found
         found["hand"] = (geo.hand, True)
         if len(drag.cards) == 1:
-            action = self.desc.commit(self.view, self._groups_without(drag.cards), drag.cards[0])
-            found["discard"] = (geo.discard, self.session.problem(action) is None)
+            commit = self.desc.commit(self.view, self._groups_without(drag.cards), drag.cards[0])
+            found["discard"] = (geo.discard, self.session.problem(commit) is None)
         if self.desc.meld_building and not self._is_down():
             building = self._my_discard_phase()
             slots = self.geo.group_slots([len(g) for g in self.groups], True)
@@ -217,8 +227,8 @@ class TableInput:
             pile = Pile.STOCK if drag.source == "stock" else Pile.DISCARD
             return self.session.problem(Draw(pile)) or "Drop the card on your hand to draw it."
         if target == "discard":
-            action = self.desc.commit(self.view, self._groups_without(drag.cards), drag.cards[0])
-            return self.session.problem(action) or "That card cannot go there."
+            commit = self.desc.commit(self.view, self._groups_without(drag.cards), drag.cards[0])
+            return self.session.problem(commit) or "That card cannot go there."
         if target and target.startswith("group"):
             return "Build books and runs after you draw, on your turn."
         if target and target.startswith("meld:"):
@@ -248,16 +258,16 @@ class TableInput:
 
     def _drop(self, drag: Drag, name: str, pos: tuple[int, int]) -> None:
         if drag.source == "discard" and name.startswith("meld:"):
-            _, owner, index = name.split(":")
-            rects = next(r for o, i, r in self.meld_spots() if (o, i) == (int(owner), int(index)))
-            box = rects[0].unionall(rects[1:])
-            starts = (pos[0] < box.centerx, pos[0] >= box.centerx)
-            for start in starts:
-                call = CallShanghai(int(owner), int(index), start)
+            _, seat_text, meld_text = name.split(":")
+            seat, meld_index = int(seat_text), int(meld_text)
+            spots = next(r for o, i, r in self.meld_spots() if (o, i) == (seat, meld_index))
+            area = spots[0].unionall(spots[1:])
+            for start in (pos[0] < area.centerx, pos[0] >= area.centerx):
+                call = CallShanghai(seat, meld_index, start)
                 if self.session.problem(call) is None:
                     self.play(call, dropped=True)
                     return
-            self._refuse(drag, self.session.problem(CallShanghai(int(owner), int(index)))
+            self._refuse(drag, self.session.problem(CallShanghai(seat, meld_index))
                          or "not there")
             return
         if drag.source in ("stock", "discard"):

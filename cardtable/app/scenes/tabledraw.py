@@ -335,16 +335,16 @@ def _targets(scene: TableScene, surface: pygame.Surface) -> None:
     names = scene.target_names()
     name = names[scene.target % len(names)]
     geo = scene.geo
-    rect = {"stock": geo.stock, "discard": geo.discard}.get(name)
-    if rect is None and name.startswith("group:"):
+    spot: pygame.Rect | None = {"stock": geo.stock, "discard": geo.discard}.get(name)
+    if spot is None and name.startswith("group:"):
         slots = geo.group_slots([len(g) for g in scene.groups], True)
         index = int(name.split(":")[1])
-        rect = slots[index] if index < len(slots) else None
-    if rect is not None:
-        pygame.draw.rect(surface, theme.HIGHLIGHT, rect.inflate(16, 16), width=2,
+        spot = slots[index] if index < len(slots) else None
+    if spot is not None:
+        pygame.draw.rect(surface, theme.HIGHLIGHT, spot.inflate(16, 16), width=2,
                          border_radius=12)
         theme.blit_text(surface, "Enter \u21b5", max(10, geo.height // 64),
-                        (rect.centerx, rect.y - 10), theme.HIGHLIGHT, anchor="midbottom")
+                        (spot.centerx, spot.y - 10), theme.HIGHLIGHT, anchor="midbottom")
 
 
 def message_box(surface: pygame.Surface, geo: table_layout.TableLayout,

@@ -1,0 +1,249 @@
+"""The skeleton every game's table shares: the session hand-off, time and animations,
+messages and callouts, the person's selection and drag, buttons, redraws, autosave
+state and the pause menu.
+
+A game's table (the rummy table, Palace) subclasses it and supplies only what differs:
+its layout and drawing, how it animates an event, what its gestures mean and which
+buttons it offers. Drawing never changes the scene: everything that moves with time is
+advanced in ``update``.
+"""
+
+from __future__ import annotations
+
+from abc import abstractmethod
+from collections.abc import Hashable
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from ...engine import Action, Card
+from ...engine.events import Event
+from .. import theme
+from ..anim import Animator
+from ..scene import Scene
+from ..session import Session, Shown
+from ..table_ui import TableUI
+from ..widgets import Button
+
+MESSAGE_SECONDS = 4.0
+DRAG_THRESHOLD = 6
+"""Pixels the pointer must travel with the button down before a press is a drag."""
+
+
+@dataclass
+class Message:
+    text: str
+    good: bool
+    until: float
+
+
+@dataclass
+class Drag:
+    """Cards (or a hidden card) being dragged by the person."""
+
+    source: str
+    """Where they came from: "hand", "stock", "discard", "group" or "hidden"."""
+    cards: list[Card]
+    press: tuple[int, int]
+    grab: tuple[int, int]
+    """The pointer's offset inside the first card."""
+    moved: bool = False
+    pos: tuple[int, int] = (0, 0)
+    group: int = -1
+    index: int = -1
+
+
+class TableCore(Scene):
+    """One game at the table, as the person sees and plays it."""
+
+    def __init__(self, app: Any, session: Session) -> None:
+        super().__init__(app)
+        self.session = session
+        self.view: Any = session.view()
+        session.shown.clear()
+        self.animator = Animator()
+        self.time = 0.0
+        self.selected: set[Card] = set()
+        self.focus = 0
+        self.drag: Drag | None = None
+        self.message: Message | None = None
+        self.callouts: dict[int, tuple[str, float]] = {}
+        """What a seat just said out loud ("May I!", "Burn!"), shown by its place until
+        the time given."""
+        self.buttons: list[Button] = []
+        self._buttons_key: Hashable = None
+        self.dropped = False
+        """The person's last action was a drop: its cards are already where they go, so
+        it is not animated again."""
+
+    # --- what a game supplies ---------------------------------------------------------------
+
+    @abstractmethod
+    def hand_cards(self) -> list[Card]:
+        """The person's hand as shown (chosen order, less cards in flight or staged)."""
+
+    @abstractmethod
+    def _animate(self, event: Event, before: Any, start: float, speed: float) -> float:
+        """Queue the animation of one event starting at ``start``; returns when the next
+        may start."""
+
+    @abstractmethod
+    def _enable_buttons(self) -> None:
+        """Set the buttons' labels and whether each is enabled, for the current state."""
+
+    def _button_inputs(self) -> Hashable:
+        """Everything the buttons depend on beyond the game, the view and the selection."""
+        return None
+
+    def _holding(self) -> bool:
+        """Whether applied moves must wait before being shown (a score sheet is up)."""
+        return False
+
+    def _after_update(self) -> None:
+        """A game's own per-frame bookkeeping, after the shared one."""
+
+    def _played(self, action: Action) -> None:
+        """The person's action was accepted (clear what it used up)."""
+
+    def _redraw_extra(self) -> Hashable:
+        """What else a game draws that changes without input (see ``redraw_key``)."""
+        return None
+
+    def _glowing(self) -> bool:
+        """Whether a pulsing highlight shows the person where to act."""
+        return False
+
+    # --- time ------------------------------------------------------------------------------
+
+    @property
+    def speed(self) -> float:
+        return self.app.settings.animation_factor if self.app.animations else 0.0
+
+    def _animating(self) -> bool:
+        return self.animator.busy
+
+    def _my_turn(self) -> bool:
+        """The person is to move and the table has caught up with the game."""
+        return self.session.human_to_move and not self.animator.busy and \
+            not self.session.shown
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+        self.animator.update(self.time)
+        while not self.animator.busy and self.session.shown and not self._holding():
+            self._present(self.session.shown.popleft())
+        self.session.update(busy=self.animator.busy or bool(self.session.shown)
+                            or self._holding())
+        self._after_update()
+        self.selected &= set(self.view.hand)
+        if self.message and self.time > self.message.until:
+            self.message = None
+        self.callouts = {seat: said for seat, said in self.callouts.items()
+                         if said[1] > self.time}
+        self._refresh_buttons()
+
+    def _present(self, shown: Shown) -> None:
+        """Play out one applied action, then show what it led to."""
+        before = self.view
+        self.view = shown.view
+        speed = 0.0 if shown.seat == self.session.human and self.dropped else self.speed
+        self.dropped = False
+        start = self.time
+        for event in shown.events:
+            start = self._animate(event, before, start, speed)
+
+    def _refresh_buttons(self) -> None:
+        """Enable the buttons for what the person may do. Asking the rules can take
+        milliseconds (a go-down), so this runs only when what it depends on changed."""
+        key = (self.session.game.state, self.view, frozenset(self.selected),
+               self._button_inputs())
+        if key == self._buttons_key:
+            return
+        self._buttons_key = key
+        self._enable_buttons()
+
+    # --- messages and actions --------------------------------------------------------------
+
+    def say(self, text: str, good: bool = False, seconds: float = MESSAGE_SECONDS) -> None:
+        self.message = Message(text, good, self.time + seconds)
+
+    def play(self, action: Action, dropped: bool = False) -> bool:
+        """Send the person's action to the engine; show its reason if refused."""
+        if self._animating():
+            return False
+        reason = self.session.play(action)
+        if reason is not None:
+            self.say(reason[0].upper() + reason[1:] + ".")
+            return False
+        self.dropped = dropped
+        self.message = None
+        self._played(action)
+        return True
+
+    def pause(self) -> None:
+        from .pause import PauseScene
+
+        self.drag = None
+        self.app.push(PauseScene(self.app))
+
+    # --- the mouse -------------------------------------------------------------------------
+
+    def active_buttons(self) -> list[Button]:
+        """The buttons that take clicks now, topmost first."""
+        return self.buttons
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            self._key(event)
+            return
+        for button in self.active_buttons():
+            if button.enabled and button.handle(event):
+                return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._press(event.pos)
+        elif event.type == pygame.MOUSEMOTION and self.drag is not None:
+            self._motion(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.drag is not None:
+            self._release(event.pos)
+
+    def _motion(self, pos: tuple[int, int]) -> None:
+        drag = self.drag
+        assert drag is not None
+        drag.pos = pos
+        if not drag.moved and (abs(pos[0] - drag.press[0]) + abs(pos[1] - drag.press[1])
+                               >= DRAG_THRESHOLD):
+            drag.moved = True
+
+    @abstractmethod
+    def _key(self, event: pygame.event.Event) -> None:
+        """A key press (the keyboard alternative to every gesture)."""
+
+    @abstractmethod
+    def _press(self, pos: tuple[int, int]) -> None:
+        """The left button went down: start a drag, or click."""
+
+    @abstractmethod
+    def _release(self, pos: tuple[int, int]) -> None:
+        """The left button came up during a drag: drop, or click."""
+
+    # --- saves -----------------------------------------------------------------------------
+
+    def ui_state(self) -> TableUI:
+        """What a save keeps of the table (a game may keep more)."""
+        return TableUI("table", tuple(self.session.hand_order), log=tuple(self.session.log))
+
+    def restore_ui(self, ui: TableUI) -> None:
+        """Put back a saved table state (already checked against the game by the save)."""
+        self.session.log.extendleft(reversed(ui.log))
+
+    # --- drawing ---------------------------------------------------------------------------
+
+    def redraw_key(self) -> Hashable:
+        """What changes on the table without input: moves arriving (a new view),
+        animations, messages and callouts, "thinking…", the glow, and a game's own."""
+        thinking = self.session.thinking_seat
+        return (self.view, self.animator.busy and self.time, self.message,
+                tuple(self.callouts.items()), thinking,
+                theme.dots(self.time) if thinking is not None else 0,
+                theme.pulse(self.time) if self._glowing() else 0, self._redraw_extra())
