@@ -7,8 +7,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1] / "cardtable"
 # Standard-library modules the engine may use: no threads, no files, no processes.
+# importlib and pkgutil only find the games' modules (engine/plugins.py): import
+# machinery, never a data file.
 ENGINE_ALLOWED = {"__future__", "abc", "collections", "dataclasses", "enum", "functools",
-                  "itertools", "operator", "random", "re", "types", "typing"}
+                  "importlib", "itertools", "operator", "pkgutil", "random", "re", "types",
+                  "typing"}
 AI_ALLOWED = ENGINE_ALLOWED | {"logging", "queue", "sys", "threading", "time", "traceback"}
 
 

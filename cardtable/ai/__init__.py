@@ -5,7 +5,10 @@ seat's observation and must return a legal action. The worker runs bots on one
 long-lived background thread so the window never waits for them.
 """
 
+from ..engine.plugins import import_all
 from .bots import Bot, BotError, bot_names, make_bot
 from .worker import AIWorker, Result
+
+import_all(__name__, __path__)  # each game's AI module registers its strategy
 
 __all__ = ["AIWorker", "Bot", "BotError", "Result", "bot_names", "make_bot"]

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any, Protocol, cast
 
 from ..engine import Action
+from .strategies import new_strategies
 
 
 class BotError(Exception):
@@ -53,17 +54,7 @@ class NormalBot:
     name = "normal"
 
     def __init__(self) -> None:
-        from .five_crowns_bot import FiveCrownsStrategy
-        from .monastery_bot import MonasteryStrategy
-        from .palace_bot import PalaceStrategy
-        from .shanghai_bot import ShanghaiStrategy
-
-        shanghai = ShanghaiStrategy()
-        self._strategies: dict[str, Any] = {"five_crowns": FiveCrownsStrategy(),
-                                            "shanghai_may_i": shanghai,
-                                            "shanghai_buy": shanghai,
-                                            "monastery": MonasteryStrategy(),
-                                            "palace": PalaceStrategy()}
+        self._strategies = new_strategies()
 
     def supports(self, game_id: str) -> bool:
         return game_id in self._strategies
@@ -73,7 +64,7 @@ class NormalBot:
         strategy = self._strategies.get(observation.game_id)
         if strategy is None:
             raise BotError(f"no normal bot for {observation.game_id} yet")
-        return cast(Action, strategy.choose(observation, rng))
+        return strategy.choose(observation, rng)
 
 
 _LEVELS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "normal": NormalBot}

@@ -16,6 +16,7 @@ from collections.abc import Iterable
 
 from ..engine import Action, Card, Discard, Draw, LayDown, Pile, best_arrangement
 from ..engine.five_crowns import FiveCrownsView, Phase, arrange_hand, meld_rules, points_function
+from .strategies import strategy
 
 LINK_WEIGHT = 0.5
 """Share of a loose card's points forgiven when another loose card could complete it."""
@@ -94,6 +95,7 @@ def plan_discard(hand: tuple[Card, ...], round_number: int,
     return score, card, lay_down
 
 
+@strategy("five_crowns")
 class FiveCrownsStrategy:
     """Stateless: every decision is made from the observation alone."""
 

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from ..engine import Action, Card, Discard, Draw, LayMission, LayOff, Pile
 from ..engine.missions import MISSIONS, addition_problem, cards_needed, extend_groups
 from ..engine.monastery import MonasteryView, Phase
+from .strategies import strategy
 
 FOCUS = 3
 """How many of the nearest open missions a hand is judged on."""
@@ -36,6 +37,7 @@ def hand_value(hand: Sequence[Card], focus: Sequence[int]) -> tuple[int, int]:
     return needs[0], sum(needs)
 
 
+@strategy("monastery")
 class MonasteryStrategy:
     def choose(self, view: MonasteryView, rng: random.Random) -> Action:
         if view.phase is Phase.DRAW:

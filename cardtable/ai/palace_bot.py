@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from ..engine import Action, BuildReserve, Card, PickHidden, Place, PlayHidden, Rank
 from ..engine.palace import PalaceView, Phase
 from ..engine.placements import value
+from .strategies import strategy
 
 VARY = 0.1
 """With the deck gone, how often it plays some other ordinary placement: two players
@@ -42,6 +43,7 @@ def ordinary_order(cards: Sequence[Card]) -> tuple[int, int]:
     return (min(value(c) for c in cards) - 2 * (len(cards) - 1), -len(cards))
 
 
+@strategy("palace")
 class PalaceStrategy:
     def choose(self, view: PalaceView, rng: random.Random) -> Action:
         legal = view.legal

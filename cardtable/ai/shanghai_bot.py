@@ -34,8 +34,10 @@ from ..engine.contracts import cards_needed
 from ..engine.melds import Meld
 from ..engine.shanghai_checks import extended, layoff_problem
 from ..engine.shanghai_rules import Phase, ShanghaiView, contract_rules, penalty
+from .strategies import strategy
 
 
+@strategy("shanghai_may_i", "shanghai_buy")
 class ShanghaiStrategy:
     def choose(self, view: ShanghaiView, rng: random.Random) -> Action:
         crules = contract_rules(view.may_i, False)

@@ -28,12 +28,11 @@ from .saves import SavedGame, autosave_path, load_autosave
 from .scene import Scene, SceneStack
 from .session import SeatInfo, Session, default_seats
 from .settings import Settings, SettingsFile
-from .table_desc import playable
 from .table_ui import TableUI
+from .tables import playable, table_for
 
 if TYPE_CHECKING:
-    from .scenes.palace_table import PalaceTableScene
-    from .scenes.table import TableScene
+    from .scenes.table_core import TableCore
 
 log = logging.getLogger(__name__)
 
@@ -82,7 +81,7 @@ class App:
         self.stack = SceneStack()
         self.worker = AIWorker()
         self.session: Session | None = None
-        self.table: TableScene | PalaceTableScene | None = None
+        self.table: TableCore | None = None
         self.running = True
         self.menu_message: str | None = None
         self.frame_times: list[float] = []
@@ -253,11 +252,7 @@ class App:
                                autoplay=autoplay)
         self.session.call_seconds = self.settings.call_seconds
         self.session.note(start_events)
-        from .scenes.palace_table import PalaceTableScene
-        from .scenes.table import TableScene
-
-        scene_type = PalaceTableScene if game.game_id == "palace" else TableScene
-        table = self.table = scene_type(self, self.session)
+        table = self.table = table_for(game.game_id).scene(self, self.session)
         self.stack.reset(table)
         if saved is not None:
             table.restore_ui(saved.ui)

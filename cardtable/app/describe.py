@@ -7,6 +7,7 @@ seat has no card to name. No pygame here.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from ..engine import Pile, pretty_cards
 from ..engine.events import (
@@ -38,10 +39,21 @@ from ..engine.events import (
 from ..engine.missions import MISSIONS
 
 
+@dataclass(frozen=True)
+class LogWords:
+    """How a game's move log words what differs between games (each game's table
+    registers its own)."""
+
+    stock: str = "stock"
+    """What the game calls its draw pile (Palace: "deck")."""
+    went_out: str = "{name} went out!"
+    """The line for a seat going out (Five Crowns adds that everyone has a last turn)."""
+
+
 def describe(event: Event, names: Sequence[str], viewer: int,
-             stock: str = "stock") -> str | None:
-    """One log line for an event, or ``None`` for events not worth a line. ``stock``:
-    what the game calls its draw pile (Palace: "deck")."""
+             words: LogWords = LogWords()) -> str | None:
+    """One log line for an event, or ``None`` for events not worth a line."""
+    stock = words.stock
     def who(seat: int) -> str:
         return names[seat]
 
@@ -64,7 +76,7 @@ def describe(event: Event, names: Sequence[str], viewer: int,
         groups = " · ".join(pretty_cards(meld.cards) for meld in event.melds)
         return f"{who(event.seat)} laid down {groups}"
     if isinstance(event, WentOut):
-        return f"{who(event.seat)} went out! Everyone else has one last turn."
+        return words.went_out.format(name=who(event.seat))
     if isinstance(event, Reshuffled):
         return f"The discard pile was shuffled into a new stock ({event.count} cards)"
     if isinstance(event, StockExhausted):

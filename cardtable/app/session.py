@@ -24,7 +24,7 @@ from ..ai import AIWorker, Bot, make_bot
 from ..engine import Action, Call, Card, Game, IllegalActionError
 from ..engine.events import Event
 from ..engine.rng import pick_index
-from .describe import describe
+from .describe import LogWords, describe
 
 log = logging.getLogger(__name__)
 
@@ -80,7 +80,7 @@ class Session:
         self.seats = seats
         self.human = next(index for index, seat in enumerate(seats) if seat.human)
         self.names = [seat.name for seat in seats]
-        self.stock_word = "deck" if game.game_id == "palace" else "stock"
+        self.words = _log_words(game.game_id)
         self.worker = worker
         self.think_seconds = think_seconds
         self.clock = clock
@@ -249,7 +249,7 @@ class Session:
         """Log events (redacted for the person); returns the redacted events."""
         redacted = tuple(event.redacted_for(self.human) for event in events)
         for event in redacted:
-            line = describe(event, self.names, self.human, self.stock_word)
+            line = describe(event, self.names, self.human, self.words)
             if line:
                 self.log.append(line)
         return redacted
@@ -277,3 +277,14 @@ class Session:
             self.hand_order = list(order)
             if self.on_change is not None:
                 self.on_change(self)
+
+
+def _log_words(game_id: str) -> LogWords:
+    """How the game's registered table words the log (plain words for a game with none,
+    as in engine-only tests)."""
+    from .tables import table_for
+
+    try:
+        return table_for(game_id).words
+    except KeyError:
+        return LogWords()

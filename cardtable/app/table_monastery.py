@@ -21,6 +21,7 @@ from ..engine.missions import (
 )
 from ..engine.monastery import Phase
 from .table_desc import TableDescription
+from .tables import TableEntry, register_table, rummy_scene
 
 
 @dataclass(frozen=True)
@@ -197,3 +198,6 @@ class MonasteryTable(TableDescription):
             return "no mission this round"
         text = ", ".join(f"mission {n}: {MISSIONS[n].title}" for n in laid)
         return f"completed {text}"
+
+
+register_table(TableEntry("monastery", MonasteryTable(), rummy_scene))

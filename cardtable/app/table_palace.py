@@ -9,11 +9,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..engine import TakeStack
 from ..engine.palace import RESERVE_PLACEMENTS, PalaceView, Phase
 from ..engine.placements import rank_name
+from .describe import LogWords
+from .tables import TableEntry, register_table
+
+if TYPE_CHECKING:
+    from .scenes.table_core import TableCore
+    from .session import Session
 
 
 def top_words(view: PalaceView) -> str:
@@ -80,3 +86,12 @@ class PalaceTable:
 
     def total_cell(self, view: Any, seat: int) -> str:
         return str(view.cards_left(seat))
+
+
+def _palace_scene(app: Any, session: Session) -> TableCore:
+    from .scenes.palace_table import PalaceTableScene
+
+    return PalaceTableScene(app, session)
+
+
+register_table(TableEntry("palace", PalaceTable(), _palace_scene, LogWords(stock="deck")))

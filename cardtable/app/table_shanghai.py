@@ -32,6 +32,7 @@ from ..engine.contracts import lay_contract
 from ..engine.shanghai_checks import layoff_problem
 from ..engine.shanghai_rules import ROUNDS, Phase, contract_rules, penalty
 from .table_desc import TableDescription
+from .tables import TableEntry, register_table, rummy_scene
 
 
 @dataclass(frozen=True)
@@ -177,3 +178,5 @@ class ShanghaiTable(TableDescription):
         return f"{points} / +{earned}" if earned else str(points)
 
 
+register_table(TableEntry("shanghai_may_i", ShanghaiTable("shanghai_may_i"), rummy_scene))
+register_table(TableEntry("shanghai_buy", ShanghaiTable("shanghai_buy"), rummy_scene))

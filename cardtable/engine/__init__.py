@@ -6,10 +6,6 @@ actions (what a seat asks for), events (what happened) and observations (what a 
 may see).
 """
 
-from . import five_crowns as _five_crowns  # noqa: F401  (registers the game)
-from . import monastery as _monastery  # noqa: F401  (registers the game)
-from . import palace as _palace  # noqa: F401  (registers the game)
-from . import shanghai as _shanghai  # noqa: F401  (registers both Shanghai games)
 from .actions import (
     Action,
     AnswerBuy,
@@ -57,7 +53,10 @@ from .errors import (
 from .events import Event
 from .game import Game
 from .melds import Meld, MeldKind, MeldRules, SuitRule
+from .plugins import import_all
 from .variant import Outcome, Transition, Variant, get_variant, variants
+
+import_all(__name__, __path__)  # each game's module registers its variant(s)
 
 __all__ = [
     "AnswerBuy", "Call", "CallShanghai", "Exchange", "GoDown", "ReplaceWild", "TakeBack",

@@ -1,7 +1,7 @@
-"""The five games the table offers, built or not yet built, for menus and the CLI.
+"""The games the table offers, for menus and the command line, in menu order.
 
-``variants()`` lists the games whose rules exist; the catalog lists all five so a setup
-screen can show the rest as coming soon.
+Each game registers itself (``variant.register``) with its own metadata; this is only a
+view of that registry, so adding a game never touches this module.
 
 Standard library only.
 """
@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import options as opts
-from .variant import _VARIANTS
+from .variant import variants
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,19 +20,8 @@ class GameInfo:
     seat_counts: range
     options_type: type
 
-    @property
-    def built(self) -> bool:
-        return self.id in _VARIANTS
-
-
-CATALOG: tuple[GameInfo, ...] = (
-    GameInfo("five_crowns", "Five Crowns", range(2, 8), opts.FiveCrownsOptions),
-    GameInfo("shanghai_may_i", "Shanghai with May I", range(2, 9), opts.ShanghaiMayIOptions),
-    GameInfo("shanghai_buy", "Shanghai with buying", range(3, 9), opts.ShanghaiBuyOptions),
-    GameInfo("monastery", "Monastery (Nine Missions)", range(2, 9), opts.MonasteryOptions),
-    GameInfo("palace", "Palace with straights", range(2, 7), opts.PalaceOptions),
-)
-
 
 def catalog() -> tuple[GameInfo, ...]:
-    return CATALOG
+    """Every registered game, in menu order."""
+    ordered = sorted(variants(), key=lambda v: (v.menu_order, v.title))
+    return tuple(GameInfo(v.id, v.title, v.seat_counts, v.options_type) for v in ordered)

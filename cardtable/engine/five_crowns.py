@@ -168,6 +168,7 @@ class FiveCrownsView(DiscardTop):
 class FiveCrowns(RummyZones, Variant[FiveCrownsState]):
     id = "five_crowns"
     title = "Five Crowns"
+    menu_order = 10
     seat_counts = range(2, 8)
     rules_version = "1"
     options_type = FiveCrownsOptions

@@ -143,6 +143,7 @@ class MonasteryView(DiscardTop):
 class Monastery(RummyZones, Variant[MonasteryState]):
     id = "monastery"
     title = "Monastery (Nine Missions)"
+    menu_order = 40
     seat_counts = range(2, 9)
     rules_version = "1"
     options_type = MonasteryOptions

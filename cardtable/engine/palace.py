@@ -136,6 +136,7 @@ class PalaceView:
 class Palace(Variant[PalaceState]):
     id = "palace"
     title = "Palace with straights"
+    menu_order = 50
     seat_counts = range(2, 7)
     rules_version = "1"
     options_type = PalaceOptions

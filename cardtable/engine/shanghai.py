@@ -520,6 +520,7 @@ class _Shanghai(ShanghaiChecks, RummyZones, Variant[ShanghaiState]):
 class ShanghaiMayI(_Shanghai):
     id = "shanghai_may_i"
     title = "Shanghai with May I"
+    menu_order = 20
     seat_counts = range(2, 9)
     options_type = ShanghaiMayIOptions
     may_i = True
@@ -529,6 +530,7 @@ class ShanghaiMayI(_Shanghai):
 class ShanghaiBuy(_Shanghai):
     id = "shanghai_buy"
     title = "Shanghai with buying"
+    menu_order = 30
     seat_counts = range(3, 9)
     options_type = ShanghaiBuyOptions
     may_i = False

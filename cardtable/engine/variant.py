@@ -66,6 +66,8 @@ class Variant(ABC, Generic[S]):
 
     id: ClassVar[str]
     title: ClassVar[str]
+    menu_order: ClassVar[int] = 100
+    """Where the game is listed in menus (lowest first)."""
     seat_counts: ClassVar[range]
     rules_version: ClassVar[str]
     options_type: ClassVar[type]

@@ -26,7 +26,7 @@ class PauseScene(FormScene):
         from .rules import RulesScene
 
         session = self.app.session
-        self.app.push(RulesScene(self.app, session.game.game_id if session else "five_crowns"))
+        self.app.push(RulesScene(self.app, session.game.game_id if session else None))
 
     def quit(self) -> None:
         """Leave for the menu, saying truly whether the game was saved. When it cannot

@@ -14,9 +14,9 @@ from .common import FormScene
 class RulesScene(FormScene):
     title = "Rules"
 
-    def __init__(self, app, game_id: str = "five_crowns") -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, app, game_id: str | None = None) -> None:  # type: ignore[no-untyped-def]
         super().__init__(app)
-        self.game_id = game_id
+        self.game_id = game_id or catalog()[0].id
         self.scroll = 0
 
     def layout(self, size: tuple[int, int]) -> None:

@@ -9,7 +9,7 @@ import pygame
 
 from ...engine import catalog
 from .. import theme
-from ..table_desc import playable
+from ..tables import playable
 from ..widgets import Button, Choice, Stepper, TextField, Widget
 from .common import FormScene
 

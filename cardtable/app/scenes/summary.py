@@ -10,7 +10,7 @@ import pygame
 
 from ...engine.events import RoundScored
 from .. import cardart, theme
-from ..table_desc import describe_table
+from ..tables import table_for
 from ..widgets import Button
 from .common import FormScene
 from .tabledraw import progress_boxes
@@ -185,7 +185,7 @@ class GameOverScene(FormScene):
                         theme.TEXT, True, anchor="center")
         order = sorted(range(len(names)), key=lambda s: (outcome.places[s], outcome.scores[s], s))
         view = self.session.view()
-        desc = describe_table(self.session.game.game_id)
+        desc = table_for(self.session.game.game_id).description
         size = max(14, h // 40)
         y = int(h * 0.25)
         for seat in order:

@@ -1,0 +1,63 @@
+"""The Five Crowns table: its headline, prompts and lay-downs, registered with the
+window's table registry."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine import Action, Card, Discard, LayDown, Meld, MeldKind, MeldRules
+from ..engine import five_crowns as fc
+from .describe import LogWords
+from .table_desc import TableDescription
+from .tables import TableEntry, register_table, rummy_scene
+
+
+@dataclass(frozen=True)
+class FiveCrownsTable(TableDescription):
+    game_id: str = "five_crowns"
+
+    def rules(self, view: Any) -> MeldRules:
+        return fc.meld_rules(view.round)
+
+    def headline(self, view: Any) -> str:
+        wild = fc.wild_rank(view.round).label.capitalize()
+        return f"Round {view.round} of {view.rounds}  \u00b7  {wild} are wild"
+
+    def points(self, view: Any, cards: Sequence[Card]) -> int:
+        score = fc.points_function(view.round)
+        return sum(score(card) for card in cards)
+
+    def commit(self, view: Any, groups: Sequence[Sequence[Card]], discard: Card) -> Action:
+        """The action for discarding ``discard`` with these staged groups."""
+        melds = []
+        for cards in groups:
+            made = self.group(view, cards)
+            melds.append(made if isinstance(made, Meld) else Meld(MeldKind.SET, tuple(cards)))
+        return LayDown(tuple(melds), discard) if melds else Discard(discard)
+
+    def arrangement(self, view: Any, chosen: int | None = None
+                    ) -> tuple[list[list[Card]], Card | None]:
+        """The engine's best lay-down for the hand: groups and the card to discard."""
+        best = fc.arrange_hand(view.hand, view.round, discard=True)
+        return [list(meld.cards) for meld in best.melds], best.discard
+
+    def prompt(self, view: Any, names: Sequence[str], human: int) -> str:
+        if view.phase is fc.Phase.GAME_OVER:
+            return "The game is over."
+        mover = names[view.current]
+        final = view.out_seat is not None
+        if view.current != human:
+            lead = f"{names[view.out_seat]} went out \u2014 last turns. " if final else ""
+            return f"{lead}{mover} to play"
+        if view.phase is fc.Phase.DRAW:
+            lead = f"{names[view.out_seat]} went out: your last turn! " if final else "Your turn: "
+            return lead + "draw from the stock or the discard pile"
+        if final:
+            return "Last turn: lay down what you can, then discard"
+        return "Discard a card, or build melds above your hand to go out"
+
+
+register_table(TableEntry("five_crowns", FiveCrownsTable(), rummy_scene,
+                          LogWords(went_out="{name} went out! Everyone else has one last turn.")))
