@@ -10,7 +10,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from ..engine import (
     Action,
@@ -21,6 +21,43 @@ from ..engine import (
     pretty_cards,
 )
 from ..engine.melds import as_meld
+
+
+class RummyView(Protocol):
+    """What the shared rummy table reads of any rummy game's observation (each game's
+    view is a frozen dataclass with at least these fields); anything else it learns
+    through the game's description."""
+
+    @property
+    def game_id(self) -> str: ...
+    @property
+    def seat(self) -> int: ...
+    @property
+    def seats(self) -> int: ...
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def current(self) -> int: ...
+    @property
+    def hand(self) -> tuple[Card, ...]: ...
+    @property
+    def hand_sizes(self) -> tuple[int, ...]: ...
+    @property
+    def stock_size(self) -> int: ...
+    @property
+    def discard_pile(self) -> tuple[Card, ...]: ...
+    @property
+    def top_discard(self) -> Card | None: ...
+    @property
+    def melds(self) -> tuple[tuple[Meld, ...], ...]: ...
+    @property
+    def awaiting(self) -> tuple[int, ...]: ...
+    @property
+    def legal(self) -> tuple[Action, ...]: ...
+    @property
+    def to_draw(self) -> bool: ...
+    @property
+    def to_play(self) -> bool: ...
 
 
 @dataclass(frozen=True)
@@ -142,6 +179,24 @@ class TableDescription(ABC):
     def seat_note(self, view: Any, seat: int) -> str:
         """A few words under a seat's name (progress, calls left)."""
         return ""
+
+    def out_seat(self, view: Any) -> int | None:
+        """The seat that went out and is waiting for the round to end, if the game has
+        such a moment (shown as "OUT")."""
+        return None
+
+    def final_turn(self, view: Any) -> bool:
+        """Whether the person's turn is a last turn after someone went out."""
+        return False
+
+    def is_down(self, view: Any, seat: int) -> bool:
+        """Whether the seat has laid its contract (games with a contract)."""
+        return False
+
+    def played_this_turn(self, view: Any) -> bool:
+        """Whether the person has put cards on the table this turn (and may take them
+        back)."""
+        return False
 
     def score(self, view: Any, seat: int) -> int:
         """The running score shown beside a seat's name."""

@@ -18,6 +18,12 @@ from .tables import TableEntry, register_table, rummy_scene
 class FiveCrownsTable(TableDescription):
     game_id: str = "five_crowns"
 
+    def out_seat(self, view: Any) -> int | None:
+        return view.out_seat  # type: ignore[no-any-return]
+
+    def final_turn(self, view: Any) -> bool:
+        return bool(view.final_turn)
+
     def rules(self, view: Any) -> MeldRules:
         return fc.meld_rules(view.round)
 

@@ -35,6 +35,9 @@ class MonasteryTable(TableDescription):
     first_column_penalty: bool = False
     score_word: str = "missions"
 
+    def out_seat(self, view: Any) -> int | None:
+        return view.out_seat  # type: ignore[no-any-return]
+
     def rules(self, view: Any) -> MeldRules:
         return RULES
 

@@ -42,6 +42,12 @@ class ShanghaiTable(TableDescription):
         ("Arrange for me  [A]", "arrange", False), ("Go down  [G]", "go_down", True),
         ("Take back  [B]", "take_back", False), ("Menu  [Esc]", "pause", False))
 
+    def is_down(self, view: Any, seat: int) -> bool:
+        return bool(view.down[seat])
+
+    def played_this_turn(self, view: Any) -> bool:
+        return bool(view.played)
+
     @property
     def may_i(self) -> bool:
         return self.game_id == "shanghai_may_i"

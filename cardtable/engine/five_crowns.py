@@ -160,12 +160,22 @@ class FiveCrownsView(DiscardTop):
         return FiveCrowns.id
 
     @property
+    def to_draw(self) -> bool:
+        """The seat to move must draw before anything else."""
+        return self.phase is Phase.DRAW
+
+    @property
+    def to_play(self) -> bool:
+        """The seat to move has drawn: it may meld, lay off and discard."""
+        return self.phase is Phase.DISCARD
+
+    @property
     def final_turn(self) -> bool:
         return self.out_seat is not None
 
 
 @register
-class FiveCrowns(RummyZones, Variant[FiveCrownsState]):
+class FiveCrowns(RummyZones, Variant[FiveCrownsState, FiveCrownsView]):
     id = "five_crowns"
     title = "Five Crowns"
     menu_order = 10

@@ -24,7 +24,7 @@ from .variant import Outcome, Variant, get_variant
 class Game:
     """The mutable handle the app and the simulator hold; the state inside is frozen."""
 
-    variant: Variant[Any]
+    variant: Variant[Any, Any]
     seats: int
     seed: int
     state: Any

@@ -125,6 +125,16 @@ class MonasteryView(DiscardTop):
         return Monastery.id
 
     @property
+    def to_draw(self) -> bool:
+        """The seat to move must draw before anything else."""
+        return self.phase is Phase.DRAW
+
+    @property
+    def to_play(self) -> bool:
+        """The seat to move has drawn: it may meld, lay off and discard."""
+        return self.phase is Phase.PLAY
+
+    @property
     def totals(self) -> tuple[int, ...]:
         return tuple(len(done) for done in self.done)
 
@@ -140,7 +150,7 @@ class MonasteryView(DiscardTop):
 
 
 @register
-class Monastery(RummyZones, Variant[MonasteryState]):
+class Monastery(RummyZones, Variant[MonasteryState, MonasteryView]):
     id = "monastery"
     title = "Monastery (Nine Missions)"
     menu_order = 40

@@ -133,7 +133,7 @@ class PalaceView:
 
 
 @register
-class Palace(Variant[PalaceState]):
+class Palace(Variant[PalaceState, PalaceView]):
     id = "palace"
     title = "Palace with straights"
     menu_order = 50

@@ -71,7 +71,7 @@ from .shanghai_rules import (
 from .variant import Outcome, Transition, Variant, places_for, register
 
 
-class _Shanghai(ShanghaiChecks, RummyZones, Variant[ShanghaiState]):
+class _Shanghai(ShanghaiChecks, RummyZones, Variant[ShanghaiState, ShanghaiView]):
     """The engine both Shanghai games share."""
 
     may_i: bool

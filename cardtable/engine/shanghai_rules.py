@@ -151,5 +151,15 @@ class ShanghaiView:
         return self.discard_pile[-1] if self.discard_pile and self.exposed else None
 
     @property
+    def to_draw(self) -> bool:
+        """The seat to move must draw before anything else."""
+        return self.phase is Phase.DRAW
+
+    @property
+    def to_play(self) -> bool:
+        """The seat to move has drawn: it may meld, lay off and discard."""
+        return self.phase is Phase.PLAY
+
+    @property
     def may_i(self) -> bool:
         return self.game_id == "shanghai_may_i"

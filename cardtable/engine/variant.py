@@ -34,6 +34,7 @@ class SeatedState(Protocol):
 
 
 S = TypeVar("S", bound=SeatedState)
+V = TypeVar("V")
 _LEGAL_CACHE_SIZE = 16
 
 
@@ -61,8 +62,9 @@ class Transition(Generic[S]):
     events: tuple[Event, ...]
 
 
-class Variant(ABC, Generic[S]):
-    """One game's rules. Instances hold only the (frozen) options."""
+class Variant(ABC, Generic[S, V]):
+    """One game's rules, generic in its state ``S`` and its observation ``V`` (a frozen
+    dataclass). Instances hold only the (frozen) options."""
 
     id: ClassVar[str]
     title: ClassVar[str]
@@ -160,7 +162,7 @@ class Variant(ABC, Generic[S]):
         """Carry out an action already validated."""
 
     @abstractmethod
-    def observe(self, state: S, seat: int) -> Any:
+    def observe(self, state: S, seat: int) -> V:
         """What ``seat`` can see: its own hand, public piles, others' card counts."""
 
     @abstractmethod
@@ -193,22 +195,22 @@ class Variant(ABC, Generic[S]):
 
 # ------------------------------------------------------------------------------ registry
 
-_VARIANTS: dict[str, type[Variant[Any]]] = {}
+_VARIANTS: dict[str, type[Variant[Any, Any]]] = {}
 
 
-def register(cls: type[Variant[Any]]) -> type[Variant[Any]]:
+def register(cls: type[Variant[Any, Any]]) -> type[Variant[Any, Any]]:
     if cls.id in _VARIANTS:
         raise ValueError(f"two games registered as {cls.id}")
     _VARIANTS[cls.id] = cls
     return cls
 
 
-def variants() -> tuple[type[Variant[Any]], ...]:
+def variants() -> tuple[type[Variant[Any, Any]], ...]:
     """The games built so far, in registration order."""
     return tuple(_VARIANTS.values())
 
 
-def get_variant(game_id: str) -> type[Variant[Any]]:
+def get_variant(game_id: str) -> type[Variant[Any, Any]]:
     try:
         return _VARIANTS[game_id]
     except KeyError:

@@ -33,7 +33,7 @@ from .. import cardart
 from .. import layout as table_layout
 from ..anim import Flight
 from ..session import Session, Shown
-from ..table_desc import describe_table
+from ..table_desc import RummyView, describe_table
 from ..table_ui import TableUI
 from ..widgets import Button
 from . import tabledraw
@@ -50,6 +50,7 @@ class TableScene(TableInput):
     def __init__(self, app: Any, session: Session) -> None:
         super().__init__(app, session)
         self.desc = describe_table(session.game.game_id)
+        self.view: RummyView = session.view()
         self.groups: list[list[Card]] = []
         self.target = 0
         self.summary: RoundScored | None = None
@@ -99,18 +100,17 @@ class TableScene(TableInput):
                 button.enabled = mine and len(self.selected) == 1 and bool(self.groups) and \
                     self.session.problem(self.desc.commit(self.view, self.groups,
                                                           next(iter(self.selected)))) is None
-                button.label = "Lay down + discard" if getattr(self.view, "final_turn", False) \
+                button.label = "Lay down + discard" if self.desc.final_turn(self.view) \
                     else "Go out"
             elif method == "go_down":
                 action = self.desc.go_down(self.view, self.groups, self.chosen_goal)
                 button.enabled = mine and bool(self.groups) and action is not None and \
                     self.session.problem(action) is None
             elif method == "take_back":
-                button.enabled = mine and bool(getattr(self.view, "played", False))
+                button.enabled = mine and self.desc.played_this_turn(self.view)
 
     def _is_down(self) -> bool:
-        down = getattr(self.view, "down", None)
-        return bool(down[self.session.human]) if down is not None else False
+        return self.desc.is_down(self.view, self.session.human)
 
     def ui_state(self) -> TableUI:
         """What a save keeps of the table: hand order, groups being built, summary."""
@@ -140,7 +140,7 @@ class TableScene(TableInput):
 
     def _my_discard_phase(self) -> bool:
         """The person has drawn and may now play cards and discard."""
-        return self._my_turn() and self.view.phase.value in ("discard", "play")
+        return self._my_turn() and self.view.to_play
 
     # --- time ------------------------------------------------------------------------------
 
@@ -360,7 +360,7 @@ class TableScene(TableInput):
             return
         if not left and discard is not None:
             self.say(f"Ready: discard {discard.pretty} to finish.", good=True)
-        elif getattr(self.view, "final_turn", False):
+        elif self.desc.final_turn(self.view):
             points = self.desc.points(self.view, left)
             self.say(f"Best lay-down: {points} points stay in your hand; discard "
                      f"{discard.pretty if discard else 'a card'}.", good=True)
@@ -440,7 +440,7 @@ class TableScene(TableInput):
         tabledraw.draw_table(self, surface)
 
     def _glowing(self) -> bool:
-        return self._my_turn() and self.view.phase.value == "draw" and self.drag is None
+        return self._my_turn() and self.view.to_draw and self.drag is None
 
     def _redraw_extra(self) -> Hashable:
         return (self.question, self.summary is None)

@@ -16,7 +16,7 @@ from ...engine import Action, CallShanghai, Card, Draw, Pile, ReplaceWild
 from .. import cardart
 from .. import layout as table_layout
 from ..anim import Flight
-from ..table_desc import TableDescription
+from ..table_desc import RummyView, TableDescription
 from .table_core import Drag, TableCore
 
 
@@ -25,6 +25,7 @@ class TableInput(TableCore):
     scene's actions. What it needs of the scene is declared here."""
 
     geo: table_layout.TableLayout
+    view: RummyView
     desc: TableDescription
     groups: list[list[Card]]
     target: int
@@ -347,7 +348,7 @@ class TableInput(TableCore):
         if geo.stock.collidepoint(pos):
             self.draw_from(Pile.STOCK)
         elif geo.discard.collidepoint(pos):
-            if self.view.phase.value == "draw" or not self.session.human_to_move:
+            if self.view.to_draw or not self.session.human_to_move:
                 self.draw_from(Pile.DISCARD)
             else:
                 self.commit_selected()
@@ -360,7 +361,7 @@ class TableInput(TableCore):
     # --- keyboard --------------------------------------------------------------------------
 
     def target_names(self) -> list[str]:
-        if self.view.phase.value == "draw":
+        if self.view.to_draw:
             return ["stock", "discard"]
         names = ["discard"]
         if self.desc.meld_building:
@@ -413,7 +414,7 @@ class TableInput(TableCore):
             chosen = [hand[self.focus]]
         if name == "stock":
             self.draw_from(Pile.STOCK)
-        elif name == "discard" and self.view.phase.value == "draw":
+        elif name == "discard" and self.view.to_draw:
             self.draw_from(Pile.DISCARD)
         elif name == "discard":
             if len(chosen) != 1:

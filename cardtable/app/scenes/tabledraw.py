@@ -102,7 +102,7 @@ def _opponent(scene: TableScene, surface: pygame.Surface, seat: int, spot) -> No
         level = note
     if seat == view.dealer:
         level += "  \u00b7  dealer"
-    if getattr(view, "out_seat", None) == seat:
+    if scene.desc.out_seat(view) == seat:
         level += "  \u00b7  OUT"
     theme.blit_text(surface, level, max(10, size - 2),
                     (spot.panel.x + 10, spot.panel.y + 8 + size + 4), theme.TEXT_DIM)
@@ -170,7 +170,7 @@ def _piles(scene: TableScene, surface: pygame.Surface, hidden: set[str]) -> None
         pygame.draw.rect(surface, (255, 255, 255), geo.discard, width=2, border_radius=8)
     theme.blit_text(surface, "Discard", size, (geo.discard.centerx, geo.discard.bottom + 6),
                     theme.TEXT_DIM, anchor="midtop")
-    if scene._my_turn() and view.phase.value == "draw" and scene.drag is None:
+    if scene._my_turn() and view.to_draw and scene.drag is None:
         glow = theme.pulse(scene.time)
         for rect in (geo.stock, geo.discard):
             pygame.draw.rect(surface, theme.HIGHLIGHT, rect.inflate(8, 8), width=glow,
