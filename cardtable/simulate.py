@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from typing import TextIO
 
 from .ai import Bot, make_bot
+from .ai.seats import ask, seat_to_ask
 from .engine import Game, IllegalActionError
-from .engine.rng import derive
 
 STEP_LIMIT = 1_000_000
 """A game that has not ended after this many actions is reported as a failure."""
@@ -50,14 +50,12 @@ def play_one(game_id: str, seats: int, seed: int, bots: list[Bot],
     """Play one AI-only game to its end; returns the game and its number of actions."""
     game, _ = Game.new(game_id, seats, seed, options)
     steps = 0
+    players = dict(enumerate(bots))
     while not game.over:
-        awaiting = game.awaiting()
-        if not awaiting:
+        seat = seat_to_ask(game, players)
+        if seat is None:
             raise SimulationError(f"seed {seed}: nobody to move but the game is not over")
-        seat = awaiting[0]
-        rng = derive(seed, "bot", seat, len(game.history))
-        action = bots[seat].choose(game.observe(seat), rng, time.monotonic() + 10.0,
-                                   lambda: False)
+        action = ask(bots[seat], game, seat)  # the same recipe as the table's AI seats
         try:
             game.apply(seat, action)
         except IllegalActionError as error:

@@ -5,6 +5,7 @@ import time
 
 from cardtable.ai import AIWorker, make_bot
 from cardtable.engine import Game
+from cardtable.engine.rng import derive
 from slow_bots import SlowBot
 
 
@@ -26,7 +27,7 @@ def observation():
 def test_round_trip_returns_a_legal_action():
     game, view = observation()
     with AIWorker() as worker:
-        ticket = worker.submit(make_bot("normal"), view, seed=1)
+        ticket = worker.submit(make_bot("normal"), view, derive(1))
         result = worker.wait(ticket, timeout=5)
     assert result is not None and result.ok
     assert game.problem(view.seat, result.action) is None
@@ -36,7 +37,7 @@ def test_poll_never_blocks_while_the_bot_thinks():
     _, view = observation()
     bot = SlowBot()
     with AIWorker() as worker:
-        worker.submit(bot, view, seed=1)
+        worker.submit(bot, view, derive(1))
         started = time.perf_counter()
         assert worker.poll() == []
         assert time.perf_counter() - started < 0.05
@@ -48,8 +49,8 @@ def test_a_stale_ticket_is_dropped():
     _, view = observation()
     slow = SlowBot()
     with AIWorker() as worker:
-        old = worker.submit(slow, view, seed=1)
-        new = worker.submit(make_bot("random"), view, seed=2)
+        old = worker.submit(slow, view, derive(1))
+        new = worker.submit(make_bot("random"), view, derive(2))
         slow.release.set()
         result = worker.wait(new, timeout=5)
         assert result is not None and result.ticket == new
@@ -61,7 +62,7 @@ def test_cancel_stops_the_bot_and_drops_its_answer():
     _, view = observation()
     slow = SlowBot()
     with AIWorker() as worker:
-        ticket = worker.submit(slow, view, seed=1)
+        ticket = worker.submit(slow, view, derive(1))
         time.sleep(0.02)
         worker.cancel()
         assert slow.stopped.wait(2)
@@ -72,11 +73,11 @@ def test_cancel_stops_the_bot_and_drops_its_answer():
 def test_a_raising_bot_is_reported_and_the_worker_lives_on():
     _, view = observation()
     with AIWorker() as worker:
-        ticket = worker.submit(BrokenBot(), view, seed=1)
+        ticket = worker.submit(BrokenBot(), view, derive(1))
         result = worker.wait(ticket, timeout=5)
         assert result is not None and not result.ok and "bug in the bot" in result.error
         assert result.action is None
-        again = worker.submit(make_bot("random"), view, seed=1)
+        again = worker.submit(make_bot("random"), view, derive(1))
         assert worker.wait(again, timeout=5).ok
 
 
@@ -95,7 +96,7 @@ def test_submit_after_shutdown_is_refused():
     worker = AIWorker()
     worker.shutdown()
     try:
-        worker.submit(make_bot("random"), view, seed=1)
+        worker.submit(make_bot("random"), view, derive(1))
     except RuntimeError as error:
         assert "shut down" in str(error)
     else:

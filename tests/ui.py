@@ -67,9 +67,8 @@ def button(app: App, label: str) -> tuple[int, int]:
 def autopilot(app: App, stop: Callable[[], bool], limit: int = 50000) -> None:
     """Play the person's turns with the normal bot (through the session) and close round
     summaries, until ``stop()`` holds at a moment the person is to move."""
-    import random
-
     from cardtable.ai import make_bot
+    from cardtable.ai.seats import ask
     from cardtable.app.scenes.summary import SummaryScene
 
     bot = make_bot("normal")
@@ -81,7 +80,6 @@ def autopilot(app: App, stop: Callable[[], bool], limit: int = 50000) -> None:
                 and not session.shown:
             if stop():
                 return
-            session.play(bot.choose(session.view(), random.Random(len(session.game.history)),
-                                    0.0, lambda: False))
+            session.play(ask(bot, session.game, session.human))
         app.frame(DT)
     raise AssertionError("the autopilot never reached the expected state")

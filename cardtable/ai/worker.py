@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import logging
 import queue
+import random
 import sys
 import threading
 import time
@@ -30,7 +31,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine import Action
-from ..engine.rng import derive
 from .bots import Bot
 
 log = logging.getLogger(__name__)
@@ -69,7 +69,7 @@ class Request:
     ticket: int
     bot: Bot
     observation: Any
-    seed: int
+    rng: random.Random
     time_limit: float
 
 
@@ -115,14 +115,15 @@ class AIWorker:
 
     # --- caller side (the UI thread) ----------------------------------------------------
 
-    def submit(self, bot: Bot, observation: Any, seed: int, time_limit: float = 2.0) -> int:
+    def submit(self, bot: Bot, observation: Any, rng: random.Random,
+               time_limit: float = 2.0) -> int:
         """Queue a decision; returns its ticket. Any earlier ticket becomes stale."""
         if self._closed:
             raise RuntimeError("the AI worker has been shut down")
         with self._lock:
             self._next_ticket += 1
             ticket = self._live = self._next_ticket
-        self._requests.put(Request(ticket, bot, observation, seed, time_limit))
+        self._requests.put(Request(ticket, bot, observation, rng, time_limit))
         return ticket
 
     def poll(self) -> list[Result]:
@@ -209,7 +210,7 @@ class AIWorker:
         started = time.monotonic()
         ticket = request.ticket
         try:
-            action = request.bot.choose(request.observation, derive(request.seed, "bot"),
+            action = request.bot.choose(request.observation, request.rng,
                                         started + request.time_limit,
                                         self._stop_check(ticket))
         except BaseException as error:  # noqa: BLE001  a bot must never take the thread down

@@ -13,7 +13,6 @@ No pygame here, so the whole flow is testable headless.
 from __future__ import annotations
 
 import logging
-import random
 import time
 from collections import deque
 from collections.abc import Callable
@@ -21,9 +20,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..ai import AIWorker, Bot, make_bot
+from ..ai.seats import bot_rng, seat_to_ask
 from ..engine import Action, Call, Card, Game, IllegalActionError
 from ..engine.events import Event
-from ..engine.rng import pick_index
 from .describe import LogWords, describe
 
 log = logging.getLogger(__name__)
@@ -120,8 +119,7 @@ class Session:
     @property
     def thinking_seat(self) -> int | None:
         """The AI seat whose move the table is waiting for, if any."""
-        awaiting = [seat for seat in self.game.awaiting() if seat in self.bots]
-        return awaiting[0] if awaiting and not self.game.over else None
+        return seat_to_ask(self.game, self.bots)
 
     def problem(self, action: Action) -> str | None:
         return self.game.problem(self.human, action)
@@ -175,11 +173,11 @@ class Session:
         self._thinking, self._answer = seat, None
         bot = bot or self.bots[seat]
         view = self.game.observe(seat)
-        seed = pick_index(2**31, self.game.seed, "bot", seat, len(self.game.history))
+        rng = bot_rng(self.game, seat)  # the same recipe as simulate and the tests
         self._asked_at = time.monotonic()
         if self.worker is None:
             try:
-                action = bot.choose(view, random.Random(seed), self._asked_at + self.think_limit,
+                action = bot.choose(view, rng, self._asked_at + self.think_limit,
                                     lambda: False)
             except BaseException as error:  # noqa: BLE001  a bot must never stop the game
                 log.warning("AI seat %s failed: %r", seat, error)
@@ -187,7 +185,7 @@ class Session:
                 return
             self._take_answer(seat, action, None)
         else:
-            self._ticket = self.worker.submit(bot, view, seed, self.think_limit)
+            self._ticket = self.worker.submit(bot, view, rng, self.think_limit)
 
     def _collect(self, seat: int) -> None:
         if self.worker is None:

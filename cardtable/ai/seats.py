@@ -1,0 +1,55 @@
+"""How AI seats take their turns: one recipe for the window, ``simulate`` and the tests.
+
+Which seat is asked next, and the random generator its bot gets, depend only on the
+game (its seed, the seat and the number of moves so far), so a deal number plays out the
+same at the table, in ``cardtable simulate`` and in a test, whether the bot runs on the
+worker thread or inline.
+
+Imports the engine only.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Collection, Mapping
+from typing import Any
+
+from ..engine import Action, Game
+from ..engine.rng import derive
+from .bots import Bot
+
+
+def seat_to_ask(game: Game, bot_seats: Collection[int]) -> int | None:
+    """The seat whose bot must move now: the first awaited seat played by a bot (in
+    seat order, so calls are asked in the engine's own priority), or None."""
+    if game.over:
+        return None
+    return next((seat for seat in game.awaiting() if seat in bot_seats), None)
+
+
+def bot_rng(game: Game, seat: int) -> random.Random:
+    """The generator for ``seat``'s next decision: fixed by the deal, the seat and the
+    move number, and by nothing else (not the thread, not the time)."""
+    return derive(game.seed, "bot", seat, len(game.history))
+
+
+def ask(bot: Bot, game: Game, seat: int, seconds: float = 10.0) -> Action:
+    """Ask a bot inline for its move (headless play): its own view, its own generator."""
+    observation: Any = game.observe(seat)
+    return bot.choose(observation, bot_rng(game, seat), time.monotonic() + seconds,
+                      lambda: False)
+
+
+def play_turns(game: Game, bots: Mapping[int, Bot], limit: int) -> int:
+    """Let bots play every awaited seat until the game ends, a seat without a bot is
+    awaited, or ``limit`` moves were made; returns the moves made. Raises the engine's
+    IllegalActionError if a bot chooses an illegal move."""
+    made = 0
+    while made < limit:
+        seat = seat_to_ask(game, bots)
+        if seat is None:
+            break
+        game.apply(seat, ask(bots[seat], game, seat))
+        made += 1
+    return made
