@@ -38,13 +38,13 @@ def test_the_focus_mission_says_what_the_hand_lacks_and_m_moves_it(make_app):
                              phase=Phase.PLAY, stock="2D 3D 4D")
     app = table_at(make_app, state)
     frames(app, 2)
-    assert app.table.meld_status[0].startswith("Mission 4: a run of 5 in one suit")
-    assert "you have 4 of 5" in app.table.meld_status[0]
+    assert app.table.meld_status()[0].startswith("Mission 4: a run of 5 in one suit")
+    assert "you have 4 of 5" in app.table.meld_status()[0]
     key(app, pygame.K_m)
     frames(app, 2)
     assert app.table.chosen_goal == 5
-    assert app.table.meld_status[0].startswith("Mission 5")
-    click(app, app.table.goal_rects[3].center)     # the sheet's box 4
+    assert app.table.meld_status()[0].startswith("Mission 5")
+    click(app, app.table.goal_boxes()[3].center)     # the sheet's box 4
     assert app.table.chosen_goal == 4
 
 

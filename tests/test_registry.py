@@ -49,3 +49,23 @@ def test_only_a_games_own_modules_name_it():
         if not own:
             shared.append(str(path.relative_to(ROOT)))
     assert shared == []
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_drawing_never_changes_the_scene(game_id, make_app):
+    """The app may skip a draw (nothing changed), so drawing must not be where state
+    moves: every attribute of the table scene is the same object before and after."""
+    variant = next(v for v in variants() if v.id == game_id)
+    seats = max(3, variant.seat_counts.start)
+    app = make_app()
+    game, events = Game.new(game_id, seats, 8)
+    app.start_session(game, default_seats(seats - 1, "normal"), start_events=events,
+                      autoplay="normal")
+    for _ in range(240):
+        app.frame()
+        table = app.table
+        before = dict(vars(table))
+        table.draw(app.screen)
+        after = vars(table)
+        changed = [name for name in before if after.get(name) is not before[name]]
+        assert not changed, f"drawing changed {changed}"

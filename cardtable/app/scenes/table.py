@@ -29,7 +29,7 @@ from ...engine.events import (
     Reshuffled,
     RoundScored,
 )
-from .. import cardart
+from .. import cardart, theme
 from .. import layout as table_layout
 from ..anim import Flight
 from ..session import Session, Shown
@@ -56,11 +56,9 @@ class TableScene(TableInput):
         self.summary: RoundScored | None = None
         self.summary_open = False
         self.after_summary: tuple[Event, ...] = ()
-        self.meld_status: tuple[str, bool | None] | None = None
         self.question: tuple[str, list[tuple[str, Action | None]]] | None = None
         self.choice: tuple[str, list[tuple[str, Action | None]]] | None = None
         """A question the table itself asks (where a freed wild goes), before any action."""
-        self.goal_rects: list[pygame.Rect] = []
         self.chosen_goal: int | None = None
         """The goal the person picked on the sheet (Monastery: the mission to build)."""
         self.call_buttons: list[Button] = []
@@ -108,6 +106,53 @@ class TableScene(TableInput):
                     self.session.problem(action) is None
             elif method == "take_back":
                 button.enabled = mine and self.desc.played_this_turn(self.view)
+
+    def meld_status(self) -> tuple[str, bool | None] | None:
+        """The status line of the groups being built (or the game's own, such as the
+        mission in focus): the text and whether it is good (None: neutral)."""
+        view = self.view
+        if view.melds[self.session.human]:
+            return None
+        building, groups = self._my_discard_phase(), self.groups
+        own = self.desc.build_status(view, groups, self.chosen_goal)
+        if own is not None:
+            return own if (building or groups) else None
+        if building and not groups:
+            word = self.desc.rules(view).set_word
+            return (f"Drag cards to + to build {word}s and runs, or press Arrange", None)
+        if not groups:
+            return None
+        problems = [f"{index + 1}: {self.desc.group(view, cards)}"
+                    for index, cards in enumerate(groups)
+                    if not self.desc.group_label(view, cards)[1]]
+        staged = {card for cards in groups for card in cards}
+        left = [c for c in view.hand if c not in staged and c not in self.selected]
+        status = "; ".join(problems) if problems else "Melds valid"
+        return (f"{status}  \u00b7  {self.desc.points(view, left)} points would stay in hand",
+                not problems)
+
+    def hand_label(self) -> str:
+        """The line over the person's hand: score, the game's note, dealer."""
+        human, view = self.session.human, self.view
+        note = self.desc.seat_note(view, human)
+        label = f"You  \u00b7  {self.desc.score_text(view, human)}" + \
+            (f"  \u00b7  {note}" if note else "")
+        return label + ("  \u00b7  dealer" if human == view.dealer else "")
+
+    def goal_boxes(self) -> list[pygame.Rect]:
+        """Where the person's goal sheet (Monastery's missions) sits, right of the hand's
+        label: drawn there, and clicked there to choose the goal to build."""
+        progress = self.desc.progress(self.view, self.session.human)
+        if progress is None:
+            return []
+        geo = self.geo
+        size = max(12, geo.height // 50)
+        top_of_cards = geo.hand.bottom - geo.card_h
+        label = theme.text(self.hand_label(), size, theme.TEXT, True).get_rect(
+            bottomleft=(geo.hand.x + 4, top_of_cards - 4))
+        box = max(14, size + 4)
+        return [pygame.Rect(label.right + 16 + index * box, top_of_cards - 6 - box, box - 2,
+                            box - 2) for index in range(len(progress))]
 
     def _is_down(self) -> bool:
         return self.desc.is_down(self.view, self.session.human)

@@ -29,11 +29,12 @@ class TableInput(TableCore):
     desc: TableDescription
     groups: list[list[Card]]
     target: int
-    goal_rects: list[pygame.Rect]
     choice: tuple[str, list[tuple[str, Action | None]]] | None
 
     @abstractmethod
     def _is_down(self) -> bool: ...
+    @abstractmethod
+    def goal_boxes(self) -> list[pygame.Rect]: ...
     @abstractmethod
     def _my_discard_phase(self) -> bool: ...
     @abstractmethod
@@ -99,7 +100,7 @@ class TableInput(TableCore):
         return out
 
     def _press(self, pos: tuple[int, int]) -> None:
-        for number, rect in enumerate(self.goal_rects, start=1):
+        for number, rect in enumerate(self.goal_boxes(), start=1):
             if rect.inflate(2, 2).collidepoint(pos):
                 self.choose_goal(number)
                 return

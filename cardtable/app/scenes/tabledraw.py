@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ...engine import Card, Meld
+from ...engine import Meld
 from .. import cardart, theme
 from .. import layout as table_layout
 
@@ -48,7 +48,7 @@ def _info(scene: TableScene, surface: pygame.Surface) -> None:
     small = max(12, geo.height // 54)
     y = info_panel(surface, geo, scene.desc.headline(view),
                    scene.desc.prompt(view, scene.session.names, scene.session.human))
-    status = scene.meld_status
+    status = scene.meld_status()
     if status is not None:
         text, good = status
         colour = theme.TEXT_DIM if good is None else theme.GOOD if good else theme.BAD
@@ -178,23 +178,20 @@ def _piles(scene: TableScene, surface: pygame.Surface, hidden: set[str]) -> None
 
 
 def _meld_row(scene: TableScene, surface: pygame.Surface) -> None:
+    """The person's melds, or the groups being built with their labels."""
     geo, view = scene.geo, scene.view
     human = scene.session.human
     size = max(11, geo.height // 56)
     laid = list(view.melds[human])
-    scene.meld_status = None
     if laid:
         area = geo.meld_row.copy()
         theme.blit_text(surface, scene.desc.laid_label(view), size, (area.x, area.y - 2),
                         theme.TEXT_DIM, anchor="bottomleft")
         _melds(surface, laid, area, geo.small_w)
         return
-    building = scene._my_discard_phase()
     groups = scene.groups
     slots = scene.group_slots()
     card_rects = scene.group_card_rects()
-    staged: list[Card] = []
-    problems: list[str] = []
     for index, slot in enumerate(slots):
         if index >= len(groups):
             pygame.draw.rect(surface, (255, 255, 255), slot, width=2, border_radius=8)
@@ -204,32 +201,12 @@ def _meld_row(scene: TableScene, surface: pygame.Surface) -> None:
                             theme.TEXT_DIM, anchor="midbottom")
             continue
         cards = groups[index]
-        staged += cards
         for card, rect in zip(cards, card_rects[index][0]):
             surface.blit(cardart.face(card.face, geo.small_w), rect.topleft)
         label, good = scene.desc.group_label(view, cards)
-        colour = theme.GOOD if good else theme.BAD
-        if not good:
-            made = scene.desc.group(view, cards)
-            label = f"{label} {index + 1}"
-            problems.append(f"{index + 1}: {made}")
-        theme.blit_text(surface, label, size, (slot.centerx, slot.y - 2), colour, True,
+        theme.blit_text(surface, label if good else f"{label} {index + 1}", size,
+                        (slot.centerx, slot.y - 2), theme.GOOD if good else theme.BAD, True,
                         anchor="midbottom")
-    own = scene.desc.build_status(view, groups, scene.chosen_goal)
-    if own is not None:
-        scene.meld_status = own if (building or groups) else None
-    elif building and not groups:
-        word = scene.desc.rules(view).set_word
-        scene.meld_status = (f"Drag cards to + to build {word}s and runs, or press Arrange",
-                             None)
-    elif groups:
-        left = [c for c in view.hand if c not in staged]
-        points = scene.desc.points(view, [c for c in left if c not in scene.selected])
-        status = "; ".join(problems) if problems else "Melds valid"
-        scene.meld_status = (f"{status}  \u00b7  {points} points would stay in hand",
-                             not problems)
-    else:
-        scene.meld_status = None
 
 
 def _hand(scene: TableScene, surface: pygame.Surface) -> None:
@@ -251,23 +228,16 @@ def _hand(scene: TableScene, surface: pygame.Surface) -> None:
                              (rect.right - 6, rect.bottom + 4), 3)
     human = scene.session.human
     size = max(12, geo.height // 50)
-    note = scene.desc.seat_note(view, human)
-    label = f"You  \u00b7  {scene.desc.score_text(view, human)}" + \
-        (f"  \u00b7  {note}" if note else "")
-    if human == view.dealer:
-        label += "  \u00b7  dealer"
     colour = theme.GOLD if human in view.awaiting else theme.TEXT_DIM
     top_of_cards = geo.hand.bottom - geo.card_h
-    drawn = theme.blit_text(surface, label, size, (geo.hand.x + 4, top_of_cards - 4), colour,
-                            True, anchor="bottomleft")
+    theme.blit_text(surface, scene.hand_label(), size, (geo.hand.x + 4, top_of_cards - 4),
+                    colour, True, anchor="bottomleft")
     progress = scene.desc.progress(view, human)
-    scene.goal_rects = []
-    if progress is not None:
-        box = max(14, size + 4)
-        x = drawn.right + 16
+    boxes = scene.goal_boxes()
+    if progress is not None and boxes:
         focus = scene.desc.focus(view, scene.chosen_goal)
-        scene.goal_rects = progress_boxes(surface, (x, top_of_cards - 6 - box), box, progress,
-                                          focus, numbers=True)
+        progress_boxes(surface, boxes[0].topleft, boxes[0].width + 2, progress, focus,
+                       numbers=True)
 
 
 def progress_boxes(surface: pygame.Surface, origin: tuple[int, int], box: int,
