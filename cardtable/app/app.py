@@ -72,7 +72,9 @@ class App:
         self._saves_seen = 0
         for leftover in (self.save_path, self.settings_file.path):
             remove_stale_temps(leftover)
-        size = size or fit_screen((self.settings.window_width, self.settings.window_height))
+        if size is None:
+            size = fit_screen((self.settings.window_width, self.settings.window_height)) \
+                if self.settings_file.existed else first_size()
         self.windowed_size = size
         self.fullscreen = False
         self.screen = self._open_window(size)
@@ -109,9 +111,21 @@ class App:
     # --- window ------------------------------------------------------------------------
 
     def _open_window(self, size: tuple[int, int], fullscreen: bool = False) -> pygame.Surface:
-        flags = pygame.FULLSCREEN if fullscreen else pygame.RESIZABLE
-        size = (0, 0) if fullscreen else (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
-        return pygame.display.set_mode(size, flags)
+        """The window: resizable at ``size``, or filling the screen from its top-left
+        corner. Full screen is a borderless window the size of the desktop: exclusive
+        full-screen modes leave the window where it was on some X servers (and change
+        the monitor's mode on others)."""
+        if fullscreen:
+            surface = pygame.display.set_mode(_desktop() or size, pygame.NOFRAME)
+            pygame.display.set_window_position((0, 0))
+            return surface
+        size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+        surface = pygame.display.set_mode(size, pygame.RESIZABLE)
+        desktop = _desktop()
+        if desktop is not None and self.fullscreen is False and hasattr(self, "screen"):
+            pygame.display.set_window_position(((desktop[0] - size[0]) // 2,
+                                                max(0, (desktop[1] - size[1]) // 2)))
+        return surface
 
     @property
     def size(self) -> tuple[int, int]:
@@ -375,16 +389,32 @@ def _open_display() -> None:
                              "(is DISPLAY or WAYLAND_DISPLAY set?)")
 
 
-def fit_screen(size: tuple[int, int]) -> tuple[int, int]:
-    """The window size from the settings, no bigger than the screen it opens on."""
+def _desktop() -> tuple[int, int] | None:
     try:
         desktops = pygame.display.get_desktop_sizes()
     except pygame.error:
-        desktops = []
-    if not desktops:
+        return None
+    return desktops[0] if desktops else None
+
+
+def fit_screen(size: tuple[int, int]) -> tuple[int, int]:
+    """The window size from the settings, no bigger than the screen it opens on."""
+    desktop = _desktop()
+    if desktop is None:
         return size
-    width, height = desktops[0]
+    width, height = desktop
     return (min(size[0], max(MIN_SIZE[0], width)), min(size[1], max(MIN_SIZE[1], height)))
+
+
+def first_size() -> tuple[int, int]:
+    """The window on a first start (no settings yet): 1280×800, or smaller to leave room
+    for a taskbar and title bar on a small screen (1366×768, 1024×640 …), never below
+    the least size the table is laid out for."""
+    desktop = _desktop()
+    if desktop is None:
+        return (1280, 800)
+    width, height = desktop
+    return (max(MIN_SIZE[0], min(1280, width - 40)), max(MIN_SIZE[1], min(800, height - 80)))
 
 
 def main() -> int:

@@ -101,6 +101,8 @@ class SettingsFile:
         self.path = path or settings_path()
         self.kept = False
         """A damaged settings file is still at ``path``: never write there."""
+        self.existed = False
+        """A settings file was there when loaded (else this is a first start)."""
 
     def load(self) -> tuple[Settings, str | None]:
         """The settings, and a sentence for the player when the file was damaged."""
@@ -108,6 +110,7 @@ class SettingsFile:
             exists = self.path.exists()
         except OSError:
             exists = False
+        self.existed = exists
         if not exists:
             return Settings(), None
         settings = Settings()
