@@ -254,3 +254,20 @@ def test_the_render_loop_never_waits_for_a_thinking_ai(make_app):
     assert app.session.thinking_seat is not None
     bot.release.set()
     until(app, lambda: len(app.session.game.history) > history)
+
+
+def test_a_round_ends_in_order_last_move_then_score_sheet_then_the_next_deal(make_app):
+    """The table stays on the round that ended while its last move plays out; the score
+    sheet follows; only then is the next round dealt on the table."""
+    from cardtable.app.scenes.summary import SummaryScene
+
+    app = make_app(animations=True)
+    app.new_game("five_crowns", 2, "normal", 5, autoplay="normal")
+    until(app, lambda: app.table.summary is not None)
+    assert app.session.game.state.round == 2  # the engine has dealt on already
+    while not isinstance(app.stack.top, SummaryScene):
+        assert app.table.view.round == 1  # but the table still shows round 1
+        app.frame()
+    app.stack.top.next()
+    frames(app, 2)
+    assert app.table.view.round == 2

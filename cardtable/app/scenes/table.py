@@ -56,6 +56,9 @@ class TableScene(TableInput):
         self.summary: RoundScored | None = None
         self.summary_open = False
         self.after_summary: tuple[Event, ...] = ()
+        self.after_view: RummyView | None = None
+        """The view after a round-ending move (the next deal), shown once the score
+        sheet closes: until then the table stays on the round that ended."""
         self.question: tuple[str, list[tuple[str, Action | None]]] | None = None
         self.choice: tuple[str, list[tuple[str, Action | None]]] | None = None
         """A question the table itself asks (where a freed wild goes), before any action."""
@@ -233,9 +236,12 @@ class TableScene(TableInput):
 
     def _present(self, shown: Shown) -> None:
         """Play out one applied action, then show what it led to. A round's end stops
-        at the score sheet; the next deal plays out once the sheet is closed."""
+        at the score sheet: the table stays on the round that ended while its last move
+        plays out, and the next deal is shown only once the sheet is closed."""
         before = self.view
-        self.view = shown.view
+        ends_round = any(isinstance(event, RoundScored) for event in shown.events)
+        self.view = before if ends_round else shown.view
+        self.after_view = shown.view if ends_round else None
         speed = 0.0 if shown.seat == self.session.human and self.dropped else self.speed
         self.dropped = False
         start = self.time
@@ -353,9 +359,12 @@ class TableScene(TableInput):
 
             self.app.stack.replace(GameOverScene(self.app, self.session))
             return
+        before = self.view
+        if self.after_view is not None:
+            self.view, self.after_view = self.after_view, None
         start = self.time
         for event in self.after_summary:
-            start = self._animate(event, self.view, start, self.speed)
+            start = self._animate(event, before, start, self.speed)
         self.after_summary = ()
         self.app.save()
 
