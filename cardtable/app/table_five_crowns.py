@@ -36,12 +36,25 @@ class FiveCrownsTable(TableDescription):
         return sum(score(card) for card in cards)
 
     def commit(self, view: Any, groups: Sequence[Sequence[Card]], discard: Card) -> Action:
-        """The action for discarding ``discard`` with these staged groups."""
+        """The action for discarding ``discard`` with these staged groups.
+
+        Going out takes every other card in the groups; groups that do not take them all
+        are only the person's plan, and never block a plain discard. On a last turn,
+        melds still in hand would count against the person, so a discard with nothing
+        staged lays the best melds of the rest of the hand with it (FC rules: a last
+        turn may lay any valid melds)."""
+        staged = [card for cards in groups for card in cards]
+        rest = [card for card in view.hand if card != discard]
+        if view.final_turn and not staged:
+            best = fc.arrange_hand(rest, view.round)
+            return LayDown(best.melds, discard) if best.melds else Discard(discard)
+        if not staged or (not view.final_turn and len(staged) < len(rest)):
+            return Discard(discard)
         melds = []
         for cards in groups:
             made = self.group(view, cards)
             melds.append(made if isinstance(made, Meld) else Meld(MeldKind.SET, tuple(cards)))
-        return LayDown(tuple(melds), discard) if melds else Discard(discard)
+        return LayDown(tuple(melds), discard)
 
     def arrangement(self, view: Any, chosen: int | None = None
                     ) -> tuple[list[list[Card]], Card | None]:

@@ -61,7 +61,8 @@ def best_arrangement(hand: Sequence[Card], rules: MeldRules, value: Callable[[Ca
     """The arrangement of ``hand`` that leaves the fewest penalty points.
 
     With ``discard`` one card (never one in ``keep``) is set aside as the discard first,
-    as when going out or ending a final turn. Ties prefer discarding the costlier card.
+    as when going out or ending a final turn. Ties prefer discarding a natural (a
+    discarded wild is a gift to the next player), then the costlier card.
     """
     if rules.naturals_at_least_wilds or rules.aces_wild_in_suit:
         raise ValueError("best_arrangement covers Five Crowns-style wilds only")
@@ -85,7 +86,12 @@ def best_arrangement(hand: Sequence[Card], rules: MeldRules, value: Callable[[Ca
             consider(False, throwable[0])
     else:
         consider(False, None)
-    return min(options, key=lambda a: (a.penalty, -(value(a.discard) if a.discard else 0)))
+    def preference(a: Arrangement) -> tuple[int, bool, int]:
+        thrown = a.discard
+        return (a.penalty, thrown is not None and rules.is_wild(thrown),
+                -(value(thrown) if thrown is not None else 0))
+
+    return min(options, key=preference)
 
 
 class _Search:
