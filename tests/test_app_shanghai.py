@@ -1,10 +1,14 @@
 """The Shanghai tables: the person answers and makes out-of-turn calls, goes down, lays off."""
 
+import dataclasses
+
 import pygame
 
 from cardtable.app.session import default_seats
+from cardtable.app.tables import table_for
 from cardtable.engine import Call, CallShanghai, Draw, Game, GoDown, LayOff, Pile, ReplaceWild
-from cardtable.engine.shanghai_rules import Phase
+from cardtable.engine.cards import parse_cards
+from cardtable.engine.shanghai_rules import CONTRACTS, Phase
 from ui import button, click, drag, frames, key, until
 
 
@@ -218,3 +222,21 @@ def test_a_run_built_by_hand_with_a_spare_wild_goes_down_beside_a_same_suit_run_
     action = describe_table("shanghai_may_i").go_down(view, groups)
     assert isinstance(action, GoDown)
     assert variant.problem(state, 0, action) is None
+
+
+def test_go_down_names_the_real_reason_and_the_side_panel_agrees(make_app):
+    """A mixed-suit 'run' is refused as one, and two good sets in a set-and-run round
+    are refused for the contract, in the same words as the side panel."""
+    desc = table_for("shanghai_may_i").description
+    game, _ = Game.new("shanghai_may_i", 3, 2)
+    view = game.observe(0)
+    contract = view.contract  # round 1: 2 sets of 3
+    assert contract.sets == 2
+    mixed = [list(parse_cards("5H 6S 7H 8H")), list(parse_cards("9C 9D 9S"))]
+    assert desc.go_down_problem(view, mixed) == "a run must be all one suit"
+    round_two = dataclasses.replace(view, contract=CONTRACTS[1], round=2)
+    sets = [list(parse_cards("9C 9D 9S")), list(parse_cards("4C 4D 4S"))]
+    reason = desc.go_down_problem(round_two, sets)
+    assert reason is not None and "2 sets and 0 runs" in reason
+    status = desc.build_status(round_two, sets)
+    assert status is not None and status[1] is False and "2 sets and 0 runs" in status[0]

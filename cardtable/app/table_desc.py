@@ -180,6 +180,11 @@ class TableDescription(ABC):
         """A few words under a seat's name (progress, calls left)."""
         return ""
 
+    def go_down_problem(self, view: Any, groups: Sequence[Sequence[Card]]) -> str | None:
+        """Why these staged groups cannot go down, in the words of the side panel, when
+        the game can tell before asking the engine (None: ask the engine)."""
+        return None
+
     def out_seat(self, view: Any) -> int | None:
         """The seat that went out and is waiting for the round to end, if the game has
         such a moment (shown as "OUT")."""

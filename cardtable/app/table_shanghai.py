@@ -75,6 +75,24 @@ class ShanghaiTable(TableDescription):
             melds.append(made if isinstance(made, Meld) else Meld(MeldKind.SET, tuple(cards)))
         return GoDown(tuple(melds))
 
+    def build_status(self, view: Any, groups: Sequence[Sequence[Card]],
+                     chosen: int | None = None) -> tuple[str, bool | None] | None:
+        """Groups each fine on their own can still miss the contract (two sets where a
+        set and a run are due): the side panel says so, in the words Go down uses."""
+        if not groups or view.down[view.seat] or \
+                not all(self.group_label(view, cards)[1] for cards in groups):
+            return None
+        reason = self.go_down_problem(view, groups)
+        if reason is None:
+            return ("Ready to go down: " + view.contract.describe(), True)
+        return (reason[0].upper() + reason[1:], False)
+
+    def go_down_problem(self, view: Any, groups: Sequence[Sequence[Card]]) -> str | None:
+        """The real reason (a mixed-suit run, two sets where a set and a run are due),
+        found by trying every way of laying the groups, as Go down itself does."""
+        laid = lay_contract(groups, view.contract, contract_rules(self.may_i, False))
+        return laid if isinstance(laid, str) else None
+
     def arrangement(self, view: Any, chosen: int | None = None
                     ) -> tuple[list[list[Card]], Card | None]:
         if view.down[view.seat]:

@@ -74,6 +74,9 @@ def contract_problem(melds: Sequence[Meld], contract: Contract,
     rules = crules.melds
     sets = [m for m in melds if m.kind is MeldKind.SET]
     runs = [m for m in melds if m.kind is MeldKind.RUN]
+    if len(melds) == contract.sets + contract.runs and len(sets) != contract.sets:
+        return (f"this round needs {contract.describe()}; these groups make "
+                f"{_count(len(sets), 'set')} and {_count(len(runs), 'run')}")
     if len(sets) > contract.sets or len(runs) > contract.runs:
         return (f"only the round's target may be laid down ({contract.describe()}), "
                 "no more groups")
@@ -96,6 +99,10 @@ def contract_problem(melds: Sequence[Meld], contract: Contract,
             if a and b and (a[-1] + 1 == b[0] or b[-1] + 1 == a[0]):
                 return "those two runs of one suit follow on: they would be one run"
     return None
+
+
+def _count(number: int, word: str) -> str:
+    return f"{number} {word}" + ("" if number == 1 else "s")
 
 
 def lay_contract(groups: Sequence[Sequence[Card]], contract: Contract,

@@ -430,6 +430,10 @@ class TableScene(TableInput):
         if action is None or not self.groups:
             self.say("Build the round's contract above your hand first (or press Arrange).")
             return
+        reason = self.desc.go_down_problem(self.view, self.groups)
+        if reason is not None:
+            self.say(reason[0].upper() + reason[1:] + ".")
+            return
         if self.play(action):
             self.groups = []
 
