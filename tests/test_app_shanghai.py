@@ -240,3 +240,16 @@ def test_go_down_names_the_real_reason_and_the_side_panel_agrees(make_app):
     assert reason is not None and "2 sets and 0 runs" in reason
     status = desc.build_status(round_two, sets)
     assert status is not None and status[1] is False and "2 sets and 0 runs" in status[0]
+
+
+def test_wilds_in_laid_melds_show_what_they_stand_for():
+    from cardtable.app.table_desc import wild_labels
+    from cardtable.engine.melds import Meld, MeldKind
+
+    rules = table_for("shanghai_may_i").description.rules(None)
+    run = Meld(MeldKind.RUN, tuple(parse_cards("5H 6H 2C 8H")))
+    assert wild_labels(run, rules) == [None, None, "7\u2665", None]
+    ace_high = Meld(MeldKind.RUN, tuple(parse_cards("JK QH KH 2S")))
+    assert wild_labels(ace_high, rules) == ["J\u2665", None, None, "A\u2665"]
+    a_set = Meld(MeldKind.SET, tuple(parse_cards("9C JK 9D")))
+    assert wild_labels(a_set, rules) == [None, "9", None]

@@ -20,7 +20,8 @@ from ..engine import (
     MeldRules,
     pretty_cards,
 )
-from ..engine.melds import as_meld
+from ..engine.cards import Rank
+from ..engine.melds import as_meld, run_positions
 
 
 class RummyView(Protocol):
@@ -225,3 +226,22 @@ def describe_table(game_id: str) -> TableDescription:
     description = table_for(game_id).description
     assert isinstance(description, TableDescription), f"{game_id} has its own table"
     return description
+
+
+def wild_labels(meld: Meld, rules: MeldRules) -> list[str | None]:
+    """What each wild of a laid meld stands for ("7♥"; "7" where any suit would do),
+    and None for its naturals: a player should not have to work out a run's gaps."""
+    wild = [rules.is_wild(card) for card in meld.cards]
+    naturals = [card for card, is_wild in zip(meld.cards, wild) if not is_wild]
+    if not any(wild) or not naturals:
+        return [None] * len(meld.cards)
+    if meld.kind is MeldKind.SET:
+        rank = naturals[0].rank.code
+        return [rank if is_wild else None for is_wild in wild]
+    positions = run_positions(meld.cards, rules)
+    if positions is None:
+        return [None] * len(meld.cards)
+    suits = {card.suit for card in naturals if card.suit is not None}
+    suit = next(iter(suits)).symbol if len(suits) == 1 else ""
+    return [f"{Rank(1 if position == 14 else position).code}{suit}" if is_wild else None
+            for position, is_wild in zip(positions, wild)]

@@ -10,9 +10,10 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ...engine import Meld
+from ...engine import Meld, MeldRules
 from .. import cardart, theme
 from .. import layout as table_layout
+from ..table_desc import wild_labels
 
 if TYPE_CHECKING:
     from .table import TableScene
@@ -109,7 +110,8 @@ def _opponent(scene: TableScene, surface: pygame.Surface, seat: int, spot) -> No
     count = view.hand_sizes[seat] - scene.animator.incoming(seat)
     hand_backs(surface, spot.cards, count, int(geo.small_w * 0.75), size,
                scene.session.thinking_seat == seat and to_move, scene.time)
-    _melds(surface, list(view.melds[seat]), spot.melds, int(geo.small_w * 0.7))
+    _melds(surface, list(view.melds[seat]), spot.melds, int(geo.small_w * 0.7),
+           scene.desc.rules(view))
 
 
 def seat_panel(surface: pygame.Surface, geo: table_layout.TableLayout, spot: Any, name: str,
@@ -141,12 +143,20 @@ def hand_backs(surface: pygame.Surface, area: pygame.Rect, count: int, width: in
                         anchor="midright")
 
 
-def _melds(surface: pygame.Surface, melds: list[Meld], area: pygame.Rect, width: int) -> None:
-    """Laid melds as overlapped small cards, wrapped into the area."""
+def _melds(surface: pygame.Surface, melds: list[Meld], area: pygame.Rect, width: int,
+           rules: MeldRules) -> None:
+    """Laid melds as overlapped small cards, wrapped into the area; each wild tagged with
+    what it stands for."""
     cells = table_layout.meld_cells(area, [len(m.cards) for m in melds], width)
+    size = max(8, width // 4)
     for meld, rects in zip(melds, cells):
-        for card, rect in zip(meld.cards, rects):
+        for card, rect, label in zip(meld.cards, rects, wild_labels(meld, rules)):
             surface.blit(cardart.face(card.face, width), rect.topleft)
+            if label is not None:
+                image = theme.text(label, size, (60, 40, 0), True)
+                tag = image.get_rect(bottomleft=(rect.x + 3, rect.bottom - 3))
+                pygame.draw.rect(surface, theme.GOLD, tag.inflate(4, 0), border_radius=3)
+                surface.blit(image, tag)
 
 
 def _piles(scene: TableScene, surface: pygame.Surface, hidden: set[str]) -> None:
@@ -187,7 +197,7 @@ def _meld_row(scene: TableScene, surface: pygame.Surface) -> None:
         area = geo.meld_row.copy()
         theme.blit_text(surface, scene.desc.laid_label(view), size, (area.x, area.y - 2),
                         theme.TEXT_DIM, anchor="bottomleft")
-        _melds(surface, laid, area, geo.small_w)
+        _melds(surface, laid, area, geo.small_w, scene.desc.rules(view))
         return
     groups = scene.groups
     slots = scene.group_slots()
