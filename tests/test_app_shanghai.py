@@ -253,3 +253,12 @@ def test_wilds_in_laid_melds_show_what_they_stand_for():
     assert wild_labels(ace_high, rules) == ["J\u2665", None, None, "A\u2665"]
     a_set = Meld(MeldKind.SET, tuple(parse_cards("9C JK 9D")))
     assert wild_labels(a_set, rules) == [None, "9", None]
+
+
+def test_calls_left_and_the_may_i_penalty_total_are_shown_by_each_seat():
+    game, _ = Game.new("shanghai_may_i", 3, 2)
+    desc = table_for("shanghai_may_i").description
+    note = desc.seat_note(game.observe(0), 1)
+    assert "3 May I left" in note and "pen 0" in note
+    buy, _ = Game.new("shanghai_buy", 3, 2)
+    assert "2 buys left" in table_for("shanghai_buy").description.seat_note(buy.observe(0), 1)

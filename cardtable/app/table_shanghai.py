@@ -172,9 +172,13 @@ class ShanghaiTable(TableDescription):
         return "Your call"
 
     def seat_note(self, view: Any, seat: int) -> str:
+        """Down or not, the May I / buys the seat has left this round, and in May I the
+        penalty total (the fewest penalty points win a bonus at the end)."""
         left = view.calls_allowed - view.calls_used[seat]
         calls = "May I" if self.may_i else ("buy" if left == 1 else "buys")
-        return ("down \u2713" if view.down[seat] else "not down") + f"  \u00b7  {left} {calls}"
+        note = ("down \u2713" if view.down[seat] else "not down") + \
+            f"  \u00b7  {left} {calls} left"
+        return note + (f"  \u00b7  pen {view.penalties[seat]}" if self.may_i else "")
 
     def score(self, view: Any, seat: int) -> int:
         if not self.may_i:
