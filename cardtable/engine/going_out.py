@@ -29,7 +29,30 @@ def goes_out(hand: Sequence[Card], rules: MeldRules) -> bool:
     naturals = sorted((c for c in hand if not rules.is_wild(c)), key=Card.sort_key)
     wilds = len(hand) - len(naturals)
     faces = tuple((_suit_index(c), int(c.rank)) for c in naturals)
+    if 2 * max(0, _loners(faces, wilds) - 1) > wilds:
+        return False
     return _search(faces, wilds, rules.longest_run)
+
+
+def _loners(faces: tuple[tuple[int, int], ...], wilds: int) -> int:
+    """Naturals no other natural can share a group with (no copy of the rank, no card
+    of the suit near enough for the wilds to bridge). Each but the discard needs two
+    wilds of its own, so most hands that cannot go out are refused here, without a
+    search."""
+    ranks: dict[int, int] = {}
+    for _, rank in faces:
+        ranks[rank] = ranks.get(rank, 0) + 1
+    by_suit: dict[int, list[int]] = {}
+    for suit, rank in faces:
+        by_suit.setdefault(suit, []).append(rank)
+    loners = 0
+    for suit, rank in faces:
+        if ranks[rank] > 1:
+            continue
+        if any(other != rank and abs(other - rank) <= wilds + 1 for other in by_suit[suit]):
+            continue
+        loners += 1
+    return loners
 
 
 def _suit_index(card: Card) -> int:
