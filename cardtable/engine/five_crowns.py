@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache, lru_cache
+from typing import ClassVar
 
 from .actions import Action, Discard, Draw, LayDown, LayOff
 from .arrange import Arrangement, best_arrangement
@@ -40,7 +41,15 @@ from .going_out import goes_out
 from .melds import Meld, MeldRules, meld_problem
 from .options import FiveCrownsOptions
 from .rng import pick_index, shuffled
-from .rummy import DiscardTop, RummyZones, draw, draw_problem, legal_draws, rebuilds_used_up
+from .rummy import (
+    DiscardTop,
+    RummyZones,
+    TurnView,
+    draw,
+    draw_problem,
+    legal_draws,
+    rebuilds_used_up,
+)
 from .variant import Outcome, Transition, Variant, places_for, register
 
 ROUNDS = 11
@@ -131,8 +140,11 @@ class FiveCrownsState:
 
 @serializable
 @dataclass(frozen=True, slots=True)
-class FiveCrownsView(DiscardTop):
+class FiveCrownsView(DiscardTop, TurnView):
     """One seat's observation: its own hand and everything public, nothing else."""
+
+    DRAW_PHASE: ClassVar[Enum] = Phase.DRAW
+    PLAY_PHASE: ClassVar[Enum] = Phase.DISCARD
 
     seat: int
     seats: int
@@ -158,16 +170,6 @@ class FiveCrownsView(DiscardTop):
     @property
     def game_id(self) -> str:
         return FiveCrowns.id
-
-    @property
-    def to_draw(self) -> bool:
-        """The seat to move must draw before anything else."""
-        return self.phase is Phase.DRAW
-
-    @property
-    def to_play(self) -> bool:
-        """The seat to move has drawn: it may meld, lay off and discard."""
-        return self.phase is Phase.DISCARD
 
     @property
     def final_turn(self) -> bool:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
+from typing import ClassVar
 
 from .actions import Action, Discard, Draw, LayMission, LayOff
 from .cards import Card, parse_zones, pretty_cards, standard_deck
@@ -49,7 +50,15 @@ from .missions import (
 )
 from .options import MonasteryOptions
 from .rng import pick_index, shuffled
-from .rummy import DiscardTop, RummyZones, draw, draw_problem, legal_draws, rebuilds_used_up
+from .rummy import (
+    DiscardTop,
+    RummyZones,
+    TurnView,
+    draw,
+    draw_problem,
+    legal_draws,
+    rebuilds_used_up,
+)
 from .variant import Outcome, Transition, Variant, places_for, register
 
 HAND_SIZE = 9
@@ -99,7 +108,12 @@ class MonasteryState:
 
 @serializable
 @dataclass(frozen=True, slots=True)
-class MonasteryView(DiscardTop):
+class MonasteryView(DiscardTop, TurnView):
+    """One seat's observation of a Monastery game."""
+
+    DRAW_PHASE: ClassVar[Enum] = Phase.DRAW
+    PLAY_PHASE: ClassVar[Enum] = Phase.PLAY
+
     seat: int
     seats: int
     round: int
@@ -123,16 +137,6 @@ class MonasteryView(DiscardTop):
     @property
     def game_id(self) -> str:
         return Monastery.id
-
-    @property
-    def to_draw(self) -> bool:
-        """The seat to move must draw before anything else."""
-        return self.phase is Phase.DRAW
-
-    @property
-    def to_play(self) -> bool:
-        """The seat to move has drawn: it may meld, lay off and discard."""
-        return self.phase is Phase.PLAY
 
     @property
     def totals(self) -> tuple[int, ...]:

@@ -10,7 +10,8 @@ Standard library only.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from enum import Enum
+from typing import Any, ClassVar
 
 from .actions import Action, Draw, Pile
 from .cards import Card
@@ -89,6 +90,26 @@ class DiscardTop:
     @property
     def top_discard(self) -> Card | None:
         return self.discard_pile[-1] if self.discard_pile else None
+
+
+class TurnView:
+    """What the rummy games' views say about the turn, from each game's own phases:
+    whether the seat to move must draw first, or has drawn and may play."""
+
+    __slots__ = ()
+    phase: Enum
+    DRAW_PHASE: ClassVar[Enum]
+    PLAY_PHASE: ClassVar[Enum]
+
+    @property
+    def to_draw(self) -> bool:
+        """The seat to move must draw before anything else."""
+        return self.phase is self.DRAW_PHASE
+
+    @property
+    def to_play(self) -> bool:
+        """The seat to move has drawn: it may meld, lay off and discard."""
+        return self.phase is self.PLAY_PHASE
 
 
 class RummyZones:

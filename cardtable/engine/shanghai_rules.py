@@ -9,12 +9,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache
+from typing import ClassVar
 
 from .actions import Action
 from .cards import Card, Rank
 from .codec import serializable
 from .contracts import Contract, ContractRules
 from .melds import Meld, MeldRules
+from .rummy import TurnView
 
 CONTRACTS = (Contract(2, 0), Contract(1, 1), Contract(0, 2), Contract(3, 0), Contract(2, 1),
              Contract(1, 2), Contract(0, 3))
@@ -112,8 +114,11 @@ class ShanghaiState:
 
 @serializable
 @dataclass(frozen=True, slots=True)
-class ShanghaiView:
+class ShanghaiView(TurnView):
     """One seat's observation of a Shanghai game."""
+
+    DRAW_PHASE: ClassVar[Enum] = Phase.DRAW
+    PLAY_PHASE: ClassVar[Enum] = Phase.PLAY
 
     game_id: str
     seat: int
@@ -149,16 +154,6 @@ class ShanghaiView:
     @property
     def top_discard(self) -> Card | None:
         return self.discard_pile[-1] if self.discard_pile and self.exposed else None
-
-    @property
-    def to_draw(self) -> bool:
-        """The seat to move must draw before anything else."""
-        return self.phase is Phase.DRAW
-
-    @property
-    def to_play(self) -> bool:
-        """The seat to move has drawn: it may meld, lay off and discard."""
-        return self.phase is Phase.PLAY
 
     @property
     def may_i(self) -> bool:
