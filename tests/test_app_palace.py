@@ -144,3 +144,16 @@ def test_a_whole_game_plays_to_its_end_and_names_the_winner(make_app):
     outcome = app.session.game.outcome()
     assert outcome is not None and len(outcome.winners) == 1
     assert not app.save_path.exists()  # a finished game is set aside
+
+
+def test_the_rules_page_says_the_top_card_of_a_straight_is_what_counts_as_the_engine_does():
+    from cardtable.app.rules_text import rules_for
+    from cardtable.engine import parse_cards
+    from cardtable.engine.placements import stack_problem, top_value
+
+    text = rules_for("palace", "Palace")
+    assert "after 2 3 4 the next placement must be 4 or higher" in text
+    assert "starting with a 2; the next player may then play anything" not in text
+    top = top_value([parse_cards("2C 3D 4H")])
+    assert stack_problem(parse_cards("3S"), top) is not None
+    assert stack_problem(parse_cards("4S"), top) is None
