@@ -1,6 +1,7 @@
 """The Monastery table: the mission in focus, laying a mission, adding to groups, summary."""
 
 import pygame
+import pytest
 
 from cardtable.app.scenes.summary import SummaryScene
 from cardtable.app.session import default_seats
@@ -111,3 +112,178 @@ def test_the_round_summary_says_who_completed_what(make_app):
     note = table.desc.summary_note(view, summary.event, 0)
     assert note == "completed mission 4: a run of 5 in one suit"
     assert table.desc.summary_note(view, summary.event, 1) == "no mission this round"
+
+
+def laid_position():
+    """You have laid mission 4 (a spade run); West has laid mission 1 (two sets)."""
+    variant = Game.new("monastery", 3, 1)[0].variant
+    return variant.position(["KS 3D 9C KH AH", "4C 5C", "6D 7D"], phase=Phase.PLAY,
+                            stock="2D 3D 4D", missions={0: (4, ["run: 8S 9S 10S JS QS"]),
+                                                        1: (1, ["set: 10S 10C 10S",
+                                                                "set: JH JD JH"])})
+
+
+def select(app, face):
+    table = app.table
+    hand = table.hand_cards()
+    index = hand.index(next(c for c in hand if c.face == face))
+    click(app, table.geo.hand_slots(len(hand))[index].center)
+    assert any(c.face == face for c in table.selected)
+
+
+def test_adding_to_a_mission_by_click_select_then_click_the_mission(make_app):
+    app = table_at(make_app, laid_position())
+    table = app.table
+    select(app, "KS")
+    _, _, rects = next(s for s in table.meld_spots() if s[:2] == (0, 0))
+    click(app, rects[0].center)          # the low end: a king fits only the high end
+    action = app.session.game.history[-1][1]
+    assert isinstance(action, LayOff) and action.target_seat == 0 and not action.at_start
+    assert [c.face for c in action.cards] == ["KS"]
+    assert not table.selected
+
+
+def test_a_refused_add_by_click_shows_the_engines_reason(make_app):
+    app = table_at(make_app, laid_position())
+    table = app.table
+    select(app, "KH")
+    _, _, rects = next(s for s in table.meld_spots() if s[:2] == (0, 0))
+    click(app, rects[-1].center)
+    assert table.message is not None and "one suit" in table.message.text
+    assert not any(isinstance(a, LayOff) for _, a in app.session.game.history)
+
+
+def test_clicking_a_mission_with_nothing_selected_says_how_to_add(make_app):
+    app = table_at(make_app, laid_position())
+    _, _, rects = next(s for s in app.table.meld_spots() if s[:2] == (1, 0))
+    click(app, rects[-1].center)
+    assert "Select cards" in app.table.message.text
+
+
+def choose_target(app, name):
+    table = app.table
+    for _ in range(len(table.target_names())):
+        names = table.target_names()
+        if names[table.target % len(names)] == name:
+            return
+        key(app, pygame.K_TAB)
+    raise AssertionError(f"Tab never reached {name}")
+
+
+def test_adding_to_a_mission_by_keyboard_space_tab_enter(make_app):
+    app = table_at(make_app, laid_position())
+    table = app.table
+    assert {"meld:0:0", "meld:1:0", "meld:1:1"} <= set(table.target_names())
+    hand = table.hand_cards()
+    table.focus = hand.index(next(c for c in hand if c.face == "AH"))
+    key(app, pygame.K_SPACE)
+    choose_target(app, "meld:1:1")       # West's red jacks: a wild heart joins them
+    key(app, pygame.K_RETURN)
+    action = app.session.game.history[-1][1]
+    assert action == LayOff(1, 1, tuple(c for c in hand if c.face == "AH"), False)
+
+
+def test_a_refused_add_by_keyboard_shows_the_engines_reason(make_app):
+    app = table_at(make_app, laid_position())
+    table = app.table
+    hand = table.hand_cards()
+    table.focus = hand.index(next(c for c in hand if c.face == "9C"))
+    choose_target(app, "meld:1:0")       # the black tens: a nine is refused
+    key(app, pygame.K_RETURN)
+    assert table.message is not None and "rank" in table.message.text
+    assert not any(isinstance(a, LayOff) for _, a in app.session.game.history)
+
+
+def test_shift_tab_and_up_step_back_through_the_targets(make_app):
+    app = table_at(make_app, laid_position())
+    table = app.table
+    names = table.target_names()
+    start = table.target % len(names)
+    key(app, pygame.K_TAB)
+    key(app, pygame.K_TAB, mod=pygame.KMOD_LSHIFT)
+    assert table.target % len(names) == start
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_UP)
+    assert table.target % len(names) == start
+
+
+def test_aces_are_tagged_wild_and_the_panel_says_what_they_stand_for(make_app):
+    variant = Game.new("monastery", 3, 1)[0].variant
+    state = variant.position(["AS 3H 3D 5C 7S 9H JC KD AH", "4C 5C", "6D 7D"],
+                             stock="2D 3D 4D", discard="QS")
+    app = table_at(make_app, state)
+    table = app.table
+    aces = [c for c in table.view.hand if c.face.startswith("A")]
+    assert aces and all(table.desc.is_wild(table.view, c) for c in aces)
+    assert not any(table.desc.is_wild(table.view, c) for c in table.view.hand
+                   if c not in aces)
+    assert "Wild aces: A\u2660 = any \u2660, A\u2665 = any \u2665" in table.meld_status()[0]
+    lone = variant.position(["AS 3H", "4C 5C", "6D 7D"], stock="2D 3D 4D", discard="QS")
+    assert "Wild ace: A\u2660 = any spade" in table_at(make_app, lone).table.meld_status()[0]
+
+
+def test_the_mission_in_focus_is_explained_before_the_draw(make_app):
+    variant = Game.new("monastery", 3, 1)[0].variant
+    state = variant.position(["8S 9S 10S JS 2H 3D 4C 7H 9D", "4C 5C", "6D 7D"],
+                             phase=Phase.DRAW, stock="2D 3D 4D", discard="QS")
+    app = table_at(make_app, state)
+    table = app.table
+    assert table.view.to_draw
+    status = table.meld_status()
+    assert status is not None
+    assert status[0].startswith("Mission 4: a run of 5 in one suit \u2014 you have 4 of 5")
+    assert "your 9 missions" in table.desc.progress_caption(table.view)[0]
+    key(app, pygame.K_m)                 # choosing another mission works before the draw
+    assert table.meld_status()[0].startswith("Mission 5")
+
+
+def test_the_mission_in_focus_is_explained_while_others_play(make_app):
+    variant = Game.new("monastery", 3, 1)[0].variant
+    state = variant.position(["8S 9S 10S JS 2H 3D 4C 7H 9D", "4C 5C", "6D 7D"],
+                             phase=Phase.DRAW, current=1, stock="2D 3D 4D", discard="QS")
+    game, _ = Game.new("monastery", 3, 1)
+    game.state = state
+    app = make_app()
+    app.start_session(game, default_seats(2, "normal"))
+    app.session.bots[1] = Passive()
+    app.session.bots[2] = Passive()
+    app.frame()
+    assert app.table.meld_status()[0].startswith("Mission 4: a run of 5 in one suit")
+
+
+STATUS_POSITIONS = {
+    "before the draw": dict(hands=["AS 3H 3D 5C 7S 9H JC KD AH", "4C 5C", "6D 7D"],
+                            phase=Phase.DRAW, stock="2D 3D 4D", discard="QS"),
+    "building": dict(hands=["AS 3H 3D 5C 7S 9H JC KD AH 2C", "4C 5C", "6D 7D"],
+                     phase=Phase.PLAY, stock="2D 3D 4D", discard="QS"),
+    "four aces": dict(hands=["AS AH AD AC 4S 4H 5D 9C 6S 6H", "4C 5C", "6D 7D"],
+                      phase=Phase.PLAY, stock="2D 3D 4D", discard="QS",
+                      done={0: [9, 8, 6, 5, 4, 3, 2, 1]}),
+    "mission laid": dict(hands=["KS 3D 9C KH AH", "4C 5C", "6D 7D"], phase=Phase.PLAY,
+                         stock="2D 3D 4D", missions={0: (4, ["run: 8S 9S 10S JS QS"])}),
+}
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
+@pytest.mark.parametrize("where", sorted(STATUS_POSITIONS))
+def test_the_status_fits_the_info_panel_whole(where, size, make_app):
+    from cardtable.app.scenes import tabledraw
+
+    variant = Game.new("monastery", 3, 1)[0].variant
+    spec = dict(STATUS_POSITIONS[where])
+    state = variant.position(spec.pop("hands"), **spec)
+    app = table_at(lambda: make_app(size=size), state)
+    table = app.table
+    if where == "building":              # a staged group that makes no mission
+        table.stage([c for c in table.view.hand if c.face in ("3H", "3D", "9H")], 0)
+    texts = [table.meld_status()[0]]
+    if where == "four aces":
+        table.chosen_goal = 7
+        texts.append(table.meld_status()[0])
+    for text in texts:
+        top = tabledraw.info_panel(pygame.Surface(size), table.geo, table.desc.headline(
+            table.view), table.desc.prompt(table.view, app.session.names, 0))
+        fitted = tabledraw.status_lines(table.geo, text, top)
+        assert fitted.whole and fitted.size >= 10, (text, fitted)
+        assert " ".join(fitted.lines).split() == text.split()
+        assert top + fitted.height() <= table.geo.info.bottom - 4

@@ -2,13 +2,14 @@
 refused, taking the stack, hidden cards turned up, and a whole game to its end."""
 
 import pygame
+import pytest
 
 from cardtable.app.scenes.palace_table import PalaceTableScene
 from cardtable.app.scenes.summary import GameOverScene
 from cardtable.app.session import default_seats
 from cardtable.engine import BuildReserve, Game, PickHidden, Place, PlayHidden, TakeStack
 from cardtable.engine.palace import Palace, Phase
-from ui import button, click, drag, frames, key, until
+from ui import DT, button, click, drag, frames, key, until
 
 GAME = Palace()
 
@@ -144,6 +145,118 @@ def test_a_whole_game_plays_to_its_end_and_names_the_winner(make_app):
     outcome = app.session.game.outcome()
     assert outcome is not None and len(outcome.winners) == 1
     assert not app.save_path.exists()  # a finished game is set aside
+
+
+# --- a turned-up hidden card and the winning placement stay long enough to be seen -------
+
+def seconds_face_up(app, card, limit=1200):
+    """Seconds of frames in which the turned-up card lies still, face up, where it is read
+    (a motionless flight of that card that has begun and not ended)."""
+    table = app.table
+    seen = 0
+    for _ in range(limit):
+        if any(f.card == card.code and f.start == f.end and f.begins <= table.time
+               and not f.done(table.time) for f in table.animator.flights):
+            seen += 1
+        elif seen:
+            break
+        frames(app)
+    return seen * DT
+
+
+@pytest.mark.parametrize("hidden, took", [("4D", True), ("10D", False)])
+def test_a_hidden_card_the_person_turns_up_lies_face_up_and_marked_long_enough_to_read(
+        make_app, hidden, took):
+    state = GAME.position(["", "5C 6C 7C"], stack=["9H"], deck="",
+                          hidden=[f"{hidden} 8C", "2C"])
+    app = table_at(make_app, state, animations=True)
+    table = app.table
+    card = state.hidden[0][0]
+    click(app, table.hidden_rects()[0].center)
+    assert app.session.game.history[0] == (0, PlayHidden(0))
+    assert table.turned_up is not None and table.turned_up.card == card
+    assert table.turned_up.took is took
+    assert seconds_face_up(app, card) >= 1.2
+    assert table.bubbles()[0][0] == f"Turned up {card.pretty}"
+
+
+def test_a_hidden_card_an_ai_seat_turns_up_lies_face_up_long_enough_to_read(make_app):
+    state = GAME.position(["9S 10S JS", ""], stack=["5S", "QS"], deck="",
+                          hidden=["2H", "4C"], current=1)
+    app = table_at(make_app, state, animations=True)
+    table = app.table
+    until(app, lambda: table.turned_up is not None)
+    card = state.hidden[1][0]
+    assert table.turned_up is not None and table.turned_up.seat == 1
+    assert table.turned_up.card == card and table.turned_up.took
+    assert seconds_face_up(app, card) >= 1.2
+    assert table.bubbles()[1][0] == f"Turned up {card.pretty}"
+
+
+def test_a_hidden_card_dragged_onto_the_stack_is_still_held_face_up_there(make_app):
+    state = GAME.position(["", "5C 6C 7C"], stack=["9H"], deck="", hidden=["4D", "2C"])
+    app = table_at(make_app, state, animations=True)
+    table = app.table
+    drag(app, table.hidden_rects()[0].center, table.geo.stack.center)
+    assert app.session.game.history[0] == (0, PlayHidden(0))
+    assert seconds_face_up(app, state.hidden[0][0]) >= 1.2
+
+
+def test_with_animations_off_a_turned_up_card_stays_marked_until_the_next_move(make_app):
+    state = GAME.position(["9S 10S JS", ""], stack=["5S", "QS"], deck="",
+                          hidden=["2H", "4C"], current=1)
+    app = table_at(make_app, state)
+    table = app.table
+    until(app, lambda: table.turned_up is not None)
+    frames(app, 120)  # two seconds, and the person has not moved yet
+    assert table.turned_up is not None and table.turned_up.card == state.hidden[1][0]
+    assert 1 in table.bubbles()
+    drag(app, card_rect(table, "9S").center, table.geo.stack.center)
+    assert app.session.game.history[1][0] == 0
+    assert table.turned_up is None and 1 not in table.bubbles()
+
+
+def seconds_of_final_table(app, limit=2000):
+    """Seconds the table stays up with the winning placement shown after the game ended;
+    returns them and the words it showed."""
+    table = app.table
+    shown, words = 0, None
+    for _ in range(limit):
+        if isinstance(app.stack.top, GameOverScene):
+            return shown * DT, words
+        if table.final_words() is not None and app.stack.top is table:
+            words = table.final_words()
+            assert table.shown_stack()[-1] == table.last_placement  # still on the stack
+            shown += 1
+        frames(app)
+    raise AssertionError("the game-over scene never came")
+
+
+@pytest.mark.parametrize("animations", [True, False])
+def test_the_winning_placement_stays_on_the_table_before_the_game_over_scene(make_app,
+                                                                               animations):
+    state = GAME.position(["9S 10S JS", "7H", "KC QC JC"], stack=["6S"], deck="",
+                          hidden=["2H 3H", "", "5H"], current=1)
+    app = table_at(make_app, state, animations=animations)
+    until(app, lambda: app.session.game.over)
+    seconds, words = seconds_of_final_table(app)
+    assert seconds >= 2.0
+    assert words == "West wins with 7\u2665"
+
+
+def test_the_persons_winning_hidden_card_is_named_and_a_click_goes_on_to_the_results(
+        make_app):
+    state = GAME.position(["", "9S 10S JS"], stack=["5S", "6S"], deck="", hidden=["8C", "2H"])
+    app = table_at(make_app, state, animations=True)
+    table = app.table
+    click(app, table.hidden_rects()[0].center)
+    until(app, lambda: table.final_words() is not None)
+    assert table.final_words() == "You win with 8\u2663"
+    assert table.shown_stack()[-1] == table.last_placement == state.hidden[0]
+    frames(app, 30)
+    assert app.stack.top is table
+    click(app, table.geo.stack.center)
+    assert isinstance(app.stack.top, GameOverScene)
 
 
 def test_the_rules_page_says_the_top_card_of_a_straight_is_what_counts_as_the_engine_does():

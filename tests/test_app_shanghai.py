@@ -129,16 +129,18 @@ def test_arrange_go_down_and_lay_off_by_dragging_onto_a_meld(make_app):
     assert [c.face for c in game.state.melds[1][0].cards][-1] == "9S"
 
 
-def test_a_call_timer_passes_for_the_person_when_set(make_app):
+def test_a_call_chance_counts_down_on_screen_and_passes_by_itself(make_app):
     variant = Game.new("shanghai_may_i", 4, 1)[0].variant
     state = variant.position(["4D 5D", "4S 5S", "4C 5C", "6H 6D"], discard="KD 9C",
                              stock="3S 3H 3D 7C 8C", current=1, discarder=3)
     state = variant._start_turn(state, 1)
     app = table_at(make_app, "shanghai_may_i", state, Caller("pass"))
-    app.session.call_seconds = 5.0
+    assert app.session.call_seconds == 5.0  # the default: a countdown, never a stall
     until(app, lambda: app.table.question is not None)
+    assert app.table.question_text().endswith("(passing in 5 s)")
     frames(app, 60 * 4)
     assert app.session.game.state.phase is Phase.CALLS      # still waiting after 4 s
+    assert app.table.question_text().endswith("(passing in 1 s)")
     frames(app, 60 * 2)
     assert (0, Call("pass")) in app.session.game.history    # passed after 5 s
 
@@ -262,3 +264,28 @@ def test_calls_left_and_the_may_i_penalty_total_are_shown_by_each_seat():
     assert "3 May I left" in note and "pen 0" in note
     buy, _ = Game.new("shanghai_buy", 3, 2)
     assert "2 buys left" in table_for("shanghai_buy").description.seat_note(buy.observe(0), 1)
+
+
+def test_the_shanghai_question_never_covers_the_melds_it_asks_you_to_drag_onto(make_app):
+    """At 8 seats on a small window melds lie all round the table: the question panel
+    moves to where it covers none of them."""
+    variant = Game.new("shanghai_may_i", 8, 1)[0].variant
+    melds = {seat: ["run: 5H 6H 7H 8H", "set: KS KH KD", "set: 4C 4S 4H"]
+             for seat in (0, 2, 3, 4, 5, 6, 7)}
+    state = variant.position(["4D 5D 6D", "9H QC", "4C 5C", "6H 6D", "7S 8S", "9D 9C",
+                              "JD JC", "2D 3C"], phase=Phase.PLAY, current=1, melds=melds,
+                             stock="3S 3H", discard="10D")
+    app = make_app(size=(1024, 640))
+    game, _ = Game.new("shanghai_may_i", 8, 1)
+    game.state = state
+    app.start_session(game, default_seats(7, "normal"))
+    for seat in app.session.bots:
+        app.session.bots[seat] = Caller("pass")
+    until(app, lambda: app.table.question is not None and "Shanghai" in
+          str(app.table.call_buttons[0].label))
+    table = app.table
+    panel = table.geo.message.move(0, table.question_shift).union(
+        table.call_buttons[0].rect.unionall([b.rect for b in table.call_buttons]))
+    covered = [rect for _, _, cells in table.meld_spots() for rect in cells
+               if rect.colliderect(panel)]
+    assert covered == []

@@ -24,7 +24,7 @@ from ..ai import AIWorker
 from ..engine import Event, Game, get_variant
 from .autosaver import Autosaver
 from .files import remove_stale_temps
-from .saves import SavedGame, autosave_path, load_autosave
+from .saves import SavedGame, SaveSummary, autosave_path, load_autosave, summarize
 from .scene import Scene, SceneStack
 from .session import SeatInfo, Session, default_seats
 from .settings import Settings, SettingsFile
@@ -102,6 +102,11 @@ class App:
         self.save_blocked = loaded.kept
         if loaded.message:
             notes.append(loaded.message)
+        self.saved_summary: SaveSummary | None = None
+        """The saved game in words ("Five Crowns, round 3"), for Continue and for the
+        question before a new game replaces it; updated when a game is left."""
+        if loaded.saved is not None:
+            self.saved_summary = summarize(loaded.saved.game, loaded.saved.human)
         self.menu_message = " ".join(notes) or None
         from .scenes.menu import MenuScene
 
@@ -358,6 +363,8 @@ class App:
             message = f"Your game could not be saved: {self.save_problem}."
         if self.session is not None:
             self.session.restart_thinking()
+            if not self.session.game.over:
+                self.saved_summary = summarize(self.session.game, self.session.human)
         self.session = None
         self.table = None
         self.menu_message = message

@@ -1,8 +1,11 @@
 """Card faces and backs drawn at any size, cached per size.
 
 Faces use DejaVu Sans (shipped in assets/) for the suit symbols. Each suit has its own
-symbol, so it reads without colour; colours follow the five-suit deck (spades black,
-hearts red, diamonds blue, clubs green, stars gold), which also helps at a glance.
+symbol, so it reads without colour. Two colour schemes: "four" follows the five-suit deck
+(spades black, hearts red, diamonds blue, clubs green, stars gold), which helps tell suits
+apart at a glance; "two" is the classic red and black, taken from the engine's own
+``Suit.colour``, for games where colour is a rule (Monastery's missions "in colour").
+Every cached image is keyed on its scheme.
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ from functools import lru_cache
 
 import pygame
 
-from ..engine import Card, Rank, Suit
+from ..engine import Card, Colour, Rank, Suit
 from .theme import font
 
 SUIT_COLOURS = {
@@ -21,6 +24,13 @@ SUIT_COLOURS = {
     Suit.CLUBS: (22, 118, 56),
     Suit.STARS: (176, 120, 0),
 }
+"""The four-colour deck (and Five Crowns' gold stars)."""
+TWO_COLOURS = {suit: SUIT_COLOURS[Suit.HEARTS] if suit.colour is Colour.RED else
+               SUIT_COLOURS[Suit.SPADES] if suit.colour is Colour.BLACK else SUIT_COLOURS[suit]
+               for suit in Suit}
+"""Red and black by the rules' colour of each suit (stars, which have none, stay gold)."""
+SCHEMES = {"four": SUIT_COLOURS, "two": TWO_COLOURS}
+"""The deck colour schemes by the name a setting or a table gives them."""
 JOKER_COLOUR = (120, 40, 150)
 FACE_PAPER = (252, 250, 243)
 EDGE = (120, 120, 110)
@@ -32,8 +42,9 @@ def card_size(width: int) -> tuple[int, int]:
 
 
 @lru_cache(maxsize=1024)
-def face(card_face: str, width: int) -> pygame.Surface:
-    """The face of a card (by its face code, e.g. ``"10H"``) at ``width`` pixels."""
+def face(card_face: str, width: int, colours: str = "four") -> pygame.Surface:
+    """The face of a card (by its face code, e.g. ``"10H"``) at ``width`` pixels, in the
+    colour scheme named ``colours`` (see ``SCHEMES``)."""
     from ..engine import parse_card
 
     card = parse_card(card_face)
@@ -46,7 +57,7 @@ def face(card_face: str, width: int) -> pygame.Surface:
         _draw_joker(surface, w, h)
         return surface
     assert card.suit is not None
-    colour = SUIT_COLOURS[card.suit]
+    colour = SCHEMES[colours][card.suit]
     rank = card.rank.code
     symbol = card.suit.symbol
     corner = _corner(rank, symbol, colour, w)
@@ -116,9 +127,9 @@ def back(width: int) -> pygame.Surface:
     return surface
 
 
-def card_image(card: Card | None, width: int) -> pygame.Surface:
+def card_image(card: Card | None, width: int, colours: str = "four") -> pygame.Surface:
     """A face for a known card, the back for ``None``."""
-    return back(width) if card is None else face(card.face, width)
+    return back(width) if card is None else face(card.face, width, colours)
 
 
 @lru_cache(maxsize=64)

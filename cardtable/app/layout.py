@@ -127,14 +127,34 @@ def compute(size: tuple[int, int], seats: int, human: int, scale: float = 1.0) -
                          meld_row, message)
     _place_opponents(layout, seats, human)
     _place_piles(layout)
+    _place_melds(layout)
     return layout
 
 
 def _place_opponents(layout: TableLayout, seats: int, human: int) -> None:
     play = layout.play
     count = seats - 1
-    angles = SEAT_ANGLES[count]
-    panel_w = max(150, min(int(layout.card_w * 2.6), play.width // max(3, count) - layout.margin))
+    # Six or seven opponents (seven or eight players) sit in a column each side and a
+    # row of three across the top: the row, not all of them side by side, sets how wide
+    # a panel may be, so a name, a score and a note stay readable; then narrower while
+    # panels would touch each other or the message.
+    across = 3 if count > 5 else count
+    panel_w = max(150, min(int(layout.card_w * 2.6), play.width // max(3, across) - layout.margin))
+    panels = _seat_panels(layout, seats, human, panel_w)
+    while panel_w > 150 and _touching(list(panels.values()) + [layout.message]):
+        panel_w = max(150, panel_w - max(4, panel_w // 20))
+        panels = _seat_panels(layout, seats, human, panel_w)
+    for seat, panel in panels.items():
+        cards = pygame.Rect(panel.x + 8, panel.bottom - int(layout.small_h * 0.75) - 6,
+                            panel_w - 16, int(layout.small_h * 0.75))
+        melds = pygame.Rect(panel.x, panel.bottom + 4, panel_w, int(layout.small_h * 0.7))
+        layout.spots[seat] = SeatSpot(seat, panel, cards, melds)  # melds: see _place_melds
+
+
+def _seat_panels(layout: TableLayout, seats: int, human: int,
+                 panel_w: int) -> dict[int, pygame.Rect]:
+    """The opponents' panels around an ellipse, clockwise from the person's left."""
+    play = layout.play
     panel_h = int(layout.small_h * 0.75) + layout.height // 20 + 12
     cx = play.centerx
     top = play.y + layout.margin
@@ -142,18 +162,66 @@ def _place_opponents(layout: TableLayout, seats: int, human: int) -> None:
     cy = top + (bottom - top) * 0.62
     rx = play.width / 2 - panel_w / 2 - layout.margin
     ry = cy - top - panel_h / 2
-    for index, angle in enumerate(angles):
+    panels: dict[int, pygame.Rect] = {}
+    for index, angle in enumerate(SEAT_ANGLES[seats - 1]):
         seat = (human + 1 + index) % seats
         radians = math.radians(angle)
-        x = cx + rx * math.cos(radians)
-        y = cy - ry * math.sin(radians)
         panel = pygame.Rect(0, 0, panel_w, panel_h)
-        panel.center = (int(x), int(y))
+        panel.center = (int(cx + rx * math.cos(radians)), int(cy - ry * math.sin(radians)))
         panel.clamp_ip(play)
-        cards = pygame.Rect(panel.x + 8, panel.bottom - int(layout.small_h * 0.75) - 6,
-                            panel_w - 16, int(layout.small_h * 0.75))
-        melds = pygame.Rect(panel.x, panel.bottom + 4, panel_w, int(layout.small_h * 0.7))
-        layout.spots[seat] = SeatSpot(seat, panel, cards, melds)
+        panels[seat] = panel
+    return panels
+
+
+def _touching(rects: list[pygame.Rect]) -> bool:
+    return any(first.colliderect(second) for index, first in enumerate(rects)
+               for second in rects[index + 1:])
+
+
+def _place_melds(layout: TableLayout) -> None:
+    """Each opponent's melds area, once the panels and the piles are placed."""
+    label = layout.height // 30  # the piles' labels, and "Enter" over a pile
+    piles = layout.stock.union(layout.discard).inflate(2 * layout.margin, 2 * label)
+    panels = [spot.panel for spot in layout.spots.values()]
+    # Seats with room under their panel keep it; the others then find room around them.
+    crowded = [spot for spot in layout.spots.values()
+               if spot.melds.collidelist([p for p in panels if p is not spot.panel]
+                                         + [piles, layout.message]) >= 0]
+    taken = [spot.melds for spot in layout.spots.values() if spot not in crowded]
+    for spot in crowded:
+        others = [panel for panel in panels if panel is not spot.panel]
+        spot.melds = _melds_area(layout, spot.panel, [*others, *taken, piles])
+        taken.append(spot.melds)
+
+
+def _melds_area(layout: TableLayout, panel: pygame.Rect,
+                avoid: list[pygame.Rect]) -> pygame.Rect:
+    """Where a seat's laid melds go: under its panel; where that would cover another
+    seat or the piles (six to eight players), beside the panel, on the side towards the
+    middle first, as wide as the panel or the room there; failing those, under the
+    panel, as tall as the room before the next seat allows."""
+    play, gap = layout.play, 4
+    height = int(layout.small_h * 0.7)
+    below = pygame.Rect(panel.x, panel.bottom + gap, panel.width, height)
+    below.height = min(height, layout.message.y - gap - below.y)
+    if below.height == height and below.collidelist(avoid) < 0:
+        return below
+    level = [r for r in avoid if r.top < panel.bottom and r.bottom > panel.top]
+    right_end = min([play.right, *(r.left - gap for r in level if r.left >= panel.right)])
+    right = pygame.Rect(panel.right + gap, panel.y, 0, panel.height)
+    right.width = min(panel.width, right_end - right.x)
+    left_end = max([play.x, *(r.right + gap for r in level if r.right <= panel.x)])
+    left = pygame.Rect(0, panel.y, min(panel.width, panel.x - gap - left_end), panel.height)
+    left.right = panel.x - gap
+    sides = [right, left] if panel.centerx < play.centerx else [left, right]
+    least = panel.width // 2  # a narrower room would hold one short meld a row
+    for room in sides:
+        if room.width >= least and room.collidelist(avoid) < 0:
+            return room
+    under = [r.top for r in avoid if r.top > panel.bottom and r.left < below.right
+             and r.right > below.left]
+    below.height = max(0, min([below.height, *(top - gap - below.y for top in under)]))
+    return below
 
 
 def _place_piles(layout: TableLayout) -> None:

@@ -27,6 +27,7 @@ from .files import Unreadable, move_aside, read_json, write_atomic
 from .paths import data_dir
 from .session import SeatInfo
 from .table_ui import TableUI, TableUIError, parse_table_ui, text_problem
+from .tables import playable, table_for
 
 log = logging.getLogger(__name__)
 
@@ -43,6 +44,33 @@ class SavedGame:
     game: Game
     seats: list[SeatInfo]
     ui: TableUI = field(default_factory=TableUI)
+
+    @property
+    def human(self) -> int:
+        return next(index for index, seat in enumerate(self.seats) if seat.human)
+
+
+@dataclass(frozen=True)
+class SaveSummary:
+    """A saved game in a player's words, worked out once when the game is loaded or
+    left, so the menu can name it without replaying the save."""
+
+    title: str
+    where: str = ""
+    """How far it has come ("round 3"); empty for a game without rounds."""
+
+    @property
+    def label(self) -> str:
+        return f"{self.title}, {self.where}" if self.where else self.title
+
+
+def summarize(game: Game, human: int) -> SaveSummary:
+    """What a game is and how far it has come, for the menu and its questions."""
+    title = game.variant.title
+    if not playable(game.game_id):
+        return SaveSummary(title)
+    where = table_for(game.game_id).description.round_words(game.observe(human))
+    return SaveSummary(title, where)
 
 
 def autosave_path() -> Path:

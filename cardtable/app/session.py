@@ -154,6 +154,13 @@ class Session:
             self._thinking = None
             self._apply(seat, action)
 
+    def call_seconds_left(self) -> float | None:
+        """How long the person's open call chance has before it passes by itself (None:
+        no chance open, or the setting waits for an answer)."""
+        if self._call_since is None or self.call_seconds <= 0:
+            return None
+        return max(0.0, self.call_seconds - (self.clock() - self._call_since))
+
     def _call_timer(self, now: float, busy: bool) -> None:
         """Pass for the person on a May I / buy / Shanghai! chance when the setting says."""
         pass_call = Call("pass")

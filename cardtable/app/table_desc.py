@@ -104,6 +104,9 @@ class TableDescription(ABC):
     first_column_penalty: bool = True
     """The round summary's first column is penalty points (red when above zero)."""
     score_word: str = "points"
+    deck_colours: str | None = None
+    """The card colour scheme the game's rules need ("two": red and black, where colour
+    is a rule); None: the player's setting."""
 
     def is_wild(self, view: Any, card: Card) -> bool:
         return self.rules(view).is_wild(card)
@@ -144,6 +147,11 @@ class TableDescription(ABC):
         """A seat's sheet of goals, ticked when done (Monastery's nine missions)."""
         return None
 
+    def progress_caption(self, view: Any) -> tuple[str, ...]:
+        """A few words beside the person's goal sheet saying what its boxes are, longest
+        first: the first that fits is shown."""
+        return ()
+
     def laid_label(self, view: Any) -> str:
         """The caption over the person's groups on the table."""
         return "Your melds"
@@ -151,8 +159,15 @@ class TableDescription(ABC):
     def score_text(self, view: Any, seat: int) -> str:
         return f"{self.score(view, seat)} pts"
 
+    has_score_sheet: bool = True
+    """The game is played in rounds scored on a sheet (the pause menu offers it)."""
+
     def rounds_played(self, view: Any) -> int:
         return len(view.round_points)
+
+    def round_words(self, view: Any) -> str:
+        """Where the game stands, in a few words ("round 3"), for the menu's Continue."""
+        return f"round {view.round}"
 
     def summary_note(self, view: Any, event: Any, seat: int) -> str | None:
         """A line for a seat on the round summary instead of its left-over cards."""

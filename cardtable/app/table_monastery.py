@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine import Action, Card, Discard, LayMission, LayOff, Meld, MeldKind, MeldRules
+from ..engine import Action, Card, Discard, LayMission, LayOff, Meld, MeldKind, MeldRules, Rank
 from ..engine.missions import (
     MISSIONS,
     RULES,
@@ -34,15 +34,15 @@ class MonasteryTable(TableDescription):
 
     first_column_penalty: bool = False
     score_word: str = "missions"
+    deck_colours: str | None = "two"
+    """Colour is a rule here (mission 1's sets and mission 5's run "in colour"), so the
+    cards are always red and black, whatever the four-colour setting says."""
 
     def out_seat(self, view: Any) -> int | None:
         return view.out_seat  # type: ignore[no-any-return]
 
     def rules(self, view: Any) -> MeldRules:
         return RULES
-
-    def is_wild(self, view: Any, card: Card) -> bool:
-        return False  # an ace is wild only within its suit: no gold "WILD" tag for it
 
     def headline(self, view: Any) -> str:
         mine = len(view.done[view.seat])
@@ -90,11 +90,29 @@ class MonasteryTable(TableDescription):
 
     def build_status(self, view: Any, groups: Sequence[Sequence[Card]],
                      chosen: int | None = None) -> tuple[str, bool | None]:
+        """The mission in focus and what the hand lacks for it, in every phase (so the
+        sheet makes sense before the draw), or how to add once a mission is down; then a
+        note on the hand's wild aces."""
+        text, good = self._mission_status(view, groups, chosen)
+        note = wild_note(view.hand)
+        if note:
+            text = f"{text}\n{note}" if text else note
+        return text, good
+
+    def _mission_status(self, view: Any, groups: Sequence[Sequence[Card]],
+                        chosen: int | None) -> tuple[str, bool | None]:
+        playing = view.current == view.seat and view.to_play
+        if view.laid(view.seat):
+            if not playing:
+                return "", None
+            return ("To add, select cards and click a mission, or drag "
+                    "(keys: \u2191/\u2193, Enter)"), None
         focus = self.focus(view, chosen)
         if focus is None:
             return "", None
         if not groups:
-            return self.mission_line(view, focus) + "  \u00b7  drag cards to + or press A", None
+            hint = "  \u00b7  drag cards to + or press A" if playing else ""
+            return self.mission_line(view, focus) + hint, None
         action = self.go_down(view, groups, chosen)
         made = shape_mission(MISSIONS[action.mission], groups) \
             if isinstance(action, LayMission) else "no mission"
@@ -150,18 +168,23 @@ class MonasteryTable(TableDescription):
         done = set(view.done[seat])
         return tuple(n in done for n in MISSIONS)
 
+    def progress_caption(self, view: Any) -> tuple[str, ...]:
+        return ("\u2190 your 9 missions: gold = done, outlined = your aim; click to choose",
+                "\u2190 your missions: gold = done; click one to aim for it",
+                "\u2190 your missions")
+
     def prompt(self, view: Any, names: Sequence[str], human: int) -> str:
         if view.phase is Phase.GAME_OVER:
             return "The game is over."
         if view.current != human:
             return f"{names[view.current]} to play"
         if view.phase is Phase.DRAW:
-            return "Your turn: draw from the stock or the discard pile"
+            return "Your turn: draw a card"
         if view.laid(human):
-            return "Add cards to any mission on the table, then discard"
+            return "Add to missions, then discard"
         if view.laid_this_turn:
             return "Discard to end your turn"
-        return "Build a mission above your hand and lay it, or discard"
+        return "Lay a mission, or discard"
 
     def seat_note(self, view: Any, seat: int) -> str:
         laid = view.specs[seat]
@@ -201,6 +224,18 @@ class MonasteryTable(TableDescription):
             return "no mission this round"
         text = ", ".join(f"mission {n}: {MISSIONS[n].title}" for n in laid)
         return f"completed {text}"
+
+
+def wild_note(hand: Sequence[Card]) -> str:
+    """What the hand's aces may stand for: any card of their own suit (RULES.md §2.2),
+    which the gold WILD tag alone does not say."""
+    suits = list(dict.fromkeys(card.suit for card in hand
+                               if card.rank is Rank.ACE and card.suit is not None))
+    if not suits:
+        return ""
+    if len(suits) == 1:
+        return f"Wild ace: A{suits[0].symbol} = any {suits[0].label[:-1]}"
+    return "Wild aces: " + ", ".join(f"A{suit.symbol} = any {suit.symbol}" for suit in suits)
 
 
 register_table(TableEntry("monastery", MonasteryTable(), rummy_scene))

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..engine import TakeStack
+from ..engine import Card, TakeStack, pretty_cards
 from ..engine.palace import RESERVE_PLACEMENTS, PalaceView, Phase
 from ..engine.placements import rank_name
 from .describe import LogWords
@@ -48,7 +48,11 @@ class PalaceTable:
 
     def prompt(self, view: PalaceView, names: Sequence[str], human: int) -> str:
         if view.phase is Phase.GAME_OVER:
-            return "The game is over."
+            if view.winner is None:
+                return "The game is over: a draw, nobody went out."
+            if view.winner == human:
+                return "The game is over: you are out of cards and win."
+            return f"The game is over: {names[view.winner]} is out of cards and wins."
         mover = names[view.current]
         if view.current != human:
             verb = {Phase.PICK_HIDDEN: "is picking a hidden reserve",
@@ -69,6 +73,14 @@ class PalaceTable:
             return "Your ace burned the stack: place again, anything goes"
         return f"Your turn: place {top_words(view)}"
 
+    def final_words(self, view: PalaceView, names: Sequence[str], human: int,
+                    cards: Sequence[Card]) -> str:
+        """Who won, and with which placement: "West wins with 7♥"."""
+        if view.winner is None:
+            return "A draw: the placement limit was reached with nobody out"
+        said = "You win" if view.winner == human else f"{names[view.winner]} wins"
+        return f"{said} with {pretty_cards(cards)}" if cards else said
+
     def seat_note(self, view: PalaceView, seat: int) -> str:
         left = view.cards_left(seat)
         return f"{left} card{'s' * (left != 1)} left"
@@ -78,8 +90,14 @@ class PalaceTable:
     def progress(self, view: Any, seat: int) -> None:
         return None
 
+    has_score_sheet: bool = False
+    """No rounds: nothing to show on a score sheet."""
+
     def rounds_played(self, view: Any) -> int:
         return 0
+
+    def round_words(self, view: Any) -> str:
+        return ""
 
     def sheet_cell(self, view: Any, round_index: int, seat: int) -> str:
         return ""

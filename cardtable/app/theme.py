@@ -57,13 +57,55 @@ def wrap(content: str, size: int, width: int, bold: bool = False) -> list[str]:
         line = ""
         for word in words:
             trial = f"{line} {word}".strip()
-            if face.size(trial)[0] <= width or not line:
+            if face.size(trial)[0] <= width:
                 line = trial
-            else:
+                continue
+            if line:
                 lines.append(line)
-                line = word
+            line = word
+            # A word wider than the whole line (a long name) is the one thing cut.
+            while face.size(line)[0] > width and len(line) > 1:
+                cut = _fitting(face, line, width)
+                lines.append(line[:cut])
+                line = line[cut:]
         lines.append(line)
     return lines
+
+
+def _fitting(face: pygame.font.Font, content: str, width: int) -> int:
+    """How many leading characters of ``content`` fit ``width`` (at least one)."""
+    low, high = 1, len(content)
+    while low < high:
+        middle = (low + high + 1) // 2
+        if face.size(content[:middle])[0] <= width:
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
+def fit(content: str, size: int, width: int, bold: bool = False,
+        smallest: int = 9) -> tuple[str, int]:
+    """The text and type size that fit ``width`` pixels on one line: the size shrinks
+    down to ``smallest``, then the end of the text gives way to an ellipsis."""
+    content = drawable(content)
+    while size > smallest and font(size, bold).size(content)[0] > width:
+        size -= 1
+    return ellipsize(content, size, width, bold), size
+
+
+def ellipsize(content: str, size: int, width: int, bold: bool = False) -> str:
+    """The text, cut with an ellipsis where it is wider than ``width`` pixels."""
+    face = font(size, bold)
+    if face.size(content)[0] <= width:
+        return content
+    def head(cut: int) -> str:  # no dangling separator before the ellipsis
+        return content[:cut].rstrip(" \u00b7,;:") + "\u2026"
+
+    cut = _fitting(face, content + "\u2026", width) - 1
+    while cut > 0 and face.size(head(cut))[0] > width:
+        cut -= 1
+    return head(cut) if cut > 0 else ""
 
 
 @lru_cache(maxsize=8)

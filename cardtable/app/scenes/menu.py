@@ -1,4 +1,5 @@
-"""The main menu: Continue (when a game is saved), New game, Rules, Settings, Quit."""
+"""The main menu: Continue (naming the saved game and its round), New game, Rules,
+Settings, Quit."""
 
 from __future__ import annotations
 
@@ -20,7 +21,9 @@ class MenuScene(FormScene):
         self.size = size
         entries = []
         if self.app.has_save():
-            entries.append(("Continue", self.resume, True))
+            summary = self.app.saved_summary
+            label = f"Continue: {summary.label}" if summary is not None else "Continue"
+            entries.append((label, self.resume, True))
         entries += [("New game", self.new_game, False), ("Rules", self.rules, False),
                     ("Settings", self.settings, False), ("Quit", self.quit, False)]
         rects = self.column(len(entries))

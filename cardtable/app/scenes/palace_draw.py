@@ -38,15 +38,22 @@ def draw_table(scene: PalaceTableScene, surface: pygame.Surface) -> None:
     _reserve(scene, surface)
     _info(scene, surface)
     _hand(scene, surface)
-    log_panel(surface, geo.log, scene.session.log, geo.height)
+    log_panel(surface, geo.log, scene.session.log, geo.height, scene.log_scroll)
     for button in scene.buttons:
         button.draw(surface, False)
     _targets(scene, surface)
     message_box(surface, geo, scene.message)
+    said = scene.bubbles()
     last = scene.geo.reserve[-1]  # the person's "Burn!" sits right of the reserve
-    call_bubbles(surface, geo, scene.callouts, scene.session.human,
-                 (last.right + geo.card_w, last.centery))
+    x = last.right + geo.card_w
+    if scene.session.human in said:  # a longer one stays clear of the buttons
+        # (the size call_bubbles uses; the bubble adds 13 px a side)
+        text = theme.text(said[scene.session.human][0], max(15, geo.height // 36),
+                          theme.GOLD, True)
+        x = min(x, geo.controls.x - 12 - text.get_width() // 2 - 13)
+    call_bubbles(surface, geo, said, scene.session.human, (x, last.centery))
     scene.animator.draw(surface, scene.time)
+    _final(scene, surface)
     _dragged(scene, surface)
 
 
@@ -60,12 +67,8 @@ def _opponent(scene: PalaceTableScene, surface: pygame.Surface, seat: int, spot)
     view, geo = scene.view, scene.geo.table
     info = scene.session.seats[seat]
     to_move = view.current == seat and seat in view.awaiting
-    size = seat_panel(surface, geo, spot, info.name, to_move)
-    left = view.cards_left(seat)
-    theme.blit_text(surface, f"{left} left", size, (spot.panel.right - 10, spot.panel.y + 7),
-                    theme.TEXT, anchor="topright")
-    theme.blit_text(surface, f"{info.level.title()} AI", max(10, size - 2),
-                    (spot.panel.x + 10, spot.panel.y + 8 + size + 4), theme.TEXT_DIM)
+    size = seat_panel(surface, geo, spot, info.name, to_move, f"{view.cards_left(seat)} left",
+                      f"{info.level.title()} AI")
     count = view.hand_sizes[seat] + view.face_down_counts[seat] - scene.animator.incoming(seat)
     hand_backs(surface, spot.cards, count, int(geo.small_w * 0.75), size,
                scene.session.thinking_seat == seat and to_move, scene.time)
@@ -99,8 +102,11 @@ def _piles(scene: PalaceTableScene, surface: pygame.Surface) -> None:
     if len(stack) > 1:
         surface.blit(cardart.face(stack[-2][-1].face, width), geo.stack.move(-8, -6).topleft)
     if stack:
+        marked = _marked(scene)
         for card, rect in zip(stack[-1], geo.stack_fan(len(stack[-1]))):
             surface.blit(cardart.face(card.face, width), rect.topleft)
+            if card in marked:
+                surface.blit(cardart.outline(width, theme.GOLD, 4), rect.move(-4, -4).topleft)
     else:
         pygame.draw.rect(surface, (255, 255, 255), geo.stack, width=2, border_radius=8)
         theme.blit_text(surface, "empty", size, geo.stack.center, theme.TEXT_DIM,
@@ -111,7 +117,7 @@ def _piles(scene: PalaceTableScene, surface: pygame.Surface) -> None:
     theme.blit_text(surface, label, size, (geo.stack.x, geo.stack.bottom + 6),
                     theme.TEXT_DIM, anchor="topleft")
     # The burned pile: out of the game, face down.
-    burned = len(view.burned)
+    burned = scene.shown_burned()
     if burned:
         for depth in range(min(3, burned)):
             surface.blit(cardart.back(width), geo.burned.move(-depth * 2, -depth * 2))
@@ -126,6 +132,45 @@ def _piles(scene: PalaceTableScene, surface: pygame.Surface) -> None:
         for rect in scene.hidden_rects():
             pygame.draw.rect(surface, theme.HIGHLIGHT, rect.inflate(8, 8), width=glow,
                              border_radius=10)
+
+
+def _marked(scene: PalaceTableScene) -> tuple[Card, ...]:
+    """Cards ringed in gold on the stack: the hidden card just turned up, and at the end
+    the winning placement."""
+    if scene.ended_at is not None:
+        return scene.last_placement
+    return (scene.turned_up.card,) if scene.turned_up is not None else ()
+
+
+def _final(scene: PalaceTableScene, surface: pygame.Surface) -> None:
+    """The game is over and shown: who won with which placement, below the stack."""
+    words = scene.final_words()
+    if words is None:
+        return
+    geo = scene.geo
+    size = max(18, geo.table.height // 30)
+    title = theme.text(words, size, theme.GOLD, True)
+    hint = theme.text("Click or press a key for the results", max(12, size // 2),
+                      theme.TEXT_DIM)
+    cards = scene.last_placement
+    width = geo.table.card_w // 2
+    step = int(width * 0.45)
+    fan = (width + step * (len(cards) - 1) + 16) if cards else 0
+    inner_w = fan + max(title.get_width(), hint.get_width())
+    height = max(title.get_height() + hint.get_height() + 6,
+                 int(width * cardart.RATIO) if cards else 0)
+    box = pygame.Rect(0, 0, inner_w + 40, height + 20)
+    box.midtop = (geo.stack.centerx, geo.stack.bottom + size + 10)
+    box.clamp_ip(geo.table.play)
+    theme.panel(surface, box, theme.GOLD, alpha=235)
+    x = box.x + 20
+    for index, card in enumerate(cards):
+        surface.blit(cardart.face(card.face, width),
+                     (x + index * step, box.centery - int(width * cardart.RATIO) // 2))
+    x += fan
+    top = box.centery - (title.get_height() + hint.get_height() + 6) // 2
+    surface.blit(title, (x, top))
+    surface.blit(hint, (x, top + title.get_height() + 6))
 
 
 def _reserve(scene: PalaceTableScene, surface: pygame.Surface) -> None:
@@ -173,10 +218,15 @@ def _hand(scene: PalaceTableScene, surface: pygame.Surface) -> None:
     else:
         hand = scene.hand_cards()
         dragging = set(scene.drag.cards) if scene.drag and scene.drag.moved else set()
+        up = scene.turned_up  # a turned-up card that came to the hand stays ringed
+        taken = up.card if up is not None and up.took and up.seat == human else None
         for index, (card, rect) in enumerate(zip(hand, rects)):
             if card in dragging:
                 continue
             surface.blit(cardart.face(card.face, geo.card_w), rect.topleft)
+            if card == taken:
+                surface.blit(cardart.outline(geo.card_w, theme.GOLD, 4),
+                             rect.move(-4, -4).topleft)
             if card in scene.selected:
                 surface.blit(cardart.outline(geo.card_w, theme.HIGHLIGHT),
                              rect.move(-3, -3).topleft)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable
+from dataclasses import dataclass, replace
 from typing import Any
 
 import pygame
@@ -28,17 +29,43 @@ from ...engine.events import (
     StackTaken,
 )
 from ...engine.palace import DEALT, HIDDEN, PalaceView, Phase
-from .. import cardart, palace_layout
+from .. import cardart, palace_layout, theme
 from ..anim import Flight
-from ..session import Session
+from ..session import Session, Shown
 from ..table_palace import PalaceTable
 from ..widgets import Button
 from . import palace_draw
 from .palace_input import PalaceInput
 
 BUBBLE_SECONDS = 1.8
-REVEAL_SECONDS = 0.9
-"""How long a hidden card lies face up before it plays or goes to the hand."""
+REVEAL_SECONDS = 1.4
+"""How long a hidden card lies face up, marked, before it plays or goes to the hand, at
+normal animation speed (slow holds it longer, fast shorter)."""
+REVEAL_MIN_SECONDS = 1.0
+"""The shortest such hold at any animation speed but off: long enough to read the card."""
+FINAL_SECONDS = 2.5
+"""How long the table stays up once the game is over and shown, with who won and with
+which placement, before the results (a click or a key goes on at once)."""
+
+
+@dataclass(frozen=True)
+class TurnedUp:
+    """The hidden card a seat turned up last: marked (a gold ring, a bubble by the seat)
+    until the next move is shown, at any animation speed."""
+
+    seat: int
+    card: Card
+    point: tuple[int, int]
+    """Where it lies face up while it is read: its reserve slot, or the stack it was
+    dropped on."""
+    held: float = 0.0
+    """Until when it lies there face up (its bubble comes before a "Burn!" till then)."""
+    took: bool = False
+    """It did not play: it went into the hand with the stack."""
+
+    def words(self) -> str:
+        """Short, to fit beside a seat's panel (the log says what became of it)."""
+        return f"Turned up {self.card.pretty}"
 
 
 class PalaceTableScene(PalaceInput):
@@ -50,12 +77,23 @@ class PalaceTableScene(PalaceInput):
         self.view: PalaceView = session.view()
         self.picked: list[int] = []
         """Setup: the face-down cards (by place) the person has chosen to keep hidden."""
-        self.stack_shown: tuple[tuple[tuple[Card, ...], ...], float] | None = None
-        """The stack as it stood before a burn, shown until the burn plays out."""
+        self.stack_shown: tuple[tuple[tuple[tuple[Card, ...], ...], float], ...] = ()
+        """The stack as it stood before a burn or a pick-up, each until a time, shown
+        until the burn or the pick-up plays out (the view has the stack after it)."""
         self.finished = False
+        self.turned_up: TurnedUp | None = None
+        self.last_placement: tuple[Card, ...] = ()
+        """The cards of the last placement shown: at the end, the winning one."""
+        self.ended_at: float | None = None
+        """When the table caught up with the end of the game (all shown, nothing in
+        flight): it stays up ``FINAL_SECONDS`` more, the winning placement marked."""
+        self._dropped_hidden = False
         self.layout(app.size)
 
     # --- layout and saved table state ----------------------------------------------------
+
+    def log_rect(self) -> pygame.Rect:
+        return self.geo.table.log
 
     def layout(self, size: tuple[int, int]) -> None:
         scale = self.app.settings.card_scale
@@ -109,11 +147,23 @@ class PalaceTableScene(PalaceInput):
         """The person's nine face-down cards, before the hidden reserve is picked."""
         return self.view.face_down_counts[self.session.human]
 
+    def _stack_stage(self) -> int | None:
+        """Which of ``stack_shown`` is shown now (``None``: the view's stack)."""
+        return next((i for i, (_, until) in enumerate(self.stack_shown)
+                     if self.time < until), None)
+
     def shown_stack(self) -> tuple[tuple[Card, ...], ...]:
-        if self.stack_shown is not None and self.time < self.stack_shown[1]:
-            return self.stack_shown[0]
+        stage = self._stack_stage()
+        if stage is not None:
+            return self.stack_shown[stage][0]
         flying = self.animator.hidden_cards()
         return tuple(p for p in self.view.stack if not any(c.code in flying for c in p))
+
+    def shown_burned(self) -> int:
+        """The burned pile as shown: less cards still on the shown stack or on their way."""
+        on_stack = {c for placement in self.shown_stack() for c in placement}
+        flying = self.animator.hidden_cards()
+        return sum(1 for c in self.view.burned if c not in on_stack and c.code not in flying)
 
     def _chosen(self) -> tuple[Card, ...]:
         """The selected cards in hand order (a straight reads low to high)."""
@@ -122,9 +172,11 @@ class PalaceTableScene(PalaceInput):
     # --- time ------------------------------------------------------------------------------
 
     def _after_update(self) -> None:
-        if self.session.game.over and not self.animator.busy and not self.session.shown \
-                and not self.finished:
-            self._finish()
+        if self.session.game.over and not self._animating() and not self.finished:
+            if self.ended_at is None:
+                self.ended_at = self.time
+            elif self.time >= self.ended_at + FINAL_SECONDS:
+                self._finish()
         if self.view.phase is not Phase.PICK_HIDDEN:
             self.picked = []
         count = self.face_down_count() or len(self.hand_cards())
@@ -133,6 +185,8 @@ class PalaceTableScene(PalaceInput):
     def _finish(self) -> None:
         from .summary import GameOverScene
 
+        if self.finished:
+            return
         self.finished = True
         self.app.stack.replace(GameOverScene(self.app, self.session))
 
@@ -152,8 +206,22 @@ class PalaceTableScene(PalaceInput):
     def _card_width(self, seat: int) -> int:
         return self.geo.table.card_w if seat == self.session.human else self.geo.mini_w
 
+    def _present(self, shown: Shown) -> None:
+        self.turned_up = None  # its mark lasts until the next move is shown
+        # A hidden card dragged onto the stack still turns up and is held there to be read.
+        self._dropped_hidden = self.dropped and isinstance(shown.action, PlayHidden)
+        if self._dropped_hidden:
+            self.dropped = False
+        super()._present(shown)
+
     def _animate(self, event: Event, before: PalaceView, start: float, speed: float) -> float:
         human = self.session.human
+        if isinstance(event, Placed):
+            self.last_placement = event.cards
+        up = self.turned_up
+        if isinstance(event, StackTaken) and up is not None and up.seat == event.seat \
+                and up.card in event.cards:
+            self.turned_up = up = replace(up, took=True)
         if isinstance(event, Burned):
             self.callouts[event.seat] = ("Burn!", max(start, self.time) + BUBBLE_SECONDS)
         if isinstance(event, HiddenRevealed):
@@ -191,8 +259,9 @@ class PalaceTableScene(PalaceInput):
                 to_seat=None if event.seat == human else event.seat)
             return start + duration * 0.6
         if isinstance(event, Placed):
-            origin = self.slot_point(event.seat, 0) if event.hidden else \
-                self.seat_point(event.seat)
+            origin = self.seat_point(event.seat)
+            if event.hidden:
+                origin = up.point if up is not None else self.slot_point(event.seat, 0)
             for index, card in enumerate(event.cards):
                 fly(card, origin, self.geo.stack.move(index * int(width * 0.3), 0).topleft,
                     start + index * 0.06 * speed)
@@ -200,14 +269,18 @@ class PalaceTableScene(PalaceInput):
         if isinstance(event, Burned):
             stack = before.stack
             placed = tuple(c for c in event.cards if not any(c in p for p in stack))
-            self.stack_shown = (stack + ((placed,) if placed else ()), start + 0.25 * speed)
+            # As it stood until the ace landed, then with the ace, until the burn.
+            self.stack_shown = ((stack, start), (stack + ((placed,) if placed else ()),
+                                                 start + 0.25 * speed))
             for index, card in enumerate(event.cards[-8:]):
                 fly(card, self.geo.stack.topleft, self.geo.burned.topleft,
                     start + 0.25 * speed + index * 0.03 * speed)
             return start + 0.25 * speed + duration + 0.2 * speed
         if isinstance(event, StackTaken):
+            self.stack_shown = ((before.stack, start),)  # until a turned-up card is read
             for index, card in enumerate(event.cards):
-                fly(card, self.geo.stack.topleft, self.seat_point(event.seat),
+                lay = up.point if up is not None and card == up.card else self.geo.stack.topleft
+                fly(card, lay, self.seat_point(event.seat),
                     start + min(index, 12) * 0.03 * speed,
                     to_seat=None if event.seat == human else event.seat)
             return start + duration + 0.2 * speed
@@ -220,16 +293,26 @@ class PalaceTableScene(PalaceInput):
         return start
 
     def _reveal(self, event: HiddenRevealed, start: float, speed: float) -> float:
-        """A hidden card turns face up where it lay, and stays a moment to be read."""
-        hold = max(0.6, REVEAL_SECONDS * speed) if speed > 0 else 0.0
-        if hold <= 0:
-            return start
-        point = self.slot_point(event.seat, event.position)
+        """A hidden card turns face up where it lay (or on the stack it was dropped on),
+        ringed in gold, and stays there to be read before it plays or goes to the hand.
+        With animations off it is not held, but stays marked until the next move."""
         size = self._card_width(event.seat)
         if event.seat != self.session.human:
             size = max(size, int(self.geo.table.card_w * 0.8))
-        self.animator.add(Flight(cardart.card_image(event.card, size), point, point, start,
-                                 hold))
+        point = self.slot_point(event.seat, event.position)
+        if self._dropped_hidden:  # beside the stack's top card, to be compared with it
+            size = self.geo.table.card_w
+            point = self.geo.stack.move(int(size * 0.7), 0).topleft
+        self.turned_up = TurnedUp(event.seat, event.card, point)
+        if speed <= 0:
+            return start
+        hold = max(REVEAL_MIN_SECONDS, REVEAL_SECONDS * speed)
+        self.turned_up = replace(self.turned_up, held=start + hold)
+        ring = cardart.outline(size, theme.GOLD, 4)
+        image = ring.copy()
+        image.blit(cardart.face(event.card.face, size), (4, 4))
+        at = (point[0] - 4, point[1] - 4)
+        self.animator.add(Flight(image, at, at, start, hold, event.card.code))
         return start + hold
 
     # --- actions ---------------------------------------------------------------------------
@@ -311,4 +394,27 @@ class PalaceTableScene(PalaceInput):
             and self.drag is None
 
     def _redraw_extra(self) -> Hashable:
-        return self.stack_shown is not None and self.time < self.stack_shown[1]
+        return (self._stack_stage(),
+                self.turned_up, self.ended_at is not None)
+
+    def bubbles(self) -> dict[int, tuple[str, float]]:
+        """What each seat says now: its callout, else the hidden card it just turned up."""
+        said = dict(self.callouts)
+        up = self.turned_up
+        if up is not None and (up.seat not in said or self.time < up.held):
+            said[up.seat] = (up.words(), self.time)
+        return said
+
+    def final_words(self) -> str | None:
+        """Once the table has caught up with the end: who won, with which placement."""
+        if self.ended_at is None:
+            return None
+        return self.desc.final_words(self.view, self.session.names, self.session.human,
+                                     self.last_placement)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.ended_at is not None and event.type in (pygame.MOUSEBUTTONDOWN,
+                                                          pygame.KEYDOWN):
+            self._finish()  # the winning placement was seen: on to the results
+            return
+        super().handle(event)

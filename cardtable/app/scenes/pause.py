@@ -1,10 +1,15 @@
-"""Esc at the table: resume, read the rules, or save and go back to the menu."""
+"""Esc at the table: resume, change the settings, see the score sheet (games played in
+rounds), read the rules, or save and go back to the menu."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
 
 import pygame
 
 from .. import theme
+from ..tables import table_for
 from ..widgets import Button
 from .common import ConfirmScene, FormScene, dim
 
@@ -13,14 +18,45 @@ class PauseScene(FormScene):
     overlay = True
     title = "Paused"
 
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.away = False
+        """Settings were opened from here: coming back, the table is laid out again (the
+        card size may have changed)."""
+
     def layout(self, size: tuple[int, int]) -> None:
         self.size = size
-        rects = self.column(3)
         leave = "Save and quit to menu" if self.app.save_problem is None \
             else "Quit to menu (not saved)"
-        self.set_widgets([Button(rects[0], "Resume", self.back, primary=True),
-                          Button(rects[1], "Rules", self.rules),
-                          Button(rects[2], leave, self.quit)])
+        entries = [("Resume", self.back), ("Settings", self.settings)]
+        desc = self._description()
+        if desc is not None and desc.has_score_sheet:
+            entries.append(("Score sheet", self.scores))
+        entries += [("Rules", self.rules), (leave, self.quit)]
+        rects = self.column(len(entries))
+        self.set_widgets([Button(rect, label, action, primary=index == 0)
+                          for index, (rect, (label, action)) in enumerate(zip(rects, entries))])
+
+    def _description(self) -> Any:
+        session = self.app.session
+        return table_for(session.game.game_id).description if session is not None else None
+
+    def enter(self) -> None:
+        if self.away:
+            self.away = False
+            self.app.relayout()
+
+    def settings(self) -> None:
+        from .settings import SettingsScene
+
+        self.away = True
+        self.app.push(SettingsScene(self.app))
+
+    def scores(self) -> None:
+        table, session = self.app.table, self.app.session
+        if table is not None and session is not None:
+            self.app.push(ScoreSheetScene(self.app, table.view, session.names, session.human,
+                                          self._description()))
 
     def rules(self) -> None:
         from .rules import RulesScene
@@ -53,4 +89,46 @@ class PauseScene(FormScene):
         theme.panel(surface, box.inflate(80, 140).move(0, -20), theme.PANEL_EDGE, alpha=220)
         theme.blit_text(surface, "Paused", max(24, h // 18), (w // 2, box.y - 50), theme.GOLD,
                         True, anchor="center")
+        self.ring.draw(surface)
+
+
+class ScoreSheetScene(FormScene):
+    """The score sheet so far, from the pause menu: players down, rounds across, the
+    totals at the right. Esc or Back returns to the pause menu."""
+
+    title = "Score sheet"
+
+    def __init__(self, app: Any, view: Any, names: Sequence[str], human: int,
+                 desc: Any) -> None:
+        super().__init__(app)
+        self.view, self.names, self.human, self.desc = view, list(names), human, desc
+
+    def layout(self, size: tuple[int, int]) -> None:
+        self.size = size
+        w, h = size
+        self.set_widgets([Button(pygame.Rect(w // 2 - 150, h - 70, 300, 50), "Back",
+                                 self.back, primary=True)])
+
+    def sheet_rect(self) -> pygame.Rect:
+        w, h = self.size
+        top = int(h * 0.2) + max(14, h // 40) + 14
+        height = min(h - 90 - top, (len(self.names) + 1) * max(34, h // 18) + 16)
+        return pygame.Rect(int(w * 0.08), top, int(w * 0.84), height)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        from .summary import score_sheet
+
+        self.draw_background(surface)
+        w, h = surface.get_size()
+        view, desc = self.view, self.desc
+        size = max(14, h // 40)
+        theme.blit_text(surface, desc.headline(view), size, (w // 2, int(h * 0.2)),
+                        theme.TEXT_DIM, anchor="midtop")
+        box = self.sheet_rect()
+        rounds = desc.rounds_played(view)
+        score_sheet(surface, box, self.names, rounds, lambda r, s: desc.sheet_cell(view, r, s),
+                    [desc.total_cell(view, s) for s in range(len(self.names))], self.human)
+        if not rounds:
+            theme.blit_text(surface, "No round has been scored yet.", size,
+                            (w // 2, box.bottom + 14), theme.TEXT_DIM, anchor="midtop")
         self.ring.draw(surface)

@@ -1,4 +1,5 @@
-"""Settings: AI speed, animation speed, card size and window size; saved when changed."""
+"""Settings: AI speed, animation speed, card size, deck colours, window size and calls;
+saved when changed."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from ..settings import (
     ANIMATION_SPEEDS,
     CALL_TIMERS,
     CARD_SIZES,
+    DECK_COLOURS,
     WINDOW_SIZES,
 )
 from ..widgets import Button, Choice
@@ -21,6 +23,7 @@ from .common import FormScene
 
 CALL_LABELS = {"wait": "Wait for me", "5 s": "5 seconds", "10 s": "10 seconds",
                "pass": "Always pass"}
+COLOUR_HINT = "Monastery always shows two colours, red and black: colour is one of its rules."
 
 
 class SettingsScene(FormScene):
@@ -32,7 +35,7 @@ class SettingsScene(FormScene):
         self.size = size
         w, _ = size
         width = max(600, min(1000, int(w * 0.8)))
-        rects = self.column(6, width=width)
+        rects = self.column(7, width=width)
         label_w = width // 4
         s = self.app.settings
         sizes = [((ww, hh), f"{ww}\u00d7{hh}") for ww, hh in WINDOW_SIZES]
@@ -47,11 +50,13 @@ class SettingsScene(FormScene):
                    label_width=label_w),
             Choice(rects[2], "Card size", [(k, k.title()) for k in CARD_SIZES], s.card_size,
                    lambda v: self.change(card_size=v), label_width=label_w),
-            Choice(rects[3], "Window", sizes, current, self.change_window, label_width=label_w),
-            Choice(rects[4], "Calls (May I, buy)",
+            Choice(rects[3], "Deck colours", list(DECK_COLOURS.items()), s.deck_colours,
+                   lambda v: self.change(deck_colours=v), label_width=label_w),
+            Choice(rects[4], "Window", sizes, current, self.change_window, label_width=label_w),
+            Choice(rects[5], "Calls (May I, buy)",
                    [(k, CALL_LABELS[k]) for k in CALL_TIMERS],
                    s.call_timer, lambda v: self.change(call_timer=v), label_width=label_w),
-            Button(pygame.Rect(rects[5].centerx - 120, rects[5].y, 240, rects[5].height),
+            Button(pygame.Rect(rects[6].centerx - 120, rects[6].y, 240, rects[6].height),
                    "Done", self.back, primary=True),
         ])
 
@@ -70,7 +75,10 @@ class SettingsScene(FormScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
+        w, h = surface.get_size()
         if self.note:
-            w, h = surface.get_size()
             theme.blit_text(surface, self.note, max(14, h // 44), (w // 2, h - 30), theme.BAD,
                             anchor="midbottom")
+        else:
+            theme.blit_text(surface, COLOUR_HINT, max(12, h // 52), (w // 2, h - 30),
+                            theme.TEXT_DIM, anchor="midbottom")

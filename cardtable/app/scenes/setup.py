@@ -11,7 +11,7 @@ from ...engine import catalog
 from .. import theme
 from ..tables import playable
 from ..widgets import Button, Choice, Stepper, TextField, Widget
-from .common import FormScene
+from .common import ConfirmScene, FormScene
 
 
 class SetupScene(FormScene):
@@ -77,6 +77,23 @@ class SetupScene(FormScene):
         self.error = ""
 
     def start(self) -> None:
+        """Deal the game; where a saved game would be lost, ask first (keeping it is the
+        first answer, and Esc's)."""
+        if not self.app.has_save():
+            self.start_new()
+            return
+        summary = self.app.saved_summary
+        if summary is None:
+            what = "a game in progress"
+        else:
+            article = "an" if summary.title[:1].lower() in "aeiou" else "a"
+            what = f"{article} {summary.title} game in progress" + \
+                (f" ({summary.where})" if summary.where else "")
+        self.app.push(ConfirmScene(self.app, f"You have {what}. Start a new game and lose it?",
+                                   [("Keep my game", self.app.stack.pop),
+                                    ("Start new", self.start_new)]))
+
+    def start_new(self) -> None:
         digits = self.deal.isascii() and self.deal.isdigit()
         deal = int(self.deal) if digits else None
         self.app.new_game(self.game_id, self.opponents, self.level, deal)

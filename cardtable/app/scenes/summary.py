@@ -115,7 +115,8 @@ class SummaryScene(FormScene):
                                 anchor="midleft")
             step = min(card_w * 0.7, (box.width * 0.55) / max(1, len(event.hands[seat])))
             for index, card in enumerate(event.hands[seat]):
-                surface.blit(cardart.face(card.face, card_w), (int(x + index * step), y + 2))
+                surface.blit(cardart.face(card.face, card_w, self.table.deck_colours()),
+                             (int(x + index * step), y + 2))
             columns = self.table.desc.round_columns(view, event)
             for number, (_, values) in enumerate(reversed(columns)):
                 right = box.right - 16 - number * int(box.width * 0.11)

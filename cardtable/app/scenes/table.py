@@ -9,6 +9,7 @@ may be ahead, and its applied actions are played out one by one.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Hashable
 from functools import partial
 from typing import Any
@@ -65,6 +66,8 @@ class TableScene(TableInput):
         self.chosen_goal: int | None = None
         """The goal the person picked on the sheet (Monastery: the mission to build)."""
         self.call_buttons: list[Button] = []
+        self.question_shift = 0
+        """How far the question panel sits below (or above) its usual place."""
         self.layout(app.size)
 
     # --- layout and saved table state ----------------------------------------------------
@@ -73,6 +76,14 @@ class TableScene(TableInput):
         scale = self.app.settings.card_scale
         self.geo = table_layout.compute(size, self.session.game.seats, self.session.human, scale)
         self._build_buttons()
+
+    def log_rect(self) -> pygame.Rect:
+        return self.geo.log
+
+    def _cancel(self) -> bool:
+        """Esc also closes the table's own question (where a freed wild goes)."""
+        asked, self.choice = self.choice is not None, None
+        return super()._cancel() or asked
 
     def _build_buttons(self) -> None:
         box = self.geo.controls
@@ -112,14 +123,15 @@ class TableScene(TableInput):
 
     def meld_status(self) -> tuple[str, bool | None] | None:
         """The status line of the groups being built (or the game's own, such as the
-        mission in focus): the text and whether it is good (None: neutral)."""
+        mission in focus, which it words for every phase): the text and whether it is
+        good (None: neutral). Lines after the first are notes, drawn dim."""
         view = self.view
-        if view.melds[self.session.human]:
-            return None
         building, groups = self._my_discard_phase(), self.groups
         own = self.desc.build_status(view, groups, self.chosen_goal)
         if own is not None:
-            return own if (building or groups) else None
+            return own if own[0] else None
+        if view.melds[self.session.human]:
+            return None
         if building and not groups:
             word = self.desc.rules(view).set_word
             return (f"Drag cards to + to build {word}s and runs, or press Arrange", None)
@@ -159,6 +171,11 @@ class TableScene(TableInput):
 
     def _is_down(self) -> bool:
         return self.desc.is_down(self.view, self.session.human)
+
+    def deck_colours(self) -> str:
+        """The cards' colour scheme: the game's when its rules speak of colour, otherwise
+        the player's setting (see ``cardart.SCHEMES``)."""
+        return self.desc.deck_colours or self.app.settings.deck_colours
 
     def ui_state(self) -> TableUI:
         """What a save keeps of the table: hand order, groups being built, summary."""
@@ -229,10 +246,32 @@ class TableScene(TableInput):
             height = min(height, (geo.play.bottom - top - 20) // len(answers) - 6)
             rects = [pygame.Rect(geo.message.centerx - width // 2, top + i * (height + 6),
                                  width, height) for i in range(len(answers))]
+        self.question_shift = self._clear_of_melds(rects, height)
         self.call_buttons = [
-            Button(rect, f"{label}  [{i + 1}]", partial(self.answer, i), primary=i == 0,
+            Button(rect.move(0, self.question_shift), f"{label}  [{i + 1}]",
+                   partial(self.answer, i), primary=i == 0,
                    size=max(12, min(height * 2 // 5, 18)))
             for i, (rect, (label, _)) in enumerate(zip(rects, answers))]
+
+    def _clear_of_melds(self, rects: list[pygame.Rect], height: int) -> int:
+        """How far to move a question panel up or down so it covers no meld on the
+        table (a Shanghai! chance asks you to drag onto them): the nearest clear place
+        in the play area, or where it covers the least."""
+        geo = self.geo
+        panel = geo.message.union(rects[0].unionall(rects)).inflate(40, 30)
+        melds = [rect for _, _, cells in self.meld_spots() for rect in cells]
+        step = max(12, height // 2)
+        best, least = 0, None
+        for shift in sorted(range(-geo.play.height, geo.play.height, step), key=abs):
+            moved = panel.move(0, shift)
+            if not geo.play.contains(moved):
+                continue
+            covered = sum(moved.clip(rect).width * moved.clip(rect).height for rect in melds)
+            if covered == 0:
+                return shift
+            if least is None or covered < least:
+                best, least = shift, covered
+        return best
 
     def _present(self, shown: Shown) -> None:
         """Play out one applied action, then show what it led to. A round's end stops
@@ -261,7 +300,7 @@ class TableScene(TableInput):
         if speed <= 0:
             return start
         geo, human = self.geo, self.session.human
-        width = geo.card_w
+        width, colours = geo.card_w, self.deck_colours()
 
         def seat_point(seat: int) -> tuple[int, int]:
             if seat == human:
@@ -273,13 +312,13 @@ class TableScene(TableInput):
             origin = geo.stock.topleft if event.source is Pile.STOCK else geo.discard.topleft
             visible = event.card if (event.source is Pile.DISCARD or event.seat == human) \
                 else None
-            self.animator.add(Flight(cardart.card_image(visible, width), origin,
+            self.animator.add(Flight(cardart.card_image(visible, width, colours), origin,
                                      seat_point(event.seat), start, duration,
                                      event.card.code if event.card else None,
                                      None if event.seat == human else event.seat))
             return start + duration
         if isinstance(event, Discarded):
-            self.animator.add(Flight(cardart.card_image(event.card, width),
+            self.animator.add(Flight(cardart.card_image(event.card, width, colours),
                                      seat_point(event.seat), geo.discard.topleft, start,
                                      duration, event.card.code))
             return start + duration
@@ -288,7 +327,7 @@ class TableScene(TableInput):
                 geo.spots[event.seat].melds.topleft
             for meld in event.melds:
                 for card in meld.cards:
-                    self.animator.add(Flight(cardart.card_image(card, geo.small_w),
+                    self.animator.add(Flight(cardart.card_image(card, geo.small_w, colours),
                                              seat_point(event.seat), target, start,
                                              duration * 0.8, card.code))
                     start += 0.05 * speed
@@ -300,7 +339,7 @@ class TableScene(TableInput):
             if spots:
                 target = spots[0][0].topleft if event.at_start else spots[0][-1].topleft
             for card in event.cards:
-                self.animator.add(Flight(cardart.card_image(card, geo.small_w),
+                self.animator.add(Flight(cardart.card_image(card, geo.small_w, colours),
                                          seat_point(event.seat), target, start, duration,
                                          card.code))
                 start += 0.08 * speed
@@ -309,7 +348,7 @@ class TableScene(TableInput):
             origin = geo.discard.topleft if event.reason != "shanghai" else \
                 seat_point(event.from_seat if event.from_seat is not None else event.seat)
             for card in event.public:
-                self.animator.add(Flight(cardart.card_image(card, width), origin,
+                self.animator.add(Flight(cardart.card_image(card, width, colours), origin,
                                          seat_point(event.seat), start, duration, card.code,
                                          None if event.seat == human else event.seat))
                 start += 0.1 * speed
@@ -317,7 +356,7 @@ class TableScene(TableInput):
             for index in range(max(0, event.count - len(event.public))):
                 given = shown_cards[index] if index < len(shown_cards) else None
                 source = geo.stock.topleft if event.reason != "shanghai" else origin
-                self.animator.add(Flight(cardart.card_image(given, width), source,
+                self.animator.add(Flight(cardart.card_image(given, width, colours), source,
                                          seat_point(event.seat), start, duration,
                                          given.code if given else None,
                                          None if event.seat == human else event.seat))
@@ -500,8 +539,18 @@ class TableScene(TableInput):
     def _glowing(self) -> bool:
         return self._my_turn() and self.view.to_draw and self.drag is None
 
+    def question_text(self) -> str:
+        """The open question, with the countdown to passing by itself when it runs."""
+        if self.question is None:
+            return ""
+        left = self.session.call_seconds_left()
+        return self.question[0] + (f"\n(passing in {math.ceil(left)} s)"
+                                   if left is not None else "")
+
     def _redraw_extra(self) -> Hashable:
-        return (self.question, self.summary is None)
+        left = self.session.call_seconds_left()
+        return (self.question, self.summary is None,
+                None if left is None else math.ceil(left))
 
     def active_buttons(self) -> list[Button]:
         return self.call_buttons + self.buttons

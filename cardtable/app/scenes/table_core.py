@@ -25,6 +25,7 @@ from ..scene import Scene
 from ..session import Session, Shown
 from ..table_ui import TableUI
 from ..widgets import Button
+from .table_panels import LOG_STEP, log_page
 
 MESSAGE_SECONDS = 4.0
 DRAG_THRESHOLD = 6
@@ -76,6 +77,12 @@ class TableCore(Scene):
         self.dropped = False
         """The person's last action was a drop: its cards are already where they go, so
         it is not animated again."""
+        self.pointer = (0, 0)
+        """Where the mouse was last seen (a wheel event does not say)."""
+        self.log_scroll = 0
+        """How far the move log is scrolled back, in wrapped lines (0: the newest)."""
+        self._log_seen: tuple[str, ...] = ()
+        """The log as it was when scrolled back: a new line brings it to the bottom."""
 
     # --- what a game supplies ---------------------------------------------------------------
 
@@ -110,6 +117,18 @@ class TableCore(Scene):
         """What else a game draws that changes without input (see ``redraw_key``)."""
         return None
 
+    def log_rect(self) -> pygame.Rect | None:
+        """Where the game's table draws the move log (the wheel scrolls it there)."""
+        return None
+
+    def _cancel(self) -> bool:
+        """Esc drops what is in progress (a drag, the selection) before it pauses; True
+        if there was something to drop. A game may have more (a question of its own)."""
+        busy = self.drag is not None or bool(self.selected)
+        self.drag = None
+        self.selected = set()
+        return busy
+
     def _glowing(self) -> bool:
         """Whether a pulsing highlight shows the person where to act."""
         return False
@@ -141,6 +160,8 @@ class TableCore(Scene):
             self.message = None
         self.callouts = {seat: said for seat, said in self.callouts.items()
                          if said[1] > self.time}
+        if self.log_scroll and tuple(self.session.log) != self._log_seen:
+            self.log_scroll = 0  # a new line: back to the newest
         self._refresh_buttons()
 
     def _present(self, shown: Shown) -> None:
@@ -195,7 +216,13 @@ class TableCore(Scene):
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
-            self._key(event)
+            if event.key != pygame.K_ESCAPE or not self._cancel():
+                self._key(event)
+            return
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
+            self.pointer = event.pos
+        if event.type == pygame.MOUSEWHEEL:
+            self._wheel(event)
             return
         for button in self.active_buttons():
             if button.enabled and button.handle(event):
@@ -206,6 +233,16 @@ class TableCore(Scene):
             self._motion(event.pos)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.drag is not None:
             self._release(event.pos)
+
+    def _wheel(self, event: pygame.event.Event) -> None:
+        """The wheel over the move log scrolls it: up for earlier lines, down for newer."""
+        box = self.log_rect()
+        if box is None or not box.collidepoint(self.pointer):
+            return
+        notches = -event.y if getattr(event, "flipped", False) else event.y
+        page = log_page(box, self.session.log, self.app.size[1])
+        self.log_scroll = max(0, min(page.limit, self.log_scroll + notches * LOG_STEP))
+        self._log_seen = tuple(self.session.log)
 
     def _motion(self, pos: tuple[int, int]) -> None:
         drag = self.drag

@@ -34,6 +34,8 @@ class TableInput(TableCore):
     @abstractmethod
     def _is_down(self) -> bool: ...
     @abstractmethod
+    def deck_colours(self) -> str: ...
+    @abstractmethod
     def goal_boxes(self) -> list[pygame.Rect]: ...
     @abstractmethod
     def _my_discard_phase(self) -> bool: ...
@@ -254,7 +256,8 @@ class TableInput(TableCore):
             origin = slots[index].topleft if slots else self.geo.hand.topleft
         start = (drag.pos[0] - drag.grab[0], drag.pos[1] - drag.grab[1])
         for offset, card in enumerate(drag.cards):
-            self.animator.add(Flight(cardart.card_image(card, self.geo.card_w),
+            self.animator.add(Flight(cardart.card_image(card, self.geo.card_w,
+                                                        self.deck_colours()),
                                      (start[0] + offset * 18, start[1]), origin, self.time,
                                      0.25 * self.app.settings.animation_factor, card.code))
 
@@ -288,8 +291,8 @@ class TableInput(TableCore):
             box = rects[0].unionall(rects[1:])
             meld = self.view.melds[owner][index]
             under = [card for card, rect in zip(meld.cards, rects) if rect.collidepoint(pos)]
-            action = self._meld_action(drag.cards, owner, index, pos[0] < box.centerx,
-                                       under[-1] if under else None)
+            action = self._meld_play(drag.cards, owner, index, pos[0] < box.centerx,
+                                     under[-1] if under else None)
             if isinstance(action, ReplaceWild) and self._ask_wild_home(action):
                 return
             if action is not None and not self.play(action, dropped=True):
@@ -306,6 +309,51 @@ class TableInput(TableCore):
             if drag.source == "group":
                 self.unstage(drag.cards)
             self._reorder(drag.cards, pos[0])
+
+    def _meld_play(self, cards: list[Card], owner: int, index: int, at_start: bool,
+                   on_card: Card | None) -> Action | None:
+        """The action for putting cards on a meld: at the end (or on the card) asked
+        for, or else at the other end if only that one takes them; when neither does,
+        the one asked for, whose refusal gives the engine's reason."""
+        first = self._meld_action(cards, owner, index, at_start, on_card)
+        if first is None or self.session.problem(first) is None:
+            return first
+        other = self._meld_action(cards, owner, index, not at_start, None)
+        if other is not None and self.session.problem(other) is None:
+            return other
+        return first
+
+    def _add_to_meld(self, cards: list[Card], owner: int, index: int, at_start: bool,
+                     on_card: Card | None = None) -> None:
+        """Add hand cards to a meld by click or key (a drop has its own slide back);
+        a refusal shows the engine's reason."""
+        action = self._meld_play(cards, owner, index, at_start, on_card)
+        if action is None:
+            self.say("Nothing can be added to melds in this game.")
+            return
+        if isinstance(action, ReplaceWild) and self._ask_wild_home(action):
+            return
+        if self.play(action):
+            self.selected -= set(cards)
+
+    def _click_meld(self, pos: tuple[int, int]) -> bool:
+        """A click on a meld on the table adds the selected cards to it (the end nearer
+        the click first); whether the click was on a meld."""
+        for owner, index, rects in self.meld_spots():
+            if not any(rect.collidepoint(pos) for rect in rects):
+                continue
+            chosen = [c for c in self.hand_cards() if c in self.selected]
+            if not chosen:
+                if self._my_discard_phase():
+                    self.say("Select cards in your hand, then click the meld to add them.")
+                return True
+            box = rects[0].unionall(rects[1:])
+            meld = self.view.melds[owner][index]
+            under = [card for card, rect in zip(meld.cards, rects) if rect.collidepoint(pos)]
+            self._add_to_meld(chosen, owner, index, pos[0] < box.centerx,
+                              under[-1] if under else None)
+            return True
+        return False
 
     def _ask_wild_home(self, action: ReplaceWild) -> bool:
         """When a freed wild could go to more than one group, ask where (Esc cancels)."""
@@ -353,6 +401,8 @@ class TableInput(TableCore):
                 self.draw_from(Pile.DISCARD)
             else:
                 self.commit_selected()
+        elif self._click_meld(pos):
+            return
         elif self.selected and self.desc.meld_building:
             for index, rect in enumerate(self.group_slots()):
                 if rect.inflate(8, 8).collidepoint(pos):
@@ -362,11 +412,17 @@ class TableInput(TableCore):
     # --- keyboard --------------------------------------------------------------------------
 
     def target_names(self) -> list[str]:
+        """Where Enter puts the selected cards (Up/Down or Tab choose): the piles to draw
+        from; then the discard, the groups being built, and, once the person has melds
+        down, every meld on the table to add to."""
         if self.view.to_draw:
             return ["stock", "discard"]
         names = ["discard"]
-        if self.desc.meld_building:
+        laid = bool(self.view.melds[self.session.human])
+        if self.desc.meld_building and not laid:
             names += [f"group:{i}" for i in range(len(self.groups) + 1)]
+        if laid:
+            names += [f"meld:{owner}:{index}" for owner, index, _ in self.meld_spots()]
         return names
 
     def _key(self, event: pygame.event.Event) -> None:
@@ -381,9 +437,11 @@ class TableInput(TableCore):
             self.focus = (self.focus + step) % len(hand)
         elif key == pygame.K_SPACE and hand:
             self.selected ^= {hand[self.focus]}
-        elif key in (pygame.K_UP, pygame.K_DOWN):
+        elif key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
             names = self.target_names()
-            self.target = (self.target + (1 if key == pygame.K_DOWN else -1)) % len(names)
+            back = key == pygame.K_UP or (key == pygame.K_TAB and
+                                          bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT))
+            self.target = (self.target + (-1 if back else 1)) % len(names)
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self._enter(hand)
         elif key == pygame.K_d:
@@ -424,3 +482,6 @@ class TableInput(TableCore):
             self.discard(chosen[0])
         elif name.startswith("group:") and chosen:
             self.stage(chosen, int(name.split(":")[1]))
+        elif name.startswith("meld:") and chosen:
+            _, owner, index = name.split(":")
+            self._add_to_meld(chosen, int(owner), int(index), False)

@@ -5,7 +5,6 @@ Only reads the scene; all positions come from its layout.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -14,6 +13,10 @@ from ...engine import Meld, MeldRules
 from .. import cardart, theme
 from .. import layout as table_layout
 from ..table_desc import wild_labels
+from ..textfit import Fitted, fit_text
+from .table_panels import hand_backs as hand_backs  # Palace's table draws these too
+from .table_panels import log_panel as log_panel
+from .table_panels import seat_panel as seat_panel
 
 if TYPE_CHECKING:
     from .table import TableScene
@@ -46,18 +49,26 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
 def _info(scene: TableScene, surface: pygame.Surface) -> None:
     geo, view = scene.geo, scene.view
     box = geo.info
-    small = max(12, geo.height // 54)
     y = info_panel(surface, geo, scene.desc.headline(view),
                    scene.desc.prompt(view, scene.session.names, scene.session.human))
     status = scene.meld_status()
     if status is not None:
         text, good = status
         colour = theme.TEXT_DIM if good is None else theme.GOOD if good else theme.BAD
-        for line in theme.wrap(text, small - 1, box.width - 28)[:2]:
-            if y + small > box.bottom - 4:
-                break
-            theme.blit_text(surface, line, small - 1, (box.x + 14, y), colour)
-            y += small + 2
+        fitted = status_lines(geo, text, y)
+        first = len(theme.wrap(text.split("\n")[0], fitted.size, box.width - 28))
+        for index, line in enumerate(fitted.lines):
+            theme.blit_text(surface, line, fitted.size, (box.x + 14, y),
+                            colour if index < first else theme.TEXT_DIM)
+            y += fitted.step
+
+
+def status_lines(geo: table_layout.TableLayout, text: str, top: int) -> Fitted:
+    """The status (its first paragraph, then notes) wrapped to the info panel below
+    ``top``, set smaller where need be so that it is never cut off at the panel's foot."""
+    box = geo.info
+    small = max(12, geo.height // 54)
+    return fit_text(text, small - 1, box.width - 28, box.bottom - 4 - top, smallest=10)
 
 
 def info_panel(surface: pygame.Surface, geo: table_layout.TableLayout, headline: str,
@@ -87,71 +98,32 @@ def _opponent(scene: TableScene, surface: pygame.Surface, seat: int, spot) -> No
     view, geo = scene.view, scene.geo
     info = scene.session.seats[seat]
     to_move = view.current == seat and seat in view.awaiting
-    size = seat_panel(surface, geo, spot, info.name, to_move)
     progress = scene.desc.progress(view, seat)
+    box = max(9, min(14, (spot.panel.width // 2 - 10) // len(progress))) if progress else 0
+    flags = ["dealer"] * (seat == view.dealer) + ["OUT"] * (scene.desc.out_seat(view) == seat)
+    size = seat_panel(surface, geo, spot, info.name, to_move,
+                      "" if progress is not None else scene.desc.score_text(view, seat),
+                      scene.desc.seat_note(view, seat) or f"{info.level.title()} AI", flags,
+                      right_width=box * len(progress or ()))
     if progress is not None:
-        box = max(9, min(14, (spot.panel.width // 2 - 10) // len(progress)))
         progress_boxes(surface, (spot.panel.right - 10 - box * len(progress), spot.panel.y + 9),
                        box, progress)
-    else:
-        theme.blit_text(surface, scene.desc.score_text(view, seat), size,
-                        (spot.panel.right - 10, spot.panel.y + 7), theme.TEXT,
-                        anchor="topright")
-    level = f"{info.level.title()} AI"
-    note = scene.desc.seat_note(view, seat)
-    if note:
-        level = note
-    if seat == view.dealer:
-        level += "  \u00b7  dealer"
-    if scene.desc.out_seat(view) == seat:
-        level += "  \u00b7  OUT"
-    theme.blit_text(surface, level, max(10, size - 2),
-                    (spot.panel.x + 10, spot.panel.y + 8 + size + 4), theme.TEXT_DIM)
     count = view.hand_sizes[seat] - scene.animator.incoming(seat)
     hand_backs(surface, spot.cards, count, int(geo.small_w * 0.75), size,
                scene.session.thinking_seat == seat and to_move, scene.time)
     _melds(surface, list(view.melds[seat]), spot.melds, int(geo.small_w * 0.7),
-           scene.desc.rules(view))
-
-
-def seat_panel(surface: pygame.Surface, geo: table_layout.TableLayout, spot: Any, name: str,
-               to_move: bool) -> int:
-    """An opponent's panel with its name, lit while it is to move; returns the text size."""
-    theme.panel(surface, spot.panel, theme.HIGHLIGHT if to_move else theme.PANEL_EDGE,
-                alpha=200 if to_move else 170)
-    size = max(12, geo.height // 50)
-    theme.blit_text(surface, name, size + 2, (spot.panel.x + 10, spot.panel.y + 6),
-                    theme.GOLD if to_move else theme.TEXT, True)
-    return size
-
-
-def hand_backs(surface: pygame.Surface, area: pygame.Rect, count: int, width: int, size: int,
-               thinking: bool, now: float) -> None:
-    """An opponent's hand as overlapped backs with its count, and "thinking…" on its
-    turn while its AI decides."""
-    if count > 0:
-        step = min(width * 0.45, (area.width - width) / max(1, count - 1))
-        back = cardart.back(width)
-        for index in range(count):
-            surface.blit(back, (int(area.x + index * step), area.y))
-        theme.blit_text(surface, str(count), size, (area.right, area.bottom), theme.TEXT,
-                        True, anchor="bottomright")
-    if thinking:
-        dots = "." * theme.dots(now)
-        theme.blit_text(surface, f"thinking{dots:<3}", max(10, size - 2),
-                        (area.right - size * 2, area.centery), theme.HIGHLIGHT,
-                        anchor="midright")
+           scene.desc.rules(view), scene.deck_colours())
 
 
 def _melds(surface: pygame.Surface, melds: list[Meld], area: pygame.Rect, width: int,
-           rules: MeldRules) -> None:
+           rules: MeldRules, colours: str = "four") -> None:
     """Laid melds as overlapped small cards, wrapped into the area; each wild tagged with
     what it stands for."""
     cells = table_layout.meld_cells(area, [len(m.cards) for m in melds], width)
     size = max(8, width // 4)
     for meld, rects in zip(melds, cells):
         for card, rect, label in zip(meld.cards, rects, wild_labels(meld, rules)):
-            surface.blit(cardart.face(card.face, width), rect.topleft)
+            surface.blit(cardart.face(card.face, width, colours), rect.topleft)
             if label is not None:
                 image = theme.text(label, size, (60, 40, 0), True)
                 tag = image.get_rect(bottomleft=(rect.x + 3, rect.bottom - 3))
@@ -171,9 +143,11 @@ def _piles(scene: TableScene, surface: pygame.Surface, hidden: set[str]) -> None
                     (geo.stock.centerx, geo.stock.bottom + 6), theme.TEXT_DIM, anchor="midtop")
     pile = [card for card in view.discard_pile if card.code not in hidden]
     if len(pile) > 1:
-        surface.blit(cardart.face(pile[-2].face, geo.card_w), geo.discard.move(-6, -4).topleft)
+        surface.blit(cardart.face(pile[-2].face, geo.card_w, scene.deck_colours()),
+                     geo.discard.move(-6, -4).topleft)
     if pile:
-        surface.blit(cardart.face(pile[-1].face, geo.card_w), geo.discard.topleft)
+        surface.blit(cardart.face(pile[-1].face, geo.card_w, scene.deck_colours()),
+                     geo.discard.topleft)
         if scene.desc.is_wild(view, pile[-1]):
             surface.blit(cardart.outline(geo.card_w, theme.GOLD), geo.discard.move(-3, -3).topleft)
     else:
@@ -197,7 +171,7 @@ def _meld_row(scene: TableScene, surface: pygame.Surface) -> None:
         area = geo.meld_row.copy()
         theme.blit_text(surface, scene.desc.laid_label(view), size, (area.x, area.y - 2),
                         theme.TEXT_DIM, anchor="bottomleft")
-        _melds(surface, laid, area, geo.small_w, scene.desc.rules(view))
+        _melds(surface, laid, area, geo.small_w, scene.desc.rules(view), scene.deck_colours())
         return
     groups = scene.groups
     slots = scene.group_slots()
@@ -212,7 +186,7 @@ def _meld_row(scene: TableScene, surface: pygame.Surface) -> None:
             continue
         cards = groups[index]
         for card, rect in zip(cards, card_rects[index][0]):
-            surface.blit(cardart.face(card.face, geo.small_w), rect.topleft)
+            surface.blit(cardart.face(card.face, geo.small_w, scene.deck_colours()), rect.topleft)
         label, good = scene.desc.group_label(view, cards)
         theme.blit_text(surface, label if good else f"{label} {index + 1}", size,
                         (slot.centerx, slot.y - 2), theme.GOOD if good else theme.BAD, True,
@@ -228,9 +202,10 @@ def _hand(scene: TableScene, surface: pygame.Surface) -> None:
     for index, (card, rect) in enumerate(zip(hand, slots)):
         if card in dragging:
             continue
-        surface.blit(cardart.face(card.face, geo.card_w), rect.topleft)
+        surface.blit(cardart.face(card.face, geo.card_w, scene.deck_colours()), rect.topleft)
         if scene.desc.is_wild(view, card):
-            _wild_tag(surface, rect, geo.card_w)
+            cover = slots[index + 1].x if index + 1 < len(slots) else rect.right
+            _wild_tag(surface, rect, geo.card_w, min(rect.right, cover))
         if card in scene.selected:
             surface.blit(cardart.outline(geo.card_w, theme.HIGHLIGHT), rect.move(-3, -3).topleft)
         if index == scene.focus and scene.session.human_to_move:
@@ -248,6 +223,23 @@ def _hand(scene: TableScene, surface: pygame.Surface) -> None:
         focus = scene.desc.focus(view, scene.chosen_goal)
         progress_boxes(surface, boxes[0].topleft, boxes[0].width + 2, progress, focus,
                        numbers=True)
+        raised = [rect for index, rect in enumerate(slots) if index in lifted]
+        _goal_caption(scene, surface, boxes[-1], raised)
+
+
+def _goal_caption(scene: TableScene, surface: pygame.Surface, last: pygame.Rect,
+                  raised: list[pygame.Rect]) -> None:
+    """What the goal sheet's boxes are, right of them: the longest wording that fits,
+    smaller where room is short; left out while a selected card stands over it."""
+    room = scene.geo.hand.right - last.right - 12
+    for caption in scene.desc.progress_caption(scene.view):
+        for size in range(max(11, scene.geo.height // 56), 9, -1):
+            image = theme.text(caption, size, theme.TEXT_DIM)
+            if image.get_width() <= room:
+                where = image.get_rect(midleft=(last.right + 12, last.centery))
+                if where.collidelist(raised) < 0:
+                    surface.blit(image, where)
+                return
 
 
 def progress_boxes(surface: pygame.Surface, origin: tuple[int, int], box: int,
@@ -269,35 +261,20 @@ def progress_boxes(surface: pygame.Surface, origin: tuple[int, int], box: int,
     return rects
 
 
-def _wild_tag(surface: pygame.Surface, rect: pygame.Rect, width: int) -> None:
-    """A small gold "WILD" tag in the card's empty top-right corner."""
+def _wild_tag(surface: pygame.Surface, rect: pygame.Rect, width: int, right: int) -> None:
+    """A small gold "WILD" tag in the card's empty top-right corner, left of ``right``
+    where the next card of the hand covers it; under the corner index where even that
+    strip is too narrow."""
     label = theme.text("WILD", max(8, width // 9), (60, 40, 0), True)
-    box = label.get_rect(topright=(rect.right - 4, rect.y + 4)).inflate(6, 2)
+    box = label.get_rect(topright=(right - 4, rect.y + 4)).inflate(6, 2)
+    if box.x < rect.x + width * 0.32:
+        box.topleft = (rect.x + 3, rect.y + int(width * 0.62))
     pygame.draw.rect(surface, theme.GOLD, box, border_radius=4)
     surface.blit(label, label.get_rect(center=box.center))
 
 
 def _log(scene: TableScene, surface: pygame.Surface) -> None:
-    log_panel(surface, scene.geo.log, scene.session.log, scene.geo.height)
-
-
-def log_panel(surface: pygame.Surface, box: pygame.Rect, log: Iterable[str],
-              height: int) -> None:
-    """The move log: the newest lines that fit, wrapped to the panel."""
-    theme.panel(surface, box, theme.PANEL_EDGE)
-    size = max(11, height // 58)
-    theme.blit_text(surface, "Moves", size + 2, (box.x + 12, box.y + 8), theme.GOLD, True)
-    line_h = theme.font(size).get_linesize()
-    top = box.y + 14 + size + 6
-    lines: list[str] = []
-    for entry in reversed(list(log)):
-        wrapped = theme.wrap(entry, size, box.width - 24)
-        lines = wrapped + lines
-        if len(lines) * line_h > box.bottom - top - 8:
-            break
-    fits = (box.bottom - top - 8) // line_h
-    for index, line in enumerate(lines[-fits:]):
-        theme.blit_text(surface, line, size, (box.x + 12, top + index * line_h), theme.TEXT)
+    log_panel(surface, scene.geo.log, scene.session.log, scene.geo.height, scene.log_scroll)
 
 
 def _targets(scene: TableScene, surface: pygame.Surface) -> None:
@@ -320,11 +297,16 @@ def _targets(scene: TableScene, surface: pygame.Surface) -> None:
         slots = geo.group_slots([len(g) for g in scene.groups], True)
         index = int(name.split(":")[1])
         spot = slots[index] if index < len(slots) else None
+    if spot is None and name.startswith("meld:"):
+        rects = next((r for o, i, r in scene.meld_spots() if f"meld:{o}:{i}" == name), None)
+        spot = rects[0].unionall(rects[1:]) if rects else None
     if spot is not None:
         pygame.draw.rect(surface, theme.HIGHLIGHT, spot.inflate(16, 16), width=2,
                          border_radius=12)
+        below = name.startswith("meld:")  # a meld sits under its seat's panel
         theme.blit_text(surface, "Enter \u21b5", max(10, geo.height // 64),
-                        (spot.centerx, spot.y - 10), theme.HIGHLIGHT, anchor="midbottom")
+                        (spot.centerx, spot.bottom + 10 if below else spot.y - 10),
+                        theme.HIGHLIGHT, anchor="midtop" if below else "midbottom")
 
 
 def message_box(surface: pygame.Surface, geo: table_layout.TableLayout,
@@ -350,13 +332,18 @@ def _question(scene: TableScene, surface: pygame.Surface) -> pygame.Rect | None:
         return None
     geo = scene.geo
     size = max(13, geo.height // 46)
-    image = theme.text(scene.question[0], size, theme.TEXT, True)
-    box = image.get_rect(center=geo.message.center).inflate(30, 14)
     buttons = scene.call_buttons[0].rect.unionall([b.rect for b in scene.call_buttons])
+    lines = theme.wrap(scene.question_text(), size, geo.play.width - 60, bold=True)
+    line_h = theme.font(size, True).get_linesize()
+    width = max(theme.font(size, True).size(line)[0] for line in lines)
+    box = pygame.Rect(0, 0, width, line_h * len(lines)).inflate(30, 10)
+    box.midbottom = (buttons.centerx, buttons.top - 4)
     frame = box.union(buttons).inflate(20, 16)
     frame.clamp_ip(geo.play)
     theme.panel(surface, frame, theme.HIGHLIGHT, alpha=235)
-    surface.blit(image, image.get_rect(center=box.center))
+    for index, line in enumerate(lines):
+        theme.blit_text(surface, line, size, (buttons.centerx, box.y + 5 + index * line_h),
+                        theme.TEXT, True, anchor="midtop")
     for button in scene.call_buttons:
         button.draw(surface, False)
     return frame
@@ -401,4 +388,5 @@ def _dragged(scene: TableScene, surface: pygame.Surface) -> None:
         surface.blit(cardart.back(geo.card_w), (x, y))
         return
     for index, card in enumerate(drag.cards):
-        surface.blit(cardart.face(card.face, geo.card_w), (x + index * geo.card_w // 4, y))
+        surface.blit(cardart.face(card.face, geo.card_w, scene.deck_colours()),
+                     (x + index * geo.card_w // 4, y))
