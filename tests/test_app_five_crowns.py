@@ -55,3 +55,20 @@ def test_arrange_discards_a_natural_rather_than_a_wild_when_both_go_out_alike():
     groups, thrown = DESC.arrangement(view)
     assert thrown is not None and not DESC.is_wild(view, thrown)
     assert sum(len(g) for g in groups) == 4
+
+
+def test_the_go_out_button_says_discard_when_the_groups_do_not_take_every_card(make_app):
+    from cardtable.app.session import default_seats
+    from ui import frames
+
+    game = at(["7S 8S 9S KH 3D 5H", "5C 6C 7C"], round_number=3, phase=Phase.DISCARD,
+              discard="10H", stock="QC QD")
+    app = make_app()
+    app.start_session(game, default_seats(1, "normal"))
+    frames(app, 3)
+    table = app.table
+    table.groups = [list(parse_cards("7S 8S 9S"))]
+    table.selected = {parse_card("KH")}
+    frames(app, 2)
+    button = next(b for b in table.buttons if b.label in ("Go out", "Discard"))
+    assert button.label == "Discard" and button.enabled

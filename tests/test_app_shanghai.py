@@ -289,3 +289,17 @@ def test_the_shanghai_question_never_covers_the_melds_it_asks_you_to_drag_onto(m
     covered = [rect for _, _, cells in table.meld_spots() for rect in cells
                if rect.colliderect(panel)]
     assert covered == []
+
+
+def test_go_down_can_be_pressed_with_wrong_groups_and_says_why(make_app):
+    variant = Game.new("shanghai_may_i", 3, 1)[0].variant
+    state = variant.position(["5H 6S 7H 8H 9C 9D 9S KD", "4C 5C", "6H 6D"], phase=Phase.PLAY,
+                             current=0, stock="3S 3H", discard="10D")
+    app = table_at(make_app, "shanghai_may_i", state)
+    table = app.table
+    table.groups = [list(parse_cards("5H 6S 7H 8H")), list(parse_cards("9C 9D 9S"))]
+    frames(app, 2)
+    go_down = next(b for b in table.buttons if b.label.startswith("Go down"))
+    assert go_down.enabled
+    click(app, go_down.rect.center)
+    assert table.message is not None and table.message.text == "A run must be all one suit."

@@ -267,7 +267,24 @@ def test_a_round_ends_in_order_last_move_then_score_sheet_then_the_next_deal(mak
     assert app.session.game.state.round == 2  # the engine has dealt on already
     while not isinstance(app.stack.top, SummaryScene):
         assert app.table.view.round == 1  # but the table still shows round 1
+        assert not any(line.startswith(("Round 1 scored", "Round 2"))
+                       for line in app.table.visible_log())  # nor does its log
         app.frame()
+    assert any(line.startswith("Round 1 scored") for line in app.session.log)
     app.stack.top.next()
     frames(app, 2)
     assert app.table.view.round == 2
+    assert any(line.startswith("Round 2") for line in app.table.visible_log())
+
+
+def test_buttons_come_alive_when_the_draw_animation_ends(make_app):
+    """The buttons are worked out again when the table catches up with the game, not
+    only when the game or the selection changes (Arrange after an animated draw)."""
+    app = make_app(animations=True)
+    app.new_game("five_crowns", 1, "normal", 5)
+    until(app, lambda: app.session.human_to_move and not app.table.animator.busy)
+    key(app, pygame.K_d)  # draw from the stock: the card flies into the hand
+    until(app, lambda: not app.table.animator.busy and not app.session.shown)
+    frames(app, 2)
+    arrange = next(b for b in app.table.buttons if b.label.startswith("Arrange"))
+    assert arrange.enabled

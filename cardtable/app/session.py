@@ -41,6 +41,19 @@ class SeatInfo:
     level: str = "normal"
 
 
+class MoveLog(deque[str]):
+    """The move log's last lines, counting every line ever added (``total``), so the
+    table can hold back the lines of moves it has not shown yet."""
+
+    def __init__(self, maxlen: int) -> None:
+        super().__init__(maxlen=maxlen)
+        self.total = 0
+
+    def append(self, line: str) -> None:
+        super().append(line)
+        self.total += 1
+
+
 @dataclass(frozen=True)
 class Shown:
     """One applied action, for the table to animate and then show."""
@@ -49,6 +62,10 @@ class Shown:
     action: Action
     events: tuple[Event, ...]
     view: Any
+    log_before: int = 0
+    """The log's line count before this action's lines."""
+    log_after: tuple[int, ...] = ()
+    """The log's line count after each of its events' lines."""
 
 
 OPPONENT_NAMES = {
@@ -87,7 +104,7 @@ class Session:
         self.bots = {i: make_bot(seat.level) for i, seat in enumerate(seats) if not seat.human}
         if autoplay is not None:  # "watch": an AI plays the person's hand too
             self.bots[self.human] = make_bot(autoplay)
-        self.log: deque[str] = deque(maxlen=LOG_LINES)
+        self.log = MoveLog(LOG_LINES)
         self.shown: deque[Shown] = deque()
         self.hand_order: list[Card] = []
         self._ticket: int | None = None
@@ -253,16 +270,20 @@ class Session:
     def note(self, events: tuple[Event, ...]) -> tuple[Event, ...]:
         """Log events (redacted for the person); returns the redacted events."""
         redacted = tuple(event.redacted_for(self.human) for event in events)
+        self.noted: list[int] = []
         for event in redacted:
             line = describe(event, self.names, self.human, self.words)
             if line:
                 self.log.append(line)
+            self.noted.append(self.log.total)
         return redacted
 
     def _apply(self, seat: int, action: Action) -> None:
+        before = self.log.total
         redacted = self.note(self.game.apply(seat, action))
         self._sync_hand()
-        self.shown.append(Shown(seat, action, redacted, self.view()))
+        self.shown.append(Shown(seat, action, redacted, self.view(), before,
+                                tuple(self.noted)))
         self._next_ai_time = self.clock() + self.think_seconds
         if self.on_change is not None:
             self.on_change(self)

@@ -71,8 +71,10 @@ class FiveCrownsTable(TableDescription):
             lead = f"{names[view.out_seat]} went out \u2014 last turns. " if final else ""
             return f"{lead}{mover} to play"
         if view.phase is fc.Phase.DRAW:
-            lead = f"{names[view.out_seat]} went out: your last turn! " if final else "Your turn: "
-            return lead + "draw from the stock or the discard pile"
+            if final:
+                return (f"{names[view.out_seat]} went out: your last turn! Draw from the "
+                        "stock or the discard pile")
+            return "Your turn: draw from the stock or the discard pile"
         if final:
             return "Last turn: lay down what you can, then discard"
         return "Discard a card, or build melds above your hand to go out"

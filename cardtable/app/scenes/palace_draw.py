@@ -38,7 +38,7 @@ def draw_table(scene: PalaceTableScene, surface: pygame.Surface) -> None:
     _reserve(scene, surface)
     _info(scene, surface)
     _hand(scene, surface)
-    log_panel(surface, geo.log, scene.session.log, geo.height, scene.log_scroll)
+    log_panel(surface, geo.log, scene.visible_log(), geo.height, scene.log_scroll)
     for button in scene.buttons:
         button.draw(surface, False)
     _targets(scene, surface)

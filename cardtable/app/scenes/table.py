@@ -57,6 +57,8 @@ class TableScene(TableInput):
         self.summary: RoundScored | None = None
         self.summary_open = False
         self.after_summary: tuple[Event, ...] = ()
+        self.after_log = 0
+        """The log's line count once the held-back round end and deal are shown."""
         self.after_view: RummyView | None = None
         """The view after a round-ending move (the next deal), shown once the score
         sheet closes: until then the table stays on the round that ended."""
@@ -109,15 +111,19 @@ class TableScene(TableInput):
             elif method == "clear_groups":
                 button.enabled = bool(self.groups)
             elif method == "commit_selected":
-                button.enabled = mine and len(self.selected) == 1 and bool(self.groups) and \
-                    self.session.problem(self.desc.commit(self.view, self.groups,
-                                                          next(iter(self.selected)))) is None
-                button.label = "Lay down + discard" if self.desc.final_turn(self.view) \
-                    else "Go out"
+                commit = self.desc.commit(self.view, self.groups, next(iter(self.selected))) \
+                    if len(self.selected) == 1 else None
+                button.enabled = mine and commit is not None and bool(self.groups) and \
+                    self.session.problem(commit) is None
+                # Say what the button will do: groups that do not take every other
+                # card are only a plan, and the button then just discards.
+                button.label = "Discard" if isinstance(commit, Discard) else \
+                    "Lay down + discard" if self.desc.final_turn(self.view) else "Go out"
             elif method == "go_down":
+                # Enabled as soon as groups are built: pressing it says what is wrong.
                 action = self.desc.go_down(self.view, self.groups, self.chosen_goal)
-                button.enabled = mine and bool(self.groups) and action is not None and \
-                    self.session.problem(action) is None
+                button.enabled = mine and bool(self.groups) and action is not None \
+                    and not self._is_down()
             elif method == "take_back":
                 button.enabled = mine and self.desc.played_this_turn(self.view)
 
@@ -281,11 +287,15 @@ class TableScene(TableInput):
         ends_round = any(isinstance(event, RoundScored) for event in shown.events)
         self.view = before if ends_round else shown.view
         self.after_view = shown.view if ends_round else None
+        self.log_shown = shown.log_after[-1] if shown.log_after else self.log_shown
         speed = 0.0 if shown.seat == self.session.human and self.dropped else self.speed
         self.dropped = False
         start = self.time
         for index, event in enumerate(shown.events):
             if isinstance(event, RoundScored):
+                # The score and the next deal are logged once the sheet is up and closed.
+                self.log_shown = shown.log_after[index - 1] if index else shown.log_before
+                self.after_log = shown.log_after[-1] if shown.log_after else self.log_shown
                 self.summary = event
                 self.groups = []
                 self.selected = set()
@@ -399,6 +409,7 @@ class TableScene(TableInput):
             self.app.stack.replace(GameOverScene(self.app, self.session))
             return
         before = self.view
+        self.log_shown = max(self.log_shown, self.after_log)
         if self.after_view is not None:
             self.view, self.after_view = self.after_view, None
         start = self.time
@@ -465,6 +476,9 @@ class TableScene(TableInput):
         self.groups = []
 
     def go_down(self) -> None:
+        if self._is_down():
+            self.say("You are down already: add cards to the melds on the table instead.")
+            return
         action = self.desc.go_down(self.view, self.groups, self.chosen_goal)
         if action is None or not self.groups:
             self.say("Build the round's contract above your hand first (or press Arrange).")

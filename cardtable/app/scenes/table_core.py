@@ -81,7 +81,9 @@ class TableCore(Scene):
         """Where the mouse was last seen (a wheel event does not say)."""
         self.log_scroll = 0
         """How far the move log is scrolled back, in wrapped lines (0: the newest)."""
-        self._log_seen: tuple[str, ...] = ()
+        self._log_seen = 0
+        self.log_shown = session.log.total
+        """How many of the log's lines (counted since the start) the table shows."""
         """The log as it was when scrolled back: a new line brings it to the bottom."""
 
     # --- what a game supplies ---------------------------------------------------------------
@@ -160,12 +162,27 @@ class TableCore(Scene):
             self.message = None
         self.callouts = {seat: said for seat, said in self.callouts.items()
                          if said[1] > self.time}
-        if self.log_scroll and tuple(self.session.log) != self._log_seen:
+        self._catch_up_log()
+        if self.log_scroll and self.log_shown != self._log_seen:
             self.log_scroll = 0  # a new line: back to the newest
         self._refresh_buttons()
 
+    def _catch_up_log(self) -> None:
+        """Once the table has shown every applied move, every log line may show (lines
+        such as a save warning come between moves)."""
+        if not (self.session.shown or self._holding() or self.animator.busy):
+            self.log_shown = self.session.log.total
+
+    def visible_log(self) -> list[str]:
+        """The move log as far as the table has shown the game: the lines of moves still
+        to be played out (or of a round whose score sheet is not up yet) wait."""
+        lines = list(self.session.log)
+        waiting = self.session.log.total - self.log_shown
+        return lines[:len(lines) - waiting] if waiting > 0 else lines
+
     def _present(self, shown: Shown) -> None:
         """Play out one applied action, then show what it led to."""
+        self.log_shown = shown.log_after[-1] if shown.log_after else self.log_shown
         before = self.view
         self.view = shown.view
         speed = 0.0 if shown.seat == self.session.human and self.dropped else self.speed
@@ -178,7 +195,7 @@ class TableCore(Scene):
         """Enable the buttons for what the person may do. Asking the rules can take
         milliseconds (a go-down), so this runs only when what it depends on changed."""
         key = (self.session.game.state, self.view, frozenset(self.selected),
-               self._button_inputs())
+               self._my_turn(), self._button_inputs())
         if key == self._buttons_key:
             return
         self._buttons_key = key
@@ -240,9 +257,10 @@ class TableCore(Scene):
         if box is None or not box.collidepoint(self.pointer):
             return
         notches = -event.y if getattr(event, "flipped", False) else event.y
-        page = log_page(box, self.session.log, self.app.size[1])
+        self._catch_up_log()
+        page = log_page(box, self.visible_log(), self.app.size[1])
         self.log_scroll = max(0, min(page.limit, self.log_scroll + notches * LOG_STEP))
-        self._log_seen = tuple(self.session.log)
+        self._log_seen = self.log_shown
 
     def _motion(self, pos: tuple[int, int]) -> None:
         drag = self.drag

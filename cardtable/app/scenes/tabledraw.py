@@ -274,7 +274,7 @@ def _wild_tag(surface: pygame.Surface, rect: pygame.Rect, width: int, right: int
 
 
 def _log(scene: TableScene, surface: pygame.Surface) -> None:
-    log_panel(surface, scene.geo.log, scene.session.log, scene.geo.height, scene.log_scroll)
+    log_panel(surface, scene.geo.log, scene.visible_log(), scene.geo.height, scene.log_scroll)
 
 
 def _targets(scene: TableScene, surface: pygame.Surface) -> None:
