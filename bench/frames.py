@@ -102,6 +102,7 @@ def table_app(app, game_id: str, seats: int):  # type: ignore[no-untyped-def]
     if game_id == "five_crowns":
         game.state = game.variant._deal(game.state, 11, seats - 1, [])  # seat 0 to move
     app.start_session(game, default_seats(seats - 1, "normal"))
+    app.session.call_seconds = 0.0  # a call chance waits for the person: the table idles
     for _ in range(600):
         app.frame(1 / 60)
         if app.session.human_to_move and not app.table.animator.busy:
