@@ -265,6 +265,10 @@ def test_a_round_ends_in_order_last_move_then_score_sheet_then_the_next_deal(mak
     app.new_game("five_crowns", 2, "normal", 5, autoplay="normal")
     until(app, lambda: app.table.summary is not None)
     assert app.session.game.state.round == 2  # the engine has dealt on already
+    scored = app.table.summary
+    assert app.table.view.melds == scored.melds  # the last move is done on the table
+    assert sorted(app.table.view.hand, key=lambda c: c.code) == \
+        sorted(scored.hands[app.session.human], key=lambda c: c.code)
     while not isinstance(app.stack.top, SummaryScene):
         assert app.table.view.round == 1  # but the table still shows round 1
         assert not any(line.startswith(("Round 1 scored", "Round 2"))

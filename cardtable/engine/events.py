@@ -208,6 +208,9 @@ class RoundScored(Event):
     totals: tuple[int, ...]
     out_seat: int | None = None
     """The seat that went out and ended the round, if one did."""
+    melds: tuple[tuple[Meld, ...], ...] = ()
+    """The table as the round ended (each seat's melds), so the last move can be shown
+    in place before the next deal clears it."""
 
 
 @serializable

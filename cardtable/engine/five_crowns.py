@@ -399,7 +399,8 @@ class FiveCrowns(RummyZones, Variant[FiveCrownsState, FiveCrownsView]):
         points_of = points_function(state.round)
         points = tuple(sum(points_of(card) for card in hand) for hand in state.hands)
         totals = tuple(total + add for total, add in zip(state.totals, points))
-        events.append(RoundScored(state.round, state.hands, points, totals, state.out_seat))
+        events.append(RoundScored(state.round, state.hands, points, totals, state.out_seat,
+                                  state.melds))
         state = evolve(state, totals=totals,
                                     round_points=state.round_points + (points,))
         if state.round >= self.options.rounds:

@@ -438,7 +438,7 @@ class Monastery(RummyZones, Variant[MonasteryState, MonasteryView]):
         counts = tuple(len(done) for done in state.done)
         events.append(RoundScored(state.round, tuple(() for _ in range(state.seats)),
                                   tuple(len(m) for m in state.round_missions[-1]), counts,
-                                  out_seat))
+                                  out_seat, state.melds))
         limit = self.options.round_limit
         if max(counts) == len(MISSIONS) or (limit and state.round >= limit):
             best = max(counts)

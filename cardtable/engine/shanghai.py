@@ -463,7 +463,8 @@ class _Shanghai(ShanghaiChecks, RummyZones, Variant[ShanghaiState, ShanghaiView]
                        round_points=state.round_points + (points,),
                        round_earned=state.round_earned + (gained,))
         totals = self.totals(state)
-        events.append(RoundScored(state.round, state.hands, points, totals, state.out_seat))
+        events.append(RoundScored(state.round, state.hands, points, totals, state.out_seat,
+                                  state.melds))
         if state.round >= ROUNDS:
             state = evolve(state, phase=Phase.GAME_OVER, bonus=self._bonus(state))
             outcome = self.outcome(state)

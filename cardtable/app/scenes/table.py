@@ -9,10 +9,11 @@ may be ahead, and its applied actions are played out one by one.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Hashable
 from functools import partial
-from typing import Any
+from typing import Any, cast
 
 import pygame
 
@@ -284,8 +285,10 @@ class TableScene(TableInput):
         at the score sheet: the table stays on the round that ended while its last move
         plays out, and the next deal is shown only once the sheet is closed."""
         before = self.view
-        ends_round = any(isinstance(event, RoundScored) for event in shown.events)
-        self.view = before if ends_round else shown.view
+        scored = next((e for e in shown.events if isinstance(e, RoundScored)), None)
+        ends_round = scored is not None
+        self.view = shown.view if scored is None else self._round_end_view(before, shown,
+                                                                           scored)
         self.after_view = shown.view if ends_round else None
         self.log_shown = shown.log_after[-1] if shown.log_after else self.log_shown
         speed = 0.0 if shown.seat == self.session.human and self.dropped else self.speed
@@ -302,6 +305,34 @@ class TableScene(TableInput):
                 self.after_summary = shown.events[index + 1:]
                 break
             start = self._animate(event, before, start, speed)
+
+    def _round_end_view(self, before: RummyView, shown: Shown,
+                        scored: RoundScored) -> RummyView:
+        """The table as the round ended: the view before the round-ending move, with
+        that move done (its cards out of the hand, its discard on the pile, the melds as
+        the round left them). The engine has dealt on already; this is what the person
+        sees until the score sheet is closed."""
+        moved: list[Card] = []
+        pile = before.discard_pile
+        for event in shown.events:
+            if isinstance(event, RoundScored):
+                break
+            if isinstance(event, Discarded) and event.seat == shown.seat:
+                moved.append(event.card)
+                pile = pile + (event.card,)
+            elif isinstance(event, MeldsLaid) and event.seat == shown.seat:
+                moved += [card for meld in event.melds for card in meld.cards]
+            elif isinstance(event, LaidOff) and event.seat == shown.seat:
+                moved += list(event.cards)
+        gone = set(moved)
+        sizes = list(before.hand_sizes)
+        sizes[shown.seat] = max(0, sizes[shown.seat] - len(moved))
+        hand = tuple(c for c in before.hand if c not in gone) \
+            if shown.seat == self.session.human else before.hand
+        end: RummyView = dataclasses.replace(
+            cast(Any, before), hand=hand, hand_sizes=tuple(sizes), discard_pile=pile,
+            melds=scored.melds or before.melds)
+        return end
 
     def _animate(self, event: Event, before: Any, start: float, speed: float) -> float:
         if isinstance(event, Called) and event.kind in CALLOUTS:
