@@ -57,7 +57,32 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--bots", default="normal",
                      help="bot levels, comma-separated, cycled over the seats (normal)")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
+    tour = commands.add_parser(
+        "tournament", help="bots against bots on duplicate deals, with confidence intervals",
+        description="Play each deal once per rotation of the bots round the table (luck "
+        "cancels) and print each bot's win share and score margin with 95 percent "
+        "intervals, "
+        "and the seat bias.")
+    tour.add_argument("--game", required=True, help=f"game id ({games})")
+    tour.add_argument("--bots", required=True,
+                      help="bot levels, comma-separated, one per seat in the first rotation "
+                      "(e.g. normal,random; hard,normal,normal for one against two)")
+    tour.add_argument("--seats", type=_positive, default=None,
+                      help="players per game (default: as many as bots, at least the "
+                      "game's fewest)")
+    tour.add_argument("--games", type=_positive, default=100,
+                      help="duplicate deals to play; each is played once per seat (100)")
+    tour.add_argument("--seed", type=_whole, default=1, help="seed of the first deal (1)")
+    tour.add_argument("--jobs", type=_positive, default=1,
+                      help=f"worker processes (1; this machine has {_cores()} cores)")
+    tour.add_argument("--quiet", action="store_true", help="no progress bar")
     return parser
+
+
+def _cores() -> int:
+    import os
+
+    return os.cpu_count() or 1
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -65,6 +90,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "simulate":
         return _simulate(parser, args)
+    if args.command == "tournament":
+        return _tournament(args)
     from .app.paths import home_problem
 
     problem = home_problem()
@@ -100,4 +127,35 @@ def _simulate(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         print(f"\n{prog}: interrupted", file=sys.stderr)
         return 130
     print(format_report(report))
+    return 0
+
+
+def _tournament(args: argparse.Namespace) -> int:
+    from .tournament import format_tournament, run_tournament
+
+    prog = "cardtable tournament"
+    try:
+        variant = get_variant(args.game)()
+        names = [name.strip() for name in args.bots.split(",") if name.strip()]
+        if not names:
+            raise BotError("--bots needs at least one bot level")
+        seats = args.seats or max(len(names), variant.seat_counts.start)
+        variant.check_seats(seats)
+        for name in names:
+            if not make_bot(name).supports(args.game):
+                raise BotError(f"the {name} bot does not play {args.game} yet")
+    except (EngineError, BotError) as error:
+        print(f"{prog}: error: {error}", file=sys.stderr)
+        return 2
+    show = None if args.quiet or not is_terminal(sys.stderr) else progress_bar(sys.stderr)
+    try:
+        report = run_tournament(args.game, seats, names, args.games, args.seed, args.jobs,
+                                show)
+    except SimulationError as error:
+        print(f"{prog}: failed: {error}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print(f"\n{prog}: interrupted", file=sys.stderr)
+        return 130
+    print(format_tournament(report))
     return 0

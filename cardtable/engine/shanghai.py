@@ -522,6 +522,7 @@ class ShanghaiMayI(_Shanghai):
     id = "shanghai_may_i"
     title = "Shanghai with May I"
     menu_order = 20
+    low_scores_win = False  # points earned (RULES.md §4.5)
     seat_counts = range(2, 9)
     options_type = ShanghaiMayIOptions
     may_i = True

@@ -70,6 +70,8 @@ class Variant(ABC, Generic[S, V]):
     title: ClassVar[str]
     menu_order: ClassVar[int] = 100
     """Where the game is listed in menus (lowest first)."""
+    low_scores_win: ClassVar[bool] = True
+    """Whether a lower final score is better (penalty points, cards left)."""
     seat_counts: ClassVar[range]
     rules_version: ClassVar[str]
     options_type: ClassVar[type]

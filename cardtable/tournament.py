@@ -1,0 +1,165 @@
+"""Bot tournaments on duplicate deals: the same deal is played once per rotation of the
+bots round the table, so the luck of the cards cancels and what is left is skill.
+
+Each deal is the unit of independence: a bot's win share and score margin are averaged
+per deal, and the 95 % confidence intervals come from the spread between deals (normal
+approximation). Deals run in worker processes (``jobs``), each deal played whole in one
+process, so the results do not depend on how many jobs there are.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+
+from .ai import make_bot
+from .engine import get_variant
+from .simulate import play_one
+
+
+@dataclass(frozen=True)
+class SeatResult:
+    """One bot's seat in one game: its share of the win and its score margin (positive:
+    better than the mean of the other seats, whichever way the game counts)."""
+
+    bot: str
+    seat: int
+    win: float
+    margin: float
+
+
+@dataclass(frozen=True)
+class DealResult:
+    deal: int
+    seats: tuple[SeatResult, ...]
+    steps: int
+
+
+def play_deal(game_id: str, bot_names: Sequence[str], seats: int, deal: int) -> DealResult:
+    """One deal, played once for every rotation of the bots round the table."""
+    low_wins = get_variant(game_id).low_scores_win
+    results: list[SeatResult] = []
+    steps = 0
+    for rotation in range(seats):
+        lineup = [bot_names[(seat + rotation) % len(bot_names)] for seat in range(seats)]
+        game, made = play_one(game_id, seats, deal, [make_bot(name) for name in lineup])
+        steps += made
+        outcome = game.outcome()
+        assert outcome is not None
+        winners = outcome.winners
+        for seat, name in enumerate(lineup):
+            others = [s for i, s in enumerate(outcome.scores) if i != seat]
+            ahead = statistics.fmean(others) - outcome.scores[seat]
+            win = 1 / len(winners) if seat in winners else 0.0
+            results.append(SeatResult(name, seat, win, ahead if low_wins else -ahead))
+    return DealResult(deal, tuple(results), steps)
+
+
+@dataclass(frozen=True)
+class Estimate:
+    mean: float
+    low: float
+    high: float
+    """The 95 % confidence interval (normal approximation over deals)."""
+
+
+def estimate(values: Sequence[float]) -> Estimate:
+    mean = statistics.fmean(values)
+    if len(values) < 2:
+        return Estimate(mean, math.nan, math.nan)
+    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values))
+    return Estimate(mean, mean - half, mean + half)
+
+
+@dataclass
+class TournamentReport:
+    game_id: str
+    seats: int
+    bots: tuple[str, ...]
+    deals: list[DealResult] = field(default_factory=list)
+    seconds: float = 0.0
+    jobs: int = 1
+
+    @property
+    def games(self) -> int:
+        return len(self.deals) * self.seats
+
+    def names(self) -> list[str]:
+        return list(dict.fromkeys(self.bots))
+
+    def per_deal(self, name: str, value: Callable[[SeatResult], float]) -> list[float]:
+        """The bot's mean ``value`` over its seats of each deal."""
+        found = []
+        for deal in self.deals:
+            mine = [value(r) for r in deal.seats if r.bot == name]
+            found.append(statistics.fmean(mine))
+        return found
+
+    def win_share(self, name: str) -> Estimate:
+        return estimate(self.per_deal(name, lambda r: r.win))
+
+    def margin(self, name: str) -> Estimate:
+        return estimate(self.per_deal(name, lambda r: r.margin))
+
+    def seat_bias(self) -> list[float]:
+        """The share of wins taken from each seat, whoever sat there."""
+        wins = [0.0] * self.seats
+        for deal in self.deals:
+            for result in deal.seats:
+                wins[result.seat] += result.win
+        total = sum(wins) or 1.0
+        return [w / total for w in wins]
+
+
+def run_tournament(game_id: str, seats: int, bots: Sequence[str], deals: int, seed: int,
+                   jobs: int = 1,
+                   progress: Callable[[int, int], None] | None = None) -> TournamentReport:
+    """Play ``deals`` duplicate deals (seeds ``seed``, ``seed + 1`` …)."""
+    report = TournamentReport(game_id, seats, tuple(bots), jobs=jobs)
+    started = time.perf_counter()
+    numbers = range(seed, seed + deals)
+    if jobs <= 1:
+        for number in numbers:
+            report.deals.append(play_deal(game_id, bots, seats, number))
+            if progress:
+                progress(len(report.deals), deals)
+    else:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            futures = [pool.submit(play_deal, game_id, tuple(bots), seats, n) for n in numbers]
+            for future in futures:
+                report.deals.append(future.result())
+                if progress:
+                    progress(len(report.deals), deals)
+    report.seconds = time.perf_counter() - started
+    return report
+
+
+def _interval(value: Estimate, scale: float, digits: int) -> str:
+    if math.isnan(value.low):
+        return "(one deal: no interval)"
+    return f"[{value.low * scale:.{digits}f}, {value.high * scale:.{digits}f}]"
+
+
+def format_tournament(report: TournamentReport) -> str:
+    steps = sum(deal.steps for deal in report.deals)
+    lines = [
+        f"{report.game_id}, {report.seats} seats: {len(report.deals)} duplicate deals × "
+        f"{report.seats} rotations = {report.games} games in {report.seconds:.1f} s "
+        f"({report.jobs} job{'s' if report.jobs != 1 else ''}, "
+        f"{steps / max(report.seconds, 1e-9):,.0f} moves/s)",
+        "win share: a shared win counts as a share; margin: score ahead of the other "
+        "seats' mean (positive is better); 95 % intervals over deals",
+        f"{'bot':<10} {'win share':>9} {'95 % CI':>17} {'margin':>9} {'95 % CI':>19}",
+    ]
+    for name in report.names():
+        share, margin = report.win_share(name), report.margin(name)
+        lines.append(f"{name:<10} {share.mean * 100:8.1f}% {_interval(share, 100, 1):>17} "
+                     f"{margin.mean:+9.1f} {_interval(margin, 1, 1):>19}")
+    bias = ", ".join(f"seat {seat}: {share * 100:.1f}%"
+                     for seat, share in enumerate(report.seat_bias()))
+    lines.append(f"seat bias (share of wins by seat, whoever sat there): {bias}")
+    return "\n".join(lines)
