@@ -6,9 +6,9 @@ long-lived background thread so the window never waits for them.
 """
 
 from ..engine.plugins import import_all
-from .bots import Bot, BotError, bot_names, make_bot
+from .bots import PLAYER_LEVELS, Bot, BotError, bot_names, make_bot
 from .worker import AIWorker, Result
 
 import_all(__name__, __path__)  # each game's AI module registers its strategy
 
-__all__ = ["AIWorker", "Bot", "BotError", "Result", "bot_names", "make_bot"]
+__all__ = ["PLAYER_LEVELS", "AIWorker", "Bot", "BotError", "Result", "bot_names", "make_bot"]

@@ -10,7 +10,7 @@ import random
 from collections.abc import Callable
 from typing import Any, Protocol, cast
 
-from ..engine import Action
+from ..engine import Action, Call, Discard, Draw, Place
 from .strategies import new_strategies
 
 
@@ -67,7 +67,43 @@ class NormalBot:
         return strategy.choose(observation, rng)
 
 
-_LEVELS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "normal": NormalBot}
+class EasyBot:
+    """A real opponent that slips like a casual player: the Normal player's choice,
+    except that now and then it throws a different card, draws from the other pile, or
+    lets a call chance go (never an illegal or absurd move: it still lays down and goes
+    out when it can)."""
+
+    name = "easy"
+    SLIP = 0.15
+    """How often a discard, a draw or a call is not Normal's."""
+
+    def __init__(self) -> None:
+        self._normal = NormalBot()
+
+    def supports(self, game_id: str) -> bool:
+        return self._normal.supports(game_id)
+
+    def choose(self, observation: Any, rng: random.Random, deadline: float,
+               should_stop: Callable[[], bool]) -> Action:
+        choice = self._normal.choose(observation, rng, deadline, should_stop)
+        if rng.random() >= self.SLIP:
+            return choice
+        others = [a for a in observation.legal if type(a) is type(choice) and a != choice]
+        if isinstance(choice, Call) and choice.kind != "pass":
+            others = [a for a in observation.legal if a == Call("pass")]
+        elif not isinstance(choice, (Discard, Draw, Place)):
+            return choice  # melds, going out, answers: played as Normal plays them
+        return rng.choice(others) if others else choice
+
+
+_LEVELS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "easy": EasyBot,
+                                         "normal": NormalBot}
+PLAYER_LEVELS: dict[str, str] = {
+    "easy": "Easy: plays sensibly but slips now and then (a loose discard, a missed call)",
+    "normal": "Normal: a steady player who plans its melds and rarely gives cards away",
+}
+"""The levels offered at the table, with a line each on what to expect. ``random``
+(uniform over the legal moves) is for tests and simulations only."""
 
 
 def bot_names() -> tuple[str, ...]:

@@ -7,6 +7,7 @@ from functools import partial
 
 import pygame
 
+from ...ai import PLAYER_LEVELS
 from ...engine import catalog
 from .. import theme
 from ..tables import playable
@@ -49,7 +50,10 @@ class SetupScene(FormScene):
         label_w = width // 3
         widgets.append(Stepper(rest[0], "AI opponents", self.opponents, low, high,
                                self.set_opponents))
-        widgets.append(Choice(rest[1], "AI level", [("random", "Random"), ("normal", "Normal")],
+        if self.level not in PLAYER_LEVELS:
+            self.level = "normal"  # Random is for tests and simulations, not the table
+        widgets.append(Choice(rest[1], "AI level",
+                              [(level, level.title()) for level in PLAYER_LEVELS],
                               self.level, self.set_level, label_width=label_w))
         widgets.append(TextField(rest[2], "Deal number", self.deal, "random deal",
                                  self.set_deal, label_width=label_w))
@@ -113,3 +117,5 @@ class SetupScene(FormScene):
                 "The same deal number deals the same cards.")
         theme.blit_text(surface, note, max(13, h // 48), self.message_pos, theme.TEXT_DIM,
                         anchor="center")
+        theme.blit_text(surface, PLAYER_LEVELS[self.level], max(13, h // 48),
+                        (surface.get_width() // 2, h - 24), theme.TEXT_DIM, anchor="midbottom")
