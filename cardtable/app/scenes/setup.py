@@ -55,7 +55,8 @@ class SetupScene(FormScene):
         widgets.append(Choice(rest[1], "AI level",
                               [(level, level.title()) for level in PLAYER_LEVELS],
                               self.level, self.set_level, label_width=label_w))
-        widgets.append(TextField(rest[2], "Deal number", self.deal, "random deal",
+        widgets.append(TextField(rest[2], "Deal number", self.deal,
+                                 "random (a number deals the same cards again)",
                                  self.set_deal, label_width=label_w))
         start = rest[3]
         half = (start.width - 20) // 2
@@ -113,9 +114,7 @@ class SetupScene(FormScene):
         super().draw(surface)
         h = surface.get_height()
         info = self.info
-        note = (f"{info.title}: {info.seat_counts.start} to {info.seat_counts.stop - 1} players. "
-                "The same deal number deals the same cards.")
+        note = (f"{info.title}: {info.seat_counts.start} to {info.seat_counts.stop - 1} "
+                f"players.  {PLAYER_LEVELS[self.level]}.")
         theme.blit_text(surface, note, max(13, h // 48), self.message_pos, theme.TEXT_DIM,
                         anchor="center")
-        theme.blit_text(surface, PLAYER_LEVELS[self.level], max(13, h // 48),
-                        (surface.get_width() // 2, h - 24), theme.TEXT_DIM, anchor="midbottom")
