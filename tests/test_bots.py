@@ -78,3 +78,17 @@ def test_normal_bot_beats_random_play():
     report = simulate("five_crowns", 2, 6, 1, ["normal", "random"])
     normal, random_ = report.tallies["normal"], report.tallies["random"]
     assert normal.wins == 6 and normal.average_score < random_.average_score / 3
+
+
+def test_palace_normal_sheds_a_long_straight_from_a_2_instead_of_a_pair_of_kings():
+    """Issue 18: on a Q, 2S 3C 4H 5D 6D 7C 8H sheds seven cards (a straight from a 2
+    plays on anything; its top card counts) where KS KC sheds two."""
+    from cardtable.ai import make_bot
+    from cardtable.engine import Game, Place
+    from cardtable.engine.cards import parse_cards
+
+    game, _ = Game.new("palace", 2, 1)
+    game.state = game.variant.position(["2S KS 4H 8H 5D 6D 3C 6C 7C KC", "9D 9C"],
+                                       stack=["QH"])
+    action = make_bot("normal").choose(game.observe(0), derive(1), 0.0, lambda: False)
+    assert action == Place(tuple(parse_cards("2S 3C 4H 5D 6D 7C 8H")))

@@ -27,9 +27,18 @@ SMALL_STACK = 3
 """A stack this small is not worth an ace: a 2 will do, and the ace is kept."""
 
 
+LONG_STRAIGHT = 4
+"""A straight from a 2 this long sheds enough to be worth the 2 (its top card counts,
+RULES.md §3): it is played as an ordinary placement."""
+
+
 def special(cards: Sequence[Card]) -> bool:
-    """A placement with a 2 or an ace in it: always playable, worth keeping."""
-    return any(card.rank in (Rank.TWO, Rank.ACE) for card in cards)
+    """A placement with a 2 or an ace in it: always playable, worth keeping; except a
+    long straight from a 2, which is played for the cards it sheds."""
+    if any(card.rank is Rank.ACE for card in cards):
+        return True
+    twos = sum(card.rank is Rank.TWO for card in cards)
+    return twos > 0 and not (twos == 1 and len(cards) >= LONG_STRAIGHT)
 
 
 def reserve_strength(cards: Sequence[Card]) -> tuple[int, int, int]:
