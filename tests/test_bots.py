@@ -92,3 +92,17 @@ def test_palace_normal_sheds_a_long_straight_from_a_2_instead_of_a_pair_of_kings
                                        stack=["QH"])
     action = make_bot("normal").choose(game.observe(0), derive(1), 0.0, lambda: False)
     assert action == Place(tuple(parse_cards("2S 3C 4H 5D 6D 7C 8H")))
+
+
+def test_shanghai_wilds_count_only_as_far_as_naturals_can_carry_them():
+    """Issue 18: a Normal seat held all 11 wilds and threw back every natural, since
+    wilds counted in full towards the contract. A meld holds no more wilds than
+    naturals, so eleven wilds alone are far from going down."""
+    from cardtable.engine.cards import parse_cards
+    from cardtable.engine.contracts import cards_needed
+    from cardtable.engine.shanghai_rules import CONTRACTS, contract_rules
+
+    crules = contract_rules(True, False)
+    wilds_only = parse_cards("JK JK JK 2S 2S 2H 2H 2D 2D 2C 2C")
+    assert cards_needed(wilds_only, CONTRACTS[3], crules) >= CONTRACTS[3].min_cards // 2
+    assert cards_needed(parse_cards("JK 5H 5S 9C 9D"), CONTRACTS[0], crules) == 1

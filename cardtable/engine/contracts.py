@@ -132,8 +132,10 @@ def lay_contract(groups: Sequence[Sequence[Card]], contract: Contract,
 
 def cards_needed(hand: Sequence[Card], contract: Contract, crules: ContractRules) -> int:
     """About how many more cards the hand needs before it can go down (0: it can, or
-    nearly: the naturals ≥ wilds ratio is not counted). A fast estimate for the AI: the
-    best few ranks for the sets, then the best four-card windows for the runs."""
+    nearly). A fast estimate for the AI: the best few ranks for the sets, then the best
+    four-card windows for the runs. Wilds count only as far as the naturals placed can
+    carry them (a meld holds no more wilds than naturals), so a hand of wilds alone is
+    far from going down and naturals that unlock its wilds are wanted."""
     rules = crules.melds
     naturals = [c for c in hand if not rules.is_wild(c)]
     wilds = len(hand) - len(naturals)
@@ -150,7 +152,8 @@ def cards_needed(hand: Sequence[Card], contract: Contract, crules: ContractRules
         used = {id(c) for rank in chosen for c in by_rank[rank][:3]}
         have = sum(min(3, len(by_rank[rank])) for rank in chosen)
         have += _best_windows(naturals, used, contract.runs, width, crules)
-        best = min(best, max(0, contract.min_cards - have - wilds))
+        usable = min(wilds, have) if rules.naturals_at_least_wilds else wilds
+        best = min(best, max(0, contract.min_cards - have - usable))
         if best == 0:
             break
     return best
