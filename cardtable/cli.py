@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NoReturn
 
 from . import __version__
@@ -106,28 +106,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _simulate(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     prog = "cardtable simulate"
     try:
-        variant = get_variant(args.game)()
-        variant.check_seats(args.seats)
-        names = [name.strip() for name in args.bots.split(",") if name.strip()]
-        if not names:
-            raise BotError("--bots needs at least one bot level")
-        for name in names:
-            if not make_bot(name).supports(args.game):
-                raise BotError(f"the {name} bot does not play {args.game} yet")
+        get_variant(args.game)().check_seats(args.seats)
+        names = _bot_levels(args.bots, args.game)
     except (EngineError, BotError) as error:
         print(f"{prog}: error: {error}", file=sys.stderr)
         return 2
-    show = None if args.quiet or not is_terminal(sys.stderr) else progress_bar(sys.stderr)
-    try:
-        report = simulate(args.game, args.seats, args.games, args.seed, names, show)
-    except SimulationError as error:
-        print(f"{prog}: failed: {error}", file=sys.stderr)
-        return 1
-    except KeyboardInterrupt:
-        print(f"\n{prog}: interrupted", file=sys.stderr)
-        return 130
-    print(format_report(report))
-    return 0
+    return _run(prog, args.quiet, lambda show: format_report(
+        simulate(args.game, args.seats, args.games, args.seed, names, show)))
 
 
 def _tournament(args: argparse.Namespace) -> int:
@@ -136,26 +121,39 @@ def _tournament(args: argparse.Namespace) -> int:
     prog = "cardtable tournament"
     try:
         variant = get_variant(args.game)()
-        names = [name.strip() for name in args.bots.split(",") if name.strip()]
-        if not names:
-            raise BotError("--bots needs at least one bot level")
+        names = _bot_levels(args.bots, args.game)
         seats = args.seats or max(len(names), variant.seat_counts.start)
         variant.check_seats(seats)
-        for name in names:
-            if not make_bot(name).supports(args.game):
-                raise BotError(f"the {name} bot does not play {args.game} yet")
     except (EngineError, BotError) as error:
         print(f"{prog}: error: {error}", file=sys.stderr)
         return 2
-    show = None if args.quiet or not is_terminal(sys.stderr) else progress_bar(sys.stderr)
+    return _run(prog, args.quiet, lambda show: format_tournament(
+        run_tournament(args.game, seats, names, args.games, args.seed, args.jobs, show)))
+
+
+def _bot_levels(text: str, game_id: str) -> list[str]:
+    """The comma-separated bot levels, each known and able to play the game."""
+    names = [name.strip() for name in text.split(",") if name.strip()]
+    if not names:
+        raise BotError("--bots needs at least one bot level")
+    for name in names:
+        if not make_bot(name).supports(game_id):
+            raise BotError(f"the {name} bot does not play {game_id} yet")
+    return names
+
+
+def _run(prog: str, quiet: bool,
+         play: Callable[[Callable[[int, int], None] | None], str]) -> int:
+    """Play with a progress bar on a terminal, print the report; a broken game is exit
+    code 1, an interrupt 130."""
+    show = None if quiet or not is_terminal(sys.stderr) else progress_bar(sys.stderr)
     try:
-        report = run_tournament(args.game, seats, names, args.games, args.seed, args.jobs,
-                                show)
+        text = play(show)
     except SimulationError as error:
         print(f"{prog}: failed: {error}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         print(f"\n{prog}: interrupted", file=sys.stderr)
         return 130
-    print(format_tournament(report))
+    print(text)
     return 0
