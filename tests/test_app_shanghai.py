@@ -303,3 +303,14 @@ def test_go_down_can_be_pressed_with_wrong_groups_and_says_why(make_app):
     assert go_down.enabled
     click(app, go_down.rect.center)
     assert table.message is not None and table.message.text == "A run must be all one suit."
+
+
+def test_the_contract_in_the_headline_never_breaks_inside_its_words():
+    from cardtable.app import theme
+
+    pygame.font.init()
+    game, _ = Game.new("shanghai_may_i", 3, 2)
+    view = dataclasses.replace(game.observe(0), contract=CONTRACTS[1], round=2)
+    headline = table_for("shanghai_may_i").description.headline(view)
+    lines = theme.wrap(headline, 16, 260, bold=True)
+    assert any(line.endswith("run\u00a0of\u00a04") for line in lines)

@@ -84,7 +84,7 @@ def face(card_face: str, width: int, colours: str = "four") -> pygame.Surface:
 
 def _corner(rank: str, symbol: str, colour: tuple[int, int, int], w: int) -> pygame.Surface:
     size = max(9, int(w * (0.24 if len(rank) > 1 else 0.27)))
-    rank_image = font(size, True).render(rank, True, colour)
+    rank_image = _rank_text(rank, size, colour)
     suit_image = font(max(8, int(w * 0.22))).render(symbol, True, colour)
     width = max(rank_image.get_width(), suit_image.get_width())
     corner = pygame.Surface((width, rank_image.get_height() + suit_image.get_height() - 2),
@@ -93,6 +93,23 @@ def _corner(rank: str, symbol: str, colour: tuple[int, int, int], w: int) -> pyg
     corner.blit(suit_image, suit_image.get_rect(midtop=(width // 2,
                                                         rank_image.get_height() - 2)))
     return corner
+
+
+def _rank_text(rank: str, size: int, colour: tuple[int, int, int]) -> pygame.Surface:
+    """The corner's rank; "10" set with its digits tucked together, so that it stays
+    whole in the strip an overlapped card shows (it read as "1" in small melds)."""
+    face = font(size, True)
+    if len(rank) < 2:
+        return face.render(rank, True, colour)
+    digits = [face.render(digit, True, colour) for digit in rank]
+    tuck = max(1, size // 7)
+    width = sum(d.get_width() for d in digits) - tuck * (len(digits) - 1)
+    image = pygame.Surface((width, max(d.get_height() for d in digits)), pygame.SRCALPHA)
+    x = 0
+    for digit in digits:
+        image.blit(digit, (x, 0))
+        x += digit.get_width() - tuck
+    return image
 
 
 def _draw_joker(surface: pygame.Surface, w: int, h: int) -> None:

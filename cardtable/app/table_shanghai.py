@@ -56,7 +56,9 @@ class ShanghaiTable(TableDescription):
         return contract_rules(self.may_i, False).melds
 
     def headline(self, view: Any) -> str:
-        return f"Round {view.round} of {ROUNDS}  \u00b7  Contract: {view.contract.describe()}"
+        # No break inside the contract's words ("run of 4" must not leave the 4 alone).
+        contract = view.contract.describe().replace(" ", "\u00a0")
+        return f"Round {view.round} of {ROUNDS}  \u00b7  Contract: {contract}"
 
     def points(self, view: Any, cards: Sequence[Card]) -> int:
         return sum(penalty(card, self.may_i) for card in cards)

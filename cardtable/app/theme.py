@@ -44,7 +44,7 @@ def drawable(content: str) -> str:
     surrogates) shown as U+FFFD: a message may quote a damaged file."""
     if content.isprintable():
         return content
-    return "".join(c if c.isprintable() or c == " " else "\ufffd" for c in content)
+    return "".join(c if c.isprintable() or c in " \u00a0" else "\ufffd" for c in content)
 
 
 def wrap(content: str, size: int, width: int, bold: bool = False) -> list[str]:
