@@ -77,7 +77,7 @@ class App:
                 if self.settings_file.existed else first_size()
         self.windowed_size = size
         self.fullscreen = False
-        self.screen = self._open_window(size)
+        self.screen = self._open_window(size, center=False)  # where the system puts it
         pygame.display.set_caption(f"cardtable {__version__}")
         self.clock = pygame.time.Clock()
         self.stack = SceneStack()
@@ -115,11 +115,13 @@ class App:
 
     # --- window ------------------------------------------------------------------------
 
-    def _open_window(self, size: tuple[int, int], fullscreen: bool = False) -> pygame.Surface:
-        """The window: resizable at ``size``, or filling the screen from its top-left
-        corner. Full screen is a borderless window the size of the desktop: exclusive
-        full-screen modes leave the window where it was on some X servers (and change
-        the monitor's mode on others)."""
+    def _open_window(self, size: tuple[int, int], fullscreen: bool = False,
+                     center: bool = True) -> pygame.Surface:
+        """The window: resizable at ``size`` (centred on the screen when it is made
+        again), or filling the screen from its top-left corner. Full screen is a
+        borderless window the size of the desktop: exclusive full-screen modes leave the
+        window where it was on some X servers (and change the monitor's mode on
+        others)."""
         if fullscreen:
             surface = pygame.display.set_mode(_desktop() or size, pygame.NOFRAME)
             pygame.display.set_window_position((0, 0))
@@ -127,7 +129,7 @@ class App:
         size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
         surface = pygame.display.set_mode(size, pygame.RESIZABLE)
         desktop = _desktop()
-        if desktop is not None and self.fullscreen is False and hasattr(self, "screen"):
+        if desktop is not None and center:
             pygame.display.set_window_position(((desktop[0] - size[0]) // 2,
                                                 max(0, (desktop[1] - size[1]) // 2)))
         return surface

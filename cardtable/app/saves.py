@@ -26,7 +26,7 @@ from ..engine.events import Event, RoundScored
 from .files import Unreadable, move_aside, read_json, write_atomic
 from .paths import data_dir
 from .session import SeatInfo
-from .table_ui import TableUI, TableUIError, parse_table_ui, text_problem
+from .table_ui import TableUI, TableUIError, parse_table_ui, short_repr, text_problem
 from .tables import playable, table_for
 
 log = logging.getLogger(__name__)
@@ -139,16 +139,16 @@ def parse_save(data: Any) -> SavedGame:
     except EngineError:
         variant = None
     if variant is None:
-        raise SaveError(f"it is a game this version does not have ({_short(game_id)})")
+        raise SaveError(f"it is a game this version does not have ({short_repr(game_id)})")
     if data.get("rules_version") != variant.rules_version:
         raise SaveError(f"it was saved under {variant.title} rules version "
-                        f"{_short(data.get('rules_version'))}, and this version plays "
+                        f"{short_repr(data.get('rules_version'))}, and this version plays "
                         f"{variant.rules_version!r}")
     seats, seed = data.get("seats"), data.get("seed")
     if not _whole(seats) or seats not in variant.seat_counts:
-        raise SaveError(f"the file is damaged (it has {_short(seats)} seats)")
+        raise SaveError(f"the file is damaged (it has {short_repr(seats)} seats)")
     if not _whole(seed) or not 0 <= seed < 2**63:
-        raise SaveError(f"the file is damaged (its deal number {_short(seed)} is not one "
+        raise SaveError(f"the file is damaged (its deal number {short_repr(seed)} is not one "
                         "cardtable makes)")
     if not isinstance(data.get("actions"), list):
         raise SaveError("the file is damaged (it has no list of moves)")
@@ -178,11 +178,6 @@ def _whole(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _short(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
 def _seats(raw: Any, count: int) -> list[SeatInfo]:
     if not isinstance(raw, list) or len(raw) != count:
         raise SaveError("the file is damaged (its seats do not match the game)")
@@ -199,7 +194,7 @@ def _seats(raw: Any, count: int) -> list[SeatInfo]:
             raise SaveError(f"the file is damaged (seat {name!r} is neither you nor an AI)")
         if not human and level not in levels:
             raise SaveError(f"seat {name!r} plays at an AI level this version does not "
-                            f"have ({_short(level)}; it has {', '.join(levels)})")
+                            f"have ({short_repr(level)}; it has {', '.join(levels)})")
         seats.append(SeatInfo(name, human, level if isinstance(level, str) else ""))
     if sum(seat.human for seat in seats) != 1:
         raise SaveError("the file is damaged (it has no seat for you)")

@@ -94,6 +94,11 @@ def _clean(data: dict[str, object]) -> tuple[Settings, list[str]]:
     return Settings(**values), rejected  # type: ignore[arg-type]
 
 
+def settings_text(settings: Settings) -> str:
+    """The settings file's text."""
+    return json.dumps(dataclasses.asdict(settings), indent=2)
+
+
 def settings_path() -> Path:
     return config_dir() / "settings.json"
 
@@ -148,7 +153,7 @@ class SettingsFile:
             return ("Your settings are used but not saved: the damaged settings file "
                     "is kept as it was.")
         try:
-            write_atomic(self.path, json.dumps(dataclasses.asdict(settings), indent=2))
+            write_atomic(self.path, settings_text(settings))
         except OSError as error:
             log.warning("could not save settings to %s: %s", self.path, error)
             return f"Your settings could not be saved: {os_problem(error)}."
@@ -162,4 +167,4 @@ def load_settings() -> Settings:
 
 def save_settings(settings: Settings) -> None:
     """Write the settings to the config folder; raises OSError if it refuses."""
-    write_atomic(settings_path(), json.dumps(dataclasses.asdict(settings), indent=2))
+    write_atomic(settings_path(), settings_text(settings))

@@ -74,7 +74,7 @@ def parse_table_ui(raw: object, hand: Sequence[Card], last_scored: RoundScored |
         raise TableUIError("its table state is not a table of values")
     scene = raw.get("scene", "table")
     if scene not in ("table", "summary"):
-        raise TableUIError(f"its table shows an unknown screen ({_short(scene)})")
+        raise TableUIError(f"its table shows an unknown screen ({short_repr(scene)})")
     held = set(hand)
     order = _cards(raw.get("hand_order", []), "hand order")
     if len(set(order)) != len(order) or not set(order) <= held:
@@ -115,6 +115,7 @@ def _cards(raw: object, what: str) -> tuple[Card, ...]:
             from None
 
 
-def _short(value: object) -> str:
+def short_repr(value: object) -> str:
+    """A value as a message may quote it: its repr, cut to 40 characters."""
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
