@@ -1,7 +1,7 @@
 """Frame times and idle CPU of the window: the menu, the table idle, the table while an
 AI seat thinks, and a whole round of AI play; cold start to menu.
 
-    python3 bench/frames.py [--frames N] [--x11]
+    python3 bench/frames.py [--frames N] [--x11] [--level hard]
 
 Tables: Five Crowns at 1280×800 with 7 seats in round 11 (13 cards each) and Shanghai
 with May I with 6 seats. Frames run paced at 60 per second as in the app
@@ -10,8 +10,9 @@ update and, when something changed, draw and flip) as p50/p99/max, how many of t
 drew, the frames delivered per second, and the CPU the whole process used (all threads,
 ``time.process_time``) as a share of one core over the wall time. "While an AI thinks"
 runs a CPU-bound bot on the worker thread for the whole measurement. "A whole round"
-lets normal bots play every seat (the person's too) with animations at normal speed
-and AI moves at the "fast" pace, and reports the slowest frame. Uses SDL's dummy video
+lets bots (``--level``, normal by default) play every seat (the person's too) with
+animations at normal speed and AI moves at the "fast" pace, and reports the slowest
+frame. Uses SDL's dummy video
 driver unless --x11 (then the real window on $DISPLAY, e.g. Xvfb). Prints figures;
 asserts nothing.
 
@@ -154,15 +155,16 @@ def thinking(app, frames: int, label: str) -> float:  # type: ignore[no-untyped-
     return bot.searches / (frames / figures[1])
 
 
-def whole_round(app, game_id: str, seats: int) -> None:  # type: ignore[no-untyped-def]
+def whole_round(app, game_id: str, seats: int,  # type: ignore[no-untyped-def]
+                level: str = "normal") -> None:
     from cardtable.app.session import default_seats
     from cardtable.app.settings import Settings
     from cardtable.engine import Game
 
     app.settings = Settings(ai_speed="fast")
     game, events = Game.new(game_id, seats, 5)
-    app.start_session(game, default_seats(seats - 1, "normal"), start_events=events,
-                      autoplay="normal")
+    app.start_session(game, default_seats(seats - 1, level), start_events=events,
+                      autoplay=level)
     import pygame
 
     clock = pygame.time.Clock()
@@ -176,7 +178,7 @@ def whole_round(app, game_id: str, seats: int) -> None:  # type: ignore[no-untyp
         if app.stack.top is not app.table:  # the score sheet is up: the round is over
             break
     wall = time.perf_counter() - started
-    report(f"{game_id} {seats} seats, a whole round", (work, len(work) / wall,
+    report(f"{game_id} {seats} seats, {level}, a round", (work, len(work) / wall,
                                                         (time.process_time() - cpu) / wall,
                                                         app.draws - draws))
     print(f"  ({len(game.history)} moves in {wall:.1f} s; frames over 50 ms: "
@@ -187,6 +189,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--frames", type=int, default=600)
     parser.add_argument("--x11", action="store_true", help="draw to the real $DISPLAY")
+    parser.add_argument("--level", default="normal",
+                        help="AI level of the whole-round cases (normal; hard shows the "
+                        "window while the Hard search runs on the worker thread)")
     args = parser.parse_args()
     starts = [cold_start() for _ in range(3)]
     print(f"cold start to menu: median {statistics.median(starts):.2f} s "
@@ -213,7 +218,7 @@ def main() -> None:
                   f"({100 * rate / max(1, alone.searches / seconds):.0f} % of its speed)")
         app.to_menu()
     for game_id, seats in (("five_crowns", 4), ("shanghai_may_i", 6)):
-        whole_round(app, game_id, seats)
+        whole_round(app, game_id, seats, args.level)
         app.to_menu()
     app.shutdown()
 

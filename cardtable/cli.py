@@ -56,6 +56,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=_whole, default=1, help="seed of the first game (1)")
     sim.add_argument("--bots", default="normal",
                      help="bot levels, comma-separated, cycled over the seats (normal)")
+    sim.add_argument("--bot-seed", type=_whole, default=None,
+                     help="the bots' secret seed (default: a new one, printed)")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
     tour = commands.add_parser(
         "tournament", help="bots against bots on duplicate deals, with confidence intervals",
@@ -75,6 +77,8 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--seed", type=_whole, default=1, help="seed of the first deal (1)")
     tour.add_argument("--jobs", type=_positive, default=1,
                       help=f"worker processes (1; this machine has {_cores()} cores)")
+    tour.add_argument("--bot-seed", type=_whole, default=None,
+                      help="the bots' secret seed (default: a new one, printed)")
     tour.add_argument("--quiet", action="store_true", help="no progress bar")
     return parser
 
@@ -111,8 +115,10 @@ def _simulate(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     except (EngineError, BotError) as error:
         print(f"{prog}: error: {error}", file=sys.stderr)
         return 2
+    bot_seed = _bot_seed(args)
     return _run(prog, args.quiet, lambda show: format_report(
-        simulate(args.game, args.seats, args.games, args.seed, names, show)))
+        simulate(args.game, args.seats, args.games, args.seed, names, show, bot_seed))
+        + _bot_seed_line(bot_seed))
 
 
 def _tournament(args: argparse.Namespace) -> int:
@@ -127,8 +133,20 @@ def _tournament(args: argparse.Namespace) -> int:
     except (EngineError, BotError) as error:
         print(f"{prog}: error: {error}", file=sys.stderr)
         return 2
+    bot_seed = _bot_seed(args)
     return _run(prog, args.quiet, lambda show: format_tournament(
-        run_tournament(args.game, seats, names, args.games, args.seed, args.jobs, show)))
+        run_tournament(args.game, seats, names, args.games, args.seed, args.jobs, show,
+                       bot_seed)) + _bot_seed_line(bot_seed))
+
+
+def _bot_seed(args: argparse.Namespace) -> int:
+    from .ai.seats import new_secret
+
+    return new_secret() if args.bot_seed is None else int(args.bot_seed)
+
+
+def _bot_seed_line(bot_seed: int) -> str:
+    return f"\nbot seed {bot_seed} (the same run again: --bot-seed {bot_seed})"
 
 
 def _bot_levels(text: str, game_id: str) -> list[str]:

@@ -46,8 +46,10 @@ class SimulationReport:
 
 
 def play_one(game_id: str, seats: int, seed: int, bots: list[Bot],
-             options: object = None) -> tuple[Game, int]:
-    """Play one AI-only game to its end; returns the game and its number of actions."""
+             options: object = None, bot_seed: int = 0) -> tuple[Game, int]:
+    """Play one AI-only game to its end; returns the game and its number of actions.
+    ``bot_seed`` is the bots' secret (``ai.seats``): the same deal and bot seed play the
+    same game."""
     game, _ = Game.new(game_id, seats, seed, options)
     steps = 0
     players = dict(enumerate(bots))
@@ -55,7 +57,7 @@ def play_one(game_id: str, seats: int, seed: int, bots: list[Bot],
         seat = seat_to_ask(game, players)
         if seat is None:
             raise SimulationError(f"seed {seed}: nobody to move but the game is not over")
-        action = ask(bots[seat], game, seat)  # the same recipe as the table's AI seats
+        action = ask(bots[seat], game, seat, bot_seed)  # as the table's AI seats
         try:
             game.apply(seat, action)
         except IllegalActionError as error:
@@ -69,7 +71,8 @@ def play_one(game_id: str, seats: int, seed: int, bots: list[Bot],
 
 
 def simulate(game_id: str, seats: int, games: int, seed: int, bot_names: list[str],
-             progress: Callable[[int, int], None] | None = None) -> SimulationReport:
+             progress: Callable[[int, int], None] | None = None,
+             bot_seed: int = 0) -> SimulationReport:
     """Play ``games`` games; bots cycle over the seats (seat s plays bots[s % len])."""
     seat_bots = [bot_names[seat % len(bot_names)] for seat in range(seats)]
     bots = [make_bot(name) for name in seat_bots]
@@ -78,7 +81,7 @@ def simulate(game_id: str, seats: int, games: int, seed: int, bot_names: list[st
         report.tallies.setdefault(name, BotTally(name))
     started = time.perf_counter()
     for index in range(games):
-        game, steps = play_one(game_id, seats, seed + index, bots)
+        game, steps = play_one(game_id, seats, seed + index, bots, bot_seed=bot_seed)
         outcome = game.outcome()
         assert outcome is not None
         report.steps += steps

@@ -39,14 +39,16 @@ class DealResult:
     steps: int
 
 
-def play_deal(game_id: str, bot_names: Sequence[str], seats: int, deal: int) -> DealResult:
+def play_deal(game_id: str, bot_names: Sequence[str], seats: int, deal: int,
+              bot_seed: int = 0) -> DealResult:
     """One deal, played once for every rotation of the bots round the table."""
     low_wins = get_variant(game_id).low_scores_win
     results: list[SeatResult] = []
     steps = 0
     for rotation in range(seats):
         lineup = [bot_names[(seat + rotation) % len(bot_names)] for seat in range(seats)]
-        game, made = play_one(game_id, seats, deal, [make_bot(name) for name in lineup])
+        game, made = play_one(game_id, seats, deal, [make_bot(name) for name in lineup],
+                              bot_seed=bot_seed)
         steps += made
         outcome = game.outcome()
         assert outcome is not None
@@ -117,19 +119,21 @@ class TournamentReport:
 
 def run_tournament(game_id: str, seats: int, bots: Sequence[str], deals: int, seed: int,
                    jobs: int = 1,
-                   progress: Callable[[int, int], None] | None = None) -> TournamentReport:
+                   progress: Callable[[int, int], None] | None = None,
+                   bot_seed: int = 0) -> TournamentReport:
     """Play ``deals`` duplicate deals (seeds ``seed``, ``seed + 1`` …)."""
     report = TournamentReport(game_id, seats, tuple(bots), jobs=jobs)
     started = time.perf_counter()
     numbers = range(seed, seed + deals)
     if jobs <= 1:
         for number in numbers:
-            report.deals.append(play_deal(game_id, bots, seats, number))
+            report.deals.append(play_deal(game_id, bots, seats, number, bot_seed))
             if progress:
                 progress(len(report.deals), deals)
     else:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = [pool.submit(play_deal, game_id, tuple(bots), seats, n) for n in numbers]
+            futures = [pool.submit(play_deal, game_id, tuple(bots), seats, n, bot_seed)
+                       for n in numbers]
             for future in futures:
                 report.deals.append(future.result())
                 if progress:

@@ -15,6 +15,18 @@ def test_simulate_prints_a_table_of_bots_and_throughput(capsys):
     assert code == 0
     assert "3 games of five_crowns, 3 seats" in out
     assert "normal" in out and "random" in out and "games/s" in out
+    assert "bot seed " in out
+
+
+def test_the_same_bot_seed_plays_the_same_games_and_prints_it(capsys):
+    runs = []
+    for _ in range(2):
+        assert main(["simulate", "--game", "palace", "--seats", "2", "--games", "2",
+                     "--bots", "easy", "--bot-seed", "77", "--quiet"]) == 0
+        out = capsys.readouterr().out
+        runs.append([line for line in out.splitlines() if "actions in" not in line])
+    assert runs[0] == runs[1]
+    assert "--bot-seed 77" in runs[0][-1]
 
 
 @pytest.mark.parametrize("args,message", [
@@ -25,6 +37,9 @@ def test_simulate_prints_a_table_of_bots_and_throughput(capsys):
      "unknown bot 'wizard'"),
     (["--game", "five_crowns", "--seats", "three"], "'three' is not a whole number"),
     (["--game", "five_crowns", "--seats", "3", "--games", "0"], "must be at least 1"),
+    (["--game", "five_crowns", "--seats", "2", "--bots", "hard:lots"],
+     "hard:N needs a whole number of playouts"),
+    (["--game", "five_crowns", "--seats", "2", "--bot-seed", "x"], "not a whole number"),
 ])
 def test_bad_arguments_give_one_line_and_exit_code_2(capsys, args, message):
     with pytest.raises(SystemExit) as exit_info:

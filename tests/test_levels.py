@@ -31,7 +31,7 @@ def test_easy_sits_between_random_and_normal_on_duplicate_deals():
     assert against_random.win_share("easy").mean > 0.9
 
 
-def test_setup_offers_easy_and_normal_with_a_line_each_and_not_random(make_app):
+def test_setup_offers_easy_normal_and_hard_with_a_line_each_and_not_random(make_app):
     app = make_app()
     app.settings = app.settings.__class__(ai_level="random")  # an old setting
     click(app, button(app, "New game"))
@@ -39,5 +39,5 @@ def test_setup_offers_easy_and_normal_with_a_line_each_and_not_random(make_app):
     assert isinstance(scene, SetupScene)
     assert scene.level == "normal"
     choice = next(w for w in scene.ring.widgets if getattr(w, "label", "") == "AI level")
-    assert [value for value, _ in choice.options] == ["easy", "normal"]
-    assert all(PLAYER_LEVELS[level] for level in ("easy", "normal"))
+    assert [value for value, _ in choice.options] == ["easy", "normal", "hard"]
+    assert all(PLAYER_LEVELS[level] for level in ("easy", "normal", "hard"))

@@ -80,6 +80,6 @@ def autopilot(app: App, stop: Callable[[], bool], limit: int = 50000) -> None:
                 and not session.shown:
             if stop():
                 return
-            session.play(ask(bot, session.game, session.human))
+            session.play(ask(bot, session.game, session.human, session.bot_secret))
         app.frame(DT)
     raise AssertionError("the autopilot never reached the expected state")

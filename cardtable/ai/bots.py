@@ -1,7 +1,8 @@
 """The bot protocol and the registry of bot levels.
 
-Levels: ``random`` (uniform over the legal actions; for tests and baselines) and
-``normal`` (a real heuristic per game). Imports the engine only.
+Levels: ``random`` (uniform over the legal actions; for tests and baselines), ``easy``
+(Normal with slips), ``normal`` (a real heuristic per game) and ``hard`` (Normal checked by
+search over the hidden cards, :mod:`hard`). Imports the engine only.
 """
 
 from __future__ import annotations
@@ -96,11 +97,18 @@ class EasyBot:
         return rng.choice(others) if others else choice
 
 
+def _hard(playouts: int | None = None) -> Bot:
+    from .hard import HardBot  # hard builds on NormalBot, defined above
+    return HardBot(playouts=playouts)
+
+
 _LEVELS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "easy": EasyBot,
-                                         "normal": NormalBot}
+                                         "normal": NormalBot, "hard": _hard}
 PLAYER_LEVELS: dict[str, str] = {
     "easy": "Easy: plays sensibly but slips now and then (a loose discard, a missed call)",
     "normal": "Normal: a steady player who plans its melds and rarely gives cards away",
+    "hard": "Hard: thinks each move through by playing the round out many ways; "
+            "takes a second",
 }
 """The levels offered at the table, with a line each on what to expect. ``random``
 (uniform over the legal moves) is for tests and simulations only."""
@@ -111,7 +119,15 @@ def bot_names() -> tuple[str, ...]:
 
 
 def make_bot(name: str) -> Bot:
+    """A bot of the named level; ``hard:N`` is Hard with a budget of N playouts a
+    decision (for tournaments at other strengths; the table uses plain ``hard``)."""
+    level, _, budget = name.partition(":")
+    if level == "hard" and budget:
+        if not budget.isdigit() or int(budget) < 1:
+            raise BotError(f"{name!r}: hard:N needs a whole number of playouts N ≥ 1")
+        return _hard(int(budget))
     try:
         return _LEVELS[name]()
     except KeyError:
-        raise BotError(f"unknown bot {name!r} (known: {', '.join(_LEVELS)})") from None
+        raise BotError(f"unknown bot {name!r} (known: {', '.join(_LEVELS)}, "
+                       "hard:N)") from None

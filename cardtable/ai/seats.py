@@ -1,9 +1,11 @@
 """How AI seats take their turns: one recipe for the window, ``simulate`` and the tests.
 
 Which seat is asked next, and the random generator its bot gets, depend only on the
-game (its seed, the seat and the number of moves so far), so a deal number plays out the
-same at the table, in ``cardtable simulate`` and in a test, whether the bot runs on the
-worker thread or inline.
+game (its seed, the seat and the number of moves so far) and the bots' own secret, so a
+deal number and a secret play out the same at the table, in ``cardtable simulate`` and
+in a test, whether the bot runs on the worker thread or inline. The secret is the bots'
+own (drawn from the OS at the table): without it a bot that tried seeds against its
+generator could find the deal number, and with it the cards it cannot see.
 
 Imports the engine only.
 """
@@ -28,20 +30,25 @@ def seat_to_ask(game: Game, bot_seats: Collection[int]) -> int | None:
     return next((seat for seat in game.awaiting() if seat in bot_seats), None)
 
 
-def bot_rng(game: Game, seat: int) -> random.Random:
-    """The generator for ``seat``'s next decision: fixed by the deal, the seat and the
-    move number, and by nothing else (not the thread, not the time)."""
-    return derive(game.seed, "bot", seat, len(game.history))
+def new_secret() -> int:
+    """A secret for the bots' generators from the OS: nothing in a game tells it."""
+    return random.SystemRandom().getrandbits(64)
 
 
-def ask(bot: Bot, game: Game, seat: int, seconds: float = 10.0) -> Action:
+def bot_rng(game: Game, seat: int, secret: int) -> random.Random:
+    """The generator for ``seat``'s next decision: fixed by the bots' secret, the deal,
+    the seat and the move number, and by nothing else (not the thread, not the time)."""
+    return derive(secret, "bot", game.seed, seat, len(game.history))
+
+
+def ask(bot: Bot, game: Game, seat: int, secret: int, seconds: float = 10.0) -> Action:
     """Ask a bot inline for its move (headless play): its own view, its own generator."""
     observation: Any = game.observe(seat)
-    return bot.choose(observation, bot_rng(game, seat), time.monotonic() + seconds,
+    return bot.choose(observation, bot_rng(game, seat, secret), time.monotonic() + seconds,
                       lambda: False)
 
 
-def play_turns(game: Game, bots: Mapping[int, Bot], limit: int) -> int:
+def play_turns(game: Game, bots: Mapping[int, Bot], limit: int, secret: int) -> int:
     """Let bots play every awaited seat until the game ends, a seat without a bot is
     awaited, or ``limit`` moves were made; returns the moves made. Raises the engine's
     IllegalActionError if a bot chooses an illegal move."""
@@ -50,6 +57,6 @@ def play_turns(game: Game, bots: Mapping[int, Bot], limit: int) -> int:
         seat = seat_to_ask(game, bots)
         if seat is None:
             break
-        game.apply(seat, ask(bots[seat], game, seat))
+        game.apply(seat, ask(bots[seat], game, seat, secret))
         made += 1
     return made

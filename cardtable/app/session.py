@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..ai import AIWorker, Bot, make_bot
-from ..ai.seats import bot_rng, seat_to_ask
+from ..ai.seats import bot_rng, new_secret, seat_to_ask
 from ..engine import Action, Call, Card, Game, IllegalActionError
 from ..engine.events import Event
 from .describe import LogWords, describe
@@ -89,7 +89,8 @@ class Session:
     def __init__(self, game: Game, seats: list[SeatInfo], *, worker: AIWorker | None = None,
                  think_seconds: float = 0.7, clock: Callable[[], float] = time.monotonic,
                  on_change: Callable[[Session], None] | None = None,
-                 hand_order: list[Card] | None = None, autoplay: str | None = None) -> None:
+                 hand_order: list[Card] | None = None, autoplay: str | None = None,
+                 bot_secret: int | None = None) -> None:
         if len(seats) != game.seats:
             raise ValueError("one SeatInfo per seat")
         self.game = game
@@ -101,6 +102,8 @@ class Session:
         self.think_seconds = think_seconds
         self.clock = clock
         self.on_change = on_change
+        self.bot_secret = new_secret() if bot_secret is None else bot_secret
+        """The bots' own secret for their generators (see ``ai.seats``)."""
         self.bots = {i: make_bot(seat.level) for i, seat in enumerate(seats) if not seat.human}
         if autoplay is not None:  # "watch": an AI plays the person's hand too
             self.bots[self.human] = make_bot(autoplay)
@@ -197,7 +200,7 @@ class Session:
         self._thinking, self._answer = seat, None
         bot = bot or self.bots[seat]
         view = self.game.observe(seat)
-        rng = bot_rng(self.game, seat)  # the same recipe as simulate and the tests
+        rng = bot_rng(self.game, seat, self.bot_secret)  # as in simulate and the tests
         self._asked_at = time.monotonic()
         if self.worker is None:
             try:

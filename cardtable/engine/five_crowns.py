@@ -13,6 +13,7 @@ Standard library only; the state is frozen plain data.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -49,7 +50,9 @@ from .rummy import (
     draw_problem,
     legal_draws,
     rebuilds_used_up,
+    seen_by,
 )
+from .sampling import fill_hands, fresh_seed, take, unseen_cards
 from .variant import Outcome, Transition, Variant, places_for, register
 
 ROUNDS = 11
@@ -166,6 +169,11 @@ class FiveCrownsView(DiscardTop, TurnView):
     known: tuple[tuple[Card, ...], ...]
     awaiting: tuple[int, ...]
     legal: tuple[Action, ...]
+    turn: int = 0
+    reshuffles: int = 0
+    round_rebuilds: int = 0
+    options: FiveCrownsOptions = FiveCrownsOptions()
+    """The house rules everyone agreed to (the search plays by them)."""
 
     @property
     def game_id(self) -> str:
@@ -421,7 +429,24 @@ class FiveCrowns(RummyZones, Variant[FiveCrownsState, FiveCrownsView]):
             discard_pile=state.discard_pile, melds=state.melds, out_seat=state.out_seat,
             final_pending=state.final_pending, totals=state.totals,
             round_points=state.round_points, known=state.known, awaiting=awaiting,
-            legal=self.legal_actions(state, seat) if seat in awaiting else ())
+            legal=self.legal_actions(state, seat) if seat in awaiting else (),
+            turn=state.turn, reshuffles=state.reshuffles,
+            round_rebuilds=state.round_rebuilds, options=self.options)
+
+    def determinize(self, view: FiveCrownsView, rng: random.Random) -> FiveCrownsState:
+        pool = unseen_cards(self.deck(view.seats), seen_by(view), rng)
+        hands = fill_hands(view.seat, view.hand, view.hand_sizes, view.known, pool)
+        stock = take(pool, view.stock_size, "the stock")
+        return FiveCrownsState(
+            seats=view.seats, seed=fresh_seed(rng), round=view.round, dealer=view.dealer,
+            current=view.current, phase=view.phase, hands=hands, stock=stock,
+            discard_pile=view.discard_pile, melds=view.melds, out_seat=view.out_seat,
+            final_pending=view.final_pending, totals=view.totals,
+            round_points=view.round_points, known=view.known, reshuffles=view.reshuffles,
+            turn=view.turn, round_rebuilds=view.round_rebuilds)
+
+    def standings(self, state: FiveCrownsState) -> tuple[int, ...]:
+        return state.totals
 
     def outcome(self, state: FiveCrownsState) -> Outcome | None:
         if state.phase is not Phase.GAME_OVER:

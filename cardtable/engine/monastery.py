@@ -12,6 +12,7 @@ Standard library only; the state is frozen plain data.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -58,7 +59,9 @@ from .rummy import (
     draw_problem,
     legal_draws,
     rebuilds_used_up,
+    seen_by,
 )
+from .sampling import fill_hands, fresh_seed, take, unseen_cards
 from .variant import Outcome, Transition, Variant, places_for, register
 
 HAND_SIZE = 9
@@ -133,6 +136,11 @@ class MonasteryView(DiscardTop, TurnView):
     out_seat: int | None
     awaiting: tuple[int, ...]
     legal: tuple[Action, ...]
+    turn: int = 0
+    reshuffles: int = 0
+    round_rebuilds: int = 0
+    options: MonasteryOptions = MonasteryOptions()
+    """The house rules everyone agreed to (the search plays by them)."""
 
     @property
     def game_id(self) -> str:
@@ -459,7 +467,24 @@ class Monastery(RummyZones, Variant[MonasteryState, MonasteryView]):
             discard_pile=state.discard_pile, melds=state.melds, specs=state.specs,
             done=state.done, laid_this_turn=state.laid_this_turn, known=state.known,
             round_missions=state.round_missions, out_seat=state.out_seat, awaiting=awaiting,
-            legal=self.legal_actions(state, seat) if seat in awaiting else ())
+            legal=self.legal_actions(state, seat) if seat in awaiting else (),
+            turn=state.turn, reshuffles=state.reshuffles,
+            round_rebuilds=state.round_rebuilds, options=self.options)
+
+    def determinize(self, view: MonasteryView, rng: random.Random) -> MonasteryState:
+        pool = unseen_cards(self.deck(view.seats), seen_by(view), rng)
+        hands = fill_hands(view.seat, view.hand, view.hand_sizes, view.known, pool)
+        stock = take(pool, view.stock_size, "the stock")
+        return MonasteryState(
+            seats=view.seats, seed=fresh_seed(rng), round=view.round, dealer=view.dealer,
+            current=view.current, phase=view.phase, hands=hands, stock=stock,
+            discard_pile=view.discard_pile, melds=view.melds, specs=view.specs,
+            done=view.done, laid_this_turn=view.laid_this_turn, known=view.known,
+            round_missions=view.round_missions, reshuffles=view.reshuffles,
+            turn=view.turn, out_seat=view.out_seat, round_rebuilds=view.round_rebuilds)
+
+    def standings(self, state: MonasteryState) -> tuple[int, ...]:
+        return tuple(len(done) for done in state.done)
 
     def outcome(self, state: MonasteryState) -> Outcome | None:
         if state.phase is not Phase.GAME_OVER:

@@ -13,6 +13,7 @@ Standard library only; the state is frozen plain data.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -46,6 +47,7 @@ from .placements import (
     top_value,
 )
 from .rng import shuffled
+from .sampling import fill_hands, fresh_seed, take, unseen_cards
 from .variant import Outcome, Transition, Variant, register
 
 DEALT = 9
@@ -113,6 +115,9 @@ class PalaceView:
     winner: int | None
     awaiting: tuple[int, ...]
     legal: tuple[Action, ...]
+    turn: int = 0
+    options: PalaceOptions = PalaceOptions()
+    """The house rules everyone agreed to (the search plays by them)."""
 
     @property
     def game_id(self) -> str:
@@ -409,7 +414,33 @@ class Palace(Variant[PalaceState, PalaceView]):
             deck_size=len(state.deck), stack=state.stack, burned=state.burned,
             known=state.known, again=state.again, placements=state.placements,
             winner=state.winner, awaiting=awaiting,
-            legal=self.legal_actions(state, seat) if seat in awaiting else ())
+            legal=self.legal_actions(state, seat) if seat in awaiting else (),
+            turn=state.turn, options=self.options)
+
+    def determinize(self, view: PalaceView, rng: random.Random) -> PalaceState:
+        seen = list(view.hand) + list(view.burned)
+        seen += [card for placement in view.stack for card in placement]
+        seen += [card for reserve in view.reserves for placement in reserve
+                 for card in placement]
+        seen += [card for other, cards in enumerate(view.known) if other != view.seat
+                 for card in cards]
+        pool = unseen_cards(self.deck(view.seats), seen, rng)
+        hands = fill_hands(view.seat, view.hand, view.hand_sizes, view.known, pool)
+        face_down = tuple(take(pool, count, "the face-down cards")
+                          for count in view.face_down_counts)
+        hidden = tuple(take(pool, count, "the hidden reserves")
+                       for count in view.hidden_counts)
+        deck = take(pool, view.deck_size, "the deck")
+        return PalaceState(
+            seats=view.seats, seed=fresh_seed(rng), phase=view.phase, current=view.current,
+            hands=hands, face_down=face_down, hidden=hidden, reserves=view.reserves,
+            deck=deck, stack=view.stack, burned=view.burned, known=view.known,
+            again=view.again, placements=view.placements, turn=view.turn,
+            winner=view.winner)
+
+    def standings(self, state: PalaceState) -> tuple[int, ...]:
+        """Cards left to shed: the first seat with none wins."""
+        return self._cards_left(state)
 
     def outcome(self, state: PalaceState) -> Outcome | None:
         if state.phase is not Phase.GAME_OVER:

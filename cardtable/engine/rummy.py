@@ -81,6 +81,16 @@ def draw(state: Any, seat: int, source: Pile, events: list[Event]) -> Drawn:
                             hands=replace_at(state.hands, seat, state.hands[seat] + (card,))))
 
 
+def seen_by(view: Any) -> list[Card]:
+    """Every card a rummy seat can see: its hand, the discard pile, the melds on the
+    table and the cards others are known to hold."""
+    seen = list(view.hand) + list(view.discard_pile)
+    seen += [card for melds in view.melds for meld in melds for card in meld.cards]
+    seen += [card for other, cards in enumerate(view.known) if other != view.seat
+             for card in cards]
+    return seen
+
+
 class DiscardTop:
     """What the rummy games' views share: the card on top of the discard pile."""
 

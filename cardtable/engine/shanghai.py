@@ -13,6 +13,7 @@ Standard library only.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -55,7 +56,8 @@ from .events import (
 from .melds import Meld, MeldKind, MeldRules
 from .options import ShanghaiBuyOptions, ShanghaiMayIOptions
 from .rng import pick_index, shuffled
-from .rummy import RummyZones, rebuilds_used_up
+from .rummy import RummyZones, rebuilds_used_up, seen_by
+from .sampling import fill_hands, fresh_seed, take, unseen_cards
 from .shanghai_checks import ShanghaiChecks, extended
 from .shanghai_rules import (
     CONTRACTS,
@@ -487,6 +489,9 @@ class _Shanghai(ShanghaiChecks, RummyZones, Variant[ShanghaiState, ShanghaiView]
         bonus = state.bonus or (0,) * state.seats
         return tuple(e + b for e, b in zip(state.earned, bonus))
 
+    def standings(self, state: ShanghaiState) -> tuple[int, ...]:
+        return self.totals(state)
+
     def outcome(self, state: ShanghaiState) -> Outcome | None:
         if state.phase is not Phase.GAME_OVER:
             return None
@@ -511,7 +516,30 @@ class _Shanghai(ShanghaiChecks, RummyZones, Variant[ShanghaiState, ShanghaiView]
             earned=state.earned, round_points=state.round_points,
             round_earned=state.round_earned, known=state.known, awaiting=awaiting,
             legal=self.legal_actions(state, seat) if seat in awaiting else (),
-            bonus=state.bonus)
+            bonus=state.bonus, answered=state.answered, out_seat=state.out_seat,
+            claims=state.claims, draws=state.draws, turn=state.turn,
+            reshuffles=state.reshuffles, round_rebuilds=state.round_rebuilds,
+            options=self.options)
+
+    def determinize(self, view: ShanghaiView, rng: random.Random) -> ShanghaiState:
+        pool = unseen_cards(self.deck(view.seats), seen_by(view), rng)
+        hands = fill_hands(view.seat, view.hand, view.hand_sizes, view.known, pool)
+        stock = take(pool, view.stock_size, "the stock")
+        # A take-back restores the hand and melds before this turn's plays: only the
+        # seat to move may take back, and the search never does, so none is kept.
+        current = view.current
+        return ShanghaiState(
+            seats=view.seats, seed=fresh_seed(rng), round=view.round, dealer=view.dealer,
+            current=current, phase=view.phase, hands=hands, stock=stock,
+            discard_pile=view.discard_pile, exposed=view.exposed, discarder=view.discarder,
+            melds=view.melds, down=view.down, calls_used=view.calls_used,
+            requests=view.requests, answered=view.answered, took_discard=view.took_discard,
+            played=view.played, undo_hand=hands[current], undo_melds=view.melds,
+            undo_down=view.down, penalties=view.penalties, earned=view.earned,
+            round_points=view.round_points, round_earned=view.round_earned,
+            known=view.known, reshuffles=view.reshuffles, draws=view.draws,
+            turn=view.turn, out_seat=view.out_seat, bonus=view.bonus, claims=view.claims,
+            round_rebuilds=view.round_rebuilds)
 
     def table_melds(self, state: ShanghaiState) -> list[tuple[Meld, MeldRules]]:
         return [(meld, self.rules) for melds in state.melds for meld in melds]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from .actions import Action
 from .cards import Card, Rank
@@ -150,6 +150,15 @@ class ShanghaiView(TurnView):
     legal: tuple[Action, ...]
     bonus: tuple[int, ...] = ()
     """May I: the bonus for the fewest penalty points, once the game is over."""
+    answered: tuple[int, ...] = ()
+    out_seat: int | None = None
+    claims: tuple[tuple[int, int, int, bool], ...] = ()
+    draws: int = 0
+    turn: int = 0
+    reshuffles: int = 0
+    round_rebuilds: int = 0
+    options: Any = None
+    """The house rules everyone agreed to (the search plays by them)."""
 
     @property
     def top_discard(self) -> Card | None:

@@ -11,6 +11,7 @@ Standard library only.
 
 from __future__ import annotations
 
+import random
 from abc import ABC, abstractmethod
 from collections import OrderedDict
 from collections.abc import Iterable
@@ -166,6 +167,20 @@ class Variant(ABC, Generic[S, V]):
     @abstractmethod
     def observe(self, state: S, seat: int) -> V:
         """What ``seat`` can see: its own hand, public piles, others' card counts."""
+
+    def determinize(self, view: V, rng: random.Random) -> S:
+        """One full state consistent with everything ``view`` shows: the seat's own and
+        all public cards where it sees them, cards others are known to hold in their
+        hands, and every card it cannot see dealt at random into the places it cannot
+        see. The world's seed is fresh, so its future shuffles are not the real ones.
+        For search over hidden information (the Hard AI); it never reads the real state.
+        Raises ``InconsistentViewError`` if the view's counts do not add up."""
+        raise NotImplementedError(f"{self.title} cannot sample hidden cards")
+
+    @abstractmethod
+    def standings(self, state: S) -> tuple[int, ...]:
+        """Each seat's score as it stands, counted as the outcome will count it (so
+        ``low_scores_win`` orders it): a search compares the worlds it plays by this."""
 
     @abstractmethod
     def outcome(self, state: S) -> Outcome | None:

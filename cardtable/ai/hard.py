@@ -1,0 +1,207 @@
+"""The Hard level: Normal's judgement, checked by playing the round out in sampled worlds.
+
+Perfect-information Monte Carlo (PIMC): the bot sees only its seat's view. It deals the
+cards it cannot see at random, consistently with everything the view shows (its own
+hand, the piles and melds, the cards others are known to hold, every count), with the
+engine's ``determinize``; in each such world it tries every candidate move and plays
+the rest of the round with the Normal strategy at every seat, scoring the round's
+points for itself against the others. Each world is shared by all candidates and its
+playout uses one random stream for all of them (common random numbers), so the
+candidates are compared on the same luck and the differences that remain are theirs.
+
+Candidates are cut down by sequential halving: every candidate gets a few worlds, the
+better half goes on to twice as many, and so on, so the budget goes to the close calls.
+Normal's move is never cut, and the bot keeps it unless another wins clearly on the
+worlds both were played in (a paired margin of ``MARGIN`` standard errors over at least
+``MIN_WORLDS`` worlds), so sampling noise seldom makes it play worse than Normal.
+
+It is anytime: a fixed budget of playouts makes its answer depend only on the view and
+its generator, and a time cap (and the caller's deadline) stops it early with the best
+answer so far. Imports the engine only.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..engine import Action, IllegalActionError, get_variant
+from ..engine.actions import TakeBack
+from ..engine.errors import EngineError
+from ..engine.variant import Variant
+from .bots import NormalBot
+
+
+@dataclass
+class _Candidate:
+    action: Action
+    values: list[float] = field(default_factory=list)
+    """One value per world played, in world order (worlds are shared by candidates)."""
+
+    @property
+    def mean(self) -> float:
+        return sum(self.values) / len(self.values) if self.values else -math.inf
+
+
+class HardBot:
+    """PIMC over Normal playouts: see the module's docstring."""
+
+    name = "hard"
+    PLAYOUTS = 96
+    """Playouts a decision may use in all (candidates × worlds)."""
+    SECONDS = 1.0
+    """A decision stops sampling after this long, whatever is left of the budget."""
+    MAX_CANDIDATES = 10
+    """Moves searched at most: Normal's and others (a random few when there are more)."""
+    MARGIN = 1.5
+    """How many standard errors a move must beat Normal's by to be played instead."""
+    MIN_WORLDS = 6
+    """Worlds a move must have shared with Normal's before it may replace it."""
+    PLAYOUT_MOVES = 1500
+    """A playout longer than this is scored as it stands (random stock rebuilds)."""
+
+    def __init__(self, playouts: int | None = None, seconds: float | None = None) -> None:
+        self.playouts = self.PLAYOUTS if playouts is None else playouts
+        self.seconds = self.SECONDS if seconds is None else seconds
+        self._normal = NormalBot()
+        self._variants: dict[tuple[str, Any], Variant[Any, Any]] = {}
+        self.last_playouts = 0
+        """Playouts the last decision made (for the bench)."""
+
+    def supports(self, game_id: str) -> bool:
+        return self._normal.supports(game_id)
+
+    def choose(self, observation: Any, rng: random.Random, deadline: float,
+               should_stop: Callable[[], bool]) -> Action:
+        normal = self._normal.choose(observation, rng, deadline, should_stop)
+        self.last_playouts = 0
+        candidates = self._candidates(observation, normal, rng)
+        if len(candidates) < 2:
+            return normal
+        stop_at = min(time.monotonic() + self.seconds, deadline - 0.25)
+        try:
+            variant = self._variant(observation)
+        except EngineError:
+            return normal
+        search = _Search(variant, observation, self._normal, rng.getrandbits(64),
+                         self.PLAYOUT_MOVES)
+
+        def out_of_time() -> bool:
+            return time.monotonic() >= stop_at or should_stop()
+
+        base, rivals = candidates[0], candidates[1:]
+        halvings = max(1, math.ceil(math.log2(len(candidates))))
+        per_halving = max(len(candidates), self.playouts // (halvings + 1))
+        worlds = 0
+        while search.playouts < self.playouts and not out_of_time():
+            playing = [base, *rivals]
+            new_worlds = max(2, per_halving // len(playing))
+            for world in range(worlds, worlds + new_worlds):
+                for candidate in playing:
+                    if out_of_time():
+                        break
+                    candidate.values.append(search.playout(world, candidate.action))
+            worlds += new_worlds
+            rivals.sort(key=lambda c: c.mean, reverse=True)
+            rivals = rivals[:max(1, len(rivals) // 2)]
+        self.last_playouts = search.playouts
+        return self._verdict(candidates, normal)
+
+    def _candidates(self, view: Any, normal: Action, rng: random.Random) -> list[_Candidate]:
+        """Normal's move first, then the other distinct legal moves (never a take-back:
+        the search plays forward), at most ``MAX_CANDIDATES``."""
+        others = [a for a in dict.fromkeys(view.legal)
+                  if a != normal and not isinstance(a, TakeBack)]
+        if len(others) >= self.MAX_CANDIDATES:
+            others = rng.sample(others, self.MAX_CANDIDATES - 1)
+        return [_Candidate(normal)] + [_Candidate(a) for a in others]
+
+    def _verdict(self, candidates: Sequence[_Candidate], normal: Action) -> Action:
+        """The rival that beats Normal's move by the most on the worlds both played, if
+        by ``MARGIN`` standard errors of the paired differences over enough worlds."""
+        base = candidates[0]
+        best: _Candidate | None = None
+        best_edge = 0.0
+        for candidate in candidates[1:]:
+            shared = min(len(candidate.values), len(base.values))
+            if shared < self.MIN_WORLDS:
+                continue
+            diffs = [candidate.values[i] - base.values[i] for i in range(shared)]
+            mean = sum(diffs) / shared
+            spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (shared - 1))
+            if mean > self.MARGIN * spread / math.sqrt(shared) and mean > best_edge:
+                best, best_edge = candidate, mean
+        return best.action if best is not None else normal
+
+    def _variant(self, view: Any) -> Variant[Any, Any]:
+        """The rules the view is played under (its game and agreed options), one
+        instance per game so its listing cache is the bot's own."""
+        key = (view.game_id, view.options)
+        variant = self._variants.get(key)
+        if variant is None:
+            variant = self._variants[key] = get_variant(view.game_id)(view.options)
+        return variant
+
+
+class _Search:
+    """The worlds of one decision and their playouts."""
+
+    def __init__(self, variant: Variant[Any, Any], view: Any, normal: NormalBot,
+                 seed: int, move_cap: int) -> None:
+        self.variant, self.view, self.normal = variant, view, normal
+        self.seat: int = view.seat
+        self.seed = seed
+        self.move_cap = move_cap
+        self.worlds: list[Any] = []
+        self.playouts = 0
+
+    def world(self, index: int) -> Any:
+        while len(self.worlds) <= index:
+            rng = random.Random(f"{self.seed}:world:{len(self.worlds)}")
+            self.worlds.append(self.variant.determinize(self.view, rng))
+        return self.worlds[index]
+
+    def playout(self, index: int, action: Action) -> float:
+        """The round played out from this world after ``action``, Normal at every seat,
+        as this seat's points against the others' mean (higher is better)."""
+        self.playouts += 1
+        variant, seat = self.variant, self.seat
+        start = self.world(index)
+        try:
+            state = variant.apply(start, seat, action).state
+        except IllegalActionError:
+            return -math.inf
+        rng = random.Random(f"{self.seed}:playout:{index}")  # the same for every candidate
+        round_of = _round_of(start)
+        for _ in range(self.move_cap):
+            if variant.outcome(state) is not None or _round_of(state) != round_of:
+                break
+            awaiting = variant.awaiting(state)
+            if not awaiting:
+                break
+            mover = awaiting[0]
+            choice = self.normal.choose(variant.observe(state, mover), rng, math.inf,
+                                        _never)
+            state = variant.apply(state, mover, choice).state
+        return _value(variant, state, seat)
+
+
+def _never() -> bool:
+    return False
+
+
+def _round_of(state: Any) -> int:
+    return int(getattr(state, "round", 0))
+
+
+def _value(variant: Variant[Any, Any], state: Any, seat: int) -> float:
+    """This seat's standing against the others' mean, higher is better, in the game's
+    own score (penalty points, points earned, missions, cards left)."""
+    scores = variant.standings(state)
+    others = [score for other, score in enumerate(scores) if other != seat]
+    margin = scores[seat] - sum(others) / len(others)
+    return -margin if variant.low_scores_win else margin

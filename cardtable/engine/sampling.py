@@ -1,0 +1,73 @@
+"""Dealing out the cards a seat cannot see: one world consistent with its view.
+
+A search over hidden information (the Hard AI) plays many possible worlds: each puts
+every card the seat can see where it sees it, the cards other seats are known to hold
+(taken from the discard pile, picked up from the stack) in their hands, and deals the
+rest at random into the places it cannot see. Each game's ``determinize`` builds its
+state around these helpers.
+
+Standard library only.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable, Sequence
+
+from .cards import Card
+from .errors import EngineError
+
+
+class InconsistentViewError(EngineError):
+    """The view's card counts do not add up to the game's deck (a bug, never play)."""
+
+
+def unseen_cards(deck: Sequence[Card], seen: Iterable[Card], rng: random.Random) -> list[Card]:
+    """The deck less every card seen (each a physical card: its copy number too), in a
+    random order."""
+    counts = Counter(seen)
+    left: list[Card] = []
+    for card in deck:
+        if counts[card]:
+            counts[card] -= 1
+        else:
+            left.append(card)
+    missing = +counts
+    if missing:
+        raise InconsistentViewError(
+            f"cards seen that the deck does not hold: {sorted(c.code for c in missing)}")
+    rng.shuffle(left)
+    return left
+
+
+def fill_hands(seat: int, own: tuple[Card, ...], sizes: Sequence[int],
+               known: Sequence[tuple[Card, ...]], pool: list[Card]
+               ) -> tuple[tuple[Card, ...], ...]:
+    """Each hand: the seat's own as it is; another's, the cards known to be in it and
+    the rest taken from the top of ``pool`` (already shuffled; taken cards are removed)."""
+    hands: list[tuple[Card, ...]] = []
+    for other, size in enumerate(sizes):
+        if other == seat:
+            hands.append(own)
+            continue
+        need = size - len(known[other])
+        if need < 0 or need > len(pool):
+            raise InconsistentViewError(f"seat {other} holds {size} cards")
+        hands.append(known[other] + tuple(pool[len(pool) - need:]))
+        del pool[len(pool) - need:]
+    return tuple(hands)
+
+
+def take(pool: list[Card], count: int, what: str) -> tuple[Card, ...]:
+    """``count`` cards from the top of the shuffled pool."""
+    if count > len(pool):
+        raise InconsistentViewError(f"not enough unseen cards for {what}")
+    taken = tuple(pool[len(pool) - count:])
+    del pool[len(pool) - count:]
+    return taken
+
+
+def fresh_seed(rng: random.Random) -> int:
+    """A seed for the world's future shuffles: the real seed would reveal the deals."""
+    return rng.getrandbits(48)

@@ -1,0 +1,78 @@
+"""Sampled worlds (``Variant.determinize``): a search over hidden information plays
+states built from one seat's view. Each must show that seat exactly what it saw, hold
+the game's whole deck once, keep cards others are known to hold in their hands, and
+deal the rest at random."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from cardtable.ai import make_bot
+from cardtable.ai.seats import bot_rng, seat_to_ask
+from cardtable.engine import Game, variants
+from cardtable.engine.sampling import InconsistentViewError, unseen_cards
+
+CASES = [(v.id, seats) for v in variants()
+         for seats in sorted({v.seat_counts.start, v.seat_counts.stop - 1})]
+
+
+def positions(game_id: str, seats: int, seed: int, moves: int, every: int):
+    """(game, seat) pairs along a Normal-bot game, every few moves, for every seat."""
+    game, _ = Game.new(game_id, seats, seed)
+    bot = make_bot("normal")
+    for move in range(moves):
+        if game.over:
+            return
+        if move % every == 0:
+            for seat in range(seats):
+                yield game, seat
+        seat = seat_to_ask(game, range(seats))
+        game.apply(seat, bot.choose(game.observe(seat), bot_rng(game, seat, 0), 0.0,
+                                    lambda: False))
+
+
+@pytest.mark.parametrize(("game_id", "seats"), CASES)
+def test_a_sampled_world_shows_the_seat_exactly_what_it_saw(game_id, seats):
+    rng = random.Random(7)
+    checked = 0
+    for game, seat in positions(game_id, seats, 3, 240, 7):
+        view = game.observe(seat)
+        world = game.variant.determinize(view, rng)
+        assert game.variant.observe(world, seat) == view
+        assert Counter(game.variant.all_cards(world)) == Counter(game.variant.deck(seats))
+        for other, cards in enumerate(view.known):
+            assert set(cards) <= set(world.hands[other])
+        checked += 1
+    assert checked >= 10
+
+
+@pytest.mark.parametrize(("game_id", "seats"), CASES)
+def test_a_sampled_world_deals_the_hidden_cards_at_random(game_id, seats):
+    game, seat = next(p for i, p in enumerate(positions(game_id, seats, 5, 40, 1)) if i == 12)
+    view = game.observe(seat)
+    hidden = game.variant.hidden_from(game.state, seat)
+    assert hidden
+    worlds = [game.variant.determinize(view, random.Random(n)) for n in range(6)]
+    # Where each card the seat cannot see lies differs from world to world.
+    layouts = {tuple(card.code for card in game.variant.all_cards(world)) for world in worlds}
+    assert len(layouts) == len(worlds)
+    # Determinized worlds never take the real game's seed (it would tell its shuffles).
+    assert all(world.seed != game.state.seed for world in worlds)
+
+
+def test_a_sampled_world_is_fixed_by_its_generator():
+    game, seat = next(positions("five_crowns", 3, 2, 10, 5))
+    view = game.observe(seat)
+    one = game.variant.determinize(view, random.Random(4))
+    two = game.variant.determinize(view, random.Random(4))
+    assert one == two
+
+
+def test_a_view_whose_cards_the_deck_does_not_hold_is_refused():
+    game, _ = Game.new("five_crowns", 2, 1)
+    deck = game.variant.deck(2)
+    with pytest.raises(InconsistentViewError, match="does not hold"):
+        unseen_cards(deck[:10], deck[:11], random.Random(1))

@@ -1,0 +1,108 @@
+"""The Hard level: PIMC over Normal playouts. It sees only its seat's view (resampling
+every card it cannot see changes nothing it is given or decides), answers with a legal
+move, the same for the same view and generator, and keeps to its time cap."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from cardtable.ai import make_bot
+from cardtable.ai.bots import PLAYER_LEVELS
+from cardtable.ai.hard import HardBot
+from cardtable.ai.seats import bot_rng, seat_to_ask
+from cardtable.engine import Game, variants
+
+GAMES = [v.id for v in variants()]
+
+
+def seats_for(game_id: str) -> int:
+    return next(v for v in variants() if v.id == game_id).seat_counts.start
+
+
+def decisions(game_id: str, seed: int, moves: int):
+    """Positions along a Normal-bot game where the seat to move has a real choice."""
+    seats = seats_for(game_id)
+    game, _ = Game.new(game_id, seats, seed)
+    bot = make_bot("normal")
+    for _ in range(moves):
+        if game.over:
+            return
+        seat = seat_to_ask(game, range(seats))
+        view = game.observe(seat)
+        if len(view.legal) > 1:
+            yield game, seat
+        game.apply(seat, bot.choose(view, bot_rng(game, seat, 0), 0.0, lambda: False))
+
+
+def small_hard() -> HardBot:
+    """A small budget and no time cap: the answer depends only on view and generator."""
+    return HardBot(playouts=10, seconds=60.0)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_hard_bot_never_sees_another_seats_hidden_cards(game_id):
+    """Resample every card the seat cannot see (other hands, the stock, face-down
+    cards): its view, the Hard bot's only input, is unchanged, and so is its move."""
+    checked = 0
+    for game, seat in decisions(game_id, 11, 120):
+        if checked == 3:
+            break
+        view = game.observe(seat)
+        other_world = game.variant.determinize(view, random.Random(99))
+        assert other_world != game.state or not game.variant.hidden_from(game.state, seat)
+        other_view = game.variant.observe(other_world, seat)
+        assert other_view == view
+        real = small_hard().choose(view, random.Random(5), time.monotonic() + 60,
+                                   lambda: False)
+        resampled = small_hard().choose(other_view, random.Random(5),
+                                        time.monotonic() + 60, lambda: False)
+        assert real == resampled
+        assert real in view.legal
+        checked += 1
+    assert checked == 3
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_hard_bot_plays_a_whole_round_of_legal_moves(game_id):
+    seats = seats_for(game_id)
+    game, _ = Game.new(game_id, seats, 21)
+    bots = [HardBot(playouts=6, seconds=60.0)] + [make_bot("normal")] * (seats - 1)
+    searched = 0
+    for _ in range(60):
+        if game.over:
+            break
+        seat = seat_to_ask(game, range(seats))
+        view = game.observe(seat)
+        action = bots[seat].choose(view, bot_rng(game, seat, 0), time.monotonic() + 60,
+                                   lambda: False)
+        assert action in view.legal or game.problem(seat, action) is None
+        if seat == 0 and isinstance(bots[0], HardBot):
+            searched += bots[0].last_playouts
+        game.apply(seat, action)
+    assert searched > 0
+
+
+def test_hard_bot_stops_at_its_time_cap():
+    game, seat = next(decisions("five_crowns", 4, 40))
+    bot = HardBot(playouts=100_000, seconds=0.2)
+    started = time.monotonic()
+    action = bot.choose(game.observe(seat), random.Random(1), time.monotonic() + 60,
+                        lambda: False)
+    assert time.monotonic() - started < 1.0
+    assert action in game.observe(seat).legal
+
+
+def test_hard_bot_answers_at_once_when_nobody_waits():
+    game, seat = next(decisions("five_crowns", 4, 40))
+    bot = HardBot(playouts=100_000, seconds=30.0)
+    started = time.monotonic()
+    bot.choose(game.observe(seat), random.Random(1), time.monotonic() + 60, lambda: True)
+    assert time.monotonic() - started < 1.0
+
+
+def test_hard_is_offered_at_the_table_with_a_line_on_what_to_expect():
+    assert list(PLAYER_LEVELS) == ["easy", "normal", "hard"]
+    assert make_bot("hard").name == "hard"
