@@ -107,14 +107,17 @@ class TournamentReport:
     def margin(self, name: str) -> Estimate:
         return estimate(self.per_deal(name, lambda r: r.margin))
 
-    def seat_bias(self) -> list[float]:
-        """The share of wins taken from each seat, whoever sat there."""
-        wins = [0.0] * self.seats
+    def seat_bias(self) -> list[Estimate]:
+        """The share of each deal's games won from each seat, whoever sat there (fair:
+        one in ``seats``; draws count for nobody), with its interval over deals."""
+        shares: list[list[float]] = [[] for _ in range(self.seats)]
         for deal in self.deals:
+            wins = [0.0] * self.seats
             for result in deal.seats:
                 wins[result.seat] += result.win
-        total = sum(wins) or 1.0
-        return [w / total for w in wins]
+            for seat in range(self.seats):
+                shares[seat].append(wins[seat] / self.seats)
+        return [estimate(values) for values in shares]
 
 
 def run_tournament(game_id: str, seats: int, bots: Sequence[str], deals: int, seed: int,
@@ -163,7 +166,10 @@ def format_tournament(report: TournamentReport) -> str:
         share, margin = report.win_share(name), report.margin(name)
         lines.append(f"{name:<10} {share.mean * 100:8.1f}% {_interval(share, 100, 1):>17} "
                      f"{margin.mean:+9.1f} {_interval(margin, 1, 1):>19}")
-    bias = ", ".join(f"seat {seat}: {share * 100:.1f}%"
+    fair = 1 / report.seats
+    bias = ", ".join(f"seat {seat}: {share.mean * 100:.1f}% {_interval(share, 100, 1)}"
+                     + (" above fair" if share.low > fair else "")
                      for seat, share in enumerate(report.seat_bias()))
-    lines.append(f"seat bias (share of wins by seat, whoever sat there): {bias}")
+    lines.append(f"seat bias (share of games won from each seat, whoever sat there; fair "
+                 f"{fair * 100:.1f}%): {bias}")
     return "\n".join(lines)

@@ -106,3 +106,23 @@ def test_shanghai_wilds_count_only_as_far_as_naturals_can_carry_them():
     wilds_only = parse_cards("JK JK JK 2S 2S 2H 2H 2D 2D 2C 2C")
     assert cards_needed(wilds_only, CONTRACTS[3], crules) >= CONTRACTS[3].min_cards // 2
     assert cards_needed(parse_cards("JK 5H 5S 9C 9D"), CONTRACTS[0], crules) == 1
+
+
+def test_monastery_normal_never_feeds_an_ace_to_the_next_player():
+    """Issue 18: it threw A♠ (wild within spades) to a player who needed a spade run of
+    5. Holding 4H 5H 6H 7H 9C KD AS for its own heart run, throwing 9C, KD or AS leaves
+    its hand as near; the next player (seat 1) has only mission 4 open, so never AS."""
+    from cardtable.engine import Game
+    from cardtable.engine.monastery import Phase as MonasteryPhase
+
+    game, _ = Game.new("monastery", 3, 1)
+    game.state = game.variant.position(
+        ["4H 5H 6H 7H 9C KD AS", "2C 3C 4C 5D 9D 10D JD", "2S 3S 4S 5S 6S 7S 8S"],
+        stock="2H 3D", discard="QC", phase=MonasteryPhase.PLAY,
+        done={0: [1, 2, 3, 5, 6, 7, 8, 9], 1: [1, 2, 3, 5, 6, 7, 8, 9]})
+    view = game.observe(0)
+    thrown = {make_bot("normal").choose(view, derive(n), 0.0, lambda: False)
+              for n in range(40)}
+    assert thrown and all(isinstance(a, Discard) for a in thrown)
+    assert Discard(parse_cards("AS")[0]) not in thrown
+    assert thrown <= {Discard(c) for c in parse_cards("9C KD")}

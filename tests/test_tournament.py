@@ -26,7 +26,8 @@ def test_normal_beats_random_with_an_interval_and_margins_say_better_is_positive
         assert report.games == 8
         assert report.win_share("normal").mean > 0.5, game_id
         assert report.margin("normal").mean > 0 > report.margin("random").mean, game_id
-        assert abs(sum(report.seat_bias()) - 1) < 1e-9
+        seat_shares = sum(share.mean for share in report.seat_bias())
+        assert 0 < seat_shares <= 1 + 1e-9  # draws are won from no seat
 
 
 def test_the_results_do_not_depend_on_the_number_of_jobs():

@@ -5,7 +5,11 @@ its nearest open missions (``cards_needed``), switching missions whenever the ca
 so; it takes the discard when that brings a mission nearer, lays a mission the moment it
 can (the longest it can make, since the hand then sheds faster), and once down sheds every
 card it can onto the table to end the round before the others lay their missions. Its
-discards then avoid cards that another player could add to a group.
+discards then avoid cards that another player could add to a group, and always avoid
+feeding the next player (who may take the discard): never an ace (wild within its suit
+or colour) while that player has missions open, and, when it is one or two missions
+from winning, a card that joins the cards it is known to hold if another card does as
+well for the hand (issue 18: it threw A♠ to a player who needed a spade run).
 
 Imports the engine only.
 """
@@ -15,13 +19,15 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ..engine import Action, Card, Discard, Draw, LayMission, LayOff, Pile
+from ..engine import Action, Card, Discard, Draw, LayMission, LayOff, Pile, Rank
 from ..engine.missions import MISSIONS, addition_problem, cards_needed, extend_groups
 from ..engine.monastery import MonasteryView, Phase
 from .strategies import strategy
 
 FOCUS = 3
 """How many of the nearest open missions a hand is judged on."""
+CLOSE = 2
+"""An opponent with this many missions open or fewer is close to winning."""
 
 
 def nearest(hand: Sequence[Card], missions: Sequence[int]) -> list[tuple[int, int]]:
@@ -35,6 +41,32 @@ def hand_value(hand: Sequence[Card], focus: Sequence[int]) -> tuple[int, int]:
     """Lower is better: cards lacking for the nearest focused mission, then the sum."""
     needs = sorted(cards_needed(hand, MISSIONS[n]) for n in focus)
     return needs[0], sum(needs)
+
+
+def taker(view: MonasteryView) -> int:
+    """The seat that may take this seat's discard: the next to draw."""
+    return (view.seat + 1) % view.seats
+
+
+def feeds_next(view: MonasteryView, card: Card) -> int:
+    """How much discarding ``card`` would help the next player: 2 for an ace while it
+    has missions open (an ace is wild within its suit or colour in every group), 1 for
+    a card that pairs with or runs next to a card it is known to hold (taken from the
+    discard pile) while it is close to winning, else 0."""
+    seat = taker(view)
+    missions = view.open_missions(seat)
+    if not missions:
+        return 0
+    if card.rank is Rank.ACE:
+        return 2
+    if len(missions) > CLOSE:
+        return 0
+    rank = int(card.rank)
+    for other in view.known[seat]:
+        if other.rank is card.rank or (other.suit is card.suit and
+                                       0 < abs(int(other.rank) - rank) <= 2):
+            return 1
+    return 0
 
 
 @strategy("monastery")
@@ -99,13 +131,26 @@ class MonasteryStrategy:
         distinct = list({card.face: card for card in hand}.values())
         if view.laid(view.seat):
             # Down this round: nothing to build; throw what nobody can add to the table.
-            safe = [c for c in distinct if not self._fits_table(view, c)]
-            return rng.choice(safe or distinct)
+            safe = [c for c in distinct if not self._fits_table(view, c)] or distinct
+            least = min(feeds_next(view, c) for c in safe)
+            return rng.choice([c for c in safe if feeds_next(view, c) == least])
         focus = [n for _, n in nearest(hand, view.open_missions(view.seat))[:FOCUS]]
         scored = [(hand_value([c for c in hand if c is not card], focus), card)
                   for card in distinct]
+        feeds = {card: feeds_next(view, card) for card in distinct}
         best = min(score for score, _ in scored)
         choices = [card for score, card in scored if score == best]
+        if all(feeds[c] for c in choices):
+            # Every best discard helps the next player: give up a little of the plan
+            # (never the nearest mission's count) rather than feed a player near the end.
+            near = [(score, card) for score, card in scored
+                    if score[0] == best[0] and not feeds[card]]
+            if near and (any(feeds[c] > 1 for c in choices) or
+                         len(view.open_missions(taker(view))) <= CLOSE):
+                second = min(score for score, _ in near)
+                choices = [card for score, card in near if score == second]
+        least = min(feeds[c] for c in choices)
+        choices = [c for c in choices if feeds[c] == least]
         others_down = any(view.laid(s) for s in range(view.seats) if s != view.seat)
         if others_down:
             safe = [c for c in choices if not self._fits_table(view, c)]
