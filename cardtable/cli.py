@@ -50,8 +50,11 @@ def build_parser() -> argparse.ArgumentParser:
     sim = commands.add_parser(
         "simulate", help="play AI-only games and print a table of results",
         description="Play AI-only games headless and print wins, scores and throughput.")
-    sim.add_argument("--game", required=True, help=f"game id ({games})")
-    sim.add_argument("--seats", type=_positive, required=True, help="players per game")
+    sim.add_argument("--game", help=f"game id ({games})")
+    sim.add_argument("--seats", type=_positive, help="players per game")
+    sim.add_argument("--deal", default=None,
+                     help="a deal code from the table (e.g. FC-4-3NQK8N9): its game, "
+                     "players, rules and cards; instead of --game, --seats and --seed")
     sim.add_argument("--games", type=_positive, default=100, help="games to play (100)")
     sim.add_argument("--seed", type=_whole, default=1, help="seed of the first game (1)")
     sim.add_argument("--bots", default="normal",
@@ -108,8 +111,20 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _simulate(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    from .engine.deal_code import decode
+
     prog = "cardtable simulate"
+    options = None
     try:
+        if args.deal is not None:
+            if args.game is not None or args.seats is not None:
+                raise BotError("--deal names the game and players: leave out --game "
+                               "and --seats")
+            deal = decode(args.deal)
+            args.game, args.seats, args.seed, options = \
+                deal.game_id, deal.seats, deal.seed, deal.options
+        elif args.game is None or args.seats is None:
+            raise BotError("name the game and players (--game and --seats) or a --deal")
         get_variant(args.game)().check_seats(args.seats)
         names = _bot_levels(args.bots, args.game)
     except (EngineError, BotError) as error:
@@ -117,8 +132,8 @@ def _simulate(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         return 2
     bot_seed = _bot_seed(args)
     return _run(prog, args.quiet, lambda show: format_report(
-        simulate(args.game, args.seats, args.games, args.seed, names, show, bot_seed))
-        + _bot_seed_line(bot_seed))
+        simulate(args.game, args.seats, args.games, args.seed, names, show, bot_seed,
+                 options)) + _bot_seed_line(bot_seed))
 
 
 def _tournament(args: argparse.Namespace) -> int:

@@ -72,7 +72,7 @@ def play_one(game_id: str, seats: int, seed: int, bots: list[Bot],
 
 def simulate(game_id: str, seats: int, games: int, seed: int, bot_names: list[str],
              progress: Callable[[int, int], None] | None = None,
-             bot_seed: int = 0) -> SimulationReport:
+             bot_seed: int = 0, options: object = None) -> SimulationReport:
     """Play ``games`` games; bots cycle over the seats (seat s plays bots[s % len])."""
     seat_bots = [bot_names[seat % len(bot_names)] for seat in range(seats)]
     bots = [make_bot(name) for name in seat_bots]
@@ -81,7 +81,7 @@ def simulate(game_id: str, seats: int, games: int, seed: int, bot_names: list[st
         report.tallies.setdefault(name, BotTally(name))
     started = time.perf_counter()
     for index in range(games):
-        game, steps = play_one(game_id, seats, seed + index, bots, bot_seed=bot_seed)
+        game, steps = play_one(game_id, seats, seed + index, bots, options, bot_seed)
         outcome = game.outcome()
         assert outcome is not None
         report.steps += steps

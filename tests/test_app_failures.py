@@ -183,7 +183,7 @@ def test_stale_temporary_files_of_killed_writes_are_removed_at_start(make_app, h
     assert fresh.exists() and other.exists()
 
 
-def test_the_deal_number_field_takes_only_ascii_digits_and_a_click(make_app):
+def test_the_deal_field_takes_only_ascii_digits_and_code_letters(make_app):
     app = make_app()
     click(app, button(app, "New game"))
     scene = app.stack.top
@@ -191,7 +191,7 @@ def test_the_deal_number_field_takes_only_ascii_digits_and_a_click(make_app):
     field = next(w for w in scene.ring.widgets if isinstance(w, TextField))
     click(app, field.box.center)
     assert scene.ring.focused is field
-    for char in ("²", "①", "٣", "7", "a", "3", "-", " "):
+    for char in ("²", "①", "٣", "7", "é", "3", "_", " "):
         key(app, pygame.K_UNKNOWN, unicode=char)
     assert scene.deal == "73"
     key(app, pygame.K_RETURN)

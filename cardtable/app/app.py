@@ -15,7 +15,7 @@ import signal
 import sys
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -247,13 +247,14 @@ class App:
     # --- games -------------------------------------------------------------------------
 
     def new_game(self, game_id: str, opponents: int, level: str, deal: int | None = None,
-                 autoplay: str | None = None) -> None:
-        """Deal a new game; ``autoplay`` lets an AI of that level play the person's hand."""
+                 autoplay: str | None = None, options: Any = None) -> None:
+        """Deal a new game (``options``: house rules, from a deal code); ``autoplay`` lets
+        an AI of that level play the person's hand."""
         variant = get_variant(game_id)
         seats = opponents + 1
-        variant().check_seats(seats)
+        variant(options).check_seats(seats)
         seed = deal if deal is not None else random.SystemRandom().randrange(1, 10**9)
-        game, events = Game.new(game_id, seats, seed)
+        game, events = Game.new(game_id, seats, seed, options)
         self.settings = Settings(**{**self.settings.__dict__, "ai_level": level,
                                     "opponents": opponents})
         unsaved = self.settings_file.save(self.settings)

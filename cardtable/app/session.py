@@ -21,7 +21,8 @@ from typing import Any
 
 from ..ai import AIWorker, Bot, make_bot
 from ..ai.seats import bot_rng, new_secret, seat_to_ask
-from ..engine import Action, Call, Card, Game, IllegalActionError
+from ..engine import Action, Call, Card, EngineError, Game, IllegalActionError
+from ..engine.deal_code import encode
 from ..engine.events import Event
 from .describe import LogWords, describe
 
@@ -128,6 +129,16 @@ class Session:
         self._sync_hand(hand_order)
 
     # --- what the table asks -----------------------------------------------------------
+
+    @property
+    def deal_code(self) -> str | None:
+        """The deal's shareable code (game, players, rules, seed), or None for a seed
+        too large for a code (a hand-edited save)."""
+        game = self.game
+        try:
+            return encode(game.game_id, game.seats, game.seed, game.variant.options)
+        except EngineError:
+            return None
 
     def view(self) -> Any:
         return self.game.observe(self.human)

@@ -163,3 +163,11 @@ def pulse(now: float) -> int:
 def dots(now: float) -> int:
     """How many dots "thinking…" shows at time ``now`` (1 to 3, three steps a second)."""
     return 1 + int(now * 3) % 3
+
+
+def deal_line(surface: pygame.Surface, code: str | None, pos: tuple[int, int],
+              anchor: str = "bottomleft") -> None:
+    """The deal's code, small and dim, for a player to note or share (see deal_code)."""
+    if code:
+        blit_text(surface, f"Deal {code}", max(11, surface.get_height() // 62), pos,
+                  TEXT_DIM, anchor=anchor)

@@ -207,15 +207,20 @@ class Choice(Widget):
                              border_radius=8)
 
 
+DIGITS = "0123456789"
+
+
 class TextField(Widget):
-    """A short field of digits (a deal number); empty means "none"."""
+    """A short field (a deal number or code) of the ``allowed`` characters, letters typed
+    as capitals; Ctrl+V pastes. Empty means "none"."""
 
     def __init__(self, rect: pygame.Rect, label: str, value: str, placeholder: str,
                  on_change: Callable[[str], None], max_length: int = 9,
-                 label_width: int = 0) -> None:
+                 label_width: int = 0, allowed: str = DIGITS) -> None:
         super().__init__(rect)
         self.label, self.value, self.placeholder = label, value, placeholder
         self.on_change, self.max_length, self.label_width = on_change, max_length, label_width
+        self.allowed = allowed
 
     @property
     def box(self) -> pygame.Rect:
@@ -234,16 +239,30 @@ class TextField(Widget):
                     and self.rect.collidepoint(event.pos))
 
     def type_key(self, event: pygame.event.Event) -> bool:
-        # ASCII digits only: str.isdigit() also admits "²" and "①", which int() refuses.
+        # Only the allowed ASCII characters: str.isdigit() also admits "²" and "①".
         if event.key == pygame.K_BACKSPACE:
             self.value = self.value[:-1]
-        elif len(event.unicode) == 1 and event.unicode in "0123456789" \
+        elif event.key == pygame.K_v and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+            self.value = self._fit(self.value + self.clipboard())
+        elif len(event.unicode) == 1 and event.unicode.upper() in self.allowed \
                 and len(self.value) < self.max_length:
-            self.value += event.unicode
+            self.value += event.unicode.upper()
         else:
             return False
         self.on_change(self.value)
         return True
+
+    def _fit(self, text: str) -> str:
+        kept = "".join(ch for ch in text.upper() if ch in self.allowed)
+        return kept[:self.max_length]
+
+    @staticmethod
+    def clipboard() -> str:
+        """The clipboard's text, or nothing when there is none (or no clipboard)."""
+        try:
+            return pygame.scrap.get_text() or ""
+        except (pygame.error, AttributeError):
+            return ""
 
     def draw(self, surface: pygame.Surface, focused: bool) -> None:
         size = max(12, int(self.rect.height * 0.42))

@@ -189,6 +189,7 @@ class FiveCrowns(RummyZones, Variant[FiveCrownsState, FiveCrownsView]):
     id = "five_crowns"
     title = "Five Crowns"
     menu_order = 10
+    deal_prefix = "FC"
     seat_counts = range(2, 8)
     rules_version = "1"
     options_type = FiveCrownsOptions

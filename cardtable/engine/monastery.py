@@ -166,6 +166,7 @@ class Monastery(RummyZones, Variant[MonasteryState, MonasteryView]):
     id = "monastery"
     title = "Monastery (Nine Missions)"
     menu_order = 40
+    deal_prefix = "MO"
     low_scores_win = False  # missions completed
     seat_counts = range(2, 9)
     rules_version = "1"

@@ -142,6 +142,7 @@ class Palace(Variant[PalaceState, PalaceView]):
     id = "palace"
     title = "Palace with straights"
     menu_order = 50
+    deal_prefix = "PA"
     seat_counts = range(2, 7)
     rules_version = "1"
     options_type = PalaceOptions

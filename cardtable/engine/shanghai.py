@@ -550,6 +550,7 @@ class ShanghaiMayI(_Shanghai):
     id = "shanghai_may_i"
     title = "Shanghai with May I"
     menu_order = 20
+    deal_prefix = "SM"
     low_scores_win = False  # points earned (RULES.md §4.5)
     seat_counts = range(2, 9)
     options_type = ShanghaiMayIOptions
@@ -561,6 +562,7 @@ class ShanghaiBuy(_Shanghai):
     id = "shanghai_buy"
     title = "Shanghai with buying"
     menu_order = 30
+    deal_prefix = "SB"
     seat_counts = range(3, 9)
     options_type = ShanghaiBuyOptions
     may_i = False

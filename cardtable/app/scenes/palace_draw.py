@@ -38,6 +38,7 @@ def draw_table(scene: PalaceTableScene, surface: pygame.Surface) -> None:
     _reserve(scene, surface)
     _info(scene, surface)
     _hand(scene, surface)
+    theme.deal_line(surface, scene.session.deal_code, (14, geo.height - 8))
     log_panel(surface, geo.log, scene.visible_log(), geo.height, scene.log_scroll)
     for button in scene.buttons:
         button.draw(surface, False)

@@ -89,6 +89,9 @@ class PauseScene(FormScene):
         theme.panel(surface, box.inflate(80, 140).move(0, -20), theme.PANEL_EDGE, alpha=220)
         theme.blit_text(surface, "Paused", max(24, h // 18), (w // 2, box.y - 50), theme.GOLD,
                         True, anchor="center")
+        if self.app.session is not None:
+            theme.deal_line(surface, self.app.session.deal_code, (w // 2, box.bottom + 40),
+                            anchor="midbottom")
         self.ring.draw(surface)
 
 
@@ -128,6 +131,9 @@ class ScoreSheetScene(FormScene):
         rounds = desc.rounds_played(view)
         score_sheet(surface, box, self.names, rounds, lambda r, s: desc.sheet_cell(view, r, s),
                     [desc.total_cell(view, s) for s in range(len(self.names))], self.human)
+        if self.app.session is not None:
+            theme.deal_line(surface, self.app.session.deal_code, (w // 2, h - 10),
+                            anchor="midbottom")
         if not rounds:
             theme.blit_text(surface, "No round has been scored yet.", size,
                             (w // 2, box.bottom + 14), theme.TEXT_DIM, anchor="midtop")

@@ -1,5 +1,6 @@
 """New game: pick a game (those not built yet say "coming soon"), opponents, AI level and,
-optionally, a deal number so a deal can be played again."""
+optionally, a deal number, or a deal code from the table or a friend (it sets the game,
+the players and the rules too), so a deal can be played again."""
 
 from __future__ import annotations
 
@@ -9,10 +10,14 @@ import pygame
 
 from ...ai import PLAYER_LEVELS
 from ...engine import catalog
+from ...engine.deal_code import DealCodeError, decode
 from .. import theme
 from ..tables import playable
 from ..widgets import Button, Choice, Stepper, TextField, Widget
 from .common import ConfirmScene, FormScene
+
+DEAL_CHARACTERS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ-*~$="
+"""What a deal number or code is written with (see engine.deal_code)."""
 
 
 class SetupScene(FormScene):
@@ -55,9 +60,10 @@ class SetupScene(FormScene):
         widgets.append(Choice(rest[1], "AI level",
                               [(level, level.title()) for level in PLAYER_LEVELS],
                               self.level, self.set_level, label_width=label_w))
-        widgets.append(TextField(rest[2], "Deal number", self.deal,
-                                 "random (a number deals the same cards again)",
-                                 self.set_deal, label_width=label_w))
+        widgets.append(TextField(rest[2], "Deal", self.deal,
+                                 "random (type or paste a number or a deal code)",
+                                 self.set_deal, label_width=label_w, max_length=28,
+                                 allowed=DEAL_CHARACTERS))
         start = rest[3]
         half = (start.width - 20) // 2
         widgets.append(Button(pygame.Rect(start.x, start.y, half, start.height), "Start",
@@ -80,6 +86,14 @@ class SetupScene(FormScene):
     def set_deal(self, value: str) -> None:
         self.deal = value
         self.error = ""
+        if not value.isdigit() and len(value) >= 8:
+            try:  # a whole code: show its game and players at once
+                found = decode(value)
+            except DealCodeError:
+                return
+            if playable(found.game_id):
+                self.game_id, self.opponents = found.game_id, found.seats - 1
+                self.layout(self.size)
 
     def start(self) -> None:
         """Deal the game; where a saved game would be lost, ask first (keeping it is the
@@ -99,8 +113,19 @@ class SetupScene(FormScene):
                                     ("Start new", self.start_new)]))
 
     def start_new(self) -> None:
-        digits = self.deal.isascii() and self.deal.isdigit()
-        deal = int(self.deal) if digits else None
+        text = self.deal.strip()
+        if text and not text.isdigit():
+            try:
+                found = decode(text)
+            except DealCodeError as error:
+                self.error = f"That deal code does not work: {error}."
+                if self.app.stack.top is not self:
+                    self.app.stack.pop()  # the question asked over this screen
+                return
+            self.app.new_game(found.game_id, found.seats - 1, self.level, found.seed,
+                              options=found.options)
+            return
+        deal = int(text) if text.isdigit() else None
         self.app.new_game(self.game_id, self.opponents, self.level, deal)
 
     def handle(self, event: pygame.event.Event) -> None:
@@ -116,5 +141,5 @@ class SetupScene(FormScene):
         info = self.info
         note = (f"{info.title}: {info.seat_counts.start} to {info.seat_counts.stop - 1} "
                 f"players.  {PLAYER_LEVELS[self.level]}.")
-        theme.blit_text(surface, note, max(13, h // 48), self.message_pos, theme.TEXT_DIM,
-                        anchor="center")
+        theme.blit_text(surface, self.error or note, max(13, h // 48), self.message_pos,
+                        theme.BAD if self.error else theme.TEXT_DIM, anchor="center")

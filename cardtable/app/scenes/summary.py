@@ -136,6 +136,7 @@ class SummaryScene(FormScene):
             score_sheet(surface, sheet, names, event.round,
                         lambda r, s: desc.sheet_cell(view, r, s),
                         [desc.total_cell(view, s) for s in range(len(names))], session.human)
+        theme.deal_line(surface, session.deal_code, (14, h - 8))
         self.ring.draw(surface)
 
 
@@ -161,7 +162,7 @@ class GameOverScene(FormScene):
     def again(self) -> None:
         game = self.session.game
         level = next(s.level for s in self.session.seats if not s.human)
-        self.app.new_game(game.game_id, game.seats - 1, level)
+        self.app.new_game(game.game_id, game.seats - 1, level, options=game.variant.options)
 
     def menu(self) -> None:
         self.app.to_menu()
@@ -172,6 +173,7 @@ class GameOverScene(FormScene):
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_background(surface)
         w, h = surface.get_size()
+        theme.deal_line(surface, self.session.deal_code, (14, h - 8))
         names = self.session.names
         outcome = self.outcome
         human = self.session.human

@@ -36,6 +36,7 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
     _info(scene, surface)
     _hand(scene, surface)
     _log(scene, surface)
+    theme.deal_line(surface, scene.session.deal_code, (14, geo.height - 8))
     for button in scene.buttons:
         button.draw(surface, False)
     _targets(scene, surface)

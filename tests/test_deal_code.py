@@ -1,0 +1,173 @@
+"""Shareable deal codes: a code holds the game, its players, its rules and its seed; the
+same code deals the same cards to the same seats in the app and in ``simulate``; a code
+with a typo or naming no deal is refused with a reason a player can read."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from cardtable.cli import main
+from cardtable.engine import Game, SetupError, variants
+from cardtable.engine.deal_code import MAX_SEED, DealCodeError, decode, encode
+
+VARIANTS = sorted(variants(), key=lambda v: v.menu_order)
+
+
+@st.composite
+def deals(draw):  # type: ignore[no-untyped-def]
+    variant = draw(st.sampled_from(VARIANTS))
+    seats = draw(st.integers(variant.seat_counts.start, variant.seat_counts.stop - 1))
+    seed = draw(st.integers(0, MAX_SEED))
+    changes = {}
+    for field in dataclasses.fields(variant.options_type):
+        default = getattr(variant.options_type(), field.name)
+        if draw(st.booleans()):
+            continue
+        if isinstance(default, bool):
+            changes[field.name] = draw(st.booleans())
+        elif field.name == "rounds":
+            changes[field.name] = draw(st.integers(1, 11))
+        else:
+            changes[field.name] = draw(st.integers(0, 5000))
+    options = variant.options_type(**changes)
+    try:
+        variant(options)
+    except SetupError:
+        assume(False)  # rules this version does not offer (a code cannot hold them)
+    return variant, seats, seed, options
+
+
+@settings(max_examples=300, deadline=None)
+@given(deals())
+def test_a_deal_code_gives_back_its_game_players_rules_and_seed(deal):
+    variant, seats, seed, options = deal
+    code = encode(variant.id, seats, seed, options)
+    back = decode(code)
+    assert (back.game_id, back.seats, back.seed, back.options) == \
+        (variant.id, seats, seed, options)
+    assert decode(code.lower()) == back  # letters are case-free
+    assert len(code) <= 16 or options != variant.options_type()
+
+
+def test_a_code_at_the_default_rules_is_short():
+    assert encode("five_crowns", 4, 10**9 - 1).startswith("FC-4-")
+    assert len(encode("five_crowns", 4, 10**9 - 1)) <= 12
+
+
+@settings(max_examples=200, deadline=None)
+@given(deals(), st.data())
+def test_any_one_mistyped_character_or_swapped_pair_is_refused(deal, data):
+    variant, seats, seed, options = deal
+    code = encode(variant.id, seats, seed, options)
+    place = data.draw(st.integers(0, len(code) - 1))
+    other = data.draw(st.sampled_from("0123456789ABCDEFGHJKMNPQRSTVWXYZ-"))
+    typo = code[:place] + other + code[place + 1:]
+    swapped = code[:place] + code[place + 1:place + 2] + code[place] + code[place + 2:]
+    for wrong in (typo, swapped):
+        if wrong.upper() == code:
+            continue
+        with pytest.raises(DealCodeError):
+            decode(wrong)
+
+
+@pytest.mark.parametrize(("text", "reason"), [
+    ("", "a deal code looks like"),
+    ("hello", "a deal code looks like"),
+    ("FC--12", "a deal code looks like"),
+    ("ZZ-4-12", "'ZZ' is not a game's code"),
+    ("FC-9-12", "Five Crowns is played by 2 to 7 players, not 9"),
+    ("FC-four-12", "the players part must be a number"),
+    ("FC-4-!!", "is not a deal number"),
+    ("FC-4-3NQK8N8", "typing mistake"),
+])
+def test_a_code_naming_no_deal_is_refused_with_a_reason(text, reason):
+    with pytest.raises(DealCodeError, match=reason):
+        decode(text)
+
+
+def test_rules_a_game_cannot_be_played_with_are_refused():
+    good = encode("five_crowns", 3, 77)
+    body = good.split("-")
+    # Five Crowns has 1 to 11 rounds: a hand-made code asking for 40 is refused.
+    from cardtable.engine.deal_code import _check
+
+    bad_body = f"{body[0]}-{body[1]}-{body[2][:-1]}"
+    bad = f"{bad_body}{_check(bad_body + 'A40')}-A40"
+    with pytest.raises(DealCodeError, match="cannot be played"):
+        decode(bad)
+
+
+def test_o_i_and_l_read_as_digits():
+    code = encode("palace", 2, 0)  # seed 0 is written 0
+    assert decode(code.replace("-0", "-O", 1)).seed == 0
+
+
+def test_the_same_code_deals_the_same_cards_in_the_app_and_in_simulate(capsys):
+    code = encode("shanghai_may_i", 3, 4242)
+    deal = decode(code)
+    game, _ = Game.new(deal.game_id, deal.seats, deal.seed, deal.options)
+    again, _ = Game.new(deal.game_id, deal.seats, deal.seed, deal.options)
+    assert game.state == again.state
+    assert main(["simulate", "--deal", code, "--games", "1", "--bot-seed", "1",
+                 "--quiet"]) == 0
+    assert "1 games of shanghai_may_i, 3 seats" in capsys.readouterr().out
+
+
+def test_simulate_refuses_a_deal_code_with_a_typo_in_one_line(capsys):
+    assert main(["simulate", "--deal", "FC-4-3NQK8N8"]) == 2
+    err = capsys.readouterr().err
+    assert "typing mistake" in err and len(err.strip().splitlines()) == 1
+
+
+def _type(app, text):  # type: ignore[no-untyped-def]
+    import pygame
+
+    from ui import key
+
+    for char in text:
+        key(app, pygame.K_UNKNOWN, unicode=char)
+
+
+def test_a_deal_code_typed_in_setup_deals_that_game_with_its_rules(make_app):
+    from cardtable.app.scenes.setup import SetupScene
+    from cardtable.app.scenes.table import TableScene
+    from cardtable.app.widgets import TextField
+    from cardtable.engine.options import FiveCrownsOptions
+    from ui import button, click
+
+    code = encode("five_crowns", 3, 987654, FiveCrownsOptions(rounds=4))
+    app = make_app()
+    click(app, button(app, "New game"))
+    scene = app.stack.top
+    assert isinstance(scene, SetupScene)
+    field = next(w for w in scene.ring.widgets if isinstance(w, TextField))
+    click(app, field.box.center)
+    _type(app, code.lower())
+    assert scene.game_id == "five_crowns" and scene.opponents == 2
+    click(app, button(app, "Start"))
+    assert isinstance(app.stack.top, TableScene)
+    game = app.session.game
+    assert (game.game_id, game.seats, game.seed) == ("five_crowns", 3, 987654)
+    assert game.variant.options.rounds == 4
+    assert app.session.deal_code == code
+
+
+def test_a_mistyped_deal_code_in_setup_says_why_and_deals_nothing(make_app):
+    from cardtable.app.scenes.setup import SetupScene
+    from cardtable.app.widgets import TextField
+    from ui import button, click
+
+    app = make_app()
+    click(app, button(app, "New game"))
+    scene = app.stack.top
+    field = next(w for w in scene.ring.widgets if isinstance(w, TextField))
+    click(app, field.box.center)
+    _type(app, "FC-3-ZZZZ9")
+    click(app, button(app, "Start"))
+    assert isinstance(app.stack.top, SetupScene)
+    assert app.session is None
+    assert "does not work" in scene.error and "typing mistake" in scene.error
