@@ -83,6 +83,17 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--bot-seed", type=_whole, default=None,
                       help="the bots' secret seed (default: a new one, printed)")
     tour.add_argument("--quiet", action="store_true", help="no progress bar")
+    stats = commands.add_parser(
+        "stats", help="your statistics per game and AI level",
+        description="Print the statistics of the games you played at the table: played, "
+        "won, win rate, average and best score, streaks, average rounds, games left.")
+    stats.add_argument("--game", default=None, help=f"only this game ({games})")
+    history = commands.add_parser(
+        "history", help="the games you played, newest last",
+        description="List the games played at the table: when, which game and level, the "
+        "result, your score, rounds, time taken and the deal code to play it again.")
+    history.add_argument("--last", type=_positive, default=10, help="how many (10)")
+    history.add_argument("--game", default=None, help=f"only this game ({games})")
     return parser
 
 
@@ -99,6 +110,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _simulate(parser, args)
     if args.command == "tournament":
         return _tournament(args)
+    if args.command in ("stats", "history"):
+        return _history(args)
     from .app.paths import home_problem
 
     problem = home_problem()
@@ -152,6 +165,44 @@ def _tournament(args: argparse.Namespace) -> int:
     return _run(prog, args.quiet, lambda show: format_tournament(
         run_tournament(args.game, seats, names, args.games, args.seed, args.jobs, show,
                        bot_seed)) + _bot_seed_line(bot_seed))
+
+
+def _history(args: argparse.Namespace) -> int:
+    """``cardtable stats`` and ``cardtable history``: read the table's history."""
+    from .app.history_db import open_history
+    from .app.paths import data_dir, home_problem
+    from .app.stats import history_table, level_stats, stats_table
+
+    prog = f"cardtable {args.command}"
+    problem = home_problem()
+    if problem is None and args.game is not None:
+        try:
+            get_variant(args.game)
+        except EngineError as error:
+            problem = str(error)
+    if problem is not None:
+        print(f"{prog}: error: {problem}", file=sys.stderr)
+        return 2
+    path = data_dir() / "history.sqlite3"
+    if not path.exists():
+        print("No games played at the table yet.")
+        return 0
+    history, note = open_history(path)
+    if note:
+        print(note, file=sys.stderr)
+    if history is None:
+        return 1
+    try:
+        titles = {variant.id: variant.title for variant in variants()}
+        if args.command == "stats":
+            rows = history.games(args.game)
+            low = {variant.id: variant.low_scores_win for variant in variants()}
+            print(stats_table(level_stats(rows, low), titles))
+        else:
+            print(history_table(history.games(args.game, last=args.last), titles))
+    finally:
+        history.close()
+    return 0
 
 
 def _bot_seed(args: argparse.Namespace) -> int:

@@ -24,6 +24,9 @@ from ..ai import AIWorker
 from ..engine import Event, Game, get_variant
 from .autosaver import Autosaver
 from .files import remove_stale_temps
+from .history import HistoryRecorder
+from .history_db import open_history
+from .paths import data_dir
 from .saves import SavedGame, SaveSummary, autosave_path, load_autosave, summarize
 from .scene import Scene, SceneStack
 from .session import SeatInfo, Session, default_seats
@@ -50,6 +53,9 @@ class NoDisplayError(RuntimeError):
     """There is no screen to open the window on; the message says so in one line."""
 
 
+HISTORY_FILE = "history.sqlite3"
+
+
 class App:
     def __init__(self, *, size: tuple[int, int] | None = None, save_path: Path | None = None,
                  settings: Settings | None = None, animations: bool = True) -> None:
@@ -69,6 +75,11 @@ class App:
         follow the frames (tests that step frames see what a person would)."""
         self.save_path = save_path or autosave_path()
         self.autosaver = Autosaver(self.save_path)
+        history, note = open_history(data_dir() / HISTORY_FILE)
+        if note:
+            notes.append(note)
+        self.recorder = HistoryRecorder(history, note if history is None else None)
+        """Keeps the history of games played (statistics, replays)."""
         self._saves_seen = 0
         for leftover in (self.save_path, self.settings_file.path):
             remove_stale_temps(leftover)
@@ -107,6 +118,7 @@ class App:
         question before a new game replaces it; updated when a game is left."""
         if loaded.saved is not None:
             self.saved_summary = summarize(loaded.saved.game, loaded.saved.human)
+        self.recorder.recover(loaded.saved.game if loaded.saved is not None else None)
         self.menu_message = " ".join(notes) or None
         from .scenes.menu import MenuScene
 
@@ -240,6 +252,8 @@ class App:
 
     def shutdown(self) -> None:
         self.save(wait=True)
+        self.recorder.leave(self.session)
+        self.recorder.close()
         self.autosaver.close()
         self.worker.shutdown()
         pygame.display.quit()
@@ -274,6 +288,7 @@ class App:
                                autoplay=autoplay)
         self.session.call_seconds = self.settings.call_seconds
         self.session.note(start_events)
+        self.recorder.begin(self.session, resumed=saved is not None)
         table = self.table = table_for(game.game_id).scene(self, self.session)
         self.stack.reset(table)
         if saved is not None:
@@ -307,6 +322,7 @@ class App:
 
     def _changed(self, session: Session) -> None:
         self.save()
+        self.recorder.changed(session)
 
     def save(self, wait: bool = False) -> bool:
         """Autosave the game in progress. The write happens on the autosave thread (an
@@ -365,6 +381,7 @@ class App:
         if not self.save(wait=True) and message is None:
             message = f"Your game could not be saved: {self.save_problem}."
         if self.session is not None:
+            self.recorder.leave(self.session)
             self.session.restart_thinking()
             if not self.session.game.over:
                 self.saved_summary = summarize(self.session.game, self.session.human)

@@ -1,5 +1,5 @@
-"""The main menu: Continue (naming the saved game and its round), New game, Rules,
-Settings, Quit."""
+"""The main menu: Continue (naming the saved game and its round), New game, Statistics,
+Rules, Settings, Quit."""
 
 from __future__ import annotations
 
@@ -24,8 +24,9 @@ class MenuScene(FormScene):
             summary = self.app.saved_summary
             label = f"Continue: {summary.label}" if summary is not None else "Continue"
             entries.append((label, self.resume, True))
-        entries += [("New game", self.new_game, False), ("Rules", self.rules, False),
-                    ("Settings", self.settings, False), ("Quit", self.quit, False)]
+        entries += [("New game", self.new_game, False), ("Statistics", self.statistics, False),
+                    ("Rules", self.rules, False), ("Settings", self.settings, False),
+                    ("Quit", self.quit, False)]
         rects = self.column(len(entries))
         self.set_widgets([Button(rect, label, action, primary=primary)
                           for rect, (label, action, primary) in zip(rects, entries)])
@@ -38,6 +39,11 @@ class MenuScene(FormScene):
         from .setup import SetupScene
 
         self.app.push(SetupScene(self.app))
+
+    def statistics(self) -> None:
+        from .statistics import StatisticsScene
+
+        self.app.push(StatisticsScene(self.app))
 
     def rules(self) -> None:
         from .rules import RulesScene

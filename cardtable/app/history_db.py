@@ -1,0 +1,257 @@
+"""The history of games played, in SQLite (standard library ``sqlite3``) in the user's
+data folder: one row per game started, finished or abandoned, with its setup, its
+deal code, the standings after each round, the result and the whole action record (so
+any game can be watched again).
+
+The file is untrusted like every file the app reads: one that is not a database, or
+fails SQLite's check, is moved aside and a new one started, with a message; one
+written by a newer version (its ``user_version`` is ahead of ours) is left untouched
+and this version keeps no history. Every change is one transaction, so a crash leaves
+the last complete state. The schema's version is SQLite's ``user_version``; each
+entry of ``MIGRATIONS`` takes the file one version up, all in one transaction.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .files import move_aside, os_problem
+
+MIGRATIONS: tuple[str, ...] = (
+    # 0 → 1: the games table.
+    """
+    CREATE TABLE games (
+        key TEXT PRIMARY KEY,
+        game_id TEXT NOT NULL,
+        deal_code TEXT,
+        seats INTEGER NOT NULL,
+        seed INTEGER NOT NULL,
+        options TEXT NOT NULL,
+        level TEXT NOT NULL,
+        human INTEGER NOT NULL,
+        started REAL NOT NULL,
+        ended REAL,
+        status TEXT NOT NULL CHECK (status IN ('playing', 'finished', 'abandoned')),
+        rounds INTEGER NOT NULL DEFAULT 0,
+        standings TEXT NOT NULL DEFAULT '[]',
+        scores TEXT,
+        won REAL,
+        place INTEGER,
+        record TEXT NOT NULL
+    );
+    CREATE INDEX games_by_game ON games (game_id, status, started);
+    """,
+    # 1 → 2: hints taken (issue 16 counts them; 0 until then).
+    """
+    ALTER TABLE games ADD COLUMN hints INTEGER NOT NULL DEFAULT 0;
+    """,
+)
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+class HistoryUnavailable(Exception):
+    """The history cannot be kept; the message says why, for the player."""
+
+
+@dataclass(frozen=True)
+class GameRow:
+    """One game in the history."""
+
+    key: str
+    game_id: str
+    deal_code: str | None
+    seats: int
+    seed: int
+    options: dict[str, Any]
+    level: str
+    """The AI opponents' level."""
+    human: int
+    started: float
+    ended: float | None
+    status: str
+    """``playing``, ``finished`` or ``abandoned``."""
+    rounds: int
+    standings: list[list[int]]
+    """Each seat's score after each round played."""
+    scores: list[int] | None
+    won: float | None
+    """The person's share of the win (1, a share on a tie, 0) once finished."""
+    place: int | None
+    record: dict[str, Any]
+    hints: int = 0
+    """Hints the person took in the game."""
+
+    @property
+    def seconds(self) -> float | None:
+        return None if self.ended is None else max(0.0, self.ended - self.started)
+
+    @property
+    def my_score(self) -> int | None:
+        return None if self.scores is None else self.scores[self.human]
+
+
+_COLUMNS = ("key", "game_id", "deal_code", "seats", "seed", "options", "level", "human",
+            "started", "ended", "status", "rounds", "standings", "scores", "won", "place",
+            "record", "hints")
+_JSON = {"options", "standings", "scores", "record"}
+
+
+class History:
+    """The open history file. Safe to use from several threads (one lock): the app
+    writes from its history thread and reads when the statistics are shown."""
+
+    def __init__(self, connection: sqlite3.Connection, path: Path) -> None:
+        self._db = connection
+        self.path = path
+        self._lock = threading.Lock()
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        with self._lock, self._db:
+            yield self._db
+
+    # --- writing ---------------------------------------------------------------------
+
+    def add(self, row: GameRow) -> None:
+        values = [_stored(name, getattr(row, name)) for name in _COLUMNS]
+        with self._transaction() as db:
+            db.execute(f"INSERT OR REPLACE INTO games ({', '.join(_COLUMNS)}) "
+                       f"VALUES ({', '.join('?' for _ in _COLUMNS)})", values)
+
+    def update(self, key: str, **changes: Any) -> None:
+        unknown = set(changes) - set(_COLUMNS)
+        if unknown:
+            raise ValueError(f"no such history columns: {sorted(unknown)}")
+        names = sorted(changes)
+        with self._transaction() as db:
+            db.execute(f"UPDATE games SET {', '.join(f'{n} = ?' for n in names)} WHERE key = ?",
+                       [*(_stored(n, changes[n]) for n in names), key])
+
+    def abandon_playing(self, keep: Sequence[str] = ()) -> int:
+        """Mark every game still ``playing`` as abandoned (the app stopped while it was
+        on the table), except ``keep``; returns how many."""
+        with self._transaction() as db:
+            marks = ", ".join("?" for _ in keep)
+            sql = "UPDATE games SET status = 'abandoned' WHERE status = 'playing'"
+            cursor = db.execute(sql + (f" AND key NOT IN ({marks})" if keep else ""),
+                                list(keep))
+            return cursor.rowcount
+
+    # --- reading ---------------------------------------------------------------------
+
+    def games(self, game_id: str | None = None, status: str | None = None,
+              last: int | None = None) -> list[GameRow]:
+        """Games oldest first (``last``: only the newest that many)."""
+        where, args = [], []
+        if game_id is not None:
+            where.append("game_id = ?")
+            args.append(game_id)
+        if status is not None:
+            where.append("status = ?")
+            args.append(status)
+        sql = f"SELECT {', '.join(_COLUMNS)} FROM games"
+        if where:
+            sql += " WHERE " + " AND ".join(where)
+        sql += " ORDER BY started DESC, rowid DESC"
+        if last is not None:
+            sql += f" LIMIT {int(last)}"
+        with self._lock:
+            rows = self._db.execute(sql, args).fetchall()
+        return [_row(values) for values in reversed(rows)]
+
+    def find(self, key: str) -> GameRow | None:
+        with self._lock:
+            found = self._db.execute(f"SELECT {', '.join(_COLUMNS)} FROM games WHERE key = ?",
+                                     (key,)).fetchone()
+        return None if found is None else _row(found)
+
+
+def _stored(name: str, value: Any) -> Any:
+    return json.dumps(value, separators=(",", ":")) if name in _JSON and value is not None \
+        else value
+
+
+def _row(values: Sequence[Any]) -> GameRow:
+    data = dict(zip(_COLUMNS, values))
+    for name in _JSON:
+        if data[name] is not None:
+            data[name] = json.loads(data[name])
+    return GameRow(**data)
+
+
+def open_history(path: Path) -> tuple[History | None, str | None]:
+    """The history at ``path`` (made, or brought up to this version's schema), and a
+    message for the player when something was wrong: a damaged file moved aside (a new
+    history starts), a newer version's file left alone, or a folder that cannot be
+    written (no history is kept this time)."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        return None, f"Your game history cannot be kept: {os_problem(error)}."
+    try:
+        return _open(path), None
+    except HistoryUnavailable as error:
+        return None, str(error)
+    except sqlite3.DatabaseError as error:
+        reason = str(error) or type(error).__name__
+        if isinstance(error, sqlite3.OperationalError) and "unable to open" in reason:
+            return None, "Your game history cannot be kept: the folder may not be written."
+    try:
+        kept = move_aside(path, "unreadable")
+    except OSError as error:
+        return None, (f"Your game history is damaged ({reason}) and could not be set "
+                      f"aside ({os_problem(error)}), so no history is kept this time.")
+    try:
+        history = _open(path)
+    except (HistoryUnavailable, sqlite3.DatabaseError) as error:
+        return None, f"Your game history cannot be kept: {error}."
+    return history, (f"Your game history was damaged ({reason}); it was kept as "
+                     f"{kept.name} and a new one started.")
+
+
+def _open(path: Path) -> History:
+    db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+    try:
+        db.execute("PRAGMA busy_timeout = 2000")
+        check = db.execute("PRAGMA quick_check").fetchone()
+        if check is None or check[0] != "ok":
+            raise sqlite3.DatabaseError(f"its check failed: {check[0] if check else '?'}")
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            raise HistoryUnavailable(
+                "Your game history was written by a newer version of cardtable: it is "
+                "kept as it is, and this version records no games.")
+        if version < SCHEMA_VERSION:
+            _migrate(db, version)
+        db.isolation_level = "DEFERRED"
+        return History(db, path)
+    except BaseException:
+        db.close()
+        raise
+
+
+def _migrate(db: sqlite3.Connection, version: int) -> None:
+    """Bring the file from ``version`` to ``SCHEMA_VERSION`` in one transaction: a
+    crash midway leaves it at ``version``."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        for step in MIGRATIONS[version:]:
+            for statement in step.split(";"):
+                if statement.strip():
+                    db.execute(statement)
+        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        db.execute("COMMIT")
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise

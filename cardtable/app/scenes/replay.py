@@ -1,0 +1,245 @@
+"""Games played and watching one again.
+
+``GamesScene`` lists the newest games of the history; choosing one opens
+``ReplayScene``, which steps through it move by move (← →) and round by round
+(PgUp PgDn, Home End), from the person's own seat (others' hands face down) or with
+every hand shown (H). The move log and each seat's score follow the position.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from functools import partial
+from typing import Any
+
+import pygame
+
+from ...engine import EngineError, get_variant
+from ...engine.replay import Replay
+from .. import cardart, theme
+from ..describe import describe
+from ..history_db import GameRow
+from ..session import default_seats
+from ..stats import result_words
+from ..tables import playable, table_for
+from ..widgets import Button, Widget
+from .common import FormScene
+
+LISTED = 12
+"""Games the list shows (the newest)."""
+LOG_LINES = 16
+
+
+class GamesScene(FormScene):
+    title = "Games played"
+
+    def __init__(self, app: Any, rows: list[GameRow]) -> None:
+        super().__init__(app)
+        self.rows = list(reversed(rows[-LISTED:]))
+        self.error = ""
+
+    def layout(self, size: tuple[int, int]) -> None:
+        self.size = size
+        w, h = size
+        rects = self.column(len(self.rows) + 1, max(30, min(44, h // 22)),
+                            max(560, min(1000, int(w * 0.8))))
+        widgets: list[Widget] = []
+        for rect, row in zip(rects, self.rows):
+            widgets.append(Button(rect, _label(row), partial(self.watch, row)))
+        widgets.append(Button(rects[-1], "Back", self.back, primary=not self.rows))
+        self.set_widgets(widgets)
+
+    def watch(self, row: GameRow) -> None:
+        try:
+            replay = Replay.from_record(row.record)
+        except EngineError as error:
+            self.error = f"That game cannot be shown: {error}."
+            return
+        self.app.push(ReplayScene(self.app, row, replay))
+
+    def back(self) -> None:
+        self.app.stack.pop()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        w, h = surface.get_size()
+        note = self.error or ("No games yet: every game you play is kept here." if not self.rows
+                              else "Choose a game to watch it again, move by move.")
+        theme.blit_text(surface, note, max(13, h // 48), (w // 2, int(h * 0.17)),
+                        theme.BAD if self.error else theme.TEXT_DIM, anchor="center")
+
+
+def _label(row: GameRow) -> str:
+    when = time.strftime("%d %b %H:%M", time.localtime(row.started))
+    title = get_variant(row.game_id).title.split(" (")[0]
+    return (f"{when}  \u00b7  {title}  \u00b7  {row.level.title()}  \u00b7  "
+            f"{result_words(row)}  \u00b7  {len(row.record.get('actions', []))} moves")
+
+
+class ReplayScene(FormScene):
+    """One recorded game, any position of it."""
+
+    def __init__(self, app: Any, row: GameRow, replay: Replay) -> None:
+        super().__init__(app)
+        self.row, self.replay = row, replay
+        self.variant = replay.game.variant
+        self.names = [seat.name for seat in default_seats(row.seats - 1, row.level)]
+        self.human = row.human
+        self.index = 0
+        self.all_hands = False
+        self.words = table_for(row.game_id).words if playable(row.game_id) else None
+        self.title = f"{self.variant.title}: replay"
+
+    def layout(self, size: tuple[int, int]) -> None:
+        self.size = size
+        w, h = size
+        labels = [("\u25c0\u25c0 Round", self.round_back), ("\u25c0 Move", self.step_back),
+                  ("Move \u25b6", self.step), ("Round \u25b6\u25b6", self.round_on),
+                  ("Every hand" if not self.all_hands else "Your view", self.toggle),
+                  ("Back", self.back)]
+        gap, height = 10, 44
+        width = min(190, (w - 40 - gap * (len(labels) - 1)) // len(labels))
+        left = (w - len(labels) * width - gap * (len(labels) - 1)) // 2
+        self.set_widgets([Button(pygame.Rect(left + i * (width + gap), h - height - 14,
+                                             width, height), label, action,
+                                 primary=label.startswith("Move \u25b6"))
+                          for i, (label, action) in enumerate(labels)], focus_first=False)
+
+    # --- moving --------------------------------------------------------------------
+
+    def go(self, index: int) -> None:
+        self.index = max(0, min(len(self.replay) - 1, index))
+
+    def step(self) -> None:
+        self.go(self.index + 1)
+
+    def step_back(self) -> None:
+        self.go(self.index - 1)
+
+    def round_on(self) -> None:
+        self.go(self.replay.next_round(self.index))
+
+    def round_back(self) -> None:
+        self.go(self.replay.previous_round(self.index))
+
+    def toggle(self) -> None:
+        self.all_hands = not self.all_hands
+        self.layout(self.size)
+
+    def back(self) -> None:
+        self.app.stack.pop()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            moves: dict[int, Callable[[], None]] = {
+                     pygame.K_RIGHT: self.step, pygame.K_LEFT: self.step_back,
+                     pygame.K_PAGEDOWN: self.round_on, pygame.K_PAGEUP: self.round_back,
+                     pygame.K_h: self.toggle,
+                     pygame.K_HOME: lambda: self.go(0),
+                     pygame.K_END: lambda: self.go(len(self.replay) - 1)}
+            if event.key in moves:
+                moves[event.key]()
+                return
+        super().handle(event)
+
+    def redraw_key(self) -> Any:
+        return (self.index, self.all_hands)
+
+    # --- drawing -------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_background(surface)
+        w, h = surface.get_size()
+        position = self.replay.positions[self.index]
+        state = position.state
+        size = max(13, h // 50)
+        where = (f"Move {self.index} of {len(self.replay) - 1}  \u00b7  round "
+                 f"{position.round}  \u00b7  Deal {self.row.deal_code or '?'}  \u00b7  "
+                 + ("every hand shown" if self.all_hands else "your view"))
+        theme.blit_text(surface, where, size, (w // 2, int(h * 0.16)), theme.TEXT_DIM,
+                        anchor="center")
+        seats_box = pygame.Rect(20, int(h * 0.2), int(w * 0.66), h - int(h * 0.2) - 80)
+        log_box = pygame.Rect(seats_box.right + 14, seats_box.y,
+                              w - seats_box.right - 34, seats_box.height)
+        self._seats(surface, seats_box, state, size)
+        self._log(surface, log_box, size)
+        self.ring.draw(surface)
+
+    def _seats(self, surface: pygame.Surface, box: pygame.Rect, state: Any, size: int) -> None:
+        theme.panel(surface, box, theme.PANEL_EDGE)
+        seats = self.row.seats
+        standings = self.variant.standings(state)
+        view = self.variant.observe(state, self.human)
+        row_h = (box.height - 60) // seats
+        card_w = max(24, min(60, int(row_h / cardart.RATIO * 0.8)))
+        colours = self.app.settings.deck_colours
+        for seat in range(seats):
+            y = box.y + 8 + seat * row_h
+            name = f"{self.names[seat]}  {standings[seat]}"
+            theme.blit_text(surface, name, size, (box.x + 12, y), theme.GOLD
+                            if seat == self.human else theme.TEXT, True)
+            shown = self.all_hands or seat == self.human
+            hand = list(state.hands[seat]) if shown else [None] * len(state.hands[seat])
+            x: float = box.x + 12
+            step = min(card_w * 0.55, (box.width * 0.5) / max(1, len(hand)))
+            for card in hand:
+                surface.blit(cardart.card_image(card, card_w, colours), (int(x), y + size + 6))
+                x += step
+            x = box.x + box.width * 0.55
+            for group in _table_groups(view, seat):
+                for card in group:
+                    surface.blit(cardart.face(card.face, int(card_w * 0.7), colours),
+                                 (int(x), y + size + 6))
+                    x += card_w * 0.28
+                x += card_w * 0.6
+                if x > box.right - card_w:
+                    break
+        pile = _pile_top(view)
+        if pile is not None:
+            theme.blit_text(surface, "Top of the pile:", size - 1,
+                            (box.x + 12, box.bottom - 42), theme.TEXT_DIM, anchor="midleft")
+            surface.blit(cardart.face(pile.face, 30, colours), (box.x + 150, box.bottom - 52))
+
+    def _log(self, surface: pygame.Surface, box: pygame.Rect, size: int) -> None:
+        theme.panel(surface, box, theme.PANEL_EDGE)
+        viewer = None if self.all_hands else self.human
+        lines: list[str] = []
+        for position in self.replay.positions[:self.index + 1]:
+            for event in position.events:
+                shown = event if self.all_hands else event.redacted_for(viewer)
+                line = describe(shown, self.names, self.human, self.words) \
+                    if self.words is not None else describe(shown, self.names, self.human)
+                if line:
+                    lines.append(line)
+        small = max(11, size - 2)
+        y = box.y + 8
+        theme.blit_text(surface, "Moves", small, (box.x + 10, y), theme.GOLD, True)
+        y += small + 8
+        wrapped = [part for line in lines[-LOG_LINES:]
+                   for part in theme.wrap(line, small, box.width - 20)]
+        room = max(1, (box.bottom - y - 6) // (small + 4))
+        for part in wrapped[-room:]:
+            theme.blit_text(surface, part, small, (box.x + 10, y))
+            y += small + 4
+
+
+def _table_groups(view: Any, seat: int) -> list[tuple[Any, ...]]:
+    """What a seat has on the table: its melds (rummy games) or visible reserve."""
+    melds = getattr(view, "melds", None)
+    if melds is not None:
+        return [meld.cards for meld in melds[seat]]
+    reserves = getattr(view, "reserves", None)
+    if reserves is not None:
+        return [tuple(placement) for placement in reserves[seat]]
+    return []
+
+
+def _pile_top(view: Any) -> Any:
+    pile = getattr(view, "discard_pile", None)
+    if pile:
+        return pile[-1]
+    stack = getattr(view, "stack", None)
+    if stack:
+        return stack[-1][-1]
+    return None

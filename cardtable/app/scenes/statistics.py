@@ -1,0 +1,161 @@
+"""Statistics: per game, a line per AI level (played, won, win %, average and best
+score, streaks, rounds, games left) and a chart of the person's final scores in the
+latest games. Read from the history once, when the scene opens."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+import pygame
+
+from ...engine import catalog, get_variant
+from .. import theme
+from ..history_db import GameRow
+from ..stats import LevelStats, level_stats
+from ..widgets import Button, Widget
+from .common import FormScene
+
+CHART_GAMES = 20
+"""Finished games the chart shows at most (the newest)."""
+COLUMNS = ("Level", "Played", "Won", "Win %", "Avg score", "Best", "Streak", "Best streak",
+           "Avg rounds", "Left")
+
+
+class StatisticsScene(FormScene):
+    title = "Statistics"
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.games = list(catalog())
+        self.rows: list[GameRow] = []
+        self.problem: str | None = None
+        history = app.recorder.history
+        if history is None:
+            self.problem = app.recorder.problem or "No history is kept on this computer."
+        else:
+            try:
+                self.rows = history.games()
+            except Exception as error:  # noqa: BLE001  a damaged file must not stop the app
+                self.problem = f"Your game history could not be read: {error}."
+        played = [row.game_id for row in self.rows if row.status == "finished"]
+        self.game_id = played[-1] if played else self.games[0].id
+
+    def layout(self, size: tuple[int, int]) -> None:
+        self.size = size
+        w, h = size
+        count = len(self.games)
+        gap = 10
+        width = min(220, (w - 80 - gap * (count - 1)) // count)
+        left = (w - count * width - gap * (count - 1)) // 2
+        top = int(h * 0.17)
+        widgets: list[Widget] = [Button(pygame.Rect(left + i * (width + gap), top, width, 40),
+                          _short(info.title), partial(self.pick, info.id),
+                          primary=info.id == self.game_id)
+                   for i, info in enumerate(self.games)]
+        widgets.append(Button(pygame.Rect(w // 2 - 310, h - 64, 300, 48), "Games played",
+                              self.games_played))
+        widgets.append(Button(pygame.Rect(w // 2 + 10, h - 64, 300, 48), "Back", self.back))
+        self.set_widgets(widgets)
+
+    def pick(self, game_id: str) -> None:
+        self.game_id = game_id
+        self.layout(self.size)
+
+    def back(self) -> None:
+        self.app.stack.pop()
+
+    def games_played(self) -> None:
+        from .replay import GamesScene
+
+        self.app.push(GamesScene(self.app, self.rows))
+
+    def lines(self) -> list[LevelStats]:
+        low = {self.game_id: get_variant(self.game_id).low_scores_win}
+        mine = [row for row in self.rows if row.game_id == self.game_id]
+        order = {"easy": 0, "normal": 1, "hard": 2}
+        return sorted(level_stats(mine, low), key=lambda s: order.get(s.level, 9))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_background(surface)
+        w, h = surface.get_size()
+        size = max(13, h // 50)
+        if self.problem:
+            theme.blit_text(surface, self.problem, size, (w // 2, int(h * 0.3)), theme.BAD,
+                            anchor="center")
+        table = pygame.Rect(40, int(h * 0.17) + 56, w - 80, int(h * 0.3))
+        self._table(surface, table, size)
+        chart = pygame.Rect(40, table.bottom + 16, w - 80, h - 90 - table.bottom - 16)
+        if chart.height > 80:
+            self._chart(surface, chart, size)
+        self.ring.draw(surface)
+
+    def _table(self, surface: pygame.Surface, box: pygame.Rect, size: int) -> None:
+        theme.panel(surface, box, theme.PANEL_EDGE)
+        lines = self.lines()
+        widths = [0.14, 0.08, 0.08, 0.08, 0.1, 0.08, 0.08, 0.1, 0.1, 0.08]
+        xs, x = [], box.x + 16
+        for share in widths:
+            xs.append(x)
+            x += int((box.width - 32) * share)
+        y = box.y + 10
+        for column, label in zip(xs, COLUMNS):
+            theme.blit_text(surface, label, size, (column, y), theme.GOLD, True)
+        y += size + 12
+        if not lines:
+            title = next(info.title for info in self.games if info.id == self.game_id)
+            theme.blit_text(surface, f"No games of {title} played yet: finish one and it "
+                            "is counted here.", size, (box.x + 16, y), theme.TEXT_DIM)
+            return
+        for line in lines:
+            cells = [line.level.title(), str(line.played), f"{line.wins:g}",
+                     "" if line.win_rate is None else f"{100 * line.win_rate:.0f}%",
+                     "" if line.average_score is None else f"{line.average_score:.1f}",
+                     "" if line.best_score is None else str(line.best_score),
+                     str(line.streak), str(line.best_streak),
+                     "" if line.average_rounds is None else f"{line.average_rounds:.1f}",
+                     str(line.abandoned)]
+            for column, cell in zip(xs, cells):
+                theme.blit_text(surface, cell, size, (column, y))
+            y += size + 10
+            if y > box.bottom - size:
+                break
+
+    def _chart(self, surface: pygame.Surface, box: pygame.Rect, size: int) -> None:
+        """The person's final score in the newest finished games, oldest at the left."""
+        theme.panel(surface, box, theme.PANEL_EDGE)
+        done = [row for row in self.rows
+                if row.game_id == self.game_id and row.status == "finished"
+                and row.my_score is not None][-CHART_GAMES:]
+        low = get_variant(self.game_id).low_scores_win
+        better = "lower is better" if low else "higher is better"
+        theme.blit_text(surface, f"Your final score, last {len(done)} games ({better}; "
+                        "gold: won)" if done else "Your final scores will be charted here.",
+                        size, (box.x + 16, box.y + 8), theme.TEXT_DIM)
+        if not done:
+            return
+        scores = [row.my_score or 0 for row in done]
+        top, bottom = max(scores), min(scores)
+        span = max(1, top - bottom)
+        plot = pygame.Rect(box.x + 70, box.y + size + 24, box.width - 100,
+                           box.height - size - 44)
+        theme.blit_text(surface, str(top), size - 2, (plot.x - 10, plot.y), theme.TEXT_DIM,
+                        anchor="topright")
+        theme.blit_text(surface, str(bottom), size - 2, (plot.x - 10, plot.bottom),
+                        theme.TEXT_DIM, anchor="bottomright")
+        pygame.draw.line(surface, theme.TEXT_DIM, plot.bottomleft, plot.bottomright, 1)
+        step = plot.width / max(1, len(scores) - 1)
+        points = [(int(plot.x + i * step) if len(scores) > 1 else plot.centerx,
+                   int(plot.bottom - (score - bottom) / span * plot.height))
+                  for i, score in enumerate(scores)]
+        if len(points) > 1:
+            pygame.draw.lines(surface, theme.TEXT, False, points, 2)
+        for point, row in zip(points, done):
+            colour = theme.GOLD if (row.won or 0) > 0 else theme.TEXT_DIM
+            pygame.draw.circle(surface, colour, point, 5)
+
+
+def _short(title: str) -> str:
+    """A game's title short enough for a tab."""
+    return title.split(" (")[0].replace("Shanghai with ", "Shanghai, ").replace(
+        " with straights", "")
