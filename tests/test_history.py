@@ -260,10 +260,10 @@ def test_a_record_that_does_not_replay_is_refused_with_a_reason():
 def test_a_finished_game_can_be_watched_again_move_by_move_and_round_by_round(make_app,
                                                                               home):
     import pygame
-    from ui import button, click, key
 
     from cardtable.app.scenes.replay import GamesScene, ReplayScene
     from cardtable.app.scenes.statistics import StatisticsScene
+    from ui import button, click, key
 
     app = make_app()
     from cardtable.app.scenes.summary import GameOverScene
