@@ -113,7 +113,7 @@ def test_a_damaged_foreign_or_newer_save_is_reported_and_kept(make_app, home, co
     assert isinstance(app.stack.top, MenuScene)
     assert reason in app.menu_message
     assert not path.exists()
-    kept = list(path.parent.glob("autosave.unreadable-*.json"))
+    kept = list(path.parent.glob("autosave*.unreadable-*.json"))
     assert len(kept) == 1 and kept[0].read_bytes() == original
     with pytest.raises(AssertionError):
         button(app, "Continue")
@@ -136,7 +136,7 @@ def test_a_save_whose_moves_do_not_match_its_snapshot_is_refused(make_app, home)
         read_save(app.save_path)
     second = make_app()
     assert "damaged" in second.menu_message
-    assert list(home.joinpath("data").glob("autosave.unreadable-*.json"))
+    assert list(home.joinpath("data").glob("autosave*.unreadable-*.json"))
 
 
 def test_a_second_damaged_save_never_overwrites_the_first(make_app, home):
@@ -145,7 +145,7 @@ def test_a_second_damaged_save_never_overwrites_the_first(make_app, home):
     for content in ("first", "second"):
         path.write_text(content)
         make_app()
-    kept = sorted(p.read_text() for p in path.parent.glob("autosave.unreadable-*"))
+    kept = sorted(p.read_text() for p in path.parent.glob("autosave*.unreadable-*"))
     assert kept == ["first", "second"]
 
 

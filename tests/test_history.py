@@ -86,7 +86,8 @@ def test_a_game_cut_short_by_a_crash_is_kept_as_abandoned(make_app, home):
     assert len(row.record["actions"]) >= moves - 1
 
 
-def test_a_saved_game_stays_on_the_table_and_a_new_game_abandons_it(make_app, home):
+def test_a_saved_game_stays_playing_until_a_new_game_of_its_kind_replaces_it(make_app,
+                                                                               home):
     app = make_app()
     app.new_game("five_crowns", 1, "normal", 8)
     frames(app, 5)
@@ -97,10 +98,14 @@ def test_a_saved_game_stays_on_the_table_and_a_new_game_abandons_it(make_app, ho
     assert again.resume()
     again.recorder.flush()
     assert [r.status for r in history_of(home).games()] == ["playing"]
-    again.new_game("palace", 1, "normal", 2)
+    again.new_game("palace", 1, "normal", 2)      # its own save slot: Five Crowns stays
     again.recorder.flush()
     statuses = {r.game_id: r.status for r in history_of(home).games()}
-    assert statuses == {"five_crowns": "abandoned", "palace": "playing"}
+    assert statuses == {"five_crowns": "playing", "palace": "playing"}
+    again.new_game("five_crowns", 1, "normal", 9)  # replaces the Five Crowns game
+    again.recorder.flush()
+    assert [(r.game_id, r.seed, r.status) for r in history_of(home).games()] == [
+        ("five_crowns", 8, "abandoned"), ("palace", 2, "playing"), ("five_crowns", 9, "playing")]
 
 
 def test_a_damaged_history_is_reported_kept_aside_and_a_new_one_started(make_app, home):

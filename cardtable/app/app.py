@@ -27,10 +27,11 @@ from .files import remove_stale_temps
 from .history import HistoryRecorder
 from .history_db import open_history
 from .paths import data_dir
-from .saves import SavedGame, SaveSummary, autosave_path, load_autosave, summarize
+from .saves import SavedGame, SaveSummary, load_autosave, summarize
 from .scene import Scene, SceneStack
 from .session import SeatInfo, Session, default_seats
 from .settings import Settings, SettingsFile
+from .slots import LEGACY_NAME, SaveSlots, Slot
 from .table_ui import TableUI
 from .tables import playable, table_for
 
@@ -57,8 +58,9 @@ HISTORY_FILE = "history.sqlite3"
 
 
 class App:
-    def __init__(self, *, size: tuple[int, int] | None = None, save_path: Path | None = None,
-                 settings: Settings | None = None, animations: bool = True) -> None:
+    def __init__(self, *, size: tuple[int, int] | None = None,
+                 save_folder: Path | None = None, settings: Settings | None = None,
+                 animations: bool = True) -> None:
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")  # never needs a sound device
         _open_display()
         pygame.font.init()
@@ -73,7 +75,9 @@ class App:
         self.now = 0.0
         """Seconds of app time: advanced by each frame's dt, so AI pacing and animations
         follow the frames (tests that step frames see what a person would)."""
-        self.save_path = save_path or autosave_path()
+        self.slots = SaveSlots(save_folder or data_dir())
+        """One autosave per game (``slots``): the game on the table writes to its own."""
+        self._slot_game = next(iter(self.slots.slots))
         self.autosaver = Autosaver(self.save_path)
         history, note = open_history(data_dir() / HISTORY_FILE)
         if note:
@@ -81,7 +85,8 @@ class App:
         self.recorder = HistoryRecorder(history, note if history is None else None)
         """Keeps the history of games played (statistics, replays)."""
         self._saves_seen = 0
-        for leftover in (self.save_path, self.settings_file.path):
+        for leftover in (*(slot.path for slot in self.slots.slots.values()),
+                         self.slots.folder / LEGACY_NAME, self.settings_file.path):
             remove_stale_temps(leftover)
         if size is None:
             size = fit_screen((self.settings.window_width, self.settings.window_height)) \
@@ -104,21 +109,11 @@ class App:
         self._drawn_at = -1.0
         self.save_problem: str | None = None
         """Why the last autosave failed (``None``: the game on the table is saved)."""
-        self.save_blocked = False
-        """A damaged save stays at the save path (its folder cannot be written): the
-        app never writes over it."""
         # A save that cannot be resumed is reported on the menu and moved aside now,
         # rather than offered as "Continue".
-        loaded = load_autosave(self.save_path)
-        self.save_blocked = loaded.kept
-        if loaded.message:
-            notes.append(loaded.message)
-        self.saved_summary: SaveSummary | None = None
-        """The saved game in words ("Five Crowns, round 3"), for Continue and for the
-        question before a new game replaces it; updated when a game is left."""
-        if loaded.saved is not None:
-            self.saved_summary = summarize(loaded.saved.game, loaded.saved.human)
-        self.recorder.recover(loaded.saved.game if loaded.saved is not None else None)
+        saved, slot_notes = self.slots.scan()
+        notes += slot_notes
+        self.recorder.recover([found.game for found in saved])
         self.menu_message = " ".join(notes) or None
         from .scenes.menu import MenuScene
 
@@ -281,6 +276,10 @@ class App:
                       start_events: tuple[Event, ...] = (), autoplay: str | None = None) -> None:
         if self.session is not None:
             self.session.restart_thinking()
+        if game.game_id != self._slot_game:
+            self._slot_game = game.game_id
+            self.autosaver.retarget(self.save_path)
+            self.save_problem = None
         self.session = Session(game, seats, worker=self.worker,
                                think_seconds=self.settings.think_seconds if self.animations
                                else 0.0, clock=lambda: self.now, on_change=self._changed,
@@ -296,13 +295,40 @@ class App:
             self.session.log.append("Game resumed where you left it.")
         self.save()
 
-    def resume(self) -> bool:
-        """Continue the saved game; False (with a menu message) if it cannot be used."""
-        if self.save_blocked:
+    @property
+    def save_path(self) -> Path:
+        """The autosave of the game on the table (or of the last game played)."""
+        return self.slots.path(self._slot_game)
+
+    @property
+    def save_blocked(self) -> bool:
+        """The game's slot holds a damaged file its folder cannot lose: never saved over."""
+        return self.slots.slots[self._slot_game].blocked
+
+    def saved_games(self) -> list[Slot]:
+        """The games that can be continued, the most recently played first."""
+        return self.slots.saved()
+
+    def saved_summary(self, game_id: str) -> SaveSummary | None:
+        """The game of this kind in progress, in words, if there is one to lose."""
+        slot = self.slots.slots[game_id]
+        return slot.summary if slot in self.slots.saved() else None
+
+    def resume(self, game_id: str | None = None) -> bool:
+        """Continue a saved game (the most recent by default); False (with a menu
+        message) if it cannot be used."""
+        if game_id is None:
+            slots = self.slots.saved()
+            if not slots:
+                return False
+            game_id = slots[0].game_id
+        slot = self.slots.slots[game_id]
+        if slot.blocked:
             return False
-        result = load_autosave(self.save_path)
-        self.save_blocked = result.kept
+        result = load_autosave(slot.path)
+        slot.blocked = result.kept
         if result.saved is None:
+            slot.summary = None
             self.menu_message = result.message
             return False
         if not playable(result.saved.game.game_id):
@@ -313,12 +339,7 @@ class App:
         return True
 
     def has_save(self) -> bool:
-        if self.save_blocked:
-            return False
-        try:
-            return self.save_path.exists()
-        except OSError:
-            return False
+        return bool(self.slots.saved())
 
     def _changed(self, session: Session) -> None:
         self.save()
@@ -371,6 +392,7 @@ class App:
         if self.save_blocked:
             return
         self.autosaver.flush()  # a write still queued would bring the file back
+        self.slots.slots[self._slot_game].summary = None
         try:
             if self.save_path.exists():
                 os.replace(self.save_path, self.save_path.with_name("last-finished-game.json"))
@@ -384,7 +406,9 @@ class App:
             self.recorder.leave(self.session)
             self.session.restart_thinking()
             if not self.session.game.over:
-                self.saved_summary = summarize(self.session.game, self.session.human)
+                slot = self.slots.slots[self.session.game.game_id]
+                slot.summary = summarize(self.session.game, self.session.human)
+                slot.mtime = time.time()
         self.session = None
         self.table = None
         self.menu_message = message

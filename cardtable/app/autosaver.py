@@ -59,6 +59,13 @@ class Autosaver:
 
     # --- the drawing thread ---------------------------------------------------------------
 
+    def retarget(self, path: Path) -> None:
+        """Write to ``path`` from now on (another game's slot), once earlier writes are
+        done."""
+        self.flush()
+        with self._lock:
+            self.path = path
+
     def request(self, game: Game, seats: list[SeatInfo], ui: TableUI) -> None:
         """Save this position soon. Cheap: a copy of the move list, no encoding."""
         with self._lock:

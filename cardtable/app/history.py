@@ -55,14 +55,14 @@ class HistoryRecorder:
 
     # --- the drawing thread ----------------------------------------------------------
 
-    def recover(self, saved: Game | None) -> None:
-        """At start-up: games left ``playing`` by a stop are abandoned, but for the one
-        the autosave holds (it may be continued)."""
+    def recover(self, saved: list[Game]) -> None:
+        """At start-up: games left ``playing`` by a stop are abandoned, but for those
+        the save slots hold (they may be continued)."""
         history = self.history
         if history is None:
             return
-        keep = self._row_of(saved)
-        self._submit(lambda: history.abandon_playing([keep] if keep else []))
+        keep = [key for game in saved if (key := self._row_of(game)) is not None]
+        self._submit(lambda: history.abandon_playing(keep))
 
     def begin(self, session: Session, resumed: bool = False) -> None:
         """A game comes to the table: a new row, or for a resumed game its own row."""
@@ -88,7 +88,7 @@ class HistoryRecorder:
         history = self.history
 
         def add() -> None:
-            history.abandon_playing()  # the game this one replaces
+            history.abandon_playing(game_id=row.game_id)  # the game this one replaces
             history.add(row)
 
         self._submit(add)

@@ -138,15 +138,19 @@ class History:
             db.execute(f"UPDATE games SET {', '.join(f'{n} = ?' for n in names)} WHERE key = ?",
                        [*(_stored(n, changes[n]) for n in names), key])
 
-    def abandon_playing(self, keep: Sequence[str] = ()) -> int:
-        """Mark every game still ``playing`` as abandoned (the app stopped while it was
-        on the table), except ``keep``; returns how many."""
+    def abandon_playing(self, keep: Sequence[str] = (), game_id: str | None = None) -> int:
+        """Mark every game still ``playing`` (of ``game_id``, or of any game) as
+        abandoned, except ``keep``; returns how many."""
+        sql = "UPDATE games SET status = 'abandoned' WHERE status = 'playing'"
+        args: list[Any] = []
+        if keep:
+            sql += f" AND key NOT IN ({', '.join('?' for _ in keep)})"
+            args += keep
+        if game_id is not None:
+            sql += " AND game_id = ?"
+            args.append(game_id)
         with self._transaction() as db:
-            marks = ", ".join("?" for _ in keep)
-            sql = "UPDATE games SET status = 'abandoned' WHERE status = 'playing'"
-            cursor = db.execute(sql + (f" AND key NOT IN ({marks})" if keep else ""),
-                                list(keep))
-            return cursor.rowcount
+            return db.execute(sql, args).rowcount
 
     # --- reading ---------------------------------------------------------------------
 

@@ -1,18 +1,17 @@
 """Shareable deal codes: a short code that holds a game, its seats, its house rules and
-its seed, so a friend can play the same deal (``FC-4-7Q2K9X``).
+its seed, so a friend can play the same deal (``FC-4-3NQK8NP``).
 
-Layout: ``<game code>-<seats>-<seed><check>[-<options>]``.
+Layout: ``<game code>-<seats>-<seed>[-<options>]<check>``.
 
 - The seed is written in Crockford's base 32 (digits and capitals without I, L, O, U),
   so a code read aloud or typed by hand survives: letters are case-free, and O, I and L
   are read as 0, 1 and 1.
-- The last character of the seed part is a check symbol (mod 37, from Crockford's
-  symbols) over the whole code, so a mistyped code is refused instead of dealing some
-  other game.
+- The last character is a check symbol (mod 37, from Crockford's symbols) over all
+  the others, so a mistyped code is refused instead of dealing some other game.
 - The options part is left out at the default rules; otherwise it lists each option that
   differs from its default, in the options' field order, as a letter naming the field
   (A for the first) and its value: ``Y``/``N`` for a yes/no rule, digits for a number.
-  ``FC-4-7Q2K9X-A5`` is a five-round game of Five Crowns.
+  ``FC-4-7Q2K9-A5`` and its check letter is a five-round game of Five Crowns.
 
 Standard library only.
 """
@@ -63,19 +62,21 @@ def encode(game_id: str, seats: int, seed: int, options: Any = None) -> str:
     options = variant(options).options  # refuses rules this version does not offer
     body = f"{_prefix(variant)}-{seats}-{_base32(seed)}"
     extra = _options_part(options)
-    code = f"{body}{_check(body + extra)}"
-    return f"{code}-{extra}" if extra else code
+    if extra:
+        body += f"-{extra}"
+    return body + _check(body)
 
 
 def decode(text: str) -> Deal:
     """The deal a code names; raises :class:`DealCodeError` with a reason a player can
     read when it names none (unknown game, seats the game does not allow, a typo)."""
     cleaned = re.sub(r"\s+", "", str(text)).upper()
-    parts = cleaned.split("-")
+    parts = cleaned[:-1].split("-")
     if len(parts) not in (3, 4) or not all(parts):
-        raise DealCodeError("a deal code looks like FC-4-7Q2K9X: a game, the players "
+        raise DealCodeError("a deal code looks like FC-4-3NQK8NP: a game, the players "
                             "and a number, joined by dashes")
-    prefix, seats_text, seed_text = parts[0], parts[1], parts[2].translate(_READ_AS)
+    prefix, seats_text = parts[0], parts[1]
+    seed_text = parts[2].translate(_READ_AS)
     extra = parts[3] if len(parts) == 4 else ""
     variant = next((v for v in variants() if _prefix(v) == prefix), None)
     if variant is None:
@@ -84,19 +85,17 @@ def decode(text: str) -> Deal:
         raise DealCodeError(f"{prefix!r} is not a game's code (known: {known})")
     if not seats_text.isdigit() or len(seats_text) > 2:
         raise DealCodeError(f"the players part must be a number, not {seats_text!r}")
+    if len(seed_text) > 8 or any(ch not in _DIGITS for ch in seed_text):
+        raise DealCodeError(f"{parts[2]!r} is not a deal number of this code")
+    body = "-".join([prefix, seats_text, seed_text] + ([extra] if extra else []))
+    if any(ch not in _WEIGHTS for ch in body) or _check(body) != cleaned[-1]:
+        raise DealCodeError("this code has a typing mistake (its check letter does not "
+                            "match): please check it")
     seats = int(seats_text)
     if seats not in variant.seat_counts:
         raise DealCodeError(f"{variant.title} is played by {variant.seat_counts.start} to "
                             f"{variant.seat_counts.stop - 1} players, not {seats}")
-    if len(seed_text) < 2 or len(seed_text) > 9 or \
-            any(ch not in _DIGITS for ch in seed_text[:-1]) or seed_text[-1] not in _CHECK:
-        raise DealCodeError(f"{parts[2]!r} is not a deal number of this code")
-    seed = _from_base32(seed_text[:-1])
-    body = f"{prefix}-{seats}-{seed_text[:-1]}"
-    if _check(body + extra) != seed_text[-1]:
-        raise DealCodeError("this code has a typing mistake (its check letter does not "
-                            "match): please check it")
-    return Deal(variant.id, seats, seed, _parse_options(variant, extra))
+    return Deal(variant.id, seats, _from_base32(seed_text), _parse_options(variant, extra))
 
 
 # --- pieces -------------------------------------------------------------------------------

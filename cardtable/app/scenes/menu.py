@@ -3,6 +3,9 @@ Rules, Settings, Quit."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
+
 import pygame
 
 from ... import __version__
@@ -19,20 +22,21 @@ class MenuScene(FormScene):
 
     def layout(self, size: tuple[int, int]) -> None:
         self.size = size
-        entries = []
-        if self.app.has_save():
-            summary = self.app.saved_summary
-            label = f"Continue: {summary.label}" if summary is not None else "Continue"
-            entries.append((label, self.resume, True))
+        entries: list[tuple[str, Callable[[], None], bool]] = []
+        for index, slot in enumerate(self.app.saved_games()):
+            label = f"Continue: {slot.summary.label}" if slot.summary else "Continue"
+            entries.append((label, partial(self.resume, slot.game_id), index == 0))
         entries += [("New game", self.new_game, False), ("Statistics", self.statistics, False),
                     ("Rules", self.rules, False), ("Settings", self.settings, False),
                     ("Quit", self.quit, False)]
-        rects = self.column(len(entries))
+        w, h = size
+        rects = self.column(len(entries), max(34, min(64, int(h * 0.62) // len(entries) * 3
+                                                     // 4)))
         self.set_widgets([Button(rect, label, action, primary=primary)
                           for rect, (label, action, primary) in zip(rects, entries)])
 
-    def resume(self) -> None:
-        if not self.app.resume():
+    def resume(self, game_id: str) -> None:
+        if not self.app.resume(game_id):
             self.layout(self.size)
 
     def new_game(self) -> None:

@@ -38,7 +38,7 @@ def draw_table(scene: PalaceTableScene, surface: pygame.Surface) -> None:
     _reserve(scene, surface)
     _info(scene, surface)
     _hand(scene, surface)
-    theme.deal_line(surface, scene.session.deal_code, (14, geo.height - 8))
+    theme.deal_line(surface, scene.session.deal_code, (14, 8), anchor="topleft")
     log_panel(surface, geo.log, scene.visible_log(), geo.height, scene.log_scroll)
     for button in scene.buttons:
         button.draw(surface, False)
@@ -68,11 +68,12 @@ def _opponent(scene: PalaceTableScene, surface: pygame.Surface, seat: int, spot)
     view, geo = scene.view, scene.geo.table
     info = scene.session.seats[seat]
     to_move = view.current == seat and seat in view.awaiting
+    thinking = scene.session.thinking_seat == seat and to_move
     size = seat_panel(surface, geo, spot, info.name, to_move, f"{view.cards_left(seat)} left",
-                      f"{info.level.title()} AI")
+                      f"{info.level.title()} AI",
+                      thinking_now=scene.time if thinking else None)
     count = view.hand_sizes[seat] + view.face_down_counts[seat] - scene.animator.incoming(seat)
-    hand_backs(surface, spot.cards, count, int(geo.small_w * 0.75), size,
-               scene.session.thinking_seat == seat and to_move, scene.time)
+    hand_backs(surface, spot.cards, count, int(geo.small_w * 0.75), size)
     slots = scene.geo.opponent_reserves[seat]
     mini = scene.geo.mini_w
     for index, slot in enumerate(slots):

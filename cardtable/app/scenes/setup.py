@@ -98,19 +98,26 @@ class SetupScene(FormScene):
     def start(self) -> None:
         """Deal the game; where a saved game would be lost, ask first (keeping it is the
         first answer, and Esc's)."""
-        if not self.app.has_save():
+        summary = self.app.saved_summary(self._chosen_game())
+        if summary is None:
             self.start_new()
             return
-        summary = self.app.saved_summary
-        if summary is None:
-            what = "a game in progress"
-        else:
-            article = "an" if summary.title[:1].lower() in "aeiou" else "a"
-            what = f"{article} {summary.title} game in progress" + \
-                (f" ({summary.where})" if summary.where else "")
+        article = "an" if summary.title[:1].lower() in "aeiou" else "a"
+        what = f"{article} {summary.title} game in progress" + \
+            (f" ({summary.where})" if summary.where else "")
         self.app.push(ConfirmScene(self.app, f"You have {what}. Start a new game and lose it?",
                                    [("Keep my game", self.app.stack.pop),
                                     ("Start new", self.start_new)]))
+
+    def _chosen_game(self) -> str:
+        """The game Start will deal: a deal code's, else the one picked."""
+        text = self.deal.strip()
+        if text and not text.isdigit():
+            try:
+                return decode(text).game_id
+            except DealCodeError:
+                pass
+        return self.game_id
 
     def start_new(self) -> None:
         text = self.deal.strip()

@@ -114,7 +114,11 @@ class TableScene(TableInput):
             elif method == "commit_selected":
                 commit = self.desc.commit(self.view, self.groups, next(iter(self.selected))) \
                     if len(self.selected) == 1 else None
-                button.enabled = mine and commit is not None and bool(self.groups) and \
+                # With no groups built it is a plain discard of the selected card: the
+                # button says so and works (a disabled "Discard" beside a selected card
+                # read as a refusal).
+                button.enabled = mine and commit is not None and \
+                    (bool(self.groups) or isinstance(commit, Discard)) and \
                     self.session.problem(commit) is None
                 # Say what the button will do: groups that do not take every other
                 # card are only a plan, and the button then just discards.

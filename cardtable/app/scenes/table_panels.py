@@ -109,9 +109,14 @@ def _fit_note(note: str, flags: list[str], size: int, width: int) -> tuple[str, 
 
 def seat_panel(surface: pygame.Surface, geo: Any, spot: Any, name: str, to_move: bool,
                score: str = "", note: str = "", flags: Sequence[str] = (),
-               right_width: int = 0) -> int:
+               right_width: int = 0, thinking_now: float | None = None) -> int:
     """An opponent's panel with its name, score and note fitted to it, lit while it is to
-    move; returns the text size (what else a game draws in the panel matches it)."""
+    move; while its AI decides (``thinking_now``: the app's clock) the note says
+    "thinking…" in its place, clear of the cards. Returns the text size (what else a
+    game draws in the panel matches it)."""
+    thinking = thinking_now is not None
+    if thinking:
+        note = f"thinking{'.' * theme.dots(thinking_now or 0.0):<3}"
     theme.panel(surface, spot.panel, theme.HIGHLIGHT if to_move else theme.PANEL_EDGE,
                 alpha=200 if to_move else 170)
     size = text_size(geo.height)
@@ -123,7 +128,7 @@ def seat_panel(surface: pygame.Surface, geo: Any, spot: Any, name: str, to_move:
                         labels.score.rect.topleft, theme.TEXT)
     if labels.note is not None:
         theme.blit_text(surface, labels.note.text, labels.note.size, labels.note.rect.topleft,
-                        theme.TEXT_DIM)
+                        theme.HIGHLIGHT if thinking else theme.TEXT_DIM)
     return size
 
 
@@ -142,21 +147,15 @@ def backs_fan(area: pygame.Rect, count: int, width: int, size: int) -> list[pyga
             for index in range(count)]
 
 
-def hand_backs(surface: pygame.Surface, area: pygame.Rect, count: int, width: int, size: int,
-               thinking: bool, now: float) -> None:
-    """An opponent's hand as overlapped backs with its count beside them, and
-    "thinking…" on its turn while its AI decides."""
+def hand_backs(surface: pygame.Surface, area: pygame.Rect, count: int, width: int,
+               size: int) -> None:
+    """An opponent's hand as overlapped backs with its count beside them."""
     if count > 0:
         back = cardart.back(width)
         for rect in backs_fan(area, count, width, size):
             surface.blit(back, rect.topleft)
         theme.blit_text(surface, str(count), size, count_rect(area, count, size).topleft,
                         theme.TEXT, True)
-    if thinking:
-        dots = "." * theme.dots(now)
-        theme.blit_text(surface, f"thinking{dots:<3}", max(10, size - 2),
-                        (area.right - size * 2, area.centery), theme.HIGHLIGHT,
-                        anchor="midright")
 
 
 # --- the move log -----------------------------------------------------------------------

@@ -36,7 +36,7 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
     _info(scene, surface)
     _hand(scene, surface)
     _log(scene, surface)
-    theme.deal_line(surface, scene.session.deal_code, (14, geo.height - 8))
+    theme.deal_line(surface, scene.session.deal_code, (14, 8), anchor="topleft")
     for button in scene.buttons:
         button.draw(surface, False)
     _targets(scene, surface)
@@ -102,16 +102,17 @@ def _opponent(scene: TableScene, surface: pygame.Surface, seat: int, spot) -> No
     progress = scene.desc.progress(view, seat)
     box = max(9, min(14, (spot.panel.width // 2 - 10) // len(progress))) if progress else 0
     flags = ["dealer"] * (seat == view.dealer) + ["OUT"] * (scene.desc.out_seat(view) == seat)
+    thinking = scene.session.thinking_seat == seat and to_move
     size = seat_panel(surface, geo, spot, info.name, to_move,
                       "" if progress is not None else scene.desc.score_text(view, seat),
                       scene.desc.seat_note(view, seat) or f"{info.level.title()} AI", flags,
-                      right_width=box * len(progress or ()))
+                      right_width=box * len(progress or ()),
+                      thinking_now=scene.time if thinking else None)
     if progress is not None:
         progress_boxes(surface, (spot.panel.right - 10 - box * len(progress), spot.panel.y + 9),
                        box, progress)
     count = view.hand_sizes[seat] - scene.animator.incoming(seat)
-    hand_backs(surface, spot.cards, count, int(geo.small_w * 0.75), size,
-               scene.session.thinking_seat == seat and to_move, scene.time)
+    hand_backs(surface, spot.cards, count, int(geo.small_w * 0.75), size)
     _melds(surface, list(view.melds[seat]), spot.melds, int(geo.small_w * 0.7),
            scene.desc.rules(view), scene.deck_colours())
 
