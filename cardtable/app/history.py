@@ -114,6 +114,13 @@ class HistoryRecorder:
                            place=outcome.places[human])
         self._write_record(game, changes)
 
+    def hinted(self) -> None:
+        """The person took a hint: counted in the game's row."""
+        if self.history is None or self.key is None or self._finished:
+            return
+        key, history = self.key, self.history
+        self._submit(lambda: history.add_hint(key))
+
     def leave(self, session: Session | None) -> None:
         """The game leaves the table (to the menu, or the app stops): its moves so far
         are written; it stays ``playing`` for Continue."""

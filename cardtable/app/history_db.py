@@ -138,6 +138,10 @@ class History:
             db.execute(f"UPDATE games SET {', '.join(f'{n} = ?' for n in names)} WHERE key = ?",
                        [*(_stored(n, changes[n]) for n in names), key])
 
+    def add_hint(self, key: str) -> None:
+        with self._transaction() as db:
+            db.execute("UPDATE games SET hints = hints + 1 WHERE key = ?", (key,))
+
     def abandon_playing(self, keep: Sequence[str] = (), game_id: str | None = None) -> int:
         """Mark every game still ``playing`` (of ``game_id``, or of any game) as
         abandoned, except ``keep``; returns how many."""

@@ -114,6 +114,9 @@ class Session:
         self._ticket: int | None = None
         self._thinking: int | None = None
         self._answer: Action | None = None
+        self._asked_view: Any = None
+        self.last_moves: dict[int, tuple[Any, Action]] = {}
+        """Each AI seat's last move and the view it chose it from (for "why?")."""
         self._next_ai_time = clock() + think_seconds
         self.think_limit = THINK_LIMIT_SECONDS
         """Seconds a bot has to answer; past this and ``hang_grace`` it is abandoned
@@ -183,6 +186,8 @@ class Session:
         if self._answer is not None and not busy and now >= self._next_ai_time:
             action, self._answer = self._answer, None
             self._thinking = None
+            if self._asked_view is not None:
+                self.last_moves[seat] = (self._asked_view, action)
             self._apply(seat, action)
 
     def call_seconds_left(self) -> float | None:
@@ -210,7 +215,7 @@ class Session:
         """Ask the seat's bot (or ``bot``, a stand-in) for a move."""
         self._thinking, self._answer = seat, None
         bot = bot or self.bots[seat]
-        view = self.game.observe(seat)
+        view = self._asked_view = self.game.observe(seat)
         rng = bot_rng(self.game, seat, self.bot_secret)  # as in simulate and the tests
         self._asked_at = time.monotonic()
         if self.worker is None:

@@ -70,7 +70,8 @@ class TableDescription(ABC):
     buttons: tuple[tuple[str, str, bool], ...] = (
         ("Sort by suit  [S]", "sort_suit", False), ("Sort by rank  [R]", "sort_rank", False),
         ("Arrange for me  [A]", "arrange", False), ("Clear melds  [C]", "clear_groups", False),
-        ("Go out", "commit_selected", True), ("Menu  [Esc]", "pause", False))
+        ("Go out", "commit_selected", True),
+        ("Hint  [H]", "hint", False), ("Menu  [Esc]", "pause", False))
     """Control buttons: label, the table scene's method, primary."""
 
     @abstractmethod

@@ -30,7 +30,8 @@ class MonasteryTable(TableDescription):
     buttons: tuple[tuple[str, str, bool], ...] = (
         ("Sort by suit  [S]", "sort_suit", False), ("Sort by rank  [R]", "sort_rank", False),
         ("Arrange for me  [A]", "arrange", False), ("Lay mission  [G]", "go_down", True),
-        ("Next mission  [M]", "next_mission", False), ("Menu  [Esc]", "pause", False))
+        ("Next mission  [M]", "next_mission", False),
+        ("Hint  [H]", "hint", False), ("Menu  [Esc]", "pause", False))
 
     first_column_penalty: bool = False
     score_word: str = "missions"

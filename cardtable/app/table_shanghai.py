@@ -40,7 +40,8 @@ class ShanghaiTable(TableDescription):
     buttons: tuple[tuple[str, str, bool], ...] = (
         ("Sort by suit  [S]", "sort_suit", False), ("Sort by rank  [R]", "sort_rank", False),
         ("Arrange for me  [A]", "arrange", False), ("Go down  [G]", "go_down", True),
-        ("Take back  [B]", "take_back", False), ("Menu  [Esc]", "pause", False))
+        ("Take back  [B]", "take_back", False),
+        ("Hint  [H]", "hint", False), ("Menu  [Esc]", "pause", False))
 
     def is_down(self, view: Any, seat: int) -> bool:
         return bool(view.down[seat])

@@ -112,7 +112,12 @@ class PalaceInput(TableCore):
         self._click_place(pos)
 
     def _click_place(self, pos: tuple[int, int]) -> None:
-        """A click on the stack or on the next reserve slot plays the selected cards."""
+        """A click on the stack or on the next reserve slot plays the selected cards; a
+        click on an AI seat's panel says why it made its last move."""
+        for seat, spot in self.geo.table.spots.items():
+            if spot.panel.collidepoint(pos):
+                self.why(seat)
+                return
         if not self.selected:
             return
         if self._stack_area().collidepoint(pos) and self.view.phase is Phase.PLAY:

@@ -101,7 +101,8 @@ class PalaceTableScene(PalaceInput):
                                          scale)
         box = self.geo.table.controls
         entries = [("", self.commit, True), ("", self.secondary, False),
-                   ("Sort by rank  [R]", self.sort_rank, False), ("Menu  [Esc]", self.pause, False)]
+                   ("Sort by rank  [R]", self.sort_rank, False), ("Hint  [H]", self.hint, False),
+                   ("Menu  [Esc]", self.pause, False)]
         row = max(30, min(self.geo.table.height // 16, (box.height - 10) // len(entries) - 8))
         self._buttons_key = None
         self.buttons = [Button(pygame.Rect(box.x, box.y + i * (row + 8), box.width, row), label,
@@ -113,7 +114,7 @@ class PalaceTableScene(PalaceInput):
         return tuple(self.picked)
 
     def _enable_buttons(self) -> None:
-        commit, second, sort, _ = self.buttons
+        commit, second, sort, _hint, _menu = self.buttons
         view, mine = self.view, self._my_turn()
         phase = view.phase
         if phase is Phase.PICK_HIDDEN:

@@ -21,6 +21,7 @@ from ...engine import Action, Card
 from ...engine.events import Event
 from .. import theme
 from ..anim import Animator
+from ..hints import Job, hint_job, why_job
 from ..scene import Scene
 from ..session import Session, Shown
 from ..table_ui import TableUI
@@ -66,6 +67,9 @@ class TableCore(Scene):
         self.animator = Animator()
         self.time = 0.0
         self.selected: set[Card] = set()
+        self.hint_job: Job | None = None
+        self.why_job: tuple[int, Job] | None = None
+        self.hints_taken = 0
         self.focus = 0
         self.drag: Drag | None = None
         self.message: Message | None = None
@@ -157,6 +161,7 @@ class TableCore(Scene):
         self.session.update(busy=self.animator.busy or bool(self.session.shown)
                             or self._holding())
         self._after_update()
+        self._take_hint()
         self.selected &= set(self.view.hand)
         if self.message and self.time > self.message.until:
             self.message = None
@@ -206,6 +211,56 @@ class TableCore(Scene):
     def say(self, text: str, good: bool = False, seconds: float = MESSAGE_SECONDS) -> None:
         self.message = Message(text, good, self.time + seconds)
 
+    # --- hints -----------------------------------------------------------------------------
+
+    def hint(self) -> None:
+        """H: the move the Normal player would make for you, and why; its cards are
+        picked out (worked out off the drawing thread: see ``HintJob``)."""
+        if not self._my_turn():
+            self.say("A hint is for your move: it is not your turn yet.")
+            return
+        if self.hint_job is not None and not self.hint_job.done:
+            return
+        self.hint_job = hint_job(self.view, len(self.session.game.history))
+        self.hints_taken += 1
+        self.app.recorder.hinted()
+
+    def why(self, seat: int) -> None:
+        """Clicking an AI seat: why it made its last move (from the view it had)."""
+        last = self.session.last_moves.get(seat)
+        if last is None:
+            self.say(f"{self.session.names[seat]} has not moved yet.")
+            return
+        self.why_job = (seat, why_job(self.view, *last))
+
+    def _take_hint(self) -> None:
+        if self.why_job is not None and self.why_job[1].done:
+            seat, done = self.why_job
+            self.why_job = None
+            if done.result:
+                self.say(f"Why {self.session.names[seat]} did that: {done.result}",
+                         seconds=max(MESSAGE_SECONDS, 8.0))
+        job = self.hint_job
+        if job is None or not job.done:
+            return
+        self.hint_job = None
+        if job.view is not self.view:
+            return  # the game moved on while it was worked out
+        if job.result is None:
+            self.say("No hint this time.")
+            return
+        action, reason = job.result
+        self._show_hint(action)
+        self.say(f"Hint: {reason}", good=True, seconds=max(MESSAGE_SECONDS, 8.0))
+
+    def _show_hint(self, action: Action) -> None:
+        """Pick out the hinted move's cards in the hand."""
+        cards = getattr(action, "cards", None)
+        if cards is None and hasattr(action, "card"):
+            cards = (action.card,)
+        if cards:
+            self.selected = set(cards) & set(self.view.hand)
+
     def play(self, action: Action, dropped: bool = False) -> bool:
         """Send the person's action to the engine; show its reason if refused."""
         if self._animating():
@@ -233,7 +288,9 @@ class TableCore(Scene):
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
-            if event.key != pygame.K_ESCAPE or not self._cancel():
+            if event.key == pygame.K_h:
+                self.hint()
+            elif event.key != pygame.K_ESCAPE or not self._cancel():
                 self._key(event)
             return
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):

@@ -403,11 +403,21 @@ class TableInput(TableCore):
                 self.commit_selected()
         elif self._click_meld(pos):
             return
-        elif self.selected and self.desc.meld_building:
+        elif self.selected and self.desc.meld_building and any(
+                rect.inflate(8, 8).collidepoint(pos) for rect in self.group_slots()):
             for index, rect in enumerate(self.group_slots()):
                 if rect.inflate(8, 8).collidepoint(pos):
                     self.stage([c for c in self.hand_cards() if c in self.selected], index)
                     return
+        else:
+            self._click_seat(pos)
+
+    def _click_seat(self, pos: tuple[int, int]) -> None:
+        """A click on an AI seat's panel: why it made its last move."""
+        for seat, spot in self.geo.spots.items():
+            if spot.panel.collidepoint(pos):
+                self.why(seat)
+                return
 
     # --- keyboard --------------------------------------------------------------------------
 

@@ -1,0 +1,56 @@
+"""Hints and "why?" off the drawing thread.
+
+A hint is the Normal player's move for the person, and why; "why?" is the reason for an
+AI seat's last move. Both are searches (an arrangement, a contract, a mission): each
+runs on a thread of its own, and the table polls for the answer each frame, so asking
+never stalls the window.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from ..ai.explain import explain, hint
+from ..engine import Action
+
+
+class Job:
+    """One answer being worked out: ``result`` once ``done`` (``None`` if it failed)."""
+
+    def __init__(self, view: Any, work: Callable[[], Any]) -> None:
+        self.view = view
+        """The view it answers for: an answer for a table that moved on is dropped."""
+        self.result: Any = None
+        self.error: str | None = None
+        self._done = threading.Event()
+        self._thread = threading.Thread(target=self._run, args=(work,),
+                                        name="cardtable-hint", daemon=True)
+        self._thread.start()
+
+    def _run(self, work: Callable[[], Any]) -> None:
+        try:
+            self.result = work()
+        except Exception as error:  # noqa: BLE001  a hint must never stop the game
+            self.error = f"{type(error).__name__}: {error}"
+        finally:
+            self._done.set()
+
+    @property
+    def done(self) -> bool:
+        return self._done.is_set()
+
+    def wait(self, timeout: float = 5.0) -> bool:
+        return self._done.wait(timeout)
+
+
+def hint_job(view: Any, seed: int) -> Job:
+    """(move, reason) for the person's view."""
+    return Job(view, lambda: hint(view, random.Random(seed)))
+
+
+def why_job(table_view: Any, seen: Any, action: Action) -> Job:
+    """The reason for a move an AI seat made from the view it had (``seen``)."""
+    return Job(table_view, lambda: explain(seen, action))

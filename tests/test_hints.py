@@ -1,0 +1,117 @@
+"""Hints and "why?": the move is the Normal player's (so it is legal), and its reason is
+a line a player understands that names the card that matters. Checked on positions
+from every game."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardtable.ai import make_bot
+from cardtable.ai.explain import explain, hint
+from cardtable.ai.seats import bot_rng, seat_to_ask
+from cardtable.engine import Discard, Draw, Game, Place, variants
+
+GAMES = [v.id for v in variants()]
+
+
+def positions(game_id: str, seed: int, moves: int):  # type: ignore[no-untyped-def]
+    seats = max(3, next(v for v in variants() if v.id == game_id).seat_counts.start)
+    game, _ = Game.new(game_id, seats, seed)
+    bot = make_bot("normal")
+    for _ in range(moves):
+        if game.over:
+            return
+        seat = seat_to_ask(game, range(seats))
+        view = game.observe(seat)
+        yield game, seat, view
+        game.apply(seat, bot.choose(view, bot_rng(game, seat, 0), 0.0, lambda: False))
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_hint_is_the_normal_players_legal_move_with_a_reason(game_id):
+    normal = make_bot("normal")
+    seen: set[type] = set()
+    for game, seat, view in positions(game_id, 4, 150):
+        action, reason = hint(view, random.Random(3))
+        assert action == normal.choose(view, random.Random(3), 0.0, lambda: False)
+        assert game.problem(seat, action) is None, reason
+        assert reason and reason[0].isupper() and reason.endswith("."), reason
+        if isinstance(action, (Discard, Draw, Place)):
+            cards = (action.card,) if isinstance(action, Discard) else \
+                action.cards if isinstance(action, Place) else ()
+            for card in cards:
+                assert card.pretty in reason, reason
+        seen.add(type(action))
+    assert len(seen) >= 2
+
+
+def test_a_five_crowns_discard_names_its_points_and_why():
+    from cardtable.engine.five_crowns import FiveCrowns, Phase
+
+    variant = FiveCrowns()
+    state = variant.position(["7S 7H 7C 9D QS"], discard="3C", stock="4H 5H",
+                             round_number=3, phase=Phase.DISCARD) \
+        if hasattr(variant, "position") else None
+    assert state is not None
+    view = variant.observe(state, 0)
+    line = explain(view, Discard(next(c for c in view.hand if c.face == "QS")))
+    assert "Q♠" in line and "12 points" in line and "none of your books or runs" in line
+
+
+def test_h_at_the_table_shows_the_hint_and_picks_out_its_card(make_app):
+    import pygame
+
+    from cardtable.engine import Pile
+    from ui import frames, key, until
+
+    app = make_app()
+    app.new_game("five_crowns", 1, "normal", 6)
+    until(app, lambda: app.table is not None and app.table._my_turn())
+    table = app.table
+    table.draw_from(Pile.STOCK)
+    until(app, lambda: table._my_turn() and table.view.to_play)
+    view = table.view
+    expected, reason = hint(view, random.Random(len(app.session.game.history)))
+    key(app, pygame.K_h)
+    table.hint_job and table.hint_job.wait()
+    frames(app, 2)
+    assert table.message is not None and table.message.text == f"Hint: {reason}"
+    if isinstance(expected, Discard):
+        assert table.selected == {expected.card}
+    assert app.recorder.history is not None
+    app.recorder.flush()
+    assert app.recorder.history.find(app.recorder.key).hints == 1
+
+
+def test_a_hint_out_of_turn_says_to_wait(make_app):
+    from ui import until
+
+    app = make_app()
+    app.new_game("five_crowns", 2, "normal", 6)
+    until(app, lambda: app.table is not None and app.session.thinking_seat is not None)
+    table = app.table
+    table.hint()
+    assert table.hint_job is None and "not your turn" in table.message.text
+
+
+def test_clicking_an_ai_seat_says_why_it_made_its_last_move(make_app):
+    from ui import click, until
+
+    app = make_app()
+    app.new_game("five_crowns", 1, "normal", 6, autoplay="normal")
+    until(app, lambda: app.table is not None and 1 in app.session.last_moves)
+    app.session.bots.pop(0)  # the person's turn comes and waits: the table holds still
+
+    def my_turn() -> bool:
+        if type(app.stack.top).__name__ == "SummaryScene":
+            app.stack.top.next()
+        return app.stack.top is app.table and app.table._my_turn()
+
+    until(app, my_turn)
+    table = app.table
+    seen, action = app.session.last_moves[1]
+    click(app, table.geo.spots[1].panel.center)
+    until(app, lambda: table.message is not None and table.message.text.startswith("Why"))
+    assert table.message.text == f"Why {app.session.names[1]} did that: {explain(seen, action)}"
