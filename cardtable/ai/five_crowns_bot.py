@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
+from typing import Any
 
-from ..engine import Action, Card, Discard, Draw, LayDown, Pile, best_arrangement
+from ..engine import Action, Card, Discard, Draw, LayDown, Pile, best_arrangement, pretty_cards
 from ..engine.five_crowns import FiveCrownsView, Phase, arrange_hand, meld_rules, points_function
+from .explain import explainer
 from .strategies import strategy
 
 LINK_WEIGHT = 0.5
@@ -135,3 +137,52 @@ class FiveCrownsStrategy:
             return Discard(best.discard)
         _, card, _ = plan_discard(view.hand, view.round)
         return Discard(card)
+
+
+# --- Five Crowns ---------------------------------------------------------------------
+
+@explainer("five_crowns")
+def _five_crowns(view: Any, action: Action) -> str | None:
+    rules = meld_rules(view.round)
+    points = points_function(view.round)
+    if isinstance(action, Draw):
+        top = view.top_discard
+        if action.source is Pile.DISCARD and top is not None:
+            if rules.is_wild(top):
+                return f"Take the {top.pretty} from the discard pile: it is wild this round."
+            best = arrange_hand(view.hand + (top,), view.round, discard=True)
+            if best.goes_out:
+                return f"Take the {top.pretty}: with it you can go out."
+            partners = _partners(best.melds, top)
+            if partners:
+                return (f"Take the {top.pretty} from the discard pile: it goes with "
+                        f"{pretty_cards(partners)}.")
+            return f"Take the {top.pretty}: it brings a book or run nearer."
+        if top is not None:
+            return (f"Draw from the stock: the {top.pretty} on the pile fits none of your "
+                    "books or runs.")
+        return "Draw from the stock."
+    if isinstance(action, Discard):
+        card = action.card
+        if rules.is_wild(card):
+            return f"Discard the {card.pretty}: it is the only card left to throw."
+        best = arrange_hand(view.hand, view.round)
+        if card in best.deadwood:
+            return (f"Discard the {card.pretty}: it is in none of your books or runs and "
+                    f"costs {points(card)} points.")
+        return (f"Discard the {card.pretty}: breaking up that meld costs the least "
+                f"({points(card)} points).")
+    if isinstance(action, LayDown):
+        melds = " / ".join(pretty_cards(meld.cards) for meld in action.melds)
+        if view.final_turn:
+            return (f"Lay down {melds} and discard the {action.discard.pretty}: what you "
+                    "lay down no longer counts against you.")
+        return f"Go out: {melds}, discarding the {action.discard.pretty}."
+    return None
+
+
+def _partners(melds: Any, card: Card) -> tuple[Card, ...]:
+    for meld in melds:
+        if card in meld.cards:
+            return tuple(c for c in meld.cards if c != card)
+    return ()

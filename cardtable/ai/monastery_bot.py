@@ -18,10 +18,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
 from ..engine import Action, Card, Discard, Draw, LayMission, LayOff, Pile, Rank
 from ..engine.missions import MISSIONS, addition_problem, cards_needed, extend_groups
 from ..engine.monastery import MonasteryView, Phase
+from .explain import explainer
 from .strategies import strategy
 
 FOCUS = 3
@@ -156,3 +158,28 @@ class MonasteryStrategy:
             safe = [c for c in choices if not self._fits_table(view, c)]
             choices = safe or choices
         return rng.choice(choices)
+
+
+# --- Monastery -----------------------------------------------------------------------
+
+@explainer("monastery")
+def _monastery(view: Any, action: Action) -> str | None:
+    missions = view.open_missions(view.seat)
+    nearest = min(missions, key=lambda n: cards_needed(view.hand, MISSIONS[n]),
+                  default=None)
+    if isinstance(action, LayMission):
+        return (f"Lay mission {action.mission} ({MISSIONS[action.mission].title}): you hold "
+                "it now.")
+    if isinstance(action, Draw) and view.top_discard is not None:
+        top = view.top_discard
+        if action.source is Pile.DISCARD:
+            return f"Take the {top.pretty}: it brings a mission nearer."
+        return f"Draw from the stock: the {top.pretty} brings no mission nearer."
+    if isinstance(action, Discard):
+        card = action.card
+        if view.laid(view.seat):
+            return f"Discard the {card.pretty}: nobody can add it to a group on the table."
+        if nearest is not None:
+            return (f"Discard the {card.pretty}: your nearest mission, "
+                    f"{MISSIONS[nearest].title}, does not need it.")
+    return None

@@ -14,10 +14,22 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
-from ..engine import Action, BuildReserve, Card, PickHidden, Place, PlayHidden, Rank
+from ..engine import (
+    Action,
+    BuildReserve,
+    Card,
+    PickHidden,
+    Place,
+    PlayHidden,
+    Rank,
+    TakeStack,
+    pretty_cards,
+)
 from ..engine.palace import PalaceView, Phase
 from ..engine.placements import value
+from .explain import explainer
 from .strategies import strategy
 
 VARY = 0.1
@@ -85,3 +97,29 @@ class PalaceStrategy:
             return max(aces, key=lambda a: (sum(c.rank is not Rank.ACE for c in a.cards),
                                             -len(a.cards)))
         return min(places, key=lambda a: ordinary_order(a.cards))
+
+
+# --- Palace --------------------------------------------------------------------------
+
+@explainer("palace")
+def _palace(view: Any, action: Action) -> str | None:
+    top = view.top
+    if isinstance(action, PickHidden):
+        return "Any three will do: the cards are face down, so no choice is better."
+    if isinstance(action, BuildReserve):
+        return "Keep your highest cards in the visible reserve: they are the hardest to beat."
+    if isinstance(action, TakeStack):
+        return "Nothing you can play beats the stack: take it."
+    if isinstance(action, PlayHidden):
+        return "Turn up a hidden card: it is all you have left."
+    if isinstance(action, Place):
+        cards = pretty_cards(action.cards)
+        ranks = {card.rank for card in action.cards}
+        if ranks == {Rank.TWO}:
+            return f"Play {cards}: a 2 plays on anything."
+        if len(ranks) > 1:
+            return f"Play {cards}: a straight sheds {len(action.cards)} cards at once."
+        if top is None:
+            return f"Play {cards}: the stack is empty, so shed your lowest cards."
+        return f"Play {cards}: the lowest you hold that beats the top of the stack."
+    return None

@@ -14,6 +14,7 @@ Imports the engine only.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from ..engine import (
     Action,
@@ -29,11 +30,13 @@ from ..engine import (
     Pile,
     ReplaceWild,
     TakeBack,
+    pretty_cards,
 )
 from ..engine.contracts import cards_needed
 from ..engine.melds import Meld
 from ..engine.shanghai_checks import extended, layoff_problem
 from ..engine.shanghai_rules import Phase, ShanghaiView, contract_rules, penalty
+from .explain import explainer
 from .strategies import strategy
 
 
@@ -163,3 +166,46 @@ class ShanghaiStrategy:
             return (wild, risky, need, -penalty(card, view.may_i))
 
         return min(options, key=cost)
+
+
+# --- Shanghai ------------------------------------------------------------------------
+
+@explainer("shanghai_may_i", "shanghai_buy")
+def _shanghai(view: Any, action: Action) -> str | None:
+    crules = contract_rules(view.may_i, getattr(view.options, "same_rank_sets_in_contract",
+                                                False))
+    contract = view.contract
+    top = view.discard_pile[-1] if view.discard_pile else None
+    down = view.down[view.seat]
+
+    def need(cards: Any) -> int:
+        return cards_needed(list(cards), contract, crules)
+
+    if isinstance(action, Call) and top is not None:
+        now, then = need(view.hand), need(view.hand + (top,))
+        if action.kind == "pass":
+            if down:
+                return "Pass: you are down already, and a call costs you a penalty card."
+            return (f"Pass: the {top.pretty} does not bring your contract "
+                    f"({contract.describe()}) nearer.")
+        return (f"{'Call May I' if action.kind == 'may i' else 'Ask to buy'}: the "
+                f"{top.pretty} brings your contract nearer ({now} cards short, then {then}).")
+    if isinstance(action, Draw) and top is not None:
+        if action.source is Pile.DISCARD:
+            return (f"Take the {top.pretty}: it brings your contract ({contract.describe()}) "
+                    "nearer." if not down else f"Take the {top.pretty}: it fits the table.")
+        return (f"Draw from the stock: the {top.pretty} does not help your contract."
+                if not down else "Draw from the stock: the discard fits nowhere for you.")
+    if isinstance(action, GoDown):
+        return (f"Go down: you hold the contract ({contract.describe()}): "
+                f"{' / '.join(pretty_cards(m.cards) for m in action.melds)}.")
+    if isinstance(action, (Exchange, ReplaceWild)):
+        return (f"Swap the {action.natural.pretty} for the wild on the table: a wild fits "
+                "any meld.")
+    if isinstance(action, Discard):
+        card = action.card
+        if down:
+            return f"Discard the {card.pretty}: it fits no meld on the table."
+        return (f"Discard the {card.pretty}: your contract ({contract.describe()}) needs it "
+                "least.")
+    return None

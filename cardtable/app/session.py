@@ -115,6 +115,8 @@ class Session:
         self._thinking: int | None = None
         self._answer: Action | None = None
         self._asked_view: Any = None
+        self._undo: list[tuple[Any, int, list[Card]]] = []
+        """Positions before the person's plays this turn that may be undone."""
         self.last_moves: dict[int, tuple[Any, Action]] = {}
         """Each AI seat's last move and the view it chose it from (for "why?")."""
         self._next_ai_time = clock() + think_seconds
@@ -162,10 +164,48 @@ class Session:
 
     def play(self, action: Action) -> str | None:
         """Apply the person's action; returns the engine's reason if it is refused."""
+        before = (self.game.state, len(self.game.history), list(self.hand_order))
         try:
             self._apply(self.human, action)
         except IllegalActionError as error:
             return error.reason
+        self._undo_after(before)
+        return None
+
+    # --- undo within the person's own turn ---------------------------------------------
+
+    def _undo_after(self, before: tuple[Any, int, list[Card]]) -> None:
+        """Keep the position before the person's play while it may be undone: the
+        person is still to move (the turn has not passed) and the play showed no card
+        that was hidden (a card drawn from the stock stays drawn)."""
+        game, human = self.game, self.human
+        state = before[0]
+        revealed = game.variant.hidden_from(state, human) - \
+            game.variant.hidden_from(game.state, human)
+        if revealed or human not in game.awaiting() or game.over:
+            self._undo.clear()
+        else:
+            self._undo.append(before)
+
+    def can_undo(self) -> bool:
+        return bool(self._undo) and self.human in self.game.awaiting()
+
+    def undo(self) -> str | None:
+        """Take back the person's last play of this turn; the reason it cannot be
+        taken back otherwise. The game returns exactly to the position before it (its
+        moves are cut back, so the save replays to it too)."""
+        if not self._undo or self.human not in self.game.awaiting():
+            self._undo.clear()
+            return ("there is nothing to undo: only plays of your own turn, before you "
+                    "discard, can be taken back, and a card drawn from the stock stays drawn")
+        state, length, order = self._undo.pop()
+        self.game.state = state
+        del self.game.history[length:]
+        self.hand_order = order
+        self._sync_hand(order)
+        self.log.append("You took that back.")
+        if self.on_change is not None:
+            self.on_change(self)
         return None
 
     # --- the AI seats' moves -----------------------------------------------------------
@@ -298,6 +338,8 @@ class Session:
         return redacted
 
     def _apply(self, seat: int, action: Action) -> None:
+        if seat != self.human:
+            self._undo.clear()  # another seat has played: the turn is past undoing
         before = self.log.total
         redacted = self.note(self.game.apply(seat, action))
         self._sync_hand()

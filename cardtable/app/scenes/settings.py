@@ -16,6 +16,7 @@ from ..settings import (
     CALL_TIMERS,
     CARD_SIZES,
     DECK_COLOURS,
+    UNDO_MODES,
     WINDOW_SIZES,
 )
 from ..widgets import Button, Choice
@@ -35,7 +36,7 @@ class SettingsScene(FormScene):
         self.size = size
         w, _ = size
         width = max(600, min(1000, int(w * 0.8)))
-        rects = self.column(7, width=width)
+        rects = self.column(8, width=width)
         label_w = width // 4
         s = self.app.settings
         sizes = [((ww, hh), f"{ww}\u00d7{hh}") for ww, hh in WINDOW_SIZES]
@@ -56,7 +57,9 @@ class SettingsScene(FormScene):
             Choice(rects[5], "Calls (May I, buy)",
                    [(k, CALL_LABELS[k]) for k in CALL_TIMERS],
                    s.call_timer, lambda v: self.change(call_timer=v), label_width=label_w),
-            Button(pygame.Rect(rects[6].centerx - 120, rects[6].y, 240, rects[6].height),
+            Choice(rects[6], "Undo", list(UNDO_MODES.items()), s.undo,
+                   lambda v: self.change(undo=v), label_width=label_w),
+            Button(pygame.Rect(rects[7].centerx - 120, rects[7].y, 240, rects[7].height),
                    "Done", self.back, primary=True),
         ])
 

@@ -507,6 +507,9 @@ class TableScene(TableInput):
             points = self.desc.points(self.view, left)
             self.say(f"Not out yet: {points} points would stay. You lay down only to go out.")
 
+    def _after_undo(self) -> None:
+        self.groups = []
+
     def clear_groups(self) -> None:
         self.groups = []
 

@@ -211,6 +211,28 @@ class TableCore(Scene):
     def say(self, text: str, good: bool = False, seconds: float = MESSAGE_SECONDS) -> None:
         self.message = Message(text, good, self.time + seconds)
 
+    # --- undo ------------------------------------------------------------------------------
+
+    def undo(self) -> None:
+        """Ctrl+Z: take back the person's last play of this turn (see Session.undo)."""
+        if self.app.settings.undo == "off":
+            self.say("Undo is off (fair mode): it can be turned on in Settings.")
+            return
+        if not self._my_turn():
+            self.say("You can undo only your own plays, on your turn.")
+            return
+        reason = self.session.undo()
+        if reason is not None:
+            self.say(reason[0].upper() + reason[1:] + ".")
+            return
+        self.view = self.session.view()
+        self.selected = set()
+        self._after_undo()
+        self.say("Taken back.", good=True)
+
+    def _after_undo(self) -> None:
+        """What a table keeps of a play in progress that no longer fits (its own)."""
+
     # --- hints -----------------------------------------------------------------------------
 
     def hint(self) -> None:
@@ -290,6 +312,8 @@ class TableCore(Scene):
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_h:
                 self.hint()
+            elif event.key == pygame.K_z and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+                self.undo()
             elif event.key != pygame.K_ESCAPE or not self._cancel():
                 self._key(event)
             return
