@@ -126,3 +126,19 @@ def test_monastery_normal_never_feeds_an_ace_to_the_next_player():
     assert thrown and all(isinstance(a, Discard) for a in thrown)
     assert Discard(parse_cards("AS")[0]) not in thrown
     assert thrown <= {Discard(c) for c in parse_cards("9C KD")}
+
+
+def test_palace_normal_bots_never_circle_the_stack_until_the_cap():
+    """Issue 18: two Normal seats passed the same stack back and forth with 14 cards in
+    the deck until the placement cap drew the game (deal 5004). A hand swollen with
+    taken stacks now varies its placement, and every game ends with a winner."""
+    from cardtable.ai.seats import ask, seat_to_ask
+    from cardtable.engine import Game
+
+    for seed in range(5000, 5040):
+        game, _ = Game.new("palace", 2, seed)
+        bots = [make_bot("normal")] * 2
+        while not game.over:
+            seat = seat_to_ask(game, range(2))
+            game.apply(seat, ask(bots[seat], game, seat, 7))
+        assert game.outcome().reason != "draw", seed

@@ -33,8 +33,12 @@ from .explain import explainer
 from .strategies import strategy
 
 VARY = 0.1
-"""With the deck gone, how often it plays some other ordinary placement: two players
-who always play the same way can pass the stack back and forth forever (P-A12)."""
+"""With the deck gone, or a hand swollen with stacks taken, how often it plays some
+other ordinary placement: two players who always play the same way can pass the stack
+back and forth forever (P-A12; issue 18: 1 in 40 two-seat games ended at the cap, the
+same stack circling while 14 cards sat in the deck)."""
+SWOLLEN = 8
+"""A hand this big means stacks have been changing hands: time to vary."""
 SMALL_STACK = 3
 """A stack this small is not worth an ace: a 2 will do, and the ace is kept."""
 
@@ -82,7 +86,8 @@ class PalaceStrategy:
             return legal[0]  # nothing goes: take the stack
         ordinary = [a for a in places if not special(a.cards)]
         if ordinary:
-            if view.deck_size == 0 and rng.random() < VARY:
+            circling = view.deck_size == 0 or max(view.hand_sizes) >= SWOLLEN
+            if circling and len(ordinary) > 1 and rng.random() < VARY:
                 return rng.choice(ordinary)
             return min(ordinary, key=lambda a: ordinary_order(a.cards))
         return self._special(view, places)
