@@ -1,9 +1,9 @@
 """The desktop app: one window, a render loop at 60 frames a second, a stack of scenes.
 
 The loop never waits on the AI: AI seats think on the worker thread and the table polls
-it. Only the display and font modules of pygame are started (no mixer), so the app runs
-on machines with no sound device. Everything a game does is decided by the engine; the
-app shows state and sends actions.
+it. Only the display and font modules of pygame are started at once; the mixer starts
+when the first sound plays, and a machine with no sound device simply stays silent.
+Everything a game does is decided by the engine; the app shows state and sends actions.
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ from .scene import Scene, SceneStack
 from .session import SeatInfo, Session, default_seats
 from .settings import Settings, SettingsFile
 from .slots import LEGACY_NAME, SaveSlots, Slot
+from .sound import Sounds
 from .table_ui import TableUI
 from .tables import playable, table_for
 
@@ -61,7 +62,6 @@ class App:
     def __init__(self, *, size: tuple[int, int] | None = None,
                  save_folder: Path | None = None, settings: Settings | None = None,
                  animations: bool = True) -> None:
-        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")  # never needs a sound device
         _open_display()
         pygame.font.init()
         notes: list[str] = []
@@ -97,6 +97,7 @@ class App:
         pygame.display.set_caption(f"cardtable {__version__}")
         self.clock = pygame.time.Clock()
         self.stack = SceneStack()
+        self.sounds = Sounds(self.settings.sound)
         self.worker = AIWorker()
         self.session: Session | None = None
         self.table: TableCore | None = None
@@ -249,6 +250,7 @@ class App:
         self.save(wait=True)
         self.recorder.leave(self.session)
         self.recorder.close()
+        self.sounds.close()
         self.autosaver.close()
         self.worker.shutdown()
         pygame.display.quit()

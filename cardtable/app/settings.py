@@ -31,6 +31,7 @@ passing for you (0: it waits; -1: it always passes at once)."""
 WINDOW_SIZES = ((1024, 640), (1280, 800), (1440, 900), (1600, 1000), (1920, 1200))
 DECK_COLOURS = {"four": "Four colours", "two": "Two colours"}
 UNDO_MODES = {"on": "Within your turn", "off": "Off (fair mode)"}
+SOUND_LEVELS = {"off": "Off", "low": "Low", "medium": "Medium", "high": "High"}
 """The card faces' suit colours: four (spades black, hearts red, diamonds blue, clubs
 green) tells suits apart at a glance; two (red and black) is the classic deck. A game
 whose rules speak of colour (Monastery) always shows two, whatever is chosen here."""
@@ -51,6 +52,8 @@ class Settings:
     so the table never stops on every discard (RULES.md §7.2: auto-pass timeout)."""
     deck_colours: str = "four"
     undo: str = "on"
+    sound: str = "medium"
+    """Volume of the table's sound effects ("off": silent, the mixer never starts)."""
     """Ctrl+Z takes back your plays within your own turn ("off": fair mode)."""
 
     @property
@@ -80,7 +83,7 @@ def _clean(data: dict[str, object]) -> tuple[Settings, list[str]]:
     choices: dict[str, object] = {
         "ai_speed": AI_SPEEDS, "animation_speed": ANIMATION_SPEEDS, "card_size": CARD_SIZES,
         "ai_level": bot_names(), "call_timer": CALL_TIMERS, "deck_colours": DECK_COLOURS,
-        "undo": UNDO_MODES}
+        "undo": UNDO_MODES, "sound": SOUND_LEVELS}
     for field in dataclasses.fields(Settings):
         fallback = getattr(default, field.name)
         value = data.get(field.name, fallback)

@@ -16,6 +16,7 @@ from ..settings import (
     CALL_TIMERS,
     CARD_SIZES,
     DECK_COLOURS,
+    SOUND_LEVELS,
     UNDO_MODES,
     WINDOW_SIZES,
 )
@@ -36,7 +37,7 @@ class SettingsScene(FormScene):
         self.size = size
         w, _ = size
         width = max(600, min(1000, int(w * 0.8)))
-        rects = self.column(8, width=width)
+        rects = self.column(9, width=width, row_height=max(34, min(56, size[1] // 16)))
         label_w = width // 4
         s = self.app.settings
         sizes = [((ww, hh), f"{ww}\u00d7{hh}") for ww, hh in WINDOW_SIZES]
@@ -59,13 +60,16 @@ class SettingsScene(FormScene):
                    s.call_timer, lambda v: self.change(call_timer=v), label_width=label_w),
             Choice(rects[6], "Undo", list(UNDO_MODES.items()), s.undo,
                    lambda v: self.change(undo=v), label_width=label_w),
-            Button(pygame.Rect(rects[7].centerx - 120, rects[7].y, 240, rects[7].height),
+            Choice(rects[7], "Sound", list(SOUND_LEVELS.items()), s.sound,
+                   lambda v: self.change(sound=v), label_width=label_w),
+            Button(pygame.Rect(rects[8].centerx - 120, rects[8].y, 240, rects[8].height),
                    "Done", self.back, primary=True),
         ])
 
     def change(self, **values: Any) -> None:
         self.app.settings = dataclasses.replace(self.app.settings, **values)
         self.note = self.app.settings_file.save(self.app.settings)
+        self.app.sounds.set_volume(self.app.settings.sound)
         if self.app.session is not None:
             self.app.session.think_seconds = self.app.settings.think_seconds
             self.app.session.call_seconds = self.app.settings.call_seconds

@@ -297,6 +297,7 @@ class TableScene(TableInput):
         self.log_shown = shown.log_after[-1] if shown.log_after else self.log_shown
         speed = 0.0 if shown.seat == self.session.human and self.dropped else self.speed
         self.dropped = False
+        self._sound(shown)
         start = self.time
         for index, event in enumerate(shown.events):
             if isinstance(event, RoundScored):

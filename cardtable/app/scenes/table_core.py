@@ -24,6 +24,7 @@ from ..anim import Animator
 from ..hints import Job, hint_job, why_job
 from ..scene import Scene
 from ..session import Session, Shown
+from ..sound import sound_for
 from ..table_ui import TableUI
 from ..widgets import Button
 from .table_panels import LOG_STEP, log_page
@@ -195,6 +196,13 @@ class TableCore(Scene):
         start = self.time
         for event in shown.events:
             start = self._animate(event, before, start, speed)
+        self._sound(shown)
+
+    def _sound(self, shown: Shown) -> None:
+        """The move's sound effect (the most telling of its events)."""
+        effect = sound_for(shown.events, self.session.human)
+        if effect is not None:
+            self.app.sounds.play(effect)
 
     def _refresh_buttons(self) -> None:
         """Enable the buttons for what the person may do. Asking the rules can take
