@@ -115,3 +115,23 @@ def test_clicking_an_ai_seat_says_why_it_made_its_last_move(make_app):
     click(app, table.geo.spots[1].panel.center)
     until(app, lambda: table.message is not None and table.message.text.startswith("Why"))
     assert table.message.text == f"Why {app.session.names[1]} did that: {explain(seen, action)}"
+
+
+def test_o_shows_the_score_sheet_at_any_time(make_app):
+    import pygame
+
+    from cardtable.app.scenes.pause import ScoreSheetScene
+    from ui import frames, key, until
+
+    app = make_app()
+    app.new_game("shanghai_may_i", 2, "normal", 4)
+    until(app, lambda: app.table is not None and app.stack.top is app.table)
+    key(app, pygame.K_o)
+    assert isinstance(app.stack.top, ScoreSheetScene)
+    key(app, pygame.K_ESCAPE)
+    frames(app, 1)
+    assert app.stack.top is app.table
+    app.new_game("palace", 1, "normal", 4)
+    until(app, lambda: app.stack.top is app.table)
+    key(app, pygame.K_o)
+    assert app.stack.top is app.table and "no rounds" in app.table.message.text

@@ -26,6 +26,7 @@ from ..scene import Scene
 from ..session import Session, Shown
 from ..sound import sound_for
 from ..table_ui import TableUI
+from ..tables import table_for
 from ..widgets import Button
 from .table_panels import LOG_STEP, log_page
 
@@ -304,6 +305,17 @@ class TableCore(Scene):
         self._played(action)
         return True
 
+    def scores(self) -> None:
+        """O: the score sheet so far, over the table (Esc or Back returns)."""
+        from .pause import ScoreSheetScene
+
+        desc = table_for(self.session.game.game_id).description
+        if not desc.has_score_sheet:
+            self.say("This game has no rounds to score: the first to shed every card wins.")
+            return
+        self.app.push(ScoreSheetScene(self.app, self.view, self.session.names,
+                                      self.session.human, desc))
+
     def pause(self) -> None:
         from .pause import PauseScene
 
@@ -320,6 +332,8 @@ class TableCore(Scene):
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_h:
                 self.hint()
+            elif event.key == pygame.K_o:
+                self.scores()
             elif event.key == pygame.K_z and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
                 self.undo()
             elif event.key != pygame.K_ESCAPE or not self._cancel():
