@@ -162,15 +162,19 @@ def test_a_deal_code_typed_in_setup_deals_that_game_with_its_rules(make_app):
 def test_a_mistyped_deal_code_in_setup_says_why_and_deals_nothing(make_app):
     from cardtable.app.scenes.setup import SetupScene
     from cardtable.app.widgets import TextField
-    from ui import button, click
+    from ui import button, click, frames
 
     app = make_app()
+    app.new_game("five_crowns", 1, "normal", 3)   # a game in progress it must not ask about
+    frames(app, 2)
+    app.to_menu()
+    frames(app, 2)
     click(app, button(app, "New game"))
     scene = app.stack.top
     field = next(w for w in scene.ring.widgets if isinstance(w, TextField))
     click(app, field.box.center)
     _type(app, "FC-3-ZZZZ9")
     click(app, button(app, "Start"))
-    assert isinstance(app.stack.top, SetupScene)
+    assert isinstance(app.stack.top, SetupScene)   # refused before any question
     assert app.session is None
     assert "does not work" in scene.error and "typing mistake" in scene.error

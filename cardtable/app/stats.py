@@ -66,9 +66,9 @@ def stats_table(lines: Sequence[LevelStats], titles: dict[str, str]) -> str:
     """The statistics as a plain-text table (for ``cardtable stats``)."""
     if not lines:
         return "No games finished yet."
-    head = (f"{'game':<26} {'level':<7} {'played':>6} {'won':>5} {'win %':>6} "
-            f"{'avg score':>9} {'best':>5} {'streak':>6} {'best':>5} {'rounds':>6} "
-            f"{'left':>4}")
+    head = (f"{'game':<26} {'level':<7} {'played':>6} {'won':>5} {'win%':>5} "
+            f"{'avg-score':>9} {'best-score':>10} {'streak':>6} {'best-streak':>11} "
+            f"{'avg-rounds':>10} {'left':>4}")
     out = [head, "-" * len(head)]
     for line in lines:
         rate = "" if line.win_rate is None else f"{100 * line.win_rate:.0f}%"
@@ -76,19 +76,20 @@ def stats_table(lines: Sequence[LevelStats], titles: dict[str, str]) -> str:
         best = "" if line.best_score is None else str(line.best_score)
         rounds = "" if line.average_rounds is None else f"{line.average_rounds:.1f}"
         out.append(f"{titles.get(line.game_id, line.game_id)[:26]:<26} {line.level:<7} "
-                   f"{line.played:>6} {line.wins:>5g} {rate:>6} {average:>9} {best:>5} "
-                   f"{line.streak:>6} {line.best_streak:>5} {rounds:>6} {line.abandoned:>4}")
+                   f"{line.played:>6} {line.wins:>5g} {rate:>5} {average:>9} {best:>10} "
+                   f"{line.streak:>6} {line.best_streak:>11} {rounds:>10} "
+                   f"{line.abandoned:>4}")
     return "\n".join(out)
 
 
 def history_table(rows: Sequence[GameRow], titles: dict[str, str]) -> str:
-    """Recent games, oldest first (for ``cardtable history``)."""
+    """Recent games, the newest first (for ``cardtable history``)."""
     if not rows:
         return "No games played at the table yet."
     head = (f"{'when':<16} {'game':<26} {'level':<7} {'result':<10} {'score':>6} "
             f"{'rounds':>6} {'time':>6}  deal")
     out = [head, "-" * (len(head) + 12)]
-    for row in rows:
+    for row in reversed(rows):
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(row.started))
         result = result_words(row)
         score = "" if row.my_score is None else str(row.my_score)
@@ -103,7 +104,7 @@ def history_table(rows: Sequence[GameRow], titles: dict[str, str]) -> str:
 def result_words(row: GameRow) -> str:
     """How the game ended for the person, in a word or two."""
     if row.status != "finished":
-        return "left" if row.status == "abandoned" else "on table"
+        return "left" if row.status == "abandoned" else "in progress"
     if row.won is None or row.won == 0:
         return "lost" if row.place is None else f"place {row.place}"
     return "won" if row.won == 1 else "shared win"

@@ -201,7 +201,9 @@ class Choice(Widget):
             pygame.draw.rect(surface, theme.BUTTON_PRIMARY if chosen else theme.BUTTON, segment,
                              border_radius=6)
             ink = (40, 28, 4) if chosen else theme.TEXT
-            theme.blit_text(surface, label, size, segment.center, ink, chosen, anchor="center")
+            text, fitted = theme.fit(label, size, segment.width - 10, chosen, smallest=10)
+            theme.blit_text(surface, text, fitted, segment.center, ink, chosen,
+                            anchor="center")
         if focused:
             pygame.draw.rect(surface, theme.HIGHLIGHT, self.rect.inflate(8, 8), width=2,
                              border_radius=8)

@@ -8,10 +8,41 @@ Standard library only.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, ClassVar
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar, NamedTuple
 
 from .codec import serializable
+
+
+class Preset(NamedTuple):
+    """A named set of house rules players choose in setup: the options it changes from
+    the defaults (RULES.md's resolutions), and a line saying what changes."""
+
+    name: str
+    says: str
+    changes: dict[str, Any]
+
+
+def presets_of(options_type: type) -> tuple[Preset, ...]:
+    """The game's presets, the standard rules first."""
+    standard = Preset("Standard", "the rules as RULES.md settles them", {})
+    return (standard, *getattr(options_type, "PRESETS", ()))
+
+
+def preset_options(options_type: type, name: str) -> Any:
+    """The options of the preset ``name`` (KeyError if the game has none so named)."""
+    for preset in presets_of(options_type):
+        if preset.name == name:
+            return replace(options_type(), **preset.changes)
+    raise KeyError(name)
+
+
+def preset_name(options: Any) -> str | None:
+    """The preset these options are, if any (a deal code may hold other rules)."""
+    for preset in presets_of(type(options)):
+        if replace(type(options)(), **preset.changes) == options:
+            return preset.name
+    return None
 
 
 @serializable
@@ -33,6 +64,11 @@ class FiveCrownsOptions:
     played; 0: rebuild for ever, as the printed rules leave it). [APP; issue 12]"""
     LEGACY_DEFAULTS: ClassVar[dict[str, Any]] = {"stock_rebuilds_per_round": 0}
     """Saves written before the option existed keep the rules they were played under."""
+    PRESETS: ClassVar[tuple[Preset, ...]] = (
+        Preset("Quick game", "five rounds: threes to sevens wild", {"rounds": 5}),
+        Preset("No first-turn out", "nobody may go out on a round's first turn (FC-A2)",
+               {"out_on_first_turn": False}),
+    )
 
 
 @serializable
@@ -58,6 +94,14 @@ class ShanghaiMayIOptions:
     as it stands (0: rebuild for ever, as the printed rules leave it). [APP; issue 11]"""
     LEGACY_DEFAULTS: ClassVar[dict[str, Any]] = {"stock_rebuilds_per_round": 0}
     """Saves written before the option existed keep the rules they were played under."""
+    PRESETS: ClassVar[tuple[Preset, ...]] = (
+        Preset("Two May I", "two May I calls a round instead of three",
+               {"may_i_per_round": 2}),
+        Preset("No Shanghai!", "discards may not be called onto the table (no Shanghai! calls)",
+               {"shanghai_calls": False}),
+        Preset("Same-rank sets", "a contract may hold two sets of one rank (S2-A7)",
+               {"same_rank_sets_in_contract": True}),
+    )
 
 
 @serializable
@@ -78,6 +122,11 @@ class ShanghaiBuyOptions:
     as it stands (0: rebuild for ever, as the printed rules leave it). [APP; issue 11]"""
     LEGACY_DEFAULTS: ClassVar[dict[str, Any]] = {"stock_rebuilds_per_round": 0}
     """Saves written before the option existed keep the rules they were played under."""
+    PRESETS: ClassVar[tuple[Preset, ...]] = (
+        Preset("Three buys", "three buys a round instead of two", {"buys_per_round": 3}),
+        Preset("Same-rank sets", "a contract may hold two sets of one rank",
+               {"same_rank_sets_in_contract": True}),
+    )
 
 
 @serializable
@@ -99,6 +148,10 @@ class MonasteryOptions:
     printed rules leave it). [APP; issue 12]"""
     LEGACY_DEFAULTS: ClassVar[dict[str, Any]] = {"stock_rebuilds_per_round": 0}
     """Saves written before the option existed keep the rules they were played under."""
+    PRESETS: ClassVar[tuple[Preset, ...]] = (
+        Preset("No same-rank sets", "a mission's sets must all be of different ranks "
+               "(M-A6)", {"same_rank_sets_in_mission": False}),
+    )
 
 
 @serializable
@@ -108,3 +161,7 @@ class PalaceOptions:
 
     placement_cap: int = 2000
     """P-A12: placements after which an endless game ends as a draw."""
+    PRESETS: ClassVar[tuple[Preset, ...]] = (
+        Preset("Short cap", "a game still going after 500 placements is a draw (P-A12)",
+               {"placement_cap": 500}),
+    )

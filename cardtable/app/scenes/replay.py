@@ -180,16 +180,24 @@ class ReplayScene(FormScene):
             theme.blit_text(surface, name, size, (box.x + 12, y), theme.GOLD
                             if seat == self.human else theme.TEXT, True)
             shown = self.all_hands or seat == self.human
-            hand = list(state.hands[seat]) if shown else [None] * len(state.hands[seat])
+            held = list(state.hands[seat])
+            face_down = list(getattr(state, "face_down", ((),) * seats)[seat])  # Palace
+            hand: list[Any] = held if shown else [None] * len(held)
+            hand += face_down if self.all_hands else [None] * len(face_down)
             x: float = box.x + 12
-            step = min(card_w * 0.55, (box.width * 0.5) / max(1, len(hand)))
+            step = min(card_w * 0.8, (box.width * 0.52 - card_w) / max(1, len(hand) - 1))
             for card in hand:
                 surface.blit(cardart.card_image(card, card_w, colours), (int(x), y + size + 6))
                 x += step
             x = box.x + box.width * 0.55
-            for group in _table_groups(view, seat):
+            groups: list[tuple[Any, ...]] = list(_table_groups(view, seat))
+            hidden = getattr(state, "hidden", None)  # Palace's hidden reserve
+            if hidden is not None and hidden[seat]:
+                groups.append(tuple(hidden[seat]) if self.all_hands
+                              else (None,) * len(hidden[seat]))
+            for group in groups:
                 for card in group:
-                    surface.blit(cardart.face(card.face, int(card_w * 0.7), colours),
+                    surface.blit(cardart.card_image(card, int(card_w * 0.7), colours),
                                  (int(x), y + size + 6))
                     x += card_w * 0.28
                 x += card_w * 0.6

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from ...engine import catalog
+from ...engine.options import preset_name, presets_of
 from .. import theme
 from ..rules_text import rules_for
 from ..widgets import Button, Choice
@@ -38,8 +41,27 @@ class RulesScene(FormScene):
         self.scroll = 0
 
     def lines(self) -> list[str]:
-        title = next(info.title for info in catalog() if info.id == self.game_id)
-        return theme.wrap(rules_for(self.game_id, title), self.text_size, self.page.width - 40)
+        info = next(info for info in catalog() if info.id == self.game_id)
+        text = self.house_rules(info) + "\n\n" + rules_for(self.game_id, info.title)
+        return theme.wrap(text, self.text_size, self.page.width - 40)
+
+    def house_rules(self, info: Any) -> str:
+        """The house rules in force at the table (or the choices setup offers)."""
+        session = self.app.session
+        offered = "; ".join(f"{p.name}: {p.says}" for p in presets_of(info.options_type)[1:])
+        if session is None or session.game.game_id != self.game_id:
+            return f"House rules you can choose in New game: {offered}." if offered else ""
+        options = session.game.variant.options
+        name = preset_name(options)
+        if name == "Standard":
+            return "House rules at your table: standard."
+        preset = next((p for p in presets_of(info.options_type) if p.name == name), None)
+        if preset is not None:
+            return f"House rules at your table: {preset.name} ({preset.says})."
+        changed = [f"{field} = {getattr(options, field)}"
+                   for field in options.__dataclass_fields__
+                   if getattr(options, field) != getattr(info.options_type(), field)]
+        return "House rules at your table (from its deal code): " + ", ".join(changed) + "."
 
     @property
     def text_size(self) -> int:

@@ -11,6 +11,7 @@ import pygame
 from ...ai import PLAYER_LEVELS
 from ...engine import catalog
 from ...engine.deal_code import DealCodeError, decode
+from ...engine.options import preset_options, presets_of
 from .. import theme
 from ..tables import playable
 from ..widgets import Button, Choice, Stepper, TextField, Widget
@@ -30,6 +31,8 @@ class SetupScene(FormScene):
         self.level = app.settings.ai_level
         self.deal = ""
         self.error = ""
+        self.preset = "Standard"
+        """The house rules chosen (a preset of the game's options)."""
 
     @property
     def info(self):  # type: ignore[no-untyped-def]
@@ -38,10 +41,11 @@ class SetupScene(FormScene):
     def layout(self, size: tuple[int, int]) -> None:
         self.size = size
         w, h = size
-        row = max(38, min(56, h // 16))
-        width = max(560, min(900, int(w * 0.7)))
         games = catalog()
-        rects = self.column(len(games) + 4, row, width)
+        rows = len(games) + 5
+        row = max(30, min(56, int(h * 0.72) * 3 // (rows * 4)))
+        width = max(560, min(900, int(w * 0.7)))
+        rects = self.column(rows, row, width)
         widgets: list[Widget] = []
         for rect, info in zip(rects, games):
             ready = playable(info.id)
@@ -52,7 +56,7 @@ class SetupScene(FormScene):
         low, high = seats.start - 1, seats.stop - 2
         self.opponents = max(low, min(high, self.opponents))
         rest = rects[len(games):]
-        label_w = width // 3
+        label_w = width // 4
         widgets.append(Stepper(rest[0], "AI opponents", self.opponents, low, high,
                                self.set_opponents))
         if self.level not in PLAYER_LEVELS:
@@ -60,11 +64,16 @@ class SetupScene(FormScene):
         widgets.append(Choice(rest[1], "AI level",
                               [(level, level.title()) for level in PLAYER_LEVELS],
                               self.level, self.set_level, label_width=label_w))
-        widgets.append(TextField(rest[2], "Deal", self.deal,
+        presets = presets_of(self.info.options_type)
+        if self.preset not in {p.name for p in presets}:
+            self.preset = presets[0].name
+        widgets.append(Choice(rest[2], "House rules", [(p.name, p.name) for p in presets],
+                              self.preset, self.set_preset, label_width=label_w))
+        widgets.append(TextField(rest[3], "Deal", self.deal,
                                  "random (type or paste a number or a deal code)",
                                  self.set_deal, label_width=label_w, max_length=28,
                                  allowed=DEAL_CHARACTERS))
-        start = rest[3]
+        start = rest[4]
         half = (start.width - 20) // 2
         widgets.append(Button(pygame.Rect(start.x, start.y, half, start.height), "Start",
                               self.start, primary=True))
@@ -83,6 +92,9 @@ class SetupScene(FormScene):
     def set_level(self, value: str) -> None:
         self.level = value
 
+    def set_preset(self, value: str) -> None:
+        self.preset = value
+
     def set_deal(self, value: str) -> None:
         self.deal = value
         self.error = ""
@@ -97,7 +109,15 @@ class SetupScene(FormScene):
 
     def start(self) -> None:
         """Deal the game; where a saved game would be lost, ask first (keeping it is the
-        first answer, and Esc's)."""
+        first answer, and Esc's). A deal code that names no deal is refused before
+        anything is asked."""
+        text = self.deal.strip()
+        if text and not text.isdigit():
+            try:
+                decode(text)
+            except DealCodeError as error:
+                self.error = f"That deal code does not work: {error}."
+                return
         summary = self.app.saved_summary(self._chosen_game())
         if summary is None:
             self.start_new()
@@ -133,7 +153,8 @@ class SetupScene(FormScene):
                               options=found.options)
             return
         deal = int(text) if text.isdigit() else None
-        self.app.new_game(self.game_id, self.opponents, self.level, deal)
+        options = preset_options(self.info.options_type, self.preset)
+        self.app.new_game(self.game_id, self.opponents, self.level, deal, options=options)
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
@@ -146,7 +167,10 @@ class SetupScene(FormScene):
         super().draw(surface)
         h = surface.get_height()
         info = self.info
+        preset = next(p for p in presets_of(info.options_type) if p.name == self.preset)
+        rules = f"House rules: {preset.says}." if preset.changes else \
+            f"{PLAYER_LEVELS[self.level]}."
         note = (f"{info.title}: {info.seat_counts.start} to {info.seat_counts.stop - 1} "
-                f"players.  {PLAYER_LEVELS[self.level]}.")
+                f"players.  {rules}")
         theme.blit_text(surface, self.error or note, max(13, h // 48), self.message_pos,
                         theme.BAD if self.error else theme.TEXT_DIM, anchor="center")
