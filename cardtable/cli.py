@@ -46,6 +46,9 @@ def build_parser() -> argparse.ArgumentParser:
         "A card table for rummy-family and shedding games against computer opponents. "
         "With no command, opens the table window."))
     parser.add_argument("--version", action="version", version=f"cardtable {__version__}")
+    parser.add_argument("--self-test", action="store_true",
+                        help="check this install: open the window, reach the menu, deal a "
+                        "game, let the AI play a few moves and quit (exit 0 when well)")
     commands = parser.add_subparsers(dest="command", metavar="command", parser_class=_Parser)
     sim = commands.add_parser(
         "simulate", help="play AI-only games and print a table of results",
@@ -112,6 +115,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _tournament(args)
     if args.command in ("stats", "history"):
         return _history(args)
+    if args.self_test:
+        from .app.app import self_test
+
+        return self_test()
     from .app.paths import home_problem
 
     problem = home_problem()

@@ -62,3 +62,32 @@ def test_unknown_command_is_one_line_and_exit_code_2():
     done = subprocess.run([sys.executable, "-m", "cardtable", "dance"], capture_output=True,
                           text=True, timeout=60)
     assert done.returncode == 2 and len(done.stderr.strip().splitlines()) == 1
+
+
+def test_self_test_opens_the_window_deals_and_quits_without_touching_saves(capsys, tmp_path,
+                                                                           monkeypatch):
+    monkeypatch.setenv("CARDTABLE_HOME", str(tmp_path))
+    assert main(["--self-test"]) == 0
+    assert "self-test ok: menu in" in capsys.readouterr().out
+    assert not list(tmp_path.rglob("*.json"))  # it played in a folder of its own
+
+
+def test_the_desktop_entry_and_appstream_metadata_validate():
+    import shutil
+    from pathlib import Path
+
+    linux = Path(__file__).resolve().parents[1] / "packaging" / "linux"
+    checks = [("appstreamcli", ["validate", "--no-net",
+                                str(linux / "io.github.cardtable.CardTable.metainfo.xml")]),
+              ("desktop-file-validate", [str(linux / "io.github.cardtable.CardTable.desktop")])]
+    ran = 0
+    for tool, args in checks:
+        if shutil.which(tool) is None:
+            continue
+        done = subprocess.run([tool, *args], capture_output=True, text=True, timeout=60)
+        assert done.returncode == 0, done.stdout + done.stderr
+        ran += 1
+    for size in (16, 32, 48, 64, 128, 256):
+        assert (linux / "icons" / f"{size}x{size}" / "cardtable.png").exists()
+    if not ran:
+        pytest.skip("appstreamcli and desktop-file-validate are not installed here")

@@ -68,4 +68,6 @@ def asset_path(*parts: str) -> Path:
         root = resources.files("cardtable.assets")
     except ModuleNotFoundError:
         root = Path(__file__).resolve().parents[2] / "assets"
-    return _EXTRACTED.enter_context(resources.as_file(root.joinpath(*parts)))
+    for part in parts:  # one part at a time: a namespace package's path takes only one
+        root = root.joinpath(part)
+    return _EXTRACTED.enter_context(resources.as_file(root))

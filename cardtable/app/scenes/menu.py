@@ -71,7 +71,9 @@ class MenuScene(FormScene):
         theme.blit_text(surface, "Five rummy and shedding games at one table", max(14, h // 40),
                         (w // 2, int(h * 0.1) + max(28, h // 14)), theme.TEXT_DIM,
                         anchor="center")
-        theme.blit_text(surface, f"version {__version__}", max(11, h // 60), (w - 12, h - 10),
+        theme.blit_text(surface, f"cardtable {__version__}  \u00b7  MIT licence  \u00b7  "
+                        "DejaVu fonts (their free licence ships with them)",
+                        max(11, h // 60), (w - 12, h - 10),
                         theme.TEXT_DIM, anchor="bottomright")
         message = self.app.menu_message
         if message:
