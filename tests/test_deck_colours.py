@@ -111,3 +111,27 @@ def test_monastery_stays_in_two_colours_whatever_the_setting(make_app):
     app = table_at(make_app, variant.position(["5C", "4C", "6D"], stock="2D 3D"))
     app.settings = dataclasses.replace(app.settings, deck_colours="four")
     assert app.table.deck_colours() == "two"
+
+
+def test_table_colour_card_backs_and_a_high_contrast_deck_are_settings(make_app):
+    import dataclasses
+
+    from cardtable.app import cardart, theme
+
+    app = make_app()
+    app.settings = dataclasses.replace(app.settings, table_colour="burgundy", card_back="red",
+                                       deck_colours="contrast")
+    app.apply_looks()
+    light, _ = theme.TABLE_COLOURS["burgundy"]
+    cloth = theme.felt(200, 100)
+    assert cloth.get_at((100, 50))[:3] == light or cloth.get_at((100, 50))[0] > 60
+    ground, _ = cardart.BACKS["red"]
+    back = cardart.back(60)
+    assert back.get_at((30, 42))[:3] in (ground, cardart.BACKS["red"][1]) or \
+        back.get_at((30, 42))[0] > back.get_at((30, 42))[2]
+    face = cardart.face("7H", 60, "contrast")
+    assert face.get_at((30, 2))[:3] == (255, 255, 255)
+    app.new_game("monastery", 2, "normal", 3)
+    assert app.table.deck_colours() == "contrast"  # red and black, as Monastery's rules ask
+    app.settings = dataclasses.replace(app.settings, table_colour="green", card_back="blue")
+    app.apply_looks()

@@ -22,6 +22,7 @@ import pygame
 from .. import __version__
 from ..ai import AIWorker
 from ..engine import Event, Game, get_variant
+from . import cardart, theme
 from .autosaver import Autosaver
 from .files import remove_stale_temps
 from .history import HistoryRecorder
@@ -99,6 +100,7 @@ class App:
         self.clock = pygame.time.Clock()
         self.stack = SceneStack()
         self.sounds = Sounds(self.settings.sound)
+        self.apply_looks()
         self.worker = AIWorker()
         self.session: Session | None = None
         self.table: TableCore | None = None
@@ -235,13 +237,17 @@ class App:
     def _unsaved_badge(self) -> None:
         """While saves fail, a badge in the top corner says so on every screen of the
         game (the banner at the table shows once; this stays)."""
-        from . import theme
-
         size = max(12, self.size[1] // 50)
         image = theme.text("\u26a0 Not saved", size, theme.TEXT, True)
         box = image.get_rect(topright=(self.size[0] - 10, 8)).inflate(18, 8)
         theme.panel(self.screen, box, theme.BAD, alpha=230, radius=8)
         self.screen.blit(image, image.get_rect(center=box.center))
+
+    def apply_looks(self) -> None:
+        """The table cloth and card backs the settings ask for."""
+        theme.set_table_colour(self.settings.table_colour)
+        cardart.set_back(self.settings.card_back)
+        self.invalidate()
 
     def invalidate(self) -> None:
         """Redraw at the next frame (after the window was resized or re-made)."""

@@ -29,7 +29,10 @@ TWO_COLOURS = {suit: SUIT_COLOURS[Suit.HEARTS] if suit.colour is Colour.RED else
                SUIT_COLOURS[Suit.SPADES] if suit.colour is Colour.BLACK else SUIT_COLOURS[suit]
                for suit in Suit}
 """Red and black by the rules' colour of each suit (stars, which have none, stay gold)."""
-SCHEMES = {"four": SUIT_COLOURS, "two": TWO_COLOURS}
+CONTRAST_COLOURS = {suit: (205, 0, 0) if suit.colour is Colour.RED else
+                    (0, 0, 0) if suit.colour is Colour.BLACK else (150, 96, 0) for suit in Suit}
+"""High contrast: pure black and a strong red on white, with bigger corners."""
+SCHEMES = {"four": SUIT_COLOURS, "two": TWO_COLOURS, "contrast": CONTRAST_COLOURS}
 """The deck colour schemes by the name a setting or a table gives them."""
 JOKER_COLOUR = (120, 40, 150)
 FACE_PAPER = (252, 250, 243)
@@ -51,8 +54,11 @@ def face(card_face: str, width: int, colours: str = "four") -> pygame.Surface:
     w, h = card_size(width)
     surface = pygame.Surface((w, h), pygame.SRCALPHA)
     radius = max(3, w // 10)
-    pygame.draw.rect(surface, FACE_PAPER, surface.get_rect(), border_radius=radius)
-    pygame.draw.rect(surface, EDGE, surface.get_rect(), width=1, border_radius=radius)
+    contrast = colours == "contrast"
+    pygame.draw.rect(surface, (255, 255, 255) if contrast else FACE_PAPER,
+                     surface.get_rect(), border_radius=radius)
+    pygame.draw.rect(surface, (0, 0, 0) if contrast else EDGE, surface.get_rect(),
+                     width=2 if contrast else 1, border_radius=radius)
     if card.is_joker:
         _draw_joker(surface, w, h)
         return surface
@@ -60,7 +66,7 @@ def face(card_face: str, width: int, colours: str = "four") -> pygame.Surface:
     colour = SCHEMES[colours][card.suit]
     rank = card.rank.code
     symbol = card.suit.symbol
-    corner = _corner(rank, symbol, colour, w)
+    corner = _corner(rank, symbol, colour, int(w * 1.18) if contrast else w)
     surface.blit(corner, (max(2, w // 14), max(2, w // 18)))
     surface.blit(pygame.transform.rotate(corner, 180),
                  (w - corner.get_width() - max(2, w // 14),
@@ -121,22 +127,37 @@ def _draw_joker(surface: pygame.Surface, w: int, h: int) -> None:
                  (w - tag.get_width() - max(2, w // 14), h - tag.get_height() - max(2, w // 18)))
 
 
-@lru_cache(maxsize=32)
+BACKS = {"blue": ((28, 52, 120), (86, 120, 200)), "red": ((128, 24, 36), (206, 92, 96)),
+         "green": ((20, 84, 52), (84, 160, 110))}
+"""Card back colours a player may choose: (the ground, the lattice)."""
+_back_style = ["blue"]
+
+
+def set_back(name: str) -> None:
+    """Draw card backs in this colour (``BACKS``) from now on."""
+    if name in BACKS:
+        _back_style[0] = name
+
+
 def back(width: int) -> pygame.Surface:
-    """The card back: a deep blue lattice inside a white border."""
+    """The card back: a coloured lattice inside a white border."""
+    return _back(width, _back_style[0])
+
+
+@lru_cache(maxsize=32)
+def _back(width: int, style: str) -> pygame.Surface:
+    ground, lines = BACKS[style]
     w, h = card_size(width)
     surface = pygame.Surface((w, h), pygame.SRCALPHA)
     radius = max(3, w // 10)
     pygame.draw.rect(surface, (245, 245, 240), surface.get_rect(), border_radius=radius)
     inner = surface.get_rect().inflate(-max(4, w // 8), -max(4, w // 8))
-    pygame.draw.rect(surface, (28, 52, 120), inner, border_radius=max(2, radius - 2))
+    pygame.draw.rect(surface, ground, inner, border_radius=max(2, radius - 2))
     step = max(5, w // 7)
     lattice = pygame.Surface(inner.size, pygame.SRCALPHA)
     for offset in range(-inner.height, inner.width + inner.height, step):
-        pygame.draw.line(lattice, (86, 120, 200), (offset, 0), (offset + inner.height,
-                                                                inner.height), 1)
-        pygame.draw.line(lattice, (86, 120, 200), (offset, inner.height),
-                         (offset + inner.height, 0), 1)
+        pygame.draw.line(lattice, lines, (offset, 0), (offset + inner.height, inner.height), 1)
+        pygame.draw.line(lattice, lines, (offset, inner.height), (offset + inner.height, 0), 1)
     surface.blit(lattice, inner.topleft)
     pygame.draw.rect(surface, (200, 170, 90), inner, width=max(1, w // 40),
                      border_radius=max(2, radius - 2))

@@ -29,7 +29,9 @@ CALL_TIMERS = {"wait": 0.0, "5 s": 5.0, "10 s": 10.0, "pass": -1.0}
 """How long the table waits for your answer to a May I, buy or Shanghai! chance before
 passing for you (0: it waits; -1: it always passes at once)."""
 WINDOW_SIZES = ((1024, 640), (1280, 800), (1440, 900), (1600, 1000), (1920, 1200))
-DECK_COLOURS = {"four": "Four colours", "two": "Two colours"}
+DECK_COLOURS = {"four": "Four colours", "two": "Two colours", "contrast": "High contrast"}
+TABLE_COLOURS = {"green": "Green", "blue": "Blue", "burgundy": "Burgundy", "grey": "Grey"}
+CARD_BACKS = {"blue": "Blue", "red": "Red", "green": "Green"}
 UNDO_MODES = {"on": "Within your turn", "off": "Off (fair mode)"}
 SOUND_LEVELS = {"off": "Off", "low": "Low", "medium": "Medium", "high": "High"}
 """The card faces' suit colours: four (spades black, hearts red, diamonds blue, clubs
@@ -52,6 +54,8 @@ class Settings:
     so the table never stops on every discard (RULES.md §7.2: auto-pass timeout)."""
     deck_colours: str = "four"
     undo: str = "on"
+    table_colour: str = "green"
+    card_back: str = "blue"
     sound: str = "medium"
     """Volume of the table's sound effects ("off": silent, the mixer never starts)."""
     """Ctrl+Z takes back your plays within your own turn ("off": fair mode)."""
@@ -83,7 +87,8 @@ def _clean(data: dict[str, object]) -> tuple[Settings, list[str]]:
     choices: dict[str, object] = {
         "ai_speed": AI_SPEEDS, "animation_speed": ANIMATION_SPEEDS, "card_size": CARD_SIZES,
         "ai_level": bot_names(), "call_timer": CALL_TIMERS, "deck_colours": DECK_COLOURS,
-        "undo": UNDO_MODES, "sound": SOUND_LEVELS}
+        "undo": UNDO_MODES, "sound": SOUND_LEVELS, "table_colour": TABLE_COLOURS,
+        "card_back": CARD_BACKS}
     for field in dataclasses.fields(Settings):
         fallback = getattr(default, field.name)
         value = data.get(field.name, fallback)

@@ -108,15 +108,36 @@ def ellipsize(content: str, size: int, width: int, bold: bool = False) -> str:
     return head(cut) if cut > 0 else ""
 
 
-@lru_cache(maxsize=8)
+TABLE_COLOURS: dict[str, tuple[tuple[int, int, int], tuple[int, int, int]]] = {
+    "green": (FELT, FELT_DARK),
+    "blue": ((28, 66, 110), (16, 40, 72)),
+    "burgundy": ((104, 30, 44), (66, 18, 28)),
+    "grey": ((70, 74, 78), (42, 45, 48)),
+}
+"""The cloth colours a player may choose: (the light in the middle, the edges)."""
+_cloth = ["green"]
+
+
+def set_table_colour(name: str) -> None:
+    """Lay the cloth of this colour (``TABLE_COLOURS``) from the next frame on."""
+    if name in TABLE_COLOURS and name != _cloth[0]:
+        _cloth[0] = name
+
+
 def felt(width: int, height: int) -> pygame.Surface:
-    """The table cloth: a soft radial light over green felt with a faint weave."""
+    """The table cloth: a soft radial light over felt with a faint weave."""
+    return _felt(width, height, _cloth[0])
+
+
+@lru_cache(maxsize=8)
+def _felt(width: int, height: int, cloth: str) -> pygame.Surface:
+    light, dark = TABLE_COLOURS[cloth]
     surface = pygame.Surface((width, height))
-    surface.fill(FELT_DARK)
+    surface.fill(dark)
     steps = 24
     for step in range(steps):
         share = step / steps
-        colour = tuple(int(d + (f - d) * share) for d, f in zip(FELT_DARK, FELT))
+        colour = tuple(int(d + (f - d) * share) for d, f in zip(dark, light))
         grow = 1.3 - share * 0.9
         rect = pygame.Rect(0, 0, int(width * grow), int(height * grow))
         rect.center = (width // 2, height // 2)

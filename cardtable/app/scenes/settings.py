@@ -14,9 +14,11 @@ from ..settings import (
     AI_SPEEDS,
     ANIMATION_SPEEDS,
     CALL_TIMERS,
+    CARD_BACKS,
     CARD_SIZES,
     DECK_COLOURS,
     SOUND_LEVELS,
+    TABLE_COLOURS,
     UNDO_MODES,
     WINDOW_SIZES,
 )
@@ -37,7 +39,9 @@ class SettingsScene(FormScene):
         self.size = size
         w, _ = size
         width = max(600, min(1000, int(w * 0.8)))
-        rects = self.column(9, width=width, row_height=max(34, min(56, size[1] // 16)))
+        rows = 11
+        rects = self.column(rows, width=width,
+                            row_height=max(28, min(56, int(size[1] * 0.72) * 3 // (rows * 4))))
         label_w = width // 4
         s = self.app.settings
         sizes = [((ww, hh), f"{ww}\u00d7{hh}") for ww, hh in WINDOW_SIZES]
@@ -62,7 +66,11 @@ class SettingsScene(FormScene):
                    lambda v: self.change(undo=v), label_width=label_w),
             Choice(rects[7], "Sound", list(SOUND_LEVELS.items()), s.sound,
                    lambda v: self.change(sound=v), label_width=label_w),
-            Button(pygame.Rect(rects[8].centerx - 120, rects[8].y, 240, rects[8].height),
+            Choice(rects[8], "Table", list(TABLE_COLOURS.items()), s.table_colour,
+                   lambda v: self.change(table_colour=v), label_width=label_w),
+            Choice(rects[9], "Card backs", list(CARD_BACKS.items()), s.card_back,
+                   lambda v: self.change(card_back=v), label_width=label_w),
+            Button(pygame.Rect(rects[10].centerx - 120, rects[10].y, 240, rects[10].height),
                    "Done", self.back, primary=True),
         ])
 
@@ -70,6 +78,7 @@ class SettingsScene(FormScene):
         self.app.settings = dataclasses.replace(self.app.settings, **values)
         self.note = self.app.settings_file.save(self.app.settings)
         self.app.sounds.set_volume(self.app.settings.sound)
+        self.app.apply_looks()
         if self.app.session is not None:
             self.app.session.think_seconds = self.app.settings.think_seconds
             self.app.session.call_seconds = self.app.settings.call_seconds

@@ -186,7 +186,10 @@ class TableScene(TableInput):
     def deck_colours(self) -> str:
         """The cards' colour scheme: the game's when its rules speak of colour, otherwise
         the player's setting (see ``cardart.SCHEMES``)."""
-        return self.desc.deck_colours or self.app.settings.deck_colours
+        chosen = self.app.settings.deck_colours
+        if self.desc.deck_colours == "two" and chosen == "contrast":
+            return chosen  # red and black as the rules ask, in high contrast
+        return self.desc.deck_colours or chosen
 
     def ui_state(self) -> TableUI:
         """What a save keeps of the table: hand order, groups being built, summary."""
