@@ -62,7 +62,7 @@ HISTORY_FILE = "history.sqlite3"
 class App:
     def __init__(self, *, size: tuple[int, int] | None = None,
                  save_folder: Path | None = None, settings: Settings | None = None,
-                 animations: bool = True) -> None:
+                 animations: bool = True, coach: bool = False) -> None:
         _open_display()
         pygame.font.init()
         notes: list[str] = []
@@ -73,6 +73,9 @@ class App:
                 notes.append(note)
         self.settings = settings
         self.animations = animations
+        self.coach = coach
+        """Show the first-game tour the first time a game is played (the window does;
+        tests and the self-test do not)."""
         self.now = 0.0
         """Seconds of app time: advanced by each frame's dt, so AI pacing and animations
         follow the frames (tests that step frames see what a person would)."""
@@ -302,7 +305,26 @@ class App:
         if saved is not None:
             table.restore_ui(saved.ui)
             self.session.log.append("Game resumed where you left it.")
+        elif self.coach and autoplay is None:
+            self._first_game_tour(game.game_id)
         self.save()
+
+    def _first_game_tour(self, game_id: str) -> None:
+        """The first time a person plays this game, the coach walks them round the table."""
+        seen = [g for g in self.settings.coached.split(",") if g]
+        if game_id in seen or self.table is None:
+            return
+        self.settings = Settings(**{**self.settings.__dict__,
+                                    "coached": ",".join([*seen, game_id])})
+        self.settings_file.save(self.settings)
+        self.show_tour()
+
+    def show_tour(self) -> None:
+        """The first-game tour over the table (also from the rules page)."""
+        from .scenes.coach import CoachScene
+
+        if self.table is not None:
+            self.stack.push(CoachScene(self, self.table, self.table.coach_steps()))
 
     @property
     def save_path(self) -> Path:
@@ -489,7 +511,7 @@ def main() -> int:
     """Open the window and play until the person quits."""
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     try:
-        app = App()
+        app = App(coach=True)
     except NoDisplayError as error:
         print(f"cardtable: error: {error}", file=sys.stderr)
         return 1

@@ -57,6 +57,8 @@ class Settings:
     table_colour: str = "green"
     card_back: str = "blue"
     sound: str = "medium"
+    coached: str = ""
+    """The games whose first-game tour was shown (comma-separated ids)."""
     """Volume of the table's sound effects ("off": silent, the mixer never starts)."""
     """Ctrl+Z takes back your plays within your own turn ("off": fair mode)."""
 

@@ -113,6 +113,11 @@ class PalaceTableScene(PalaceInput):
     def _button_inputs(self) -> Hashable:
         return tuple(self.picked)
 
+    def coach_steps(self) -> list[Any]:
+        from .coach import palace_steps
+
+        return palace_steps(self)
+
     def _enable_buttons(self) -> None:
         commit, second, sort, _hint, _menu = self.buttons
         view, mine = self.view, self._my_turn()

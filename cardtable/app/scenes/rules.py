@@ -33,11 +33,29 @@ class RulesScene(FormScene):
         back = Button(pygame.Rect(w // 2 - 100, h - row - 20, 200, row), "Back", self.back)
         self.page = pygame.Rect(60, picker.rect.bottom + 20, w - 120,
                                 back.rect.top - picker.rect.bottom - 40)
-        self.set_widgets([picker, back], focus_first=False)
+        widgets = [picker, back]
+        if self._at_table():
+            back.rect.x = w // 2 - 210
+            widgets.append(Button(pygame.Rect(w // 2 + 10, back.rect.y, 200, row),
+                                  "Tour of the table", self.tour))
+        self.set_widgets(widgets, focus_first=False)
         self.ring.index = 1
+
+    def _at_table(self) -> bool:
+        session = self.app.session
+        return session is not None and session.game.game_id == self.game_id and \
+            self.app.table is not None
+
+    def tour(self) -> None:
+        """The first-game tour again, over the table."""
+        table = self.app.table
+        if table is not None:
+            self.app.stack.reset(table)
+            self.app.show_tour()
 
     def pick(self, game_id: str) -> None:
         self.game_id = game_id
+        self.layout(self.size)
         self.scroll = 0
 
     def lines(self) -> list[str]:

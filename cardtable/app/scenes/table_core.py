@@ -239,6 +239,12 @@ class TableCore(Scene):
         self._after_undo()
         self.say("Taken back.", good=True)
 
+    def coach_steps(self) -> list[Any]:
+        """The first-game tour's steps for this table (see scenes.coach)."""
+        from .coach import rummy_steps
+
+        return rummy_steps(self)
+
     def _after_undo(self) -> None:
         """What a table keeps of a play in progress that no longer fits (its own)."""
 

@@ -1,0 +1,137 @@
+"""The first-game coach: the first time a person plays a game, a few short steps point
+at the table — the hand, where a turn starts, what the round asks, where melds are
+built, how a turn ends, and where help is. Skippable (Esc, or Skip), shown once per
+game (``Settings.coached``), and reachable again from the rules page.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import pygame
+
+from .. import theme
+from ..widgets import Button
+from .common import FormScene
+
+
+@dataclasses.dataclass(frozen=True)
+class Step:
+    text: str
+    area: pygame.Rect
+
+
+def rummy_steps(table: Any) -> list[Step]:
+    """The steps for a draw-and-discard table (Five Crowns, Shanghai, Monastery)."""
+    geo, desc, view = table.geo, table.desc, table.view
+    headline = desc.headline(view).replace("  \u00b7  ", ": ")
+    steps = [
+        Step("This is your hand. Drag a card to move it; S and R sort it by suit or rank.",
+             geo.hand),
+        Step("A turn starts here: draw from the stock, or take the top card of the "
+             "discard pile (click it or drag it to your hand).", geo.stock.union(geo.discard)),
+        Step(f"What this round asks is written here ({headline}), with what to do now.",
+             geo.info),
+    ]
+    if desc.meld_building:
+        steps.append(Step("Build your melds in the row above your hand: drag cards to "
+                          "the + slot, or press A and the table arranges them for you.",
+                          geo.meld_row))
+    steps += [
+        Step("A turn ends when you drop a card on the discard pile.", geo.discard),
+        Step("Stuck? H shows the move the computer would make, and why; Ctrl+Z takes "
+             "back a play; Esc opens the menu, the rules and the score sheet.",
+             geo.controls),
+    ]
+    return steps
+
+
+def palace_steps(table: Any) -> list[Step]:
+    geo = table.geo
+    return [
+        Step("These are your cards. First you pick three of them, blind, as your hidden "
+             "reserve; then three placements go face up in your visible reserve.",
+             geo.table.hand),
+        Step("Play onto the stack: a placement at least as high as its top card. A 2 and "
+             "a straight from a 2 play on anything; an ace burns the stack.",
+             geo.stack),
+        Step("Your reserves: the visible one is played once your hand is empty, the "
+             "hidden one last, blind. The first to shed every card wins.",
+             geo.reserve[0].unionall(geo.reserve[1:]) if geo.reserve else geo.stack),
+        Step("When nothing you hold goes, take the stack (T). H shows the move the "
+             "computer would make, and why; Esc opens the menu and the rules.",
+             geo.table.controls),
+    ]
+
+
+class CoachScene(FormScene):
+    """One step at a time over the table, its area lit."""
+
+    overlay = True
+
+    def __init__(self, app: Any, table: Any, steps: list[Step]) -> None:
+        super().__init__(app)
+        self.table, self.steps, self.index = table, steps, 0
+
+    def layout(self, size: tuple[int, int]) -> None:
+        self.size = size
+        box = self._box()
+        half = (box.width - 48) // 2
+        last = self.index == len(self.steps) - 1
+        self.set_widgets([
+            Button(pygame.Rect(box.x + 16, box.bottom - 56, half, 42),
+                   "Start playing" if last else "Next", self.next, primary=True),
+            Button(pygame.Rect(box.x + 32 + half, box.bottom - 56, half, 42), "Skip the tour",
+                   self.back)])
+
+    def _box(self) -> pygame.Rect:
+        w, h = self.size
+        area = self.steps[self.index].area
+        box = pygame.Rect(0, 0, min(560, w - 40), 190)
+        # Beside the lit area, never over it: above it when it is low on the screen.
+        box.centerx = max(box.width // 2 + 20, min(w - box.width // 2 - 20, area.centerx))
+        box.bottom = area.top - 16 if area.centery > h // 2 else box.bottom
+        if area.centery <= h // 2:
+            box.top = area.bottom + 16
+        box.clamp_ip(pygame.Rect(10, 10, w - 20, h - 20))
+        return box
+
+    def next(self) -> None:
+        if self.index + 1 >= len(self.steps):
+            self.back()
+            return
+        self.index += 1
+        self.layout(self.size)
+
+    def back(self) -> None:
+        self.app.stack.pop()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RIGHT, pygame.K_SPACE):
+            self.next()
+            return
+        super().handle(event)
+
+    def redraw_key(self) -> Any:
+        return self.index
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        step = self.steps[self.index]
+        shade = pygame.Surface((w, h), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 140))
+        shade.fill((0, 0, 0, 0), step.area.inflate(16, 16))
+        surface.blit(shade, (0, 0))
+        pygame.draw.rect(surface, theme.HIGHLIGHT, step.area.inflate(16, 16), width=3,
+                         border_radius=10)
+        box = self._box()
+        theme.panel(surface, box, theme.HIGHLIGHT, alpha=235)
+        size = max(14, h // 46)
+        theme.blit_text(surface, f"First game  \u00b7  {self.index + 1} of {len(self.steps)}",
+                        size - 1, (box.x + 16, box.y + 12), theme.GOLD, True)
+        y = box.y + 16 + size + 8
+        for line in theme.wrap(step.text, size, box.width - 32)[:4]:
+            theme.blit_text(surface, line, size, (box.x + 16, y))
+            y += size + 6
+        self.ring.draw(surface)

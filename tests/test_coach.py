@@ -1,0 +1,56 @@
+"""The first-game coach: the first time a person plays a game, short steps point at the
+table; it is skippable, shown once per game, and reachable again from the rules page."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from cardtable.app.app import App
+from cardtable.app.scenes.coach import CoachScene
+from cardtable.engine import variants
+from ui import button, click, frames, key
+
+
+@pytest.fixture
+def coached_app(home):  # type: ignore[no-untyped-def]
+    app = App(size=(1280, 800), animations=False, coach=True)
+    yield app
+    app.shutdown()
+
+
+@pytest.mark.parametrize("game_id", [v.id for v in variants()])
+def test_the_first_game_of_each_kind_gets_a_tour_that_points_at_the_table(coached_app,
+                                                                          game_id):
+    app = coached_app
+    seats = max(2, next(v for v in variants() if v.id == game_id).seat_counts.start)
+    app.new_game(game_id, seats - 1, "normal", 3)
+    frames(app, 2)
+    coach = app.stack.top
+    assert isinstance(coach, CoachScene)
+    screen = pygame.Rect(0, 0, *app.size)
+    assert len(coach.steps) >= 4
+    for step in coach.steps:
+        assert step.text and screen.contains(step.area) and step.area.width > 10
+    for _ in coach.steps:
+        key(app, pygame.K_RIGHT)
+    assert app.stack.top is app.table
+    app.to_menu()
+    app.new_game(game_id, seats - 1, "normal", 4)   # the second game: no tour
+    frames(app, 2)
+    assert app.stack.top is app.table
+
+
+def test_the_tour_is_skipped_with_esc_and_shown_again_from_the_rules(coached_app):
+    app = coached_app
+    app.new_game("five_crowns", 2, "normal", 3)
+    frames(app, 2)
+    assert isinstance(app.stack.top, CoachScene)
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is app.table
+    assert "five_crowns" in app.settings.coached
+    key(app, pygame.K_ESCAPE)                      # the pause menu
+    click(app, button(app, "Rules"))
+    click(app, button(app, "Tour of the table"))
+    frames(app, 2)
+    assert isinstance(app.stack.top, CoachScene) and app.stack.top.index == 0
