@@ -54,3 +54,26 @@ def test_the_tour_is_skipped_with_esc_and_shown_again_from_the_rules(coached_app
     click(app, button(app, "Tour of the table"))
     frames(app, 2)
     assert isinstance(app.stack.top, CoachScene) and app.stack.top.index == 0
+
+
+def test_the_rules_pages_picture_melds_with_the_tables_card_art(make_app):
+    from cardtable.app.rules_text import rules_for
+    from cardtable.app.scenes.rules import RulesScene
+    from cardtable.engine import parse_cards
+
+    pictured = 0
+    for variant in variants():
+        for line in rules_for(variant.id, variant.title).splitlines():
+            if line.startswith("cards:"):
+                body = line[len("cards:"):].partition("\u2014")[0]
+                for group in body.split("|"):
+                    assert parse_cards(group.strip())  # every card named exists
+                pictured += 1
+    assert pictured >= 8
+    app = make_app()
+    scene = RulesScene(app, "monastery")
+    app.push(scene)
+    frames(app, 2)
+    kinds = [kind for kind, _ in scene.items()]
+    assert kinds.count("cards") == 4 and "text" in kinds
+    assert any("fits both" in line for line in scene.lines())  # aces: even and odd

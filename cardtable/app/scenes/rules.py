@@ -8,7 +8,7 @@ import pygame
 
 from ...engine import catalog
 from ...engine.options import preset_name, presets_of
-from .. import theme
+from .. import cardart, theme
 from ..rules_text import rules_for
 from ..widgets import Button, Choice
 from .common import FormScene
@@ -59,9 +59,34 @@ class RulesScene(FormScene):
         self.scroll = 0
 
     def lines(self) -> list[str]:
+        """The page's text lines, wrapped (card pictures left out)."""
+        return [item for kind, item in self.items() if kind == "text"]
+
+    def items(self) -> list[tuple[str, Any]]:
+        """The page as it is drawn: ("text", a wrapped line), or ("cards", (groups,
+        caption)) for a line of the rules text that starts with "cards:" — card
+        pictures drawn with the table's own card art, groups split by "|", the caption
+        after a dash."""
         info = next(info for info in catalog() if info.id == self.game_id)
         text = self.house_rules(info) + "\n\n" + rules_for(self.game_id, info.title)
-        return theme.wrap(text, self.text_size, self.page.width - 40)
+        items: list[tuple[str, Any]] = []
+        for paragraph in text.split("\n"):
+            if paragraph.startswith("cards:"):
+                body, _, caption = paragraph[len("cards:"):].partition("\u2014")
+                groups = [group.split() for group in body.split("|")]
+                items.append(("cards", (groups, caption.strip())))
+                continue
+            wrapped = theme.wrap(paragraph, self.text_size, self.page.width - 40)
+            items += [("text", line) for line in wrapped] or [("text", "")]
+        return items
+
+    def _card_width(self) -> int:
+        return max(30, min(52, int(self.size[1]) // 16))
+
+    def _height(self, kind: str, line_h: int) -> int:
+        if kind == "cards":
+            return int(self._card_width() * cardart.RATIO) + line_h + 10
+        return line_h
 
     def house_rules(self, info: Any) -> str:
         """The house rules in force at the table (or the choices setup offers)."""
@@ -80,6 +105,26 @@ class RulesScene(FormScene):
                    for field in options.__dataclass_fields__
                    if getattr(options, field) != getattr(info.options_type(), field)]
         return "House rules at your table (from its deal code): " + ", ".join(changed) + "."
+
+    def _draw_cards(self, surface: pygame.Surface, item: Any, y: int, line_h: int) -> None:
+        """One row of card pictures (a group per meld) and its caption below."""
+        groups, caption = item
+        width = self._card_width()
+        colours = "two" if self.game_id == "monastery" else self.app.settings.deck_colours
+        x = self.page.x + 24
+        for group in groups:
+            for code in group:
+                try:
+                    image = cardart.face(code, width, colours)
+                except (ValueError, KeyError):
+                    continue  # a card the text names wrongly: skip it, never crash
+                surface.blit(image, (x, y + 2))
+                x += int(width * 0.62)
+            x += int(width * 0.9)
+        if caption:
+            theme.blit_text(surface, caption, max(11, self.text_size - 2),
+                            (self.page.x + 24, y + int(width * cardart.RATIO) + 6),
+                            theme.TEXT_DIM)
 
     @property
     def text_size(self) -> int:
@@ -100,19 +145,24 @@ class RulesScene(FormScene):
         self.draw_background(surface)
         theme.panel(surface, self.page, theme.PANEL_EDGE)
         line_h = theme.font(self.text_size).get_linesize()
-        lines = self.lines()
-        limit = max(0, len(lines) * line_h - self.page.height + 40)
+        items = self.items()
+        total = sum(self._height(kind, line_h) for kind, _ in items)
+        limit = max(0, total - self.page.height + 40)
         self.scroll = min(self.scroll, limit)
         clip = surface.get_clip()
         surface.set_clip(self.page.inflate(-10, -10))
         y = self.page.y + 20 - self.scroll
-        for index, line in enumerate(lines):
-            if self.page.y - line_h < y < self.page.bottom:
-                heading = index == 0
-                theme.blit_text(surface, line, self.text_size + (4 if heading else 0),
-                                (self.page.x + 20, y), theme.GOLD if heading else theme.TEXT,
-                                bold=heading)
-            y += line_h + (8 if index == 0 else 0)
+        for index, (kind, item) in enumerate(items):
+            height = self._height(kind, line_h)
+            if self.page.y - height < y < self.page.bottom:
+                if kind == "cards":
+                    self._draw_cards(surface, item, y, line_h)
+                else:
+                    heading = index == 0 or (index == 2 and not items[0][1])
+                    theme.blit_text(surface, item, self.text_size + (4 if heading else 0),
+                                    (self.page.x + 20, y),
+                                    theme.GOLD if heading else theme.TEXT, bold=heading)
+            y += height
         surface.set_clip(clip)
         if limit:
             theme.blit_text(surface, "scroll for more (wheel, Page Up / Page Down)",
