@@ -50,9 +50,8 @@ from .rummy import (
     draw_problem,
     legal_draws,
     rebuilds_used_up,
-    seen_by,
 )
-from .sampling import fill_hands, fresh_seed, take, unseen_cards
+from .sampling import fresh_seed
 from .variant import Outcome, Transition, Variant, places_for, register
 
 ROUNDS = 11
@@ -435,9 +434,7 @@ class FiveCrowns(RummyZones, Variant[FiveCrownsState, FiveCrownsView]):
             round_rebuilds=state.round_rebuilds, options=self.options)
 
     def determinize(self, view: FiveCrownsView, rng: random.Random) -> FiveCrownsState:
-        pool = unseen_cards(self.deck(view.seats), seen_by(view), rng)
-        hands = fill_hands(view.seat, view.hand, view.hand_sizes, view.known, pool)
-        stock = take(pool, view.stock_size, "the stock")
+        hands, stock = self.sample_zones(view, rng)
         return FiveCrownsState(
             seats=view.seats, seed=fresh_seed(rng), round=view.round, dealer=view.dealer,
             current=view.current, phase=view.phase, hands=hands, stock=stock,

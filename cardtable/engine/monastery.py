@@ -59,9 +59,8 @@ from .rummy import (
     draw_problem,
     legal_draws,
     rebuilds_used_up,
-    seen_by,
 )
-from .sampling import fill_hands, fresh_seed, take, unseen_cards
+from .sampling import fresh_seed
 from .variant import Outcome, Transition, Variant, places_for, register
 
 HAND_SIZE = 9
@@ -473,9 +472,7 @@ class Monastery(RummyZones, Variant[MonasteryState, MonasteryView]):
             round_rebuilds=state.round_rebuilds, options=self.options)
 
     def determinize(self, view: MonasteryView, rng: random.Random) -> MonasteryState:
-        pool = unseen_cards(self.deck(view.seats), seen_by(view), rng)
-        hands = fill_hands(view.seat, view.hand, view.hand_sizes, view.known, pool)
-        stock = take(pool, view.stock_size, "the stock")
+        hands, stock = self.sample_zones(view, rng)
         return MonasteryState(
             seats=view.seats, seed=fresh_seed(rng), round=view.round, dealer=view.dealer,
             current=view.current, phase=view.phase, hands=hands, stock=stock,

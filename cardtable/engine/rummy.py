@@ -9,6 +9,7 @@ Standard library only.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any, ClassVar
@@ -18,6 +19,7 @@ from .cards import Card
 from .data import replace_at
 from .events import Drew, Event, Reshuffled
 from .rng import shuffled
+from .sampling import fill_hands, take, unseen_cards
 
 
 def legal_draws(state: Any) -> tuple[Action, ...]:
@@ -124,6 +126,16 @@ class TurnView:
 
 class RummyZones:
     """The card inventory and hidden cards of a game with hands, stock, pile and melds."""
+
+    def sample_zones(self, view: Any, rng: random.Random
+                     ) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
+        """For ``determinize``: every hand (the viewer's own, others' known cards and
+        unseen ones at random) and the stock, dealt from the cards the view does not
+        show."""
+        deck = self.deck(view.seats)  # type: ignore[attr-defined]
+        pool = unseen_cards(deck, seen_by(view), rng)
+        hands = fill_hands(view.seat, view.hand, view.hand_sizes, view.known, pool)
+        return hands, take(pool, view.stock_size, "the stock")
 
     def all_cards(self, state: Any) -> list[Card]:
         cards = [card for hand in state.hands for card in hand]

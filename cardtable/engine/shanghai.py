@@ -56,8 +56,8 @@ from .events import (
 from .melds import Meld, MeldKind, MeldRules
 from .options import ShanghaiBuyOptions, ShanghaiMayIOptions
 from .rng import pick_index, shuffled
-from .rummy import RummyZones, rebuilds_used_up, seen_by
-from .sampling import fill_hands, fresh_seed, take, unseen_cards
+from .rummy import RummyZones, rebuilds_used_up
+from .sampling import fresh_seed
 from .shanghai_checks import ShanghaiChecks, extended
 from .shanghai_rules import (
     CONTRACTS,
@@ -522,9 +522,7 @@ class _Shanghai(ShanghaiChecks, RummyZones, Variant[ShanghaiState, ShanghaiView]
             options=self.options)
 
     def determinize(self, view: ShanghaiView, rng: random.Random) -> ShanghaiState:
-        pool = unseen_cards(self.deck(view.seats), seen_by(view), rng)
-        hands = fill_hands(view.seat, view.hand, view.hand_sizes, view.known, pool)
-        stock = take(pool, view.stock_size, "the stock")
+        hands, stock = self.sample_zones(view, rng)
         # A take-back restores the hand and melds before this turn's plays: only the
         # seat to move may take back, and the search never does, so none is kept.
         current = view.current
