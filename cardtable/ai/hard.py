@@ -30,10 +30,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine import Action, IllegalActionError, get_variant
-from ..engine.actions import TakeBack
+from ..engine.actions import PickHidden, PlayHidden, TakeBack
 from ..engine.errors import EngineError
 from ..engine.variant import Variant
 from .bots import NormalBot
+
+BLIND = (PickHidden, PlayHidden)
+"""Moves chosen without seeing the cards (Palace's hidden reserve): every world deals
+those cards at random, so playouts cannot prefer one."""
 
 
 @dataclass
@@ -80,8 +84,8 @@ class HardBot:
         normal = self._normal.choose(observation, rng, deadline, should_stop)
         self.last_playouts = 0
         candidates = self._candidates(observation, normal, rng)
-        if len(candidates) < 2:
-            return normal
+        if len(candidates) < 2 or all(isinstance(c.action, BLIND) for c in candidates):
+            return normal  # one move, or choices made blind: no search can tell them apart
         stop_at = min(time.monotonic() + self.seconds, deadline - 0.25)
         try:
             variant = self._variant(observation)
