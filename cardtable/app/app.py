@@ -122,6 +122,8 @@ class App:
         notes += slot_notes
         self.recorder.recover([found.game for found in saved])
         self.menu_message = " ".join(notes) or None
+        self.menu_good = False
+        """The menu's message is good news (a game saved), not a problem."""
         from .scenes.menu import MenuScene
 
         self.stack.push(MenuScene(self))
@@ -360,9 +362,10 @@ class App:
         slot.blocked = result.kept
         if result.saved is None:
             slot.summary = None
-            self.menu_message = result.message
+            self.menu_message, self.menu_good = result.message, False
             return False
         if not playable(result.saved.game.game_id):
+            self.menu_good = False
             self.menu_message = (f"Your saved {result.saved.game.variant.title} game needs a "
                                  "newer version of cardtable to be played at the table.")
             return False
@@ -430,7 +433,7 @@ class App:
         except OSError as error:
             log.warning("could not set the finished game aside: %s", error)
 
-    def to_menu(self, message: str | None = None) -> None:
+    def to_menu(self, message: str | None = None, good: bool = False) -> None:
         if not self.save(wait=True) and message is None:
             message = f"Your game could not be saved: {self.save_problem}."
         if self.session is not None:
@@ -443,6 +446,7 @@ class App:
         self.session = None
         self.table = None
         self.menu_message = message
+        self.menu_good = good and message is not None and self.save_problem is None
         from .scenes.menu import MenuScene
 
         self.stack.reset(MenuScene(self))

@@ -82,7 +82,7 @@ class MenuScene(FormScene):
             line_h = theme.font(max(14, h // 42)).get_linesize()
             box.height = line_h * len(lines) + 30
             box.midbottom = (w // 2, h - 40)
-            theme.panel(surface, box, theme.BAD)
+            theme.panel(surface, box, theme.GOOD if self.app.menu_good else theme.BAD)
             for i, line in enumerate(lines):
                 theme.blit_text(surface, line, max(14, h // 42),
                                 (box.x + 20, box.y + 15 + i * line_h))

@@ -68,7 +68,8 @@ class PauseScene(FormScene):
         """Leave for the menu, saying truly whether the game was saved. When it cannot
         be, ask first: leaving then loses it."""
         if self.app.save(wait=True):
-            self.app.to_menu("Your game is saved: Continue picks it up where you left it.")
+            self.app.to_menu("Your game is saved: Continue picks it up where you left it.",
+                             good=True)
         else:
             self.app.stack.replace(ConfirmScene(
                 self.app, f"Your game could not be saved: {self.app.save_problem}. "
