@@ -11,6 +11,7 @@ import pytest
 from cardtable.ai import make_bot
 from cardtable.ai.explain import explain, hint
 from cardtable.ai.seats import bot_rng, seat_to_ask
+from cardtable.app.hints import about_them
 from cardtable.engine import Discard, Draw, Game, Place, variants
 
 GAMES = [v.id for v in variants()]
@@ -114,7 +115,9 @@ def test_clicking_an_ai_seat_says_why_it_made_its_last_move(make_app):
     seen, action = app.session.last_moves[1]
     click(app, table.geo.spots[1].panel.center)
     until(app, lambda: table.message is not None and table.message.text.startswith("Why"))
-    assert table.message.text == f"Why {app.session.names[1]} did that: {explain(seen, action)}"
+    expected = about_them(explain(seen, action))
+    assert table.message.text == f"Why {app.session.names[1]} did that: {expected}"
+    assert " your " not in table.message.text
 
 
 def test_o_shows_the_score_sheet_at_any_time(make_app):
@@ -135,3 +138,9 @@ def test_o_shows_the_score_sheet_at_any_time(make_app):
     until(app, lambda: app.stack.top is app.table)
     key(app, pygame.K_o)
     assert app.stack.top is app.table and "no rounds" in app.table.message.text
+
+
+def test_why_speaks_of_the_ai_player_not_of_you():
+    assert about_them("Discard the Q♠: it is in none of your books, so you lose "
+                      "12 points. Your turn.") == \
+        "Discard the Q♠: it is in none of its books, so it lose 12 points. Its turn."

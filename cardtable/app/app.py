@@ -319,14 +319,14 @@ class App:
         self.settings = Settings(**{**self.settings.__dict__,
                                     "coached": ",".join([*seen, game_id])})
         self.settings_file.save(self.settings)
-        self.show_tour()
+        self.show_tour(first=True)
 
-    def show_tour(self) -> None:
+    def show_tour(self, first: bool = False) -> None:
         """The first-game tour over the table (also from the rules page)."""
         from .scenes.coach import CoachScene
 
         if self.table is not None:
-            self.stack.push(CoachScene(self, self.table, self.table.coach_steps()))
+            self.stack.push(CoachScene(self, self.table, self.table.coach_steps(), first))
 
     @property
     def save_path(self) -> Path:

@@ -9,6 +9,7 @@ never stalls the window.
 from __future__ import annotations
 
 import random
+import re
 import threading
 from collections.abc import Callable
 from typing import Any
@@ -52,5 +53,12 @@ def hint_job(view: Any, seed: int) -> Job:
 
 
 def why_job(table_view: Any, seen: Any, action: Action) -> Job:
-    """The reason for a move an AI seat made from the view it had (``seen``)."""
-    return Job(table_view, lambda: explain(seen, action))
+    """The reason for a move an AI seat made from the view it had (``seen``), told
+    about that seat ("its books", not "your books")."""
+    return Job(table_view, lambda: about_them(explain(seen, action)))
+
+
+def about_them(reason: str) -> str:
+    """An explanation written to the person, turned to speak of another player."""
+    words = {"your": "its", "Your": "Its", "you": "it", "You": "It"}
+    return re.sub(r"\b(your|Your|you|You)\b", lambda m: words[m.group(1)], reason)

@@ -196,8 +196,8 @@ class Session:
         moves are cut back, so the save replays to it too)."""
         if not self._undo or self.human not in self.game.awaiting():
             self._undo.clear()
-            return ("there is nothing to undo: only plays of your own turn, before you "
-                    "discard, can be taken back, and a card drawn from the stock stays drawn")
+            return ("nothing to undo: a card drawn from the stock stays drawn, and a "
+                    "discard ends your turn")
         state, length, order = self._undo.pop()
         self.game.state = state
         del self.game.history[length:]

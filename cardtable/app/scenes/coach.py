@@ -70,9 +70,11 @@ class CoachScene(FormScene):
 
     overlay = True
 
-    def __init__(self, app: Any, table: Any, steps: list[Step]) -> None:
+    def __init__(self, app: Any, table: Any, steps: list[Step], first: bool = True) -> None:
         super().__init__(app)
         self.table, self.steps, self.index = table, steps, 0
+        self.first = first
+        """Shown by itself for a first game (else asked for from the rules page)."""
 
     def layout(self, size: tuple[int, int]) -> None:
         self.size = size
@@ -128,7 +130,8 @@ class CoachScene(FormScene):
         box = self._box()
         theme.panel(surface, box, theme.HIGHLIGHT, alpha=235)
         size = max(14, h // 46)
-        theme.blit_text(surface, f"First game  \u00b7  {self.index + 1} of {len(self.steps)}",
+        title = "First game" if self.first else "Tour of the table"
+        theme.blit_text(surface, f"{title}  \u00b7  {self.index + 1} of {len(self.steps)}",
                         size - 1, (box.x + 16, box.y + 12), theme.GOLD, True)
         y = box.y + 16 + size + 8
         for line in theme.wrap(step.text, size, box.width - 32)[:4]:

@@ -133,8 +133,8 @@ class ScoreSheetScene(FormScene):
         score_sheet(surface, box, self.names, rounds, lambda r, s: desc.sheet_cell(view, r, s),
                     [desc.total_cell(view, s) for s in range(len(self.names))], self.human)
         if self.app.session is not None:
-            theme.deal_line(surface, self.app.session.deal_code, (w // 2, h - 10),
-                            anchor="midbottom")
+            theme.deal_line(surface, self.app.session.deal_code, (w - 14, 10),
+                            anchor="topright")
         if not rounds:
             theme.blit_text(surface, "No round has been scored yet.", size,
                             (w // 2, box.bottom + 14), theme.TEXT_DIM, anchor="midtop")

@@ -68,7 +68,9 @@ class RulesScene(FormScene):
         pictures drawn with the table's own card art, groups split by "|", the caption
         after a dash."""
         info = next(info for info in catalog() if info.id == self.game_id)
-        text = self.house_rules(info) + "\n\n" + rules_for(self.game_id, info.title)
+        title, _, rest = rules_for(self.game_id, info.title).partition("\n")
+        house = self.house_rules(info)
+        text = title + ("\n\n" + house if house else "") + "\n" + rest
         items: list[tuple[str, Any]] = []
         for paragraph in text.split("\n"):
             if paragraph.startswith("cards:"):
@@ -97,7 +99,7 @@ class RulesScene(FormScene):
         options = session.game.variant.options
         name = preset_name(options)
         if name == "Standard":
-            return "House rules at your table: standard."
+            return "House rules at your table: the standard rules."
         preset = next((p for p in presets_of(info.options_type) if p.name == name), None)
         if preset is not None:
             return f"House rules at your table: {preset.name} ({preset.says})."
@@ -158,7 +160,7 @@ class RulesScene(FormScene):
                 if kind == "cards":
                     self._draw_cards(surface, item, y, line_h)
                 else:
-                    heading = index == 0 or (index == 2 and not items[0][1])
+                    heading = index == 0
                     theme.blit_text(surface, item, self.text_size + (4 if heading else 0),
                                     (self.page.x + 20, y),
                                     theme.GOLD if heading else theme.TEXT, bold=heading)
