@@ -254,7 +254,7 @@ class TableCore(Scene):
         """H: the move the Normal player would make for you, and why; its cards are
         picked out (worked out off the drawing thread: see ``HintJob``)."""
         if not self._my_turn():
-            self.say("A hint is for your move: it is not your turn yet.")
+            self.say("A hint is for your move: it is not your turn yet.", seconds=2.5)
             return
         if self.hint_job is not None and not self.hint_job.done:
             return
