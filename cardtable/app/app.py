@@ -21,7 +21,7 @@ import pygame
 
 from .. import __version__
 from ..ai import AIWorker
-from ..engine import Event, Game, get_variant
+from ..engine import Event, Game, catalog, get_variant
 from . import cardart, theme
 from .autosaver import Autosaver
 from .files import remove_stale_temps
@@ -556,7 +556,8 @@ def _self_test() -> int:
         return 1
     app.frame()
     menu = time.perf_counter() - started
-    app.new_game("five_crowns", 2, "normal", 1, autoplay="normal")
+    first = next(info for info in catalog() if playable(info.id))  # the menu's first game
+    app.new_game(first.id, first.seat_counts.start, "normal", 1, autoplay="normal")
     for _ in range(600):
         app.frame()
         if app.session is not None and len(app.session.game.history) >= 6:

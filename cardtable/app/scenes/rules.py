@@ -10,6 +10,7 @@ from ...engine import catalog
 from ...engine.options import preset_name, presets_of
 from .. import cardart, theme
 from ..rules_text import rules_for
+from ..tables import playable, table_for
 from ..widgets import Button, Choice
 from .common import FormScene
 
@@ -112,7 +113,10 @@ class RulesScene(FormScene):
         """One row of card pictures (a group per meld) and its caption below."""
         groups, caption = item
         width = self._card_width()
-        colours = "two" if self.game_id == "monastery" else self.app.settings.deck_colours
+        chosen = self.app.settings.deck_colours
+        forced = table_for(self.game_id).description.deck_colours \
+            if playable(self.game_id) else None
+        colours = chosen if forced == "two" and chosen == "contrast" else forced or chosen
         x = self.page.x + 24
         for group in groups:
             for code in group:
