@@ -8,6 +8,7 @@ import random
 import time
 
 import pytest
+from bot_games import normal_positions
 
 from cardtable.ai import make_bot
 from cardtable.ai.bots import PLAYER_LEVELS
@@ -22,19 +23,11 @@ def seats_for(game_id: str) -> int:
     return next(v for v in variants() if v.id == game_id).seat_counts.start
 
 
-def decisions(game_id: str, seed: int, moves: int):
+def decisions(game_id: str, seed: int, moves: int):  # type: ignore[no-untyped-def]
     """Positions along a Normal-bot game where the seat to move has a real choice."""
-    seats = seats_for(game_id)
-    game, _ = Game.new(game_id, seats, seed)
-    bot = make_bot("normal")
-    for _ in range(moves):
-        if game.over:
-            return
-        seat = seat_to_ask(game, range(seats))
-        view = game.observe(seat)
+    for game, seat, view in normal_positions(game_id, seats_for(game_id), seed, moves):
         if len(view.legal) > 1:
             yield game, seat
-        game.apply(seat, bot.choose(view, bot_rng(game, seat, 0), 0.0, lambda: False))
 
 
 def small_hard() -> HardBot:

@@ -7,27 +7,19 @@ from __future__ import annotations
 import random
 
 import pytest
+from bot_games import normal_positions
 
 from cardtable.ai import make_bot
 from cardtable.ai.explain import explain, hint
-from cardtable.ai.seats import bot_rng, seat_to_ask
 from cardtable.app.hints import about_them
-from cardtable.engine import Discard, Draw, Game, Place, variants
+from cardtable.engine import Discard, Draw, Place, variants
 
 GAMES = [v.id for v in variants()]
 
 
 def positions(game_id: str, seed: int, moves: int):  # type: ignore[no-untyped-def]
     seats = max(3, next(v for v in variants() if v.id == game_id).seat_counts.start)
-    game, _ = Game.new(game_id, seats, seed)
-    bot = make_bot("normal")
-    for _ in range(moves):
-        if game.over:
-            return
-        seat = seat_to_ask(game, range(seats))
-        view = game.observe(seat)
-        yield game, seat, view
-        game.apply(seat, bot.choose(view, bot_rng(game, seat, 0), 0.0, lambda: False))
+    return normal_positions(game_id, seats, seed, moves)
 
 
 @pytest.mark.parametrize("game_id", GAMES)
