@@ -99,3 +99,25 @@ def test_hard_bot_answers_at_once_when_nobody_waits():
 def test_hard_is_offered_at_the_table_with_a_line_on_what_to_expect():
     assert list(PLAYER_LEVELS) == ["easy", "normal", "hard"]
     assert make_bot("hard").name == "hard"
+
+
+def test_hard_never_puts_off_a_lay_down_normal_makes():
+    """Playouts make putting a lay-down off look free (the playout lays it next turn in
+    every world); Hard keeps Normal's lay-downs (it once discarded a king instead of
+    laying Monastery's mission 6)."""
+    from cardtable.engine import GoDown, LayDown, LayMission
+
+    normal = make_bot("normal")
+    found = 0
+    for game_id in GAMES:
+        for game, seat in decisions(game_id, 5, 400):
+            view = game.observe(seat)
+            choice = normal.choose(view, random.Random(1), 0.0, lambda: False)
+            if isinstance(choice, (LayDown, GoDown, LayMission)):
+                hard = small_hard()
+                assert hard.choose(view, random.Random(1), time.monotonic() + 60,
+                                   lambda: False) == choice
+                assert hard.last_playouts == 0
+                found += 1
+                break
+    assert found >= 3
