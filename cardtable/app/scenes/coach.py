@@ -35,9 +35,9 @@ def rummy_steps(table: Any) -> list[Step]:
              geo.info),
     ]
     if desc.meld_building:
-        steps.append(Step("Build your melds in the row above your hand: drag cards to "
-                          "the + slot, or press A and the table arranges them for you.",
-                          geo.meld_row))
+        steps.append(Step("Once you have drawn, build your melds in the row above your "
+                          "hand: drag cards to the + slot that appears there, or press A "
+                          "and the table arranges them for you.", geo.meld_row))
     steps += [
         Step("A turn ends when you drop a card on the discard pile.", geo.discard),
         Step("Stuck? H shows the move the computer would make, and why; Ctrl+Z takes "
