@@ -243,3 +243,14 @@ def test_the_search_finds_a_go_down_whenever_one_exists(seed, shape, may_i, roun
 def test_the_search_is_complete_on_thousands_of_hands(seed, shape, may_i, round_number,
                                                       same_rank):
     check(_hand(seed, shape, may_i, round_number), round_number, may_i, same_rank)
+
+
+def test_two_sets_of_one_rank_share_its_naturals_in_the_wilds_bound():
+    """Found by the completeness property (seed 47414): with the same-rank option, six
+    threes make both sets of round 5 with no wild, and the joker completes the run; the
+    search's wild bound counted the second set of threes as needing two wilds."""
+
+    hand = parse_cards("3D 3D 3D 3S 3S 3S 5D 6D 7D 7S AS JK")
+    check(hand, 5, True, same_rank=True)
+    contract, crules = CONTRACTS[4], contract_rules(True, True)
+    assert best_go_down(hand, contract, crules, value_of(True)) is not None

@@ -137,7 +137,7 @@ class _Search:
         impossible = len(self.wilds) + 1
         need = 0
         if contract.sets:
-            needs = self._set_needs()
+            needs = self._set_needs(contract.sets if self.crules.same_rank_sets else 1)
             if len(needs) < contract.sets and not self.crules.same_rank_sets:
                 return impossible
             need += sum(needs[:contract.sets]) if len(needs) >= contract.sets else 0
@@ -194,11 +194,20 @@ class _Search:
             if self.done:
                 return
 
-    def _set_needs(self) -> list[int]:
-        """Wilds each rank that could make a set needs to reach three, fewest first."""
+    def _set_needs(self, most: int = 1) -> list[int]:
+        """Wilds each set could need, fewest first: for each rank with two naturals or
+        more, what its first, second … ``most``-th set would add (two sets of one rank,
+        where the rules allow them, share its naturals: six threes make two sets with no
+        wild at all)."""
         least, totals = self.rules.min_set, self.pool.totals
-        return sorted(max(0, least - totals[rank]) for rank in range(1, 14)
-                      if totals[rank] >= 2)
+        needs = []
+        for rank in range(1, 14):
+            have = totals[rank]
+            for index in range(1, most + 1):
+                if have < 2 * index:
+                    break
+                needs.append(max(0, least * index - have) - max(0, least * (index - 1) - have))
+        return sorted(needs)
 
     def _sets_possible(self, wilds: int) -> bool:
         """A cheap necessary test: the sets still to lay have ranks with two naturals
