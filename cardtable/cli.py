@@ -62,9 +62,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=_whole, default=1, help="seed of the first game (1)")
     sim.add_argument("--bots", default="normal",
                      help="bot levels, comma-separated, cycled over the seats (normal)")
-    sim.add_argument("--bot-seed", type=_whole, default=None,
-                     help="the bots' secret seed (default: a new one, printed)")
-    sim.add_argument("--quiet", action="store_true", help="no progress bar")
+    _run_options(sim)
     tour = commands.add_parser(
         "tournament", help="bots against bots on duplicate deals, with confidence intervals",
         description="Play each deal once per rotation of the bots round the table (luck "
@@ -83,9 +81,7 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--seed", type=_whole, default=1, help="seed of the first deal (1)")
     tour.add_argument("--jobs", type=_positive, default=1,
                       help=f"worker processes (1; this machine has {_cores()} cores)")
-    tour.add_argument("--bot-seed", type=_whole, default=None,
-                      help="the bots' secret seed (default: a new one, printed)")
-    tour.add_argument("--quiet", action="store_true", help="no progress bar")
+    _run_options(tour)
     stats = commands.add_parser(
         "stats", help="your statistics per game and AI level",
         description="Print the statistics of the games you played at the table: played, "
@@ -98,6 +94,13 @@ def build_parser() -> argparse.ArgumentParser:
     history.add_argument("--last", type=_positive, default=10, help="how many (10)")
     history.add_argument("--game", default=None, help=f"only this game ({games})")
     return parser
+
+
+def _run_options(command: argparse.ArgumentParser) -> None:
+    """What simulate and tournament share: the bots' seed and a quiet run."""
+    command.add_argument("--bot-seed", type=_whole, default=None,
+                         help="the bots' secret seed (default: a new one, printed)")
+    command.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
 def _cores() -> int:

@@ -17,6 +17,7 @@ import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from ..ai import AIWorker, Bot, make_bot
@@ -135,10 +136,11 @@ class Session:
 
     # --- what the table asks -----------------------------------------------------------
 
-    @property
+    @cached_property
     def deal_code(self) -> str | None:
         """The deal's shareable code (game, players, rules, seed), or None for a seed
-        too large for a code (a hand-edited save)."""
+        too large for a code (a hand-edited save). Worked out once: the table draws it
+        on every redraw, and a game's deal never changes."""
         game = self.game
         try:
             return encode(game.game_id, game.seats, game.seed, game.variant.options)

@@ -215,10 +215,7 @@ class _Search:
         sets = self.contract.sets
         if not sets:
             return True
-        needs = self._set_needs()
-        if self.crules.same_rank_sets:
-            return bool(needs) and (len(needs) >= sets or needs[0] == 0
-                                    or sum(needs[:sets]) <= wilds)
+        needs = self._set_needs(sets if self.crules.same_rank_sets else 1)
         return len(needs) >= sets and sum(needs[:sets]) <= wilds
 
     def _rest_bound(self, runs: int, from_suit: int) -> int:

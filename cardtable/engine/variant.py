@@ -170,6 +170,7 @@ class Variant(ABC, Generic[S, V]):
     def observe(self, state: S, seat: int) -> V:
         """What ``seat`` can see: its own hand, public piles, others' card counts."""
 
+    @abstractmethod
     def determinize(self, view: V, rng: random.Random) -> S:
         """One full state consistent with everything ``view`` shows: the seat's own and
         all public cards where it sees them, cards others are known to hold in their
@@ -177,7 +178,6 @@ class Variant(ABC, Generic[S, V]):
         see. The world's seed is fresh, so its future shuffles are not the real ones.
         For search over hidden information (the Hard AI); it never reads the real state.
         Raises ``InconsistentViewError`` if the view's counts do not add up."""
-        raise NotImplementedError(f"{self.title} cannot sample hidden cards")
 
     @abstractmethod
     def standings(self, state: S) -> tuple[int, ...]:
