@@ -121,3 +121,30 @@ def test_hard_never_puts_off_a_lay_down_normal_makes():
                 found += 1
                 break
     assert found >= 3
+
+
+def test_hard_plays_a_rival_only_if_it_wins_on_worlds_not_used_to_choose_it(monkeypatch):
+    """Choosing the best of ten on the same worlds that judge it finds a lucky move as
+    often as a good one: a rival that won only on the worlds it was chosen on is not
+    played; one that wins on fresh worlds too is."""
+    from cardtable.ai import hard
+
+    game, seat = next(decisions("five_crowns", 4, 40))
+    view = game.observe(seat)
+    normal = make_bot("normal").choose(view, random.Random(3), 0.0, lambda: False)
+    lucky_until = [10**9]
+
+    def playout(self, index, action):  # type: ignore[no-untyped-def]
+        self.playouts += 1
+        if action == normal:
+            return 0.0
+        return 1.0 if index < lucky_until[0] else -1.0
+
+    monkeypatch.setattr(hard._Search, "playout", playout)
+    bot = HardBot(playouts=96, seconds=60.0)
+    good = bot.choose(view, random.Random(3), time.monotonic() + 60, lambda: False)
+    assert good != normal and good in view.legal
+    assert 0 < bot.last_chosen_on and bot.last_playouts == 96
+    lucky_until[0] = bot.last_chosen_on
+    assert bot.choose(view, random.Random(3), time.monotonic() + 60,
+                      lambda: False) == normal

@@ -11,9 +11,11 @@ candidates are compared on the same luck and the differences that remain are the
 
 Candidates are cut down by sequential halving: every candidate gets a few worlds, the
 better half goes on to twice as many, and so on, so the budget goes to the close calls.
-Normal's move is never cut, and the bot keeps it unless another wins clearly on the
-worlds both were played in (a paired margin of ``MARGIN`` standard errors over at least
-``MIN_WORLDS`` worlds), so sampling noise seldom makes it play worse than Normal.
+Normal's move is never cut. The rival that comes out on top is then played against
+Normal's on fresh worlds, never used to pick it, and replaces it only if it wins clearly
+there (a paired margin of ``MARGIN`` standard errors over at least ``MIN_WORLDS``
+worlds): picking the best of ten on the same worlds it is judged on finds a lucky move
+as often as a good one (Monastery's sparse round values made Hard lose to Normal).
 
 It is anytime: a fixed budget of playouts makes its answer depend only on the view and
 its generator, and a time cap (and the caller's deadline) stops it early with the best
@@ -66,6 +68,9 @@ class HardBot:
     """A decision stops sampling after this long, whatever is left of the budget."""
     MAX_CANDIDATES = 10
     """Moves searched at most: Normal's and others (a random few when there are more)."""
+    VERIFY = 0.4
+    """Share of the playouts kept to test the chosen rival against Normal's move on
+    worlds not used to choose it."""
     MARGIN = 1.5
     """How many standard errors a move must beat Normal's by to be played instead."""
     MIN_WORLDS = 6
@@ -80,6 +85,8 @@ class HardBot:
         self._variants: dict[tuple[str, Any], Variant[Any, Any]] = {}
         self.last_playouts = 0
         """Playouts the last decision made (for the bench)."""
+        self.last_chosen_on = 0
+        """Worlds the last decision used to choose a rival (later ones verify it)."""
 
     def supports(self, game_id: str) -> bool:
         return self._normal.supports(game_id)
@@ -87,7 +94,7 @@ class HardBot:
     def choose(self, observation: Any, rng: random.Random, deadline: float,
                should_stop: Callable[[], bool]) -> Action:
         normal = self._normal.choose(observation, rng, deadline, should_stop)
-        self.last_playouts = 0
+        self.last_playouts = self.last_chosen_on = 0
         if isinstance(normal, COMMIT):
             return normal  # see COMMIT: a lay-down Normal makes is never put off
         candidates = self._candidates(observation, normal, rng)
@@ -104,13 +111,15 @@ class HardBot:
         def out_of_time() -> bool:
             return time.monotonic() >= stop_at or should_stop()
 
+        selecting = self.playouts - int(self.playouts * self.VERIFY)
         base, rivals = candidates[0], candidates[1:]
         halvings = max(1, math.ceil(math.log2(len(candidates))))
-        per_halving = max(len(candidates), self.playouts // (halvings + 1))
+        per_halving = max(len(candidates), selecting // (halvings + 1))
         worlds = 0
-        while search.playouts < self.playouts and not out_of_time():
+        while search.playouts < selecting and not out_of_time():
             playing = [base, *rivals]
-            new_worlds = max(2, per_halving // len(playing))
+            new_worlds = max(1, min(max(2, per_halving // len(playing)),
+                                    (selecting - search.playouts) // len(playing)))
             for world in range(worlds, worlds + new_worlds):
                 for candidate in playing:
                     if out_of_time():
@@ -119,8 +128,18 @@ class HardBot:
             worlds += new_worlds
             rivals.sort(key=lambda c: c.mean, reverse=True)
             rivals = rivals[:max(1, len(rivals) // 2)]
+        self.last_chosen_on = worlds
+        chosen = max(rivals, key=lambda c: _paired_edge(c, base))
+        if _paired_edge(chosen, base) <= 0:
+            self.last_playouts = search.playouts
+            return normal  # nothing looked better even on the worlds it was picked on
+        verify = [_Candidate(normal), _Candidate(chosen.action)]
+        while search.playouts < self.playouts and not out_of_time():
+            for candidate in verify:
+                candidate.values.append(search.playout(worlds, candidate.action))
+            worlds += 1
         self.last_playouts = search.playouts
-        return self._verdict(candidates, normal)
+        return self._verdict(verify, normal)
 
     def _candidates(self, view: Any, normal: Action, rng: random.Random) -> list[_Candidate]:
         """Normal's move first, then the other distinct legal moves (never a take-back:
@@ -132,8 +151,9 @@ class HardBot:
         return [_Candidate(normal)] + [_Candidate(a) for a in others]
 
     def _verdict(self, candidates: Sequence[_Candidate], normal: Action) -> Action:
-        """The rival that beats Normal's move by the most on the worlds both played, if
-        by ``MARGIN`` standard errors of the paired differences over enough worlds."""
+        """The rival that beats Normal's move (first) by the most on the fresh worlds
+        both played, if by ``MARGIN`` standard errors of the paired differences over at
+        least ``MIN_WORLDS`` worlds."""
         base = candidates[0]
         best: _Candidate | None = None
         best_edge = 0.0
@@ -199,6 +219,14 @@ class _Search:
                                         _never)
             state = variant.apply(state, mover, choice).state
         return _value(variant, state, seat)
+
+
+def _paired_edge(candidate: _Candidate, base: _Candidate) -> float:
+    """The candidate's mean lead over ``base`` on the worlds both were played in."""
+    shared = min(len(candidate.values), len(base.values))
+    if shared == 0:
+        return -math.inf
+    return sum(candidate.values[i] - base.values[i] for i in range(shared)) / shared
 
 
 def _never() -> bool:
