@@ -1,0 +1,47 @@
+"""The engine's copy-with-changes: every field kept but the ones changed, slotted or
+not, and an unknown field refused (a typo must not pass silently)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pytest
+
+from cardtable.engine import get_variant
+from cardtable.engine.data import evolve
+
+
+@dataclass(frozen=True)
+class Plain:
+    a: int
+    b: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Slotted:
+    a: int
+    b: tuple[int, ...] = ()
+
+
+@pytest.mark.parametrize("cls", [Plain, Slotted])
+def test_evolve_changes_only_the_fields_named(cls):
+    before = cls(1, (2, 3))
+    after = evolve(before, b=(4,))
+    assert after == cls(1, (4,)) and before == cls(1, (2, 3))
+    assert evolve(before) == before and evolve(before) is not before
+
+
+@pytest.mark.parametrize("cls", [Plain, Slotted])
+def test_evolve_refuses_a_field_the_class_does_not_have(cls):
+    with pytest.raises(TypeError, match="has no field c"):
+        evolve(cls(1), c=2)
+
+
+@pytest.mark.parametrize("game_id", ["five_crowns", "shanghai_may_i", "monastery", "palace"])
+def test_evolve_on_a_game_state_matches_rebuilding_it(game_id):
+    variant = get_variant(game_id)(get_variant(game_id).options_type())
+    state = variant.new_game(3, 7).state
+    fields = {name: getattr(state, name) for name in state.__dataclass_fields__}
+    name = next(iter(fields))
+    changed = evolve(state, **{name: fields[name]})
+    assert changed == type(state)(**fields)
