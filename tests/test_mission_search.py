@@ -191,13 +191,17 @@ def test_cards_needed_is_the_same_whatever_order_the_cache_first_saw():
     assert len(answers) == 1
 
 
-def test_cards_needed_keeps_a_bounded_cache_of_small_keys():
+def test_cards_needed_keeps_a_bounded_cache_of_small_keys(monkeypatch):
+    from cardtable.engine import missions
+
+    monkeypatch.setattr(missions, "NEEDED_CACHE", 500)
     rng = random.Random(5)
     deck = standard_deck(4)
     NEEDED.clear()
-    for _ in range(NEEDED_CACHE + 200):
+    for _ in range(700):
         cards_needed(rng.sample(deck, rng.randint(9, 12)), MISSIONS[rng.randint(1, 9)])
-    assert len(NEEDED) == NEEDED_CACHE
+    assert len(NEEDED) == 500
+    assert NEEDED_CACHE <= 1 << 15
     assert all(isinstance(key, bytes) and len(key) <= 13 for key in NEEDED)
 
 
@@ -334,3 +338,28 @@ def test_every_mission_is_complete_on_hands_at_its_boundary(number, same_rank_se
     for seed in range(250):
         hand = make_hand(seed * 31 + number, "boundary", 2 + seed % 3, number)
         check(hand, number, same_rank_sets)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_cards_needed_counts_as_the_card_by_card_greedy_fill(seed):
+    """The estimate works on face codes for speed (the Hard AI's playouts ask it
+    constantly); on uniform hands and hands dense in a few suits and ranks, every
+    mission, it gives what filling groups card by card gives."""
+    from needed_reference import needed
+
+    rng = random.Random(seed)
+    deck = list(standard_deck(decks=2))
+    for case in range(400):
+        size = rng.randint(3, 14)
+        if case % 2:
+            low = rng.randint(1, 8)
+            suits = rng.sample(list(Suit)[:4], rng.randint(1, 2))
+            pool = [c for c in deck if c.suit in suits and int(c.rank) in range(low, low + 6)]
+            hand = rng.sample(pool, min(size, len(pool)))
+        else:
+            hand = rng.sample(deck, size)
+        in_order = sorted(hand, key=lambda c: (SUITS.index(c.suit), int(c.rank)))
+        for mission in MISSIONS.values():
+            NEEDED.clear()
+            assert cards_needed(hand, mission) == needed(in_order, mission), \
+                (mission.number, [c.face for c in in_order])

@@ -470,8 +470,9 @@ def cards_needed(hand: Sequence[Card], mission: Mission) -> int:
     key = bytes([mission.number, *sorted(codes)])
     found = _NEEDED.get(key)
     if found is None:
-        in_order = [card for _, card in sorted(zip(codes, hand), key=itemgetter(0))]
-        found = _NEEDED[key] = _needed(in_order, mission)
+        ordered = sorted(zip(codes, hand), key=itemgetter(0))
+        found = _NEEDED[key] = _needed([code for code, _ in ordered],
+                                       [card for _, card in ordered], mission)
         if len(_NEEDED) > NEEDED_CACHE:
             _NEEDED.popitem(last=False)
     else:
@@ -479,26 +480,29 @@ def cards_needed(hand: Sequence[Card], mission: Mission) -> int:
     return found
 
 
-NEEDED_CACHE = 1 << 12
+NEEDED_CACHE = 1 << 15
 """How many answers ``cards_needed`` keeps, the least recently asked dropped first (about
-200 bytes each; the AI's questions repeat within a few hundred)."""
+130 bytes each, 4.2 MiB full). The Hard AI's playouts ask about tens of thousands of
+hands a decision; at 4,096 entries two in three were misses, at 32,768 one in six."""
 _NEEDED: OrderedDict[bytes, int] = OrderedDict()
 """Answers by key: the mission's number, then the hand's face codes in order."""
 
 
-def _needed(hand: Sequence[Card], mission: Mission) -> int:
+def _needed(codes: Sequence[int], hand: Sequence[Card], mission: Mission) -> int:
+    """The estimate for a hand given as its face codes in order (and as the cards in the
+    same order, for the exact search). Works on the codes alone: a greedy fill only
+    counts, so it never builds a group of cards."""
     best = mission.cards
     for order in _ORDERS[mission.number]:
-        cards, missing = list(hand), 0
+        cards, missing = list(codes), 0
         for spec in order:
-            options = list(_candidates(cards, spec))
-            if not options:
+            pick = _pick(cards, spec)
+            if pick is None:
                 missing += spec.size
                 continue
-            pick = min(options, key=lambda c: (c.missing, sum(map(is_ace, c.meld.cards))))
-            missing += pick.missing
-            used = set(pick.meld.cards)
-            cards = [c for c in cards if c not in used]
+            missing += pick[0]
+            for code in pick[2]:
+                cards.remove(code)
         best = min(best, missing)
         if best == 0:
             return 0
@@ -510,90 +514,81 @@ def _needed(hand: Sequence[Card], mission: Mission) -> int:
 
 _ORDERS = {number: tuple(dict.fromkeys(permutations(m.groups))) for number, m in MISSIONS.items()}
 
+_SUITS_ALLOWED = {
+    SuitRule.ANY: ((0, 1, 2, 3),),
+    SuitRule.SAME_COLOUR: tuple(
+        tuple(i for i, suit in enumerate(SUITS) if suit.colour is colour)
+        for colour in (Colour.BLACK, Colour.RED)),
+    SuitRule.SAME_SUIT: tuple((i,) for i in range(len(SUITS))),
+}
+"""The suits (indices into ``SUITS``) each group a rule allows may take, in the order
+the groups are tried."""
 
-@dataclass(frozen=True, slots=True)
-class _Candidate:
-    meld: Meld
-    missing: int
-
-
-def _fits(card: Card, suit: Suit | None, colour: Colour | None) -> bool:
-    if suit is not None:
-        return card.suit is suit
-    if colour is not None:
-        return card.suit is not None and card.suit.colour is colour
-    return True
-
-
-def _constraints(rule: SuitRule) -> list[tuple[Suit | None, Colour | None]]:
-    if rule is SuitRule.SAME_SUIT:
-        return [(suit, None) for suit in SUITS]
-    if rule is SuitRule.SAME_COLOUR:
-        return [(None, Colour.BLACK), (None, Colour.RED)]
-    return [(None, None)]
+_Pick = tuple[int, int, list[int]]
+"""A group for the greedy fill: cards it misses, aces it uses, the codes it takes."""
 
 
-def _candidates(cards: Sequence[Card], spec: GroupSpec) -> Iterator[_Candidate]:
-    """Groups, whole or not, for a spec from these cards, naturals before aces, each with
-    the number of cards it still misses (one per rank, window or suit: an estimate)."""
-    aces_all = [c for c in cards if is_ace(c)]
-    naturals_all = [c for c in cards if not is_ace(c)]
-    for suit, colour in _constraints(spec.suit_rule):
-        aces = [c for c in aces_all if _fits(c, suit, colour)]
-        naturals = [c for c in naturals_all if _fits(c, suit, colour)]
-        by_rank: dict[int, list[Card]] = {}
-        for card in naturals:
-            by_rank.setdefault(int(card.rank), []).append(card)
-        yield from _kind_candidates(spec, by_rank, naturals, aces)
+def _pick(codes: Sequence[int], spec: GroupSpec) -> _Pick | None:
+    """The group the greedy fill takes for ``spec``: fewest missing, then fewest aces,
+    the first such in suit order. A code is ``suit * 16 + rank``, aces rank 1."""
+    best: _Pick | None = None
+    for allowed in _SUITS_ALLOWED[spec.suit_rule]:
+        aces = [c for c in codes if c & 15 == 1 and c >> 4 in allowed]
+        naturals = [c for c in codes if c & 15 != 1 and c >> 4 in allowed]
+        found = _best_group(spec, naturals, aces)
+        if found is not None and (best is None or found[:2] < best[:2]):
+            best = found
+    return best
 
 
-def _kind_candidates(spec: GroupSpec, by_rank: dict[int, list[Card]], naturals: list[Card],
-                     aces: list[Card]) -> Iterator[_Candidate]:
-    size = spec.size
-    if spec.kind is MeldKind.SET:
-        for rank in sorted(by_rank, key=lambda r: -len(by_rank[r])):
-            group = by_rank[rank][:size]
-            group += aces[:size - len(group)]
-            yield _Candidate(Meld(MeldKind.SET, tuple(group)), size - len(group))
+def _best_group(spec: GroupSpec, naturals: list[int], aces: list[int]) -> _Pick | None:
+    """The first best group of one spec from these naturals and aces (codes in order): a
+    set of the rank with most naturals; a run or double run in the window that misses
+    least, naturals first, aces taken from the last; a suit or parity group."""
+    size, kind, spare = spec.size, spec.kind, len(aces)
+    by_rank: dict[int, list[int]] = {}
+    for code in naturals:
+        by_rank.setdefault(code & 15, []).append(code)
+    if kind is MeldKind.SET:
+        if by_rank:
+            group = max(by_rank.values(), key=len)[:size]
+            extra = min(spare, size - len(group))
+            return (size - len(group) - extra, extra, group + aces[:extra])
         if aces:
-            yield _Candidate(Meld(MeldKind.SET, tuple(aces[:size])), max(0, size - len(aces)))
-    elif spec.kind is MeldKind.RUN:
-        for start in range(1, 13 - size + 2):
-            spare, laid, missing = list(aces), [], 0
-            for rank in range(start, start + size):
-                if by_rank.get(rank):
-                    laid.append(by_rank[rank][0])
-                elif spare:
-                    laid.append(spare.pop())
-                else:
-                    missing += 1
-            if missing < size:
-                yield _Candidate(Meld(MeldKind.RUN, tuple(laid)), missing)
-    elif spec.kind is MeldKind.DOUBLE_RUN:
-        for start in range(1, 12):
-            spare, laid, missing = list(aces), [], 0
-            for rank in range(start, start + 3):
-                pair = by_rank.get(rank, [])[:2]
-                while len(pair) < 2 and spare:
-                    pair.append(spare.pop())
-                missing += 2 - len(pair)
-                laid += pair
-            if missing < 6:
-                yield _Candidate(Meld(MeldKind.DOUBLE_RUN, tuple(laid)), missing)
-    elif spec.kind is MeldKind.SAME_SUIT:
-        for suit in SUITS:
-            group = [c for c in naturals if c.suit is suit]
-            group = (group + [c for c in aces if c.suit is suit])[:size]
-            missing = size - len(group)
-            if group:
-                yield _Candidate(Meld(MeldKind.SAME_SUIT, tuple(group)), missing)
-    else:
-        for kind, want in ((MeldKind.EVEN, 0), (MeldKind.ODD, 1)):
-            group = [c for c in naturals if int(c.rank) % 2 == want]
-            group = (group + aces)[:size]
-            missing = size - len(group)
-            if group:
-                yield _Candidate(Meld(kind, tuple(group)), missing)
+            extra = min(size, spare)
+            return (size - extra, extra, aces[:extra])
+        return None
+    if kind is MeldKind.RUN or kind is MeldKind.DOUBLE_RUN:
+        width, per = (size, 1) if kind is MeldKind.RUN else (size // 2, 2)
+        have = [0] * 15
+        for rank, group in by_rank.items():
+            have[rank] = min(per, len(group))
+        best: tuple[int, int] | None = None
+        best_start = 0
+        for start in range(1, 15 - width):
+            short = width * per - sum(have[start:start + width])
+            fill = min(short, spare)
+            key = (short - fill, fill)
+            if key[0] < width * per and (best is None or key < best):
+                best, best_start = key, start
+        if best is None:
+            return None
+        laid = [c for rank in range(best_start, best_start + width)
+                for c in by_rank.get(rank, [])[:per]]
+        return (best[0], best[1], laid + aces[spare - best[1]:])
+    if kind is MeldKind.SAME_SUIT:
+        groups = [[c for c in naturals if c >> 4 == suit] + [c for c in aces if c >> 4 == suit]
+                  for suit in range(len(SUITS))]
+    else:  # even or odd
+        groups = [[c for c in naturals if (c & 15) % 2 == parity] + aces for parity in (0, 1)]
+    found: _Pick | None = None
+    for group in groups:
+        group = group[:size]
+        if group:
+            pick = (size - len(group), sum(1 for c in group if c & 15 == 1), group)
+            if found is None or pick[:2] < found[:2]:
+                found = pick
+    return found
 
 
 def order_double_run(cards: Sequence[Card]) -> tuple[Card, ...] | None:
