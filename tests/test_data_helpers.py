@@ -45,3 +45,13 @@ def test_evolve_on_a_game_state_matches_rebuilding_it(game_id):
     name = next(iter(fields))
     changed = evolve(state, **{name: fields[name]})
     assert changed == type(state)(**fields)
+
+
+def test_evolve_works_out_again_a_field_derived_from_the_others():
+    from cardtable.engine.cards import Card, Rank, Suit
+    from cardtable.engine.melds import MeldRules
+
+    card = evolve(Card(Rank.TWO, Suit.HEARTS), rank=Rank.KING)
+    assert card == Card(Rank.KING, Suit.HEARTS) and hash(card) == hash(Card(Rank.KING, Suit.HEARTS))
+    rules = evolve(MeldRules(), wild_ranks=frozenset({Rank.FIVE}))
+    assert rules.is_wild(Card(Rank.FIVE, Suit.CLUBS))

@@ -32,6 +32,9 @@ def _field_set(cls: Any) -> frozenset[str]:
 def _copier(cls: Any) -> Callable[[Any, dict[str, Any]], Any]:
     """``copy(obj, changes)`` for one dataclass: one line per field, each slot set through
     its descriptor (``object.__setattr__`` for a class without slots)."""
+    if any(not field.init for field in dataclasses.fields(cls)):
+        # A field worked out in __post_init__ (a card's hash) must be worked out again.
+        return lambda obj, changes: dataclasses.replace(obj, **changes)
     names = _field_names(cls)
     scope: dict[str, Any] = {"cls": cls, "new_": object.__new__}
     lines = ["def copy(obj, changes):", "    new = new_(cls)"]

@@ -15,7 +15,7 @@ Standard library only.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from itertools import product
 
@@ -57,6 +57,17 @@ class MeldRules:
     max_run: int = 0
     """Most cards in a run (0: every rank from ``run_low`` to ``run_high``). Shanghai with
     May I caps runs at 13 so an ace is high or low, never both (RULES.md §4.3)."""
+    _wild: frozenset[int] = field(init=False, repr=False, compare=False)
+    """The wild ranks as numbers: ``is_wild`` is asked millions of times a search, and
+    an int's hash is native where an enum member's is not."""
+
+    def __post_init__(self) -> None:
+        wild = {int(rank) for rank in self.wild_ranks}
+        if self.jokers_wild:
+            wild.add(int(Rank.JOKER))
+        if self.aces_wild_in_suit:
+            wild.add(int(Rank.ACE))
+        object.__setattr__(self, "_wild", frozenset(wild))
 
     @property
     def longest_run(self) -> int:
@@ -64,11 +75,7 @@ class MeldRules:
         return min(span, self.max_run) if self.max_run else span
 
     def is_wild(self, card: Card) -> bool:
-        if card.rank is Rank.JOKER:
-            return self.jokers_wild
-        if card.rank is Rank.ACE and self.aces_wild_in_suit:
-            return True
-        return card.rank in self.wild_ranks
+        return card.rank._value_ in self._wild
 
     def natural_values(self, card: Card) -> tuple[int, ...]:
         """The run positions a natural card may take (an ace may be low or high)."""

@@ -37,12 +37,27 @@ def extended(meld: Meld, cards: tuple[Card, ...], at_start: bool) -> Meld:
     return Meld(meld.kind, meld.cards + cards)
 
 
+SET_RANK = "a set takes only cards of its rank (or wilds)"
+RUN_END = "that card does not continue the run at that end"
+
+
 def layoff_problem(meld: Meld, cards: tuple[Card, ...], at_start: bool,
                    rules: MeldRules) -> str | None:
     """Why these cards may not be added to this meld. Cards go on one at a time from the
     meld outwards, and the meld must stay valid (naturals ≥ wilds) after each one."""
     if not cards:
         return "choose the cards to add"
+    if len(cards) == 1:
+        # The usual refusal, without building the longer meld: a natural of another
+        # rank (a set) or suit (a run). The AI asks this of every card and meld.
+        card = cards[0]
+        if not rules.is_wild(card):
+            natural = next((c for c in meld.cards if not rules.is_wild(c)), None)
+            if natural is not None:
+                if meld.kind is MeldKind.SET and card.rank is not natural.rank:
+                    return SET_RANK
+                if meld.kind is MeldKind.RUN and card.suit is not natural.suit:
+                    return RUN_END
     if meld.kind is MeldKind.SET:
         ordered = sorted(cards, key=rules.is_wild)  # naturals first: the ratio only rises
         steps = [tuple(ordered[:i]) for i in range(1, len(ordered) + 1)]
@@ -55,9 +70,9 @@ def layoff_problem(meld: Meld, cards: tuple[Card, ...], at_start: bool,
         if reason is not None:
             if meld.kind is MeldKind.RUN and "ratio" not in reason and "natural" not in reason \
                     and "at most" not in reason:
-                return "that card does not continue the run at that end"
+                return RUN_END
             if meld.kind is MeldKind.SET and "rank" in reason:
-                return "a set takes only cards of its rank (or wilds)"
+                return SET_RANK
             return reason
     return None
 
