@@ -129,8 +129,8 @@ def test_hard_plays_a_rival_only_if_it_wins_on_worlds_not_used_to_choose_it(monk
     played; one that wins on fresh worlds too is."""
     from cardtable.ai import hard
 
-    game, seat = next(decisions("five_crowns", 4, 40))
-    view = game.observe(seat)
+    view = next(game.observe(seat) for game, seat in decisions("five_crowns", 4, 80)
+                if len(game.observe(seat).legal) >= 3)
     normal = make_bot("normal").choose(view, random.Random(3), 0.0, lambda: False)
     lucky_until = [10**9]
 
@@ -148,3 +148,23 @@ def test_hard_plays_a_rival_only_if_it_wins_on_worlds_not_used_to_choose_it(monk
     lucky_until[0] = bot.last_chosen_on
     assert bot.choose(view, random.Random(3), time.monotonic() + 60,
                       lambda: False) == normal
+
+
+def test_hard_tests_a_lone_rival_on_every_world(monkeypatch):
+    """With two moves (draw from the stock or the discard pile, call or pass) there is
+    nothing to choose among: no world is spent choosing, all of them test the rival."""
+    from cardtable.ai import hard
+
+    view = next(game.observe(seat) for game, seat in decisions("five_crowns", 4, 80)
+                if len(game.observe(seat).legal) == 2)
+    normal = make_bot("normal").choose(view, random.Random(3), 0.0, lambda: False)
+
+    def playout(self, index, action):  # type: ignore[no-untyped-def]
+        self.playouts += 1
+        return 0.0 if action == normal else 1.0
+
+    monkeypatch.setattr(hard._Search, "playout", playout)
+    bot = HardBot(playouts=96, seconds=60.0)
+    chosen = bot.choose(view, random.Random(3), time.monotonic() + 60, lambda: False)
+    assert chosen != normal and chosen in view.legal
+    assert bot.last_chosen_on == 0 and bot.last_playouts == 96

@@ -111,6 +111,10 @@ class HardBot:
         def out_of_time() -> bool:
             return time.monotonic() >= stop_at or should_stop()
 
+        if len(candidates) == 2:
+            # One rival (draw or not, call or pass): nothing to choose among, so every
+            # world tests it and none is spent choosing.
+            return self._test(search, candidates, 0, out_of_time)
         selecting = self.playouts - int(self.playouts * self.VERIFY)
         base, rivals = candidates[0], candidates[1:]
         halvings = max(1, math.ceil(math.log2(len(candidates))))
@@ -133,13 +137,19 @@ class HardBot:
         if _paired_edge(chosen, base) <= 0:
             self.last_playouts = search.playouts
             return normal  # nothing looked better even on the worlds it was picked on
-        verify = [_Candidate(normal), _Candidate(chosen.action)]
+        return self._test(search, [_Candidate(normal), _Candidate(chosen.action)], worlds,
+                          out_of_time)
+
+    def _test(self, search: _Search, pair: list[_Candidate], world: int,
+              out_of_time: Callable[[], bool]) -> Action:
+        """Normal's move (first) against one rival on worlds from ``world`` on, until the
+        budget or the time is spent: the rival if it wins clearly (see ``_verdict``)."""
         while search.playouts < self.playouts and not out_of_time():
-            for candidate in verify:
-                candidate.values.append(search.playout(worlds, candidate.action))
-            worlds += 1
+            for candidate in pair:
+                candidate.values.append(search.playout(world, candidate.action))
+            world += 1
         self.last_playouts = search.playouts
-        return self._verdict(verify, normal)
+        return self._verdict(pair, pair[0].action)
 
     def _candidates(self, view: Any, normal: Action, rng: random.Random) -> list[_Candidate]:
         """Normal's move first, then the other distinct legal moves (never a take-back:
