@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -32,7 +33,13 @@ sys.path.insert(0, str(ROOT))
 
 from cardtable.ai import make_bot  # noqa: E402
 from cardtable.ai.seats import ask, seat_to_ask  # noqa: E402
-from cardtable.engine import Action, Game, IllegalActionError, get_variant  # noqa: E402
+from cardtable.engine import (  # noqa: E402
+    Action,
+    CodecError,
+    Game,
+    IllegalActionError,
+    get_variant,
+)
 from cardtable.engine.codec import from_json, to_json  # noqa: E402
 from cardtable.tournament import (  # noqa: E402
     DealResult,
@@ -63,7 +70,8 @@ for line in sys.stdin:
             seat = message["seat"]
             action = (ask(bot, game, seat, message["secret"]) if secret_taken
                       else ask(bot, game, seat))
-            reply = {"ok": True, "action": to_json(action)}
+            hand = sorted(card.code for card in game.observe(seat).hand)
+            reply = {"ok": True, "action": to_json(action), "hand": hand}
     except Exception as error:  # the child reports, the referee decides
         reply = {"ok": False, "error": f"{type(error).__name__}: {error}"}
     print(json.dumps(reply), flush=True)
@@ -74,20 +82,30 @@ class Diverged(Exception):
     """The two versions' rules disagree on a move: the deal cannot be compared."""
 
 
+class ChildFailed(RuntimeError):
+    """The old version's Python died or broke the protocol: the run cannot go on."""
+
+
 class OldNormal:
     """The old version's Normal bot and its mirror of the game, in a child Python."""
 
     def __init__(self, worktree: Path) -> None:
+        env = dict(os.environ, PYTHONPATH=str(worktree))
+        env.setdefault("PYTHONHASHSEED", "0")  # the same set orders every run
         self.child = subprocess.Popen(
-            [sys.executable, "-c", CHILD], cwd=worktree, text=True,
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-            env={"PYTHONPATH": str(worktree), "PATH": "/usr/bin:/bin"})
+            [sys.executable, "-c", CHILD], cwd=worktree, text=True, env=env,
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE)
 
     def send(self, **message: Any) -> dict[str, Any]:
         assert self.child.stdin is not None and self.child.stdout is not None
-        self.child.stdin.write(json.dumps(message) + "\n")
-        self.child.stdin.flush()
-        reply: dict[str, Any] = json.loads(self.child.stdout.readline())
+        try:
+            self.child.stdin.write(json.dumps(message) + "\n")
+            self.child.stdin.flush()
+            line = self.child.stdout.readline()
+            reply: dict[str, Any] = json.loads(line)
+        except (OSError, ValueError) as error:
+            raise ChildFailed(f"the old version's Python stopped answering "
+                              f"(exit code {self.child.poll()}): {error}") from error
         if not reply["ok"]:
             raise Diverged(f"old version: {reply['error']}")
         return reply
@@ -116,8 +134,13 @@ def play_game(game_id: str, seats: int, deal: int, lineup: list[str],
         if lineup[seat] == "new":
             action = ask(normal, game, seat, bot_seed)
         else:
-            data = _old.send(command="choose", seat=seat, secret=bot_seed)["action"]
-            action = from_json(Action, data)
+            reply = _old.send(command="choose", seat=seat, secret=bot_seed)
+            if reply["hand"] != sorted(card.code for card in game.observe(seat).hand):
+                raise Diverged(f"seat {seat}'s hand differs between the versions")
+            try:
+                action = from_json(Action, reply["action"])
+            except CodecError as error:
+                raise Diverged(f"today's engine cannot read the old move: {error}") from error
         try:
             game.apply(seat, action)
         except IllegalActionError as error:
@@ -157,12 +180,16 @@ def worktree_of(rev: str) -> Path:
     commit = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--verify",
                              f"{rev}^{{commit}}"], capture_output=True, text=True)
     if commit.returncode != 0:
-        raise SystemExit(f"versus_old.py: error: no commit {rev!r} in {ROOT}")
+        raise ValueError(f"no commit {rev!r} in {ROOT}")
     sha = commit.stdout.strip()
     path = Path(tempfile.gettempdir()) / f"cardtable-{sha[:12]}"
     if not (path / "cardtable").is_dir():
-        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(path),
-                        sha], check=True, capture_output=True)
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "prune"], capture_output=True)
+        made = subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach",
+                               str(path), sha], capture_output=True, text=True)
+        if made.returncode != 0:
+            raise ValueError(f"cannot make a worktree of {rev} at {path}: "
+                             f"{made.stderr.strip()}")
     return path
 
 
@@ -185,7 +212,10 @@ def main() -> None:
     if seats not in variant.seat_counts:
         parser.error(f"{args.game} is played by {min(variant.seat_counts)}–"
                      f"{max(variant.seat_counts)} players")
-    worktree = worktree_of(args.rev)
+    try:
+        worktree = worktree_of(args.rev)
+    except ValueError as error:
+        parser.error(str(error))
     report = TournamentReport(args.game, seats, ("new", "old"), jobs=args.jobs)
     diverged: list[str] = []
     started = time.perf_counter()
@@ -194,7 +224,10 @@ def main() -> None:
         futures = [pool.submit(play_deal, args.game, seats, deal, args.bot_seed)
                    for deal in range(args.seed, args.seed + args.deals)]
         for done, future in enumerate(futures, 1):
-            result = future.result()
+            try:
+                result = future.result()
+            except ChildFailed as error:
+                raise SystemExit(f"versus_old.py: error: {error}") from None
             if isinstance(result, str):
                 diverged.append(result)
             else:

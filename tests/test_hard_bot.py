@@ -144,7 +144,7 @@ def test_hard_plays_a_rival_only_if_it_wins_on_worlds_not_used_to_choose_it(monk
     bot = HardBot(playouts=96, seconds=60.0)
     good = bot.choose(view, random.Random(3), time.monotonic() + 60, lambda: False)
     assert good != normal and good in view.legal
-    assert 0 < bot.last_chosen_on and bot.last_playouts == 96
+    assert 0 < bot.last_chosen_on and 94 < bot.last_playouts <= 96  # never over budget
     lucky_until[0] = bot.last_chosen_on
     assert bot.choose(view, random.Random(3), time.monotonic() + 60,
                       lambda: False) == normal
@@ -168,3 +168,18 @@ def test_hard_tests_a_lone_rival_on_every_world(monkeypatch):
     chosen = bot.choose(view, random.Random(3), time.monotonic() + 60, lambda: False)
     assert chosen != normal and chosen in view.legal
     assert bot.last_chosen_on == 0 and bot.last_playouts == 96
+
+
+@pytest.mark.parametrize("budget", [20, 21, 96, 97])
+def test_hard_never_plays_more_than_its_budget(monkeypatch, budget):
+    from cardtable.ai import hard
+
+    def playout(self, index, action):  # type: ignore[no-untyped-def]
+        self.playouts += 1
+        return float(hash((index, action)) % 7)
+
+    monkeypatch.setattr(hard._Search, "playout", playout)
+    for game, seat in decisions("five_crowns", 4, 120):
+        bot = HardBot(playouts=budget, seconds=60.0)
+        bot.choose(game.observe(seat), random.Random(3), time.monotonic() + 60, lambda: False)
+        assert bot.last_playouts <= budget

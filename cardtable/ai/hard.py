@@ -100,30 +100,35 @@ class HardBot:
         candidates = self._candidates(observation, normal, rng)
         if len(candidates) < 2 or all(isinstance(c.action, BLIND) for c in candidates):
             return normal  # one move, or choices made blind: no search can tell them apart
-        stop_at = min(time.monotonic() + self.seconds, deadline - 0.25)
+        started = time.monotonic()
+        stop_at = min(started + self.seconds, deadline - 0.25)
         try:
             variant = self._variant(observation)
         except EngineError:
             return normal
         search = _Search(variant, observation, self._normal, rng.getrandbits(64),
                          self.PLAYOUT_MOVES)
-
-        def out_of_time() -> bool:
-            return time.monotonic() >= stop_at or should_stop()
-
         if len(candidates) == 2:
             # One rival (draw or not, call or pass): nothing to choose among, so every
             # world tests it and none is spent choosing.
-            return self._test(search, candidates, 0, out_of_time)
+            return self._test(search, candidates, 0, stop_at, should_stop)
+        # Choosing gets its share of the playouts and of the time; testing the rest.
         selecting = self.playouts - int(self.playouts * self.VERIFY)
+        select_until = started + (stop_at - started) * (1 - self.VERIFY)
+
+        def out_of_time() -> bool:
+            return time.monotonic() >= select_until or should_stop()
+
         base, rivals = candidates[0], candidates[1:]
         halvings = max(1, math.ceil(math.log2(len(candidates))))
         per_halving = max(len(candidates), selecting // (halvings + 1))
         worlds = 0
-        while search.playouts < selecting and not out_of_time():
+        while len(rivals) > 1 and not out_of_time():
             playing = [base, *rivals]
-            new_worlds = max(1, min(max(2, per_halving // len(playing)),
-                                    (selecting - search.playouts) // len(playing)))
+            left = (selecting - search.playouts) // len(playing)
+            if left < 1:
+                break
+            new_worlds = min(max(2, per_halving // len(playing)), left)
             for world in range(worlds, worlds + new_worlds):
                 for candidate in playing:
                     if out_of_time():
@@ -138,13 +143,14 @@ class HardBot:
             self.last_playouts = search.playouts
             return normal  # nothing looked better even on the worlds it was picked on
         return self._test(search, [_Candidate(normal), _Candidate(chosen.action)], worlds,
-                          out_of_time)
+                          stop_at, should_stop)
 
-    def _test(self, search: _Search, pair: list[_Candidate], world: int,
-              out_of_time: Callable[[], bool]) -> Action:
+    def _test(self, search: _Search, pair: list[_Candidate], world: int, stop_at: float,
+              should_stop: Callable[[], bool]) -> Action:
         """Normal's move (first) against one rival on worlds from ``world`` on, until the
         budget or the time is spent: the rival if it wins clearly (see ``_verdict``)."""
-        while search.playouts < self.playouts and not out_of_time():
+        while (search.playouts + len(pair) <= self.playouts
+               and time.monotonic() < stop_at and not should_stop()):
             for candidate in pair:
                 candidate.values.append(search.playout(world, candidate.action))
             world += 1

@@ -493,6 +493,7 @@ def _needed(codes: Sequence[int], hand: Sequence[Card], mission: Mission) -> int
     same order, for the exact search). Works on the codes alone: a greedy fill only
     counts, so it never builds a group of cards."""
     best = mission.cards
+    codes = [code for code in codes if code]  # 0: a card no group takes (a joker)
     for order in _ORDERS[mission.number]:
         cards, missing = list(codes), 0
         for spec in order:

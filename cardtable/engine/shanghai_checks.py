@@ -49,7 +49,8 @@ def layoff_problem(meld: Meld, cards: tuple[Card, ...], at_start: bool,
         return "choose the cards to add"
     if len(cards) == 1:
         # The usual refusal, without building the longer meld: a natural of another
-        # rank (a set) or suit (a run). The AI asks this of every card and meld.
+        # rank (a set) or suit (a run). The AI asks this of every card and meld. Melds
+        # on the table are valid, so this is the reason the full check would give.
         card = cards[0]
         if not rules.is_wild(card):
             natural = next((c for c in meld.cards if not rules.is_wild(c)), None)
