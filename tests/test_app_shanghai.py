@@ -65,6 +65,22 @@ def test_the_person_calls_may_i_while_another_seat_is_in_turn(make_app):
     until(app, lambda: any("9C" == c.face for c in app.session.game.state.hands[0]))
 
 
+def test_the_may_i_question_leaves_the_pile_labels_readable(make_app):
+    """The question sits under the piles: its panel (text and buttons) never covers the
+    "Stock 23" and "Discard" labels."""
+    variant = Game.new("shanghai_may_i", 4, 1)[0].variant
+    state = variant.position(["4D 5D", "4S 5S", "4C 5C", "6H 6D"], discard="KD 9C",
+                             stock="3S 3H 3D 7C 8C", current=1, discarder=3)
+    app = table_at(make_app, "shanghai_may_i", variant._start_turn(state, 1), Caller("pass"))
+    until(app, lambda: app.table.question is not None)
+    table = app.table
+    frame = table._question_frame(
+        table.call_buttons[0].rect.unionall([b.rect for b in table.call_buttons]))
+    geo = table.geo
+    labels = pygame.Rect(geo.stock.x, geo.stock.bottom, geo.discard.right - geo.stock.x, 20)
+    assert not frame.colliderect(labels)
+
+
 def test_the_person_in_turn_answers_an_ai_may_i(make_app):
     variant = Game.new("shanghai_may_i", 4, 1)[0].variant
     state = variant.position(["4D 5D", "4S 5S", "4C 5C", "6H 6D"], discard="KD 9C",
