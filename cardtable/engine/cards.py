@@ -109,11 +109,18 @@ class Card:
     suit: Suit | None
     copy: int = 0
     _hash: int = field(init=False, repr=False, compare=False)
+    _face: str = field(init=False, repr=False, compare=False)
+    _sort: tuple[int, int, int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        # Cards are hashed constantly (hands are compared as sets): compute it once.
+        # Cards are hashed, named and sorted constantly (hands are compared as sets,
+        # listed by face, kept in order), and made once per deck: work these out once.
         key = (self.rank._value_, self.suit._value_ if self.suit else "", self.copy)
         object.__setattr__(self, "_hash", hash(key))
+        face = "JK" if self.suit is None else _RANK_CODES[self.rank] + self.suit.value
+        object.__setattr__(self, "_face", face)
+        suit_index = -1 if self.suit is None else _SUIT_ORDER[self.suit]
+        object.__setattr__(self, "_sort", (suit_index, int(self.rank), self.copy))
 
     def __hash__(self) -> int:
         return self._hash
@@ -135,9 +142,7 @@ class Card:
     @property
     def face(self) -> str:
         """The short code a player reads: ``7H``, ``JK``, ``9*``."""
-        if self.suit is None:
-            return "JK"
-        return self.rank.code + self.suit.value
+        return self._face
 
     @property
     def code(self) -> str:
@@ -161,8 +166,7 @@ class Card:
         return f"Card({self.code})"
 
     def sort_key(self) -> tuple[int, int, int]:
-        suit_index = -1 if self.suit is None else _SUIT_ORDER[self.suit]
-        return (suit_index, int(self.rank), self.copy)
+        return self._sort
 
 
 _SUIT_ORDER = {suit: index for index, suit in enumerate(Suit)}
