@@ -19,7 +19,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -46,6 +45,7 @@ from cardtable.tournament import (  # noqa: E402
     SeatResult,
     TournamentReport,
     format_tournament,
+    seat_results,
 )
 
 CHILD = r"""
@@ -153,7 +153,6 @@ def play_game(game_id: str, seats: int, deal: int, lineup: list[str],
 def play_deal(game_id: str, seats: int, deal: int, bot_seed: int) -> DealResult | str:
     """The deal once per rotation of one "new" seat and the rest "old" (two seats: one
     of each), as :func:`cardtable.tournament.play_deal`; a reason if it diverged."""
-    low_wins = get_variant(game_id).low_scores_win
     results: list[SeatResult] = []
     steps = 0
     bots = ["new", "old"]
@@ -165,13 +164,7 @@ def play_deal(game_id: str, seats: int, deal: int, bot_seed: int) -> DealResult 
         except Diverged as reason:
             return f"deal {deal}: {reason}"
         steps += made
-        outcome = game.outcome()
-        assert outcome is not None
-        for seat, name in enumerate(lineup):
-            others = [s for i, s in enumerate(outcome.scores) if i != seat]
-            ahead = statistics.fmean(others) - outcome.scores[seat]
-            win = 1 / len(outcome.winners) if seat in outcome.winners else 0.0
-            results.append(SeatResult(name, seat, win, ahead if low_wins else -ahead))
+        results += seat_results(game, lineup)
     return DealResult(deal, tuple(results), steps)
 
 

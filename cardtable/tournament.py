@@ -17,7 +17,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from .ai import make_bot
-from .engine import get_variant
+from .engine import Game
 from .simulate import play_one
 
 
@@ -42,7 +42,6 @@ class DealResult:
 def play_deal(game_id: str, bot_names: Sequence[str], seats: int, deal: int,
               bot_seed: int = 0) -> DealResult:
     """One deal, played once for every rotation of the bots round the table."""
-    low_wins = get_variant(game_id).low_scores_win
     results: list[SeatResult] = []
     steps = 0
     for rotation in range(seats):
@@ -50,15 +49,22 @@ def play_deal(game_id: str, bot_names: Sequence[str], seats: int, deal: int,
         game, made = play_one(game_id, seats, deal, [make_bot(name) for name in lineup],
                               bot_seed=bot_seed)
         steps += made
-        outcome = game.outcome()
-        assert outcome is not None
-        winners = outcome.winners
-        for seat, name in enumerate(lineup):
-            others = [s for i, s in enumerate(outcome.scores) if i != seat]
-            ahead = statistics.fmean(others) - outcome.scores[seat]
-            win = 1 / len(winners) if seat in winners else 0.0
-            results.append(SeatResult(name, seat, win, ahead if low_wins else -ahead))
+        results += seat_results(game, lineup)
     return DealResult(deal, tuple(results), steps)
+
+
+def seat_results(game: Game, lineup: Sequence[str]) -> list[SeatResult]:
+    """Each seat's share of the win and score margin in a finished game."""
+    outcome = game.outcome()
+    assert outcome is not None
+    low_wins = game.variant.low_scores_win
+    results = []
+    for seat, name in enumerate(lineup):
+        others = [s for i, s in enumerate(outcome.scores) if i != seat]
+        ahead = statistics.fmean(others) - outcome.scores[seat]
+        win = 1 / len(outcome.winners) if seat in outcome.winners else 0.0
+        results.append(SeatResult(name, seat, win, ahead if low_wins else -ahead))
+    return results
 
 
 @dataclass(frozen=True)

@@ -4,6 +4,7 @@ import dataclasses
 
 import pygame
 
+from cardtable.app.scenes import tabledraw
 from cardtable.app.session import default_seats
 from cardtable.app.tables import table_for
 from cardtable.engine import Call, CallShanghai, Draw, Game, GoDown, LayOff, Pile, ReplaceWild
@@ -74,8 +75,8 @@ def test_the_may_i_question_leaves_the_pile_labels_readable(make_app):
     app = table_at(make_app, "shanghai_may_i", variant._start_turn(state, 1), Caller("pass"))
     until(app, lambda: app.table.question is not None)
     table = app.table
-    frame = table._question_frame(
-        table.call_buttons[0].rect.unionall([b.rect for b in table.call_buttons]))
+    frame = tabledraw.question_panel(
+        table, table.call_buttons[0].rect.unionall([b.rect for b in table.call_buttons]))[0]
     geo = table.geo
     labels = pygame.Rect(geo.stock.x, geo.stock.bottom, geo.discard.right - geo.stock.x, 20)
     assert not frame.colliderect(labels)

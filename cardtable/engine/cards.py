@@ -110,6 +110,7 @@ class Card:
     copy: int = 0
     _hash: int = field(init=False, repr=False, compare=False)
     _face: str = field(init=False, repr=False, compare=False)
+    _code: str = field(init=False, repr=False, compare=False)
     _sort: tuple[int, int, int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -119,6 +120,7 @@ class Card:
         object.__setattr__(self, "_hash", hash(key))
         face = "JK" if self.suit is None else _RANK_CODES[self.rank] + self.suit.value
         object.__setattr__(self, "_face", face)
+        object.__setattr__(self, "_code", f"{face}.{self.copy}")
         suit_index = -1 if self.suit is None else _SUIT_ORDER[self.suit]
         object.__setattr__(self, "_sort", (suit_index, int(self.rank), self.copy))
 
@@ -147,10 +149,7 @@ class Card:
     @property
     def code(self) -> str:
         """The unique code: the face plus the copy (``7H.1``)."""
-        code = _CODES.get(self)
-        if code is None:
-            code = _CODES[self] = f"{self.face}.{self.copy}"
-        return code
+        return self._code
 
     @property
     def pretty(self) -> str:
@@ -170,9 +169,6 @@ class Card:
 
 
 _SUIT_ORDER = {suit: index for index, suit in enumerate(Suit)}
-_CODES: dict[Card, str] = {}
-"""Unique codes, computed once per card: saves and observations write them constantly.
-(Bounded: there are at most a few hundred distinct cards.)"""
 _CARD_RE = re.compile(r"^(JK|10|[2-9AJQK])([SHDC*]?)(?:\.(\d+))?$")
 
 

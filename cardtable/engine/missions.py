@@ -547,6 +547,8 @@ def _best_group(spec: GroupSpec, naturals: list[int], aces: list[int]) -> _Pick 
     set of the rank with most naturals; a run or double run in the window that misses
     least, naturals first, aces taken from the last; a suit or parity group."""
     size, kind, spare = spec.size, spec.kind, len(aces)
+    if kind is MeldKind.SAME_SUIT or kind is MeldKind.EVEN:
+        return _best_pick(size, kind, naturals, aces)
     by_rank: dict[int, list[int]] = {}
     for code in naturals:
         by_rank.setdefault(code & 15, []).append(code)
@@ -577,6 +579,12 @@ def _best_group(spec: GroupSpec, naturals: list[int], aces: list[int]) -> _Pick 
         laid = [c for rank in range(best_start, best_start + width)
                 for c in by_rank.get(rank, [])[:per]]
         return (best[0], best[1], laid + aces[spare - best[1]:])
+    raise ValueError(f"no group of kind {kind}")
+
+
+def _best_pick(size: int, kind: MeldKind, naturals: list[int],
+               aces: list[int]) -> _Pick | None:
+    """The first best suit group (mission 8) or parity group (mission 9)."""
     if kind is MeldKind.SAME_SUIT:
         groups = [[c for c in naturals if c >> 4 == suit] + [c for c in aces if c >> 4 == suit]
                   for suit in range(len(SUITS))]

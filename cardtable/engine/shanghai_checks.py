@@ -49,8 +49,9 @@ def layoff_problem(meld: Meld, cards: tuple[Card, ...], at_start: bool,
         return "choose the cards to add"
     if len(cards) == 1:
         # The usual refusal, without building the longer meld: a natural of another
-        # rank (a set) or suit (a run). The AI asks this of every card and meld. Melds
-        # on the table are valid, so this is the reason the full check would give.
+        # rank (a set) or suit (a run). The legal list and the AI ask this of every card
+        # and meld. Melds on the table are valid, so this is the reason the full check
+        # would give.
         card = cards[0]
         if not rules.is_wild(card):
             natural = next((c for c in meld.cards if not rules.is_wild(c)), None)
@@ -299,8 +300,6 @@ class ShanghaiChecks:
                     for index, meld in enumerate(melds):
                         ends = (False, True) if meld.kind is MeldKind.RUN else (False,)
                         for card in faces.values():
-                            if not self._could_join(meld, card):
-                                continue
                             for at_start in ends:
                                 if layoff_problem(meld, (card,), at_start, self.rules) is None:
                                     actions.append(LayOff(owner, index, (card,), at_start))
@@ -308,19 +307,6 @@ class ShanghaiChecks:
         if state.played:
             actions.append(TakeBack())
         return actions
-
-    def _could_join(self, meld: Meld, card: Card) -> bool:
-        """A cheap first look before the full lay-off check: a wild, or a natural of
-        the set's rank, or of the run's suit."""
-        rules = self.rules
-        if rules.is_wild(card):
-            return True
-        natural = next((c for c in meld.cards if not rules.is_wild(c)), None)
-        if natural is None:
-            return True
-        if meld.kind is MeldKind.SET:
-            return card.rank is natural.rank
-        return card.suit is natural.suit
 
     def _lighter(self, melds: tuple[Meld, ...], hand_size: int) -> list[tuple[Meld, ...]]:
         """When buying, a go-down that leaves one card strands it (it may not be

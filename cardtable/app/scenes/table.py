@@ -272,12 +272,9 @@ class TableScene(TableInput):
         table (a Shanghai! chance asks you to drag onto them): the nearest clear place
         in the play area, or where it covers the least."""
         geo = self.geo
-        panel = self._question_frame(rects[0].unionall(rects))
+        panel = tabledraw.question_panel(self, rects[0].unionall(rects))[0]
         melds = [rect for _, _, cells in self.meld_spots() for rect in cells]
-        # The piles' "Stock 23" / "Discard" labels must stay readable too.
-        label = theme.font(max(12, geo.height // 50)).get_linesize() + 6
-        melds.append(pygame.Rect(geo.stock.x, geo.stock.bottom,
-                                 geo.discard.right - geo.stock.x, label))
+        melds.append(tabledraw.pile_labels(geo)[1])  # they must stay readable too
         step = max(12, height // 2)
         best, least = 0, None
         for shift in sorted(range(-geo.play.height, geo.play.height, step), key=abs):
@@ -290,16 +287,6 @@ class TableScene(TableInput):
             if least is None or covered < least:
                 best, least = shift, covered
         return best
-
-    def _question_frame(self, buttons: pygame.Rect) -> pygame.Rect:
-        """Where the question panel is drawn around its buttons: its text above them
-        (see ``tabledraw._question``, which draws it)."""
-        geo = self.geo
-        size = max(13, geo.height // 46)
-        lines = theme.wrap(self.question_text(), size, geo.play.width - 60, bold=True)
-        text_h = theme.font(size, True).get_linesize() * len(lines) + 10
-        return pygame.Rect(buttons.x, buttons.top - 4 - text_h, buttons.width,
-                           buttons.height + 4 + text_h).inflate(20, 16)
 
     def _present(self, shown: Shown) -> None:
         """Play out one applied action, then show what it led to. A round's end stops

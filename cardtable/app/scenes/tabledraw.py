@@ -133,9 +133,16 @@ def _melds(surface: pygame.Surface, melds: list[Meld], area: pygame.Rect, width:
                 surface.blit(image, tag)
 
 
+def pile_labels(geo: Any) -> tuple[int, pygame.Rect]:
+    """The text size of the piles' "Stock 23" / "Discard" labels and where they lie."""
+    size = max(12, geo.height // 50)
+    return size, pygame.Rect(geo.stock.x, geo.stock.bottom, geo.discard.right - geo.stock.x,
+                             6 + theme.font(size).get_linesize())
+
+
 def _piles(scene: TableScene, surface: pygame.Surface, hidden: set[str]) -> None:
     geo, view = scene.geo, scene.view
-    size = max(12, geo.height // 50)
+    size, _ = pile_labels(geo)
     if view.stock_size > 0:
         for depth in range(min(3, view.stock_size)):
             surface.blit(cardart.back(geo.card_w), geo.stock.move(-depth * 2, -depth * 2))
@@ -327,21 +334,28 @@ def message_box(surface: pygame.Surface, geo: table_layout.TableLayout,
     surface.blit(image, image.get_rect(center=box.center))
 
 
+def question_panel(scene: TableScene, buttons: pygame.Rect
+                   ) -> tuple[pygame.Rect, pygame.Rect, list[str], int]:
+    """The question's panel around its answer buttons: its frame, the box of its text
+    above them, the text's lines and their size (the table places the panel by it)."""
+    size = max(13, scene.geo.height // 46)
+    lines = theme.wrap(scene.question_text(), size, scene.geo.play.width - 60, bold=True)
+    font = theme.font(size, True)
+    width = max(font.size(line)[0] for line in lines)
+    box = pygame.Rect(0, 0, width, font.get_linesize() * len(lines)).inflate(30, 10)
+    box.midbottom = (buttons.centerx, buttons.top - 4)
+    return box.union(buttons).inflate(20, 16), box, lines, size
+
+
 def _question(scene: TableScene, surface: pygame.Surface) -> pygame.Rect | None:
     """An out-of-turn question for the person, above its answer buttons; returns the
     panel it drew."""
     if scene.question is None or not scene.call_buttons:
         return None
-    geo = scene.geo
-    size = max(13, geo.height // 46)
     buttons = scene.call_buttons[0].rect.unionall([b.rect for b in scene.call_buttons])
-    lines = theme.wrap(scene.question_text(), size, geo.play.width - 60, bold=True)
+    frame, box, lines, size = question_panel(scene, buttons)
     line_h = theme.font(size, True).get_linesize()
-    width = max(theme.font(size, True).size(line)[0] for line in lines)
-    box = pygame.Rect(0, 0, width, line_h * len(lines)).inflate(30, 10)
-    box.midbottom = (buttons.centerx, buttons.top - 4)
-    frame = box.union(buttons).inflate(20, 16)
-    frame.clamp_ip(geo.play)
+    frame.clamp_ip(scene.geo.play)
     theme.panel(surface, frame, theme.HIGHLIGHT, alpha=235)
     for index, line in enumerate(lines):
         theme.blit_text(surface, line, size, (buttons.centerx, box.y + 5 + index * line_h),
