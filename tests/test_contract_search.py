@@ -119,6 +119,14 @@ def check(hand, round_number, may_i, same_rank=False):
         assert sum(value(c) for c in laid) == expected, (hand, found)
     else:
         assert expected is None, (sorted(c.face for c in hand), round_number, may_i)
+    # The legal-move list asks only whether there is one: the first found must exist
+    # exactly when the best does, and pass the same check.
+    first = best_go_down(hand, contract, crules, value, first_found=True)
+    assert (first is None) == (found is None), (hand, round_number, may_i)
+    if first is not None:
+        assert contract_problem(first, contract, crules) is None, first
+        laid = [c for meld in first for c in meld.cards]
+        assert len(laid) == len(set(laid)) and set(laid) <= set(hand)
 
 
 # ------------------------------------------------------------------ the named gaps

@@ -34,7 +34,7 @@ from ..engine import (
 )
 from ..engine.contracts import cards_needed
 from ..engine.melds import Meld
-from ..engine.shanghai_checks import extended, layoff_problem
+from ..engine.shanghai_checks import extended, go_down_offers, going_out_problem, layoff_problem
 from ..engine.shanghai_rules import Phase, ShanghaiView, contract_rules, penalty
 from .explain import explainer
 from .strategies import strategy
@@ -43,7 +43,8 @@ from .strategies import strategy
 @strategy("shanghai_may_i", "shanghai_buy")
 class ShanghaiStrategy:
     def choose(self, view: ShanghaiView, rng: random.Random) -> Action:
-        crules = contract_rules(view.may_i, False)
+        same_rank = bool(getattr(view.options, "same_rank_sets_in_contract", False))
+        crules = contract_rules(view.may_i, same_rank)
         self.rules = crules.melds
         self.crules = crules
         phase = view.phase
@@ -103,14 +104,13 @@ class ShanghaiStrategy:
         legal = view.legal
         down = view.down[view.seat]
         if not down:
-            for action in legal:
-                if isinstance(action, GoDown):
-                    laid = {c for meld in action.melds for c in meld.cards}
-                    table = [list(m) for m in view.melds]
-                    table[view.seat] = list(action.melds)
-                    if self._leaves_playable(view, [c for c in view.hand if c not in laid],
-                                             table):
-                        return action
+            for go_down in self._go_downs(view):
+                laid = {c for meld in go_down.melds for c in meld.cards}
+                table = [list(m) for m in view.melds]
+                table[view.seat] = list(go_down.melds)
+                if self._leaves_playable(view, [c for c in view.hand if c not in laid],
+                                         table):
+                    return go_down
             for action in legal:
                 if isinstance(action, Exchange):
                     return action
@@ -127,6 +127,17 @@ class ShanghaiStrategy:
         if not any(isinstance(a, Discard) for a in legal):
             return TakeBack() if TakeBack() in legal else legal[0]
         return self._discard(view)
+
+    def _go_downs(self, view: ShanghaiView) -> list[GoDown]:
+        """The best go-down (most penalty points out of the hand) and its lighter forms,
+        as far as the rules allow them now. The legal list proves a go-down exists but
+        offers the first one found, so the best is searched for here."""
+        if not any(isinstance(a, GoDown) for a in view.legal):
+            return []
+        offers = go_down_offers(view.hand, view.contract, self.crules, view.may_i, best=True)
+        return [GoDown(melds) for melds in offers
+                if going_out_problem(view.may_i, view.took_discard,
+                                     sum(len(m.cards) for m in melds), len(view.hand)) is None]
 
     def _leaves_playable(self, view: ShanghaiView, rest: list[Card],
                          table: list[list[Meld]]) -> bool:

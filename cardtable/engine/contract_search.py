@@ -80,21 +80,103 @@ def best_go_down(hand: Sequence[Card], contract: Contract, crules: ContractRules
     """The contract laid with the most penalty points taken out of the hand, or ``None``
     when no way to lay it exists. With ``first_found`` any valid go-down will do (a
     proof of existence, faster)."""
+    if _surely_short(hand, contract, crules):
+        return None
     return _Search(hand, contract, crules, value, first_found).run()
 
 
+def _surely_short(hand: Sequence[Card], contract: Contract, crules: ContractRules) -> bool:
+    """Whether the hand cannot hold the contract, by a bound on the wilds it needs
+    (each group judged alone: groups only compete for naturals, so the true need is
+    never less), worked out in one pass over the cards. Most hands
+    the legal-move list asks about are refused here, before any search is set up."""
+    rules = crules.melds
+    wild_ranks = rules._wild
+    wilds = naturals = 0
+    masks = [0, 0, 0, 0, 0, 0]
+    totals = [0] * 15
+    for card in hand:
+        rank = card.rank._value_
+        if rank in wild_ranks:
+            wilds += 1
+            continue
+        naturals += 1
+        totals[rank] += 1
+        masks[card._sort[0]] |= 1 << rank
+    if naturals == 0 or naturals + wilds < (contract.sets * rules.min_set
+                                            + contract.runs * rules.min_run):
+        return True
+    need = 0
+    if contract.sets:
+        needs = _set_needs(totals, rules.min_set,
+                           contract.sets if crules.same_rank_sets else 1)
+        if len(needs) < contract.sets:
+            if not crules.same_rank_sets:
+                return True
+        else:
+            need += sum(needs[:contract.sets])
+    if contract.runs:
+        shape = (rules.run_low, rules.run_high, rules.longest_run, rules.min_run,
+                 rules.ace_values)
+        per_suit = sorted(_least_run_wilds(mask, shape) for mask in masks if mask)
+        per_suit += [99] * (contract.runs - len(per_suit))
+        if crules.runs_distinct_suits:
+            need += sum(per_suit[:contract.runs])
+        else:
+            need += per_suit[0] * contract.runs
+    return need > wilds
+
+
+def _set_needs(totals: Sequence[int], least: int, most: int) -> list[int]:
+    """Wilds each set could need, fewest first: for each rank with two naturals or
+    more, what its first, second … ``most``-th set would add (two sets of one rank,
+    where the rules allow them, share its naturals: six threes make two sets with no
+    wild at all)."""
+    needs = []
+    for rank in range(1, 14):
+        have = totals[rank]
+        for index in range(1, most + 1):
+            if have < 2 * index:
+                break
+            needs.append(max(0, least * index - have) - max(0, least * (index - 1) - have))
+    return sorted(needs)
+
+
+@lru_cache(maxsize=1 << 14)
+def _least_run_wilds(ranks: int, shape: tuple[int, int, int, int, tuple[int, ...]]) -> int:
+    """Fewest wilds any one run of a suit needs, given the ranks the suit holds as a bit
+    mask (a large number if no run can be made)."""
+    low, high, longest, least, aces = shape
+    present = [p for p in range(low, high + 1)
+               if ranks >> _rank_at(p) & 1 and (_rank_at(p) != 1 or p in aces)]
+    best = 99
+    for i, first in enumerate(present):
+        for j in range(i + 1, len(present)):
+            span = present[j] - first + 1
+            if span > longest:
+                break
+            naturals = j - i + 1
+            need = span - naturals + max(0, least - span)
+            if need <= naturals:
+                best = min(best, need)
+    return best
+
+
 def remembered_go_down(hand: Sequence[Card], contract: Contract, crules: ContractRules,
-                       value: Callable[[Card], int]) -> tuple[Meld, ...] | None:
+                       value: Callable[[Card], int], *,
+                       first_found: bool = False) -> tuple[Meld, ...] | None:
     """:func:`best_go_down`, remembered for the last few hands: the legal-move list asks
     again about the same cards within a turn (exchanges, take-backs, calls). The search
     does not depend on the hand's order, so the cards alone are the key."""
-    return _remembered(frozenset(hand), contract, crules, value)
+    return _remembered(frozenset(hand), contract, crules, value, first_found)
 
 
 @lru_cache(maxsize=256)
 def _remembered(hand: frozenset[Card], contract: Contract, crules: ContractRules,
-                value: Callable[[Card], int]) -> tuple[Meld, ...] | None:
-    return best_go_down(tuple(hand), contract, crules, value)
+                value: Callable[[Card], int], first_found: bool) -> tuple[Meld, ...] | None:
+    # Sorted, so the first go-down found is the same whatever order the set iterates in.
+    return best_go_down(sorted(hand, key=Card.sort_key), contract, crules, value,
+                        first_found=first_found)
 
 
 class _Search:
@@ -118,53 +200,9 @@ class _Search:
     # --- the search ----------------------------------------------------------------------
 
     def run(self) -> tuple[Meld, ...] | None:
-        contract, rules = self.contract, self.rules
-        if len(self.pool.count) == 0:
-            return None
-        least = contract.sets * rules.min_set + contract.runs * rules.min_run
-        if sum(self.pool.count.values()) + len(self.wilds) < least:
-            return None
-        if self._least_wilds() > len(self.wilds):
-            return None
-        self._runs([], contract.runs, None, len(self.wilds), 0)
+        """The search proper, for a hand :func:`_surely_short` let through."""
+        self._runs([], self.contract.runs, None, len(self.wilds), 0)
         return self.best
-
-    def _least_wilds(self) -> int:
-        """A lower bound on the wilds the contract needs, each group judged alone (groups
-        only compete for naturals, so the true need is never less). Most hands that
-        cannot go down are refused here without a search."""
-        contract = self.contract
-        impossible = len(self.wilds) + 1
-        need = 0
-        if contract.sets:
-            needs = self._set_needs(contract.sets if self.crules.same_rank_sets else 1)
-            if len(needs) < contract.sets and not self.crules.same_rank_sets:
-                return impossible
-            need += sum(needs[:contract.sets]) if len(needs) >= contract.sets else 0
-        if contract.runs:
-            per_suit = sorted(self._least_run_wilds(suit) for suit in range(4))
-            if self.crules.runs_distinct_suits:
-                need += sum(per_suit[:contract.runs])
-            else:
-                need += per_suit[0] * contract.runs
-        return need
-
-    def _least_run_wilds(self, suit: int) -> int:
-        """Fewest wilds any one run of this suit needs (a large number if none can be)."""
-        rules, pool = self.rules, self.pool
-        present = [p for p in range(rules.run_low, rules.run_high + 1)
-                   if pool.count.get((suit, _rank_at(p)), 0) > 0 and self._natural_at(p)]
-        best = 99
-        for i, first in enumerate(present):
-            for j in range(i + 1, len(present)):
-                span = present[j] - first + 1
-                if span > rules.longest_run:
-                    break
-                naturals = j - i + 1
-                need = span - naturals + max(0, rules.min_run - span)
-                if need <= naturals:
-                    best = min(best, need)
-        return best
 
     def _runs(self, chosen: list[_Run], left: int, after: tuple[int, int, int] | None,
               wilds: int, so_far: int) -> None:
@@ -174,6 +212,17 @@ class _Search:
             self._sets(chosen, wilds)
             return
         if not self._sets_possible(wilds):
+            return
+        if self.first_found:
+            for run in self._run_options(after, left, wilds):
+                self._take(run, -1)
+                chosen.append(run)
+                self._runs(chosen, left - 1, (run.suit, run.first, run.last),
+                           wilds - run.need, so_far + run.value)
+                chosen.pop()
+                self._take(run, +1)
+                if self.done:
+                    return
             return
         options = sorted(self._run_options(after, left, wilds), key=lambda r: -r.value)
         all_wilds = sum(self.wild_values)
@@ -194,28 +243,14 @@ class _Search:
             if self.done:
                 return
 
-    def _set_needs(self, most: int = 1) -> list[int]:
-        """Wilds each set could need, fewest first: for each rank with two naturals or
-        more, what its first, second … ``most``-th set would add (two sets of one rank,
-        where the rules allow them, share its naturals: six threes make two sets with no
-        wild at all)."""
-        least, totals = self.rules.min_set, self.pool.totals
-        needs = []
-        for rank in range(1, 14):
-            have = totals[rank]
-            for index in range(1, most + 1):
-                if have < 2 * index:
-                    break
-                needs.append(max(0, least * index - have) - max(0, least * (index - 1) - have))
-        return sorted(needs)
-
     def _sets_possible(self, wilds: int) -> bool:
         """A cheap necessary test: the sets still to lay have ranks with two naturals
         or more, and wilds enough to bring the best of them to three."""
         sets = self.contract.sets
         if not sets:
             return True
-        needs = self._set_needs(sets if self.crules.same_rank_sets else 1)
+        needs = _set_needs(self.pool.totals, self.rules.min_set,
+                           sets if self.crules.same_rank_sets else 1)
         return len(needs) >= sets and sum(needs[:sets]) <= wilds
 
     def _rest_bound(self, runs: int, from_suit: int) -> int:

@@ -25,9 +25,40 @@ from .actions import (
 )
 from .cards import Card
 from .contract_search import remembered_go_down
-from .contracts import ContractRules, contract_problem
+from .contracts import Contract, ContractRules, contract_problem
 from .melds import Meld, MeldKind, MeldRules, meld_problem, run_positions
-from .shanghai_rules import CONTRACTS, Phase, ShanghaiState
+from .shanghai_rules import CONTRACTS, Phase, ShanghaiState, points_function
+
+
+def going_out_problem(may_i: bool, took_discard: bool, playing: int,
+                      hand_size: int) -> str | None:
+    """Buying: a player may not go out on a turn they took the discard."""
+    if playing >= hand_size and not may_i and took_discard:
+        return "you may not go out on a turn you took the discard"
+    return None
+
+
+def go_down_offers(hand: tuple[Card, ...], contract: Contract, crules: ContractRules,
+                   may_i: bool, *, best: bool) -> list[tuple[Meld, ...]]:
+    """The go-downs to offer for a hand: the best (or, with ``best`` false, the first
+    found, which proves the contract as well and sooner), then, when buying, the same
+    with one card kept back. A go-down that leaves one card strands it there (the
+    last card may not be discarded), so a meld that can spare a card at an end does."""
+    melds = remembered_go_down(hand, contract, crules, points_function(may_i),
+                               first_found=not best)
+    if melds is None:
+        return []
+    offers = [melds]
+    laid = sum(len(meld.cards) for meld in melds)
+    if may_i or len(hand) - laid != 1:
+        return offers
+    for index, meld in enumerate(melds):
+        for trimmed in (meld.cards[1:], meld.cards[:-1]):
+            smaller = Meld(meld.kind, trimmed)
+            if meld_problem(smaller, crules.melds) is None:
+                offers.append(melds[:index] + (smaller,) + melds[index + 1:])
+                break
+    return offers
 
 
 def extended(meld: Meld, cards: tuple[Card, ...], at_start: bool) -> Meld:
@@ -156,9 +187,8 @@ class ShanghaiChecks:
         return self._going_out_problem(state, seat, len(cards))
 
     def _going_out_problem(self, state: ShanghaiState, seat: int, playing: int) -> str | None:
-        if playing >= len(state.hands[seat]) and not self.may_i and state.took_discard:
-            return "you may not go out on a turn you took the discard"
-        return None
+        return going_out_problem(self.may_i, state.took_discard, playing,
+                                 len(state.hands[seat]))
 
     def _meld_at(self, state: ShanghaiState, seat: int, index: int) -> Meld | None:
         if not 0 <= seat < state.seats or not 0 <= index < len(state.melds[seat]):
@@ -285,13 +315,13 @@ class ShanghaiChecks:
         actions: list[Action] = [Discard(c) for c in faces.values()
                                  if self._discard_problem(state, seat, Discard(c)) is None]
         if not state.down[seat]:
-            melds = remembered_go_down(hand, CONTRACTS[state.round - 1], self.crules,
-                                       self.points)
-            if melds is not None:
-                for option in (melds, *self._lighter(melds, len(hand))):
-                    go_down = GoDown(option)
-                    if self._go_down_problem(state, seat, go_down) is None:
-                        actions.append(go_down)
+            # Any go-down proves the contract is there, and the first found is found
+            # soonest; the bots and "Arrange for me" ask for the best one themselves.
+            for option in go_down_offers(hand, CONTRACTS[state.round - 1], self.crules,
+                                         self.may_i, best=False):
+                go_down = GoDown(option)
+                if self._go_down_problem(state, seat, go_down) is None:
+                    actions.append(go_down)
         else:
             # Every single-card lay-off: enough, since any legal lay-off of several
             # cards starts with a legal single card (RULES.md §8).
@@ -307,22 +337,6 @@ class ShanghaiChecks:
         if state.played:
             actions.append(TakeBack())
         return actions
-
-    def _lighter(self, melds: tuple[Meld, ...], hand_size: int) -> list[tuple[Meld, ...]]:
-        """When buying, a go-down that leaves one card strands it (it may not be
-        discarded): offer the same go-down with one card kept back where a meld can
-        spare it."""
-        laid = sum(len(meld.cards) for meld in melds)
-        if self.may_i or hand_size - laid != 1:
-            return []
-        options = []
-        for index, meld in enumerate(melds):
-            for trimmed in (meld.cards[1:], meld.cards[:-1]):
-                smaller = Meld(meld.kind, trimmed)
-                if meld_problem(smaller, self.rules) is None:
-                    options.append(melds[:index] + (smaller,) + melds[index + 1:])
-                    break
-        return options
 
     def _wild_moves(self, state: ShanghaiState, seat: int, cards: list[Card]) -> list[Action]:
         """Every exchange (May I) or replacement (buying) the hand can make: each wild

@@ -6,6 +6,7 @@ so each stays small. Standard library only.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache
@@ -49,6 +50,20 @@ BUY_MELDS = MeldRules(wild_ranks=frozenset({Rank.TWO}), jokers_wild=True,
 def contract_rules(may_i: bool, same_rank_sets: bool) -> ContractRules:
     return ContractRules(MAY_I_MELDS if may_i else BUY_MELDS, same_rank_sets=same_rank_sets,
                          runs_distinct_suits=not may_i)
+
+
+def points_function(may_i: bool) -> Callable[[Card], int]:
+    """:func:`penalty` for one game, as one shared function (searches remember their
+    answers by it)."""
+    return _may_i_penalty if may_i else _buy_penalty
+
+
+def _may_i_penalty(card: Card) -> int:
+    return penalty(card, True)
+
+
+def _buy_penalty(card: Card) -> int:
+    return penalty(card, False)
 
 
 def penalty(card: Card, may_i: bool) -> int:
