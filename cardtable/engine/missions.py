@@ -15,7 +15,7 @@ Standard library only.
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import permutations
 from operator import itemgetter
@@ -217,7 +217,33 @@ def find_mission(hand: Sequence[Card], mission: Mission,
     if len(hand) < mission.cards:
         return None
     plan = _PLANS[mission.number]
-    counts = _tally(hand, plan)
+    return _find(hand, mission, plan, _tally(hand, plan), same_rank_sets)
+
+
+def find_missions(hand: Sequence[Card], numbers: Iterable[int],
+                  same_rank_sets: bool = True) -> list[tuple[int, tuple[Meld, ...]]]:
+    """:func:`find_mission` for each of these missions, in order, with the ones the hand
+    can lay: the legal-move list asks about every open mission at once, and missions of
+    one suit grain share the hand's count of cards per slot."""
+    tallies: dict[int, list[int]] = {}
+    found = []
+    for number in numbers:
+        mission = MISSIONS[number]
+        if len(hand) < mission.cards:
+            continue
+        plan = _PLANS[number]
+        counts = tallies.get(plan.grain)
+        if counts is None:
+            counts = tallies[plan.grain] = _tally(hand, plan)
+        # A copy: a search that stops at its first lay-down leaves its counts spent.
+        melds = _find(hand, mission, plan, counts.copy(), same_rank_sets)
+        if melds is not None:
+            found.append((number, melds))
+    return found
+
+
+def _find(hand: Sequence[Card], mission: Mission, plan: _Plan, counts: list[int],
+          same_rank_sets: bool) -> tuple[Meld, ...] | None:
     if not _may_hold(plan, counts):
         return None
     for layouts in _layouts(plan, counts, same_rank_sets):

@@ -43,7 +43,7 @@ from .missions import (
     GroupSpec,
     addition_problem,
     extended,
-    find_mission,
+    find_missions,
     group_problem,
     mission_problem,
     ordered,
@@ -274,15 +274,10 @@ class Monastery(RummyZones, Variant[MonasteryState, MonasteryView]):
 
     def mission_lay_downs(self, state: MonasteryState, seat: int) -> list[LayMission]:
         """One way to lay each open mission the hand can make now (at its least size)."""
-        found = []
-        for number, mission in MISSIONS.items():
-            if number in state.done[seat]:
-                continue
-            melds = find_mission(state.hands[seat], mission,
-                                 self.options.same_rank_sets_in_mission)
-            if melds is not None:
-                found.append(LayMission(number, melds))
-        return found
+        done = state.done[seat]
+        return [LayMission(number, melds) for number, melds in find_missions(
+            state.hands[seat], (n for n in MISSIONS if n not in done),
+            self.options.same_rank_sets_in_mission)]
 
     def lay_offs(self, state: MonasteryState, seat: int) -> list[LayOff]:
         """Every single card (a pair, on a double run) the seat can add to a group."""

@@ -312,8 +312,10 @@ class ShanghaiChecks:
         faces: dict[str, Card] = {}
         for card in hand:
             faces.setdefault(card.face, card)
-        actions: list[Action] = [Discard(c) for c in faces.values()
-                                 if self._discard_problem(state, seat, Discard(c)) is None]
+        # Any card of the hand may be discarded, but when buying never the last one
+        # (``_discard_problem``'s rule, without searching the hand for each card).
+        actions: list[Action] = [Discard(c) for c in faces.values()] \
+            if self.may_i or len(hand) > 1 else []
         if not state.down[seat]:
             # Any go-down proves the contract is there, and the first found is found
             # soonest; the bots and "Arrange for me" ask for the best one themselves.
