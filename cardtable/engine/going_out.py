@@ -19,47 +19,48 @@ from collections.abc import Sequence
 from functools import lru_cache
 from itertools import combinations
 
-from .cards import Card, Suit
+from .cards import Card
 from .melds import MeldRules
 
 
 def goes_out(hand: Sequence[Card], rules: MeldRules) -> bool:
     """Whether all but one card of the hand can be laid in books and runs under the
     round's meld rules (Five Crowns': any number of wilds, all-wild groups allowed)."""
-    naturals = sorted((c for c in hand if not rules.is_wild(c)), key=Card.sort_key)
-    wilds = len(hand) - len(naturals)
-    faces = tuple((_suit_index(c), int(c.rank)) for c in naturals)
+    wild_ranks = rules._wild
+    faces = []
+    for card in hand:
+        rank = card.rank._value_
+        if rank not in wild_ranks:
+            faces.append((card._sort[0], rank))
+    wilds = len(hand) - len(faces)
     if 2 * max(0, _loners(faces, wilds) - 1) > wilds:
         return False
-    return _search(faces, wilds, rules.longest_run)
+    faces.sort()
+    return _search(tuple(faces), wilds, rules.longest_run)
 
 
-def _loners(faces: tuple[tuple[int, int], ...], wilds: int) -> int:
+def _loners(faces: Sequence[tuple[int, int]], wilds: int) -> int:
     """Naturals no other natural can share a group with (no copy of the rank, no card
     of the suit near enough for the wilds to bridge). Each but the discard needs two
     wilds of its own, so most hands that cannot go out are refused here, without a
     search."""
-    ranks: dict[int, int] = {}
-    for _, rank in faces:
-        ranks[rank] = ranks.get(rank, 0) + 1
-    by_suit: dict[int, list[int]] = {}
+    seen = twice = 0
+    by_suit: dict[int, int] = {}
     for suit, rank in faces:
-        by_suit.setdefault(suit, []).append(rank)
+        bit = 1 << rank
+        twice |= seen & bit
+        seen |= bit
+        by_suit[suit] = by_suit.get(suit, 0) | bit
+    reach = wilds + 1
     loners = 0
     for suit, rank in faces:
-        if ranks[rank] > 1:
+        if twice >> rank & 1:
             continue
-        if any(other != rank and abs(other - rank) <= wilds + 1 for other in by_suit[suit]):
+        near = ((1 << (2 * reach + 1)) - 1) << rank >> reach  # ranks within reach
+        if by_suit[suit] & near & ~(1 << rank):
             continue
         loners += 1
     return loners
-
-
-def _suit_index(card: Card) -> int:
-    return _SUIT_INDEX[card.suit]
-
-
-_SUIT_INDEX = {suit: index for index, suit in enumerate((*Suit, None))}
 
 
 @lru_cache(maxsize=8192)

@@ -86,6 +86,7 @@ class _Shanghai(ShanghaiChecks, RummyZones, Variant[ShanghaiState, ShanghaiView]
         self.rules = self.crules.melds
         self.call_limit = self.options.may_i_per_round if self.may_i else \
             self.options.buys_per_round
+        self._awaiting_memo: tuple[ShanghaiState, tuple[int, ...]] | None = None
         self._play_checks: dict[type, Callable[[ShanghaiState, int, Any], str | None]] = {
             Discard: self._discard_problem, GoDown: self._go_down_problem,
             LayOff: self._lay_off_problem, Exchange: self._exchange_problem,
@@ -206,6 +207,17 @@ class _Shanghai(ShanghaiChecks, RummyZones, Variant[ShanghaiState, ShanghaiView]
         return evolve(state, phase=Phase.DRAW)
 
     def awaiting(self, state: ShanghaiState) -> tuple[int, ...]:
+        # Asked several times of each state (to list, to check, to apply), and in a call
+        # window it is worked out from every seat's calls: the last answer is kept with
+        # the very state it is for (one reference, swapped whole: thread-safe).
+        memo = self._awaiting_memo
+        if memo is not None and memo[0] is state:
+            return memo[1]
+        seats = self._awaiting(state)
+        self._awaiting_memo = (state, seats)
+        return seats
+
+    def _awaiting(self, state: ShanghaiState) -> tuple[int, ...]:
         if state.phase is Phase.GAME_OVER:
             return ()
         if state.phase is Phase.CALLS:
