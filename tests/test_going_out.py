@@ -6,9 +6,10 @@ import random
 
 import pytest
 
-from cardtable.engine import five_crowns_deck, parse_cards
+from cardtable.engine import Card, five_crowns_deck, parse_cards
 from cardtable.engine.five_crowns import arrange_hand, meld_rules, wild_rank
-from cardtable.engine.going_out import goes_out
+from cardtable.engine.going_out import goes_out, going_out_melds
+from cardtable.engine.melds import meld_problem
 
 DECK = five_crowns_deck()
 
@@ -30,8 +31,17 @@ def _agree(count, seed):
     for _ in range(count):
         round_number, hand = _hand(rng)
         expected = arrange_hand(hand, round_number, discard=True).goes_out
-        assert goes_out(hand, meld_rules(round_number)) == expected, \
-            (round_number, sorted(c.face for c in hand))
+        rules = meld_rules(round_number)
+        assert goes_out(hand, rules) == expected, (round_number, sorted(c.face for c in hand))
+        # The lay-down the legal list offers for going out is the search's own proof.
+        found = going_out_melds(hand, rules)
+        assert (found is not None) == expected, (round_number, sorted(c.face for c in hand))
+        if found is not None:
+            melds, discard = found
+            laid = [c for meld in melds for c in meld.cards] + [discard]
+            assert sorted(laid, key=Card.sort_key) == sorted(hand, key=Card.sort_key)
+            for meld in melds:
+                assert meld_problem(meld, rules) is None, (meld, round_number)
 
 
 def test_a_hand_goes_out_when_all_but_the_discard_meld_FC_T5():
@@ -44,12 +54,15 @@ def test_a_hand_goes_out_when_all_but_the_discard_meld_FC_T5():
 def test_spare_wilds_go_out_as_an_all_wild_group_FC_A5():
     hand = parse_cards("8D 9D 10D JK JK JK JK JK JK QS Q* QH QC")
     assert goes_out(hand, meld_rules(10))
+    melds, discard = going_out_melds(hand, meld_rules(10))
+    assert all(meld_problem(meld, meld_rules(10)) is None for meld in melds)
+    assert sum(len(meld.cards) for meld in melds) + 1 == len(hand)
 
 
-def test_the_going_out_test_agrees_with_the_arrangement():
+def test_the_going_out_test_and_its_lay_down_agree_with_the_arrangement():
     _agree(1500, 1)
 
 
 @pytest.mark.slow
-def test_the_going_out_test_agrees_with_the_arrangement_on_many_hands():
+def test_the_going_out_test_and_its_lay_down_agree_on_many_hands():
     _agree(20000, 2)

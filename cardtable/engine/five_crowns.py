@@ -38,7 +38,7 @@ from .events import (
     TurnedUp,
     WentOut,
 )
-from .going_out import goes_out
+from .going_out import going_out_melds
 from .melds import Meld, MeldRules, meld_problem
 from .options import FiveCrownsOptions
 from .rng import pick_index, shuffled
@@ -281,13 +281,21 @@ class FiveCrowns(RummyZones, Variant[FiveCrownsState, FiveCrownsView]):
         return tuple(actions)
 
     def suggested_lay_down(self, state: FiveCrownsState, seat: int) -> LayDown | None:
-        """The engine's best lay-down for the seat to move: going out, or in a final turn
-        the least-penalty partial lay-down; ``None`` when there is none to make."""
+        """A lay-down for the seat to move: going out (any way: all score nothing; the
+        bots weigh discards themselves), or in a final turn the least-penalty partial
+        lay-down; ``None`` when there is none to make."""
         if state.phase is not Phase.DISCARD or seat != state.current:
             return None
         hand = state.hands[seat]
-        if state.out_seat is None and not goes_out(hand, meld_rules(state.round)):
-            return None
+        if state.out_seat is None:
+            if not self.options.out_on_first_turn and state.turn < state.seats:
+                return None
+            found = going_out_melds(hand, meld_rules(state.round))
+            if found is None:
+                return None
+            lay_down = LayDown(*found)
+            if self._lay_down_problem(state, seat, lay_down) is None:
+                return lay_down
         best = arrange_hand(hand, state.round, discard=True)
         if best.discard is None:
             return None

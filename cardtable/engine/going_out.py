@@ -20,7 +20,7 @@ from functools import lru_cache
 from itertools import combinations
 
 from .cards import Card
-from .melds import MeldRules
+from .melds import Meld, MeldKind, MeldRules, order_run
 
 
 def goes_out(hand: Sequence[Card], rules: MeldRules) -> bool:
@@ -36,7 +36,53 @@ def goes_out(hand: Sequence[Card], rules: MeldRules) -> bool:
     if 2 * max(0, _loners(faces, wilds) - 1) > wilds:
         return False
     faces.sort()
-    return _search(tuple(faces), wilds, rules.longest_run)
+    return _search(tuple(faces), wilds, rules.longest_run) is not None
+
+
+def going_out_melds(hand: Sequence[Card],
+                    rules: MeldRules) -> tuple[tuple[Meld, ...], Card] | None:
+    """Melds and a discard that take the whole hand out, or ``None`` if it cannot go
+    out. Any will do (going out scores nothing, whichever way it is laid), so this is
+    the going-out search's own proof, built into melds: much cheaper than the
+    least-penalty arrangement, which also weighs every other discard."""
+    if not goes_out(hand, rules):
+        return None
+    naturals = sorted((c for c in hand if not rules.is_wild(c)), key=Card.sort_key)
+    wilds = [c for c in hand if rules.is_wild(c)]
+    faces = tuple((c._sort[0], c.rank._value_) for c in naturals)
+    path = _search(faces, len(wilds), rules.longest_run)
+    assert path is not None
+    discard: Card | None = None
+    sets: list[list[Card]] = []
+    runs: list[list[Card]] = []
+    for i, others, need, is_set in path:
+        if others == -1:
+            discard = naturals[i]
+            continue
+        cards = [naturals[i]] + [naturals[j] for j in range(len(naturals)) if others >> j & 1]
+        cards += [wilds.pop() for _ in range(need)]
+        (sets if is_set else runs).append(cards)
+    if discard is None:
+        discard = wilds.pop()  # the search left a wild to throw
+    if wilds:  # spare wilds: into a book, a book of their own, or the runs' room
+        if sets:
+            sets[0] += wilds
+        elif len(wilds) >= 3:
+            sets.append(wilds)
+        else:
+            for wild in wilds:
+                run = next((r for r in runs if order_run(r + [wild], rules) is not None),
+                           None)
+                if run is None:
+                    return None
+                run.append(wild)
+    melds = [Meld(MeldKind.SET, tuple(cards)) for cards in sets]
+    for cards in runs:
+        ordered = order_run(cards, rules)
+        if ordered is None:
+            return None
+        melds.append(Meld(MeldKind.RUN, ordered))
+    return tuple(melds), discard
 
 
 def _loners(faces: Sequence[tuple[int, int]], wilds: int) -> int:
@@ -63,33 +109,43 @@ def _loners(faces: Sequence[tuple[int, int]], wilds: int) -> int:
     return loners
 
 
+_Step = tuple[int, int, int, bool]
+"""One choice of the search: (card ``i``, the mask of the others in its core or -1 when
+``i`` is the discard, the wilds the core needs, whether the core is a book)."""
+
+
 @lru_cache(maxsize=8192)
-def _search(faces: tuple[tuple[int, int], ...], wilds: int, longest: int) -> bool:
-    """The answer for naturals given as sorted (suit, rank) faces and a wild count;
-    cached by faces, since copies of a face are interchangeable."""
+def _search(faces: tuple[tuple[int, int], ...], wilds: int,
+            longest: int) -> tuple[_Step, ...] | None:
+    """The choices that take the naturals given as sorted (suit, rank) faces and a wild
+    count out, or ``None``; cached by faces, since copies of a face are interchangeable."""
     cores: list[list[tuple[int, int, bool, int]] | None] = [None] * len(faces)
     seen: set[tuple[int, int, bool, bool, int]] = set()
 
-    def dfs(mask: int, w: int, discarded: bool, has_set: bool, room: int) -> bool:
+    def dfs(mask: int, w: int, discarded: bool, has_set: bool,
+            room: int) -> tuple[_Step, ...] | None:
         if mask == 0:
-            return _spare_fits(w, discarded, has_set, room)
+            return () if _spare_fits(w, discarded, has_set, room) else None
         key = (mask, w, discarded, has_set, room)
         if key in seen:
-            return False
+            return None
         seen.add(key)
         i = (mask & -mask).bit_length() - 1
         rest = mask & ~(1 << i)
-        if not discarded and dfs(rest, w, True, has_set, room):
-            return True
+        if not discarded:
+            found = dfs(rest, w, True, has_set, room)
+            if found is not None:
+                return ((i, -1, 0, False),) + found
         led = cores[i]
         if led is None:
             led = cores[i] = _cores_led_by(faces, i, wilds, longest)
         for others, need, is_set, extra in led:
             if need <= w and others & rest == others:
-                if dfs(rest & ~others, w - need, discarded, has_set or is_set,
-                       min(2, room + extra)):
-                    return True
-        return False
+                found = dfs(rest & ~others, w - need, discarded, has_set or is_set,
+                            min(2, room + extra))
+                if found is not None:
+                    return ((i, others, need, is_set),) + found
+        return None
 
     return dfs((1 << len(faces)) - 1, wilds, False, False, 0)
 
