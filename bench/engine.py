@@ -228,6 +228,8 @@ def step_table(args: argparse.Namespace, peer: bool) -> None:
         header += f" |{'rlcard p50':>11}{'mean':>7}{'p99':>8} |{'ratio p50':>10}{'mean':>6}"
     print(header)
     for variant in variants():
+        if args.game and variant.id not in args.game:
+            continue
         for seats in seat_counts(variant.seat_counts):
             ours = OurBlock(variant.id, seats)
             ours.run(min(200, args.steps), 0)  # imports and constant tables
@@ -345,6 +347,9 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true",
                         help="small sizes for a smoke run (1 game, 300 steps, 2 repeats, "
                              "100 hands)")
+    parser.add_argument("--game", action="append", metavar="GAME",
+                        help="step figures for this game only (repeatable); searches are "
+                             "skipped")
     parser.add_argument("--profile", metavar="GAME[:SEATS]",
                         help="print a cProfile of one block of that game and stop")
     args = parser.parse_args()
@@ -361,8 +366,12 @@ def main() -> None:
         print(f"peer: rlcard {version} gin rummy" if peer else
               "rlcard is not installed in this Python: comparison skipped (bench/README.md)")
     started = time.perf_counter()
+    unknown = sorted(set(args.game or ()) - {v.id for v in variants()})
+    if unknown:
+        parser.error(f"no such game: {', '.join(unknown)}")
     step_table(args, peer)
-    search_table(args.hands, min(args.repeats, 3))
+    if not args.game:
+        search_table(args.hands, min(args.repeats, 3))
     print(f"total {time.perf_counter() - started:.0f} s")
 
 

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 from itertools import combinations
+from typing import Any
 
 from .actions import Action, BuildReserve, PickHidden, Pile, Place, PlayHidden, TakeStack
 from .cards import Card, parse_zones, standard_deck
@@ -337,9 +338,19 @@ class Palace(Variant[PalaceState, PalaceView]):
             stack, burned = (), burned + gone
             events.append(Burned(seat, gone))
         hand, deck = _drawn(hand, state.deck, seat, events)
-        state = evolve(state, hands=replace_at(state.hands, seat, hand),
-                       known=replace_at(state.known, seat, known), stack=stack,
-                       burned=burned, deck=deck, placements=state.placements + 1)
+        changes: dict[str, Any] = dict(
+            hands=replace_at(state.hands, seat, hand), known=replace_at(state.known, seat, known),
+            stack=stack, burned=burned, deck=deck, placements=state.placements + 1)
+        cap = self.options.placement_cap
+        if (hand or (state.hidden[seat] and not state.reserves[seat])) \
+                and not (cap and state.placements + 1 >= cap):
+            # The usual case: play goes on, so the turn passes (or comes again after a
+            # burn) in the same copy.
+            if again:
+                return evolve(state, again=True, **changes)
+            return evolve(state, current=(state.current + 1) % state.seats, again=False,
+                          turn=state.turn + 1, **changes)
+        state = evolve(state, **changes)
         if not state.hands[seat] and state.reserves[seat]:
             state = self._take_reserve(state, seat, events)
         if not state.hands[seat] and not state.hidden[seat]:
@@ -364,10 +375,11 @@ class Palace(Variant[PalaceState, PalaceView]):
                     events: list[Event]) -> PalaceState:
         cards = tuple(card for placement in state.stack for card in placement) + extra
         events.append(StackTaken(seat, cards))
-        state = evolve(state, stack=(), hands=replace_at(state.hands, seat,
-                                                         state.hands[seat] + cards),
-                       known=replace_at(state.known, seat, state.known[seat] + cards))
-        return self._next_turn(self._refill(state, seat, events))  # P-A14
+        hand, deck = _drawn(state.hands[seat] + cards, state.deck, seat, events)  # P-A14
+        return evolve(state, stack=(), hands=replace_at(state.hands, seat, hand), deck=deck,
+                      known=replace_at(state.known, seat, state.known[seat] + cards),
+                      current=(state.current + 1) % state.seats, again=False,
+                      turn=state.turn + 1)
 
     def _take_reserve(self, state: PalaceState, seat: int,
                       events: list[Event]) -> PalaceState:

@@ -90,30 +90,36 @@ def burns(cards: Iterable[Card]) -> bool:
 def placements(hand: Sequence[Card]) -> list[tuple[Card, ...]]:
     """Every distinct placement the hand can make, one copy chosen per rank: each rank
     in every count, and every straight of three or more."""
+    return legal_placements(hand, None)
+
+
+def legal_placements(hand: Sequence[Card], top: int | None) -> list[tuple[Card, ...]]:
+    """The placements that may go on the stack now (:func:`placements` when it is
+    empty), in the same order. A placement's lowest card decides (the test of
+    :func:`stack_problem`; every shape made here is valid), so ranks and straight
+    starts below the top are never built."""
     by_value: dict[int, list[Card]] = {}
     for card in hand:
         by_value.setdefault(_VALUES[card.rank], []).append(card)
+    ranks = sorted(by_value)
+    lowest = 0 if top is None else top
     found: list[tuple[Card, ...]] = []
-    for number in sorted(by_value):
+    for number in ranks:
         cards = by_value[number]
         if len(cards) > 1:
-            cards.sort(key=Card.sort_key)
-        found += [tuple(cards[:count]) for count in range(1, len(cards) + 1)]
-    ranks = sorted(by_value)
+            cards.sort(key=Card.sort_key)  # a straight from a 2 may take this rank too
+        if number < lowest and number != 2:
+            continue
+        if len(cards) > 1:
+            found += [tuple(cards[:count]) for count in range(1, len(cards) + 1)]
+        else:
+            found.append((cards[0],))
     for start_index, start in enumerate(ranks):
+        if start < lowest and start != 2:
+            continue
         length = 1
         while start_index + length < len(ranks) and ranks[start_index + length] == start + length:
             length += 1
         for size in range(3, length + 1):
             found.append(tuple(by_value[start + step][0] for step in range(size)))
     return found
-
-
-def legal_placements(hand: Sequence[Card], top: int | None) -> list[tuple[Card, ...]]:
-    """The placements that may go on the stack now. Every placement :func:`placements`
-    makes has a valid shape and lies low to high, so only its first card is judged
-    (the same test as :func:`stack_problem`, without re-checking the shape)."""
-    found = placements(hand)
-    if top is None:
-        return found
-    return [cards for cards in found if (low := value(cards[0])) == 2 or low >= top]
