@@ -51,6 +51,27 @@ class Discard(Action):
         return f"discard {self.card.pretty}"
 
 
+_DISCARDS: dict[Card, Discard] = {}
+"""One ``Discard`` per card, shared by every legal list (they are frozen, and there are
+only a deck's worth): listing builds one per card in hand on every turn."""
+
+
+def discard_of(card: Card) -> Discard:
+    action = _DISCARDS.get(card)
+    if action is None:
+        action = _DISCARDS.setdefault(card, Discard(card))
+    return action
+
+
+def one_per_face(hand: tuple[Card, ...]) -> list[Card]:
+    """The first card of each face in the hand, in hand order: copies of a face are
+    interchangeable, so the legal lists offer one."""
+    faces: dict[str, Card] = {}
+    for card in hand:
+        faces.setdefault(card._face, card)
+    return list(faces.values())
+
+
 @serializable
 @dataclass(frozen=True, slots=True)
 class LayDown(Action):

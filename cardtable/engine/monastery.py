@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import ClassVar
 
-from .actions import Action, Discard, Draw, LayMission, LayOff
+from .actions import Action, Discard, Draw, LayMission, LayOff, discard_of, one_per_face
 from .cards import Card, parse_zones, pretty_cards, standard_deck
 from .codec import serializable
 from .data import evolve, replace_at, without
@@ -266,10 +266,7 @@ class Monastery(RummyZones, Variant[MonasteryState, MonasteryView]):
             actions += self.mission_lay_downs(state, seat)
         if state.melds[seat]:
             actions += self.lay_offs(state, seat)
-        faces: dict[str, Card] = {}
-        for card in hand:
-            faces.setdefault(card.face, card)
-        actions += [Discard(card) for card in faces.values()]
+        actions += [discard_of(card) for card in one_per_face(hand)]
         return tuple(actions)
 
     def mission_lay_downs(self, state: MonasteryState, seat: int) -> list[LayMission]:

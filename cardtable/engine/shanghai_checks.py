@@ -22,6 +22,8 @@ from .actions import (
     Pile,
     ReplaceWild,
     TakeBack,
+    discard_of,
+    one_per_face,
 )
 from .cards import Card
 from .contract_search import remembered_go_down
@@ -309,12 +311,10 @@ class ShanghaiChecks:
 
     def _play_actions(self, state: ShanghaiState, seat: int) -> list[Action]:
         hand = state.hands[seat]
-        faces: dict[str, Card] = {}
-        for card in hand:
-            faces.setdefault(card.face, card)
+        faces = one_per_face(hand)
         # Any card of the hand may be discarded, but when buying never the last one
         # (``_discard_problem``'s rule, without searching the hand for each card).
-        actions: list[Action] = [Discard(c) for c in faces.values()] \
+        actions: list[Action] = [discard_of(c) for c in faces] \
             if self.may_i or len(hand) > 1 else []
         if not state.down[seat]:
             # Any go-down proves the contract is there, and the first found is found
@@ -331,11 +331,11 @@ class ShanghaiChecks:
                 for owner, melds in enumerate(state.melds):
                     for index, meld in enumerate(melds):
                         ends = (False, True) if meld.kind is MeldKind.RUN else (False,)
-                        for card in faces.values():
+                        for card in faces:
                             for at_start in ends:
                                 if layoff_problem(meld, (card,), at_start, self.rules) is None:
                                     actions.append(LayOff(owner, index, (card,), at_start))
-        actions += self._wild_moves(state, seat, list(faces.values()))
+        actions += self._wild_moves(state, seat, faces)
         if state.played:
             actions.append(TakeBack())
         return actions
