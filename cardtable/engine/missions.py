@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import permutations
 from operator import itemgetter
 from typing import NamedTuple
@@ -182,6 +183,29 @@ def extended(meld: Meld, cards: Sequence[Card], at_start: bool) -> Meld:
     return Meld(meld.kind, meld.cards + tuple(cards))
 
 
+def joining_rank(meld: Meld, at_start: bool) -> int | None:
+    """The rank a natural added to this laid group at this end must have (aces, being
+    wild, may always try), or ``None`` when the group does not tie it to one rank: a
+    set's rank; the rank below a run's (or double run's) bottom or above its top (0 past
+    ace or king). The legal list tries only those cards."""
+    naturals = [(index, card) for index, card in enumerate(meld.cards) if not is_ace(card)]
+    if not naturals:
+        return None
+    index, card = naturals[0]
+    rank = int(card.rank)
+    if meld.kind is MeldKind.SET:
+        return rank
+    if meld.kind is MeldKind.RUN:
+        low, high = rank - index, rank - index + len(meld.cards) - 1
+    elif meld.kind is MeldKind.DOUBLE_RUN:
+        low = rank - index // 2
+        high = low + len(meld.cards) // 2 - 1
+    else:
+        return None
+    wanted = low - 1 if at_start else high + 1
+    return wanted if 1 <= wanted <= 13 else 0
+
+
 def addition_problem(meld: Meld, spec: GroupSpec, cards: Sequence[Card],
                      at_start: bool) -> str | None:
     """Why these cards cannot be added to a laid group (``None`` if they can)."""
@@ -244,7 +268,7 @@ def find_missions(hand: Sequence[Card], numbers: Iterable[int],
 
 def _find(hand: Sequence[Card], mission: Mission, plan: _Plan, counts: list[int],
           same_rank_sets: bool) -> tuple[Meld, ...] | None:
-    if not _may_hold(plan, counts):
+    if not _may_hold(plan, counts, same_rank_sets):
         return None
     for layouts in _layouts(plan, counts, same_rank_sets):
         found = _lay(layouts, hand, plan)
@@ -333,24 +357,79 @@ def _tally(hand: Sequence[Card], plan: _Plan) -> list[int]:
     return counts
 
 
-def _may_hold(plan: _Plan, counts: list[int]) -> bool:
-    """Cheap bound before searching: every group finds enough cards in some class."""
-    return all(any(_usable(spec, counts, k * _STRIDE) >= spec.size
-                   for k in range(plan.classes)) for spec in plan.specs)
+def _may_hold(plan: _Plan, counts: list[int], same_rank_sets: bool) -> bool:
+    """A test before searching, exact for a one-group mission and necessary for the
+    others: each group finds the aces it needs in its class (sets of one class sharing
+    that class's aces; a set and a run sharing them too when there is one class)."""
+    specs = plan.specs
+    bases = range(0, plan.classes * _STRIDE, _STRIDE)
+    if len(specs) == 1:
+        return any(_least_aces(specs[0], counts, base) <= counts[base + 1] for base in bases)
+    if all(spec.kind is MeldKind.SET for spec in specs):
+        size, wanted = specs[0].size, len(specs)
+        first = _set_needs(counts, 0, size, wanted, same_rank_sets)
+        if plan.classes == 1:
+            return sum(first) <= counts[1]
+        # Two classes (colours): some sets in one, the rest in the other.
+        assert plan.classes == 2, "missions of sets come in one or two classes"
+        second = _set_needs(counts, _STRIDE, size, wanted, same_rank_sets)
+        return any(sum(first[:n]) <= counts[1] and sum(second[:wanted - n]) <= counts[_STRIDE + 1]
+                   for n in range(wanted + 1))
+    if plan.classes == 1:
+        return sum(_least_aces(spec, counts, 0) for spec in specs) <= counts[1]
+    return all(any(_least_aces(spec, counts, base) <= counts[base + 1] for base in bases)
+               for spec in specs)
 
 
-def _usable(spec: GroupSpec, counts: list[int], base: int) -> int:
-    """At most how many cards of one class one group of this spec can take."""
-    aces, naturals = counts[base + 1], counts[base + 2:base + 14]
-    if spec.kind is MeldKind.SET:
-        return aces + max(naturals)
-    if spec.kind is MeldKind.RUN:
-        return aces + len(naturals) - naturals.count(0)
-    if spec.kind is MeldKind.DOUBLE_RUN:
-        return aces + sum(min(2, count) for count in naturals)
-    if spec.kind is MeldKind.SAME_SUIT:
-        return aces + sum(naturals)
-    return aces + max(sum(naturals[0::2]), sum(naturals[1::2]))
+def _set_needs(counts: list[int], base: int, size: int, most: int,
+               same_rank_sets: bool) -> list[int]:
+    """The aces each set of this class would need, fewest first: a rank's naturals make
+    its first set, then (where two sets may share a rank) its second …; all-ace sets
+    need ``size`` each."""
+    needs = []
+    # The best sets come from the ranks with the most naturals: a set of any other rank
+    # needs no fewer aces than one of these that is left unused.
+    for left in sorted(counts[base + 2:base + 14], reverse=True)[:most]:
+        for _ in range(most if same_rank_sets else 1):
+            if left <= 0:
+                break
+            needs.append(max(0, size - left))
+            left -= size
+    needs += [size] * most
+    needs.sort()
+    return needs[:most]
+
+
+_NEVER = 99
+
+
+def _least_aces(spec: GroupSpec, counts: list[int], base: int) -> int:
+    """The fewest aces of the class one group of this spec needs (the layouts
+    ``_options`` makes, each taking naturals first)."""
+    size = spec.size
+    naturals = counts[base + 2:base + 14]  # ranks 2 … K
+    kind = spec.kind
+    if kind is MeldKind.SET:
+        return size - min(size, max(naturals))
+    if kind is MeldKind.RUN:  # only which ranks are there matters: a small key
+        return _least_run_aces(bytes(map(bool, naturals)), False, size)
+    if kind is MeldKind.DOUBLE_RUN:
+        return _least_run_aces(bytes(naturals), True, size)
+    if kind is MeldKind.SAME_SUIT:
+        return size - min(size, sum(naturals))
+    return size - min(size, max(sum(naturals[0::2]), sum(naturals[1::2])))
+
+
+@lru_cache(maxsize=1 << 14)
+def _least_run_aces(naturals: bytes, double: bool, size: int) -> int:
+    """The fewest aces a run (or double run) of ``size`` cards needs, given the count of
+    each rank 2 … K of its class: the best window of ranks from 1 on, an ace filling
+    each rank (or each card of a pair) the class lacks. Hands repeat these counts
+    constantly, so the answer is kept (bounded)."""
+    per_rank = 2 if double else 1
+    span = size // per_rank
+    have = [0, 0] + [min(per_rank, count) for count in naturals]
+    return min(size - sum(have[start:start + span]) for start in range(1, 15 - span))
 
 
 def _layouts(plan: _Plan, counts: list[int],

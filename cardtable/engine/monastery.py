@@ -45,6 +45,8 @@ from .missions import (
     extended,
     find_missions,
     group_problem,
+    is_ace,
+    joining_rank,
     mission_problem,
     ordered,
     spec_of,
@@ -284,13 +286,20 @@ class Monastery(RummyZones, Variant[MonasteryState, MonasteryView]):
         for owner, melds in enumerate(state.melds):
             for index, meld in enumerate(melds):
                 spec = spec_of(*state.specs[owner][index])
-                chunks: list[tuple[Card, ...]] = [(card,) for card in hand]
-                if meld.kind is MeldKind.DOUBLE_RUN:
-                    chunks = [(a, b) for i, a in enumerate(hand) for b in hand[i + 1:]]
                 ends = (False, True) if meld.kind in (MeldKind.RUN, MeldKind.DOUBLE_RUN) \
                     else (False,)
+                # Only cards of the rank the group takes at an end (or aces) can join it
+                # there: the others are not even tried.
+                fits = {at_start: _joins(hand, joining_rank(meld, at_start))
+                        for at_start in ends}
+                either = [card for card in hand if any(card in f for f in fits.values())]
+                chunks: list[tuple[Card, ...]] = [(card,) for card in either]
+                if meld.kind is MeldKind.DOUBLE_RUN:
+                    chunks = [(a, b) for i, a in enumerate(either) for b in either[i + 1:]]
                 for chunk in chunks:
                     for at_start in ends:
+                        if not all(card in fits[at_start] for card in chunk):
+                            continue
                         key = (owner, index, tuple(sorted(c.face for c in chunk)), at_start)
                         if key in seen:
                             continue
@@ -498,3 +507,11 @@ class Monastery(RummyZones, Variant[MonasteryState, MonasteryView]):
                 if reason is not None:
                     problems.append(f"{pretty_cards(meld.cards)}: {reason}")
         return problems
+
+
+def _joins(hand: tuple[Card, ...], rank: int | None) -> set[Card]:
+    """The cards of the hand that may join a group wanting this rank (see
+    :func:`joining_rank`): aces, and naturals of that rank; all of them for ``None``."""
+    if rank is None:
+        return set(hand)
+    return {card for card in hand if is_ace(card) or int(card.rank) == rank}
