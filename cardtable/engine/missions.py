@@ -339,21 +339,26 @@ _SLOTS: dict[Card, tuple[int, ...]] = {}
 distinct cards)."""
 
 
-def _slot(card: Card, grain: int) -> int:
-    """The card's slot under a grain (0: a card no group takes, such as a joker)."""
+def _slots(card: Card) -> tuple[int, ...]:
+    """The card's slot under each grain (0: a card no group takes, such as a joker)."""
     slots = _SLOTS.get(card)
     if slots is None:
         slots = _SLOTS[card] = tuple(
             table[card.suit] * _STRIDE + int(card.rank) if card.suit in table else 0
             for table in _CLASS_OF)
-    return slots[grain]
+    return slots
+
+
+def _slot(card: Card, grain: int) -> int:
+    return _slots(card)[grain]
 
 
 def _tally(hand: Sequence[Card], plan: _Plan) -> list[int]:
     """How many cards of the hand each slot holds."""
     counts = [0] * (plan.classes * _STRIDE)
+    grain = plan.grain
     for card in hand:
-        counts[_slot(card, plan.grain)] += 1
+        counts[_slots(card)[grain]] += 1
     return counts
 
 
@@ -411,13 +416,17 @@ def _least_aces(spec: GroupSpec, counts: list[int], base: int) -> int:
     kind = spec.kind
     if kind is MeldKind.SET:
         return size - min(size, max(naturals))
-    if kind is MeldKind.RUN:  # only which ranks are there matters: a small key
-        return _least_run_aces(bytes(map(bool, naturals)), False, size)
-    if kind is MeldKind.DOUBLE_RUN:
-        return _least_run_aces(bytes(naturals), True, size)
+    if kind is MeldKind.RUN:  # only whether each rank is there matters: a small key
+        return _least_run_aces(bytes(naturals).translate(_AT_MOST_ONE), False, size)
+    if kind is MeldKind.DOUBLE_RUN:  # and for a double run, up to two of it
+        return _least_run_aces(bytes(naturals).translate(_AT_MOST_TWO), True, size)
     if kind is MeldKind.SAME_SUIT:
         return size - min(size, sum(naturals))
     return size - min(size, max(sum(naturals[0::2]), sum(naturals[1::2])))
+
+
+_AT_MOST_ONE = bytes(min(1, count) for count in range(256))
+_AT_MOST_TWO = bytes(min(2, count) for count in range(256))
 
 
 @lru_cache(maxsize=1 << 14)
