@@ -1,9 +1,10 @@
 """Helpers for the engine's frozen plain data: copy-with-changes and tuple edits.
 
 ``evolve`` is ``dataclasses.replace`` without re-running ``__init__``; it runs once or
-twice per action, so it sits on the engine's hottest path. Each class gets a copier
-written for its own fields (as attrs and dataclasses write ``__init__``), which sets
-slots through their descriptors: half the time of a loop over the field names.
+twice per action, so it sits on the engine's hottest path. A class whose fields live in
+an instance dict (the games' states) is copied with one dict merge; a class with slots
+gets a copier written for its own fields (as attrs and dataclasses write ``__init__``),
+which sets slots through their descriptors: half the time of a loop over the names.
 
 Standard library only.
 """
@@ -35,6 +36,16 @@ def _copier(cls: Any) -> Callable[[Any, dict[str, Any]], Any]:
     if any(not field.init for field in dataclasses.fields(cls)):
         # A field worked out in __post_init__ (a card's hash) must be worked out again.
         return lambda obj, changes: dataclasses.replace(obj, **changes)
+    if "__slots__" not in cls.__dict__:
+        # Fields in an instance dict (the games' states, copied several times a step):
+        # one merge of the old dict and the changes, at C speed.
+        def merge(obj: Any, changes: dict[str, Any]) -> Any:
+            new = object.__new__(cls)
+            fields = new.__dict__
+            fields.update(obj.__dict__)
+            fields.update(changes)
+            return new
+        return merge
     names = _field_names(cls)
     scope: dict[str, Any] = {"cls": cls, "new_": object.__new__}
     lines = ["def copy(obj, changes):", "    new = new_(cls)"]

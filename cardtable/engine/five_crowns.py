@@ -113,7 +113,7 @@ def arrange_hand(hand: tuple[Card, ...] | list[Card], round_number: int,
 
 
 @serializable
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # no slots: a dict-backed state copies in one merge (data.py)
 class FiveCrownsState:
     """Everything about a game in progress; the stock's and piles' tops are their ends."""
 

@@ -80,7 +80,7 @@ def decks_for(seats: int) -> int:
 
 
 @serializable
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # no slots: a dict-backed state copies in one merge (data.py)
 class MonasteryState:
     seats: int
     seed: int

@@ -70,7 +70,7 @@ def decks_for(seats: int) -> int:
 
 
 @serializable
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # no slots: a dict-backed state copies in one merge (data.py)
 class PalaceState:
     seats: int
     seed: int

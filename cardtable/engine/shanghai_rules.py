@@ -86,7 +86,7 @@ def hand_size(round_number: int, may_i: bool) -> int:
 
 
 @serializable
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # no slots: a dict-backed state copies in one merge (data.py)
 class ShanghaiState:
     seats: int
     seed: int
