@@ -87,13 +87,14 @@ def best_go_down(hand: Sequence[Card], contract: Contract, crules: ContractRules
 
 def _surely_short(hand: Sequence[Card], contract: Contract, crules: ContractRules) -> bool:
     """Whether the hand cannot hold the contract, by a bound on the wilds it needs
-    (each group judged alone: groups only compete for naturals, so the true need is
-    never less), worked out in one pass over the cards. Most hands
-    the legal-move list asks about are refused here, before any search is set up."""
+    (each set judged alone, and the runs by suit: groups only compete for naturals, so
+    the true need is never less), worked out in one pass over the cards. Most hands the
+    legal-move list asks about are refused here, before any search is set up."""
     rules = crules.melds
     wild_ranks = rules._wild
     wilds = naturals = 0
     masks = [0, 0, 0, 0, 0, 0]
+    in_suit = [0, 0, 0, 0, 0, 0]
     totals = [0] * 15
     for card in hand:
         rank = card.rank._value_
@@ -102,7 +103,9 @@ def _surely_short(hand: Sequence[Card], contract: Contract, crules: ContractRule
             continue
         naturals += 1
         totals[rank] += 1
-        masks[card._sort[0]] |= 1 << rank
+        suit = card._sort[0]
+        masks[suit] |= 1 << rank
+        in_suit[suit] += 1
     if naturals == 0 or naturals + wilds < (contract.sets * rules.min_set
                                             + contract.runs * rules.min_run):
         return True
@@ -118,13 +121,44 @@ def _surely_short(hand: Sequence[Card], contract: Contract, crules: ContractRule
     if contract.runs:
         shape = (rules.run_low, rules.run_high, rules.longest_run, rules.min_run,
                  rules.ace_values)
-        per_suit = sorted(_least_run_wilds(mask, shape) for mask in masks if mask)
-        per_suit += [99] * (contract.runs - len(per_suit))
         if crules.runs_distinct_suits:
+            per_suit = sorted(_least_run_wilds(mask, shape) for mask in masks if mask)
+            per_suit += [_NONE] * (contract.runs - len(per_suit))
             need += sum(per_suit[:contract.runs])
         else:
-            need += per_suit[0] * contract.runs
+            need += _runs_need(masks, in_suit, contract.runs, shape,
+                               2 if rules.naturals_at_least_wilds else 1)
     return need > wilds
+
+
+_NONE = 99
+"""Wilds "needed" by a group that cannot be made at all."""
+
+
+def _runs_need(masks: Sequence[int], in_suit: Sequence[int], runs: int,
+               shape: tuple[int, int, int, int, tuple[int, ...]], least_naturals: int) -> int:
+    """Fewest wilds ``runs`` runs could need when several may share a suit (May I, from
+    two decks or more), by the best way to share them among the suits: ``j`` runs of
+    one suit need at least ``j`` times its best single run's wilds, and at least the
+    cards they lack (``j`` least runs' worth less the suit's naturals), and each needs
+    ``least_naturals`` naturals of its own."""
+    best = [0] + [_NONE] * runs  # best[k]: k runs from the suits seen so far
+    for mask, count in zip(masks, in_suit):
+        if not mask:
+            continue
+        single = _least_run_wilds(mask, shape)
+        if single >= _NONE:
+            continue
+        shared = best[:]
+        for j in range(1, runs + 1):
+            if count < least_naturals * j:
+                break
+            cost = max(j * single, shape[3] * j - count)
+            for k in range(j, runs + 1):
+                if best[k - j] + cost < shared[k]:
+                    shared[k] = best[k - j] + cost
+        best = shared
+    return best[runs]
 
 
 def _set_needs(totals: Sequence[int], least: int, most: int) -> list[int]:
@@ -179,6 +213,10 @@ def _remembered(hand: frozenset[Card], contract: Contract, crules: ContractRules
                         first_found=first_found)
 
 
+def _no_value(card: Card) -> int:
+    return 0
+
+
 class _Search:
     def __init__(self, hand: Sequence[Card], contract: Contract, crules: ContractRules,
                  value: Callable[[Card], int], first_found: bool) -> None:
@@ -186,6 +224,8 @@ class _Search:
         self.crules = crules
         self.contract = contract
         self.first_found = first_found
+        if first_found:
+            value = _no_value  # any go-down will do: points do not matter
         naturals = [c for c in hand if not self.rules.is_wild(c)]
         # Costliest wilds first, ties by card, so the answer never depends on hand order.
         self.wilds = sorted((c for c in hand if self.rules.is_wild(c)),
