@@ -319,21 +319,36 @@ class ShanghaiChecks:
         if not state.down[seat]:
             # Any go-down proves the contract is there, and the first found is found
             # soonest; the bots and "Arrange for me" ask for the best one themselves.
-            for option in go_down_offers(hand, CONTRACTS[state.round - 1], self.crules,
-                                         self.may_i, best=False):
+            offers = go_down_offers(hand, CONTRACTS[state.round - 1], self.crules,
+                                    self.may_i, best=False)
+            for index, option in enumerate(offers):
                 go_down = GoDown(option)
-                if self._go_down_problem(state, seat, go_down) is None:
+                # The search checked its own find with ``contract_problem``; what is
+                # left to ask of it is the going-out rule. Lighter forms are checked whole.
+                if (self._going_out_problem(state, seat, sum(len(m.cards) for m in option))
+                        if index == 0 else self._go_down_problem(state, seat, go_down)) is None:
                     actions.append(go_down)
         else:
             # Every single-card lay-off: enough, since any legal lay-off of several
             # cards starts with a legal single card (RULES.md §8).
             if self._going_out_problem(state, seat, 1) is None:
+                rules = self.rules
                 for owner, melds in enumerate(state.melds):
                     for index, meld in enumerate(melds):
-                        ends = (False, True) if meld.kind is MeldKind.RUN else (False,)
+                        # A run on the table stands at fixed ranks: a natural can join it
+                        # only at the rank above its top or below its bottom.
+                        ends: tuple[tuple[bool, int | None], ...] = ((False, None),)
+                        if meld.kind is MeldKind.RUN:
+                            laid = run_positions(meld.cards, rules)
+                            ends = ((False, laid[-1] + 1), (True, laid[0] - 1)) if laid \
+                                else ((False, None), (True, None))
                         for card in faces:
-                            for at_start in ends:
-                                if layoff_problem(meld, (card,), at_start, self.rules) is None:
+                            natural = not rules.is_wild(card)
+                            for at_start, wanted in ends:
+                                if natural and wanted is not None \
+                                        and wanted not in rules.natural_values(card):
+                                    continue
+                                if layoff_problem(meld, (card,), at_start, rules) is None:
                                     actions.append(LayOff(owner, index, (card,), at_start))
         actions += self._wild_moves(state, seat, faces)
         if state.played:
