@@ -82,7 +82,84 @@ def best_go_down(hand: Sequence[Card], contract: Contract, crules: ContractRules
     proof of existence, faster)."""
     if _surely_short(hand, contract, crules):
         return None
+    if first_found:
+        quick = _greedy_go_down(hand, contract, crules)
+        if quick is not None:
+            return quick
     return _Search(hand, contract, crules, value, first_found).run()
+
+
+def _greedy_go_down(hand: Sequence[Card], contract: Contract,
+                    crules: ContractRules) -> tuple[Meld, ...] | None:
+    """A quick try at a go-down before the search: each run at the best four-rank window
+    of the suits left (most naturals, then lowest suit and rank), then each set from the
+    rank with the most naturals left; kept only if ``contract_problem`` passes it. Most
+    hands that hold the contract are proved this way; the search settles the rest. The
+    cards are taken in hand order, so the answer depends on the hand alone."""
+    rules = crules.melds
+    wild_ranks = rules._wild
+    wilds = [card for card in hand if card.rank._value_ in wild_ranks]
+    piles: dict[tuple[int, int], list[Card]] = {}  # (suit, rank) -> its naturals
+    for card in hand:
+        if card.rank._value_ not in wild_ranks:
+            piles.setdefault((card._sort[0], card.rank._value_), []).append(card)
+    size = rules.min_run
+    starts = range(rules.run_low, rules.run_high - size + 2)
+    aces = rules.ace_values
+    runs: list[Meld] = []
+    used_suits: set[int] = set()
+    for _ in range(contract.runs):
+        best: tuple[int, int, int] | None = None  # (naturals, suit, start)
+        for suit in range(4):
+            if crules.runs_distinct_suits and suit in used_suits:
+                continue
+            held = 0  # bit p: a natural can stand at run position p
+            for rank in range(1, 14):
+                if piles.get((suit, rank)):
+                    if rank != 1:
+                        held |= 1 << rank
+                    else:
+                        held |= sum(1 << p for p in aces)
+            if not held:
+                continue
+            window = (1 << size) - 1
+            for start in starts:
+                count = (held & (window << start)).bit_count()
+                if count * 2 >= size and size - count <= len(wilds) and \
+                        (best is None or count > best[0]):
+                    best = (count, suit, start)
+        if best is None:
+            return None
+        _, suit, start = best
+        laid = []
+        for position in range(start, start + size):
+            pile = piles.get((suit, _rank_at(position)))
+            laid.append(pile.pop(0) if pile and (position not in (1, 14) or position in aces)
+                        else wilds.pop(0))
+        runs.append(Meld(MeldKind.RUN, tuple(laid)))
+        used_suits.add(suit)
+    sets: list[Meld] = []
+    used_ranks: set[int] = set()
+    least = rules.min_set
+    for _ in range(contract.sets):
+        totals: dict[int, list[Card]] = {}
+        for (_, rank), pile in piles.items():
+            if pile and (crules.same_rank_sets or rank not in used_ranks):
+                totals.setdefault(rank, []).extend(pile)
+        if not totals:
+            return None
+        rank, cards = max(totals.items(), key=lambda item: (len(item[1]), -item[0]))
+        naturals = cards[:least]
+        need = least - len(naturals)
+        if need > len(wilds) or (rules.naturals_at_least_wilds and need > len(naturals)):
+            return None
+        for card in naturals:
+            piles[(card._sort[0], rank)].remove(card)
+        sets.append(Meld(MeldKind.SET, tuple(naturals) + tuple(wilds[:need])))
+        del wilds[:need]
+        used_ranks.add(rank)
+    melds = tuple(sets + runs)
+    return melds if contract_problem(melds, contract, crules) is None else None
 
 
 def _surely_short(hand: Sequence[Card], contract: Contract, crules: ContractRules) -> bool:
