@@ -251,16 +251,18 @@ def find_missions(hand: Sequence[Card], numbers: Iterable[int],
     one suit grain share the hand's count of cards per slot."""
     tallies: dict[int, list[int]] = {}
     found = []
+    size = len(hand)
     for number in numbers:
-        mission = MISSIONS[number]
-        if len(hand) < mission.cards:
+        if size < _LEAST_CARDS[number]:
             continue
         plan = _PLANS[number]
         counts = tallies.get(plan.grain)
         if counts is None:
             counts = tallies[plan.grain] = _tally(hand, plan)
+        if not _may_hold(plan, counts, same_rank_sets):
+            continue
         # A copy: a search that stops at its first lay-down leaves its counts spent.
-        melds = _find(hand, mission, plan, counts.copy(), same_rank_sets)
+        melds = _search(hand, MISSIONS[number], plan, counts.copy(), same_rank_sets)
         if melds is not None:
             found.append((number, melds))
     return found
@@ -270,6 +272,11 @@ def _find(hand: Sequence[Card], mission: Mission, plan: _Plan, counts: list[int]
           same_rank_sets: bool) -> tuple[Meld, ...] | None:
     if not _may_hold(plan, counts, same_rank_sets):
         return None
+    return _search(hand, mission, plan, counts, same_rank_sets)
+
+
+def _search(hand: Sequence[Card], mission: Mission, plan: _Plan, counts: list[int],
+            same_rank_sets: bool) -> tuple[Meld, ...] | None:
     for layouts in _layouts(plan, counts, same_rank_sets):
         found = _lay(layouts, hand, plan)
         if mission_problem(mission, found, same_rank_sets) is None:
@@ -334,6 +341,7 @@ def _plan(mission: Mission) -> _Plan:
 
 
 _PLANS = {number: _plan(mission) for number, mission in MISSIONS.items()}
+_LEAST_CARDS = {number: mission.cards for number, mission in MISSIONS.items()}
 _SLOTS: dict[Card, tuple[int, ...]] = {}
 """Each card's slot under each grain (computed once per card; bounded: a few hundred
 distinct cards)."""
@@ -369,7 +377,11 @@ def _may_hold(plan: _Plan, counts: list[int], same_rank_sets: bool) -> bool:
     specs = plan.specs
     bases = range(0, plan.classes * _STRIDE, _STRIDE)
     if len(specs) == 1:
-        return any(_least_aces(specs[0], counts, base) <= counts[base + 1] for base in bases)
+        spec = specs[0]
+        for base in bases:
+            if _least_aces(spec, counts, base) <= counts[base + 1]:
+                return True
+        return False
     if all(spec.kind is MeldKind.SET for spec in specs):
         size, wanted = specs[0].size, len(specs)
         first = _set_needs(counts, 0, size, wanted, same_rank_sets)
