@@ -121,6 +121,11 @@ def _search(faces: tuple[tuple[int, int], ...], wilds: int,
     count out, or ``None``; cached by faces, since copies of a face are interchangeable."""
     cores: list[list[tuple[int, int, bool, int]] | None] = [None] * len(faces)
     seen: set[tuple[int, int, bool, bool, int]] = set()
+    by_rank: dict[int, list[int]] = {}
+    by_suit: dict[int, list[int]] = {}
+    for index, (suit, rank) in enumerate(faces):
+        by_rank.setdefault(rank, []).append(index)
+        by_suit.setdefault(suit, []).append(index)
 
     def dfs(mask: int, w: int, discarded: bool, has_set: bool,
             room: int) -> tuple[_Step, ...] | None:
@@ -138,7 +143,7 @@ def _search(faces: tuple[tuple[int, int], ...], wilds: int,
                 return ((i, -1, 0, False),) + found
         led = cores[i]
         if led is None:
-            led = cores[i] = _cores_led_by(faces, i, wilds, longest)
+            led = cores[i] = _cores_led_by(faces, i, wilds, longest, by_rank, by_suit)
         for others, need, is_set, extra in led:
             if need <= w and others & rest == others:
                 found = dfs(rest & ~others, w - need, discarded, has_set or is_set,
@@ -160,24 +165,31 @@ def _spare_fits(spare: int, discarded: bool, has_set: bool, room: int) -> bool:
     return spare == 0 or has_set or spare >= 3 or spare <= room
 
 
-def _cores_led_by(faces: tuple[tuple[int, int], ...], i: int, wilds: int,
-                  longest: int) -> list[tuple[int, int, bool, int]]:
+def _cores_led_by(faces: tuple[tuple[int, int], ...], i: int, wilds: int, longest: int,
+                  by_rank: dict[int, list[int]],
+                  by_suit: dict[int, list[int]]) -> list[tuple[int, int, bool, int]]:
     """Every group core card ``i`` can lead with later cards: (others' mask, wilds it
-    needs, whether it is a book, spare room for more wilds up to 2)."""
+    needs, whether it is a book, spare room for more wilds up to 2). ``by_rank`` and
+    ``by_suit`` list the cards' indexes of each rank and suit, in order."""
     suit, rank = faces[i]
     cores: list[tuple[int, int, bool, int]] = []
-    same_rank = [j for j in range(i + 1, len(faces)) if faces[j][1] == rank]
-    for size in range(0, len(same_rank) + 1):
-        need = max(0, 2 - size)
-        if need > wilds:
-            continue
+    same_rank = [j for j in by_rank[rank] if j > i]
+    if wilds >= 2:
+        cores.append((0, 2, True, 0))
+    if wilds >= 1:
+        cores += [(1 << j, 1, True, 0) for j in same_rank]
+    for size in range(2, len(same_rank) + 1):
         for chosen in combinations(same_rank, size):
-            cores.append((sum(1 << j for j in chosen), need, True, 0))
+            mask = 0
+            for j in chosen:
+                mask |= 1 << j
+            cores.append((mask, 0, True, 0))
     # Runs: one card per higher rank of the suit; wilds fill gaps and reach 3 cards.
-    later = [j for j in range(i + 1, len(faces)) if faces[j][0] == suit and faces[j][1] > rank]
     partial = [(rank, 0, 0)]  # (top rank, others' mask, gaps)
-    for j in later:
+    for j in by_suit[suit]:
         top_j = faces[j][1]
+        if j <= i or top_j <= rank:
+            continue
         for top, others, gaps in list(partial):
             if top_j <= top:
                 continue
