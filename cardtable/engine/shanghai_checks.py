@@ -7,6 +7,7 @@ Standard library only.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from .actions import (
@@ -110,6 +111,37 @@ def layoff_problem(meld: Meld, cards: tuple[Card, ...], at_start: bool,
                 return SET_RANK
             return reason
     return None
+
+
+@lru_cache(maxsize=512)
+def wanted_for_wilds(meld: Meld,
+                     rules: MeldRules) -> tuple[tuple[Card, Callable[[Card], bool]], ...]:
+    """Each wild of a meld with a test for the natural it stands for (S2-A9 c). Kept
+    per meld (bounded): the melds on the table are the same objects turn after turn,
+    and every listing asks about each of them."""
+    wilds = [c for c in meld.cards if rules.is_wild(c)]
+    naturals = [c for c in meld.cards if not rules.is_wild(c)]
+    if not wilds or not naturals:
+        return ()
+    if meld.kind is MeldKind.SET:
+        rank = naturals[0].rank
+
+        def same_rank(card: Card) -> bool:
+            return not rules.is_wild(card) and card.rank is rank
+
+        return tuple((wild, same_rank) for wild in wilds)
+    positions = run_positions(meld.cards, rules)
+    if positions is None:
+        return ()
+    suit = naturals[0].suit
+
+    def stands_at(value: int) -> Callable[[Card], bool]:
+        def test(card: Card) -> bool:
+            return not rules.is_wild(card) and card.suit is suit and \
+                value in rules.natural_values(card)
+        return test
+
+    return tuple((wild, stands_at(positions[meld.cards.index(wild)])) for wild in wilds)
 
 
 class ShanghaiChecks:
@@ -342,13 +374,23 @@ class ShanghaiChecks:
                             laid = run_positions(meld.cards, rules)
                             ends = ((False, laid[-1] + 1), (True, laid[0] - 1)) if laid \
                                 else ((False, None), (True, None))
+                        # Any wild fits where another does: each end is judged once.
+                        wild_fits: dict[bool, bool] = {}
                         for card in faces:
                             natural = not rules.is_wild(card)
                             for at_start, wanted in ends:
-                                if natural and wanted is not None \
-                                        and wanted not in rules.natural_values(card):
-                                    continue
-                                if layoff_problem(meld, (card,), at_start, rules) is None:
+                                if natural:
+                                    if wanted is not None \
+                                            and wanted not in rules.natural_values(card):
+                                        continue
+                                    fits = layoff_problem(meld, (card,), at_start, rules) is None
+                                else:
+                                    known = wild_fits.get(at_start)
+                                    if known is None:
+                                        known = wild_fits[at_start] = layoff_problem(
+                                            meld, (card,), at_start, rules) is None
+                                    fits = known
+                                if fits:
                                     actions.append(LayOff(owner, index, (card,), at_start))
         actions += self._wild_moves(state, seat, faces)
         if state.played:
@@ -370,7 +412,7 @@ class ShanghaiChecks:
             for index, meld in enumerate(melds):
                 if not self.may_i and meld.kind is not MeldKind.RUN:
                     continue
-                for wild, wanted in self._wanted_for_wilds(meld):
+                for wild, wanted in wanted_for_wilds(meld, self.rules):
                     for natural in cards:
                         if not wanted(natural):
                             continue
@@ -385,30 +427,3 @@ class ShanghaiChecks:
                                     if self._replace_problem(state, seat, replace) is None:
                                         moves.append(replace)
         return moves
-
-    def _wanted_for_wilds(self, meld: Meld) -> list[tuple[Card, Callable[[Card], bool]]]:
-        """Each wild of a meld with a test for the natural it stands for (S2-A9 c)."""
-        rules = self.rules
-        wilds = [c for c in meld.cards if rules.is_wild(c)]
-        naturals = [c for c in meld.cards if not rules.is_wild(c)]
-        if not wilds or not naturals:
-            return []
-        if meld.kind is MeldKind.SET:
-            rank = naturals[0].rank
-
-            def same_rank(card: Card) -> bool:
-                return not rules.is_wild(card) and card.rank is rank
-
-            return [(wild, same_rank) for wild in wilds]
-        positions = run_positions(meld.cards, rules)
-        if positions is None:
-            return []
-        suit = naturals[0].suit
-
-        def stands_at(value: int) -> Callable[[Card], bool]:
-            def test(card: Card) -> bool:
-                return not rules.is_wild(card) and card.suit is suit and \
-                    value in rules.natural_values(card)
-            return test
-
-        return [(wild, stands_at(positions[meld.cards.index(wild)])) for wild in wilds]
