@@ -106,25 +106,27 @@ def _greedy_go_down(hand: Sequence[Card], contract: Contract,
     size = rules.min_run
     starts = range(rules.run_low, rules.run_high - size + 2)
     aces = rules.ace_values
+    ace_bits = sum(1 << p for p in aces)
+    window = (1 << size) - 1
+
+    def held(suit: int) -> int:
+        """Bit p: a natural of the suit can stand at run position p."""
+        bits = 0
+        for (pile_suit, rank), pile in piles.items():
+            if pile_suit == suit and pile:
+                bits |= ace_bits if rank == 1 else 1 << rank
+        return bits
+
     runs: list[Meld] = []
     used_suits: set[int] = set()
+    masks = [held(suit) for suit in range(4)] if contract.runs else []
     for _ in range(contract.runs):
         best: tuple[int, int, int] | None = None  # (naturals, suit, start)
-        for suit in range(4):
-            if crules.runs_distinct_suits and suit in used_suits:
+        for suit, mask in enumerate(masks):
+            if not mask or (crules.runs_distinct_suits and suit in used_suits):
                 continue
-            held = 0  # bit p: a natural can stand at run position p
-            for rank in range(1, 14):
-                if piles.get((suit, rank)):
-                    if rank != 1:
-                        held |= 1 << rank
-                    else:
-                        held |= sum(1 << p for p in aces)
-            if not held:
-                continue
-            window = (1 << size) - 1
             for start in starts:
-                count = (held & (window << start)).bit_count()
+                count = (mask & (window << start)).bit_count()
                 if count * 2 >= size and size - count <= len(wilds) and \
                         (best is None or count > best[0]):
                     best = (count, suit, start)
@@ -138,6 +140,7 @@ def _greedy_go_down(hand: Sequence[Card], contract: Contract,
                         else wilds.pop(0))
         runs.append(Meld(MeldKind.RUN, tuple(laid)))
         used_suits.add(suit)
+        masks[suit] = held(suit)
     sets: list[Meld] = []
     used_ranks: set[int] = set()
     least = rules.min_set

@@ -155,6 +155,8 @@ class ShanghaiChecks:
     awaiting: Callable[[ShanghaiState], tuple[int, ...]]
     points: Callable[[Card], int]
     _supply: Callable[[ShanghaiState], int]
+    _targets_memo: tuple[tuple[Card, ...], tuple[tuple[Meld, ...], ...],
+                         tuple[CallShanghai, ...]] | None = None
 
     # --- what may be done ----------------------------------------------------------------
 
@@ -323,23 +325,31 @@ class ShanghaiChecks:
         if phase is Phase.BUY_ANSWER:
             return (AnswerBuy(True), AnswerBuy(False))
         if phase is Phase.SHANGHAI:
-            return (Call("pass"),) + tuple(self.shanghai_targets(state))
+            return (Call("pass"),) + self.shanghai_targets(state)
         if phase is Phase.DRAW:
             return tuple(a for a in (Draw(Pile.STOCK), Draw(Pile.DISCARD))
                          if self._draw_problem(state, a) is None)
         return tuple(self._play_actions(state, seat))
 
-    def shanghai_targets(self, state: ShanghaiState) -> list[CallShanghai]:
-        if not state.discard_pile:
-            return []
-        card = state.discard_pile[-1]
-        found = []
-        for owner, melds in enumerate(state.melds):
-            for index, meld in enumerate(melds):
-                for at_start in ((False, True) if meld.kind is MeldKind.RUN else (False,)):
-                    if layoff_problem(meld, (card,), at_start, self.rules) is None:
-                        found.append(CallShanghai(owner, index, at_start))
-        return found
+    def shanghai_targets(self, state: ShanghaiState) -> tuple[CallShanghai, ...]:
+        """Every meld end the top discard fits ("Shanghai!"). Asked when the card is
+        thrown and again of each seat in the window, for the same pile and melds: the
+        last answer is kept with the very pile and melds it is for."""
+        pile, table = state.discard_pile, state.melds
+        memo = self._targets_memo
+        if memo is not None and memo[0] is pile and memo[1] is table:
+            return memo[2]
+        found: list[CallShanghai] = []
+        if pile:
+            card = pile[-1]
+            for owner, melds in enumerate(table):
+                for index, meld in enumerate(melds):
+                    for at_start in ((False, True) if meld.kind is MeldKind.RUN else (False,)):
+                        if layoff_problem(meld, (card,), at_start, self.rules) is None:
+                            found.append(CallShanghai(owner, index, at_start))
+        targets = tuple(found)
+        self._targets_memo = (pile, table, targets)
+        return targets
 
     def _play_actions(self, state: ShanghaiState, seat: int) -> list[Action]:
         hand = state.hands[seat]
