@@ -107,9 +107,9 @@ class Variant(ABC, Generic[S, V]):
 
     def legal_actions(self, state: S, seat: int) -> tuple[Action, ...]:
         """What ``seat`` may do now. Lay-downs cannot be listed exhaustively: the list
-        holds one the engine finds (the best, except a Shanghai contract, listed as the
-        first found: the bots search for the best themselves); any other valid lay-down
-        is accepted too.
+        holds one the engine finds, and any other valid lay-down is accepted too. Where
+        any will do it is the first proof found (a Shanghai contract, going out in Five
+        Crowns: the bots search for the best themselves); otherwise the best.
 
         Listing can mean a search (a contract, a mission, an arrangement), and the app,
         the AI and ``observe`` all ask about the same state: answers are kept for the
