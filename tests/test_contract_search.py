@@ -262,3 +262,41 @@ def test_two_sets_of_one_rank_share_its_naturals_in_the_wilds_bound():
     check(hand, 5, True, same_rank=True)
     contract, crules = CONTRACTS[4], contract_rules(True, True)
     assert best_go_down(hand, contract, crules, value_of(True)) is not None
+
+
+# ---------------------------------------------- keeping cards back when buying (§5.2)
+
+def _keeps_a_card(hand, round_number, best):
+    """Whether the go-downs offered for this buying hand include one that leaves a card
+    in hand (one a player who took the discard may make: going out is barred)."""
+    from cardtable.engine.shanghai_checks import go_down_offers
+
+    contract, crules = CONTRACTS[round_number - 1], contract_rules(False, False)
+    offers = go_down_offers(tuple(hand), contract, crules, False, best=best)
+    for melds in offers:
+        assert contract_problem(melds, contract, crules) is None, melds
+        laid = [c for meld in melds for c in meld.cards]
+        assert len(laid) == len(set(laid)) and set(laid) <= set(hand)
+    return any(sum(len(m.cards) for m in melds) < len(hand) for melds in offers)
+
+
+def test_a_player_who_took_the_discard_may_go_down_keeping_cards_back_buying():
+    """Found in review: the go-down found laid all twelve cards, which a player who took
+    the discard may not do, and no smaller one was offered though 4 + 3 + 4 leaves one."""
+    hand = parse_cards("2S.1 2H.0 2D.0 2D.1 7D.1 8D.0 8D.1 10D.0 2C.0 8C.0 8C.1 10C.0")
+    assert _keeps_a_card(hand, 5, best=False)
+    assert _keeps_a_card(hand, 5, best=True)
+
+
+@_examples(300)
+@given(seed=st.integers(0, 2**32), round_number=st.integers(1, 7),
+       shape=st.sampled_from(["uniform", "dense", "boundary"]))
+def test_a_go_down_keeping_a_card_back_is_offered_whenever_one_exists_buying(
+        seed, round_number, shape):
+    hand = _hand(seed, shape, False, round_number)
+    contract = CONTRACTS[round_number - 1]
+    least = contract.sets * 3 + contract.runs * 4
+    exists = best_go_down(hand, contract, contract_rules(False, False),
+                          value_of(False)) is not None
+    for best in (False, True):
+        assert _keeps_a_card(hand, round_number, best) == (exists and len(hand) > least)

@@ -44,16 +44,19 @@ def going_out_problem(may_i: bool, took_discard: bool, playing: int,
 def go_down_offers(hand: tuple[Card, ...], contract: Contract, crules: ContractRules,
                    may_i: bool, *, best: bool) -> list[tuple[Meld, ...]]:
     """The go-downs to offer for a hand: the best (or, with ``best`` false, the first
-    found, which proves the contract as well and sooner), then, when buying, the same
-    with one card kept back. A go-down that leaves one card strands it there (the
-    last card may not be discarded), so a meld that can spare a card at an end does."""
+    found, which proves the contract as well and sooner), then, when buying and it
+    leaves fewer than two cards, forms that keep cards back: the last card may not be
+    discarded, and a player who took the discard may not go out this turn. A meld that
+    can spare a card at an end keeps one back; the contract at its least size (each
+    meld cut to its least) keeps back the most, so when any go-down leaves a card in
+    hand, that one does."""
     melds = remembered_go_down(hand, contract, crules, points_function(may_i),
                                first_found=not best)
     if melds is None:
         return []
     offers = [melds]
     laid = sum(len(meld.cards) for meld in melds)
-    if may_i or len(hand) - laid != 1:
+    if may_i or len(hand) - laid > 1:
         return offers
     for index, meld in enumerate(melds):
         for trimmed in (meld.cards[1:], meld.cards[:-1]):
@@ -61,7 +64,33 @@ def go_down_offers(hand: tuple[Card, ...], contract: Contract, crules: ContractR
             if meld_problem(smaller, crules.melds) is None:
                 offers.append(melds[:index] + (smaller,) + melds[index + 1:])
                 break
+    least = _at_least_size(melds, crules.melds)
+    if least is not None and least not in offers and \
+            contract_problem(least, contract, crules) is None:
+        offers.append(least)
     return offers
+
+
+def _at_least_size(melds: tuple[Meld, ...], rules: MeldRules) -> tuple[Meld, ...] | None:
+    """The melds each cut to its least size: a set keeps naturals first (so naturals
+    still outnumber wilds), a run keeps a window of its laid cards that stays valid.
+    ``None`` if a meld has no such part (then no smaller go-down comes from it)."""
+    cut: list[Meld] = []
+    for meld in melds:
+        if meld.kind is MeldKind.SET:
+            naturals = [c for c in meld.cards if not rules.is_wild(c)]
+            wilds = [c for c in meld.cards if rules.is_wild(c)]
+            cards = (naturals + wilds)[:rules.min_set]
+            candidates = [Meld(MeldKind.SET, tuple(cards))]
+        else:
+            size = rules.min_run
+            candidates = [Meld(MeldKind.RUN, meld.cards[start:start + size])
+                          for start in range(len(meld.cards) - size + 1)]
+        smallest = next((c for c in candidates if meld_problem(c, rules) is None), None)
+        if smallest is None:
+            return None
+        cut.append(smallest)
+    return tuple(cut)
 
 
 def extended(meld: Meld, cards: tuple[Card, ...], at_start: bool) -> Meld:
