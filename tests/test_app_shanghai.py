@@ -331,3 +331,20 @@ def test_the_contract_in_the_headline_never_breaks_inside_its_words():
     headline = table_for("shanghai_may_i").description.headline(view)
     lines = theme.wrap(headline, 16, 260, bold=True)
     assert any(line.endswith("run\u00a0of\u00a04") for line in lines)
+
+
+def test_arrange_for_me_plays_by_the_tables_same_rank_option():
+    """Found in review: "Arrange for me" and the go-down check used the default rules,
+    so with two sets of one rank allowed they missed a go-down the table offers."""
+    from cardtable.engine import get_variant
+    from cardtable.engine.options import ShanghaiMayIOptions
+
+    desc = table_for("shanghai_may_i").description
+    hand = "7H 7S 7D 7C 7H 7S 4D"
+    for same_rank, expected in ((True, 2), (False, 0)):
+        variant = get_variant("shanghai_may_i")(
+            ShanghaiMayIOptions(same_rank_sets_in_contract=same_rank))
+        state = variant.position([hand, "4S 5S"], round_number=1, phase=Phase.PLAY)
+        view = variant.observe(state, 0)
+        groups, _ = desc.arrangement(view)
+        assert len(groups) == expected, (same_rank, groups)

@@ -38,7 +38,7 @@ from .events import (
     TurnedUp,
     WentOut,
 )
-from .going_out import going_out_melds
+from .going_out import goes_out, going_out_melds
 from .melds import Meld, MeldRules, meld_problem
 from .options import FiveCrownsOptions
 from .rng import pick_index, shuffled
@@ -287,12 +287,16 @@ class FiveCrowns(RummyZones, Variant[FiveCrownsState, FiveCrownsView]):
         if state.out_seat is None:
             if not self.options.out_on_first_turn and state.turn < state.seats:
                 return None
-            found = going_out_melds(hand, meld_rules(state.round))
-            if found is None:
+            rules = meld_rules(state.round)
+            if not goes_out(hand, rules):
                 return None
-            lay_down = LayDown(*found)
-            if self._lay_down_problem(state, seat, lay_down) is None:
-                return lay_down
+            found = going_out_melds(hand, rules)
+            if found is not None:
+                lay_down = LayDown(*found)
+                if self._lay_down_problem(state, seat, lay_down) is None:
+                    return lay_down
+            # The proof always builds (tested on many hands); the full arrangement
+            # stands in should it ever not.
         best = arrange_hand(hand, state.round, discard=True)
         if best.discard is None:
             return None
