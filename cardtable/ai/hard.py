@@ -62,7 +62,7 @@ class HardBot:
     """PIMC over Normal playouts: see the module's docstring."""
 
     name = "hard"
-    PLAYOUTS = 96
+    PLAYOUTS = 192
     """Playouts a decision may use in all (candidates × worlds)."""
     SECONDS = 1.0
     """A decision stops sampling after this long, whatever is left of the budget."""
