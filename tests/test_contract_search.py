@@ -300,3 +300,19 @@ def test_a_go_down_keeping_a_card_back_is_offered_whenever_one_exists_buying(
                           value_of(False)) is not None
     for best in (False, True):
         assert _keeps_a_card(hand, round_number, best) == (exists and len(hand) > least)
+
+
+@pytest.mark.slow
+@_examples(2000)
+@CASES
+def test_the_wilds_bound_never_refuses_a_hand_that_holds_the_contract(
+        seed, shape, may_i, round_number, same_rank):
+    """The one-pass bound the list asks first (``_surely_short``: each set alone, the
+    runs shared among the suits) against the exact search run without it."""
+    from cardtable.engine.contract_search import _Search, _surely_short
+
+    hand = _hand(seed, shape, may_i, round_number)
+    contract, crules = CONTRACTS[round_number - 1], contract_rules(may_i, same_rank)
+    if _surely_short(hand, contract, crules):
+        assert _Search(hand, contract, crules, value_of(may_i), True).run() is None, \
+            (sorted(c.face for c in hand), round_number, may_i)
