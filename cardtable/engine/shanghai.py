@@ -183,28 +183,32 @@ class _Shanghai(ShanghaiChecks, RummyZones, Variant[ShanghaiState, ShanghaiView]
         again (``stock_rebuilds_per_round``; 0: no limit)."""
         return rebuilds_used_up(self.options.stock_rebuilds_per_round, rebuilds)
 
-    def callers(self, state: ShanghaiState) -> tuple[int, ...]:
-        """Seats that may call May I / ask to buy now, nearest the player in turn first."""
+    def callers(self, state: ShanghaiState, current: int | None = None) -> tuple[int, ...]:
+        """Seats that may call May I / ask to buy now, nearest the player in turn first
+        (``current``, if given, stands for the state's player in turn)."""
         if not state.exposed or not state.discard_pile:
             return ()
         needed = 2 if self.may_i else 3
         if self._supply(state) - 1 < needed:  # the exposed card itself leaves the pile
             return ()
-        order = [(state.current + offset) % state.seats for offset in range(1, state.seats)]
+        if current is None:
+            current = state.current
+        order = [(current + offset) % state.seats for offset in range(1, state.seats)]
         return tuple(seat for seat in order if seat != state.discarder
                      and state.calls_used[seat] < self.call_limit)
 
     def _start_turn(self, state: ShanghaiState, seat: int,
                     events: list[Event] | None = None) -> ShanghaiState:
-        state = evolve(state, current=seat, took_discard=False, played=False, requests=(),
-                       answered=())
+        turn = dict(current=seat, took_discard=False, played=False, requests=(), answered=())
         if not state.stock and self._rebuilds_used_up(state.round_rebuilds):
+            state = evolve(state, **turn)
             events = [] if events is None else events
             events.append(StockExhausted(state.round_rebuilds))
             return self._end_round(state, events)
-        if self.callers(state):
-            return evolve(state, phase=Phase.CALLS)
-        return evolve(state, phase=Phase.DRAW)
+        # One copy: whether a call window opens depends on none of the turn's fields
+        # but whose turn it is.
+        phase = Phase.CALLS if self.callers(state, seat) else Phase.DRAW
+        return evolve(state, phase=phase, **turn)
 
     def awaiting(self, state: ShanghaiState) -> tuple[int, ...]:
         # Asked several times of each state (to list, to check, to apply), and in a call
@@ -269,6 +273,12 @@ class _Shanghai(ShanghaiChecks, RummyZones, Variant[ShanghaiState, ShanghaiView]
                     events: list[Event]) -> tuple[ShanghaiState, tuple[Card, ...]]:
         """Draw ``count`` cards from the stock, reshuffling the discard pile (all but its
         top card) when the stock runs out (RULES.md engine rule 4)."""
+        changes, taken = self._stock_taken(state, count, events)
+        return evolve(state, **changes), taken
+
+    def _stock_taken(self, state: ShanghaiState, count: int,
+                     events: list[Event]) -> tuple[dict[str, Any], tuple[Card, ...]]:
+        """:meth:`_take_stock` as the state's changes, for a caller that makes more."""
         taken: list[Card] = []
         stock, pile, reshuffles = state.stock, state.discard_pile, state.reshuffles
         rebuilds = state.round_rebuilds
@@ -281,8 +291,8 @@ class _Shanghai(ShanghaiChecks, RummyZones, Variant[ShanghaiState, ShanghaiView]
                 events.append(Reshuffled(len(stock)))
             taken.append(stock[-1])
             stock = stock[:-1]
-        return evolve(state, stock=stock, discard_pile=pile, reshuffles=reshuffles,
-                      round_rebuilds=rebuilds), tuple(taken)
+        return dict(stock=stock, discard_pile=pile, reshuffles=reshuffles,
+                    round_rebuilds=rebuilds), tuple(taken)
 
     def _give(self, state: ShanghaiState, seat: int, cards: tuple[Card, ...],
               known: tuple[Card, ...] = ()) -> ShanghaiState:
@@ -295,14 +305,25 @@ class _Shanghai(ShanghaiChecks, RummyZones, Variant[ShanghaiState, ShanghaiView]
                       undo_hand=state.hands[seat], undo_melds=state.melds,
                       undo_down=state.down, requests=(), answered=())
 
+    def _drawn(self, state: ShanghaiState, card: Card, took_discard: bool,
+               changes: dict[str, Any]) -> ShanghaiState:
+        """The state after the player in turn draws ``card``, with ``changes`` to the
+        piles: one copy for the draw and the start of the play (the hottest path)."""
+        seat = state.current
+        hand = state.hands[seat] + (card,)
+        if took_discard:
+            changes["known"] = replace_at(state.known, seat, state.known[seat] + (card,))
+        return evolve(state, hands=replace_at(state.hands, seat, hand), phase=Phase.PLAY,
+                      took_discard=took_discard, played=False, undo_hand=hand,
+                      undo_melds=state.melds, undo_down=state.down, requests=(),
+                      answered=(), **changes)
+
     def _draw(self, state: ShanghaiState, source: Pile, events: list[Event]) -> ShanghaiState:
         seat = state.current
         if source is Pile.DISCARD:
             card = state.discard_pile[-1]
-            state = evolve(state, discard_pile=state.discard_pile[:-1])
-            state = self._give(state, seat, (card,), (card,))
             events.append(Drew(seat, Pile.DISCARD, card))
-            return self._after_draw(state, True)
+            return self._drawn(state, card, True, {"discard_pile": state.discard_pile[:-1]})
         if self.may_i and state.requests and state.exposed:
             # The current player declined: the nearest caller gets the card and a penalty.
             winner = self._first_request(state)
@@ -313,14 +334,14 @@ class _Shanghai(ShanghaiChecks, RummyZones, Variant[ShanghaiState, ShanghaiView]
             state = evolve(state, calls_used=replace_at(state.calls_used, winner,
                                                         state.calls_used[winner] + 1))
             events.append(CardsGiven(winner, "may i", (card,), extra, len(extra) + 1))
-        state, drawn = self._take_stock(state, 1, events)
+        changes, drawn = self._stock_taken(state, 1, events)
         if not drawn:  # nothing left to draw: the round ends as it stands
+            state = evolve(state, **changes)
             if self._rebuilds_used_up(state.round_rebuilds):
                 events.append(StockExhausted(state.round_rebuilds))
             return self._end_round(state, events)
-        state = self._give(state, seat, drawn)
         events.append(Drew(seat, Pile.STOCK, drawn[0]))
-        return self._after_draw(state, False)
+        return self._drawn(state, drawn[0], False, changes)
 
     def _answer_buy(self, state: ShanghaiState, allow: bool,
                     events: list[Event]) -> ShanghaiState:
