@@ -16,7 +16,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from .actions import Action, Discard, Draw, LayMission, LayOff, discard_of, one_per_face
 from .cards import Card, parse_zones, pretty_cards, standard_deck
@@ -385,12 +385,16 @@ class Monastery(RummyZones, Variant[MonasteryState, MonasteryView]):
                                   action.at_start))
             return self._end_round(state, seat, events) if not state.hands[seat] else state
         assert isinstance(action, Discard)
-        state = self._take(state, seat, (action.card,))
-        state = evolve(state, discard_pile=state.discard_pile + (action.card,))
+        gone = {action.card}
+        hand = without(state.hands[seat], gone)
+        # One copy for the discard and the next turn (the usual end of a turn).
+        changes = dict(hands=replace_at(state.hands, seat, hand),
+                       known=replace_at(state.known, seat, without(state.known[seat], gone)),
+                       discard_pile=state.discard_pile + (action.card,))
         events.append(Discarded(seat, action.card))
-        if not state.hands[seat]:
-            return self._end_round(state, seat, events)
-        return self._next_turn(state, events)
+        if not hand:
+            return self._end_round(evolve(state, **changes), seat, events)
+        return self._next_turn(state, events, changes)
 
     def _take(self, state: MonasteryState, seat: int,
               cards: Sequence[Card]) -> MonasteryState:
@@ -418,20 +422,22 @@ class Monastery(RummyZones, Variant[MonasteryState, MonasteryView]):
             return self._end_round(state, seat, events)
         return state
 
-    def _next_turn(self, state: MonasteryState, events: list[Event]) -> MonasteryState:
+    def _next_turn(self, state: MonasteryState, events: list[Event],
+                   changes: dict[str, Any]) -> MonasteryState:
         """The next seat's turn, unless the round is thrown in (M-A12): nothing left to
-        draw, a stock that may not be rebuilt again, or the turn cap."""
+        draw, a stock that may not be rebuilt again, or the turn cap. ``changes`` (the
+        turn's last move) go into the same copy of the state."""
         turn = state.turn + 1
         limit = self.options.round_turn_limit
+        pile = changes.get("discard_pile", state.discard_pile)
         exhausted = not state.stock and \
             rebuilds_used_up(self.options.stock_rebuilds_per_round, state.round_rebuilds)
         if exhausted:
             events.append(StockExhausted(state.round_rebuilds, thrown_in=True))
-        if exhausted or (not state.stock and len(state.discard_pile) <= 1) or \
-                (limit and turn >= limit):
-            return self._end_round(evolve(state, turn=turn), None, events)
+        if exhausted or (not state.stock and len(pile) <= 1) or (limit and turn >= limit):
+            return self._end_round(evolve(state, turn=turn, **changes), None, events)
         return evolve(state, turn=turn, current=(state.current + 1) % state.seats,
-                      phase=Phase.DRAW, laid_this_turn=False)
+                      phase=Phase.DRAW, laid_this_turn=False, **changes)
 
     def _record_round(self, state: MonasteryState) -> MonasteryState:
         """Note which missions each seat completed this round (for the score sheet)."""
