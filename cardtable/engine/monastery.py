@@ -377,8 +377,7 @@ class Monastery(RummyZones, Variant[MonasteryState, MonasteryView]):
         if isinstance(action, LayOff):
             meld = state.melds[action.target_seat][action.meld_index]
             grown = extended(meld, action.cards, action.at_start)
-            state = self._take(state, seat, action.cards)
-            state = evolve(state, melds=replace_at(
+            state = self._take(state, seat, action.cards, melds=replace_at(
                 state.melds, action.target_seat,
                 replace_at(state.melds[action.target_seat], action.meld_index, grown)))
             events.append(LaidOff(seat, action.target_seat, action.meld_index, action.cards,
@@ -396,21 +395,24 @@ class Monastery(RummyZones, Variant[MonasteryState, MonasteryView]):
             return self._end_round(evolve(state, **changes), seat, events)
         return self._next_turn(state, events, changes)
 
-    def _take(self, state: MonasteryState, seat: int,
-              cards: Sequence[Card]) -> MonasteryState:
+    def _take(self, state: MonasteryState, seat: int, cards: Sequence[Card],
+              **changes: Any) -> MonasteryState:
+        """The state with these cards gone from the seat's hand (and any other
+        ``changes`` made in the same copy)."""
         gone = set(cards)
         return evolve(state, hands=replace_at(state.hands, seat,
                                               without(state.hands[seat], gone)),
-                      known=replace_at(state.known, seat, without(state.known[seat], gone)))
+                      known=replace_at(state.known, seat, without(state.known[seat], gone)),
+                      **changes)
 
     def _lay_mission(self, state: MonasteryState, seat: int, action: LayMission,
                      events: list[Event]) -> MonasteryState:
         mission = MISSIONS[action.mission]
         melds = ordered(mission, action.melds)
-        state = self._take(state, seat, [card for meld in melds for card in meld.cards])
         done = state.done[seat] + (action.mission,)
-        state = evolve(
-            state, laid_this_turn=True, done=replace_at(state.done, seat, done),
+        state = self._take(
+            state, seat, [card for meld in melds for card in meld.cards],
+            laid_this_turn=True, done=replace_at(state.done, seat, done),
             melds=replace_at(state.melds, seat, state.melds[seat] + melds),
             specs=replace_at(state.specs, seat, state.specs[seat] + tuple(
                 (action.mission, i) for i in range(len(melds)))))
