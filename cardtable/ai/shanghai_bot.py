@@ -35,7 +35,7 @@ from ..engine import (
 from ..engine.contracts import cards_needed
 from ..engine.melds import Meld
 from ..engine.shanghai_checks import extended, go_down_offers, going_out_problem, layoff_problem
-from ..engine.shanghai_rules import Phase, ShanghaiView, contract_rules, penalty
+from ..engine.shanghai_rules import Phase, ShanghaiView, penalty
 from .explain import explainer
 from .strategies import strategy
 
@@ -43,8 +43,7 @@ from .strategies import strategy
 @strategy("shanghai_may_i", "shanghai_buy")
 class ShanghaiStrategy:
     def choose(self, view: ShanghaiView, rng: random.Random) -> Action:
-        same_rank = bool(getattr(view.options, "same_rank_sets_in_contract", False))
-        crules = contract_rules(view.may_i, same_rank)
+        crules = view.crules
         self.rules = crules.melds
         self.crules = crules
         phase = view.phase
@@ -183,8 +182,7 @@ class ShanghaiStrategy:
 
 @explainer("shanghai_may_i", "shanghai_buy")
 def _shanghai(view: Any, action: Action) -> str | None:
-    crules = contract_rules(view.may_i, getattr(view.options, "same_rank_sets_in_contract",
-                                                False))
+    crules = view.crules
     contract = view.contract
     top = view.discard_pile[-1] if view.discard_pile else None
     down = view.down[view.seat]

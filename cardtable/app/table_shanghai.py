@@ -28,7 +28,7 @@ from ..engine import (
     ReplaceWild,
 )
 from ..engine.contract_search import best_go_down
-from ..engine.contracts import ContractRules, lay_contract
+from ..engine.contracts import lay_contract
 from ..engine.shanghai_checks import layoff_problem
 from ..engine.shanghai_rules import ROUNDS, Phase, contract_rules, penalty
 from .table_desc import TableDescription
@@ -56,11 +56,6 @@ class ShanghaiTable(TableDescription):
     def rules(self, view: Any) -> MeldRules:
         return contract_rules(self.may_i, False).melds
 
-    def contract_rules(self, view: Any) -> ContractRules:
-        """The contract as this table agreed it (two sets of one rank, if allowed)."""
-        same_rank = bool(getattr(view.options, "same_rank_sets_in_contract", False))
-        return contract_rules(self.may_i, same_rank)
-
     def headline(self, view: Any) -> str:
         # No break inside the contract's words ("run of 4" must not leave the 4 alone).
         contract = view.contract.describe().replace(" ", "\u00a0")
@@ -74,7 +69,7 @@ class ShanghaiTable(TableDescription):
 
     def go_down(self, view: Any, groups: Sequence[Sequence[Card]],
                 chosen: int | None = None) -> Action | None:
-        laid = lay_contract(groups, view.contract, self.contract_rules(view))
+        laid = lay_contract(groups, view.contract, view.crules)
         if not isinstance(laid, str):
             return GoDown(laid)
         melds = []  # no laying works: send the groups as built, for the engine's reason
@@ -98,14 +93,14 @@ class ShanghaiTable(TableDescription):
     def go_down_problem(self, view: Any, groups: Sequence[Sequence[Card]]) -> str | None:
         """The real reason (a mixed-suit run, two sets where a set and a run are due),
         found by trying every way of laying the groups, as Go down itself does."""
-        laid = lay_contract(groups, view.contract, self.contract_rules(view))
+        laid = lay_contract(groups, view.contract, view.crules)
         return laid if isinstance(laid, str) else None
 
     def arrangement(self, view: Any, chosen: int | None = None
                     ) -> tuple[list[list[Card]], Card | None]:
         if view.down[view.seat]:
             return [], None
-        melds = best_go_down(view.hand, view.contract, self.contract_rules(view),
+        melds = best_go_down(view.hand, view.contract, view.crules,
                              lambda c: penalty(c, self.may_i))
         return ([list(m.cards) for m in melds] if melds else []), None
 

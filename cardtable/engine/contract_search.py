@@ -24,7 +24,7 @@ Standard library only.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations, combinations_with_replacement, product
@@ -334,28 +334,22 @@ class _Search:
             return
         if not self._sets_possible(wilds):
             return
-        if self.first_found:
-            for run in self._run_options(after, left, wilds):
-                self._take(run, -1)
-                chosen.append(run)
-                self._runs(chosen, left - 1, (run.suit, run.first, run.last),
-                           wilds - run.need, so_far + run.value)
-                chosen.pop()
-                self._take(run, +1)
-                if self.done:
-                    return
-            return
-        options = sorted(self._run_options(after, left, wilds), key=lambda r: -r.value)
-        all_wilds = sum(self.wild_values)
-        start = 0 if after is None else after[0]
-        loose = so_far + all_wilds + self._rest_bound(left - 1, start)
+        options: Iterable[_Run] = self._run_options(after, left, wilds)
+        loose = all_wilds = after_suit = 0
+        if not self.first_found:
+            # The best go-down: richest runs first, cut off by a bound on what the rest
+            # could still lay (a proof of existence skips both).
+            options = sorted(options, key=lambda r: -r.value)
+            all_wilds = sum(self.wild_values)
+            start = 0 if after is None else after[0]
+            loose = so_far + all_wilds + self._rest_bound(left - 1, start)
+            after_suit = 1 if self.crules.runs_distinct_suits else 0
         for run in options:
             if not self.first_found and loose + run.value <= self.best_value:
                 break  # sorted by value: no later option can do better either
             self._take(run, -1)
-            bound = so_far + run.value + all_wilds + self._rest_bound(
-                left - 1, run.suit + (1 if self.crules.runs_distinct_suits else 0))
-            if self.first_found or bound > self.best_value:
+            if self.first_found or so_far + run.value + all_wilds + self._rest_bound(
+                    left - 1, run.suit + after_suit) > self.best_value:
                 chosen.append(run)
                 self._runs(chosen, left - 1, (run.suit, run.first, run.last),
                            wilds - run.need, so_far + run.value)

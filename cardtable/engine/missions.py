@@ -238,10 +238,8 @@ def find_mission(hand: Sequence[Card], mission: Mission,
     Exact: the search runs over card counts and tries every rank, window, suit and
     colour a group could take (see ``_Layout``), so it misses no lay-down; the engine's
     own check has the last word on what it returns."""
-    if len(hand) < mission.cards:
-        return None
-    plan = _PLANS[mission.number]
-    return _find(hand, mission, plan, _tally(hand, plan), same_rank_sets)
+    found = find_missions(hand, (mission.number,), same_rank_sets)
+    return found[0][1] if found else None
 
 
 def find_missions(hand: Sequence[Card], numbers: Iterable[int],
@@ -266,13 +264,6 @@ def find_missions(hand: Sequence[Card], numbers: Iterable[int],
         if melds is not None:
             found.append((number, melds))
     return found
-
-
-def _find(hand: Sequence[Card], mission: Mission, plan: _Plan, counts: list[int],
-          same_rank_sets: bool) -> tuple[Meld, ...] | None:
-    if not _may_hold(plan, counts, same_rank_sets):
-        return None
-    return _search(hand, mission, plan, counts, same_rank_sets)
 
 
 def _search(hand: Sequence[Card], mission: Mission, plan: _Plan, counts: list[int],
@@ -416,8 +407,6 @@ def _set_needs(counts: list[int], base: int, size: int, most: int,
     needs.sort()
     return needs[:most]
 
-
-_NEVER = 99
 
 
 def _least_aces(spec: GroupSpec, counts: list[int], base: int) -> int:

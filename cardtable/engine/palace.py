@@ -348,8 +348,7 @@ class Palace(Variant[PalaceState, PalaceView]):
             # burn) in the same copy.
             if again:
                 return evolve(state, again=True, **changes)
-            return evolve(state, current=(state.current + 1) % state.seats, again=False,
-                          turn=state.turn + 1, **changes)
+            return evolve(state, **changes, **self._turn_passes(state))
         state = evolve(state, **changes)
         if not state.hands[seat] and state.reserves[seat]:
             state = self._take_reserve(state, seat, events)
@@ -378,8 +377,7 @@ class Palace(Variant[PalaceState, PalaceView]):
         hand, deck = _drawn(state.hands[seat] + cards, state.deck, seat, events)  # P-A14
         return evolve(state, stack=(), hands=replace_at(state.hands, seat, hand), deck=deck,
                       known=replace_at(state.known, seat, state.known[seat] + cards),
-                      current=(state.current + 1) % state.seats, again=False,
-                      turn=state.turn + 1)
+                      **self._turn_passes(state))
 
     def _take_reserve(self, state: PalaceState, seat: int,
                       events: list[Event]) -> PalaceState:
@@ -399,8 +397,13 @@ class Palace(Variant[PalaceState, PalaceView]):
         return evolve(state, hands=replace_at(state.hands, seat, hand), deck=deck)
 
     def _next_turn(self, state: PalaceState) -> PalaceState:
-        return evolve(state, current=(state.current + 1) % state.seats, again=False,
-                      turn=state.turn + 1)
+        return evolve(state, **self._turn_passes(state))
+
+    def _turn_passes(self, state: PalaceState) -> dict[str, Any]:
+        """The changes that pass the turn to the next seat (made in whatever copy of the
+        state the move makes)."""
+        return dict(current=(state.current + 1) % state.seats, again=False,
+                    turn=state.turn + 1)
 
     def _won(self, state: PalaceState, seat: int, events: list[Event]) -> PalaceState:
         state = evolve(state, phase=Phase.GAME_OVER, winner=seat, again=False)

@@ -299,12 +299,6 @@ class _Shanghai(ShanghaiChecks, RummyZones, Variant[ShanghaiState, ShanghaiView]
         return evolve(state, hands=replace_at(state.hands, seat, state.hands[seat] + cards),
                       known=replace_at(state.known, seat, state.known[seat] + known))
 
-    def _after_draw(self, state: ShanghaiState, took_discard: bool) -> ShanghaiState:
-        seat = state.current
-        return evolve(state, phase=Phase.PLAY, took_discard=took_discard, played=False,
-                      undo_hand=state.hands[seat], undo_melds=state.melds,
-                      undo_down=state.down, requests=(), answered=())
-
     def _drawn(self, state: ShanghaiState, card: Card, took_discard: bool,
                changes: dict[str, Any]) -> ShanghaiState:
         """The state after the player in turn draws ``card``, with ``changes`` to the
@@ -347,12 +341,11 @@ class _Shanghai(ShanghaiChecks, RummyZones, Variant[ShanghaiState, ShanghaiView]
                     events: list[Event]) -> ShanghaiState:
         buyer = self._first_request(state)
         card = state.discard_pile[-1]
-        state = evolve(state, discard_pile=state.discard_pile[:-1])
         if not allow:
             events.append(Called(state.current, "refuse"))
-            state = self._give(state, state.current, (card,), (card,))
             events.append(Drew(state.current, Pile.DISCARD, card))
-            return self._after_draw(state, True)
+            return self._drawn(state, card, True, {"discard_pile": state.discard_pile[:-1]})
+        state = evolve(state, discard_pile=state.discard_pile[:-1])
         events.append(Called(state.current, "allow"))
         state, extra = self._take_stock(state, self.options.buy_extra_cards, events)
         state = self._give(state, buyer, (card,) + extra, (card,))

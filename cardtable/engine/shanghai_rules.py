@@ -182,3 +182,9 @@ class ShanghaiView(TurnView):
     @property
     def may_i(self) -> bool:
         return self.game_id == "shanghai_may_i"
+
+    @property
+    def crules(self) -> ContractRules:
+        """The contract as this table agreed it (two sets of one rank, if allowed)."""
+        return contract_rules(self.may_i, bool(getattr(self.options,
+                                                       "same_rank_sets_in_contract", False)))
