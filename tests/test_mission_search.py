@@ -362,3 +362,63 @@ def test_cards_needed_counts_as_the_card_by_card_greedy_fill(seed):
             NEEDED.clear()
             assert cards_needed(hand, mission) == needed(in_order, mission), \
                 (mission.number, [c.face for c in in_order])
+
+
+# ------------------------------------------------ the quick tests before the search
+
+def test_the_tally_counts_each_slot_of_each_grain_as_a_plain_count():
+    """The tally is one sum of per-face numbers: it must equal counting card by card,
+    byte for byte, with each class's spare slots counting its cards and its evens."""
+    from cardtable.engine import missions
+
+    rng = random.Random(5)
+    deck = list(standard_deck(4))
+    for _ in range(2000):
+        hand = rng.sample(deck, rng.randint(0, 40))
+        expected = [0] * missions._TALLY_BYTES
+        for card in hand:
+            for at, slot in zip(missions._GRAIN_AT, missions._SLOTS_BY_FACE[card.face]):
+                expected[at + slot] += 1
+                if slot:
+                    base = at + slot - slot % 16
+                    expected[base + missions._CLASS_CARDS] += 1
+                    rank = slot % 16
+                    expected[base + missions._CLASS_EVENS] += rank > 1 and rank % 2 == 0
+        assert list(missions._tallies(hand)) == expected
+
+
+def test_the_best_window_by_one_multiplication_is_the_best_window_by_a_loop():
+    from cardtable.engine.missions import _best_window
+
+    rng = random.Random(6)
+    for _ in range(20000):
+        have = bytes(rng.choice((0, 0, 1, 1, 2)) for _ in range(12))  # ranks 2 … K
+        ranks = [0, 0, *have]  # ranks 1 (the ace, never a natural here) … K
+        for span in range(1, 14):
+            by_loop = max(sum(ranks[start:start + span]) for start in range(1, 15 - span))
+            assert _best_window(have, span) == by_loop, (have, span)
+
+
+@pytest.mark.parametrize("same_rank_sets", [True, False])
+def test_the_quick_test_of_each_mission_refuses_only_hands_the_plain_test_refuses(
+        same_rank_sets):
+    """The legal-move list asks each mission's shaped test (``_HOLDS``); the plain test
+    (``_may_hold``) is exact for one group and necessary for more. The shaped one must
+    agree exactly for one group and never refuse what the plain one lets through."""
+    from cardtable.engine import missions
+
+    rng = random.Random(7)
+    for seed in range(6000):
+        number = seed % 9 + 1
+        hand = make_hand(rng.randrange(2**32), ("uniform", "dense", "boundary")[seed % 3],
+                         2 + seed % 3, number)
+        plan = missions._PLANS[number]
+        at = missions._GRAIN_AT[plan.grain]
+        counts = missions._tallies(hand)[at:at + plan.classes * 16]
+        quick = missions._HOLDS[number](counts, same_rank_sets)
+        plain = missions._may_hold(plan, counts, same_rank_sets)
+        if len(plan.specs) == 1:
+            assert quick == plain, (number, hand)
+        else:
+            assert quick or not plain or brute_force(hand, MISSIONS[number],
+                                                     same_rank_sets) is None, (number, hand)

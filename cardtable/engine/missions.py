@@ -15,9 +15,8 @@ Standard library only.
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from itertools import permutations
 from operator import itemgetter
 from typing import NamedTuple
@@ -247,20 +246,21 @@ def find_missions(hand: Sequence[Card], numbers: Iterable[int],
     """:func:`find_mission` for each of these missions, in order, with the ones the hand
     can lay: the legal-move list asks about every open mission at once, and missions of
     one suit grain share the hand's count of cards per slot."""
-    tallies: dict[int, list[int]] = {}
     found = []
     size = len(hand)
+    tallies = b""
     for number in numbers:
         if size < _LEAST_CARDS[number]:
             continue
         plan = _PLANS[number]
-        counts = tallies.get(plan.grain)
-        if counts is None:
-            counts = tallies[plan.grain] = _tally(hand, plan)
-        if not _may_hold(plan, counts, same_rank_sets):
+        if not tallies:
+            tallies = _tallies(hand)
+        at = _GRAIN_AT[plan.grain]
+        counts = tallies[at:at + plan.classes * _STRIDE]
+        if not _HOLDS[number](counts, same_rank_sets):
             continue
-        # A copy: a search that stops at its first lay-down leaves its counts spent.
-        melds = _search(hand, MISSIONS[number], plan, counts.copy(), same_rank_sets)
+        # A list: the search spends and restores counts as it goes.
+        melds = _search(hand, MISSIONS[number], plan, list(counts), same_rank_sets)
         if melds is not None:
             found.append((number, melds))
     return found
@@ -310,6 +310,8 @@ class _Plan(NamedTuple):
     specs: tuple[GroupSpec, ...]
     grain: int
     classes: int
+    all_sets: bool
+    """Whether every group is a set (their needs are counted together)."""
 
 
 _GRAINS = (SuitRule.ANY, SuitRule.SAME_COLOUR, SuitRule.SAME_SUIT)
@@ -328,7 +330,8 @@ def _plan(mission: Mission) -> _Plan:
     if len(rules) != 1:
         raise ValueError(f"mission {mission.number}: the search needs one suit rule")
     grain = _GRAINS.index(rules.pop())
-    return _Plan(mission.groups, grain, len(set(_CLASS_OF[grain].values())))
+    return _Plan(mission.groups, grain, len(set(_CLASS_OF[grain].values())),
+                 all(spec.kind is MeldKind.SET for spec in mission.groups))
 
 
 _PLANS = {number: _plan(mission) for number, mission in MISSIONS.items()}
@@ -352,16 +355,52 @@ def _slot(card: Card, grain: int) -> int:
     return _slots(card)[grain]
 
 
-def _tally(hand: Sequence[Card], plan: _Plan) -> list[int]:
-    """How many cards of the hand each slot holds."""
-    counts = [0] * (plan.classes * _STRIDE)
-    grain = plan.grain
-    for card in hand:
-        counts[_slots(card)[grain]] += 1
-    return counts
+# Every grain's tally of a hand at once: each face is a number with a 1 in one byte per
+# grain (the byte of its slot under that grain, the grains side by side), so the sum of
+# a hand's numbers holds, byte by byte, how many cards each slot of each grain holds. One
+# sum and one ``to_bytes`` replace a pass per grain; a byte cannot overflow, as a hand
+# holds fewer than 256 cards.
+_GRAIN_AT = tuple(sum(len(set(table.values())) for table in _CLASS_OF[:grain]) * _STRIDE
+                  for grain in range(len(_CLASS_OF)))
+"""Where each grain's slots start in the tally."""
+_TALLY_BYTES = sum(len(set(table.values())) for table in _CLASS_OF) * _STRIDE
 
 
-def _may_hold(plan: _Plan, counts: list[int], same_rank_sets: bool) -> bool:
+_CLASS_CARDS = 14
+"""A spare slot of each class that counts every card of the class (naturals and aces)."""
+_CLASS_EVENS = 15
+"""A spare slot of each class that counts its even naturals."""
+
+
+def _packed(card: Card) -> int:
+    number = 0
+    for at, slot in zip(_GRAIN_AT, _slots(card)):
+        number += 1 << 8 * (at + slot)
+        if slot:  # a card some group takes: count it in its class's spare slots too
+            base = at + slot - slot % _STRIDE
+            number += 1 << 8 * (base + _CLASS_CARDS)
+            if slot % _STRIDE > 1 and slot % 2 == 0:
+                number += 1 << 8 * (base + _CLASS_EVENS)
+    return number
+
+
+_EVERY_FACE = [Card(rank, suit) for rank in Rank if rank is not Rank.JOKER
+               for suit in Suit] + [Card(Rank.JOKER, None)]
+_PACKED_BY_FACE = {card.face: _packed(card) for card in _EVERY_FACE}
+"""Each face's number (every face there is: the table is complete and constant)."""
+_SLOTS_BY_FACE = {card.face: _slots(card) for card in _EVERY_FACE}
+"""Each face's slot under each grain."""
+
+
+def _tallies(hand: Sequence[Card]) -> bytes:
+    """How many cards of the hand each slot of each grain holds (see ``_GRAIN_AT``)."""
+    face = _PACKED_BY_FACE
+    if len(hand) >= 256:
+        raise ValueError("a hand of 256 cards or more would overflow the tally")
+    return sum([face[card._face] for card in hand]).to_bytes(_TALLY_BYTES, "little")
+
+
+def _may_hold(plan: _Plan, counts: Sequence[int], same_rank_sets: bool) -> bool:
     """A test before searching, exact for a one-group mission and necessary for the
     others: each group finds the aces it needs in its class (sets of one class sharing
     that class's aces; a set and a run sharing them too when there is one class)."""
@@ -389,7 +428,94 @@ def _may_hold(plan: _Plan, counts: list[int], same_rank_sets: bool) -> bool:
                for spec in specs)
 
 
-def _set_needs(counts: list[int], base: int, size: int, most: int,
+_Holds = Callable[[bytes, bool], bool]
+
+
+def _holds_for(plan: _Plan) -> _Holds:
+    """``_may_hold`` for one mission, shaped to it once: the legal-move list asks every
+    open mission of every hand, and almost every hand is refused, so the test is a few
+    whole-slice operations on the tally. A one-group mission is tested exactly (its
+    class must hold as many cards as the group, then the group's own count); a
+    mission of several groups first meets ``_may_hold_roughly``."""
+    if plan.all_sets:
+        # Sets together need the naturals of as many ranks (their largest counts) and
+        # the aces to make up the rest.
+        size, wanted = plan.specs[0].size, len(plan.specs)
+        rank_slots = [slice(base + 2, base + 14)
+                      for base in range(0, plan.classes * _STRIDE, _STRIDE)]
+
+        def holds_sets(counts: bytes, same_rank_sets: bool) -> bool:
+            naturals = b"".join([counts[ranks] for ranks in rank_slots])
+            if sum(sorted(naturals)[-wanted:]) + sum(counts[1::_STRIDE]) < size * wanted:
+                return False
+            return _may_hold(plan, counts, same_rank_sets)
+        return holds_sets
+    if len(plan.specs) > 1:
+        return lambda counts, same_rank_sets: (_may_hold_roughly(plan, counts)
+                                               and _may_hold(plan, counts, same_rank_sets))
+    (spec,) = plan.specs
+    size, kind = spec.size, spec.kind
+    bases = range(0, plan.classes * _STRIDE, _STRIDE)
+    if kind is MeldKind.SAME_SUIT:
+        def holds(counts: bytes, same_rank_sets: bool) -> bool:
+            return max(counts[_CLASS_CARDS::_STRIDE]) >= size
+    elif kind is MeldKind.EVEN:  # even or odd
+        def holds(counts: bytes, same_rank_sets: bool) -> bool:
+            for base in bases:
+                aces, evens = counts[base + 1], counts[base + _CLASS_EVENS]
+                odds = counts[base + _CLASS_CARDS] - aces - evens
+                if max(evens, odds) + aces >= size:
+                    return True
+            return False
+    elif kind is MeldKind.SET:
+        def holds(counts: bytes, same_rank_sets: bool) -> bool:
+            return any(max(counts[base + 2:base + 14]) + counts[base + 1] >= size
+                       for base in bases)
+    else:
+        at_most, span = ((_AT_MOST_ONE, size) if kind is MeldKind.RUN
+                         else (_AT_MOST_TWO, size // 2))
+
+        def holds(counts: bytes, same_rank_sets: bool) -> bool:
+            for base in bases:
+                if counts[base + _CLASS_CARDS] >= size and _best_window(
+                        counts[base + 2:base + 14].translate(at_most), span) \
+                        + counts[base + 1] >= size:
+                    return True
+            return False
+    return holds
+
+
+def _may_hold_roughly(plan: _Plan, counts: bytes) -> bool:
+    """A cruder necessary test than ``_may_hold``, made of a few whole-slice operations,
+    that refuses most hands before it: a group lies in one class, so some class must
+    hold as many cards as the group; in a hand of one class a run needs that many ranks
+    (aces filling the rest), a double run two of each, a set that many of one rank, a
+    parity group that many of one parity."""
+    most_in_a_class = max(counts[_CLASS_CARDS::_STRIDE])
+    for spec in plan.specs:
+        if most_in_a_class < spec.size:
+            return False
+    if plan.classes == 1:
+        naturals, aces = counts[2:14], counts[1]
+        for spec in plan.specs:
+            kind, size = spec.kind, spec.size
+            if kind is MeldKind.RUN:
+                have = 12 - naturals.count(0)
+            elif kind is MeldKind.SET:
+                have = max(naturals)
+            elif kind is MeldKind.DOUBLE_RUN:
+                have = sum(naturals.translate(_AT_MOST_TWO))
+            elif kind is MeldKind.EVEN:
+                evens = counts[_CLASS_EVENS]
+                have = max(evens, counts[_CLASS_CARDS] - aces - evens)
+            else:
+                continue
+            if have + aces < size:
+                return False
+    return True
+
+
+def _set_needs(counts: Sequence[int], base: int, size: int, most: int,
                same_rank_sets: bool) -> list[int]:
     """The aces each set of this class would need, fewest first: a rank's naturals make
     its first set, then (where two sets may share a rank) its second …; all-ace sets
@@ -409,7 +535,7 @@ def _set_needs(counts: list[int], base: int, size: int, most: int,
 
 
 
-def _least_aces(spec: GroupSpec, counts: list[int], base: int) -> int:
+def _least_aces(spec: GroupSpec, counts: Sequence[int], base: int) -> int:
     """The fewest aces of the class one group of this spec needs (the layouts
     ``_options`` makes, each taking naturals first)."""
     size = spec.size
@@ -417,10 +543,10 @@ def _least_aces(spec: GroupSpec, counts: list[int], base: int) -> int:
     kind = spec.kind
     if kind is MeldKind.SET:
         return size - min(size, max(naturals))
-    if kind is MeldKind.RUN:  # only whether each rank is there matters: a small key
-        return _least_run_aces(bytes(naturals).translate(_AT_MOST_ONE), False, size)
+    if kind is MeldKind.RUN:  # only whether each rank is there matters
+        return size - _best_window(bytes(naturals).translate(_AT_MOST_ONE), size)
     if kind is MeldKind.DOUBLE_RUN:  # and for a double run, up to two of it
-        return _least_run_aces(bytes(naturals).translate(_AT_MOST_TWO), True, size)
+        return size - _best_window(bytes(naturals).translate(_AT_MOST_TWO), size // 2)
     if kind is MeldKind.SAME_SUIT:
         return size - min(size, sum(naturals))
     return size - min(size, max(sum(naturals[0::2]), sum(naturals[1::2])))
@@ -428,18 +554,19 @@ def _least_aces(spec: GroupSpec, counts: list[int], base: int) -> int:
 
 _AT_MOST_ONE = bytes(min(1, count) for count in range(256))
 _AT_MOST_TWO = bytes(min(2, count) for count in range(256))
+_HOLDS = {number: _holds_for(plan) for number, plan in _PLANS.items()}
+_WINDOWS = [sum(1 << 8 * k for k in range(span)) for span in range(14)]
+"""Multiplying a byte-per-rank number by ``_WINDOWS[span]`` sums each run of ``span``
+consecutive bytes into the byte where it ends."""
 
 
-@lru_cache(maxsize=1 << 14)
-def _least_run_aces(naturals: bytes, double: bool, size: int) -> int:
-    """The fewest aces a run (or double run) of ``size`` cards needs, given the count of
-    each rank 2 … K of its class: the best window of ranks from 1 on, an ace filling
-    each rank (or each card of a pair) the class lacks. Hands repeat these counts
-    constantly, so the answer is kept (bounded)."""
-    per_rank = 2 if double else 1
-    span = size // per_rank
-    have = [0, 0] + [min(per_rank, count) for count in naturals]
-    return min(size - sum(have[start:start + span]) for start in range(1, 15 - span))
+def _best_window(have: bytes, span: int) -> int:
+    """The most a window of ``span`` consecutive ranks (A … K) holds, given what each rank
+    2 … K holds (at most 2 each, so no sum overflows a byte). Every window sum at once by
+    one multiplication: windows reaching below the ace or above the king hold no more than
+    one inside, so the largest byte is the best window."""
+    product = int.from_bytes(have, "little") * _WINDOWS[span]
+    return max(product.to_bytes(len(have) + span, "little"))
 
 
 def _layouts(plan: _Plan, counts: list[int],
@@ -532,8 +659,9 @@ def _pick_options(kind: MeldKind, ranks: range, size: int, base: int,
 def _lay(layouts: Sequence[_Layout], hand: Sequence[Card], plan: _Plan) -> tuple[Meld, ...]:
     """Cards of the hand for the abstract groups, each group in its laid order."""
     pools: dict[int, list[Card]] = {}
+    grain, slots = plan.grain, _SLOTS_BY_FACE
     for card in reversed(hand):
-        pools.setdefault(_slot(card, plan.grain), []).append(card)
+        pools.setdefault(slots[card._face][grain], []).append(card)
     return tuple(Meld(layout.kind, tuple(pools[slot].pop() for slot in layout.slots))
                  for layout in layouts)
 
