@@ -402,7 +402,7 @@ def test_the_best_window_by_one_multiplication_is_the_best_window_by_a_loop():
 @pytest.mark.parametrize("same_rank_sets", [True, False])
 def test_the_quick_test_of_each_mission_refuses_only_hands_the_plain_test_refuses(
         same_rank_sets):
-    """The legal-move list asks each mission's shaped test (``_HOLDS``); the plain test
+    """The legal-move list asks each mission's shaped test (``_TESTS``); the plain test
     (``_may_hold``) is exact for one group and necessary for more. The shaped one must
     agree exactly for one group and never refuse what the plain one lets through."""
     from cardtable.engine import missions
@@ -414,8 +414,9 @@ def test_the_quick_test_of_each_mission_refuses_only_hands_the_plain_test_refuse
                          2 + seed % 3, number)
         plan = missions._PLANS[number]
         at = missions._GRAIN_AT[plan.grain]
-        counts = missions._tallies(hand)[at:at + plan.classes * 16]
-        quick = missions._HOLDS[number](counts, same_rank_sets)
+        tally = missions._tallies(hand)
+        counts = tally[at:at + plan.classes * 16]
+        quick = missions._TESTS[number][1](tally, same_rank_sets)
         plain = missions._may_hold(plan, counts, same_rank_sets)
         if len(plan.specs) == 1:
             assert quick == plain, (number, hand)

@@ -248,19 +248,20 @@ def find_missions(hand: Sequence[Card], numbers: Iterable[int],
     one suit grain share the hand's count of cards per slot."""
     found = []
     size = len(hand)
-    tallies = b""
+    tally = b""
     for number in numbers:
-        if size < _LEAST_CARDS[number]:
+        least, holds = _TESTS[number]
+        if size < least:
+            continue
+        if not tally:
+            tally = _tallies(hand)
+        if not holds(tally, same_rank_sets):
             continue
         plan = _PLANS[number]
-        if not tallies:
-            tallies = _tallies(hand)
         at = _GRAIN_AT[plan.grain]
-        counts = tallies[at:at + plan.classes * _STRIDE]
-        if not _HOLDS[number](counts, same_rank_sets):
-            continue
         # A list: the search spends and restores counts as it goes.
-        melds = _search(hand, MISSIONS[number], plan, list(counts), same_rank_sets)
+        counts = list(tally[at:at + plan.classes * _STRIDE])
+        melds = _search(hand, MISSIONS[number], plan, counts, same_rank_sets)
         if melds is not None:
             found.append((number, melds))
     return found
@@ -432,54 +433,59 @@ _Holds = Callable[[bytes, bool], bool]
 
 
 def _holds_for(plan: _Plan) -> _Holds:
-    """``_may_hold`` for one mission, shaped to it once: the legal-move list asks every
-    open mission of every hand, and almost every hand is refused, so the test is a few
-    whole-slice operations on the tally. A one-group mission is tested exactly (its
-    class must hold as many cards as the group, then the group's own count); a
-    mission of several groups first meets ``_may_hold_roughly``."""
+    """``_may_hold`` for one mission, shaped to it once and reading the whole tally (every
+    grain) where the mission's grain lies: the legal-move list asks every open mission
+    of every hand, and almost every hand is refused, so the test is a few whole-slice
+    operations. A one-group mission is tested exactly (its class must hold as many
+    cards as the group, then the group's own count); a mission of several groups first
+    meets ``_may_hold_roughly``."""
+    at = _GRAIN_AT[plan.grain]
+    end = at + plan.classes * _STRIDE
+    bases = range(at, end, _STRIDE)
     if plan.all_sets:
         # Sets together need the naturals of as many ranks (their largest counts) and
         # the aces to make up the rest.
         size, wanted = plan.specs[0].size, len(plan.specs)
-        rank_slots = [slice(base + 2, base + 14)
-                      for base in range(0, plan.classes * _STRIDE, _STRIDE)]
+        rank_slots = [slice(base + 2, base + 14) for base in bases]
 
-        def holds_sets(counts: bytes, same_rank_sets: bool) -> bool:
-            naturals = b"".join([counts[ranks] for ranks in rank_slots])
-            if sum(sorted(naturals)[-wanted:]) + sum(counts[1::_STRIDE]) < size * wanted:
+        def holds_sets(tally: bytes, same_rank_sets: bool) -> bool:
+            naturals = b"".join([tally[ranks] for ranks in rank_slots])
+            if sum(sorted(naturals)[-wanted:]) + sum(tally[at + 1:end:_STRIDE]) \
+                    < size * wanted:
                 return False
-            return _may_hold(plan, counts, same_rank_sets)
+            return _may_hold(plan, tally[at:end], same_rank_sets)
         return holds_sets
     if len(plan.specs) > 1:
-        return lambda counts, same_rank_sets: (_may_hold_roughly(plan, counts)
-                                               and _may_hold(plan, counts, same_rank_sets))
+        def holds_groups(tally: bytes, same_rank_sets: bool) -> bool:
+            counts = tally[at:end]
+            return _may_hold_roughly(plan, counts) and _may_hold(plan, counts, same_rank_sets)
+        return holds_groups
     (spec,) = plan.specs
     size, kind = spec.size, spec.kind
-    bases = range(0, plan.classes * _STRIDE, _STRIDE)
     if kind is MeldKind.SAME_SUIT:
-        def holds(counts: bytes, same_rank_sets: bool) -> bool:
-            return max(counts[_CLASS_CARDS::_STRIDE]) >= size
+        def holds(tally: bytes, same_rank_sets: bool) -> bool:
+            return max(tally[at + _CLASS_CARDS:end:_STRIDE]) >= size
     elif kind is MeldKind.EVEN:  # even or odd
-        def holds(counts: bytes, same_rank_sets: bool) -> bool:
+        def holds(tally: bytes, same_rank_sets: bool) -> bool:
             for base in bases:
-                aces, evens = counts[base + 1], counts[base + _CLASS_EVENS]
-                odds = counts[base + _CLASS_CARDS] - aces - evens
+                aces, evens = tally[base + 1], tally[base + _CLASS_EVENS]
+                odds = tally[base + _CLASS_CARDS] - aces - evens
                 if max(evens, odds) + aces >= size:
                     return True
             return False
     elif kind is MeldKind.SET:
-        def holds(counts: bytes, same_rank_sets: bool) -> bool:
-            return any(max(counts[base + 2:base + 14]) + counts[base + 1] >= size
+        def holds(tally: bytes, same_rank_sets: bool) -> bool:
+            return any(max(tally[base + 2:base + 14]) + tally[base + 1] >= size
                        for base in bases)
     else:
         at_most, span = ((_AT_MOST_ONE, size) if kind is MeldKind.RUN
                          else (_AT_MOST_TWO, size // 2))
 
-        def holds(counts: bytes, same_rank_sets: bool) -> bool:
+        def holds(tally: bytes, same_rank_sets: bool) -> bool:
             for base in bases:
-                if counts[base + _CLASS_CARDS] >= size and _best_window(
-                        counts[base + 2:base + 14].translate(at_most), span) \
-                        + counts[base + 1] >= size:
+                if tally[base + _CLASS_CARDS] >= size and _best_window(
+                        tally[base + 2:base + 14].translate(at_most), span) \
+                        + tally[base + 1] >= size:
                     return True
             return False
     return holds
@@ -554,7 +560,8 @@ def _least_aces(spec: GroupSpec, counts: Sequence[int], base: int) -> int:
 
 _AT_MOST_ONE = bytes(min(1, count) for count in range(256))
 _AT_MOST_TWO = bytes(min(2, count) for count in range(256))
-_HOLDS = {number: _holds_for(plan) for number, plan in _PLANS.items()}
+_TESTS = {number: (_LEAST_CARDS[number], _holds_for(plan)) for number, plan in _PLANS.items()}
+"""Each mission's least size and shaped test, read together."""
 _WINDOWS = [sum(1 << 8 * k for k in range(span)) for span in range(14)]
 """Multiplying a byte-per-rank number by ``_WINDOWS[span]`` sums each run of ``span``
 consecutive bytes into the byte where it ends."""
