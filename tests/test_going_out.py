@@ -66,3 +66,39 @@ def test_the_going_out_test_and_its_lay_down_agree_with_the_arrangement():
 @pytest.mark.slow
 def test_the_going_out_test_and_its_lay_down_agree_on_many_hands():
     _agree(20000, 2)
+
+
+def test_pair_cards_need_a_wild_for_every_two_so_four_pairs_and_one_wild_stay_in():
+    """Each natural but the discard is laid; a card whose best group holds two naturals
+    needs a wild shared with at most one other such card. Four such pairs and one joker
+    cannot go out (no card is left without a partner, so counting loners alone passes
+    this hand to the search); the quick test refuses it and agrees with the arrangement."""
+    from cardtable.engine.going_out import _wilds_short
+
+    hand = list(parse_cards("5H 5S 7C 7D 9S 9H JH JC JK"))  # round 6: eights are wild
+    rules = meld_rules(6)
+    assert not arrange_hand(hand, 6, discard=True).goes_out
+    faces = [(c._sort[0], int(c.rank)) for c in hand if not rules.is_wild(c)]
+    assert _wilds_short(faces, 1)
+    # Five wilds: one for each pair and one to throw, and it goes out.
+    assert not _wilds_short(faces, 5)
+    assert goes_out(list(parse_cards("5H 5S 7C 7D 9S 9H JH JC JK 8S 8D 8C 8H")), rules)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_quick_refusal_never_refuses_a_hand_that_goes_out(seed):
+    """The bound before the search is only ever necessary: on hands dense in a few
+    suits and ranks (where it matters), a refused hand never goes out."""
+    from cardtable.engine.going_out import _wilds_short
+
+    rng = random.Random(100 + seed)
+    refused = 0
+    for _ in range(1500):
+        round_number, hand = _hand(rng)
+        rules = meld_rules(round_number)
+        faces = [(c._sort[0], int(c.rank)) for c in hand if not rules.is_wild(c)]
+        if _wilds_short(faces, len(hand) - len(faces)):
+            refused += 1
+            assert not arrange_hand(hand, round_number, discard=True).goes_out, \
+                (round_number, sorted(c.face for c in hand))
+    assert refused > 300  # the test sees the bound at work

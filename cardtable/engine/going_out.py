@@ -33,7 +33,7 @@ def goes_out(hand: Sequence[Card], rules: MeldRules) -> bool:
         if rank not in wild_ranks:
             faces.append((card._sort[0], rank))
     wilds = len(hand) - len(faces)
-    if 2 * max(0, _loners(faces, wilds) - 1) > wilds:
+    if _wilds_short(faces, wilds):
         return False
     faces.sort()
     return _search(tuple(faces), wilds, rules.longest_run) is not None
@@ -85,28 +85,75 @@ def going_out_melds(hand: Sequence[Card],
     return tuple(melds), discard
 
 
-def _loners(faces: Sequence[tuple[int, int]], wilds: int) -> int:
-    """Naturals no other natural can share a group with (no copy of the rank, no card
-    of the suit near enough for the wilds to bridge). Each but the discard needs two
-    wilds of its own, so most hands that cannot go out are refused here, without a
-    search."""
-    seen = twice = 0
-    by_suit: dict[int, int] = {}
+def _wilds_short(faces: Sequence[tuple[int, int]], wilds: int) -> bool:
+    """Whether the wilds are surely too few, without a search: most hands that cannot go
+    out are refused here.
+
+    A natural's group holds no more naturals than the best group it could be in: a
+    book of its rank, or a run of its suit whose gaps the wilds could fill. Where that
+    is one natural (a *loner*) the group needs two wilds of its own; where it is two (a
+    *pair* card), one wild shared by at most two such cards. Every natural but the
+    discard is laid, and a wild thrown is a wild less for the groups."""
+    seen = twice = thrice = 0  # ranks held once or more, twice or more, three times
+    held = doubled = 0  # faces held, faces held twice: bit ``suit * 16 + rank``
     for suit, rank in faces:
         bit = 1 << rank
+        thrice |= twice & bit
         twice |= seen & bit
         seen |= bit
-        by_suit[suit] = by_suit.get(suit, 0) | bit
-    reach = wilds + 1
-    loners = 0
-    for suit, rank in faces:
-        if twice >> rank & 1:
-            continue
-        near = ((1 << (2 * reach + 1)) - 1) << rank >> reach  # ranks within reach
-        if by_suit[suit] & near & ~(1 << rank):
-            continue
-        loners += 1
-    return loners
+        face = bit << (suit << 4)
+        doubled |= held & face
+        held |= face
+    runs = _RUN_REACH[min(wilds, _ALL_IN_REACH)]
+    loners = pairs = 0
+    free = False
+    while held:
+        in_suit = held & 0xFFFF
+        if in_suit:
+            free_runs, pair_runs = runs[in_suit]
+            free_here = (free_runs | thrice) & in_suit
+            pair_here = (pair_runs | twice) & in_suit & ~free_here
+            free = free or bool(free_here)
+            pairs += pair_here.bit_count() + (pair_here & doubled).bit_count()
+            loners += (in_suit & ~free_here & ~pair_here).bit_count()
+        held >>= 16
+        doubled >>= 16
+    need = 2 * loners + (pairs + 1) // 2
+    return not ((loners and need - 2 <= wilds)  # throw a loner
+                or (pairs and 2 * loners + pairs // 2 <= wilds)  # throw a pair card
+                or (free and need <= wilds)  # throw a natural that has a full group
+                or need <= wilds - 1)  # throw a wild
+
+
+_ALL_IN_REACH = 11
+"""With this many wilds any two ranks of a suit (3 … K) are near enough to share a run."""
+
+
+class _RunReach(dict[int, tuple[int, int]]):
+    """For one count of wilds, each suit's set of ranks (a bit mask) → the ranks that
+    could share a run with two others of the suit, and those that could share one with
+    one other; worked out on first use (at most 2**14 masks)."""
+
+    def __init__(self, wilds: int) -> None:
+        super().__init__()
+        self.wilds = wilds
+
+    def __missing__(self, mask: int) -> tuple[int, int]:
+        ranks = [rank for rank in range(mask.bit_length()) if mask >> rank & 1]
+        window = self.wilds + 3  # three naturals and the wilds in their gaps
+        free = pair = 0
+        for rank in ranks:
+            if any(other != rank and abs(other - rank) <= self.wilds + 1 for other in ranks):
+                pair |= 1 << rank
+            if any(low <= rank < low + window and
+                   sum(low <= other < low + window for other in ranks) >= 3
+                   for low in range(rank - window + 1, rank + 1)):
+                free |= 1 << rank
+        self[mask] = found = (free, pair)
+        return found
+
+
+_RUN_REACH = [_RunReach(wilds) for wilds in range(_ALL_IN_REACH + 1)]
 
 
 _Step = tuple[int, int, int, bool]
