@@ -101,41 +101,42 @@ FRENCH_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 CROWNS_SUITS = (Suit.STARS, Suit.HEARTS, Suit.CLUBS, Suit.SPADES, Suit.DIAMONDS)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, eq=False)
 class Card:
-    """One physical card. ``copy`` tells identical faces apart (0, 1, … per face)."""
+    """One physical card. ``copy`` tells identical faces apart (0, 1, … per face).
+
+    There is one object per card: ``Card(rank, suit, copy)`` returns the same object
+    every time (pickling and copying too), so equality is identity and the hash is the
+    object's own, both done in C. Cards are hashed and compared constantly (hands are
+    compared as sets, searched with ``in``, keyed in tables), and a card's name and sort
+    key are worked out once, when it is first made."""
 
     rank: Rank
     suit: Suit | None
     copy: int = 0
-    _hash: int = field(init=False, repr=False, compare=False)
     _face: str = field(init=False, repr=False, compare=False)
     _code: str = field(init=False, repr=False, compare=False)
     _sort: tuple[int, int, int] = field(init=False, repr=False, compare=False)
 
-    def __post_init__(self) -> None:
-        # Cards are hashed, named and sorted constantly (hands are compared as sets,
-        # listed by face, kept in order), and made once per deck: work these out once.
-        key = (self.rank._value_, self.suit._value_ if self.suit else "", self.copy)
-        object.__setattr__(self, "_hash", hash(key))
-        face = "JK" if self.suit is None else _RANK_CODES[self.rank] + self.suit.value
-        object.__setattr__(self, "_face", face)
-        object.__setattr__(self, "_code", f"{face}.{self.copy}")
-        suit_index = -1 if self.suit is None else _SUIT_ORDER[self.suit]
-        object.__setattr__(self, "_sort", (suit_index, int(self.rank), self.copy))
+    def __new__(cls, rank: Rank, suit: Suit | None, copy: int = 0) -> Card:
+        key = (rank, suit, copy)
+        card = _EVERY_CARD.get(key)
+        if card is not None:
+            return card
+        if not isinstance(rank, Rank) or not (suit is None or isinstance(suit, Suit)) or \
+                not isinstance(copy, int) or isinstance(copy, bool) or copy < 0:
+            raise TypeError(f"not a card: {rank!r}, {suit!r}, {copy!r}")
+        card = object.__new__(cls)
+        face = "JK" if suit is None else _RANK_CODES[rank] + suit.value
+        for name, value in (("rank", rank), ("suit", suit), ("copy", copy), ("_face", face),
+                            ("_code", f"{face}.{copy}"),
+                            ("_sort", (-1 if suit is None else _SUIT_ORDER[suit], int(rank),
+                                       copy))):
+            object.__setattr__(card, name, value)
+        return _EVERY_CARD.setdefault(key, card)
 
-    def __hash__(self) -> int:
-        return self._hash
-
-    def __eq__(self, other: object) -> bool:
-        # Cards are compared constantly (``in`` on hands and melds): identity first.
-        if self is other:
-            return True
-        if other.__class__ is not Card:
-            return NotImplemented
-        assert isinstance(other, Card)
-        return self._hash == other._hash and self.rank is other.rank and \
-            self.suit is other.suit and self.copy == other.copy
+    def __reduce__(self) -> tuple[type[Card], tuple[Rank, Suit | None, int]]:
+        return (Card, (self.rank, self.suit, self.copy))
 
     @property
     def is_joker(self) -> bool:
@@ -169,6 +170,8 @@ class Card:
 
 
 _SUIT_ORDER = {suit: index for index, suit in enumerate(Suit)}
+_EVERY_CARD: dict[tuple[Rank, Suit | None, int], Card] = {}
+"""The one object of each card made so far (a few hundred: ranks × suits × copies)."""
 _CARD_RE = re.compile(r"^(JK|10|[2-9AJQK])([SHDC*]?)(?:\.(\d+))?$")
 
 
