@@ -84,4 +84,4 @@ def replace_at(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...
 def without(items: tuple[T, ...], gone: Iterable[T]) -> tuple[T, ...]:
     """The tuple less the given items (each removed wherever it stands)."""
     remove = set(gone)
-    return tuple(item for item in items if item not in remove)
+    return tuple([item for item in items if item not in remove])

@@ -16,6 +16,8 @@ from abc import ABC, abstractmethod
 from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass
+from itertools import repeat
+from operator import is_
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from .action_check import malformed
@@ -151,7 +153,7 @@ class Variant(ABC, Generic[S, V]):
         """Whether ``action`` is this very object from the legal list of this very state:
         then it was checked when it was listed (bots pick from that list)."""
         hit = self._legal_cache.get((id(state), seat))
-        return hit is not None and hit[0] is state and any(a is action for a in hit[1])
+        return hit is not None and hit[0] is state and any(map(is_, hit[1], repeat(action)))
 
     @abstractmethod
     def _problem(self, state: S, seat: int, action: Action) -> str | None:
