@@ -127,10 +127,12 @@ def double_run_problem(cards: Sequence[Card]) -> str | None:
     if len(cards) < 6:
         return "a double run needs three pairs"
     pairs = len(cards) // 2
-    for start in range(1, 13 - pairs + 2):
-        if all(is_ace(card) or int(card.rank) == start + index // 2
-               for index, card in enumerate(cards)):
-            return None
+    # The first natural fixes where the run starts (aces stand in for any rank).
+    start = next((int(card.rank) - index // 2 for index, card in enumerate(cards)
+                  if not is_ace(card)), 1)
+    if 1 <= start <= 14 - pairs and all(is_ace(card) or int(card.rank) == start + index // 2
+                                        for index, card in enumerate(cards)):
+        return None
     return "a double run is two cards of each of three (or more) ranks in sequence"
 
 
@@ -142,6 +144,9 @@ def mission_problem(mission: Mission, melds: Sequence[Meld],
         count = len(mission.groups)
         return (f"mission {mission.number} is {mission.title}: "
                 f"{count} group{'s' if count > 1 else ''}")
+    if len(melds) == 1:  # one group: one order
+        reason = group_problem(melds[0], mission.groups[0])
+        return None if reason is None else f"{reason} ({pretty_cards(melds[0].cards)})"
     first: str | None = None
     for order in permutations(range(len(melds))):
         reason = None
