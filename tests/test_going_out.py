@@ -78,7 +78,7 @@ def test_pair_cards_need_a_wild_for_every_two_so_four_pairs_and_one_wild_stay_in
     hand = list(parse_cards("5H 5S 7C 7D 9S 9H JH JC JK"))  # round 6: eights are wild
     rules = meld_rules(6)
     assert not arrange_hand(hand, 6, discard=True).goes_out
-    faces = [(c._sort[0], int(c.rank)) for c in hand if not rules.is_wild(c)]
+    faces = [c.sort_key() for c in hand if not rules.is_wild(c)]
     assert _wilds_short(faces, 1)
     # Five wilds: one for each pair and one to throw, and it goes out.
     assert not _wilds_short(faces, 5)
@@ -96,9 +96,39 @@ def test_the_quick_refusal_never_refuses_a_hand_that_goes_out(seed):
     for _ in range(1500):
         round_number, hand = _hand(rng)
         rules = meld_rules(round_number)
-        faces = [(c._sort[0], int(c.rank)) for c in hand if not rules.is_wild(c)]
+        faces = [c.sort_key() for c in hand if not rules.is_wild(c)]
         if _wilds_short(faces, len(hand) - len(faces)):
             refused += 1
             assert not arrange_hand(hand, round_number, discard=True).goes_out, \
                 (round_number, sorted(c.face for c in hand))
     assert refused > 300  # the test sees the bound at work
+
+
+def _some_meld_agrees(count, seed):
+    from cardtable.engine.going_out import some_meld
+
+    rng = random.Random(seed)
+    for _ in range(count):
+        round_number, hand = _hand(rng)
+        rules = meld_rules(round_number)
+        found = some_meld(hand, rules)
+        best = arrange_hand(hand, round_number, discard=True)
+        faces = (round_number, sorted(c.face for c in hand))
+        assert (found is not None) == bool(best.melds and best.discard is not None), faces
+        if found is not None:
+            meld, discard = found
+            assert meld_problem(meld, rules) is None, (faces, meld)
+            assert discard in hand and discard not in meld.cards, faces
+            assert set(meld.cards) <= set(hand) and len(set(meld.cards)) == len(meld.cards)
+
+
+def test_a_final_turn_may_lay_down_exactly_when_the_hand_holds_a_group_FC_A8():
+    """A final turn lays down whatever groups it can (RULES.md §6.3, FC-A8). The legal
+    list proves one can be laid with a single group of three, found without the full
+    arrangement: it finds one exactly when the least-penalty arrangement lays anything."""
+    _some_meld_agrees(3000, 3)
+
+
+@pytest.mark.slow
+def test_a_final_turn_group_is_found_exactly_when_one_exists_on_many_hands():
+    _some_meld_agrees(20000, 4)

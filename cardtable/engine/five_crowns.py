@@ -38,7 +38,7 @@ from .events import (
     TurnedUp,
     WentOut,
 )
-from .going_out import goes_out, going_out_melds
+from .going_out import goes_out, going_out_melds, some_meld
 from .melds import Meld, MeldRules, meld_problem
 from .options import FiveCrownsOptions
 from .rng import pick_index, shuffled
@@ -278,13 +278,22 @@ class FiveCrowns(RummyZones, Variant[FiveCrownsState, FiveCrownsView]):
         return tuple(actions)
 
     def suggested_lay_down(self, state: FiveCrownsState, seat: int) -> LayDown | None:
-        """A lay-down for the seat to move: going out (any way: all score nothing; the
-        bots weigh discards themselves), or in a final turn the least-penalty partial
-        lay-down; ``None`` when there is none to make."""
+        """A lay-down for the seat to move, proving one can be made: going out (any way:
+        all score nothing), or in a final turn one group (any lay-down is legal there);
+        ``None`` when there is none to make. The bots, hints and the table weigh the
+        least-penalty lay-down themselves (``arrange_hand``)."""
         if state.phase is not Phase.DISCARD or seat != state.current:
             return None
         hand = state.hands[seat]
-        if state.out_seat is None:
+        if state.out_seat is not None:
+            group = some_meld(hand, meld_rules(state.round))
+            if group is not None:
+                lay_down = LayDown((group[0],), group[1])
+                if self._lay_down_problem(state, seat, lay_down) is None:
+                    return lay_down
+            # Trying every group of three misses none (tested on many hands); the full
+            # arrangement stands in should it ever.
+        else:
             if not self.options.out_on_first_turn and state.turn < state.seats:
                 return None
             rules = meld_rules(state.round)

@@ -20,23 +20,21 @@ from functools import lru_cache
 from itertools import combinations
 
 from .cards import Card
-from .melds import Meld, MeldKind, MeldRules, order_run
+from .melds import Meld, MeldKind, MeldRules, meld_problem, order_run
 
 
 def goes_out(hand: Sequence[Card], rules: MeldRules) -> bool:
     """Whether all but one card of the hand can be laid in books and runs under the
     round's meld rules (Five Crowns': any number of wilds, all-wild groups allowed)."""
     wild_ranks = rules._wild
-    faces = []
-    for card in hand:
-        rank = card.rank._value_
-        if rank not in wild_ranks:
-            faces.append((card._sort[0], rank))
-    wilds = len(hand) - len(faces)
-    if _wilds_short(faces, wilds):
+    # Each natural's (suit, rank, copy), as the card keeps it for sorting.
+    naturals = [key for card in hand if (key := card._sort)[1] not in wild_ranks]
+    wilds = len(hand) - len(naturals)
+    if _wilds_short(naturals, wilds):
         return False
-    faces.sort()
-    return _search(tuple(faces), wilds, rules.longest_run) is not None
+    naturals.sort()
+    return _search(tuple([key[:2] for key in naturals]), wilds,
+                   rules.longest_run) is not None
 
 
 def going_out_melds(hand: Sequence[Card],
@@ -85,7 +83,7 @@ def going_out_melds(hand: Sequence[Card],
     return tuple(melds), discard
 
 
-def _wilds_short(faces: Sequence[tuple[int, int]], wilds: int) -> bool:
+def _wilds_short(faces: Sequence[tuple[int, int, int]], wilds: int) -> bool:
     """Whether the wilds are surely too few, without a search: most hands that cannot go
     out are refused here.
 
@@ -96,7 +94,7 @@ def _wilds_short(faces: Sequence[tuple[int, int]], wilds: int) -> bool:
     discard is laid, and a wild thrown is a wild less for the groups."""
     seen = twice = thrice = 0  # ranks held once or more, twice or more, three times
     held = doubled = 0  # faces held, faces held twice: bit ``suit * 16 + rank``
-    for suit, rank in faces:
+    for suit, rank, _ in faces:
         bit = 1 << rank
         thrice |= twice & bit
         twice |= seen & bit
@@ -250,3 +248,46 @@ def _cores_led_by(faces: tuple[tuple[int, int], ...], i: int, wilds: int, longes
             if need <= wilds:
                 cores.append((grown[1], need, False, min(2, longest - max(span, 3))))
     return cores
+
+
+def some_meld(hand: Sequence[Card], rules: MeldRules) -> tuple[Meld, Card] | None:
+    """One book or run of three from the hand and a card left over to throw, or ``None``
+    when the hand holds no group at all: the proof a final turn may lay something down
+    (RULES.md §6.3). Any group holds one of three cards (a book: its rank's naturals and
+    wilds; a run: three ranks in a row, wilds filling gaps), so trying those misses none;
+    the bots and the table work out the least-penalty lay-down themselves."""
+    if len(hand) < 4:
+        return None
+    wilds = [card for card in hand if rules.is_wild(card)]
+    naturals = sorted((card for card in hand if not rules.is_wild(card)), key=Card.sort_key)
+    groups: list[tuple[MeldKind, list[Card]]] = []
+    by_rank: dict[int, list[Card]] = {}
+    for card in naturals:
+        by_rank.setdefault(int(card.rank), []).append(card)
+    for cards in by_rank.values():
+        if len(cards) + len(wilds) >= 3:
+            groups.append((MeldKind.SET, (cards + wilds)[:3]))
+    if len(wilds) >= 3:
+        groups.append((MeldKind.SET, wilds[:3]))
+    for i, low in enumerate(naturals):  # two or three naturals of a suit, wilds between
+        for high in naturals[i + 1:]:
+            if high.suit is not low.suit or high.rank == low.rank:
+                continue
+            gap = int(high.rank) - int(low.rank) - 1
+            if gap > len(wilds):
+                break
+            groups.append((MeldKind.RUN, [low, high] + wilds[:max(gap, 1)]))
+            if gap == 0:  # or a third natural right above
+                above = next((c for c in naturals if c.suit is low.suit
+                              and int(c.rank) == int(high.rank) + 1), None)
+                if above is not None:
+                    groups.append((MeldKind.RUN, [low, high, above]))
+    for kind, cards in groups:
+        laid = order_run(cards, rules) if kind is MeldKind.RUN else tuple(cards)
+        if laid is None or len(laid) < 3:
+            continue
+        meld = Meld(kind, tuple(laid))
+        if meld_problem(meld, rules) is None:
+            rest = [card for card in hand if card not in meld.cards]
+            return meld, rest[-1]
+    return None
