@@ -83,5 +83,7 @@ def replace_at(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...
 
 def without(items: tuple[T, ...], gone: Iterable[T]) -> tuple[T, ...]:
     """The tuple less the given items (each removed wherever it stands)."""
+    if not items:  # most seats know of no card in their hand (taken from the pile)
+        return items
     remove = set(gone)
     return tuple([item for item in items if item not in remove])
