@@ -274,7 +274,12 @@ def find_missions(hand: Sequence[Card], numbers: Iterable[int],
 
 def _search(hand: Sequence[Card], mission: Mission, plan: _Plan, counts: list[int],
             same_rank_sets: bool) -> tuple[Meld, ...] | None:
-    for layouts in _layouts(plan, counts, same_rank_sets):
+    choices: Iterable[tuple[_Layout, ...]]
+    if len(plan.specs) == 1:  # one group: each option the counts pay for is a choice
+        choices = ((layout,) for layout in _options(plan.specs[0], plan.classes, counts))
+    else:
+        choices = _layouts(plan, counts, same_rank_sets)
+    for layouts in choices:
         found = _lay(layouts, hand, plan)
         if mission_problem(mission, found, same_rank_sets) is None:
             return found
@@ -638,24 +643,42 @@ def _set_options(size: int, base: int, counts: list[int]) -> Iterator[_Layout]:
 def _run_options(size: int, base: int, counts: list[int]) -> Iterator[_Layout]:
     """One run per window of ranks: a natural where the class has one, else an ace."""
     ace, aces = base + 1, counts[base + 1]
-    present = [0, 0] + [1 if count else 0 for count in counts[base + 2:base + 14]]
-    for start in range(1, 15 - size):
-        if size - sum(present[start:start + size]) <= aces:
-            yield _Layout(MeldKind.RUN, tuple(base + rank if present[rank] else ace
-                                              for rank in range(start, start + size)),
-                          base + start)
+    present = b"\0" + bytes(counts[base + 2:base + 14]).translate(_AT_MOST_ONE)  # A … K
+    for start in _window_starts(present, size, size - aces):
+        yield _Layout(MeldKind.RUN, tuple(base + rank if present[rank - 1] else ace
+                                          for rank in range(start, start + size)),
+                      base + start)
 
 
 def _double_run_options(pairs: int, base: int, counts: list[int]) -> Iterator[_Layout]:
     """One double run per window of ranks: up to two naturals a rank, aces for the rest."""
     ace, aces = base + 1, counts[base + 1]
-    have = [0, 0] + [min(2, count) for count in counts[base + 2:base + 14]]
-    for start in range(1, 15 - pairs):
-        if 2 * pairs - sum(have[start:start + pairs]) <= aces:
-            slots: list[int] = []
-            for rank in range(start, start + pairs):
-                slots += [base + rank] * have[rank] + [ace] * (2 - have[rank])
-            yield _Layout(MeldKind.DOUBLE_RUN, tuple(slots), base + start)
+    have = b"\0" + bytes(counts[base + 2:base + 14]).translate(_AT_MOST_TWO)  # A … K
+    for start in _window_starts(have, pairs, 2 * pairs - aces):
+        slots: list[int] = []
+        for rank in range(start, start + pairs):
+            held = have[rank - 1]
+            slots += [base + rank] * held + [ace] * (2 - held)
+        yield _Layout(MeldKind.DOUBLE_RUN, tuple(slots), base + start)
+
+
+def _window_starts(have: bytes, span: int, least: int) -> Iterator[int]:
+    """The ranks (rising, 1 … 14 - ``span``) where a window of ``span`` ranks holds at
+    least ``least``, given what each rank A … K holds (``have``): every window summed by
+    one multiplication (as in ``_best_window``), the starts found by ``bytes.find``."""
+    if least > 2 * span:
+        return
+    sums = (int.from_bytes(have, "little") * _WINDOWS[span]).to_bytes(
+        len(have) + span, "little")[span - 1:13]
+    marks = sums.translate(_AT_LEAST[max(0, least)])
+    at = marks.find(1)
+    while at >= 0:
+        yield at + 1
+        at = marks.find(1, at + 1)
+
+
+_AT_LEAST = [bytes(int(count >= least) for count in range(256)) for least in range(27)]
+"""``_AT_LEAST[k]`` marks the counts of ``k`` or more (a window holds at most 2 × 13)."""
 
 
 def _pick_options(kind: MeldKind, ranks: range, size: int, base: int,
