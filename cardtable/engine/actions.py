@@ -8,6 +8,7 @@ Standard library only.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 
@@ -63,12 +64,20 @@ def discard_of(card: Card) -> Discard:
     return action
 
 
+def discards_of(cards: Iterable[Card]) -> list[Discard]:
+    """``discard_of`` each card (the listing's hot loop: the shared action is looked up
+    in place, and made only the first time)."""
+    known = _DISCARDS.get
+    return [known(card) or discard_of(card) for card in cards]
+
+
 def one_per_face(hand: tuple[Card, ...]) -> list[Card]:
     """The first card of each face in the hand, in hand order: copies of a face are
     interchangeable, so the legal lists offer one."""
     faces: dict[str, Card] = {}
+    first = faces.setdefault
     for card in hand:
-        faces.setdefault(card._face, card)
+        first(card._face, card)
     return list(faces.values())
 
 

@@ -20,7 +20,7 @@ from enum import Enum
 from functools import cache, lru_cache
 from typing import ClassVar
 
-from .actions import Action, Discard, Draw, LayDown, LayOff, discard_of, one_per_face
+from .actions import Action, Discard, Draw, LayDown, LayOff, discards_of, one_per_face
 from .arrange import Arrangement, best_arrangement
 from .cards import Card, Rank, five_crowns_deck, parse_zones, pretty_cards
 from .codec import serializable
@@ -271,7 +271,7 @@ class FiveCrowns(RummyZones, Variant[FiveCrownsState, FiveCrownsView]):
         if state.phase is Phase.DRAW:
             return legal_draws(state)
         hand = state.hands[seat]
-        actions: list[Action] = [discard_of(card) for card in one_per_face(hand)]
+        actions: list[Action] = list(discards_of(one_per_face(hand)))
         lay_down = self.suggested_lay_down(state, seat)
         if lay_down is not None:
             actions.append(lay_down)

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, ClassVar
 
-from .actions import Action, Discard, Draw, LayMission, LayOff, discard_of, one_per_face
+from .actions import Action, Discard, Draw, LayMission, LayOff, discards_of, one_per_face
 from .cards import Card, parse_zones, pretty_cards, standard_deck
 from .codec import serializable
 from .data import evolve, replace_at, without
@@ -268,7 +268,7 @@ class Monastery(RummyZones, Variant[MonasteryState, MonasteryView]):
             actions += self.mission_lay_downs(state, seat)
         if state.melds[seat]:
             actions += self.lay_offs(state, seat)
-        actions += [discard_of(card) for card in one_per_face(hand)]
+        actions += discards_of(one_per_face(hand))
         return tuple(actions)
 
     def mission_lay_downs(self, state: MonasteryState, seat: int) -> list[LayMission]:

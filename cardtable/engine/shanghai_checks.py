@@ -23,7 +23,7 @@ from .actions import (
     Pile,
     ReplaceWild,
     TakeBack,
-    discard_of,
+    discards_of,
     one_per_face,
 )
 from .cards import Card
@@ -385,7 +385,7 @@ class ShanghaiChecks:
         faces = one_per_face(hand)
         # Any card of the hand may be discarded, but when buying never the last one
         # (``_discard_problem``'s rule, without searching the hand for each card).
-        actions: list[Action] = [discard_of(c) for c in faces] \
+        actions: list[Action] = list(discards_of(faces)) \
             if self.may_i or len(hand) > 1 else []
         if not state.down[seat]:
             # Any go-down proves the contract is there, and the first found is found
