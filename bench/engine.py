@@ -15,7 +15,7 @@ What each figure is, exactly:
   games run under the games' safety caps (60 turns a round; Monastery 3 rounds), and
   the output says so. A *block* plays seeded games to the end, one after another, until
   it holds at least ``--games`` games and ``--steps`` steps; every block of a figure
-  replays the same games from cold bounded caches (``lru_cache(maxsize=…)`` and
+  replays the same games from cold bounded caches (``lru_cache(maxsize=…)``, lazy tables and
   module-level ``OrderedDict`` caches of ``cardtable`` cleared), so blocks repeat the
   same work and the min over them removes only the machine's noise. Per block: the
   median step (p50), the mean (total time / steps, where searches weigh in full) and
@@ -74,13 +74,15 @@ def percentile(values: list[float], share: float) -> float:
 
 
 def clear_caches() -> None:
-    """Empty every bounded cache of ``cardtable``: ``lru_cache`` with a maxsize and
-    module-level ``OrderedDict`` LRUs. Unbounded ``@cache`` tables (decks, meld rules)
-    hold constants and stay."""
+    """Empty every bounded cache of ``cardtable``: ``lru_cache`` with a maxsize, lazily
+    filled tables (``data.LazyTable``) and module-level ``OrderedDict`` LRUs. Unbounded
+    ``@cache`` tables (decks, meld rules) hold constants and stay."""
     for name, module in list(sys.modules.items()):
         if not name.startswith("cardtable.") or module is None:
             continue
         for value in list(vars(module).values()):
+            if isinstance(value, type):
+                continue
             if hasattr(value, "cache_parameters") and hasattr(value, "cache_clear"):
                 if value.cache_parameters()["maxsize"] is not None:  # a functools cache
                     value.cache_clear()

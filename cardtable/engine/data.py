@@ -87,3 +87,29 @@ def without(items: tuple[T, ...], gone: Iterable[T]) -> tuple[T, ...]:
         return items
     remove = set(gone)
     return tuple([item for item in items if item not in remove])
+
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class LazyTable(dict[K, V]):
+    """A table of a pure function over a small, finite domain, filled as keys are first
+    asked for (a lookup is a plain dict lookup, at C speed). ``size`` bounds the domain,
+    so the table is bounded too. It answers ``cache_clear``/``cache_parameters`` like a
+    ``functools`` cache, so ``bench/engine.py`` empties it before each timed block."""
+
+    def __init__(self, make: Callable[[K], V], size: int) -> None:
+        super().__init__()
+        self._make = make
+        self._size = size
+
+    def __missing__(self, key: K) -> V:
+        value = self[key] = self._make(key)
+        return value
+
+    def cache_clear(self) -> None:
+        self.clear()
+
+    def cache_parameters(self) -> dict[str, int]:
+        return {"maxsize": self._size}

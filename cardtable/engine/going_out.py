@@ -20,6 +20,7 @@ from functools import lru_cache
 from itertools import combinations
 
 from .cards import Card
+from .data import LazyTable
 from .melds import Meld, MeldKind, MeldRules, meld_problem, order_run
 
 
@@ -102,13 +103,14 @@ def _wilds_short(faces: Sequence[tuple[int, int, int]], wilds: int) -> bool:
         face = bit << (suit << 4)
         doubled |= held & face
         held |= face
-    runs = _RUN_REACH[min(wilds, _ALL_IN_REACH)]
+    runs = _RUN_REACH
+    reach = min(wilds, _ALL_IN_REACH) << 16
     loners = pairs = 0
     free = False
     while held:
         in_suit = held & 0xFFFF
         if in_suit:
-            free_runs, pair_runs = runs[in_suit]
+            free_runs, pair_runs = runs[reach | in_suit]
             free_here = (free_runs | thrice) & in_suit
             pair_here = (pair_runs | twice) & in_suit & ~free_here
             free = free or bool(free_here)
@@ -127,31 +129,26 @@ _ALL_IN_REACH = 11
 """With this many wilds any two ranks of a suit (3 … K) are near enough to share a run."""
 
 
-class _RunReach(dict[int, tuple[int, int]]):
-    """For one count of wilds, each suit's set of ranks (a bit mask) → the ranks that
-    could share a run with two others of the suit, and those that could share one with
-    one other; worked out on first use (at most 2**14 masks)."""
-
-    def __init__(self, wilds: int) -> None:
-        super().__init__()
-        self.wilds = wilds
-
-    def __missing__(self, mask: int) -> tuple[int, int]:
-        ranks = [rank for rank in range(mask.bit_length()) if mask >> rank & 1]
-        window = self.wilds + 3  # three naturals and the wilds in their gaps
-        free = pair = 0
-        for rank in ranks:
-            if any(other != rank and abs(other - rank) <= self.wilds + 1 for other in ranks):
-                pair |= 1 << rank
-            if any(low <= rank < low + window and
-                   sum(low <= other < low + window for other in ranks) >= 3
-                   for low in range(rank - window + 1, rank + 1)):
-                free |= 1 << rank
-        self[mask] = found = (free, pair)
-        return found
+def _run_reach(key: int) -> tuple[int, int]:
+    """For a suit's set of ranks (a bit mask, the low 16 bits of ``key``) and a count of
+    wilds (the bits above): the ranks that could share a run with two others of the
+    suit (three in a window the wilds can fill), and those that could share one with one
+    other (another rank near enough for the wilds to bridge)."""
+    mask, wilds = key & 0xFFFF, key >> 16
+    near = 0
+    for distance in range(1, wilds + 2):
+        near |= mask << distance | mask >> distance
+    window = (1 << (wilds + 3)) - 1  # three naturals and the wilds in their gaps
+    free = 0
+    for low in range(-wilds - 2, 16):
+        inside = mask & (window << low if low >= 0 else window >> -low)
+        if inside.bit_count() >= 3:
+            free |= inside
+    return free, mask & near
 
 
-_RUN_REACH = [_RunReach(wilds) for wilds in range(_ALL_IN_REACH + 1)]
+_RUN_REACH = LazyTable(_run_reach, (_ALL_IN_REACH + 1) << 14)
+"""``_run_reach`` by key (ranks 3 … K: masks under 2**14)."""
 
 
 _Step = tuple[int, int, int, bool]
