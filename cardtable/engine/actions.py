@@ -10,14 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from enum import Enum
 
-from .cards import Card, pretty_cards
+from .cards import Card, IdentityEnum, pretty_cards
 from .codec import serializable
 from .melds import Meld
 
 
-class Pile(Enum):
+class Pile(IdentityEnum):
     STOCK = "stock"
     DISCARD = "discard"
 

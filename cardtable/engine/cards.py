@@ -61,13 +61,21 @@ _RANK_NAMES = {
 }
 
 
-class Colour(Enum):
+class IdentityEnum(Enum):
+    """An enum whose members hash by identity, in C. ``Enum`` hashes a member by its
+    name in Python, and the engine keys tables and sets by suits, phases and kinds on
+    every step; members are singletons (pickling included), so identity is equality."""
+
+    __hash__ = object.__hash__
+
+
+class Colour(IdentityEnum):
     RED = "red"
     BLACK = "black"
     NONE = "none"
 
 
-class Suit(Enum):
+class Suit(IdentityEnum):
     """The four French suits plus Five Crowns' stars (written ``*``)."""
 
     SPADES = "S"

@@ -22,7 +22,7 @@ from typing import ClassVar
 
 from .actions import Action, Discard, Draw, LayDown, LayOff, discards_of, one_per_face
 from .arrange import Arrangement, best_arrangement
-from .cards import Card, Rank, five_crowns_deck, parse_zones, pretty_cards
+from .cards import Card, IdentityEnum, Rank, five_crowns_deck, parse_zones, pretty_cards
 from .codec import serializable
 from .data import evolve, replace_at, without
 from .errors import SetupError
@@ -57,7 +57,7 @@ from .variant import Outcome, Transition, Variant, places_for, register
 ROUNDS = 11
 
 
-class Phase(Enum):
+class Phase(IdentityEnum):
     DRAW = "draw"
     DISCARD = "discard"
     GAME_OVER = "game over"

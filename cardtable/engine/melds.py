@@ -14,16 +14,15 @@ Standard library only.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from enum import Enum
 from itertools import product
 
-from .cards import Card, Colour, Rank, Suit
+from .cards import Card, Colour, IdentityEnum, Rank, Suit
 from .codec import serializable
 
 
-class MeldKind(Enum):
+class MeldKind(IdentityEnum):
     SET = "set"  # a "book" in Five Crowns
     RUN = "run"
     DOUBLE_RUN = "double run"  # Monastery mission 7: pairs of consecutive ranks
@@ -32,7 +31,7 @@ class MeldKind(Enum):
     ODD = "odd group"  # … or of odd rank
 
 
-class SuitRule(Enum):
+class SuitRule(IdentityEnum):
     """What a group demands of its cards' suits."""
 
     ANY = "any"
@@ -235,11 +234,17 @@ def run_positions(cards: Sequence[Card], rules: MeldRules) -> tuple[int, ...] | 
     length = len(cards)
     if length > rules.longest_run:
         return None
-    for start in range(rules.run_low, rules.run_high - length + 2):
-        for index, card in enumerate(cards):
-            if not rules.is_wild(card) and start + index not in rules.natural_values(card):
-                break
-        else:
+    is_wild, values_of = rules.is_wild, rules.natural_values
+    last_start = rules.run_high - length + 1
+    starts: Iterable[int] = range(rules.run_low, last_start + 1)
+    for index, card in enumerate(cards):
+        if not is_wild(card):  # the first natural fixes where the run can start
+            starts = sorted(value - index for value in values_of(card))
+            break
+    for start in starts:
+        if rules.run_low <= start <= last_start and all(
+                is_wild(card) or start + index in values_of(card)
+                for index, card in enumerate(cards)):
             return tuple(range(start, start + length))
     return None
 

@@ -19,7 +19,7 @@ from enum import Enum
 from typing import Any, ClassVar
 
 from .actions import Action, Discard, Draw, LayMission, LayOff, discards_of, one_per_face
-from .cards import Card, parse_zones, pretty_cards, standard_deck
+from .cards import Card, IdentityEnum, parse_zones, pretty_cards, standard_deck
 from .codec import serializable
 from .data import evolve, replace_at, without
 from .events import (
@@ -68,7 +68,7 @@ from .variant import Outcome, Transition, Variant, places_for, register
 HAND_SIZE = 9
 
 
-class Phase(Enum):
+class Phase(IdentityEnum):
     DRAW = "draw"
     PLAY = "play"
     GAME_OVER = "game over"

@@ -16,12 +16,11 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import Enum
 from itertools import combinations
 from typing import Any
 
 from .actions import Action, BuildReserve, PickHidden, Pile, Place, PlayHidden, TakeStack
-from .cards import Card, parse_zones, standard_deck
+from .cards import Card, IdentityEnum, parse_zones, standard_deck
 from .codec import serializable
 from .data import evolve, replace_at, without
 from .events import (
@@ -57,7 +56,7 @@ RESERVE_PLACEMENTS = 3
 HAND_MINIMUM = 3
 
 
-class Phase(Enum):
+class Phase(IdentityEnum):
     PICK_HIDDEN = "pick hidden"
     BUILD_RESERVE = "build reserve"
     PLAY = "play"

@@ -13,7 +13,7 @@ from functools import cache
 from typing import Any, ClassVar
 
 from .actions import Action
-from .cards import Card, Rank
+from .cards import Card, IdentityEnum, Rank
 from .codec import serializable
 from .contracts import Contract, ContractRules
 from .melds import Meld, MeldRules
@@ -24,7 +24,7 @@ CONTRACTS = (Contract(2, 0), Contract(1, 1), Contract(0, 2), Contract(3, 0), Con
 ROUNDS = len(CONTRACTS)
 
 
-class Phase(Enum):
+class Phase(IdentityEnum):
     CALLS = "calls"
     """May I or buy requests, before the current player draws; several seats answer."""
     BUY_ANSWER = "buy answer"
