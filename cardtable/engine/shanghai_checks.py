@@ -26,7 +26,7 @@ from .actions import (
     discards_of,
     one_per_face,
 )
-from .cards import Card
+from .cards import Card, Rank, Suit
 from .contract_search import remembered_go_down
 from .contracts import Contract, ContractRules, contract_problem
 from .melds import Meld, MeldKind, MeldRules, meld_problem, run_positions
@@ -142,35 +142,47 @@ def layoff_problem(meld: Meld, cards: tuple[Card, ...], at_start: bool,
     return None
 
 
+_ANY_SUIT = None
+"""In a wanted face: any suit (a wild in a set stands for its rank in any suit)."""
+
+
 @lru_cache(maxsize=512)
 def wanted_for_wilds(meld: Meld,
-                     rules: MeldRules) -> tuple[tuple[Card, Callable[[Card], bool]], ...]:
-    """Each wild of a meld with a test for the natural it stands for (S2-A9 c). Kept
-    per meld (bounded): the melds on the table are the same objects turn after turn,
-    and every listing asks about each of them."""
+                     rules: MeldRules) -> tuple[tuple[Card, tuple[Suit | None, int]], ...]:
+    """Each wild of a meld with the natural it stands for (S2-A9 c), as a (suit, rank)
+    face: a set's rank in any suit (suit ``None``), or the suit and rank of the wild's
+    place in a run (an ace at either end). Kept per meld (bounded): the melds on the
+    table are the same objects turn after turn, and every listing asks about each."""
     wilds = [c for c in meld.cards if rules.is_wild(c)]
     naturals = [c for c in meld.cards if not rules.is_wild(c)]
     if not wilds or not naturals:
         return ()
     if meld.kind is MeldKind.SET:
-        rank = naturals[0].rank
-
-        def same_rank(card: Card) -> bool:
-            return not rules.is_wild(card) and card.rank is rank
-
-        return tuple((wild, same_rank) for wild in wilds)
+        return tuple((wild, (_ANY_SUIT, int(naturals[0].rank))) for wild in wilds)
     positions = run_positions(meld.cards, rules)
     if positions is None:
         return ()
     suit = naturals[0].suit
+    wanted = []
+    for wild in wilds:
+        value = positions[meld.cards.index(wild)]
+        rank = int(Rank.ACE) if value in (1, 14) else value
+        if rank != int(Rank.ACE) or value in rules.ace_values:
+            wanted.append((wild, (suit, rank)))
+    return tuple(wanted)
 
-    def stands_at(value: int) -> Callable[[Card], bool]:
-        def test(card: Card) -> bool:
-            return not rules.is_wild(card) and card.suit is suit and \
-                value in rules.natural_values(card)
-        return test
 
-    return tuple((wild, stands_at(positions[meld.cards.index(wild)])) for wild in wilds)
+def _naturals_by_face(cards: list[Card],
+                     rules: MeldRules) -> dict[tuple[Suit | None, int], list[Card]]:
+    """The naturals among the cards by (suit, rank), and by rank alone (suit ``None``),
+    each list in the cards' order."""
+    held: dict[tuple[Suit | None, int], list[Card]] = {}
+    for card in cards:
+        if not rules.is_wild(card):
+            rank = int(card.rank)
+            held.setdefault((card.suit, rank), []).append(card)
+            held.setdefault((_ANY_SUIT, rank), []).append(card)
+    return held
 
 
 class ShanghaiChecks:
@@ -409,6 +421,10 @@ class ShanghaiChecks:
                         # A run on the table stands at fixed ranks: a natural can join it
                         # only at the rank above its top or below its bottom.
                         ends: tuple[tuple[bool, int | None], ...] = ((False, None),)
+                        # A set takes naturals of its rank only (layoff_problem's first
+                        # refusal, made here without a call per card).
+                        set_rank = next((c.rank for c in meld.cards if not rules.is_wild(c)),
+                                        None) if meld.kind is MeldKind.SET else None
                         if meld.kind is MeldKind.RUN:
                             laid = run_positions(meld.cards, rules)
                             ends = ((False, laid[-1] + 1), (True, laid[0] - 1)) if laid \
@@ -417,6 +433,8 @@ class ShanghaiChecks:
                         wild_fits: dict[bool, bool] = {}
                         for card in faces:
                             natural = not rules.is_wild(card)
+                            if natural and set_rank is not None and card.rank is not set_rank:
+                                continue
                             for at_start, wanted in ends:
                                 if natural:
                                     if wanted is not None \
@@ -445,16 +463,18 @@ class ShanghaiChecks:
                 return moves
         elif not state.down[seat]:
             return moves
+        rules = self.rules
+        held: dict[tuple[Suit | None, int], list[Card]] | None = None  # naturals by face
         for owner, melds in enumerate(state.melds):
             if self.may_i and owner == seat:
                 continue
             for index, meld in enumerate(melds):
                 if not self.may_i and meld.kind is not MeldKind.RUN:
                     continue
-                for wild, wanted in wanted_for_wilds(meld, self.rules):
-                    for natural in cards:
-                        if not wanted(natural):
-                            continue
+                for wild, face in wanted_for_wilds(meld, rules):
+                    if held is None:
+                        held = _naturals_by_face(cards, rules)
+                    for natural in held.get(face, ()):
                         if self.may_i:
                             moves.append(Exchange(owner, index, natural, wild))
                             continue
