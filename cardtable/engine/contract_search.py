@@ -31,6 +31,7 @@ from itertools import combinations, combinations_with_replacement, product
 
 from .cards import Card, Suit
 from .contracts import Contract, ContractRules, contract_problem
+from .data import LazyTable
 from .melds import Meld, MeldKind, MeldRules
 
 _SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
@@ -105,16 +106,22 @@ def _greedy_go_down(hand: Sequence[Card], contract: Contract,
         if card.rank._value_ not in wild_ranks:
             piles.setdefault((card._sort[0], card.rank._value_), []).append(card)
     size = rules.min_run
-    starts = range(rules.run_low, rules.run_high - size + 2)
     aces = rules.ace_values
     ace_bits = sum(1 << p for p in aces)
-    window = (1 << size) - 1
+    # The best window of a suit's mask, by table: the run's size and where it may start
+    # go in the key's high bits.
+    shape = size << 16 | rules.run_low << 20 | (rules.run_high - size + 2) << 25
+    by_suit: list[list[tuple[int, list[Card]]]] = [[], [], [], []]
+    by_rank: dict[int, list[list[Card]]] = {}
+    for (suit, rank), pile in piles.items():
+        by_suit[suit].append((rank, pile))
+        by_rank.setdefault(rank, []).append(pile)
 
     def held(suit: int) -> int:
         """Bit p: a natural of the suit can stand at run position p."""
         bits = 0
-        for (pile_suit, rank), pile in piles.items():
-            if pile_suit == suit and pile:
+        for rank, pile in by_suit[suit]:
+            if pile:
                 bits |= ace_bits if rank == 1 else 1 << rank
         return bits
 
@@ -126,11 +133,10 @@ def _greedy_go_down(hand: Sequence[Card], contract: Contract,
         for suit, mask in enumerate(masks):
             if not mask or (crules.runs_distinct_suits and suit in used_suits):
                 continue
-            for start in starts:
-                count = (mask & (window << start)).bit_count()
-                if count * 2 >= size and size - count <= len(wilds) and \
-                        (best is None or count > best[0]):
-                    best = (count, suit, start)
+            count, start = _BEST_WINDOW[mask | shape]
+            if count * 2 >= size and size - count <= len(wilds) and \
+                    (best is None or count > best[0]):
+                best = (count, suit, start)
         if best is None:
             return None
         _, suit, start = best
@@ -146,14 +152,17 @@ def _greedy_go_down(hand: Sequence[Card], contract: Contract,
     used_ranks: set[int] = set()
     least = rules.min_set
     for _ in range(contract.sets):
-        totals: dict[int, list[Card]] = {}
-        for (_, rank), pile in piles.items():
-            if pile and (crules.same_rank_sets or rank not in used_ranks):
-                totals.setdefault(rank, []).extend(pile)
-        if not totals:
+        # The rank with the most naturals left (the lowest rank on a tie).
+        rank, most = 0, 0
+        for candidate, rank_piles in by_rank.items():
+            if not crules.same_rank_sets and candidate in used_ranks:
+                continue
+            count = sum(map(len, rank_piles))
+            if count > most or (count == most and count and candidate < rank):
+                rank, most = candidate, count
+        if not most:
             return None
-        rank, cards = max(totals.items(), key=lambda item: (len(item[1]), -item[0]))
-        naturals = cards[:least]
+        naturals = [card for pile in by_rank[rank] for card in pile][:least]
         need = least - len(naturals)
         if need > len(wilds) or (rules.naturals_at_least_wilds and need > len(naturals)):
             return None
@@ -164,6 +173,25 @@ def _greedy_go_down(hand: Sequence[Card], contract: Contract,
         used_ranks.add(rank)
     melds = tuple(sets + runs)
     return melds if contract_problem(melds, contract, crules) is None else None
+
+
+def _best_window(key: int) -> tuple[int, int]:
+    """The most run positions of a suit's mask (the low 16 bits of ``key``) one window of
+    ``size`` positions holds, and the lowest start where it does; ``size``, the first
+    start and the start past the last are the key's higher bits (4, 5 and 5 bits)."""
+    mask, size = key & 0xFFFF, key >> 16 & 0xF
+    first, stop = key >> 20 & 0x1F, key >> 25
+    window = (1 << size) - 1
+    best = (-1, first)
+    for start in range(first, stop):
+        count = (mask & (window << start)).bit_count()
+        if count > best[0]:
+            best = (count, start)
+    return best
+
+
+_BEST_WINDOW = LazyTable(_best_window, 1 << 30)
+"""``_best_window`` by key: in practice a few run shapes × 2**15 masks."""
 
 
 def _surely_short(hand: Sequence[Card], contract: Contract, crules: ContractRules) -> bool:
