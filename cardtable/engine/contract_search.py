@@ -142,9 +142,9 @@ def _greedy_go_down(hand: Sequence[Card], contract: Contract,
         _, suit, start = best
         laid = []
         for position in range(start, start + size):
-            pile = piles.get((suit, _rank_at(position)))
-            laid.append(pile.pop(0) if pile and (position not in (1, 14) or position in aces)
-                        else wilds.pop(0))
+            naturals_here = piles.get((suit, _rank_at(position)))
+            laid.append(naturals_here.pop(0) if naturals_here and
+                        (position not in (1, 14) or position in aces) else wilds.pop(0))
         runs.append(Meld(MeldKind.RUN, tuple(laid)))
         used_suits.add(suit)
         masks[suit] = held(suit)
