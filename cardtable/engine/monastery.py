@@ -283,15 +283,25 @@ class Monastery(RummyZones, Variant[MonasteryState, MonasteryView]):
         hand = state.hands[seat]
         found: list[LayOff] = []
         seen: set[tuple[int, int, tuple[str, ...], bool]] = set()
+        aces = [card for card in hand if is_ace(card)]
+        by_rank: dict[int, list[Card]] = {}
+        for card in hand:
+            if not is_ace(card):
+                by_rank.setdefault(int(card.rank), []).append(card)
         for owner, melds in enumerate(state.melds):
             for index, meld in enumerate(melds):
-                spec = spec_of(*state.specs[owner][index])
                 ends = (False, True) if meld.kind in (MeldKind.RUN, MeldKind.DOUBLE_RUN) \
                     else (False,)
                 # Only cards of the rank the group takes at an end (or aces) can join it
                 # there: the others are not even tried.
-                fits = {at_start: _joins(hand, joining_rank(meld, at_start))
-                        for at_start in ends}
+                fits: dict[bool, set[Card]] = {}
+                for at_start in ends:
+                    rank = joining_rank(meld, at_start)
+                    fits[at_start] = set(hand) if rank is None else \
+                        set(aces).union(by_rank.get(rank, ()))
+                if not any(fits.values()):
+                    continue
+                spec = spec_of(*state.specs[owner][index])
                 either = [card for card in hand if any(card in f for f in fits.values())]
                 chunks: list[tuple[Card, ...]] = [(card,) for card in either]
                 if meld.kind is MeldKind.DOUBLE_RUN:
@@ -515,11 +525,3 @@ class Monastery(RummyZones, Variant[MonasteryState, MonasteryView]):
                 if reason is not None:
                     problems.append(f"{pretty_cards(meld.cards)}: {reason}")
         return problems
-
-
-def _joins(hand: tuple[Card, ...], rank: int | None) -> set[Card]:
-    """The cards of the hand that may join a group wanting this rank (see
-    :func:`joining_rank`): aces, and naturals of that rank; all of them for ``None``."""
-    if rank is None:
-        return set(hand)
-    return {card for card in hand if is_ace(card) or int(card.rank) == rank}
