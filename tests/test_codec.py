@@ -57,3 +57,29 @@ def test_record_with_an_illegal_action_does_not_replay():
     record["actions"] = [[game.awaiting()[0], to_json(Discard(parse_cards("KS")[0]))]]
     with pytest.raises(ValueError):
         Game.from_record(record)
+
+
+@pytest.mark.parametrize("game_id", ["five_crowns", "shanghai_may_i", "shanghai_buy",
+                                     "monastery", "palace"])
+def test_observations_round_trip(game_id):
+    """A seat's view is plain data too: a Shanghai view carries its round's contract."""
+    game, _ = Game.new(game_id, 3, 5)
+    view = game.observe(game.awaiting()[0])
+    assert round_trip(type(view), view) == view
+
+
+def test_a_card_is_one_object_and_refuses_what_is_not_a_card():
+    import copy
+    import pickle
+
+    from cardtable.engine.cards import Card, Rank, Suit
+
+    card = Card(Rank.SEVEN, Suit.HEARTS, 1)
+    assert parse_cards("7H.1")[0] is card
+    assert pickle.loads(pickle.dumps(card)) is card and copy.deepcopy([card])[0] is card
+    for rank, suit, number in [(7, Suit.HEARTS, 1), (Rank.SEVEN, Suit.HEARTS, True),
+                               (Rank.SEVEN, Suit.HEARTS, 1.0), (Rank.SEVEN, None, 0),
+                               (Rank.JOKER, Suit.HEARTS, 0), (Rank.SEVEN, Suit.HEARTS, -1),
+                               ([1], Suit.HEARTS, 0)]:
+        with pytest.raises(TypeError, match="not a card"):
+            Card(rank, suit, number)

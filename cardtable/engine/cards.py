@@ -127,13 +127,16 @@ class Card:
     _sort: tuple[int, int, int] = field(init=False, repr=False, compare=False)
 
     def __new__(cls, rank: Rank, suit: Suit | None, copy: int = 0) -> Card:
+        # Checked before the table is asked: 7 == Rank.SEVEN and True == 1, so a loose
+        # key would find a card it should refuse.
+        if type(rank) is not Rank or not (suit is None or type(suit) is Suit) or \
+                type(copy) is not int or copy < 0 or (rank is Rank.JOKER) != (suit is None):
+            raise TypeError(f"not a card: {rank!r}, {suit!r}, {copy!r} (a rank, a suit "
+                            "(none for a joker) and a copy number from 0)")
         key = (rank, suit, copy)
         card = _EVERY_CARD.get(key)
         if card is not None:
             return card
-        if not isinstance(rank, Rank) or not (suit is None or isinstance(suit, Suit)) or \
-                not isinstance(copy, int) or isinstance(copy, bool) or copy < 0:
-            raise TypeError(f"not a card: {rank!r}, {suit!r}, {copy!r}")
         card = object.__new__(cls)
         face = "JK" if suit is None else _RANK_CODES[rank] + suit.value
         for name, value in (("rank", rank), ("suit", suit), ("copy", copy), ("_face", face),

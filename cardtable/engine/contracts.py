@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from itertools import combinations, product
 
 from .cards import Card, Suit
+from .codec import serializable
 from .melds import (
     Meld,
     MeldKind,
@@ -28,6 +29,7 @@ from .melds import (
 )
 
 
+@serializable  # a Shanghai observation carries its round's contract
 @dataclass(frozen=True, slots=True)
 class Contract:
     sets: int

@@ -10,13 +10,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from .actions import Action
 from .cards import Card, IdentityEnum, Rank
 from .codec import serializable
 from .contracts import Contract, ContractRules
 from .melds import Meld, MeldRules
+from .options import ShanghaiBuyOptions, ShanghaiMayIOptions
 from .rummy import TurnView
 
 CONTRACTS = (Contract(2, 0), Contract(1, 1), Contract(0, 2), Contract(3, 0), Contract(2, 1),
@@ -172,7 +173,7 @@ class ShanghaiView(TurnView):
     turn: int = 0
     reshuffles: int = 0
     round_rebuilds: int = 0
-    options: Any = None
+    options: ShanghaiMayIOptions | ShanghaiBuyOptions | None = None
     """The house rules everyone agreed to (the search plays by them)."""
 
     @property
