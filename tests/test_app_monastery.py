@@ -287,3 +287,13 @@ def test_the_status_fits_the_info_panel_whole(where, size, make_app):
         assert fitted.whole and fitted.size >= 10, (text, fitted)
         assert " ".join(fitted.lines).split() == text.split()
         assert top + fitted.height() <= table.geo.info.bottom - 4
+
+
+def test_lay_mission_with_nothing_built_speaks_of_missions_not_contracts(make_app):
+    variant = Game.new("monastery", 3, 1)[0].variant
+    state = variant.position(["8S 9S AS JS QS 7S 3D 4C 5C", "4C 5C", "6D 7D"],
+                             phase=Phase.PLAY, stock="2D 3D 4D")
+    app = table_at(make_app, state)
+    key(app, pygame.K_g)
+    text = app.table.message.text
+    assert "mission" in text and "contract" not in text

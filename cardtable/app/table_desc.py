@@ -137,6 +137,10 @@ class TableDescription(ABC):
     def ready_message(self, view: Any) -> str:
         return "The contract is ready: press Go down."
 
+    def build_first_message(self, view: Any) -> str:
+        """What Go down says when no groups are built above the hand."""
+        return "Build the round's contract above your hand first (or press Arrange)."
+
     def arrange_message(self, view: Any, chosen: int | None = None) -> str:
         return "Your hand cannot make this round's contract yet."
 

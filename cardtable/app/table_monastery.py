@@ -207,6 +207,9 @@ class MonasteryTable(TableDescription):
     def ready_message(self, view: Any) -> str:
         return "The mission is ready: press Lay mission."
 
+    def build_first_message(self, view: Any) -> str:
+        return "Build a mission's groups above your hand first (or press Arrange)."
+
     def total_cell(self, view: Any, seat: int) -> str:
         return f"{len(view.done[seat])} of 9"
 

@@ -524,7 +524,7 @@ class TableScene(TableInput):
             return
         action = self.desc.go_down(self.view, self.groups, self.chosen_goal)
         if action is None or not self.groups:
-            self.say("Build the round's contract above your hand first (or press Arrange).")
+            self.say(self.desc.build_first_message(self.view))
             return
         reason = self.desc.go_down_problem(self.view, self.groups)
         if reason is not None:
