@@ -142,6 +142,22 @@ def layoff_problem(meld: Meld, cards: tuple[Card, ...], at_start: bool,
     return None
 
 
+@lru_cache(maxsize=512)
+def _join_points(meld: Meld, rules: MeldRules) -> tuple[Rank | None,
+                                                     tuple[tuple[bool, int | None], ...]]:
+    """Where a natural may join a laid meld, found once per meld (the melds on the table
+    are the same objects turn after turn): a set's rank (``None`` for a run), and each
+    end with the run position a natural must take there (``None``: no telling). A run
+    on the table stands at fixed ranks, so only the rank above its top or below its
+    bottom can join; a set takes its own rank only (``layoff_problem``'s first refusal)."""
+    if meld.kind is MeldKind.SET:
+        return next((c.rank for c in meld.cards if not rules.is_wild(c)), None), \
+            ((False, None),)
+    laid = run_positions(meld.cards, rules)
+    return None, (((False, laid[-1] + 1), (True, laid[0] - 1)) if laid
+                  else ((False, None), (True, None)))
+
+
 _ANY_SUIT = None
 """In a wanted face: any suit (a wild in a set stands for its rank in any suit)."""
 
@@ -382,11 +398,18 @@ class ShanghaiChecks:
             return memo[2]
         found: list[CallShanghai] = []
         if pile:
-            card = pile[-1]
+            card, rules = pile[-1], self.rules
+            natural = not rules.is_wild(card)
             for owner, melds in enumerate(table):
                 for index, meld in enumerate(melds):
-                    for at_start in ((False, True) if meld.kind is MeldKind.RUN else (False,)):
-                        if layoff_problem(meld, (card,), at_start, self.rules) is None:
+                    set_rank, ends = _join_points(meld, rules)
+                    if natural and set_rank is not None and card.rank is not set_rank:
+                        continue
+                    for at_start, wanted in ends:
+                        if natural and wanted is not None and \
+                                wanted not in rules.natural_values(card):
+                            continue
+                        if layoff_problem(meld, (card,), at_start, rules) is None:
                             found.append(CallShanghai(owner, index, at_start))
         targets = tuple(found)
         self._targets_memo = (pile, table, targets)
@@ -418,17 +441,9 @@ class ShanghaiChecks:
                 rules = self.rules
                 for owner, melds in enumerate(state.melds):
                     for index, meld in enumerate(melds):
-                        # A run on the table stands at fixed ranks: a natural can join it
-                        # only at the rank above its top or below its bottom.
-                        ends: tuple[tuple[bool, int | None], ...] = ((False, None),)
-                        # A set takes naturals of its rank only (layoff_problem's first
-                        # refusal, made here without a call per card).
-                        set_rank = next((c.rank for c in meld.cards if not rules.is_wild(c)),
-                                        None) if meld.kind is MeldKind.SET else None
-                        if meld.kind is MeldKind.RUN:
-                            laid = run_positions(meld.cards, rules)
-                            ends = ((False, laid[-1] + 1), (True, laid[0] - 1)) if laid \
-                                else ((False, None), (True, None))
+                        # Only naturals of the set's rank, or of the run's rank past
+                        # either end, are tried.
+                        set_rank, ends = _join_points(meld, rules)
                         # Any wild fits where another does: each end is judged once.
                         wild_fits: dict[bool, bool] = {}
                         for card in faces:
