@@ -316,3 +316,38 @@ def test_the_wilds_bound_never_refuses_a_hand_that_holds_the_contract(
     if _surely_short(hand, contract, crules):
         assert _Search(hand, contract, crules, value_of(may_i), True).run() is None, \
             (sorted(c.face for c in hand), round_number, may_i)
+
+
+def _least_run_wilds_by_every_span(ranks, shape):
+    """The plain definition: every run from one natural to another of the suit, its gaps
+    and the cards it lacks to reach the least length, where naturals are not outnumbered."""
+    from cardtable.engine.contract_search import _rank_at
+
+    low, high, longest, least, aces = shape
+    present = [p for p in range(low, high + 1)
+               if ranks >> _rank_at(p) & 1 and (_rank_at(p) != 1 or p in aces)]
+    best = 99
+    for i, first in enumerate(present):
+        for j in range(i + 1, len(present)):
+            span = present[j] - first + 1
+            if span > longest:
+                break
+            naturals = j - i + 1
+            need = span - naturals + max(0, least - span)
+            if need <= naturals:
+                best = min(best, need)
+    return best
+
+
+@pytest.mark.parametrize("game_id", ["shanghai_may_i", "shanghai_buy"])
+def test_a_suits_least_run_wilds_is_its_best_window_of_the_least_length(game_id):
+    """The bound reads the best window of four positions; any longer run does no better,
+    for every set of ranks a suit can hold."""
+    from cardtable.engine import get_variant
+    from cardtable.engine.contract_search import _least_run_wilds
+
+    rules = get_variant(game_id)().rules
+    shape = (rules.run_low, rules.run_high, rules.longest_run, rules.min_run,
+             rules.ace_values)
+    for ranks in range(0, 1 << 14, 2):  # bits 1 (ace) … 13 (king)
+        assert _least_run_wilds(ranks, shape) == _least_run_wilds_by_every_span(ranks, shape)

@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from .cards import Card
+from .cards import SORT_KEY, Card
 from .melds import Meld, MeldKind, MeldRules, order_run
 
 _NEG = -(1 << 30)
@@ -67,7 +67,7 @@ def best_arrangement(hand: Sequence[Card], rules: MeldRules, value: Callable[[Ca
     if rules.naturals_at_least_wilds or rules.aces_wild_in_suit:
         raise ValueError("best_arrangement covers Five Crowns-style wilds only")
     kept = set(keep)
-    naturals = sorted((c for c in hand if not rules.is_wild(c)), key=Card.sort_key)
+    naturals = sorted((c for c in hand if not rules.is_wild(c)), key=SORT_KEY)
     wilds = sorted((c for c in hand if rules.is_wild(c)), key=value, reverse=True)
     search = _Search(naturals, value, kept, len(wilds), rules.longest_run)
     full = (1 << len(naturals)) - 1

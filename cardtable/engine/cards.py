@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import Enum, IntEnum
 from functools import cache
+from operator import attrgetter
 
 from .errors import NotationError
 
@@ -181,6 +182,9 @@ class Card:
 
 
 _SUIT_ORDER = {suit: index for index, suit in enumerate(Suit)}
+SORT_KEY = attrgetter("_sort")
+"""``Card.sort_key`` as a getter in C, for the engine's hot sorts (hands sorted on every
+listing)."""
 _EVERY_CARD: dict[tuple[Rank, Suit | None, int], Card] = {}
 """The one object of each card made so far (a few hundred: ranks × suits × copies)."""
 _CARD_RE = re.compile(r"^(JK|10|[2-9AJQK])([SHDC*]?)(?:\.(\d+))?$")

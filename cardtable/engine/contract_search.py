@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations, combinations_with_replacement, product
 
-from .cards import Card, Suit
+from .cards import SORT_KEY, Card, Suit
 from .contracts import Contract, ContractRules, contract_problem
 from .data import LazyTable
 from .melds import Meld, MeldKind, MeldRules
@@ -57,7 +57,7 @@ class _Pool:
 
     def __init__(self, naturals: Sequence[Card], value: Callable[[Card], int]) -> None:
         self.cards: dict[tuple[int, int], list[Card]] = {}
-        for card in sorted(naturals, key=Card.sort_key):
+        for card in sorted(naturals, key=SORT_KEY):
             assert card.suit is not None
             self.cards.setdefault((_SUITS.index(card.suit), int(card.rank)), []).append(card)
         self.count = {face: len(cards) for face, cards in self.cards.items()}
@@ -288,20 +288,22 @@ def _set_needs(totals: Sequence[int], least: int, most: int) -> list[int]:
 @lru_cache(maxsize=1 << 14)
 def _least_run_wilds(ranks: int, shape: tuple[int, int, int, int, tuple[int, ...]]) -> int:
     """Fewest wilds any one run of a suit needs, given the ranks the suit holds as a bit
-    mask (a large number if no run can be made)."""
+    mask (a large number if no run can be made). A run at its least length does best: a
+    longer one holds no more naturals than wilds it gains, so the best window of
+    ``least`` positions with two naturals or more, and no more wilds than naturals,
+    gives the answer."""
     low, high, longest, least, aces = shape
-    present = [p for p in range(low, high + 1)
-               if ranks >> _rank_at(p) & 1 and (_rank_at(p) != 1 or p in aces)]
-    best = 99
-    for i, first in enumerate(present):
-        for j in range(i + 1, len(present)):
-            span = present[j] - first + 1
-            if span > longest:
-                break
-            naturals = j - i + 1
-            need = span - naturals + max(0, least - span)
-            if need <= naturals:
-                best = min(best, need)
+    present = 0  # run positions a natural can take (an ace where the rules put it)
+    for position in range(low, high + 1):
+        rank = _rank_at(position)
+        if ranks >> rank & 1 and (rank != 1 or position in aces):
+            present |= 1 << position
+    best = _NONE
+    window = (1 << least) - 1
+    for start in range(low, high - least + 2):
+        naturals = (present & (window << start)).bit_count()
+        if naturals >= 2 and least - naturals <= naturals:
+            best = min(best, least - naturals)
     return best
 
 
@@ -318,7 +320,7 @@ def remembered_go_down(hand: Sequence[Card], contract: Contract, crules: Contrac
 def _remembered(hand: frozenset[Card], contract: Contract, crules: ContractRules,
                 value: Callable[[Card], int], first_found: bool) -> tuple[Meld, ...] | None:
     # Sorted, so the first go-down found is the same whatever order the set iterates in.
-    return best_go_down(sorted(hand, key=Card.sort_key), contract, crules, value,
+    return best_go_down(sorted(hand, key=SORT_KEY), contract, crules, value,
                         first_found=first_found)
 
 

@@ -22,7 +22,7 @@ from typing import ClassVar
 
 from .actions import Action, Discard, Draw, LayDown, LayOff, discards_of, one_per_face
 from .arrange import Arrangement, best_arrangement
-from .cards import Card, IdentityEnum, Rank, five_crowns_deck, parse_zones, pretty_cards
+from .cards import SORT_KEY, Card, IdentityEnum, Rank, five_crowns_deck, parse_zones, pretty_cards
 from .codec import serializable
 from .data import evolve, replace_at, without
 from .errors import SetupError
@@ -109,7 +109,7 @@ def _cached_arrangement(round_number: int, hand: tuple[Card, ...],
 def arrange_hand(hand: tuple[Card, ...] | list[Card], round_number: int,
                  discard: bool = False) -> Arrangement:
     """The least-penalty arrangement of a hand in a round (with a discard if asked)."""
-    return _cached_arrangement(round_number, tuple(sorted(hand, key=Card.sort_key)), discard)
+    return _cached_arrangement(round_number, tuple(sorted(hand, key=SORT_KEY)), discard)
 
 
 @serializable

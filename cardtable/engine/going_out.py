@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from itertools import combinations
 
-from .cards import Card
+from .cards import SORT_KEY, Card
 from .data import LazyTable
 from .melds import Meld, MeldKind, MeldRules, meld_problem, order_run
 
@@ -46,7 +46,7 @@ def going_out_melds(hand: Sequence[Card],
     least-penalty arrangement, which also weighs every other discard."""
     if not goes_out(hand, rules):
         return None
-    naturals = sorted((c for c in hand if not rules.is_wild(c)), key=Card.sort_key)
+    naturals = sorted((c for c in hand if not rules.is_wild(c)), key=SORT_KEY)
     wilds = [c for c in hand if rules.is_wild(c)]
     faces = tuple((c._sort[0], c.rank._value_) for c in naturals)
     path = _search(faces, len(wilds), rules.longest_run)
@@ -256,7 +256,7 @@ def some_meld(hand: Sequence[Card], rules: MeldRules) -> tuple[Meld, Card] | Non
     if len(hand) < 4:
         return None
     wilds = [card for card in hand if rules.is_wild(card)]
-    naturals = sorted((card for card in hand if not rules.is_wild(card)), key=Card.sort_key)
+    naturals = sorted((card for card in hand if not rules.is_wild(card)), key=SORT_KEY)
     groups: list[tuple[MeldKind, list[Card]]] = []
     by_rank: dict[int, list[Card]] = {}
     for card in naturals:

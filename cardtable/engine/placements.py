@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from .cards import Card, Rank
+from .cards import SORT_KEY, Card, Rank
 
 ACE_HIGH = 14
 
@@ -107,7 +107,7 @@ def legal_placements(hand: Sequence[Card], top: int | None) -> list[tuple[Card, 
     for number in ranks:
         cards = by_value[number]
         if len(cards) > 1:
-            cards.sort(key=Card.sort_key)  # a straight from a 2 may take this rank too
+            cards.sort(key=SORT_KEY)  # a straight from a 2 may take this rank too
         if number < lowest and number != 2:
             continue
         if len(cards) > 1:
