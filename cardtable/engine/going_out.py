@@ -43,14 +43,14 @@ def going_out_melds(hand: Sequence[Card],
     """Melds and a discard that take the whole hand out, or ``None`` if it cannot go
     out. Any will do (going out scores nothing, whichever way it is laid), so this is
     the going-out search's own proof, built into melds: much cheaper than the
-    least-penalty arrangement, which also weighs every other discard."""
-    if not goes_out(hand, rules):
-        return None
+    least-penalty arrangement, which also weighs every other discard. (The search is
+    the one ``goes_out`` ran, kept by faces: asked after it, it is not run again.)"""
     naturals = sorted((c for c in hand if not rules.is_wild(c)), key=SORT_KEY)
     wilds = [c for c in hand if rules.is_wild(c)]
     faces = tuple((c._sort[0], c.rank._value_) for c in naturals)
     path = _search(faces, len(wilds), rules.longest_run)
-    assert path is not None
+    if path is None:
+        return None
     discard: Card | None = None
     sets: list[list[Card]] = []
     runs: list[list[Card]] = []
