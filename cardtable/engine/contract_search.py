@@ -108,9 +108,7 @@ def _greedy_go_down(hand: Sequence[Card], contract: Contract,
     size = rules.min_run
     aces = rules.ace_values
     ace_bits = sum(1 << p for p in aces)
-    # The best window of a suit's mask, by table: the run's size and where it may start
-    # go in the key's high bits.
-    shape = size << 16 | rules.run_low << 20 | (rules.run_high - size + 2) << 25
+    shape = _window_shape(size, rules.run_low, rules.run_high)
     by_suit: list[list[tuple[int, list[Card]]]] = [[], [], [], []]
     by_rank: dict[int, list[list[Card]]] = {}
     for (suit, rank), pile in piles.items():
@@ -192,6 +190,12 @@ def _best_window(key: int) -> tuple[int, int]:
 
 _BEST_WINDOW = LazyTable(_best_window, 1 << 30)
 """``_best_window`` by key: in practice a few run shapes × 2**15 masks."""
+
+
+def _window_shape(size: int, low: int, high: int) -> int:
+    """The high bits of a ``_BEST_WINDOW`` key: runs of ``size`` positions from ``low`` to
+    ``high`` (a suit's mask of positions goes in the low 16 bits)."""
+    return size << 16 | low << 20 | (high - size + 2) << 25
 
 
 def _surely_short(hand: Sequence[Card], contract: Contract, crules: ContractRules) -> bool:
@@ -292,19 +296,14 @@ def _least_run_wilds(ranks: int, shape: tuple[int, int, int, int, tuple[int, ...
     longer one holds no more naturals than wilds it gains, so the best window of
     ``least`` positions with two naturals or more, and no more wilds than naturals,
     gives the answer."""
-    low, high, longest, least, aces = shape
+    low, high, _, least, aces = shape
     present = 0  # run positions a natural can take (an ace where the rules put it)
     for position in range(low, high + 1):
         rank = _rank_at(position)
         if ranks >> rank & 1 and (rank != 1 or position in aces):
             present |= 1 << position
-    best = _NONE
-    window = (1 << least) - 1
-    for start in range(low, high - least + 2):
-        naturals = (present & (window << start)).bit_count()
-        if naturals >= 2 and least - naturals <= naturals:
-            best = min(best, least - naturals)
-    return best
+    naturals, _ = _BEST_WINDOW[present | _window_shape(least, low, high)]
+    return least - naturals if naturals >= 2 and least - naturals <= naturals else _NONE
 
 
 def remembered_go_down(hand: Sequence[Card], contract: Contract, crules: ContractRules,

@@ -331,6 +331,8 @@ _CLASS_OF: tuple[dict[Suit, int], ...] = (
     {suit: int(suit.colour is Colour.RED) for suit in SUITS},
     {suit: index for index, suit in enumerate(SUITS)},
 )
+_CLASSES = tuple(len(set(table.values())) for table in _CLASS_OF)
+"""How many classes each grain tells apart."""
 _BY_SUIT = 2
 """The grain that tells every face apart (a slot is then a face)."""
 
@@ -341,29 +343,23 @@ def _plan(mission: Mission) -> _Plan:
     if len(rules) != 1:
         raise ValueError(f"mission {mission.number}: the search needs one suit rule")
     grain = _GRAINS.index(rules.pop())
-    return _Plan(mission.groups, grain, len(set(_CLASS_OF[grain].values())),
+    return _Plan(mission.groups, grain, _CLASSES[grain],
                  all(spec.kind is MeldKind.SET for spec in mission.groups))
 
 
 _PLANS = {number: _plan(mission) for number, mission in MISSIONS.items()}
 _LEAST_CARDS = {number: mission.cards for number, mission in MISSIONS.items()}
-_SLOTS: dict[Card, tuple[int, ...]] = {}
-"""Each card's slot under each grain (computed once per card; bounded: a few hundred
-distinct cards)."""
 
 
 def _slots(card: Card) -> tuple[int, ...]:
-    """The card's slot under each grain (0: a card no group takes, such as a joker)."""
-    slots = _SLOTS.get(card)
-    if slots is None:
-        slots = _SLOTS[card] = tuple(
-            table[card.suit] * _STRIDE + int(card.rank) if card.suit in table else 0
-            for table in _CLASS_OF)
-    return slots
+    """The card's slot under each grain (0: a card no group takes, such as a joker);
+    worked out once per face, into ``_SLOTS_BY_FACE``."""
+    return tuple(table[card.suit] * _STRIDE + int(card.rank) if card.suit in table else 0
+                 for table in _CLASS_OF)
 
 
 def _slot(card: Card, grain: int) -> int:
-    return _slots(card)[grain]
+    return _SLOTS_BY_FACE[card._face][grain]
 
 
 # Every grain's tally of a hand at once: each face is a number with a 1 in one byte per
@@ -371,10 +367,9 @@ def _slot(card: Card, grain: int) -> int:
 # a hand's numbers holds, byte by byte, how many cards each slot of each grain holds. One
 # sum and one ``to_bytes`` replace a pass per grain; a byte cannot overflow, as a hand
 # holds fewer than 256 cards.
-_GRAIN_AT = tuple(sum(len(set(table.values())) for table in _CLASS_OF[:grain]) * _STRIDE
-                  for grain in range(len(_CLASS_OF)))
+_GRAIN_AT = tuple(sum(_CLASSES[:grain]) * _STRIDE for grain in range(len(_CLASS_OF)))
 """Where each grain's slots start in the tally."""
-_TALLY_BYTES = sum(len(set(table.values())) for table in _CLASS_OF) * _STRIDE
+_TALLY_BYTES = sum(_CLASSES) * _STRIDE
 
 
 _CLASS_CARDS = 14
@@ -550,7 +545,6 @@ def _set_needs(counts: Sequence[int], base: int, size: int, most: int,
     return needs[:most]
 
 
-
 def _least_aces(spec: GroupSpec, counts: Sequence[int], base: int) -> int:
     """The fewest aces of the class one group of this spec needs (the layouts
     ``_options`` makes, each taking naturals first)."""
@@ -577,13 +571,19 @@ _WINDOWS = [sum(1 << 8 * k for k in range(span)) for span in range(14)]
 consecutive bytes into the byte where it ends."""
 
 
+def _window_sums(have: bytes, span: int) -> bytes:
+    """What each window of ``span`` consecutive ranks holds, in the byte where it ends,
+    given what each rank holds (at most 2 each, so no sum overflows a byte): every
+    window at once, by one multiplication."""
+    product = int.from_bytes(have, "little") * _WINDOWS[span]
+    return product.to_bytes(len(have) + span, "little")
+
+
 def _best_window(have: bytes, span: int) -> int:
     """The most a window of ``span`` consecutive ranks (A … K) holds, given what each rank
-    2 … K holds (at most 2 each, so no sum overflows a byte). Every window sum at once by
-    one multiplication: windows reaching below the ace or above the king hold no more than
-    one inside, so the largest byte is the best window."""
-    product = int.from_bytes(have, "little") * _WINDOWS[span]
-    return max(product.to_bytes(len(have) + span, "little"))
+    2 … K holds: windows reaching below the ace or above the king hold no more than one
+    inside, so the largest window sum is the best window."""
+    return max(_window_sums(have, span))
 
 
 def _layouts(plan: _Plan, counts: list[int],
@@ -665,12 +665,10 @@ def _double_run_options(pairs: int, base: int, counts: list[int]) -> Iterator[_L
 def _window_starts(have: bytes, span: int, least: int) -> Iterator[int]:
     """The ranks (rising, 1 … 14 - ``span``) where a window of ``span`` ranks holds at
     least ``least``, given what each rank A … K holds (``have``): every window summed by
-    one multiplication (as in ``_best_window``), the starts found by ``bytes.find``."""
+    ``_window_sums``, the starts found by ``bytes.find``."""
     if least > 2 * span:
         return
-    sums = (int.from_bytes(have, "little") * _WINDOWS[span]).to_bytes(
-        len(have) + span, "little")[span - 1:13]
-    marks = sums.translate(_AT_LEAST[max(0, least)])
+    marks = _window_sums(have, span)[span - 1:13].translate(_AT_LEAST[max(0, least)])
     at = marks.find(1)
     while at >= 0:
         yield at + 1

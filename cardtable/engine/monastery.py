@@ -394,14 +394,11 @@ class Monastery(RummyZones, Variant[MonasteryState, MonasteryView]):
                                   action.at_start))
             return self._end_round(state, seat, events) if not state.hands[seat] else state
         assert isinstance(action, Discard)
-        gone = {action.card}
-        hand = without(state.hands[seat], gone)
         # One copy for the discard and the next turn (the usual end of a turn).
-        changes = dict(hands=replace_at(state.hands, seat, hand),
-                       known=replace_at(state.known, seat, without(state.known[seat], gone)),
-                       discard_pile=state.discard_pile + (action.card,))
+        changes = self._taken(state, seat, (action.card,))
+        changes["discard_pile"] = state.discard_pile + (action.card,)
         events.append(Discarded(seat, action.card))
-        if not hand:
+        if not changes["hands"][seat]:
             return self._end_round(evolve(state, **changes), seat, events)
         return self._next_turn(state, events, changes)
 
@@ -409,11 +406,15 @@ class Monastery(RummyZones, Variant[MonasteryState, MonasteryView]):
               **changes: Any) -> MonasteryState:
         """The state with these cards gone from the seat's hand (and any other
         ``changes`` made in the same copy)."""
+        return evolve(state, **self._taken(state, seat, cards), **changes)
+
+    def _taken(self, state: MonasteryState, seat: int,
+               cards: Sequence[Card]) -> dict[str, Any]:
+        """The changes that take these cards from the seat's hand (and from what others
+        know it holds)."""
         gone = set(cards)
-        return evolve(state, hands=replace_at(state.hands, seat,
-                                              without(state.hands[seat], gone)),
-                      known=replace_at(state.known, seat, without(state.known[seat], gone)),
-                      **changes)
+        return dict(hands=replace_at(state.hands, seat, without(state.hands[seat], gone)),
+                    known=replace_at(state.known, seat, without(state.known[seat], gone)))
 
     def _lay_mission(self, state: MonasteryState, seat: int, action: LayMission,
                      events: list[Event]) -> MonasteryState:

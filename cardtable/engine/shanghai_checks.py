@@ -158,6 +158,20 @@ def _join_points(meld: Meld, rules: MeldRules) -> tuple[Rank | None,
                   else ((False, None), (True, None)))
 
 
+def _ends_to_try(meld: Meld, card: Card, natural: bool,
+                 rules: MeldRules) -> tuple[bool, ...]:
+    """The ends of a laid meld (``at_start`` values) worth asking ``layoff_problem``
+    about for this card: a wild may try every end, a natural only those
+    ``_join_points`` leaves open to its rank."""
+    set_rank, ends = _join_points(meld, rules)
+    if not natural:
+        return tuple(at_start for at_start, _ in ends)
+    if set_rank is not None and card.rank is not set_rank:
+        return ()
+    return tuple(at_start for at_start, wanted in ends
+                 if wanted is None or wanted in rules.natural_values(card))
+
+
 _ANY_SUIT = None
 """In a wanted face: any suit (a wild in a set stands for its rank in any suit)."""
 
@@ -402,13 +416,7 @@ class ShanghaiChecks:
             natural = not rules.is_wild(card)
             for owner, melds in enumerate(table):
                 for index, meld in enumerate(melds):
-                    set_rank, ends = _join_points(meld, rules)
-                    if natural and set_rank is not None and card.rank is not set_rank:
-                        continue
-                    for at_start, wanted in ends:
-                        if natural and wanted is not None and \
-                                wanted not in rules.natural_values(card):
-                            continue
+                    for at_start in _ends_to_try(meld, card, natural, rules):
                         if layoff_problem(meld, (card,), at_start, rules) is None:
                             found.append(CallShanghai(owner, index, at_start))
         targets = tuple(found)
@@ -441,20 +449,12 @@ class ShanghaiChecks:
                 rules = self.rules
                 for owner, melds in enumerate(state.melds):
                     for index, meld in enumerate(melds):
-                        # Only naturals of the set's rank, or of the run's rank past
-                        # either end, are tried.
-                        set_rank, ends = _join_points(meld, rules)
                         # Any wild fits where another does: each end is judged once.
                         wild_fits: dict[bool, bool] = {}
                         for card in faces:
                             natural = not rules.is_wild(card)
-                            if natural and set_rank is not None and card.rank is not set_rank:
-                                continue
-                            for at_start, wanted in ends:
+                            for at_start in _ends_to_try(meld, card, natural, rules):
                                 if natural:
-                                    if wanted is not None \
-                                            and wanted not in rules.natural_values(card):
-                                        continue
                                     fits = layoff_problem(meld, (card,), at_start, rules) is None
                                 else:
                                     known = wild_fits.get(at_start)

@@ -109,9 +109,10 @@ class Variant(ABC, Generic[S, V]):
 
     def legal_actions(self, state: S, seat: int) -> tuple[Action, ...]:
         """What ``seat`` may do now. Lay-downs cannot be listed exhaustively: the list
-        holds one the engine finds, and any other valid lay-down is accepted too. Where
-        any will do it is the first proof found (a Shanghai contract, going out in Five
-        Crowns: the bots search for the best themselves); otherwise the best.
+        holds one the engine finds, proving a lay-down can be made (the first found: a
+        Shanghai contract, going out or one group in a Five Crowns final turn, each
+        open Monastery mission), and any other valid lay-down is accepted too. The bots,
+        hints and the table work out the best one themselves.
 
         Listing can mean a search (a contract, a mission, an arrangement), and the app,
         the AI and ``observe`` all ask about the same state: answers are kept for the
