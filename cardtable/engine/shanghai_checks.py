@@ -6,7 +6,7 @@ Standard library only.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from functools import lru_cache
 from typing import Any
 
@@ -158,18 +158,19 @@ def _join_points(meld: Meld, rules: MeldRules) -> tuple[Rank | None,
                   else ((False, None), (True, None)))
 
 
-def _ends_to_try(meld: Meld, card: Card, natural: bool,
-                 rules: MeldRules) -> tuple[bool, ...]:
-    """The ends of a laid meld (``at_start`` values) worth asking ``layoff_problem``
-    about for this card: a wild may try every end, a natural only those
-    ``_join_points`` leaves open to its rank."""
+def _ends_to_try(meld: Meld, cards: Iterable[Card],
+                 rules: MeldRules) -> Iterator[tuple[Card, bool, bool]]:
+    """Each card and end of a laid meld worth asking ``layoff_problem`` about, as
+    (card, whether it is natural, ``at_start``): a wild at every end, a natural only
+    where ``_join_points`` leaves the end open to its rank."""
     set_rank, ends = _join_points(meld, rules)
-    if not natural:
-        return tuple(at_start for at_start, _ in ends)
-    if set_rank is not None and card.rank is not set_rank:
-        return ()
-    return tuple(at_start for at_start, wanted in ends
-                 if wanted is None or wanted in rules.natural_values(card))
+    for card in cards:
+        natural = not rules.is_wild(card)
+        if natural and set_rank is not None and card.rank is not set_rank:
+            continue
+        for at_start, wanted in ends:
+            if not natural or wanted is None or wanted in rules.natural_values(card):
+                yield card, natural, at_start
 
 
 _ANY_SUIT = None
@@ -413,10 +414,9 @@ class ShanghaiChecks:
         found: list[CallShanghai] = []
         if pile:
             card, rules = pile[-1], self.rules
-            natural = not rules.is_wild(card)
             for owner, melds in enumerate(table):
                 for index, meld in enumerate(melds):
-                    for at_start in _ends_to_try(meld, card, natural, rules):
+                    for _, _, at_start in _ends_to_try(meld, (card,), rules):
                         if layoff_problem(meld, (card,), at_start, rules) is None:
                             found.append(CallShanghai(owner, index, at_start))
         targets = tuple(found)
@@ -451,19 +451,17 @@ class ShanghaiChecks:
                     for index, meld in enumerate(melds):
                         # Any wild fits where another does: each end is judged once.
                         wild_fits: dict[bool, bool] = {}
-                        for card in faces:
-                            natural = not rules.is_wild(card)
-                            for at_start in _ends_to_try(meld, card, natural, rules):
-                                if natural:
-                                    fits = layoff_problem(meld, (card,), at_start, rules) is None
-                                else:
-                                    known = wild_fits.get(at_start)
-                                    if known is None:
-                                        known = wild_fits[at_start] = layoff_problem(
-                                            meld, (card,), at_start, rules) is None
-                                    fits = known
-                                if fits:
-                                    actions.append(LayOff(owner, index, (card,), at_start))
+                        for card, natural, at_start in _ends_to_try(meld, faces, rules):
+                            if natural:
+                                fits = layoff_problem(meld, (card,), at_start, rules) is None
+                            else:
+                                known = wild_fits.get(at_start)
+                                if known is None:
+                                    known = wild_fits[at_start] = layoff_problem(
+                                        meld, (card,), at_start, rules) is None
+                                fits = known
+                            if fits:
+                                actions.append(LayOff(owner, index, (card,), at_start))
         actions += self._wild_moves(state, seat, faces)
         if state.played:
             actions.append(TakeBack())
