@@ -50,12 +50,13 @@ class RandomBot:
 
 
 class NormalBot:
-    """Dispatches to the game's heuristic strategy."""
+    """Dispatches to the game's heuristic strategy (``level="hard"``: the sharper one a
+    game may have, which the Hard bot moves by)."""
 
     name = "normal"
 
-    def __init__(self) -> None:
-        self._strategies = new_strategies()
+    def __init__(self, level: str = "normal") -> None:
+        self._strategies = new_strategies(level)
 
     def supports(self, game_id: str) -> bool:
         return game_id in self._strategies

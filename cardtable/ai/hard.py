@@ -1,4 +1,9 @@
-"""The Hard level: Normal's judgement, checked by playing the round out in sampled worlds.
+"""The Hard level: a sharper heuristic's move, checked by playing the round out in sampled
+worlds.
+
+Its move comes from the game's ``hard`` strategy where there is one (a sharper heuristic:
+Shanghai and Monastery weigh a discard by the unseen cards that would bring the hand
+nearer; Monastery lays the rarest mission it can), else from Normal's.
 
 Perfect-information Monte Carlo (PIMC): the bot sees only its seat's view. It deals the
 cards it cannot see at random, consistently with everything the view shows (its own
@@ -11,8 +16,8 @@ candidates are compared on the same luck and the differences that remain are the
 
 Candidates are cut down by sequential halving: every candidate gets a few worlds, the
 better half goes on to twice as many, and so on, so the budget goes to the close calls.
-Normal's move is never cut. The rival that comes out on top is then played against
-Normal's on fresh worlds, never used to pick it, and replaces it only if it wins clearly
+The planned move is never cut. The rival that comes out on top is then played against
+it on fresh worlds, never used to pick it, and replaces it only if it wins clearly
 there (a paired margin of ``MARGIN`` standard errors over at least ``MIN_WORLDS``
 worlds): picking the best of ten on the same worlds it is judged on finds a lucky move
 as often as a good one (Monastery's sparse round values made Hard lose to Normal).
@@ -59,7 +64,8 @@ class _Candidate:
 
 
 class HardBot:
-    """PIMC over Normal playouts: see the module's docstring."""
+    """PIMC over Normal playouts, from the hard strategy's move: see the module's
+    docstring."""
 
     name = "hard"
     PLAYOUTS = 192
@@ -67,14 +73,14 @@ class HardBot:
     SECONDS = 1.0
     """A decision stops sampling after this long, whatever is left of the budget."""
     MAX_CANDIDATES = 10
-    """Moves searched at most: Normal's and others (a random few when there are more)."""
+    """Moves searched at most: the planned one and others (a random few when there are more)."""
     VERIFY = 0.4
-    """Share of the playouts kept to test the chosen rival against Normal's move on
+    """Share of the playouts kept to test the chosen rival against the planned move on
     worlds not used to choose it."""
     MARGIN = 1.5
-    """How many standard errors a move must beat Normal's by to be played instead."""
+    """How many standard errors a move must beat the planned one by to be played instead."""
     MIN_WORLDS = 6
-    """Worlds a move must have shared with Normal's before it may replace it."""
+    """Worlds a move must have shared with the planned one before it may replace it."""
     PLAYOUT_MOVES = 1500
     """A playout longer than this is scored as it stands (random stock rebuilds)."""
 
@@ -82,6 +88,9 @@ class HardBot:
         self.playouts = self.PLAYOUTS if playouts is None else playouts
         self.seconds = self.SECONDS if seconds is None else seconds
         self._normal = NormalBot()
+        """Plays every seat in the playouts (cheap, and how the opponents play)."""
+        self._planner = NormalBot("hard")
+        """The move the search starts from and keeps unless a rival clearly beats it."""
         self._variants: dict[tuple[str, Any], Variant[Any, Any]] = {}
         self.last_playouts = 0
         """Playouts the last decision made (for the bench)."""
@@ -93,19 +102,19 @@ class HardBot:
 
     def choose(self, observation: Any, rng: random.Random, deadline: float,
                should_stop: Callable[[], bool]) -> Action:
-        normal = self._normal.choose(observation, rng, deadline, should_stop)
+        planned = self._planner.choose(observation, rng, deadline, should_stop)
         self.last_playouts = self.last_chosen_on = 0
-        if isinstance(normal, COMMIT):
-            return normal  # see COMMIT: a lay-down Normal makes is never put off
-        candidates = self._candidates(observation, normal, rng)
+        if isinstance(planned, COMMIT):
+            return planned  # see COMMIT: a lay-down planned is never put off
+        candidates = self._candidates(observation, planned, rng)
         if len(candidates) < 2 or all(isinstance(c.action, BLIND) for c in candidates):
-            return normal  # one move, or choices made blind: no search can tell them apart
+            return planned  # one move, or choices made blind: no search can tell them apart
         started = time.monotonic()
         stop_at = min(started + self.seconds, deadline - 0.25)
         try:
             variant = self._variant(observation)
         except EngineError:
-            return normal
+            return planned
         search = _Search(variant, observation, self._normal, rng.getrandbits(64),
                          self.PLAYOUT_MOVES)
         if len(candidates) == 2:
@@ -141,13 +150,13 @@ class HardBot:
         chosen = max(rivals, key=lambda c: _paired_edge(c, base))
         if _paired_edge(chosen, base) <= 0:
             self.last_playouts = search.playouts
-            return normal  # nothing looked better even on the worlds it was picked on
-        return self._test(search, [_Candidate(normal), _Candidate(chosen.action)], worlds,
+            return planned  # nothing looked better even on the worlds it was picked on
+        return self._test(search, [_Candidate(planned), _Candidate(chosen.action)], worlds,
                           stop_at, should_stop)
 
     def _test(self, search: _Search, pair: list[_Candidate], world: int, stop_at: float,
               should_stop: Callable[[], bool]) -> Action:
-        """Normal's move (first) against one rival on worlds from ``world`` on, until the
+        """The planned move (first) against one rival on worlds from ``world`` on, until the
         budget or the time is spent: the rival if it wins clearly (see ``_verdict``)."""
         while (search.playouts + len(pair) <= self.playouts
                and time.monotonic() < stop_at and not should_stop()):
@@ -157,17 +166,17 @@ class HardBot:
         self.last_playouts = search.playouts
         return self._verdict(pair, pair[0].action)
 
-    def _candidates(self, view: Any, normal: Action, rng: random.Random) -> list[_Candidate]:
-        """Normal's move first, then the other distinct legal moves (never a take-back:
+    def _candidates(self, view: Any, planned: Action, rng: random.Random) -> list[_Candidate]:
+        """The planned move first, then the other distinct legal moves (never a take-back:
         the search plays forward), at most ``MAX_CANDIDATES``."""
         others = [a for a in dict.fromkeys(view.legal)
-                  if a != normal and not isinstance(a, TakeBack)]
+                  if a != planned and not isinstance(a, TakeBack)]
         if len(others) >= self.MAX_CANDIDATES:
             others = rng.sample(others, self.MAX_CANDIDATES - 1)
-        return [_Candidate(normal)] + [_Candidate(a) for a in others]
+        return [_Candidate(planned)] + [_Candidate(a) for a in others]
 
-    def _verdict(self, candidates: Sequence[_Candidate], normal: Action) -> Action:
-        """The rival that beats Normal's move (first) by the most on the fresh worlds
+    def _verdict(self, candidates: Sequence[_Candidate], planned: Action) -> Action:
+        """The rival that beats the planned move (first) by the most on the fresh worlds
         both played, if by ``MARGIN`` standard errors of the paired differences over at
         least ``MIN_WORLDS`` worlds."""
         base = candidates[0]
@@ -182,7 +191,7 @@ class HardBot:
             spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (shared - 1))
             if mean > self.MARGIN * spread / math.sqrt(shared) and mean > best_edge:
                 best, best_edge = candidate, mean
-        return best.action if best is not None else normal
+        return best.action if best is not None else planned
 
     def _variant(self, view: Any) -> Variant[Any, Any]:
         """The rules the view is played under (its game and agreed options), one

@@ -89,11 +89,21 @@ class MonasteryStrategy:
             fits = self._fits_table(view, top)
             return Draw(Pile.DISCARD) if fits else Draw(Pile.STOCK)
         focus = [n for _, n in nearest(view.hand, view.open_missions(view.seat))[:FOCUS]]
-        now = hand_value(view.hand, focus)
+        now = self._judge(view, list(view.hand), focus)
         taken = list(view.hand) + [top]
-        best = min(hand_value([c for c in taken if c is not card], focus)
-                   for card in view.hand)
-        return Draw(Pile.DISCARD) if best < now else Draw(Pile.STOCK)
+        best = min(self._judge(view, [c for c in taken if c is not card], focus)
+                   for card in {card.face: card for card in view.hand}.values())
+        return Draw(Pile.DISCARD) if self._worth_taking(best, now) else Draw(Pile.STOCK)
+
+    def _judge(self, view: MonasteryView, hand: list[Card],
+               focus: Sequence[int]) -> tuple[int, ...]:
+        """A hand's standing towards the focused missions, lower is better; the first
+        number is always the cards lacking for the nearest of them."""
+        return hand_value(hand, focus)
+
+    def _worth_taking(self, best: tuple[int, ...], now: tuple[int, ...]) -> bool:
+        """Whether the hand after taking the discard (``best``) beats the hand now."""
+        return best < now
 
     def _fits_table(self, view: MonasteryView, card: Card) -> bool:
         for owner, melds in enumerate(view.melds):
@@ -137,7 +147,7 @@ class MonasteryStrategy:
             least = min(feeds_next(view, c) for c in safe)
             return rng.choice([c for c in safe if feeds_next(view, c) == least])
         focus = [n for _, n in nearest(hand, view.open_missions(view.seat))[:FOCUS]]
-        scored = [(hand_value([c for c in hand if c is not card], focus), card)
+        scored = [(self._judge(view, [c for c in hand if c is not card], focus), card)
                   for card in distinct]
         feeds = {card: feeds_next(view, card) for card in distinct}
         best = min(score for score, _ in scored)

@@ -163,19 +163,19 @@ class ShanghaiStrategy:
         options = [a for a in view.legal if isinstance(a, Discard)]
         if not options:
             return TakeBack() if TakeBack() in view.legal else view.legal[0]
-        down = view.down[view.seat]
+        return min(options, key=lambda action: self._discard_cost(view, action.card))
 
-        def cost(action: Discard) -> tuple[float, ...]:
-            card = action.card
-            wild = self.rules.is_wild(card)
-            risky = view.may_i and self._fits_table(view, card)
-            if down:
-                need = 0
-            else:
-                need = self._need(view, tuple(c for c in view.hand if c != card))
-            return (wild, risky, need, -penalty(card, view.may_i))
-
-        return min(options, key=cost)
+    def _discard_cost(self, view: ShanghaiView, card: Card) -> tuple[int, int, int, int]:
+        """Lower is a better card to throw: a natural before a wild, one nobody can call
+        "Shanghai!" on before one they can, then the fewest cards the contract lacks
+        without it, then the most penalty points out of the hand."""
+        wild = self.rules.is_wild(card)
+        risky = view.may_i and self._fits_table(view, card)
+        if view.down[view.seat]:
+            need = 0
+        else:
+            need = self._need(view, tuple(c for c in view.hand if c != card))
+        return (wild, risky, need, -penalty(card, view.may_i))
 
 
 # --- Shanghai ------------------------------------------------------------------------

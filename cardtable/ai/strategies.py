@@ -2,6 +2,10 @@
 for its game(s), and the bots look them up here. Adding a game's AI means adding one
 module (found by ``import_all``), never editing a list.
 
+Strategies have a level: ``normal`` is every game's heuristic player; a game may also
+register a sharper ``hard`` one, which the Hard bot moves by (and checks by search) and
+which falls back to ``normal`` where a game has none.
+
 Imports the engine only.
 """
 
@@ -20,30 +24,38 @@ class Strategy(Protocol):
     def choose(self, observation: Any, rng: random.Random) -> Action: ...
 
 
-_FACTORIES: dict[str, Callable[[], Strategy]] = {}
+LEVELS = ("normal", "hard")
+"""Strategy levels, each falling back to the one before it for a game without its own."""
+_FACTORIES: dict[str, dict[str, Callable[[], Strategy]]] = {level: {} for level in LEVELS}
 T = TypeVar("T", bound=type)
 
 
-def strategy(*game_ids: str) -> Callable[[T], T]:
-    """Class decorator: register this strategy for these games."""
+def strategy(*game_ids: str, level: str = "normal") -> Callable[[T], T]:
+    """Class decorator: register this strategy for these games at this level."""
+    if level not in _FACTORIES:
+        raise ValueError(f"unknown strategy level {level!r}")
 
     def register(cls: T) -> T:
         for game_id in game_ids:
-            if game_id in _FACTORIES:
-                raise ValueError(f"two strategies registered for {game_id}")
-            _FACTORIES[game_id] = cls
+            if game_id in _FACTORIES[level]:
+                raise ValueError(f"two {level} strategies registered for {game_id}")
+            _FACTORIES[level][game_id] = cls
         return cls
 
     return register
 
 
-def has_strategy(game_id: str) -> bool:
-    return game_id in _FACTORIES
+def has_strategy(game_id: str, level: str = "normal") -> bool:
+    return game_id in _FACTORIES[level]
 
 
-def new_strategies() -> dict[str, Strategy]:
-    """One fresh strategy object per game (strategies that serve several games, like
-    Shanghai's, are shared between them)."""
+def new_strategies(level: str = "normal") -> dict[str, Strategy]:
+    """One fresh strategy object per game at this level, or at the level below where the
+    game has none (strategies that serve several games, like Shanghai's, are shared
+    between them)."""
+    factories: dict[str, Callable[[], Strategy]] = {}
+    for step in LEVELS[:LEVELS.index(level) + 1]:
+        factories.update(_FACTORIES[step])
     made: dict[Callable[[], Strategy], Strategy] = {}
     return {game_id: made.setdefault(factory, factory())
-            for game_id, factory in _FACTORIES.items()}
+            for game_id, factory in factories.items()}

@@ -1,0 +1,45 @@
+"""The ``hard`` Shanghai player's heuristic (both games): Normal's, except how it picks
+among discards the contract needs equally.
+
+Normal throws the costliest of them. A strong player keeps the hand with more **outs**,
+unseen natural cards that would bring the contract nearer: 7♥ 8♥ waits on four ranks'
+worth of hearts, a lone 7♥ beside three kings on far fewer. Penalty points break what
+outs leave tied. (Taking the discard by outs too was tried and lost to Normal: a
+discard taken shows the others what the hand collects.)
+
+The Hard bot moves by this and checks its choices by search (:mod:`hard`).
+Imports the engine only.
+"""
+
+from __future__ import annotations
+
+from ..engine import Action, Card, Discard, TakeBack
+from ..engine.shanghai_rules import ShanghaiView
+from .shanghai_bot import ShanghaiStrategy
+from .strategies import strategy
+from .unseen import outs, unseen_by_face
+
+
+@strategy("shanghai_may_i", "shanghai_buy", level="hard")
+class ShanghaiHardStrategy(ShanghaiStrategy):
+    def _discard(self, view: ShanghaiView) -> Action:
+        options = [a for a in view.legal if isinstance(a, Discard)]
+        if not options:
+            return TakeBack() if TakeBack() in view.legal else view.legal[0]
+        costs = {a: self._discard_cost(view, a.card) for a in options}
+        least = min(cost[:3] for cost in costs.values())
+        tied = [a for a in options if costs[a][:3] == least]
+        need = least[2]
+        if len(tied) == 1 or need == 0:
+            return min(tied, key=lambda a: costs[a])
+        unseen = unseen_by_face(view)
+        rules = self.rules
+
+        def nearer(hand: tuple[Card, ...]) -> bool:
+            return not rules.is_wild(hand[-1]) and self._need(view, hand) < need
+
+        def rank(action: Discard) -> tuple[int, int]:
+            rest = [c for c in view.hand if c is not action.card]
+            return -outs(rest, unseen, nearer), costs[action][3]
+
+        return min(tied, key=rank)

@@ -1,0 +1,106 @@
+"""The Hard level's own heuristics (the move its search starts from): outs, the unseen
+cards that would bring a hand nearer, and Monastery's rarest mission first. Each is
+checked on a position where it plays differently from Normal."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardtable.ai import make_bot
+from cardtable.ai.bots import NormalBot
+from cardtable.ai.five_crowns_bot import FiveCrownsStrategy
+from cardtable.ai.monastery_bot import MonasteryStrategy
+from cardtable.ai.monastery_hard import MonasteryHardStrategy
+from cardtable.ai.shanghai_hard import ShanghaiHardStrategy
+from cardtable.ai.strategies import new_strategies, strategy
+from cardtable.ai.unseen import unseen_by_face
+from cardtable.engine import Discard, Game, LayMission, parse_cards
+from cardtable.engine.monastery import Phase as MonasteryPhase
+from cardtable.engine.rng import derive
+from cardtable.engine.rummy import seen_by
+from cardtable.engine.shanghai_rules import Phase as ShanghaiPhase
+
+ALL_BUT_4 = [1, 2, 3, 5, 6, 7, 8, 9]
+
+
+def choices(level: str, view, runs: int = 30) -> set:  # type: ignore[no-untyped-def]
+    bot = NormalBot(level)
+    return {bot.choose(view, derive(n), 0.0, lambda: False) for n in range(runs)}
+
+
+def test_hard_strategies_fall_back_to_normal_where_a_game_has_none():
+    hard = new_strategies("hard")
+    assert type(hard["monastery"]) is MonasteryHardStrategy
+    assert type(hard["shanghai_may_i"]) is ShanghaiHardStrategy
+    assert hard["shanghai_may_i"] is hard["shanghai_buy"]
+    assert type(hard["five_crowns"]) is FiveCrownsStrategy
+    assert type(new_strategies()["monastery"]) is MonasteryStrategy
+
+
+def test_a_strategy_level_must_be_known():
+    with pytest.raises(ValueError, match="unknown strategy level"):
+        strategy("monastery", level="expert")
+
+
+@pytest.mark.parametrize("game_id", ["monastery", "shanghai_may_i", "shanghai_buy"])
+def test_unseen_cards_are_the_deck_less_what_the_seat_sees_and_nothing_hidden(game_id):
+    seats = 3
+    game, _ = Game.new(game_id, seats, 4)
+    bots = [make_bot("normal") for _ in range(seats)]
+    for step in range(40):
+        seat = game.variant.awaiting(game.state)[0]
+        game.apply(seat, bots[seat].choose(game.observe(seat), derive(step), 0.0,
+                                           lambda: False))
+    view = game.observe(0)
+    unseen = unseen_by_face(view)
+    deck = game.variant.deck(seats)  # type: ignore[attr-defined]
+    assert sum(unseen.values()) == len(deck) - len(seen_by(view))
+    assert not set(unseen) & set(seen_by(view))
+    assert len({card.face for card in unseen}) == len(unseen)
+    other_world = game.variant.determinize(view, random.Random(7))
+    assert unseen_by_face(game.variant.observe(other_world, 0)) == unseen
+
+
+def test_monastery_hard_lays_the_rarest_mission_it_can():
+    """3H-7H is mission 4 (a suited run of 5); 3H 3S 4H 4S 5H 5S is mission 7 (a double
+    run of 3). Normal lays 7, the more cards; Hard lays 4, made in 7.5 % of open rounds
+    against 7's 30 %, and keeps the easy one for a later round."""
+    game, _ = Game.new("monastery", 2, 1)
+    game.state = game.variant.position(
+        ["3H 4H 5H 6H 7H 3S 4S 5S KC QD", "2C 3C 4C 5D 9D 10D JD 8C 8D"],
+        stock="2H 3D", discard="QC", phase=MonasteryPhase.PLAY)
+    view = game.observe(0)
+    normal, = choices("normal", view, 3)
+    hard, = choices("hard", view, 3)
+    assert isinstance(normal, LayMission) and normal.mission == 7
+    assert isinstance(hard, LayMission) and hard.mission == 4
+
+
+def test_monastery_hard_keeps_the_near_run_more_unseen_cards_complete():
+    """Only mission 4 is open. 4H 5H 6H 7H lacks one card that six unseen cards supply
+    (3H, 8H and the two AH); 9D 10D QD KD lacks one that four supply (JD, AD). Every
+    discard leaves one card lacking, so Normal throws any of them; Hard breaks the
+    diamonds and keeps the hearts' six outs."""
+    game, _ = Game.new("monastery", 2, 1)
+    game.state = game.variant.position(
+        ["4H 5H 6H 7H 9D 10D QD KD", "2C 3C 4C 5D 9C 10C JC 8C 8S"],
+        stock="2H 3D", discard="QC", phase=MonasteryPhase.PLAY, done={0: ALL_BUT_4})
+    view = game.observe(0)
+    diamonds = {Discard(card) for card in parse_cards("9D 10D QD KD")}
+    assert choices("hard", view) <= diamonds
+    assert choices("normal", view) - diamonds
+
+
+def test_shanghai_hard_keeps_the_pair_that_may_become_a_set_over_shedding_points():
+    """Round 1 (two sets of three): 7 7 and 9 9 lack two cards with either discard.
+    Normal throws a king (10 points) over the 5S (5 points); Hard throws the 5S and
+    keeps K K, which a third king turns into a set: more unseen cards help it."""
+    game, _ = Game.new("shanghai_may_i", 2, 1)
+    game.state = game.variant.position(
+        ["7H 7S 9C 9D KC KH 5S", "3C 4C 6D 8D 10S JS QH"], stock="3D 4D",
+        discard="6C", phase=ShanghaiPhase.PLAY)
+    view = game.observe(0)
+    assert choices("normal", view, 3) <= {Discard(c) for c in parse_cards("KC KH")}
+    assert choices("hard", view, 3) == {Discard(parse_cards("5S")[0])}
