@@ -36,7 +36,12 @@ class SeatResult:
 class DealResult:
     deal: int
     seats: tuple[SeatResult, ...]
+    """Every seat of every game of the deal, game by game (one per rotation)."""
     steps: int
+
+    def games(self, size: int) -> list[tuple[SeatResult, ...]]:
+        """The seats of each game, for a table of ``size`` seats."""
+        return [self.seats[start:start + size] for start in range(0, len(self.seats), size)]
 
 
 def play_deal(game_id: str, bot_names: Sequence[str], seats: int, deal: int,
@@ -110,6 +115,23 @@ class TournamentReport:
     def win_share(self, name: str) -> Estimate:
         return estimate(self.per_deal(name, lambda r: r.win))
 
+    def head_to_head(self, name: str) -> Estimate:
+        """The share of its meetings with another bot's seat in which this bot finished
+        ahead (a tie counts half): at a table of two it is the win share; at a larger
+        one (one Hard against two Normal) it says how often it beat each opponent, where
+        the win share's fair mark is one in ``seats``. A margin orders a game's seats
+        as its score does."""
+        found = []
+        for deal in self.deals:
+            meetings = [1.0 if mine.margin > other.margin else
+                        0.5 if mine.margin == other.margin else 0.0
+                        for game in deal.games(self.seats)
+                        for mine in game if mine.bot == name
+                        for other in game if other.bot != name]
+            if meetings:
+                found.append(statistics.fmean(meetings))
+        return estimate(found) if found else Estimate(math.nan, math.nan, math.nan)
+
     def margin(self, name: str) -> Estimate:
         return estimate(self.per_deal(name, lambda r: r.margin))
 
@@ -166,12 +188,21 @@ def format_tournament(report: TournamentReport) -> str:
         f"{steps / max(report.seconds, 1e-9):,.0f} moves/s)",
         "win share: a shared win counts as a share; margin: score ahead of the other "
         "seats' mean (positive is better); 95 % intervals over deals",
-        f"{'bot':<10} {'win share':>9} {'95 % CI':>17} {'margin':>9} {'95 % CI':>19}",
     ]
+    meetings = report.seats > 2 and len(report.names()) > 1
+    if meetings:
+        lines.append("ahead: share of its meetings with another bot's seats it finished "
+                     "ahead of (a tie counts half)")
+    header = f"{'bot':<10} {'win share':>9} {'95 % CI':>17} {'margin':>9} {'95 % CI':>19}"
+    lines.append(header + (f" {'ahead':>7} {'95 % CI':>17}" if meetings else ""))
     for name in report.names():
         share, margin = report.win_share(name), report.margin(name)
-        lines.append(f"{name:<10} {share.mean * 100:8.1f}% {_interval(share, 100, 1):>17} "
-                     f"{margin.mean:+9.1f} {_interval(margin, 1, 1):>19}")
+        line = (f"{name:<10} {share.mean * 100:8.1f}% {_interval(share, 100, 1):>17} "
+                f"{margin.mean:+9.1f} {_interval(margin, 1, 1):>19}")
+        if meetings:
+            ahead = report.head_to_head(name)
+            line += f" {ahead.mean * 100:6.1f}% {_interval(ahead, 100, 1):>17}"
+        lines.append(line)
     fair = 1 / report.seats
     bias = ", ".join(f"seat {seat}: {share.mean * 100:.1f}% {_interval(share, 100, 1)}"
                      + (" above fair" if share.low > fair else "")

@@ -104,3 +104,22 @@ def test_shanghai_hard_keeps_the_pair_that_may_become_a_set_over_shedding_points
     view = game.observe(0)
     assert choices("normal", view, 3) <= {Discard(c) for c in parse_cards("KC KH")}
     assert choices("hard", view, 3) == {Discard(parse_cards("5S")[0])}
+
+
+def test_hard_search_counts_may_i_penalty_points_before_the_last_round():
+    """May I's standing before the end is points earned only; the fewest-penalty bonus
+    (70) comes after round 7. The Hard search values a round's end by the bonus as a
+    chance, so fewer penalty points are worth something in every round."""
+    from cardtable.ai.hard import _value
+    from cardtable.engine.data import evolve
+
+    game, _ = Game.new("shanghai_may_i", 2, 3)
+    variant, state = game.variant, game.state
+    even = evolve(state, round=2, penalties=(40, 40), earned=(5, 0))
+    behind = evolve(state, round=2, penalties=(140, 40), earned=(5, 0))
+    assert variant.standings(even) == variant.standings(behind)
+    assert _value(variant, even, 0) == pytest.approx(5.0)
+    assert _value(variant, behind, 0) < 5.0 - 20
+    assert _value(variant, behind, 1) == -_value(variant, behind, 0)
+    late = evolve(state, round=7, penalties=(140, 40), earned=(5, 0))
+    assert _value(variant, late, 0) < _value(variant, behind, 0)

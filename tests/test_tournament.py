@@ -47,3 +47,17 @@ def test_bad_tournament_arguments_are_one_line_errors():
                               capture_output=True, text=True, timeout=60)
         assert done.returncode == 2, args
         assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+
+
+def test_head_to_head_counts_each_meeting_with_another_bots_seat():
+    """One bot against two of another: the win share's fair mark is a third, the
+    head-to-head share's a half. At a table of two both are the same number."""
+    report = run_tournament("five_crowns", 3, ["normal", "random", "random"], 3, seed=2)
+    ahead = report.head_to_head("normal").mean
+    assert ahead > 0.5 and report.win_share("normal").mean <= ahead
+    # Every meeting is one bot's win and the other's loss (or half each).
+    assert abs(ahead + report.head_to_head("random").mean - 1) < 1e-9
+    two = run_tournament("five_crowns", 2, ["normal", "random"], 3, seed=2)
+    assert abs(two.head_to_head("normal").mean - two.win_share("normal").mean) < 1e-9
+    assert "meetings" in format_tournament(report)
+    assert "meetings" not in format_tournament(two)
