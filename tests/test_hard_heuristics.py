@@ -123,3 +123,19 @@ def test_hard_search_counts_may_i_penalty_points_before_the_last_round():
     assert _value(variant, behind, 1) == -_value(variant, behind, 0)
     late = evolve(state, round=7, penalties=(140, 40), earned=(5, 0))
     assert _value(variant, late, 0) < _value(variant, behind, 0)
+
+
+def test_shanghai_hard_keeps_back_a_discard_that_fits_the_table_when_buying_too():
+    """When buying, East (down with a heart run to 8H) may take a 9H as his draw, or
+    buy it, and shed it. Holding the sevens' set and J Q K of diamonds, the 9H and the
+    4S leave the contract as near and cost the same; Hard throws the 4S. Normal weighs
+    this only in May I ("Shanghai!")."""
+    game, _ = Game.new("shanghai_buy", 3, 1)
+    game.state = game.variant.position(
+        ["7S 7D 7C JD QD KD 9H 4S", "4C 4D", "5C 6D 10S JS QH JD"], round_number=2,
+        stock="3D 4S 5S 6S", discard="6C", phase=ShanghaiPhase.PLAY,
+        melds={1: ["set: QS QD QC", "run: 5H 6H 7H 8H"]})
+    view = game.observe(0)
+    nine, four = (Discard(card) for card in parse_cards("9H 4S"))
+    assert choices("normal", view, 3) == {nine}
+    assert choices("hard", view, 3) == {four}

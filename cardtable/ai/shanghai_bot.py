@@ -165,12 +165,17 @@ class ShanghaiStrategy:
             return TakeBack() if TakeBack() in view.legal else view.legal[0]
         return min(options, key=lambda action: self._discard_cost(view, action.card))
 
+    def _gives_away(self, view: ShanghaiView, card: Card) -> bool:
+        """Whether another player could play this discard on the table: in May I anyone
+        may call "Shanghai!" on it."""
+        return view.may_i and self._fits_table(view, card)
+
     def _discard_cost(self, view: ShanghaiView, card: Card) -> tuple[int, int, int, int]:
         """Lower is a better card to throw: a natural before a wild, one nobody can call
         "Shanghai!" on before one they can, then the fewest cards the contract lacks
         without it, then the most penalty points out of the hand."""
         wild = self.rules.is_wild(card)
-        risky = view.may_i and self._fits_table(view, card)
+        risky = self._gives_away(view, card)
         if view.down[view.seat]:
             need = 0
         else:

@@ -1,5 +1,6 @@
 """The ``hard`` Shanghai player's heuristic (both games): Normal's, except how it picks
-among discards the contract needs equally.
+among discards the contract needs equally, and that when buying it keeps back a discard
+that fits the table as Normal does only in May I.
 
 Normal throws the costliest of them. A strong player keeps the hand with more **outs**,
 unseen natural cards that would bring the contract nearer: 7♥ 8♥ waits on four ranks'
@@ -22,6 +23,11 @@ from .unseen import outs, unseen_by_face
 
 @strategy("shanghai_may_i", "shanghai_buy", level="hard")
 class ShanghaiHardStrategy(ShanghaiStrategy):
+    def _gives_away(self, view: ShanghaiView, card: Card) -> bool:
+        """When buying too: a player who is down takes a discard that fits the table as
+        his draw (or buys it) and sheds it there."""
+        return self._fits_table(view, card)
+
     def _discard(self, view: ShanghaiView) -> Action:
         options = [a for a in view.legal if isinstance(a, Discard)]
         if not options:
