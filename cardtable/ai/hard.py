@@ -39,9 +39,9 @@ from typing import Any
 from ..engine import Action, IllegalActionError, get_variant
 from ..engine.actions import GoDown, LayDown, LayMission, PickHidden, PlayHidden, TakeBack
 from ..engine.errors import EngineError
-from ..engine.shanghai_rules import ROUNDS
 from ..engine.variant import Variant
 from .bots import NormalBot
+from .strategies import scores_for
 
 COMMIT = (LayDown, GoDown, LayMission)
 """Laying melds down (going out, a contract, a mission). Playouts make putting one off
@@ -265,35 +265,11 @@ def _round_of(state: Any) -> int:
 
 def _value(variant: Variant[Any, Any], state: Any, seat: int) -> float:
     """This seat's standing against the others' mean, higher is better, in the game's
-    own score (penalty points, points earned, missions, cards left); in May I, with the
-    end-of-game bonus as a chance (``_may_i_scores``)."""
-    scores: Sequence[float] = (_may_i_scores(variant, state) if variant.id == "shanghai_may_i"
+    own score (penalty points, points earned, missions, cards left), or in the scores a
+    game's AI gives the search instead (``search_scores``: May I's bonus as a chance)."""
+    scorer = scores_for(variant.id)
+    scores: Sequence[float] = (scorer(variant, state) if scorer is not None
                                else variant.standings(state))
     others = [score for other, score in enumerate(scores) if other != seat]
     margin = scores[seat] - sum(others) / len(others)
     return -margin if variant.low_scores_win else margin
-
-
-ROUND_PENALTY_SPREAD = 87.0
-"""Standard deviation of one May I round's penalty gap between two Normal players (60
-two-seat games): the rounds still to play move the gap by about this times their
-square root."""
-
-
-def _may_i_scores(variant: Variant[Any, Any], state: Any) -> list[float]:
-    """May I's points earned, plus the fewest-penalty bonus weighted by each seat's
-    chance of having the fewest penalty points at the end. Points earned alone (the
-    game's standing before its end) made every penalty point look free: a playout that
-    ends the round with fifty points of wilds in hand scored as well as one that shed
-    them, so the search never told such moves apart."""
-    if state.bonus:
-        return [float(t) for t in variant.standings(state)]
-    bonus = variant.options.low_penalty_bonus
-    spread = ROUND_PENALTY_SPREAD * math.sqrt(max(1, ROUNDS - state.round + 1))
-    penalties = state.penalties
-    scores = []
-    for seat, (earned, penalty) in enumerate(zip(state.earned, penalties)):
-        fewest_other = min(p for other, p in enumerate(penalties) if other != seat)
-        ahead = (fewest_other - penalty) / spread
-        scores.append(earned + bonus * 0.5 * (1 + math.erf(ahead / math.sqrt(2))))
-    return scores

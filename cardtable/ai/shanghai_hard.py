@@ -14,10 +14,13 @@ Imports the engine only.
 
 from __future__ import annotations
 
+import math
+from typing import Any
+
 from ..engine import Action, Card, Discard, TakeBack
-from ..engine.shanghai_rules import ShanghaiView
+from ..engine.shanghai_rules import ROUNDS, ShanghaiView
 from .shanghai_bot import ShanghaiStrategy
-from .strategies import strategy
+from .strategies import search_scores, strategy
 from .unseen import outs, unseen_by_face
 
 
@@ -49,3 +52,29 @@ class ShanghaiHardStrategy(ShanghaiStrategy):
             return -outs(rest, unseen, nearer), costs[action][3]
 
         return min(tied, key=rank)
+
+
+ROUND_PENALTY_SPREAD = 87.0
+"""Standard deviation of one May I round's penalty gap between two Normal players (60
+two-seat games): the rounds still to play move the gap by about this times their
+square root."""
+
+
+@search_scores("shanghai_may_i")
+def may_i_scores(variant: Any, state: Any) -> list[float]:
+    """For the Hard search: May I's points earned, plus the fewest-penalty bonus weighted
+    by each seat's chance of having the fewest penalty points at the end. Points earned
+    alone (the game's standing before its end) made every penalty point look free: a
+    playout that ends the round with fifty points of wilds in hand scored as well as one
+    that shed them, so the search never told such moves apart."""
+    if state.bonus:
+        return [float(total) for total in variant.standings(state)]
+    bonus = variant.options.low_penalty_bonus
+    spread = ROUND_PENALTY_SPREAD * math.sqrt(max(1, ROUNDS - state.round + 1))
+    penalties = state.penalties
+    scores = []
+    for seat, (earned, penalty) in enumerate(zip(state.earned, penalties)):
+        fewest_other = min(p for other, p in enumerate(penalties) if other != seat)
+        ahead = (fewest_other - penalty) / spread
+        scores.append(earned + bonus * 0.5 * (1 + math.erf(ahead / math.sqrt(2))))
+    return scores

@@ -12,7 +12,7 @@ Imports the engine only.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol, TypeVar
 
 from ..engine import Action
@@ -43,6 +43,29 @@ def strategy(*game_ids: str, level: str = "normal") -> Callable[[T], T]:
         return cls
 
     return register
+
+
+Scorer = Callable[[Any, Any], Sequence[float]]
+"""Each seat's score in a state, higher or lower is better as the game's own score."""
+_SCORERS: dict[str, Scorer] = {}
+
+
+def search_scores(*game_ids: str) -> Callable[[Scorer], Scorer]:
+    """Decorator: how the Hard search should score a state of these games when the
+    game's standing is not the whole story (``scorer(variant, state)``)."""
+
+    def register(scorer: Scorer) -> Scorer:
+        for game_id in game_ids:
+            if game_id in _SCORERS:
+                raise ValueError(f"two search scores registered for {game_id}")
+            _SCORERS[game_id] = scorer
+        return scorer
+
+    return register
+
+
+def scores_for(game_id: str) -> Scorer | None:
+    return _SCORERS.get(game_id)
 
 
 def has_strategy(game_id: str, level: str = "normal") -> bool:
