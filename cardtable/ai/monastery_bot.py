@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..engine import Action, Card, Discard, Draw, LayMission, LayOff, Pile, Rank
+from ..engine.actions import one_per_face
 from ..engine.missions import MISSIONS, addition_problem, cards_needed, extend_groups
 from ..engine.monastery import MonasteryView, Phase
 from .explain import explainer
@@ -92,7 +93,7 @@ class MonasteryStrategy:
         now = self._judge(view, list(view.hand), focus)
         taken = list(view.hand) + [top]
         best = min(self._judge(view, [c for c in taken if c is not card], focus)
-                   for card in {card.face: card for card in view.hand}.values())
+                   for card in one_per_face(view.hand))
         return Draw(Pile.DISCARD) if self._worth_taking(best, now) else Draw(Pile.STOCK)
 
     def _judge(self, view: MonasteryView, hand: list[Card],
@@ -126,17 +127,22 @@ class MonasteryStrategy:
         return Discard(self._discard(view, rng))
 
     def _best_lay(self, view: MonasteryView, lays: list[LayMission]) -> LayMission:
-        """The mission that sheds the most cards (laid with whatever else fits it)."""
-        best: tuple[tuple[int, int], LayMission] | None = None
+        """The mission ``_lay_rank`` puts first, laid with whatever else fits it."""
+        best: tuple[tuple[int, ...], LayMission] | None = None
         for lay in lays:
             used = {c for meld in lay.melds for c in meld.cards}
             rest = [c for c in view.hand if c not in used]
             melds, left = extend_groups(MISSIONS[lay.mission], lay.melds, rest)
-            key = (len(view.hand) - len(left), MISSIONS[lay.mission].cards)
+            key = self._lay_rank(lay.mission, len(view.hand) - len(left))
             if best is None or key > best[0]:
                 best = (key, LayMission(lay.mission, melds))
         assert best is not None
         return best[1]
+
+    def _lay_rank(self, mission: int, shed: int) -> tuple[int, ...]:
+        """Higher is laid first: the mission that sheds the most cards, then the longer
+        one (a hand empties faster and ends the round before the others lay)."""
+        return shed, MISSIONS[mission].cards
 
     def _discard(self, view: MonasteryView, rng: random.Random) -> Card:
         hand = list(view.hand)

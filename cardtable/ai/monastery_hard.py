@@ -19,8 +19,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ..engine import Action, Card, LayMission
-from ..engine.missions import MISSIONS, cards_needed, extend_groups
+from ..engine import Action, Card
+from ..engine.missions import MISSIONS, cards_needed
 from ..engine.monastery import MonasteryView
 from .monastery_bot import MonasteryStrategy
 from .strategies import strategy
@@ -59,10 +59,6 @@ class MonasteryHardStrategy(MonasteryStrategy):
     def _worth_taking(self, best: tuple[int, ...], now: tuple[int, ...]) -> bool:
         return best[0] < now[0] or (best[0] == now[0] and best[1] < now[1] - TAKE_OUTS)
 
-    def _best_lay(self, view: MonasteryView, lays: list[LayMission]) -> LayMission:
-        """The rarest mission the hand can lay, with every card that fits it."""
-        lay = min(lays, key=lambda a: RARITY.index(a.mission))
-        used = {c for meld in lay.melds for c in meld.cards}
-        rest = [c for c in view.hand if c not in used]
-        melds, _ = extend_groups(MISSIONS[lay.mission], lay.melds, rest)
-        return LayMission(lay.mission, melds)
+    def _lay_rank(self, mission: int, shed: int) -> tuple[int, ...]:
+        """The rarest mission first."""
+        return (-RARITY.index(mission),)

@@ -163,6 +163,9 @@ class ShanghaiStrategy:
         options = [a for a in view.legal if isinstance(a, Discard)]
         if not options:
             return TakeBack() if TakeBack() in view.legal else view.legal[0]
+        return self._pick_discard(view, options)
+
+    def _pick_discard(self, view: ShanghaiView, options: list[Discard]) -> Discard:
         return min(options, key=lambda action: self._discard_cost(view, action.card))
 
     def _gives_away(self, view: ShanghaiView, card: Card) -> bool:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ..engine import Action, Card, Discard, TakeBack
+from ..engine import Card, Discard
 from ..engine.shanghai_rules import ROUNDS, ShanghaiView
 from .shanghai_bot import ShanghaiStrategy
 from .strategies import search_scores, strategy
@@ -31,10 +31,7 @@ class ShanghaiHardStrategy(ShanghaiStrategy):
         his draw (or buys it) and sheds it there."""
         return self._fits_table(view, card)
 
-    def _discard(self, view: ShanghaiView) -> Action:
-        options = [a for a in view.legal if isinstance(a, Discard)]
-        if not options:
-            return TakeBack() if TakeBack() in view.legal else view.legal[0]
+    def _pick_discard(self, view: ShanghaiView, options: list[Discard]) -> Discard:
         costs = {a: self._discard_cost(view, a.card) for a in options}
         least = min(cost[:3] for cost in costs.values())
         tied = [a for a in options if costs[a][:3] == least]

@@ -68,8 +68,8 @@ def scores_for(game_id: str) -> Scorer | None:
     return _SCORERS.get(game_id)
 
 
-def has_strategy(game_id: str, level: str = "normal") -> bool:
-    return game_id in _FACTORIES[level]
+def has_strategy(game_id: str) -> bool:
+    return game_id in _FACTORIES["normal"]
 
 
 def new_strategies(level: str = "normal") -> dict[str, Strategy]:

@@ -17,6 +17,7 @@ from typing import Any
 
 from ..engine import Card, get_variant
 from ..engine.rummy import seen_by
+from ..engine.sampling import deck_less
 
 
 @lru_cache(maxsize=64)
@@ -29,11 +30,8 @@ def unseen_by_face(view: Any) -> dict[Card, int]:
     """For each face the view has not seen every copy of: one unseen copy of it, and
     how many copies are unseen. The copy is a card the seat does not hold, so a hand
     plus it is a hand the seat could really have."""
-    seen = set(seen_by(view))
     found: dict[str, tuple[Card, int]] = {}
-    for card in _deck(view.game_id, view.options, view.seats):
-        if card in seen:
-            continue
+    for card in deck_less(_deck(view.game_id, view.options, view.seats), seen_by(view)):
         first, count = found.get(card.face, (card, 0))
         found[card.face] = (first, count + 1)
     return dict(found.values())

@@ -26,6 +26,13 @@ class InconsistentViewError(EngineError):
 def unseen_cards(deck: Sequence[Card], seen: Iterable[Card], rng: random.Random) -> list[Card]:
     """The deck less every card seen (each a physical card: its copy number too), in a
     random order."""
+    left = deck_less(deck, seen)
+    rng.shuffle(left)
+    return left
+
+
+def deck_less(deck: Sequence[Card], seen: Iterable[Card]) -> list[Card]:
+    """The deck less every card seen (each a physical card), in deck order."""
     counts = Counter(seen)
     left: list[Card] = []
     for card in deck:
@@ -37,7 +44,6 @@ def unseen_cards(deck: Sequence[Card], seen: Iterable[Card], rng: random.Random)
     if missing:
         raise InconsistentViewError(
             f"cards seen that the deck does not hold: {sorted(c.code for c in missing)}")
-    rng.shuffle(left)
     return left
 
 
