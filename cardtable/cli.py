@@ -8,12 +8,14 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import NoReturn
 
 from . import __version__
 from .ai import BotError, make_bot
 from .engine import EngineError, get_variant, variants
 from .simulate import SimulationError, format_report, is_terminal, progress_bar, simulate
+from .tournament_record import RecordError
 
 
 class _Parser(argparse.ArgumentParser):
@@ -81,6 +83,9 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--seed", type=_whole, default=1, help="seed of the first deal (1)")
     tour.add_argument("--jobs", type=_positive, default=1,
                       help=f"worker processes (1; this machine has {_cores()} cores)")
+    tour.add_argument("--record", type=Path, default=None, metavar="FILE",
+                      help="keep each finished deal in FILE (JSON lines); run again with "
+                      "the same FILE to play only the deals it lacks and report them all")
     _run_options(tour)
     stats = commands.add_parser(
         "stats", help="your statistics per game and AI level",
@@ -174,7 +179,7 @@ def _tournament(args: argparse.Namespace) -> int:
     bot_seed = _bot_seed(args)
     return _run(prog, args.quiet, lambda show: format_tournament(
         run_tournament(args.game, seats, names, args.games, args.seed, args.jobs, show,
-                       bot_seed)) + _bot_seed_line(bot_seed))
+                       bot_seed, args.record)) + _bot_seed_line(bot_seed))
 
 
 def _history(args: argparse.Namespace) -> int:
@@ -246,6 +251,9 @@ def _run(prog: str, quiet: bool,
     except SimulationError as error:
         print(f"{prog}: failed: {error}", file=sys.stderr)
         return 1
+    except RecordError as error:
+        print(f"{prog}: error: {error}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         print(f"\n{prog}: interrupted", file=sys.stderr)
         return 130

@@ -15,33 +15,13 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from .ai import make_bot
 from .engine import Game
 from .simulate import play_one
-
-
-@dataclass(frozen=True)
-class SeatResult:
-    """One bot's seat in one game: its share of the win and its score margin (positive:
-    better than the mean of the other seats, whichever way the game counts)."""
-
-    bot: str
-    seat: int
-    win: float
-    margin: float
-
-
-@dataclass(frozen=True)
-class DealResult:
-    deal: int
-    seats: tuple[SeatResult, ...]
-    """Every seat of every game of the deal, game by game (one per rotation)."""
-    steps: int
-
-    def games(self, size: int) -> list[tuple[SeatResult, ...]]:
-        """The seats of each game, for a table of ``size`` seats."""
-        return [self.seats[start:start + size] for start in range(0, len(self.seats), size)]
+from .tournament_record import RecordWriter, read_record
+from .tournament_results import DealResult, SeatResult
 
 
 def play_deal(game_id: str, bot_names: Sequence[str], seats: int, deal: int,
@@ -95,7 +75,15 @@ class TournamentReport:
     bots: tuple[str, ...]
     deals: list[DealResult] = field(default_factory=list)
     seconds: float = 0.0
+    """Time spent playing this run's deals."""
     jobs: int = 1
+    played: int = 0
+    """Deals played in this run (the rest came from the record)."""
+    played_steps: int = 0
+    recorded: int = 0
+    """Deals read from the record file."""
+    damaged: int = 0
+    """Damaged lines of the record file, skipped."""
 
     @property
     def games(self) -> int:
@@ -151,24 +139,44 @@ class TournamentReport:
 def run_tournament(game_id: str, seats: int, bots: Sequence[str], deals: int, seed: int,
                    jobs: int = 1,
                    progress: Callable[[int, int], None] | None = None,
-                   bot_seed: int = 0) -> TournamentReport:
-    """Play ``deals`` duplicate deals (seeds ``seed``, ``seed + 1`` …)."""
+                   bot_seed: int = 0, record: Path | None = None) -> TournamentReport:
+    """Play ``deals`` duplicate deals (seeds ``seed``, ``seed + 1`` …). With a ``record``
+    file, the deals it already holds for this tournament are not played again but
+    reported with the new ones, and each new deal is added to it as it finishes (see
+    ``tournament_record``)."""
     report = TournamentReport(game_id, seats, tuple(bots), jobs=jobs)
+    writer: RecordWriter | None = None
+    if record is not None:
+        kept = read_record(record, game_id, seats, tuple(bots))
+        report.deals += kept.deals
+        report.recorded, report.damaged = len(kept.deals), kept.damaged
+        writer = RecordWriter(record, game_id, seats, tuple(bots))
+    done = {deal.deal for deal in report.deals}
+    numbers = [n for n in range(seed, seed + deals) if n not in done]
     started = time.perf_counter()
-    numbers = range(seed, seed + deals)
-    if jobs <= 1:
-        for number in numbers:
-            report.deals.append(play_deal(game_id, bots, seats, number, bot_seed))
-            if progress:
-                progress(len(report.deals), deals)
-    else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = [pool.submit(play_deal, game_id, tuple(bots), seats, n, bot_seed)
-                       for n in numbers]
-            for future in futures:
-                report.deals.append(future.result())
-                if progress:
-                    progress(len(report.deals), deals)
+
+    def finished(deal: DealResult) -> None:
+        report.deals.append(deal)
+        report.played += 1
+        report.played_steps += deal.steps
+        if writer is not None:
+            writer.add(deal)
+        if progress:
+            progress(report.played, len(numbers))
+
+    try:
+        if jobs <= 1:
+            for number in numbers:
+                finished(play_deal(game_id, bots, seats, number, bot_seed))
+        else:
+            with ProcessPoolExecutor(max_workers=jobs) as pool:
+                futures = [pool.submit(play_deal, game_id, tuple(bots), seats, n, bot_seed)
+                           for n in numbers]
+                for future in futures:
+                    finished(future.result())
+    finally:
+        if writer is not None:
+            writer.close()
     report.seconds = time.perf_counter() - started
     return report
 
@@ -180,12 +188,17 @@ def _interval(value: Estimate, scale: float, digits: int) -> str:
 
 
 def format_tournament(report: TournamentReport) -> str:
-    steps = sum(deal.steps for deal in report.deals)
+    played = (f"{report.played} played in {report.seconds:.1f} s "
+              f"({report.jobs} job{'s' if report.jobs != 1 else ''}, "
+              f"{report.played_steps / max(report.seconds, 1e-9):,.0f} moves/s)")
+    if report.recorded or report.damaged:
+        played = f"{report.recorded} from the record, " + played
+        if report.damaged:
+            played += (f"; {report.damaged} damaged line{'s' if report.damaged != 1 else ''}"
+                       " of the record skipped")
     lines = [
         f"{report.game_id}, {report.seats} seats: {len(report.deals)} duplicate deals × "
-        f"{report.seats} rotations = {report.games} games in {report.seconds:.1f} s "
-        f"({report.jobs} job{'s' if report.jobs != 1 else ''}, "
-        f"{steps / max(report.seconds, 1e-9):,.0f} moves/s)",
+        f"{report.seats} rotations = {report.games} games; {played}",
         "win share: a shared win counts as a share; margin: score ahead of the other "
         "seats' mean (positive is better); 95 % intervals over deals",
     ]
