@@ -7,7 +7,9 @@ games are played by Normal bots; at each position where the seat to move has a r
 choice (two or more legal moves), the Hard bot and the Normal bot each decide from the
 same view with the same generator. Prints, per game, Hard's p50/p99/max seconds per
 decision and its playouts per decision, Normal's p50/p99 in milliseconds, the ratio of
-the means, and how often Hard chose a different move from Normal. Runs in this thread,
+the means, how often Hard chose a different move from Normal ("differs": its sharper
+heuristic and its search together) and how often its search overrode the move its
+heuristic planned ("overrode": what the playouts add). Runs in this thread,
 alone, at Hard's default budget and time cap (the window gives it the same on the
 worker thread). Prints figures; asserts nothing.
 
@@ -33,6 +35,7 @@ def percentile(values: list[float], share: float) -> float:
 
 def main() -> None:
     from cardtable.ai import make_bot
+    from cardtable.ai.bots import NormalBot
     from cardtable.ai.hard import HardBot
     from cardtable.ai.seats import bot_rng, seat_to_ask
     from cardtable.engine import Game, variants
@@ -45,14 +48,15 @@ def main() -> None:
     print(f"Hard: {HardBot.PLAYOUTS} playouts, {HardBot.SECONDS:g} s cap per decision; "
           f"{args.positions} decisions per game")
     print(f"{'game':<16}{'seats':>6} | {'hard p50':>9} {'p99':>7} {'max':>7} "
-          f"{'playouts':>9} | {'normal p50':>10} {'p99':>7} | {'ratio':>6} {'differs':>8}")
+          f"{'playouts':>9} | {'normal p50':>10} {'p99':>7} | {'ratio':>6} {'differs':>8} "
+          f"{'overrode':>9}")
     for variant in sorted(variants(), key=lambda v: v.menu_order):
         seats = variant.seat_counts.start
-        hard, normal = HardBot(), make_bot("normal")
+        hard, normal, planner = HardBot(), make_bot("normal"), NormalBot("hard")
         hard_times: list[float] = []
         normal_times: list[float] = []
         playouts: list[int] = []
-        differs = 0
+        differs = overrode = 0
         seed = args.seed
         while len(hard_times) < args.positions:
             game, _ = Game.new(variant.id, seats, seed)
@@ -72,6 +76,11 @@ def main() -> None:
                     normal_times.append(middle - begin)
                     playouts.append(hard.last_playouts)
                     differs += searched != chosen
+                    # The planner decides first from the same generator, so this is
+                    # the move the search started from.
+                    planned = planner.choose(view, bot_rng(game, seat, 0),
+                                             time.monotonic() + 10, lambda: False)
+                    overrode += searched != planned
                 game.apply(seat, chosen)
         mean_ratio = statistics.fmean(hard_times) / max(1e-9, statistics.fmean(normal_times))
         print(f"{variant.id:<16}{seats:>6} | {statistics.median(hard_times):8.3f}s "
@@ -79,7 +88,8 @@ def main() -> None:
               f"{statistics.median(playouts):9.0f} | "
               f"{statistics.median(normal_times) * 1e3:8.2f}ms "
               f"{percentile(normal_times, 0.99) * 1e3:5.1f}ms | {mean_ratio:6.0f} "
-              f"{100 * differs / len(hard_times):7.0f}%")
+              f"{100 * differs / len(hard_times):7.0f}% "
+              f"{100 * overrode / len(hard_times):8.0f}%")
 
 
 if __name__ == "__main__":
