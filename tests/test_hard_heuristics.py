@@ -139,3 +139,39 @@ def test_shanghai_hard_keeps_back_a_discard_that_fits_the_table_when_buying_too(
     nine, four = (Discard(card) for card in parse_cards("9H 4S"))
     assert choices("normal", view, 3) == {nine}
     assert choices("hard", view, 3) == {four}
+
+
+def test_shanghai_hard_keeps_back_a_card_that_goes_with_what_a_player_took():
+    """Round 1 (two sets): the KC and QD leave the contract as near and cost the same.
+    Once the other player, not yet down, has been seen taking a king from the pile, Hard
+    keeps the KC back from him and throws the QD; Normal throws the KC either way."""
+    from cardtable.engine.data import evolve
+
+    game, _ = Game.new("shanghai_may_i", 2, 1)
+    game.state = game.variant.position(
+        ["7H 7S 9C 9D KC QD 5S", "3C 4C 6D 8D 10S JS QH"], stock="3D 4D",
+        discard="6C", phase=ShanghaiPhase.PLAY)
+    king, queen = (Discard(card) for card in parse_cards("KC QD"))
+    assert choices("hard", game.observe(0), 3) == {king}
+    game.state = evolve(game.state, known=((), tuple(parse_cards("KS"))))
+    assert choices("normal", game.observe(0), 3) == {king}
+    assert choices("hard", game.observe(0), 3) == {queen}
+
+
+def test_shanghai_hard_down_sheds_the_card_a_wild_on_the_table_stands_for():
+    """May I, both down. The 7H fits no end of a meld, but the joker in East's
+    5H 6H JK 8H stands for it: exchanged, the 7H is laid in the run and the joker goes
+    on at an end, so Hard ends the turn with one card where Normal keeps two."""
+    left = {}
+    for level in ("normal", "hard"):
+        game, _ = Game.new("shanghai_may_i", 2, 1)
+        game.state = game.variant.position(
+            ["7H 4S 4D", "3C 4C 6D 8D"], round_number=2, stock="3D 4D 5S 6S",
+            discard="6C", phase=ShanghaiPhase.PLAY,
+            melds={0: ["set: 3C 3D 3S", "run: 9C 10C JC QC"],
+                   1: ["set: QS QD QC", "run: 5H 6H JK 8H"]})
+        bot = NormalBot(level)
+        while game.state.phase is ShanghaiPhase.PLAY and game.state.current == 0:
+            game.apply(0, bot.choose(game.observe(0), random.Random(1), 0.0, lambda: False))
+        left[level] = len(game.state.hands[0])
+    assert left == {"normal": 2, "hard": 1}

@@ -1,12 +1,20 @@
 """The ``hard`` Shanghai player's heuristic (both games): Normal's, except how it picks
-among discards the contract needs equally, and that when buying it keeps back a discard
-that fits the table as Normal does only in May I.
+among discards the contract needs equally, that when buying it keeps back a discard
+that fits the table as Normal does only in May I, and that in May I, once down, it
+sheds a dead card by exchanging it for the wild that stands for it.
 
-Normal throws the costliest of them. A strong player keeps the hand with more **outs**,
+Normal throws the costliest of the discards the contract needs equally. A strong player
+first keeps back a card that goes with the cards a player still building his contract
+is known to have taken (the same rank for a set, the same suit close by for a run):
+he took them because he collects them. Then it keeps the hand with more **outs**,
 unseen natural cards that would bring the contract nearer: 7♥ 8♥ waits on four ranks'
 worth of hearts, a lone 7♥ beside three kings on far fewer. Penalty points break what
-outs leave tied. (Taking the discard by outs too was tried and lost to Normal: a
-discard taken shows the others what the hand collects.)
+is left tied. (Taking the discard by outs too was tried and lost to Normal: a discard
+taken shows the others what the hand collects.)
+
+Once down, a card in hand that a wild on another player's run stands for fits nowhere
+at an end, but exchanged for that wild it is laid in the run, and the wild goes on any
+meld with room: a card shed that Normal keeps to the end of the round.
 
 The Hard bot moves by this and checks its choices by search (:mod:`hard`).
 Imports the engine only.
@@ -17,7 +25,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ..engine import Card, Discard
+from ..engine import Action, Card, Discard, Exchange
+from ..engine.melds import Meld
 from ..engine.shanghai_rules import ROUNDS, ShanghaiView
 from .shanghai_bot import ShanghaiStrategy
 from .strategies import search_scores, strategy
@@ -31,24 +40,74 @@ class ShanghaiHardStrategy(ShanghaiStrategy):
         his draw (or buys it) and sheds it there."""
         return self._fits_table(view, card)
 
+    def _play(self, view: ShanghaiView) -> Action:
+        if view.down[view.seat]:
+            exchange = self._shedding_exchange(view)
+            if exchange is not None:
+                return exchange
+        return super()._play(view)
+
+    def _shedding_exchange(self, view: ShanghaiView) -> Exchange | None:
+        """Down in May I: an exchange whose wild then fits a meld on the table."""
+        for action in view.legal:
+            if not isinstance(action, Exchange):
+                continue
+            table = [list(melds) for melds in view.melds]
+            meld = table[action.target_seat][action.meld_index]
+            cards = tuple(action.natural if c == action.wild else c for c in meld.cards)
+            table[action.target_seat][action.meld_index] = Meld(meld.kind, cards)
+            if self._fits(table, action.wild):
+                return action
+        return None
+
     def _pick_discard(self, view: ShanghaiView, options: list[Discard]) -> Discard:
         costs = {a: self._discard_cost(view, a.card) for a in options}
         least = min(cost[:3] for cost in costs.values())
         tied = [a for a in options if costs[a][:3] == least]
+        if len(tied) == 1:
+            return tied[0]
+        feeds = {a: self._feeds(view, a.card) for a in tied}
         need = least[2]
-        if len(tied) == 1 or need == 0:
-            return min(tied, key=lambda a: costs[a])
+        if need == 0:
+            return min(tied, key=lambda a: (feeds[a], costs[a]))
         unseen = unseen_by_face(view)
         rules = self.rules
 
         def nearer(hand: tuple[Card, ...]) -> bool:
             return not rules.is_wild(hand[-1]) and self._need(view, hand) < need
 
-        def rank(action: Discard) -> tuple[int, int]:
+        def rank(action: Discard) -> tuple[int, int, int]:
             rest = [c for c in view.hand if c is not action.card]
-            return -outs(rest, unseen, nearer), costs[action][3]
+            return feeds[action], -outs(rest, unseen, nearer), costs[action][3]
 
         return min(tied, key=rank)
+
+    def _feeds(self, view: ShanghaiView, card: Card) -> int:
+        """How many players still building their contract have been seen taking a card
+        this one goes with: the same rank (for a set) or the same suit within two ranks
+        (for a run), as the round's contract has sets or runs."""
+        rules, contract = self.rules, view.contract
+        if rules.is_wild(card):
+            return 0
+        fed = 0
+        for seat, taken in enumerate(view.known):
+            if seat == view.seat or view.down[seat]:
+                continue
+            if any(_goes_with(card, other, contract.sets > 0, contract.runs > 0)
+                   for other in taken if not rules.is_wild(other)):
+                fed += 1
+        return fed
+
+
+def _goes_with(card: Card, other: Card, sets: bool, runs: bool) -> bool:
+    if sets and card.rank is other.rank:
+        return True
+    if not runs or card.suit is not other.suit:
+        return False
+    apart = abs(int(card.rank) - int(other.rank))
+    if 1 in (int(card.rank), int(other.rank)):
+        apart = min(apart, 13 - apart)  # an ace runs high as well as low
+    return apart <= 2
 
 
 ROUND_PENALTY_SPREAD = 87.0
