@@ -108,7 +108,7 @@ _LEVELS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "easy": EasyBot,
 PLAYER_LEVELS: dict[str, str] = {
     "easy": "Easy: plays sensibly but slips now and then (a loose discard, a missed call)",
     "normal": "Normal: a steady player who plans its melds and rarely gives cards away",
-    "hard": "Hard: plays each choice out many ways before it moves; takes about a "
+    "hard": "Hard: plays each choice out many ways before it moves; takes up to a "
             "second",
 }
 """The levels offered at the table, with a line each on what to expect. ``random``
