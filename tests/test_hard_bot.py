@@ -170,22 +170,24 @@ def test_hard_tests_a_lone_rival_on_every_world(monkeypatch):
     assert bot.last_chosen_on == 0 and bot.last_playouts == 96
 
 
-def test_hard_stops_testing_a_rival_that_is_not_ahead_after_sixteen_worlds(monkeypatch):
-    """Most rivals lose: one that is not ahead of the planned move at all after
-    ``GIVE_UP_AT`` worlds (or at any doubling of them) cannot reach the margin it needs,
-    so the rest of the budget is not spent confirming it; one that leads goes on."""
+def test_hard_stops_testing_a_rival_that_is_behind_after_sixteen_worlds(monkeypatch):
+    """Most rivals lose: one that is behind the planned move after ``GIVE_UP_AT``
+    worlds (or at any doubling of them) cannot reach the margin it needs, so the rest of
+    the budget is not spent confirming it; one that leads, or is level (Monastery's
+    sparse values tie for many worlds), goes on."""
     from cardtable.ai import hard
 
     view = next(game.observe(seat) for game, seat in decisions("five_crowns", 4, 80)
                 if len(game.observe(seat).legal) == 2)
     normal = make_bot("normal").choose(view, random.Random(3), 0.0, lambda: False)
     lead_until = [0]
+    behind = [-3.0]
 
     def playout(self, index, action):  # type: ignore[no-untyped-def]
         self.playouts += 1
         if action == normal:
             return 0.0
-        return 1.0 if index < lead_until[0] else -3.0
+        return 1.0 if index < lead_until[0] else behind[0]
 
     monkeypatch.setattr(hard._Search, "playout", playout)
     bot = HardBot(playouts=96, seconds=60.0)
@@ -194,6 +196,9 @@ def test_hard_stops_testing_a_rival_that_is_not_ahead_after_sixteen_worlds(monke
     lead_until[0] = 20  # ahead at 16 worlds, behind by 32: given up at the next check
     assert bot.choose(view, random.Random(3), time.monotonic() + 60, lambda: False) == normal
     assert bot.last_playouts == 4 * HardBot.GIVE_UP_AT
+    lead_until[0], behind[0] = 0, 0.0  # level on every world: tested to the budget
+    assert bot.choose(view, random.Random(3), time.monotonic() + 60, lambda: False) == normal
+    assert bot.last_playouts == 96
 
 
 @pytest.mark.parametrize("budget", [20, 21, 96, 97])

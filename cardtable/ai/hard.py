@@ -21,8 +21,8 @@ it on fresh worlds, never used to pick it, and replaces it only if it wins clear
 there (a paired margin of ``MARGIN`` standard errors over at least ``MIN_WORLDS``
 worlds): picking the best of ten on the same worlds it is judged on finds a lucky move
 as often as a good one (Monastery's sparse round values made Hard lose to Normal).
-A rival that is not ahead at all after ``GIVE_UP_AT`` fresh worlds (or at any doubling
-of them) is given up: most rivals lose, and confirming the planned move was where most
+A rival that is behind after ``GIVE_UP_AT`` fresh worlds (or at any doubling of them)
+is given up: most rivals lose, and confirming the planned move was where most
 of the time went (on the same positions it plays about 40 % of the playouts and chooses
 the same move in nearly every one).
 
@@ -89,9 +89,11 @@ class HardBot:
     PLAYOUT_MOVES = 1500
     """A playout longer than this is scored as it stands (random stock rebuilds)."""
     GIVE_UP_AT = 16
-    """Worlds after which (and again at each doubling) a rival that is not ahead of the
-    planned move at all stops being tested: most rivals lose, and playing the rest of
-    the budget only to confirm it is where the time went (0: never give up early)."""
+    """Worlds after which (and again at each doubling) a rival that is behind the
+    planned move stops being tested: most rivals lose, and playing the rest of the
+    budget only to confirm it is where the time went (0: never give up early). A rival
+    level with it goes on: Monastery's round values are sparse (a mission made or not),
+    so a rival often ties on the first worlds and shows its edge only later."""
 
     def __init__(self, playouts: int | None = None, seconds: float | None = None) -> None:
         self.playouts = self.PLAYOUTS if playouts is None else playouts
@@ -175,8 +177,8 @@ class HardBot:
             world += 1
             tested = len(pair[1].values)
             if checkpoint and tested >= checkpoint:
-                if _paired_edge(pair[1], pair[0]) <= 0:
-                    break  # not ahead at all: the margin it needs is out of reach
+                if _paired_edge(pair[1], pair[0]) < 0:
+                    break  # behind: the margin it needs is out of reach
                 checkpoint *= 2
         self.last_playouts = search.playouts
         return self._verdict(pair, pair[0].action)
