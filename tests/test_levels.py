@@ -31,6 +31,15 @@ def test_easy_sits_between_random_and_normal_on_duplicate_deals():
     assert against_random.win_share("easy").mean > 0.9
 
 
+def test_easy_slips_often_enough_in_palace_for_normal_to_be_clearly_stronger():
+    # One Palace placement weighs little, so Easy slips there more often: at Easy's usual
+    # rate Normal won 56 % of these deals, at Palace's 71 %.
+    against_normal = run_tournament("palace", 2, ["normal", "easy"], 40, seed=1)
+    against_random = run_tournament("palace", 2, ["easy", "random"], 40, seed=1)
+    assert against_normal.win_share("normal").mean > 0.65
+    assert against_random.win_share("easy").mean > 0.8
+
+
 def test_setup_offers_easy_normal_and_hard_with_a_line_each_and_not_random(make_app):
     app = make_app()
     app.settings = app.settings.__class__(ai_level="random")  # an old setting

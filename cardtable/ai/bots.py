@@ -68,6 +68,10 @@ class NormalBot:
             raise BotError(f"no normal bot for {observation.game_id} yet")
         return strategy.choose(observation, rng)
 
+    def easy_slip(self, game_id: str, default: float) -> float:
+        """How often Easy should slip in this game: its strategy's ``easy_slip``, if set."""
+        return float(getattr(self._strategies.get(game_id), "easy_slip", default))
+
 
 class EasyBot:
     """A real opponent that slips like a casual player: the Normal player's choice,
@@ -77,7 +81,9 @@ class EasyBot:
 
     name = "easy"
     SLIP = 0.15
-    """How often a discard, a draw or a call is not Normal's."""
+    """How often a discard, a draw or a call is not Normal's, unless the game's strategy
+    sets its own ``easy_slip`` (where one choice weighs less, slips must come more
+    often to be felt)."""
 
     def __init__(self) -> None:
         self._normal = NormalBot()
@@ -88,7 +94,7 @@ class EasyBot:
     def choose(self, observation: Any, rng: random.Random, deadline: float,
                should_stop: Callable[[], bool]) -> Action:
         choice = self._normal.choose(observation, rng, deadline, should_stop)
-        if rng.random() >= self.SLIP:
+        if rng.random() >= self._normal.easy_slip(observation.game_id, self.SLIP):
             return choice
         others = [a for a in observation.legal if type(a) is type(choice) and a != choice]
         if isinstance(choice, Call) and choice.kind != "pass":

@@ -19,7 +19,8 @@ from ..engine import Action
 
 
 class Strategy(Protocol):
-    """A heuristic player for one game: a legal action for the observed seat."""
+    """A heuristic player for one game: a legal action for the observed seat. It may
+    also set ``easy_slip``, how often the Easy level should slip in its game."""
 
     def choose(self, observation: Any, rng: random.Random) -> Action: ...
 
