@@ -159,6 +159,20 @@ def test_a_spare_wild_can_part_runs_that_would_touch_May_I():
     check(hand, 3, True)
 
 
+
+def test_three_runs_of_one_suit_kept_apart_only_by_a_longer_run_are_found_May_I():
+    """Found by a random search over hands of hearts: the legal list first looks for
+    the contract cut to its least (runs of four), where 3-6♥, 7-10♥ and J-K♥ or any other
+    choice touch; only a five-card middle run (6-10♥) keeps the three runs apart, so the
+    proof of existence must fall back on the whole search rather than say "none"."""
+    hand = parse_cards("3H 4H 5H 6H 6H 6H 7H 8H 9H 10H 10H JH QH QH KH")
+    crules = contract_rules(True, False)
+    first = best_go_down(hand, CONTRACTS[6], crules, value_of(True), first_found=True)
+    assert first is not None
+    assert contract_problem(first, CONTRACTS[6], crules) is None
+    assert sorted(len(meld.cards) for meld in first) == [4, 4, 5]
+    check(hand, 7, True)
+
 @pytest.mark.parametrize("may_i", [True, False])
 @pytest.mark.parametrize("round_number", range(1, 8))
 def test_worked_hands_agree_with_the_brute_force(may_i, round_number):

@@ -81,13 +81,25 @@ def best_go_down(hand: Sequence[Card], contract: Contract, crules: ContractRules
     """The contract laid with the most penalty points taken out of the hand, or ``None``
     when no way to lay it exists. With ``first_found`` any valid go-down will do (a
     proof of existence, faster); which one may then depend on the hand's order, so
-    callers that need one answer per hand pass it sorted (as the legal list does)."""
+    callers that need one answer per hand pass it sorted (as the legal list does).
+
+    A proof of existence first searches the contract cut to its least: any go-down
+    holds one of sets of three and runs of four (keep two naturals of a set, and a
+    window of four of a run with two naturals: a run with as many naturals as wilds has
+    one), and runs of four have far fewer spans to try. Cutting can make two runs of a
+    suit follow on where their longer forms did not (three runs of hearts from three
+    decks); only then, if nothing else was found, the whole search decides."""
     if _surely_short(hand, contract, crules):
         return None
     if first_found:
         quick = _greedy_go_down(hand, contract, crules)
         if quick is not None:
             return quick
+        least = _Search(hand, contract, crules, value, True)
+        least.longest = crules.melds.min_run
+        found = least.run()
+        if found is not None or not least.touched:
+            return found
     return _Search(hand, contract, crules, value, first_found).run()
 
 
@@ -95,9 +107,14 @@ def _greedy_go_down(hand: Sequence[Card], contract: Contract,
                     crules: ContractRules) -> tuple[Meld, ...] | None:
     """A quick try at a go-down before the search: each run at the best four-rank window
     of the suits left (most naturals, then lowest suit and rank), then each set from the
-    rank with the most naturals left; kept only if ``contract_problem`` passes it. Most
-    hands that hold the contract are proved this way; the search settles the rest. The
-    cards are taken in hand order, so the answer depends on the hand alone."""
+    rank with the most naturals left. Most hands that hold the contract are proved this
+    way; the search settles the rest. What it lays is valid by construction, so it is
+    not checked again (the completeness tests check every answer with
+    ``contract_problem``): each group holds at least as many naturals as wilds, a run's
+    naturals are one suit at the positions they stand for (an ace only where aces go),
+    the runs differ in suit where they must and the sets in rank, and two runs of a suit
+    that would follow on are left to the search. The cards are taken in hand order, so
+    the answer depends on the hand alone."""
     rules = crules.melds
     wild_ranks = rules._wild
     wilds = [card for card in hand if card.rank._value_ in wild_ranks]
@@ -125,6 +142,7 @@ def _greedy_go_down(hand: Sequence[Card], contract: Contract,
 
     runs: list[Meld] = []
     used_suits: set[int] = set()
+    spans: list[tuple[int, int]] = []  # each run's suit and first position
     masks = [held(suit) for suit in range(4)] if contract.runs else []
     for _ in range(contract.runs):
         best: tuple[int, int, int] | None = None  # (naturals, suit, start)
@@ -138,6 +156,11 @@ def _greedy_go_down(hand: Sequence[Card], contract: Contract,
         if best is None:
             return None
         _, suit, start = best
+        for other_suit, other_start in spans:
+            # Two runs of a suit that follow on would be one run (May I): a search settles it.
+            if other_suit == suit and abs(other_start - start) == size:
+                return None
+        spans.append((suit, start))
         laid = []
         for position in range(start, start + size):
             naturals_here = piles.get((suit, _rank_at(position)))
@@ -169,8 +192,7 @@ def _greedy_go_down(hand: Sequence[Card], contract: Contract,
         sets.append(Meld(MeldKind.SET, tuple(naturals) + tuple(wilds[:need])))
         del wilds[:need]
         used_ranks.add(rank)
-    melds = tuple(sets + runs)
-    return melds if contract_problem(melds, contract, crules) is None else None
+    return tuple(sets + runs)
 
 
 def _best_window(key: int) -> tuple[int, int]:
@@ -345,6 +367,10 @@ class _Search:
         self.best: tuple[Meld, ...] | None = None
         self.best_value = -1
         self.done = False
+        self.longest = self.rules.longest_run
+        """The longest run to try: the rules' own, or the least run (``best_go_down``)."""
+        self.touched = False
+        """Whether a leaf failed the engine's check (two runs of a suit following on)."""
         self._suit_runs: dict[tuple[object, ...], list[_Run]] = {}
 
     # --- the search ----------------------------------------------------------------------
@@ -361,7 +387,7 @@ class _Search:
         if left == 0:
             self._sets(chosen, wilds)
             return
-        if not self._sets_possible(wilds):
+        if not self._rest_possible(left, after, wilds):
             return
         options: Iterable[_Run] = self._run_options(after, left, wilds)
         loose = all_wilds = after_suit = 0
@@ -387,15 +413,41 @@ class _Search:
             if self.done:
                 return
 
-    def _sets_possible(self, wilds: int) -> bool:
-        """A cheap necessary test: the sets still to lay have ranks with two naturals
-        or more, and wilds enough to bring the best of them to three."""
+    def _rest_possible(self, runs: int, after: tuple[int, int, int] | None,
+                       wilds: int) -> bool:
+        """A cheap necessary test, as ``_surely_short`` makes of a whole hand: the
+        sets still to lay have ranks with two naturals or more, the ``runs`` still to
+        choose (from the suits the canonical order leaves) have spans, and the wilds
+        left cover what each needs at least from what is left."""
+        need = 0
         sets = self.contract.sets
-        if not sets:
-            return True
-        needs = _set_needs(self.pool.totals, self.rules.min_set,
-                           sets if self.crules.same_rank_sets else 1)
-        return len(needs) >= sets and sum(needs[:sets]) <= wilds
+        if sets:
+            needs = _set_needs(self.pool.totals, self.rules.min_set,
+                               sets if self.crules.same_rank_sets else 1)
+            if len(needs) < sets:
+                return False
+            need = sum(needs[:sets])
+            if need > wilds:
+                return False
+        first = 0 if after is None else after[0] + (1 if self.crules.runs_distinct_suits
+                                                     else 0)
+        masks = [0, 0, 0, 0]
+        in_suit = [0, 0, 0, 0]
+        for (suit, rank), count in self.pool.count.items():
+            if count and suit >= first:
+                masks[suit] |= 1 << rank
+                in_suit[suit] += count
+        rules = self.rules
+        shape = (rules.run_low, rules.run_high, rules.longest_run, rules.min_run,
+                 rules.ace_values)
+        if self.crules.runs_distinct_suits:
+            per_suit = sorted(_least_run_wilds(mask, shape) for mask in masks if mask)
+            per_suit += [_NONE] * (runs - len(per_suit))
+            need += sum(per_suit[:runs])
+        else:
+            need += _runs_need(masks, in_suit, runs, shape,
+                               2 if rules.naturals_at_least_wilds else 1)
+        return need <= wilds
 
     def _rest_bound(self, runs: int, from_suit: int) -> int:
         """Most natural points the groups still to choose could lay: ``runs`` runs from
@@ -464,7 +516,7 @@ class _Search:
             for j in range(i + 1, len(present)):
                 last = present[j]
                 span = last - first + 1
-                if span > rules.longest_run:
+                if span > self.longest:
                     break
                 if span - (j - i + 1) > wilds:
                     continue
@@ -481,7 +533,7 @@ class _Search:
         rules, values = self.rules, self.pool.value
         span = last - first + 1
         extend = max(0, rules.min_run - span)
-        room = min(rules.longest_run - span, (first - rules.run_low) + (rules.run_high - last))
+        room = min(self.longest - span, (first - rules.run_low) + (rules.run_high - last))
         if extend > room:
             return
         # An inner natural may be left out only for a later group that could use it.
@@ -561,6 +613,9 @@ class _Search:
                 if self.first_found:
                     self.done = True
                 return
+        # Cut to its least, a contract can fail only where two runs of one suit touch,
+        # which their longer forms might not: the whole search must then settle it.
+        self.touched = True
 
     def _builds(self, runs: list[_Run], run_cards: list[dict[int, Card]],
                 groups: list[list[Card]], needs: list[int], caps: list[int],

@@ -240,8 +240,8 @@ def find_mission(hand: Sequence[Card], mission: Mission,
     """Groups from the hand that complete the mission at its least size, or ``None``.
 
     Exact: the search runs over card counts and tries every rank, window, suit and
-    colour a group could take (see ``_Layout``), so it misses no lay-down; the engine's
-    own check has the last word on what it returns."""
+    colour a group could take (see ``_Layout``), so it misses no lay-down, and what it
+    lays is valid by construction (``_search``)."""
     found = find_missions(hand, (mission.number,), same_rank_sets)
     return found[0][1] if found else None
 
@@ -266,23 +266,27 @@ def find_missions(hand: Sequence[Card], numbers: Iterable[int],
         at = _GRAIN_AT[plan.grain]
         # A list: the search spends and restores counts as it goes.
         counts = list(tally[at:at + plan.classes * _STRIDE])
-        melds = _search(hand, MISSIONS[number], plan, counts, same_rank_sets)
+        melds = _search(hand, plan, counts, same_rank_sets)
         if melds is not None:
             found.append((number, melds))
     return found
 
 
-def _search(hand: Sequence[Card], mission: Mission, plan: _Plan, counts: list[int],
+def _search(hand: Sequence[Card], plan: _Plan, counts: list[int],
             same_rank_sets: bool) -> tuple[Meld, ...] | None:
+    """The first choice of groups the counts pay for, laid with the hand's cards, or
+    ``None``. Every choice is a valid lay-down by construction (each group takes slots
+    of its own from one class, a set one rank, a run one window, and sets of distinct
+    ranks where the option asks it), so it is not checked again here, on the legal
+    list's hottest path. The completeness tests check every lay-down found with
+    ``mission_problem``, and the conformance suite every group on the table."""
     choices: Iterable[tuple[_Layout, ...]]
     if len(plan.specs) == 1:  # one group: each option the counts pay for is a choice
         choices = ((layout,) for layout in _options(plan.specs[0], plan.classes, counts))
     else:
         choices = _layouts(plan, counts, same_rank_sets)
     for layouts in choices:
-        found = _lay(layouts, hand, plan)
-        if mission_problem(mission, found, same_rank_sets) is None:
-            return found
+        return _lay(layouts, hand, plan)
     return None
 
 
