@@ -322,14 +322,59 @@ def test_a_go_down_keeping_a_card_back_is_offered_whenever_one_exists_buying(
 def test_the_wilds_bound_never_refuses_a_hand_that_holds_the_contract(
         seed, shape, may_i, round_number, same_rank):
     """The one-pass bound the list asks first (``_surely_short``: each set alone, the
-    runs shared among the suits) against the exact search run without it."""
-    from cardtable.engine.contract_search import _Search, _surely_short
+    runs shared among the suits) and the one it asks when the greedy tries fail (the
+    sets' choices, then the runs without the copies they must take), against the exact
+    search run without them."""
+    from cardtable.engine.contract_search import _Search, _sets_leave_runs_short, _surely_short
 
     hand = _hand(seed, shape, may_i, round_number)
     contract, crules = CONTRACTS[round_number - 1], contract_rules(may_i, same_rank)
-    if _surely_short(hand, contract, crules):
+    if _surely_short(hand, contract, crules) or _sets_leave_runs_short(hand, contract, crules):
         assert _Search(hand, contract, crules, value_of(may_i), True).run() is None, \
             (sorted(c.face for c in hand), round_number, may_i)
+
+
+def test_a_set_and_a_run_that_both_need_the_fours_are_refused_before_the_search_May_I():
+    """Round 2 (a set and a run), one joker: the fours make the set (4♠ 4♠ 4♦) or the
+    spade run (A-5♠ needs a four and the joker), never both, and every other set needs
+    the joker too. Each bound alone lets the hand through; the sets' choices refuse it."""
+    from cardtable.engine.contract_search import _sets_leave_runs_short, _surely_short
+
+    hand = parse_cards("JK AS 3S 4S 4S 5S 10S 3H 6H 4D 10D AC")
+    contract, crules = CONTRACTS[1], contract_rules(True, False)
+    assert not _surely_short(hand, contract, crules)
+    assert _sets_leave_runs_short(hand, contract, crules)
+    assert best_go_down(hand, contract, crules, value_of(True)) is None
+    assert brute_force(hand, contract, crules, value_of(True)) is None
+
+
+@pytest.mark.parametrize("may_i", [True, False])
+def test_the_tally_counts_each_suit_rank_and_the_wilds_as_a_plain_count(may_i):
+    from cardtable.engine.contract_search import (
+        _IN_SUIT_AT,
+        _SUITS_AT,
+        _TOTALS_AT,
+        _WILDS_AT,
+        _tally,
+        _tallying,
+    )
+
+    rules = contract_rules(may_i, False).melds
+    rng = random.Random(may_i)
+    deck = standard_deck(3, 2)
+    for _ in range(200):
+        hand = rng.sample(deck, rng.randint(0, 40))
+        tally = _tally(hand, _tallying(rules).packed)
+        naturals = [c for c in hand if not rules.is_wild(c)]
+        assert tally[_WILDS_AT] == len(hand) - len(naturals)
+        for suit_index, suit in enumerate(("S", "H", "D", "C")):
+            in_suit = [c for c in naturals if c.suit.value == suit]
+            assert tally[_IN_SUIT_AT + suit_index] == len(in_suit)
+            for rank in range(1, 14):
+                assert tally[_SUITS_AT[suit_index] + rank] == \
+                    sum(1 for c in in_suit if int(c.rank) == rank)
+        for rank in range(1, 14):
+            assert tally[_TOTALS_AT + rank] == sum(1 for c in naturals if int(c.rank) == rank)
 
 
 def _least_run_wilds_by_every_span(ranks, shape):
@@ -365,3 +410,21 @@ def test_a_suits_least_run_wilds_is_its_best_window_of_the_least_length(game_id)
              rules.ace_values)
     for ranks in range(0, 1 << 14, 2):  # bits 1 (ace) … 13 (king)
         assert _least_run_wilds(ranks, shape) == _least_run_wilds_by_every_span(ranks, shape)
+
+
+@pytest.mark.parametrize("game_id", ["shanghai_may_i", "shanghai_buy"])
+def test_the_bound_reads_a_suits_least_run_wilds_from_its_tally(game_id):
+    """``_surely_short`` looks a suit up by its presence bytes: the same answer as the
+    plain definition, for every set of ranks a suit can hold."""
+    from cardtable.engine import get_variant
+    from cardtable.engine.contract_search import _LEAST_RUN_WILDS, _NONE, _tallying
+
+    rules = get_variant(game_id)().rules
+    shape = (rules.run_low, rules.run_high, rules.longest_run, rules.min_run,
+             rules.ace_values)
+    code = _tallying(rules).shape
+    for ranks in range(0, 1 << 14, 2):
+        presence = bytes(ranks >> rank & 1 for rank in range(16))
+        expected = _least_run_wilds_by_every_span(ranks, shape) if ranks else _NONE
+        assert min(_LEAST_RUN_WILDS[code | int.from_bytes(presence, "little")], _NONE) == \
+            min(expected, _NONE)

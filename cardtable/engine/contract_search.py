@@ -28,8 +28,9 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations, combinations_with_replacement, product
+from typing import NamedTuple
 
-from .cards import SORT_KEY, Card, Suit
+from .cards import SORT_KEY, Card, Suit, standard_deck
 from .contracts import Contract, ContractRules, contract_problem
 from .data import LazyTable
 from .melds import Meld, MeldKind, MeldRules
@@ -93,8 +94,13 @@ def best_go_down(hand: Sequence[Card], contract: Contract, crules: ContractRules
         return None
     if first_found:
         quick = _greedy_go_down(hand, contract, crules)
+        if quick is None and contract.sets and contract.runs:
+            quick = _greedy_go_down(hand, contract, crules, sets_first=True)
         if quick is not None:
             return quick
+    if _sets_leave_runs_short(hand, contract, crules):
+        return None
+    if first_found:
         least = _Search(hand, contract, crules, value, True)
         least.longest = crules.melds.min_run
         found = least.run()
@@ -103,14 +109,15 @@ def best_go_down(hand: Sequence[Card], contract: Contract, crules: ContractRules
     return _Search(hand, contract, crules, value, first_found).run()
 
 
-def _greedy_go_down(hand: Sequence[Card], contract: Contract,
-                    crules: ContractRules) -> tuple[Meld, ...] | None:
+def _greedy_go_down(hand: Sequence[Card], contract: Contract, crules: ContractRules,
+                    sets_first: bool = False) -> tuple[Meld, ...] | None:
     """A quick try at a go-down before the search: each run at the best four-rank window
     of the suits left (most naturals, then lowest suit and rank), then each set from the
-    rank with the most naturals left. Most hands that hold the contract are proved this
-    way; the search settles the rest. What it lays is valid by construction, so it is
-    not checked again (the completeness tests check every answer with
-    ``contract_problem``): each group holds at least as many naturals as wilds, a run's
+    rank with the most naturals left, or (``sets_first``) the sets before the runs, for
+    hands whose best windows take naturals the sets need. Most hands that hold the
+    contract are proved this way; the search settles the rest. What it lays is valid by
+    construction, so it is not checked again (the completeness tests check every answer
+    with ``contract_problem``): each group holds at least as many naturals as wilds, a run's
     naturals are one suit at the positions they stand for (an ace only where aces go),
     the runs differ in suit where they must and the sets in rank, and two runs of a suit
     that would follow on are left to the search. The cards are taken in hand order, so
@@ -141,57 +148,70 @@ def _greedy_go_down(hand: Sequence[Card], contract: Contract,
         return bits
 
     runs: list[Meld] = []
-    used_suits: set[int] = set()
-    spans: list[tuple[int, int]] = []  # each run's suit and first position
-    masks = [held(suit) for suit in range(4)] if contract.runs else []
-    for _ in range(contract.runs):
-        best: tuple[int, int, int] | None = None  # (naturals, suit, start)
-        for suit, mask in enumerate(masks):
-            if not mask or (crules.runs_distinct_suits and suit in used_suits):
-                continue
-            count, start = _BEST_WINDOW[mask | shape]
-            if count * 2 >= size and size - count <= len(wilds) and \
-                    (best is None or count > best[0]):
-                best = (count, suit, start)
-        if best is None:
-            return None
-        _, suit, start = best
-        for other_suit, other_start in spans:
-            # Two runs of a suit that follow on would be one run (May I): a search settles it.
-            if other_suit == suit and abs(other_start - start) == size:
-                return None
-        spans.append((suit, start))
-        laid = []
-        for position in range(start, start + size):
-            naturals_here = piles.get((suit, _rank_at(position)))
-            laid.append(naturals_here.pop(0) if naturals_here and
-                        (position not in (1, 14) or position in aces) else wilds.pop(0))
-        runs.append(Meld(MeldKind.RUN, tuple(laid)))
-        used_suits.add(suit)
-        masks[suit] = held(suit)
     sets: list[Meld] = []
-    used_ranks: set[int] = set()
-    least = rules.min_set
-    for _ in range(contract.sets):
-        # The rank with the most naturals left (the lowest rank on a tie).
-        rank, most = 0, 0
-        for candidate, rank_piles in by_rank.items():
-            if not crules.same_rank_sets and candidate in used_ranks:
-                continue
-            count = sum(map(len, rank_piles))
-            if count > most or (count == most and count and candidate < rank):
-                rank, most = candidate, count
-        if not most:
+
+    def lay_runs() -> bool:
+        used_suits: set[int] = set()
+        spans: list[tuple[int, int]] = []  # each run's suit and first position
+        masks = [held(suit) for suit in range(4)]
+        for _ in range(contract.runs):
+            best: tuple[int, int, int] | None = None  # (naturals, suit, start)
+            for suit, mask in enumerate(masks):
+                if not mask or (crules.runs_distinct_suits and suit in used_suits):
+                    continue
+                count, start = _BEST_WINDOW[mask | shape]
+                if count * 2 >= size and size - count <= len(wilds) and \
+                        (best is None or count > best[0]):
+                    best = (count, suit, start)
+            if best is None:
+                return False
+            _, suit, start = best
+            for other_suit, other_start in spans:
+                # Two runs of a suit that follow on would be one run (May I): the
+                # search settles it.
+                if other_suit == suit and abs(other_start - start) == size:
+                    return False
+            spans.append((suit, start))
+            laid = []
+            for position in range(start, start + size):
+                naturals_here = piles.get((suit, _rank_at(position)))
+                laid.append(naturals_here.pop(0) if naturals_here and
+                            (position not in (1, 14) or position in aces) else wilds.pop(0))
+            runs.append(Meld(MeldKind.RUN, tuple(laid)))
+            used_suits.add(suit)
+            masks[suit] = held(suit)
+        return True
+
+    def lay_sets() -> bool:
+        used_ranks: set[int] = set()
+        least = rules.min_set
+        for _ in range(contract.sets):
+            # The rank with the most naturals left (the lowest rank on a tie).
+            rank, most = 0, 0
+            for candidate, rank_piles in by_rank.items():
+                if not crules.same_rank_sets and candidate in used_ranks:
+                    continue
+                count = sum(map(len, rank_piles))
+                if count > most or (count == most and count and candidate < rank):
+                    rank, most = candidate, count
+            if not most:
+                return False
+            naturals = [card for pile in by_rank[rank] for card in pile][:least]
+            need = least - len(naturals)
+            if need > len(wilds) or (rules.naturals_at_least_wilds and need > len(naturals)):
+                return False
+            for card in naturals:
+                piles[(card._sort[0], rank)].remove(card)
+            sets.append(Meld(MeldKind.SET, tuple(naturals) + tuple(wilds[:need])))
+            del wilds[:need]
+            used_ranks.add(rank)
+        return True
+
+    if sets_first:
+        if not (lay_sets() and lay_runs()):
             return None
-        naturals = [card for pile in by_rank[rank] for card in pile][:least]
-        need = least - len(naturals)
-        if need > len(wilds) or (rules.naturals_at_least_wilds and need > len(naturals)):
-            return None
-        for card in naturals:
-            piles[(card._sort[0], rank)].remove(card)
-        sets.append(Meld(MeldKind.SET, tuple(naturals) + tuple(wilds[:need])))
-        del wilds[:need]
-        used_ranks.add(rank)
+    elif not (lay_runs() and lay_sets()):
+        return None
     return tuple(sets + runs)
 
 
@@ -223,47 +243,242 @@ def _window_shape(size: int, low: int, high: int) -> int:
 def _surely_short(hand: Sequence[Card], contract: Contract, crules: ContractRules) -> bool:
     """Whether the hand cannot hold the contract, by a bound on the wilds it needs
     (each set judged alone, and the runs by suit: groups only compete for naturals, so
-    the true need is never less), worked out in one pass over the cards. Most hands the
-    legal-move list asks about are refused here, before any search is set up."""
+    the true need is never less), worked out from the hand's tally (``_tally``). Most
+    hands the legal-move list asks about are refused here, before any search is set up."""
+    rules = crules.melds
+    tallying = _tallying(rules)
+    tally = _tally(hand, tallying.packed)
+    wilds = tally[_WILDS_AT]
+    if len(hand) == wilds or len(hand) < (contract.sets * rules.min_set
+                                          + contract.runs * rules.min_run):
+        return True
+    need = 0
+    if contract.sets:
+        totals = tally[_TOTALS_AT:_TOTALS_AT + 15]
+        if rules.min_set == 3 and not crules.same_rank_sets:
+            # Each rank of three naturals or more makes a set alone, a pair with a wild.
+            pairs_or_more = 15 - totals.translate(_AT_LEAST[2]).count(0)
+            if pairs_or_more < contract.sets:
+                return True
+            need += max(0, contract.sets - (15 - totals.translate(_AT_LEAST[3]).count(0)))
+        else:
+            needs = _set_needs(totals, rules.min_set,
+                               contract.sets if crules.same_rank_sets else 1)
+            if len(needs) < contract.sets:
+                if not crules.same_rank_sets:
+                    return True
+            else:
+                need += sum(needs[:contract.sets])
+        if need > wilds:
+            return True
+    if contract.runs:
+        code = tallying.shape
+        least = [_LEAST_RUN_WILDS[code | int.from_bytes(
+            tally[at:at + 16].translate(_AT_LEAST[1]), "little")] for at in _SUITS_AT]
+        if crules.runs_distinct_suits:
+            least.sort()
+            need += sum(least[:contract.runs])
+        else:
+            need += _runs_by_suit_need(least, tally[_IN_SUIT_AT:_IN_SUIT_AT + 4],
+                                       contract.runs, rules.min_run,
+                                       2 if rules.naturals_at_least_wilds else 1)
+    return need > wilds
+
+
+# A hand's tally: one number per face with a 1 in the bytes that count it (its suit and
+# rank, its rank's total, its suit's total; a wild only in the wilds' byte), so one sum
+# and one ``to_bytes`` count the whole hand, and the bound reads counts as bytes.
+_SUITS_AT = (0, 16, 32, 48)
+"""Where each suit's counts by rank start (byte ``at + rank``)."""
+_TOTALS_AT = 64
+"""Each rank's naturals in every suit (byte ``_TOTALS_AT + rank``)."""
+_WILDS_AT = 80
+_IN_SUIT_AT = 81
+"""Each suit's naturals (byte ``_IN_SUIT_AT + suit``)."""
+_TALLY_BYTES = 88
+_AT_LEAST = [bytes(int(count >= least) for count in range(256)) for least in range(4)]
+"""``_AT_LEAST[k]`` marks the counts of ``k`` or more."""
+
+
+class _Tallying(NamedTuple):
+    """What the tally and the bound need of one set of meld rules, worked out once."""
+
+    packed: dict[str, int]
+    """Each face's number for a hand's tally."""
+    shape: int
+    """The run shape's code, placed above a suit's presence bytes (``_LEAST_RUN_WILDS``)."""
+
+
+_TALLYING: dict[int, tuple[MeldRules, _Tallying]] = {}
+"""By the rules' identity (the games' rules are constants; the rules are kept too, so
+an id is never reused for other rules while its entry stands)."""
+
+
+def _tallying(rules: MeldRules) -> _Tallying:
+    known = _TALLYING.get(id(rules))
+    if known is not None and known[0] is rules:
+        return known[1]
+    packed = {}
+    for card in standard_deck(1, 1):
+        rank = card.rank._value_
+        if rank in rules._wild:
+            packed[card._face] = 1 << 8 * _WILDS_AT
+        else:
+            suit = card._sort[0]
+            packed[card._face] = (1 << 8 * (_SUITS_AT[suit] + rank)
+                                  | 1 << 8 * (_TOTALS_AT + rank)
+                                  | 1 << 8 * (_IN_SUIT_AT + suit))
+    shape = (rules.run_low, rules.run_high, rules.longest_run, rules.min_run,
+             rules.ace_values)
+    code = (rules.run_low | rules.run_high << 5 | rules.longest_run << 10
+            | rules.min_run << 15 | sum(1 << 20 + value for value in rules.ace_values))
+    _SHAPES[code] = shape
+    made = _Tallying(packed, code << _SHAPE_AT)
+    if len(_TALLYING) > 64:  # only ever a few rules; never grows without bound
+        _TALLYING.clear()
+    _TALLYING[id(rules)] = (rules, made)
+    return made
+
+
+def _tally(hand: Sequence[Card], packed: dict[str, int]) -> bytes:
+    """How many naturals of each suit and rank the hand holds, of each rank, of each
+    suit, and how many wilds (the byte layout above)."""
+    if len(hand) >= 256:
+        raise ValueError("a hand of 256 cards or more would overflow the tally")
+    return sum([packed[card._face] for card in hand]).to_bytes(_TALLY_BYTES, "little")
+
+
+_SHAPE_AT = 128
+"""Where a run shape's code sits in a ``_LEAST_RUN_WILDS`` key (above a suit's bytes)."""
+_SHAPES: dict[int, tuple[int, int, int, int, tuple[int, ...]]] = {}
+"""Each run shape by its code (a handful: one per set of meld rules)."""
+
+
+def _least_wilds_by_key(key: int) -> int:
+    """``_least_run_wilds`` of a suit given as its presence bytes (1 where the suit holds
+    a natural of that rank) and its run shape's code."""
+    shape = _SHAPES[key >> _SHAPE_AT]
+    presence = (key & ((1 << _SHAPE_AT) - 1)).to_bytes(16, "little")
+    mask = sum(1 << rank for rank in range(1, 14) if presence[rank])
+    return _least_run_wilds(mask, shape) if mask else _NONE
+
+
+_LEAST_RUN_WILDS = LazyTable(_least_wilds_by_key, 1 << 15)
+"""``_least_wilds_by_key`` by key: a few run shapes × 2**13 suits."""
+
+
+def _runs_by_suit_need(least: Sequence[int], in_suit: Sequence[int], runs: int,
+                       min_run: int, least_naturals: int) -> int:
+    """``_runs_need`` given each suit's least single-run wilds and its naturals, worked
+    out directly for the one to three runs of a contract."""
+    costs = []  # per suit that can hold a run: what its 1, 2 … runs need
+    for single, count in zip(least, in_suit):
+        if single < _NONE:
+            costs.append([max(j * single, min_run * j - count)
+                          if count >= least_naturals * j else _NONE
+                          for j in range(1, runs + 1)])
+    if not costs:
+        return _NONE
+    ones = sorted(row[0] for row in costs)
+    if runs == 1:
+        return ones[0]
+    if runs > 3:
+        return _runs_need_by_rows(costs, runs)
+    best = min(row[runs - 1] for row in costs)  # every run in one suit
+    if len(ones) >= runs:
+        best = min(best, sum(ones[:runs]))  # each in a suit of its own
+    if runs == 3 and len(costs) >= 2:  # two in one suit, one in another
+        for i, row in enumerate(costs):
+            for k, other in enumerate(costs):
+                if i != k and row[1] + other[0] < best:
+                    best = row[1] + other[0]
+    return min(best, _NONE)
+
+
+def _runs_need_by_rows(costs: list[list[int]], runs: int) -> int:
+    """The fewest wilds ``runs`` runs need, some suits holding several: each suit's row
+    gives what its 1, 2 … runs need."""
+    best = [0] + [_NONE] * runs  # best[k]: k runs from the suits seen so far
+    for row in costs:
+        shared = best[:]
+        for j, cost in enumerate(row, start=1):
+            for k in range(j, runs + 1):
+                if best[k - j] + cost < shared[k]:
+                    shared[k] = best[k - j] + cost
+        best = shared
+    return best[runs]
+
+
+def _sets_leave_runs_short(hand: Sequence[Card], contract: Contract,
+                           crules: ContractRules) -> bool:
+    """Whether no choice of the sets leaves the runs enough: ``_surely_short`` judges
+    sets and runs apart, so a hand whose sets need the very naturals its runs need gets
+    through it (``JK AS 3S 4S 4S 5S`` …: the fours make the set or the run, not both).
+    For each choice of the sets' ranks, and of how many naturals each takes (a set of
+    three takes two or three, one wild less for each), a set takes at least the copies
+    of a suit the other suits cannot give; the runs' bound is then judged without them.
+    Necessary only (a suit's copies are not all placed), so it never refuses a hand
+    that holds the contract; asked only of the few hands the greedy tries leave."""
+    if not (contract.sets and contract.runs):
+        return False
     rules = crules.melds
     wild_ranks = rules._wild
-    wilds = naturals = 0
-    masks = [0, 0, 0, 0, 0, 0]
-    in_suit = [0, 0, 0, 0, 0, 0]
-    totals = [0] * 15
+    wilds = 0
+    copies: dict[tuple[int, int], int] = {}
     for card in hand:
         rank = card.rank._value_
         if rank in wild_ranks:
             wilds += 1
-            continue
-        naturals += 1
-        totals[rank] += 1
-        suit = card._sort[0]
+        else:
+            face = (card._sort[0], rank)
+            copies[face] = copies.get(face, 0) + 1
+    totals = [0] * 15
+    masks = [0, 0, 0, 0]
+    in_suit = [0, 0, 0, 0]
+    for (suit, rank), count in copies.items():
+        totals[rank] += count
         masks[suit] |= 1 << rank
-        in_suit[suit] += 1
-    if naturals == 0 or naturals + wilds < (contract.sets * rules.min_set
-                                            + contract.runs * rules.min_run):
-        return True
-    need = 0
-    if contract.sets:
-        needs = _set_needs(totals, rules.min_set,
-                           contract.sets if crules.same_rank_sets else 1)
-        if len(needs) < contract.sets:
-            if not crules.same_rank_sets:
-                return True
-        else:
-            need += sum(needs[:contract.sets])
-    if contract.runs:
-        shape = (rules.run_low, rules.run_high, rules.longest_run, rules.min_run,
-                 rules.ace_values)
-        if crules.runs_distinct_suits:
-            per_suit = sorted(_least_run_wilds(mask, shape) for mask in masks if mask)
-            per_suit += [_NONE] * (contract.runs - len(per_suit))
-            need += sum(per_suit[:contract.runs])
-        else:
-            need += _runs_need(masks, in_suit, contract.runs, shape,
-                               2 if rules.naturals_at_least_wilds else 1)
-    return need > wilds
+        in_suit[suit] += count
+    least_set = rules.min_set
+    shape = (rules.run_low, rules.run_high, rules.longest_run, rules.min_run,
+             rules.ace_values)
+    ranks = [rank for rank in range(1, 14) if totals[rank] >= 2]
+    combos: Iterable[tuple[int, ...]] = (
+        combinations_with_replacement(ranks, contract.sets) if crules.same_rank_sets
+        else combinations(ranks, contract.sets))
+    for combo in combos:
+        chosen = sorted(set(combo))
+        takes = []  # per rank: (naturals its sets take, wilds they then need)
+        for rank in chosen:
+            times = combo.count(rank)
+            low, high = 2 * times, min(least_set * times, totals[rank])
+            takes.append([(k, least_set * times - k) for k in range(low, high + 1)])
+        for taken in product(*takes):
+            need = sum(wilds_needed for _, wilds_needed in taken)
+            if need > wilds:
+                continue
+            run_masks = masks[:]
+            run_counts = in_suit[:]
+            for rank, (k, _) in zip(chosen, taken):
+                for suit in range(4):
+                    here = copies.get((suit, rank), 0)
+                    if not here:
+                        continue
+                    forced = k - (totals[rank] - here)
+                    if forced > 0:
+                        run_counts[suit] -= forced
+                        if forced >= here:
+                            run_masks[suit] &= ~(1 << rank)
+            if crules.runs_distinct_suits:
+                per_suit = sorted(_least_run_wilds(mask, shape) for mask in run_masks if mask)
+                per_suit += [_NONE] * (contract.runs - len(per_suit))
+                need += sum(per_suit[:contract.runs])
+            else:
+                need += _runs_need(run_masks, run_counts, contract.runs, shape,
+                                   2 if rules.naturals_at_least_wilds else 1)
+            if need <= wilds:
+                return False
+    return True
 
 
 _NONE = 99
@@ -277,23 +492,8 @@ def _runs_need(masks: Sequence[int], in_suit: Sequence[int], runs: int,
     one suit need at least ``j`` times its best single run's wilds, and at least the
     cards they lack (``j`` least runs' worth less the suit's naturals), and each needs
     ``least_naturals`` naturals of its own."""
-    best = [0] + [_NONE] * runs  # best[k]: k runs from the suits seen so far
-    for mask, count in zip(masks, in_suit):
-        if not mask:
-            continue
-        single = _least_run_wilds(mask, shape)
-        if single >= _NONE:
-            continue
-        shared = best[:]
-        for j in range(1, runs + 1):
-            if count < least_naturals * j:
-                break
-            cost = max(j * single, shape[3] * j - count)
-            for k in range(j, runs + 1):
-                if best[k - j] + cost < shared[k]:
-                    shared[k] = best[k - j] + cost
-        best = shared
-    return best[runs]
+    least = [_least_run_wilds(mask, shape) if mask else _NONE for mask in masks]
+    return _runs_by_suit_need(least, in_suit, runs, shape[3], least_naturals)
 
 
 def _set_needs(totals: Sequence[int], least: int, most: int) -> list[int]:

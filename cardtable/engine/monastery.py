@@ -16,6 +16,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from .actions import Action, Discard, Draw, LayMission, LayOff, discards_of, one_per_face
@@ -66,6 +67,13 @@ from .sampling import fresh_seed
 from .variant import Outcome, Transition, Variant, places_for, register
 
 HAND_SIZE = 9
+
+
+@lru_cache(maxsize=1024)
+def _open_missions(done: tuple[int, ...]) -> tuple[int, ...]:
+    """The missions not yet done, in order (asked of every hand the legal list sees; a
+    seat's done missions, in the order it laid them: a few tuples a game)."""
+    return tuple(number for number in MISSIONS if number not in done)
 
 
 class Phase(IdentityEnum):
@@ -273,9 +281,8 @@ class Monastery(RummyZones, Variant[MonasteryState, MonasteryView]):
 
     def mission_lay_downs(self, state: MonasteryState, seat: int) -> list[LayMission]:
         """One way to lay each open mission the hand can make now (at its least size)."""
-        done = state.done[seat]
         return [LayMission(number, melds) for number, melds in find_missions(
-            state.hands[seat], (n for n in MISSIONS if n not in done),
+            state.hands[seat], _open_missions(state.done[seat]),
             self.options.same_rank_sets_in_mission)]
 
     def lay_offs(self, state: MonasteryState, seat: int) -> list[LayOff]:
