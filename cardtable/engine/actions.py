@@ -210,6 +210,17 @@ class AnswerBuy(Action):
         return "allow the buy" if self.allow else "refuse the buy and take the card"
 
 
+# The actions a legal list offers turn after turn with no card in them, made once and
+# shared (they are frozen): listing a draw or a call then builds nothing.
+DRAW_STOCK = Draw(Pile.STOCK)
+DRAW_DISCARD = Draw(Pile.DISCARD)
+CALL_MAY_I = Call("may i")
+CALL_BUY = Call("buy")
+CALL_PASS = Call("pass")
+ALLOW_BUY = AnswerBuy(True)
+REFUSE_BUY = AnswerBuy(False)
+
+
 # --- Palace ------------------------------------------------------------------------------
 
 @serializable

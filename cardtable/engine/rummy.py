@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, ClassVar
 
-from .actions import Action, Draw, Pile
+from .actions import DRAW_DISCARD, DRAW_STOCK, Action, Draw, Pile
 from .cards import Card
 from .data import replace_at
 from .events import Drew, Event, Reshuffled
@@ -24,12 +24,14 @@ from .sampling import fill_hands, take, unseen_cards
 
 def legal_draws(state: Any) -> tuple[Action, ...]:
     """The draws open now: the stock (or a reshuffle of the pile), the top discard."""
-    draws: list[Action] = []
-    if state.stock or len(state.discard_pile) > 1:
-        draws.append(Draw(Pile.STOCK))
-    if state.discard_pile:
-        draws.append(Draw(Pile.DISCARD))
-    return tuple(draws)
+    pile = state.discard_pile
+    return DRAW_CHOICES[bool(state.stock) or len(pile) > 1, bool(pile)]
+
+
+DRAW_CHOICES: dict[tuple[bool, bool], tuple[Action, ...]] = {
+    (True, True): (DRAW_STOCK, DRAW_DISCARD), (True, False): (DRAW_STOCK,),
+    (False, True): (DRAW_DISCARD,), (False, False): ()}
+"""The legal draws by whether the stock and the discard pile may be drawn from."""
 
 
 def draw_problem(state: Any, action: Action) -> str | None:

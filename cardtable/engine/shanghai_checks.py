@@ -11,6 +11,11 @@ from functools import lru_cache
 from typing import Any
 
 from .actions import (
+    ALLOW_BUY,
+    CALL_BUY,
+    CALL_MAY_I,
+    CALL_PASS,
+    REFUSE_BUY,
     Action,
     AnswerBuy,
     Call,
@@ -30,7 +35,12 @@ from .cards import Card, Rank, Suit
 from .contract_search import remembered_go_down
 from .contracts import Contract, ContractRules, contract_problem
 from .melds import Meld, MeldKind, MeldRules, meld_problem, run_positions
+from .rummy import DRAW_CHOICES
 from .shanghai_rules import CONTRACTS, Phase, ShanghaiState, points_function
+
+_MAY_I_CALLS: tuple[Action, ...] = (CALL_MAY_I, CALL_PASS)
+_BUY_CALLS: tuple[Action, ...] = (CALL_BUY, CALL_PASS)
+_BUY_ANSWERS: tuple[Action, ...] = (ALLOW_BUY, REFUSE_BUY)
 
 
 def going_out_problem(may_i: bool, took_discard: bool, playing: int,
@@ -393,14 +403,15 @@ class ShanghaiChecks:
             return ()
         phase = state.phase
         if phase is Phase.CALLS:
-            return (Call("may i" if self.may_i else "buy"), Call("pass"))
+            return _MAY_I_CALLS if self.may_i else _BUY_CALLS
         if phase is Phase.BUY_ANSWER:
-            return (AnswerBuy(True), AnswerBuy(False))
+            return _BUY_ANSWERS
         if phase is Phase.SHANGHAI:
-            return (Call("pass"),) + self.shanghai_targets(state)
+            return (CALL_PASS,) + self.shanghai_targets(state)
         if phase is Phase.DRAW:
-            return tuple(a for a in (Draw(Pile.STOCK), Draw(Pile.DISCARD))
-                         if self._draw_problem(state, a) is None)
+            # ``_draw_problem``'s two rules, as one lookup of the shared draws.
+            return DRAW_CHOICES[self._supply(state) >= 1,
+                                bool(state.exposed and state.discard_pile)]
         return tuple(self._play_actions(state, seat))
 
     def shanghai_targets(self, state: ShanghaiState) -> tuple[CallShanghai, ...]:
