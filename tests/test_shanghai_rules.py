@@ -552,3 +552,44 @@ def test_without_the_rebuild_limit_the_stock_is_rebuilt_however_often():
     assert any(isinstance(e, Reshuffled) for e in step.events)
     assert not any(isinstance(e, StockExhausted) for e in step.events)
     assert step.state.round == 1
+
+
+@pytest.mark.parametrize("cls,seats", [(ShanghaiMayI, 2), (ShanghaiMayI, 5), (ShanghaiBuy, 3),
+                                       (ShanghaiBuy, 6)])
+def test_a_discard_ends_the_turn_in_one_copy_exactly_as_the_general_path_does(cls, seats):
+    """The discard makes the next turn's state in one copy (the hottest path): at every
+    discard of random games, its state and events equal those of the general path
+    (the discard's state, then ``_turn_over``), windows, stock limits and turn caps too."""
+    import random
+
+    from cardtable.engine.data import evolve, replace_at, without
+    from cardtable.engine.events import Discarded
+
+    variant = cls(cls.options_type(round_turn_limit=40, stock_rebuilds_per_round=1))
+    compared = 0
+    for seed in range(6):
+        state = variant.new_game(seats, seed).state
+        rng = random.Random(seed)
+        while variant.awaiting(state):
+            seat = variant.awaiting(state)[0]
+            action = rng.choice(variant.legal_actions(state, seat))
+            result = variant.apply(state, seat, action)
+            if isinstance(action, Discard):
+                card = action.card
+                made = evolve(state, hands=replace_at(state.hands, seat,
+                                                      without(state.hands[seat], (card,))),
+                              known=replace_at(state.known, seat,
+                                               without(state.known[seat], (card,))),
+                              discard_pile=state.discard_pile + (card,), discarder=seat,
+                              exposed=True, turn=state.turn + 1)
+                events = [Discarded(seat, card)]
+                if variant.may_i and variant.options.shanghai_calls and \
+                        variant.shanghai_targets(made):
+                    expected = evolve(made, phase=Phase.SHANGHAI, answered=(), requests=())
+                else:
+                    expected = variant._turn_over(made, seat, events)
+                assert result.state == expected
+                assert result.events == tuple(events)
+                compared += 1
+            state = result.state
+    assert compared > 100

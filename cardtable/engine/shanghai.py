@@ -188,14 +188,19 @@ class _Shanghai(ShanghaiChecks, RummyZones, Variant[ShanghaiState, ShanghaiView]
         (``current``, if given, stands for the state's player in turn)."""
         if not state.exposed or not state.discard_pile:
             return ()
+        return self._callers(state.seats, state.current if current is None else current,
+                             state.discarder, state.calls_used, self._supply(state))
+
+    def _callers(self, seats: int, current: int, discarder: int | None,
+                 calls_used: tuple[int, ...], supply: int) -> tuple[int, ...]:
+        """:meth:`callers` of an exposed discard, from the fields it reads (the discard
+        asks before it makes the state)."""
         needed = 2 if self.may_i else 3
-        if self._supply(state) - 1 < needed:  # the exposed card itself leaves the pile
+        if supply - 1 < needed:  # the exposed card itself leaves the pile
             return ()
-        if current is None:
-            current = state.current
-        order = [(current + offset) % state.seats for offset in range(1, state.seats)]
-        return tuple(seat for seat in order if seat != state.discarder
-                     and state.calls_used[seat] < self.call_limit)
+        order = [(current + offset) % seats for offset in range(1, seats)]
+        return tuple(seat for seat in order if seat != discarder
+                     and calls_used[seat] < self.call_limit)
 
     def _start_turn(self, state: ShanghaiState, seat: int,
                     events: list[Event] | None = None) -> ShanghaiState:
@@ -416,14 +421,27 @@ class _Shanghai(ShanghaiChecks, RummyZones, Variant[ShanghaiState, ShanghaiView]
     def _discard(self, state: ShanghaiState, seat: int, card: Card,
                  events: list[Event]) -> ShanghaiState:
         hand = without(state.hands[seat], (card,))
-        state = evolve(state, hands=replace_at(state.hands, seat, hand),
-                       known=replace_at(state.known, seat, without(state.known[seat], (card,))),
-                       discard_pile=state.discard_pile + (card,), discarder=seat, exposed=True,
-                       turn=state.turn + 1)
+        pile = state.discard_pile + (card,)
+        turn = state.turn + 1
+        changes: dict[str, Any] = dict(
+            hands=replace_at(state.hands, seat, hand), discard_pile=pile, discarder=seat,
+            exposed=True, turn=turn,
+            known=replace_at(state.known, seat, without(state.known[seat], (card,))))
         events.append(Discarded(seat, card))
-        if self.may_i and self.options.shanghai_calls and self.shanghai_targets(state):
-            return evolve(state, phase=Phase.SHANGHAI, answered=(), requests=())
-        return self._turn_over(state, seat, events)
+        if self.may_i and self.options.shanghai_calls and self.targets_for(pile, state.melds):
+            return evolve(state, phase=Phase.SHANGHAI, answered=(), requests=(), **changes)
+        limit = self.options.round_turn_limit
+        used_up = self._rebuilds_used_up(state.round_rebuilds)
+        if hand and not (limit and turn >= limit) and (state.stock or not used_up):
+            # The usual end of a turn: the discard and the next turn in one copy (what
+            # ``_turn_over`` and ``_start_turn`` do, worked out from the changes).
+            following = (seat + 1) % state.seats
+            supply = len(state.stock) + (0 if used_up else len(pile) - 1)
+            phase = Phase.CALLS if self._callers(state.seats, following, seat,
+                                                 state.calls_used, supply) else Phase.DRAW
+            return evolve(state, phase=phase, current=following, took_discard=False,
+                          played=False, requests=(), answered=(), **changes)
+        return self._turn_over(evolve(state, **changes), seat, events)
 
     def _turn_over(self, state: ShanghaiState, seat: int, events: list[Event]) -> ShanghaiState:
         if not state.hands[seat]:

@@ -418,7 +418,12 @@ class ShanghaiChecks:
         """Every meld end the top discard fits ("Shanghai!"). Asked when the card is
         thrown and again of each seat in the window, for the same pile and melds: the
         last answer is kept with the very pile and melds it is for."""
-        pile, table = state.discard_pile, state.melds
+        return self.targets_for(state.discard_pile, state.melds)
+
+    def targets_for(self, pile: tuple[Card, ...],
+                    table: tuple[tuple[Meld, ...], ...]) -> tuple[CallShanghai, ...]:
+        """:meth:`shanghai_targets` for this discard pile and these melds (the discard
+        asks before it makes the state they will stand in)."""
         memo = self._targets_memo
         if memo is not None and memo[0] is pile and memo[1] is table:
             return memo[2]
