@@ -152,3 +152,30 @@ def test_random_play_of_a_whole_game_ends_and_replays():
             {"round_turn_limit": 200, "round_limit": 20} if variant.id == "monastery" else {}
         play_checked(variant.id, min(variant.seat_counts), 5, "random",
                      variant.options_type(**cap))
+
+
+@pytest.mark.parametrize("cls", variants(), ids=lambda cls: cls.id)
+def test_every_listed_action_passes_the_rules_checked_afresh(cls):
+    """The legal lists are built by fast paths of their own (single lay-offs found by
+    face, wild replacements, shared draws and calls), and a listed action is applied
+    without a second check: each must pass the game's full rules when asked again, as
+    an equal copy a player could have built, in random games at every seat count."""
+    import random
+
+    from cardtable.engine.codec import from_json as decode
+
+    for seats in cls.seat_counts:
+        variant = cls()
+        state = variant.new_game(seats, seats).state
+        rng = random.Random(seats)
+        for _ in range(400):
+            waiting = variant.awaiting(state)
+            if not waiting:
+                break
+            seat = waiting[0]
+            legal = variant.legal_actions(state, seat)
+            for action in legal:
+                copy = decode(Action, json.loads(json.dumps(to_json(action))))
+                assert copy == action and copy is not action
+                assert variant.problem(state, seat, copy) is None, (cls.id, action)
+            state = variant.apply(state, seat, rng.choice(legal)).state

@@ -168,6 +168,36 @@ def _join_points(meld: Meld, rules: MeldRules) -> tuple[Rank | None,
                   else ((False, None), (True, None)))
 
 
+@lru_cache(maxsize=512)
+def _joining(meld: Meld, rules: MeldRules) -> tuple[Suit | None, int | None,
+                                                  tuple[tuple[bool, int | None], ...]]:
+    """``_join_points`` with a run's suit, and a set's rank as a number: what the lay-off
+    listing looks a meld's ends up by (kept per meld, as the melds on the table are the
+    same objects turn after turn)."""
+    set_rank, ends = _join_points(meld, rules)
+    suit = None
+    if set_rank is None:
+        suit = next((c.suit for c in meld.cards if not rules.is_wild(c)), None)
+    return suit, None if set_rank is None else int(set_rank), ends
+
+
+@lru_cache(maxsize=4096)
+def _fits(meld: Meld, card: Card, at_start: bool, rules: MeldRules) -> bool:
+    """Whether one card goes on this end of a laid meld, kept (bounded): the melds on the
+    table and the cards in the hands stay the same objects over many turns, and the
+    lay-off listing asks of each every turn."""
+    return layoff_problem(meld, (card,), at_start, rules) is None
+
+
+def _rank_at(position: int) -> int:
+    """The rank of the natural that stands at a run position (an ace at 1 or 14)."""
+    return 1 if position in (1, 14) else position
+
+
+def _card_then_end(fit: tuple[int, int, Card, bool]) -> tuple[int, int]:
+    return fit[0], fit[1]
+
+
 def _ends_to_try(meld: Meld, cards: Iterable[Card],
                  rules: MeldRules) -> Iterator[tuple[Card, bool, bool]]:
     """Each card and end of a laid meld worth asking ``layoff_problem`` about, as
@@ -462,26 +492,54 @@ class ShanghaiChecks:
             # Every single-card lay-off: enough, since any legal lay-off of several
             # cards starts with a legal single card (RULES.md §8).
             if self._going_out_problem(state, seat, 1) is None:
-                rules = self.rules
-                for owner, melds in enumerate(state.melds):
-                    for index, meld in enumerate(melds):
-                        # Any wild fits where another does: each end is judged once.
-                        wild_fits: dict[bool, bool] = {}
-                        for card, natural, at_start in _ends_to_try(meld, faces, rules):
-                            if natural:
-                                fits = layoff_problem(meld, (card,), at_start, rules) is None
-                            else:
-                                known = wild_fits.get(at_start)
-                                if known is None:
-                                    known = wild_fits[at_start] = layoff_problem(
-                                        meld, (card,), at_start, rules) is None
-                                fits = known
-                            if fits:
-                                actions.append(LayOff(owner, index, (card,), at_start))
+                actions += self._single_lay_offs(state, faces)
         actions += self._wild_moves(state, seat, faces)
         if state.played:
             actions.append(TakeBack())
         return actions
+
+    def _single_lay_offs(self, state: ShanghaiState, faces: list[Card]) -> list[LayOff]:
+        """Every single card (one per face) that goes on a meld end, meld by meld in
+        table order, each meld's cards in hand order and each card's ends bottom-up as
+        ``_ends_to_try`` gives them. Only the naturals of the rank (and, for a run, the
+        suit) an end takes are asked about, found by face instead of trying every card
+        on every meld; any wild fits where another does, so each end is judged once."""
+        rules = self.rules
+        wild_ranks = rules._wild
+        wilds: list[tuple[int, Card]] = []
+        by_face: dict[tuple[Suit | None, int], list[tuple[int, Card]]] = {}
+        by_rank: dict[int, list[tuple[int, Card]]] = {}
+        for item in enumerate(faces):
+            card = item[1]
+            rank = card.rank._value_
+            if rank in wild_ranks:
+                wilds.append(item)
+            else:
+                by_face.setdefault((card.suit, rank), []).append(item)
+                by_rank.setdefault(rank, []).append(item)
+        found: list[LayOff] = []
+        for owner, melds in enumerate(state.melds):
+            for index, meld in enumerate(melds):
+                suit, set_rank, ends = _joining(meld, rules)
+                fits: list[tuple[int, int, Card, bool]] = []  # (card's order, end, …)
+                for end, (at_start, wanted) in enumerate(ends):
+                    if wilds and _fits(meld, wilds[0][1], at_start, rules):
+                        fits += [(order, end, card, at_start) for order, card in wilds]
+                    candidates: Iterable[tuple[int, Card]]
+                    if set_rank is not None:
+                        candidates = by_rank.get(set_rank, ())
+                    elif wanted is None:  # no telling where the run stands: ask them all
+                        candidates = [item for items in by_rank.values() for item in items]
+                    else:
+                        candidates = by_face.get((suit, _rank_at(wanted)), ())
+                    for order, card in candidates:
+                        if (wanted is None or wanted in rules.natural_values(card)) and \
+                                _fits(meld, card, at_start, rules):
+                            fits.append((order, end, card, at_start))
+                fits.sort(key=_card_then_end)
+                found += [LayOff(owner, index, (card,), at_start)
+                          for _, _, card, at_start in fits]
+        return found
 
     def _wild_moves(self, state: ShanghaiState, seat: int, cards: list[Card]) -> list[Action]:
         """Every exchange (May I) or replacement (buying) the hand can make: each wild
@@ -507,11 +565,19 @@ class ShanghaiChecks:
                         if self.may_i:
                             moves.append(Exchange(owner, index, natural, wild))
                             continue
+                        # ``_replace_problem``'s rules, each asked once: the natural
+                        # stands for the wild, the seat may play a card, and the freed
+                        # wild fits an end of another group (as any wild would).
+                        if self._stands_for_problem(meld, wild, natural) is not None or \
+                                self._going_out_problem(state, seat, 1) is not None:
+                            continue
                         for dest_owner, dest_melds in enumerate(state.melds):
-                            for dest_index in range(len(dest_melds)):
+                            for dest_index, dest in enumerate(dest_melds):
+                                if (dest_owner, dest_index) == (owner, index):
+                                    continue
                                 for at_start in (False, True):
-                                    replace = ReplaceWild(owner, index, natural, wild,
-                                                          dest_owner, dest_index, at_start)
-                                    if self._replace_problem(state, seat, replace) is None:
-                                        moves.append(replace)
+                                    if _fits(dest, wild, at_start, rules):
+                                        moves.append(ReplaceWild(owner, index, natural, wild,
+                                                                 dest_owner, dest_index,
+                                                                 at_start))
         return moves
