@@ -356,11 +356,22 @@ _SHAPES: dict[int, tuple[int, int, int, int, tuple[int, ...]]] = {}
 
 def _least_wilds_by_key(key: int) -> int:
     """``_least_run_wilds`` of a suit given as its presence bytes (1 where the suit holds
-    a natural of that rank) and its run shape's code."""
-    shape = _SHAPES[key >> _SHAPE_AT]
+    a natural of that rank) and its run shape's code, worked out from the bytes (the
+    table starts empty and fills as patterns come, so each fill is kept cheap): the
+    presence at each run position, then every window's naturals by one multiplication."""
+    low, high, _, least, aces = _SHAPES[key >> _SHAPE_AT]
     presence = (key & ((1 << _SHAPE_AT) - 1)).to_bytes(16, "little")
-    mask = sum(1 << rank for rank in range(1, 14) if presence[rank])
-    return _least_run_wilds(mask, shape) if mask else _NONE
+    at = bytes(presence[1] if position in aces else 0 if position in (1, 14)
+               else presence[position] for position in range(low, high + 1))
+    windows = (int.from_bytes(at, "little") * _ONES[least]).to_bytes(len(at) + least,
+                                                                      "little")
+    naturals = max(windows[least - 1:len(at)])  # the windows that lie wholly in range
+    return least - naturals if naturals >= 2 and least - naturals <= naturals else _NONE
+
+
+_ONES = [sum(1 << 8 * k for k in range(span)) for span in range(16)]
+"""Multiplying a byte-per-position number by ``_ONES[span]`` sums each run of ``span``
+consecutive bytes into the byte where it ends."""
 
 
 _LEAST_RUN_WILDS = LazyTable(_least_wilds_by_key, 1 << 15)
