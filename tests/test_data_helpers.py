@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import pytest
 
 from cardtable.engine import get_variant
-from cardtable.engine.data import evolve
+from cardtable.engine.data import evolve, without, without_one
 
 
 @dataclass(frozen=True)
@@ -55,3 +55,14 @@ def test_evolve_works_out_again_a_field_derived_from_the_others():
     assert card == Card(Rank.KING, Suit.HEARTS) and hash(card) == hash(Card(Rank.KING, Suit.HEARTS))
     rules = evolve(MeldRules(), wild_ranks=frozenset({Rank.FIVE}))
     assert rules.is_wild(Card(Rank.FIVE, Suit.CLUBS))
+
+
+def test_without_one_takes_a_card_from_where_it_stands_and_leaves_a_missing_one_alone():
+    from cardtable.engine import parse_cards, standard_deck
+
+    hand = tuple(standard_deck(2)[::7])
+    for card in hand:
+        assert without_one(hand, card) == without(hand, (card,))
+    stranger = parse_cards("JK")[0]
+    assert without_one(hand, stranger) is hand
+    assert without_one((), stranger) == ()

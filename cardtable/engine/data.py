@@ -66,13 +66,22 @@ def _copier(cls: Any) -> Callable[[Any, dict[str, Any]], Any]:
     return copy
 
 
+_COPYING: dict[Any, tuple[frozenset[str], Callable[[Any, dict[str, Any]], Any]]] = {}
+"""Each dataclass's field names and copier, found with one lookup (``evolve`` runs once
+or twice per action)."""
+
+
 def evolve(obj: T, **changes: Any) -> T:
     """A copy of a frozen dataclass with some fields changed."""
     cls: Any = type(obj)
-    if not changes.keys() <= _field_set(cls):
-        unknown = ", ".join(sorted(changes.keys() - _field_set(cls)))
+    copying = _COPYING.get(cls)
+    if copying is None:
+        copying = _COPYING[cls] = (_field_set(cls), _copier(cls))
+    fields, copy = copying
+    if not changes.keys() <= fields:
+        unknown = ", ".join(sorted(changes.keys() - fields))
         raise TypeError(f"{cls.__name__} has no field {unknown}")
-    new: T = _copier(cls)(obj, changes)
+    new: T = copy(obj, changes)
     return new
 
 
@@ -87,6 +96,16 @@ def without(items: tuple[T, ...], gone: Iterable[T]) -> tuple[T, ...]:
         return items
     remove = set(gone)
     return tuple([item for item in items if item not in remove])
+
+
+def without_one(items: tuple[T, ...], item: T) -> tuple[T, ...]:
+    """The tuple less one item where it first stands, or the very tuple if it is not
+    there (a card is one object, so a hand holds it once: a discard's hot path)."""
+    try:
+        index = items.index(item)
+    except ValueError:
+        return items
+    return items[:index] + items[index + 1:]
 
 
 K = TypeVar("K")

@@ -464,6 +464,25 @@ def _holds_for(plan: _Plan) -> _Holds:
                 return False
             return _may_hold(plan, tally[at:end], same_rank_sets)
         return holds_sets
+    if len(plan.specs) > 1 and plan.classes == 1 and \
+            all(spec.kind in (MeldKind.SET, MeldKind.RUN) for spec in plan.specs):
+        # Sets and runs in one class (a set of 4 and a run of 4): ``_may_hold`` worked
+        # out in place, each group's least aces from the class's naturals read once
+        # (``_may_hold_roughly`` adds nothing here: each of its tests is implied).
+        shapes = [(spec.kind is MeldKind.SET, spec.size) for spec in plan.specs]
+
+        def holds_sets_and_runs(tally: bytes, same_rank_sets: bool) -> bool:
+            naturals, aces = tally[at + 2:at + 14], tally[at + 1]
+            need = 0
+            for is_set, size in shapes:
+                if is_set:
+                    need += size - min(size, max(naturals))
+                else:
+                    need += size - _best_window(naturals.translate(_AT_MOST_ONE), size)
+                if need > aces:
+                    return False
+            return True
+        return holds_sets_and_runs
     if len(plan.specs) > 1:
         def holds_groups(tally: bytes, same_rank_sets: bool) -> bool:
             counts = tally[at:end]

@@ -22,7 +22,7 @@ from typing import Any, ClassVar
 from .actions import Action, Discard, Draw, LayMission, LayOff, discards_of, one_per_face
 from .cards import Card, IdentityEnum, parse_zones, pretty_cards, standard_deck
 from .codec import serializable
-from .data import evolve, replace_at, without
+from .data import evolve, replace_at, without, without_one
 from .events import (
     Dealt,
     Discarded,
@@ -402,9 +402,14 @@ class Monastery(RummyZones, Variant[MonasteryState, MonasteryView]):
             return self._end_round(state, seat, events) if not state.hands[seat] else state
         assert isinstance(action, Discard)
         # One copy for the discard and the next turn (the usual end of a turn).
-        changes = self._taken(state, seat, (action.card,))
-        changes["discard_pile"] = state.discard_pile + (action.card,)
-        events.append(Discarded(seat, action.card))
+        card = action.card
+        changes: dict[str, Any] = {
+            "hands": replace_at(state.hands, seat, without_one(state.hands[seat], card)),
+            "discard_pile": state.discard_pile + (card,)}
+        known = state.known[seat]
+        if card in known:
+            changes["known"] = replace_at(state.known, seat, without_one(known, card))
+        events.append(Discarded(seat, card))
         if not changes["hands"][seat]:
             return self._end_round(evolve(state, **changes), seat, events)
         return self._next_turn(state, events, changes)

@@ -32,7 +32,7 @@ from .actions import (
     TakeBack,
 )
 from .cards import Card, parse_zones, standard_deck
-from .data import evolve, replace_at, without
+from .data import evolve, replace_at, without, without_one
 from .errors import SetupError
 from .events import (
     Called,
@@ -420,13 +420,15 @@ class _Shanghai(ShanghaiChecks, RummyZones, Variant[ShanghaiState, ShanghaiView]
 
     def _discard(self, state: ShanghaiState, seat: int, card: Card,
                  events: list[Event]) -> ShanghaiState:
-        hand = without(state.hands[seat], (card,))
+        hand = without_one(state.hands[seat], card)
         pile = state.discard_pile + (card,)
         turn = state.turn + 1
         changes: dict[str, Any] = dict(
             hands=replace_at(state.hands, seat, hand), discard_pile=pile, discarder=seat,
-            exposed=True, turn=turn,
-            known=replace_at(state.known, seat, without(state.known[seat], (card,))))
+            exposed=True, turn=turn)
+        known = state.known[seat]
+        if card in known:
+            changes["known"] = replace_at(state.known, seat, without_one(known, card))
         events.append(Discarded(seat, card))
         if self.may_i and self.options.shanghai_calls and self.targets_for(pile, state.melds):
             return evolve(state, phase=Phase.SHANGHAI, answered=(), requests=(), **changes)
