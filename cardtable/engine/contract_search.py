@@ -543,17 +543,20 @@ def remembered_go_down(hand: Sequence[Card], contract: Contract, crules: Contrac
                        value: Callable[[Card], int], *,
                        first_found: bool = False) -> tuple[Meld, ...] | None:
     """:func:`best_go_down`, remembered for the last few hands: the legal-move list asks
-    again about the same cards within a turn (exchanges, take-backs, calls). The search
-    does not depend on the hand's order, so the cards alone are the key."""
-    return _remembered(frozenset(hand), contract, crules, value, first_found)
+    again about the same hand within a turn (take-backs, calls, the app and the AI
+    asking of one state). The hand as it stands is the key: a state's hand is one tuple
+    in one order, so the same state always gets the same answer."""
+    return _remembered(tuple(hand), contract, crules, value, first_found)
 
 
 @lru_cache(maxsize=256)
-def _remembered(hand: frozenset[Card], contract: Contract, crules: ContractRules,
+def _remembered(hand: tuple[Card, ...], contract: Contract, crules: ContractRules,
                 value: Callable[[Card], int], first_found: bool) -> tuple[Meld, ...] | None:
-    # Sorted, so the first go-down found is the same whatever order the set iterates in.
-    return best_go_down(sorted(hand, key=SORT_KEY), contract, crules, value,
-                        first_found=first_found)
+    # A proof of existence takes the cards in the hand's order (which go-down it finds
+    # may follow the order; the hand's order is part of the state). The best go-down is
+    # the same in any order; sorted all the same, so its ties fall one way.
+    return best_go_down(hand if first_found else sorted(hand, key=SORT_KEY), contract,
+                        crules, value, first_found=first_found)
 
 
 def _no_value(card: Card) -> int:
