@@ -382,6 +382,20 @@ def _runs_by_suit_need(least: Sequence[int], in_suit: Sequence[int], runs: int,
                        min_run: int, least_naturals: int) -> int:
     """``_runs_need`` given each suit's least single-run wilds and its naturals, worked
     out directly for the one to three runs of a contract."""
+    if runs == 2:  # the usual case, without the rows: two suits, or one suit twice
+        first = second = twice = _NONE
+        for single, count in zip(least, in_suit):
+            if single >= _NONE:
+                continue
+            if single < first:
+                first, second = single, first
+            elif single < second:
+                second = single
+            if count >= 2 * least_naturals:
+                both = max(2 * single, 2 * min_run - count)
+                if both < twice:
+                    twice = both
+        return min(first + second, twice, _NONE)
     costs = []  # per suit that can hold a run: what its 1, 2 … runs need
     for single, count in zip(least, in_suit):
         if single < _NONE:

@@ -333,6 +333,10 @@ class _Shanghai(ShanghaiChecks, RummyZones, Variant[ShanghaiState, ShanghaiView]
             state = evolve(state, calls_used=replace_at(state.calls_used, winner,
                                                         state.calls_used[winner] + 1))
             events.append(CardsGiven(winner, "may i", (card,), extra, len(extra) + 1))
+        stock = state.stock
+        if stock:  # the usual draw: the stock's top card, nothing else changes
+            events.append(Drew(seat, Pile.STOCK, stock[-1]))
+            return self._drawn(state, stock[-1], False, {"stock": stock[:-1]})
         changes, drawn = self._stock_taken(state, 1, events)
         if not drawn:  # nothing left to draw: the round ends as it stands
             state = evolve(state, **changes)
