@@ -274,18 +274,16 @@ class _Shanghai(ShanghaiChecks, RummyZones, Variant[ShanghaiState, ShanghaiView]
         order = [(state.current + offset) % state.seats for offset in range(1, state.seats)]
         return next(seat for seat in order if seat in state.requests)
 
-    def _take_stock(self, state: ShanghaiState, count: int,
-                    events: list[Event]) -> tuple[ShanghaiState, tuple[Card, ...]]:
+    def _stock_taken(self, state: ShanghaiState, count: int, events: list[Event],
+                     pile: tuple[Card, ...] | None = None
+                     ) -> tuple[dict[str, Any], tuple[Card, ...]]:
         """Draw ``count`` cards from the stock, reshuffling the discard pile (all but its
-        top card) when the stock runs out (RULES.md engine rule 4)."""
-        changes, taken = self._stock_taken(state, count, events)
-        return evolve(state, **changes), taken
-
-    def _stock_taken(self, state: ShanghaiState, count: int,
-                     events: list[Event]) -> tuple[dict[str, Any], tuple[Card, ...]]:
-        """:meth:`_take_stock` as the state's changes, for a caller that makes more."""
+        top card) when the stock runs out (RULES.md engine rule 4), as the state's
+        changes (``pile``: the discard pile as the caller has already changed it)."""
         taken: list[Card] = []
-        stock, pile, reshuffles = state.stock, state.discard_pile, state.reshuffles
+        stock, reshuffles = state.stock, state.reshuffles
+        if pile is None:
+            pile = state.discard_pile
         rebuilds = state.round_rebuilds
         for _ in range(count):
             if not stock:
@@ -298,11 +296,6 @@ class _Shanghai(ShanghaiChecks, RummyZones, Variant[ShanghaiState, ShanghaiView]
             stock = stock[:-1]
         return dict(stock=stock, discard_pile=pile, reshuffles=reshuffles,
                     round_rebuilds=rebuilds), tuple(taken)
-
-    def _give(self, state: ShanghaiState, seat: int, cards: tuple[Card, ...],
-              known: tuple[Card, ...] = ()) -> ShanghaiState:
-        return evolve(state, hands=replace_at(state.hands, seat, state.hands[seat] + cards),
-                      known=replace_at(state.known, seat, state.known[seat] + known))
 
     def _drawn(self, state: ShanghaiState, card: Card, took_discard: bool,
                changes: dict[str, Any]) -> ShanghaiState:
@@ -325,13 +318,18 @@ class _Shanghai(ShanghaiChecks, RummyZones, Variant[ShanghaiState, ShanghaiView]
             return self._drawn(state, card, True, {"discard_pile": state.discard_pile[:-1]})
         if self.may_i and state.requests and state.exposed:
             # The current player declined: the nearest caller gets the card and a penalty.
+            # One copy: the card leaves the pile, the penalty cards the stock, both go to
+            # the caller's hand, and the call is counted.
             winner = self._first_request(state)
             card = state.discard_pile[-1]
-            state = evolve(state, discard_pile=state.discard_pile[:-1], exposed=False)
-            state, extra = self._take_stock(state, self.options.may_i_penalty_cards, events)
-            state = self._give(state, winner, (card,) + extra, (card,))
-            state = evolve(state, calls_used=replace_at(state.calls_used, winner,
-                                                        state.calls_used[winner] + 1))
+            piles, extra = self._stock_taken(state, self.options.may_i_penalty_cards, events,
+                                             pile=state.discard_pile[:-1])
+            state = evolve(
+                state, exposed=False,
+                hands=replace_at(state.hands, winner, state.hands[winner] + (card,) + extra),
+                known=replace_at(state.known, winner, state.known[winner] + (card,)),
+                calls_used=replace_at(state.calls_used, winner, state.calls_used[winner] + 1),
+                **piles)
             events.append(CardsGiven(winner, "may i", (card,), extra, len(extra) + 1))
         stock = state.stock
         if stock:  # the usual draw: the stock's top card, nothing else changes
@@ -354,15 +352,18 @@ class _Shanghai(ShanghaiChecks, RummyZones, Variant[ShanghaiState, ShanghaiView]
             events.append(Called(state.current, "refuse"))
             events.append(Drew(state.current, Pile.DISCARD, card))
             return self._drawn(state, card, True, {"discard_pile": state.discard_pile[:-1]})
-        state = evolve(state, discard_pile=state.discard_pile[:-1])
         events.append(Called(state.current, "allow"))
-        state, extra = self._take_stock(state, self.options.buy_extra_cards, events)
-        state = self._give(state, buyer, (card,) + extra, (card,))
-        state = evolve(state, exposed=False, phase=Phase.DRAW, requests=(), answered=(),
-                       calls_used=replace_at(state.calls_used, buyer,
-                                             state.calls_used[buyer] + 1))
+        # One copy: the card leaves the pile, the extra cards the stock, both go to the
+        # buyer's hand, the buy is counted and the player in turn draws.
+        piles, extra = self._stock_taken(state, self.options.buy_extra_cards, events,
+                                         pile=state.discard_pile[:-1])
         events.append(CardsGiven(buyer, "buy", (card,), extra, len(extra) + 1))
-        return state
+        return evolve(
+            state, exposed=False, phase=Phase.DRAW, requests=(), answered=(),
+            hands=replace_at(state.hands, buyer, state.hands[buyer] + (card,) + extra),
+            known=replace_at(state.known, buyer, state.known[buyer] + (card,)),
+            calls_used=replace_at(state.calls_used, buyer, state.calls_used[buyer] + 1),
+            **piles)
 
     def _play(self, state: ShanghaiState, seat: int, action: Action,
               events: list[Event]) -> ShanghaiState:
