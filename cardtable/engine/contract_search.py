@@ -467,6 +467,18 @@ def _sets_leave_runs_short(hand: Sequence[Card], contract: Contract,
     least_set = rules.min_set
     shape = (rules.run_low, rules.run_high, rules.longest_run, rules.min_run,
              rules.ace_values)
+    least_naturals = 2 if rules.naturals_at_least_wilds else 1
+
+    def runs_need(run_masks: list[int], run_counts: list[int]) -> int:
+        if crules.runs_distinct_suits:
+            per_suit = sorted(_least_run_wilds(mask, shape) for mask in run_masks if mask)
+            per_suit += [_NONE] * (contract.runs - len(per_suit))
+            return sum(per_suit[:contract.runs])
+        return _runs_need(run_masks, run_counts, contract.runs, shape, least_naturals)
+
+    # The runs never need fewer wilds than with every natural theirs: a choice of sets
+    # whose own wilds leave less than that is passed over before its suits are looked at.
+    spare = wilds - runs_need(masks, in_suit)
     ranks = [rank for rank in range(1, 14) if totals[rank] >= 2]
     combos: Iterable[tuple[int, ...]] = (
         combinations_with_replacement(ranks, contract.sets) if crules.same_rank_sets
@@ -478,9 +490,12 @@ def _sets_leave_runs_short(hand: Sequence[Card], contract: Contract,
             times = combo.count(rank)
             low, high = 2 * times, min(least_set * times, totals[rank])
             takes.append([(k, least_set * times - k) for k in range(low, high + 1)])
+        if sum(least_set * combo.count(rank) - min(least_set * combo.count(rank),
+                                                   totals[rank]) for rank in chosen) > spare:
+            continue
         for taken in product(*takes):
             need = sum(wilds_needed for _, wilds_needed in taken)
-            if need > wilds:
+            if need > spare:
                 continue
             run_masks = masks[:]
             run_counts = in_suit[:]
@@ -494,14 +509,7 @@ def _sets_leave_runs_short(hand: Sequence[Card], contract: Contract,
                         run_counts[suit] -= forced
                         if forced >= here:
                             run_masks[suit] &= ~(1 << rank)
-            if crules.runs_distinct_suits:
-                per_suit = sorted(_least_run_wilds(mask, shape) for mask in run_masks if mask)
-                per_suit += [_NONE] * (contract.runs - len(per_suit))
-                need += sum(per_suit[:contract.runs])
-            else:
-                need += _runs_need(run_masks, run_counts, contract.runs, shape,
-                                   2 if rules.naturals_at_least_wilds else 1)
-            if need <= wilds:
+            if need + runs_need(run_masks, run_counts) <= wilds:
                 return False
     return True
 

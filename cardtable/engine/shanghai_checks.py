@@ -463,7 +463,7 @@ class ShanghaiChecks:
             for owner, melds in enumerate(table):
                 for index, meld in enumerate(melds):
                     for _, _, at_start in _ends_to_try(meld, (card,), rules):
-                        if layoff_problem(meld, (card,), at_start, rules) is None:
+                        if _fits(meld, card, at_start, rules):
                             found.append(CallShanghai(owner, index, at_start))
         targets = tuple(found)
         self._targets_memo = (pile, table, targets)
