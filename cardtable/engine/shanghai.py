@@ -260,15 +260,15 @@ class _Shanghai(ShanghaiChecks, RummyZones, Variant[ShanghaiState, ShanghaiView]
                      events: list[Event]) -> ShanghaiState:
         assert isinstance(action, Call)
         requests = state.requests + ((seat,) if action.kind != "pass" else ())
+        answered = state.answered + (seat,)
         events.append(Called(seat, action.kind))
-        state = evolve(state, answered=state.answered + (seat,), requests=requests)
-        if self.awaiting(state):
-            return state
-        if not requests:
-            return evolve(state, phase=Phase.DRAW)
-        if self.may_i:
-            return evolve(state, phase=Phase.DRAW)  # the current player has first choice
-        return evolve(state, phase=Phase.BUY_ANSWER)
+        # One copy: the window stays open while a caller has not answered (what
+        # ``awaiting`` would say of the new state: the callers do not depend on answers).
+        if any(caller not in answered for caller in self.callers(state)):
+            return evolve(state, answered=answered, requests=requests)
+        # Nobody asked, or May I (the current player has first choice): the draw.
+        phase = Phase.DRAW if not requests or self.may_i else Phase.BUY_ANSWER
+        return evolve(state, answered=answered, requests=requests, phase=phase)
 
     def _first_request(self, state: ShanghaiState) -> int:
         order = [(state.current + offset) % state.seats for offset in range(1, state.seats)]
@@ -467,11 +467,12 @@ class _Shanghai(ShanghaiChecks, RummyZones, Variant[ShanghaiState, ShanghaiView]
             claims += ((seat, action.target_seat, action.meld_index, action.at_start),)
         else:
             events.append(Called(seat, "pass"))
-        state = evolve(state, answered=state.answered + (seat,), claims=claims)
-        if self.awaiting(state):
-            return state
+        answered = state.answered + (seat,)
         discarder = state.discarder
         assert discarder is not None
+        # The window stays open while a seat has not answered (``awaiting``'s rule).
+        if any((discarder + k) % state.seats not in answered for k in range(1, state.seats)):
+            return evolve(state, answered=answered, claims=claims)
         state = evolve(state, answered=(), claims=())
         if not claims:
             return self._turn_over(state, discarder, events)
