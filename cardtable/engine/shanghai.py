@@ -264,8 +264,11 @@ class _Shanghai(ShanghaiChecks, RummyZones, Variant[ShanghaiState, ShanghaiView]
         events.append(Called(seat, action.kind))
         # One copy: the window stays open while a caller has not answered (what
         # ``awaiting`` would say of the new state: the callers do not depend on answers).
-        if any(caller not in answered for caller in self.callers(state)):
-            return evolve(state, answered=answered, requests=requests)
+        waiting = tuple(caller for caller in self.callers(state) if caller not in answered)
+        if waiting:
+            state = evolve(state, answered=answered, requests=requests)
+            self._awaiting_memo = (state, waiting)  # what ``awaiting`` would work out
+            return state
         # Nobody asked, or May I (the current player has first choice): the draw.
         phase = Phase.DRAW if not requests or self.may_i else Phase.BUY_ANSWER
         return evolve(state, answered=answered, requests=requests, phase=phase)
@@ -471,8 +474,12 @@ class _Shanghai(ShanghaiChecks, RummyZones, Variant[ShanghaiState, ShanghaiView]
         discarder = state.discarder
         assert discarder is not None
         # The window stays open while a seat has not answered (``awaiting``'s rule).
-        if any((discarder + k) % state.seats not in answered for k in range(1, state.seats)):
-            return evolve(state, answered=answered, claims=claims)
+        waiting = tuple(other for k in range(1, state.seats)
+                        if (other := (discarder + k) % state.seats) not in answered)
+        if waiting:
+            state = evolve(state, answered=answered, claims=claims)
+            self._awaiting_memo = (state, waiting)  # what ``awaiting`` would work out
+            return state
         state = evolve(state, answered=(), claims=())
         if not claims:
             return self._turn_over(state, discarder, events)
