@@ -38,12 +38,14 @@ def _copier(cls: Any) -> Callable[[Any, dict[str, Any]], Any]:
         return lambda obj, changes: dataclasses.replace(obj, **changes)
     if "__slots__" not in cls.__dict__:
         # Fields in an instance dict (the games' states, copied several times a step):
-        # one merge of the old dict and the changes, at C speed.
+        # a copy of the old dict with the changes, at C speed, given to the new object
+        # whole (half the time of filling its own dict).
+        set_field = object.__setattr__
         def merge(obj: Any, changes: dict[str, Any]) -> Any:
             new = object.__new__(cls)
-            fields = new.__dict__
-            fields.update(obj.__dict__)
+            fields = obj.__dict__.copy()
             fields.update(changes)
+            set_field(new, "__dict__", fields)
             return new
         return merge
     names = _field_names(cls)
