@@ -162,9 +162,10 @@ class Variant(ABC, Generic[S, V]):
 
     def apply(self, state: S, seat: int, action: Action) -> Transition[S]:
         """Validate, then carry out ``action``; raises :class:`IllegalActionError`."""
-        reason = self.problem(state, seat, action)
-        if reason is not None:
-            raise IllegalActionError(reason)
+        if not self._listed(state, seat, action):  # a listed action was checked already
+            reason = self.problem(state, seat, action)
+            if reason is not None:
+                raise IllegalActionError(reason)
         return self._apply(state, seat, action)
 
     @abstractmethod
