@@ -559,7 +559,9 @@ def test_without_the_rebuild_limit_the_stock_is_rebuilt_however_often():
 def test_a_discard_ends_the_turn_in_one_copy_exactly_as_the_general_path_does(cls, seats):
     """The discard makes the next turn's state in one copy (the hottest path): at every
     discard of random games, its state and events equal those of the general path
-    (the discard's state, then ``_turn_over``), windows, stock limits and turn caps too."""
+    (the discard's state, then ``_turn_over``), windows, stock limits and turn caps too;
+    and after every action, who is awaited (kept with the state by the copy that made
+    it, for discards and answers to a window) is what a fresh look at the state says."""
     import random
 
     from cardtable.engine.data import evolve, replace_at, without
@@ -574,6 +576,9 @@ def test_a_discard_ends_the_turn_in_one_copy_exactly_as_the_general_path_does(cl
             seat = variant.awaiting(state)[0]
             action = rng.choice(variant.legal_actions(state, seat))
             result = variant.apply(state, seat, action)
+            # Who is awaited next, as kept by the copy that made the state, is what a
+            # fresh look at the state says.
+            assert variant.awaiting(result.state) == variant._awaiting(result.state)
             if isinstance(action, Discard):
                 card = action.card
                 made = evolve(state, hands=replace_at(state.hands, seat,

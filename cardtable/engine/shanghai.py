@@ -447,10 +447,14 @@ class _Shanghai(ShanghaiChecks, RummyZones, Variant[ShanghaiState, ShanghaiView]
             # ``_turn_over`` and ``_start_turn`` do, worked out from the changes).
             following = (seat + 1) % state.seats
             supply = len(state.stock) + (0 if used_up else len(pile) - 1)
-            phase = Phase.CALLS if self._callers(state.seats, following, seat,
-                                                 state.calls_used, supply) else Phase.DRAW
-            return evolve(state, phase=phase, current=following, took_discard=False,
-                          played=False, requests=(), answered=(), **changes)
+            callers = self._callers(state.seats, following, seat, state.calls_used, supply)
+            state = evolve(state, phase=Phase.CALLS if callers else Phase.DRAW,
+                           current=following, took_discard=False, played=False, requests=(),
+                           answered=(), **changes)
+            # Who is awaited next, as ``awaiting`` would work it out: the callers, else
+            # the player in turn.
+            self._awaiting_memo = (state, callers or (following,))
+            return state
         return self._turn_over(evolve(state, **changes), seat, events)
 
     def _turn_over(self, state: ShanghaiState, seat: int, events: list[Event]) -> ShanghaiState:
