@@ -272,9 +272,13 @@ def _surely_short(hand: Sequence[Card], contract: Contract, crules: ContractRule
         if need > wilds:
             return True
     if contract.runs:
+        # Every suit's presence bytes in one number, 16 bytes a suit.
         code = tallying.shape
-        least = [_LEAST_RUN_WILDS[code | int.from_bytes(
-            tally[at:at + 16].translate(_AT_LEAST[1]), "little")] for at in _SUITS_AT]
+        present = int.from_bytes(tally[:64].translate(_AT_LEAST[1]), "little")
+        least = [_LEAST_RUN_WILDS[code | present & _SUIT_BYTES],
+                 _LEAST_RUN_WILDS[code | present >> 128 & _SUIT_BYTES],
+                 _LEAST_RUN_WILDS[code | present >> 256 & _SUIT_BYTES],
+                 _LEAST_RUN_WILDS[code | present >> 384]]
         if crules.runs_distinct_suits:
             least.sort()
             need += sum(least[:contract.runs])
@@ -296,6 +300,8 @@ _WILDS_AT = 80
 _IN_SUIT_AT = 81
 """Each suit's naturals (byte ``_IN_SUIT_AT + suit``)."""
 _TALLY_BYTES = 88
+_SUIT_BYTES = (1 << 128) - 1
+"""A suit's 16 bytes of a tally, as a number."""
 _AT_LEAST = [bytes(int(count >= least) for count in range(256)) for least in range(4)]
 """``_AT_LEAST[k]`` marks the counts of ``k`` or more."""
 

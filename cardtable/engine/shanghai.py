@@ -308,10 +308,12 @@ class _Shanghai(ShanghaiChecks, RummyZones, Variant[ShanghaiState, ShanghaiView]
         hand = state.hands[seat] + (card,)
         if took_discard:
             changes["known"] = replace_at(state.known, seat, state.known[seat] + (card,))
-        return evolve(state, hands=replace_at(state.hands, seat, hand), phase=Phase.PLAY,
-                      took_discard=took_discard, played=False, undo_hand=hand,
-                      undo_melds=state.melds, undo_down=state.down, requests=(),
-                      answered=(), **changes)
+        state = evolve(state, hands=replace_at(state.hands, seat, hand), phase=Phase.PLAY,
+                       took_discard=took_discard, played=False, undo_hand=hand,
+                       undo_melds=state.melds, undo_down=state.down, requests=(),
+                       answered=(), **changes)
+        self._awaiting_memo = (state, (seat,))  # the player in turn plays
+        return state
 
     def _draw(self, state: ShanghaiState, source: Pile, events: list[Event]) -> ShanghaiState:
         seat = state.current
