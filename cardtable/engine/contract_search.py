@@ -124,11 +124,16 @@ def _greedy_go_down(hand: Sequence[Card], contract: Contract, crules: ContractRu
     the answer depends on the hand alone."""
     rules = crules.melds
     wild_ranks = rules._wild
-    wilds = [card for card in hand if card.rank._value_ in wild_ranks]
+    wilds: list[Card] = []
     piles: dict[tuple[int, int], list[Card]] = {}  # (suit, rank) -> its naturals
+    left: dict[int, int] = {}  # rank -> its naturals not yet laid
     for card in hand:
-        if card.rank._value_ not in wild_ranks:
-            piles.setdefault((card._sort[0], card.rank._value_), []).append(card)
+        suit, rank, _ = card._sort
+        if rank in wild_ranks:
+            wilds.append(card)
+        else:
+            piles.setdefault((suit, rank), []).append(card)
+            left[rank] = left.get(rank, 0) + 1
     size = rules.min_run
     aces = rules.ace_values
     ace_bits = sum(1 << p for p in aces)
@@ -174,9 +179,13 @@ def _greedy_go_down(hand: Sequence[Card], contract: Contract, crules: ContractRu
             spans.append((suit, start))
             laid = []
             for position in range(start, start + size):
-                naturals_here = piles.get((suit, _rank_at(position)))
-                laid.append(naturals_here.pop(0) if naturals_here and
-                            (position not in (1, 14) or position in aces) else wilds.pop(0))
+                rank = _rank_at(position)
+                naturals_here = piles.get((suit, rank))
+                if naturals_here and (rank != 1 or position in aces):
+                    laid.append(naturals_here.pop(0))
+                    left[rank] -= 1
+                else:
+                    laid.append(wilds.pop(0))
             runs.append(Meld(MeldKind.RUN, tuple(laid)))
             used_suits.add(suit)
             masks[suit] = held(suit)
@@ -188,10 +197,9 @@ def _greedy_go_down(hand: Sequence[Card], contract: Contract, crules: ContractRu
         for _ in range(contract.sets):
             # The rank with the most naturals left (the lowest rank on a tie).
             rank, most = 0, 0
-            for candidate, rank_piles in by_rank.items():
+            for candidate, count in left.items():
                 if not crules.same_rank_sets and candidate in used_ranks:
                     continue
-                count = sum(map(len, rank_piles))
                 if count > most or (count == most and count and candidate < rank):
                     rank, most = candidate, count
             if not most:
@@ -202,6 +210,7 @@ def _greedy_go_down(hand: Sequence[Card], contract: Contract, crules: ContractRu
                 return False
             for card in naturals:
                 piles[(card._sort[0], rank)].remove(card)
+            left[rank] -= len(naturals)
             sets.append(Meld(MeldKind.SET, tuple(naturals) + tuple(wilds[:need])))
             del wilds[:need]
             used_ranks.add(rank)
