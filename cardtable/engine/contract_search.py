@@ -81,8 +81,8 @@ def best_go_down(hand: Sequence[Card], contract: Contract, crules: ContractRules
                  first_found: bool = False) -> tuple[Meld, ...] | None:
     """The contract laid with the most penalty points taken out of the hand, or ``None``
     when no way to lay it exists. With ``first_found`` any valid go-down will do (a
-    proof of existence, faster); which one may then depend on the hand's order, so
-    callers that need one answer per hand pass it sorted (as the legal list does).
+    proof of existence, faster); which one may then depend on the hand's order (the
+    legal list passes the state's hand as it stands: one answer per state).
 
     A proof of existence first searches the contract cut to its least: any go-down
     holds one of sets of three and runs of four (keep two naturals of a set, and a
