@@ -598,3 +598,62 @@ def test_a_discard_ends_the_turn_in_one_copy_exactly_as_the_general_path_does(cl
                 compared += 1
             state = result.state
     assert compared > 100
+
+
+@pytest.mark.parametrize("cls,seats", [(ShanghaiMayI, 2), (ShanghaiMayI, 6), (ShanghaiBuy, 3),
+                                       (ShanghaiBuy, 7)])
+def test_the_lay_off_listings_shortcut_for_naturals_agrees_with_the_full_check(cls, seats):
+    """The single lay-off listing finds naturals by face and does not build the longer
+    meld for them (a set's rank always joins; a run's suit at the rank its end wants
+    joins unless the run is as long as a run may be): over random games, for every
+    meld end on the table and every natural in the hand of the seat to play, the
+    shortcut says what ``layoff_problem`` says, both ways (RULES.md §8)."""
+    import random
+
+    from cardtable.engine.shanghai_checks import (
+        _joining,
+        _natural_fits,
+        _rank_at,
+        layoff_problem,
+    )
+
+    variant = cls(cls.options_type(round_turn_limit=80))
+    rules = variant.rules
+    asked = Counter()
+    for seed in range(8):
+        state = variant.new_game(seats, seed).state
+        rng = random.Random(seed)
+        while variant.awaiting(state):
+            seat = variant.awaiting(state)[0]
+            if state.phase is Phase.PLAY:
+                naturals = [c for c in state.hands[seat] if not rules.is_wild(c)]
+                for melds in state.melds:
+                    for meld in melds:
+                        suit, set_rank, ends = _joining(meld, rules)
+                        for at_start, wanted in ends:
+                            for card in naturals:
+                                if set_rank is not None:
+                                    if int(card.rank) != set_rank:
+                                        continue
+                                elif wanted is None or card.suit is not suit or \
+                                        int(card.rank) != _rank_at(wanted):
+                                    continue
+                                full = layoff_problem(meld, (card,), at_start, rules) is None
+                                assert _natural_fits(meld, card, at_start, set_rank, wanted,
+                                                     rules) == full, (meld, card, at_start)
+                                asked[full] += 1
+            state = variant.apply(state, seat,
+                                  rng.choice(variant.legal_actions(state, seat))).state
+    assert asked[True] > 100
+    if cls is ShanghaiMayI:
+        # A run at its longest (13 cards, 2-A♥) takes no more: not even the other ace
+        # at its bottom.
+        run = Meld(MeldKind.RUN, tuple(parse_cards("2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH")))
+        from cardtable.engine import Card, Rank, Suit
+
+        ace = Card(Rank.ACE, Suit.HEARTS, 1)
+        suit, set_rank, ends = _joining(run, rules)
+        at_start, wanted = ends[1]
+        assert at_start and wanted == 1
+        assert layoff_problem(run, (ace,), True, rules) is not None
+        assert not _natural_fits(run, ace, True, set_rank, wanted, rules)

@@ -189,6 +189,20 @@ def _fits(meld: Meld, card: Card, at_start: bool, rules: MeldRules) -> bool:
     return layoff_problem(meld, (card,), at_start, rules) is None
 
 
+def _natural_fits(meld: Meld, card: Card, at_start: bool, set_rank: int | None,
+                  wanted: int | None, rules: MeldRules) -> bool:
+    """Whether a natural the lay-off listing found by face (a set's rank; a run's suit,
+    at the rank its end takes) goes on: a natural of its rank always joins a set, and
+    one at the position a run's end wants joins unless the run is already as long as a
+    run may be (a natural never lowers the count of naturals against wilds). Anything
+    else (a run whose positions cannot be told) gets the full check."""
+    if set_rank is not None:
+        return True
+    if wanted is None:
+        return _fits(meld, card, at_start, rules)
+    return wanted in rules.natural_values(card) and len(meld.cards) < rules.longest_run
+
+
 def _rank_at(position: int) -> int:
     """The rank of the natural that stands at a run position (an ace at 1 or 14)."""
     return 1 if position in (1, 14) else position
@@ -533,8 +547,7 @@ class ShanghaiChecks:
                     else:
                         candidates = by_face.get((suit, _rank_at(wanted)), ())
                     for order, card in candidates:
-                        if (wanted is None or wanted in rules.natural_values(card)) and \
-                                _fits(meld, card, at_start, rules):
+                        if _natural_fits(meld, card, at_start, set_rank, wanted, rules):
                             fits.append((order, end, card, at_start))
                 fits.sort(key=_card_then_end)
                 found += [LayOff(owner, index, (card,), at_start)
