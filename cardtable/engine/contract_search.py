@@ -124,9 +124,12 @@ def _greedy_go_down(hand: Sequence[Card], contract: Contract, crules: ContractRu
     the answer depends on the hand alone."""
     rules = crules.melds
     wild_ranks = rules._wild
+    aces = rules.ace_values
+    ace_bits = sum(1 << p for p in aces)
     wilds: list[Card] = []
     piles: dict[tuple[int, int], list[Card]] = {}  # (suit, rank) -> its naturals
     left: dict[int, int] = {}  # rank -> its naturals not yet laid
+    masks = [0, 0, 0, 0]  # per suit, bit p: a natural can stand at run position p
     for card in hand:
         suit, rank, _ = card._sort
         if rank in wild_ranks:
@@ -134,23 +137,21 @@ def _greedy_go_down(hand: Sequence[Card], contract: Contract, crules: ContractRu
         else:
             piles.setdefault((suit, rank), []).append(card)
             left[rank] = left.get(rank, 0) + 1
+            masks[suit] |= ace_bits if rank == 1 else 1 << rank
     size = rules.min_run
-    aces = rules.ace_values
-    ace_bits = sum(1 << p for p in aces)
     shape = _window_shape(size, rules.run_low, rules.run_high)
-    by_suit: list[list[tuple[int, list[Card]]]] = [[], [], [], []]
-    by_rank: dict[int, list[list[Card]]] = {}
-    for (suit, rank), pile in piles.items():
-        by_suit[suit].append((rank, pile))
-        by_rank.setdefault(rank, []).append(pile)
 
-    def held(suit: int) -> int:
-        """Bit p: a natural of the suit can stand at run position p."""
-        bits = 0
-        for rank, pile in by_suit[suit]:
-            if pile:
-                bits |= ace_bits if rank == 1 else 1 << rank
-        return bits
+    def take(suit: int, rank: int, card: Card | None = None) -> Card:
+        """A natural out of its pile (the first, or this one), its suit's mask kept."""
+        pile = piles[(suit, rank)]
+        if card is None:
+            card = pile.pop(0)
+        else:
+            pile.remove(card)
+        if not pile:
+            masks[suit] &= ~(ace_bits if rank == 1 else 1 << rank)
+        left[rank] -= 1
+        return card
 
     runs: list[Meld] = []
     sets: list[Meld] = []
@@ -158,7 +159,6 @@ def _greedy_go_down(hand: Sequence[Card], contract: Contract, crules: ContractRu
     def lay_runs() -> bool:
         used_suits: set[int] = set()
         spans: list[tuple[int, int]] = []  # each run's suit and first position
-        masks = [held(suit) for suit in range(4)]
         for _ in range(contract.runs):
             best: tuple[int, int, int] | None = None  # (naturals, suit, start)
             for suit, mask in enumerate(masks):
@@ -180,15 +180,12 @@ def _greedy_go_down(hand: Sequence[Card], contract: Contract, crules: ContractRu
             laid = []
             for position in range(start, start + size):
                 rank = _rank_at(position)
-                naturals_here = piles.get((suit, rank))
-                if naturals_here and (rank != 1 or position in aces):
-                    laid.append(naturals_here.pop(0))
-                    left[rank] -= 1
+                if piles.get((suit, rank)) and (rank != 1 or position in aces):
+                    laid.append(take(suit, rank))
                 else:
                     laid.append(wilds.pop(0))
             runs.append(Meld(MeldKind.RUN, tuple(laid)))
             used_suits.add(suit)
-            masks[suit] = held(suit)
         return True
 
     def lay_sets() -> bool:
@@ -204,13 +201,14 @@ def _greedy_go_down(hand: Sequence[Card], contract: Contract, crules: ContractRu
                     rank, most = candidate, count
             if not most:
                 return False
-            naturals = [card for pile in by_rank[rank] for card in pile][:least]
+            # Its naturals, pile by pile in the order the hand first shows them.
+            naturals = [card for (_, pile_rank), pile in piles.items() if pile_rank == rank
+                        for card in pile][:least]
             need = least - len(naturals)
             if need > len(wilds) or (rules.naturals_at_least_wilds and need > len(naturals)):
                 return False
             for card in naturals:
-                piles[(card._sort[0], rank)].remove(card)
-            left[rank] -= len(naturals)
+                take(card._sort[0], rank, card)
             sets.append(Meld(MeldKind.SET, tuple(naturals) + tuple(wilds[:need])))
             del wilds[:need]
             used_ranks.add(rank)
