@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from functools import cache
 from typing import Any
 
 from .actions import (
@@ -71,6 +72,12 @@ from .shanghai_rules import (
     penalty,
 )
 from .variant import Outcome, Transition, Variant, places_for, register
+
+
+@cache
+def _after(seats: int, current: int) -> tuple[int, ...]:
+    """The other seats in turn order from ``current``'s left (a handful of tables)."""
+    return tuple((current + offset) % seats for offset in range(1, seats))
 
 
 class _Shanghai(ShanghaiChecks, RummyZones, Variant[ShanghaiState, ShanghaiView]):
@@ -198,9 +205,9 @@ class _Shanghai(ShanghaiChecks, RummyZones, Variant[ShanghaiState, ShanghaiView]
         needed = 2 if self.may_i else 3
         if supply - 1 < needed:  # the exposed card itself leaves the pile
             return ()
-        order = [(current + offset) % seats for offset in range(1, seats)]
-        return tuple(seat for seat in order if seat != discarder
-                     and calls_used[seat] < self.call_limit)
+        limit = self.call_limit
+        return tuple([seat for seat in _after(seats, current)
+                      if seat != discarder and calls_used[seat] < limit])
 
     def _start_turn(self, state: ShanghaiState, seat: int,
                     events: list[Event] | None = None) -> ShanghaiState:
