@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import repeat
@@ -83,8 +82,8 @@ class Variant(ABC, Generic[S, V]):
     state_type: ClassVar[type]
 
     def __init__(self, options: Any = None) -> None:
-        self._legal_cache: OrderedDict[tuple[int, int], tuple[Any, tuple[Action, ...]]] = \
-            OrderedDict()
+        # Oldest first (a plain dict keeps insertion order): the first entry goes when full.
+        self._legal_cache: dict[tuple[int, int], tuple[Any, tuple[Action, ...]]] = {}
         self.options = options if options is not None else self.options_type()
         if not isinstance(self.options, self.options_type):
             raise SetupError(f"{self.id} takes {self.options_type.__name__}")
@@ -127,8 +126,8 @@ class Variant(ABC, Generic[S, V]):
         cache[key] = (state, actions)
         while len(cache) > _LEGAL_CACHE_SIZE:
             try:
-                cache.popitem(last=False)
-            except KeyError:  # another thread emptied it first
+                del cache[next(iter(cache))]
+            except (KeyError, StopIteration, RuntimeError):  # another thread got there first
                 break
         return actions
 
