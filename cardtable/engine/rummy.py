@@ -65,8 +65,13 @@ def draw(state: Any, seat: int, source: Pile, events: list[Event]) -> Drawn:
     every discard but the top one (RULES.md engine rule 4), counted in the round's
     ``round_rebuilds``; a card taken from the pile is known to everyone while the seat
     holds it."""
-    stock, pile, known, reshuffles = state.stock, state.discard_pile, state.known, \
-        state.reshuffles
+    stock = state.stock
+    if source is Pile.STOCK and stock:  # the usual draw: only the stock and the hand change
+        card = stock[-1]
+        events.append(Drew(seat, source, card))
+        return Drawn(card, {"stock": stock[:-1], "hands": replace_at(
+            state.hands, seat, state.hands[seat] + (card,))})
+    pile, known, reshuffles = state.discard_pile, state.known, state.reshuffles
     rebuilds = state.round_rebuilds
     if source is Pile.STOCK:
         if not stock:
