@@ -322,14 +322,21 @@ def test_a_go_down_keeping_a_card_back_is_offered_whenever_one_exists_buying(
 def test_the_wilds_bound_never_refuses_a_hand_that_holds_the_contract(
         seed, shape, may_i, round_number, same_rank):
     """The one-pass bound the list asks first (``_surely_short``: each set alone, the
-    runs shared among the suits) and the one it asks when the greedy tries fail (the
-    sets' choices, then the runs without the copies they must take), against the exact
-    search run without them."""
-    from cardtable.engine.contract_search import _Search, _sets_leave_runs_short, _surely_short
+    runs shared among the suits) and the two it asks when the greedy tries fail (the
+    sets' choices, then the runs without the copies they must take; the runs of one
+    suit, each from the copies the others leave), against the exact search run
+    without them."""
+    from cardtable.engine.contract_search import (
+        _runs_of_a_suit_short,
+        _Search,
+        _sets_leave_runs_short,
+        _surely_short,
+    )
 
     hand = _hand(seed, shape, may_i, round_number)
     contract, crules = CONTRACTS[round_number - 1], contract_rules(may_i, same_rank)
-    if _surely_short(hand, contract, crules) or _sets_leave_runs_short(hand, contract, crules):
+    if _surely_short(hand, contract, crules) or _sets_leave_runs_short(hand, contract, crules) \
+            or _runs_of_a_suit_short(hand, contract, crules):
         assert _Search(hand, contract, crules, value_of(may_i), True).run() is None, \
             (sorted(c.face for c in hand), round_number, may_i)
 
@@ -344,6 +351,21 @@ def test_a_set_and_a_run_that_both_need_the_fours_are_refused_before_the_search_
     contract, crules = CONTRACTS[1], contract_rules(True, False)
     assert not _surely_short(hand, contract, crules)
     assert _sets_leave_runs_short(hand, contract, crules)
+    assert best_go_down(hand, contract, crules, value_of(True)) is None
+    assert brute_force(hand, contract, crules, value_of(True)) is None
+
+
+def test_a_second_run_of_a_suit_needs_copies_the_first_leaves_May_I_round_3():
+    """Two wilds: 9-Q♠ is a run with one wild, but a second run of spades has only 3♠ 4♠
+    (or the second Q♠) left and needs two more, and clubs (9 10 K) need two as well.
+    The one-pass bound lets each spade run do as well as the best; the bound by a
+    suit's copies refuses the hand before the search."""
+    from cardtable.engine.contract_search import _runs_of_a_suit_short, _surely_short
+
+    hand = parse_cards("3S 4S 4S 9S 10S QS QS 3H 6H QH 2D 6D 2C 9C 10C KC")
+    contract, crules = CONTRACTS[2], contract_rules(True, False)
+    assert not _surely_short(hand, contract, crules)
+    assert _runs_of_a_suit_short(hand, contract, crules)
     assert best_go_down(hand, contract, crules, value_of(True)) is None
     assert brute_force(hand, contract, crules, value_of(True)) is None
 

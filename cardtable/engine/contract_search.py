@@ -98,7 +98,8 @@ def best_go_down(hand: Sequence[Card], contract: Contract, crules: ContractRules
             quick = _greedy_go_down(hand, contract, crules, sets_first=True)
         if quick is not None:
             return quick
-    if _sets_leave_runs_short(hand, contract, crules):
+    if _sets_leave_runs_short(hand, contract, crules) or \
+            _runs_of_a_suit_short(hand, contract, crules):
         return None
     if first_found:
         least = _Search(hand, contract, crules, value, True)
@@ -525,6 +526,91 @@ def _sets_leave_runs_short(hand: Sequence[Card], contract: Contract,
             if need + runs_need(run_masks, run_counts) <= wilds:
                 return False
     return True
+
+
+def _runs_of_a_suit_short(hand: Sequence[Card], contract: Contract,
+                          crules: ContractRules) -> bool:
+    """Whether the runs cannot be laid when several may share a suit (May I), by a bound
+    that takes each suit's copies into account: ``_runs_need`` lets a second run of a
+    suit do as well as its best, even where it would need the copies the first run
+    uses (``9S 10S QS`` makes one run with a wild; the second of spades, from what is
+    left, needs two). For each suit it works out what one, two or three runs need at
+    least: the best first window, taking one copy of each natural in it, then a bound
+    on the later runs from what is left. A run that leaves a natural of its window to a
+    later run needs a wild more for it, and the later runs gain at most that natural,
+    so this never exceeds the true need; and it asks a later run for no least number
+    of naturals, so it never refuses a hand that holds the runs. The sets are judged
+    alone, as ``_surely_short`` does. Asked only of the few hands the greedy tries
+    leave."""
+    runs = contract.runs
+    if crules.runs_distinct_suits or not 2 <= runs <= 3:  # the copy counts kept go to two
+        return False
+    rules = crules.melds
+    wild_ranks = rules._wild
+    wilds = 0
+    totals = [0] * 15
+    # Per suit: its naturals, and the ranks of which it holds one copy or more, two or
+    # more, three or more (bit r: rank r).
+    in_suit = [0, 0, 0, 0]
+    one, two, three = [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]
+    for card in hand:
+        suit, rank, _ = card._sort
+        if rank in wild_ranks:
+            wilds += 1
+            continue
+        totals[rank] += 1
+        in_suit[suit] += 1
+        bit = 1 << rank
+        if not one[suit] & bit:
+            one[suit] |= bit
+        elif not two[suit] & bit:
+            two[suit] |= bit
+        else:
+            three[suit] |= bit
+    need = 0
+    if contract.sets:
+        needs = _set_needs(totals, rules.min_set,
+                           contract.sets if crules.same_rank_sets else 1)
+        if len(needs) < contract.sets:
+            return not crules.same_rank_sets
+        need = sum(needs[:contract.sets])
+    size = rules.min_run
+    aces = rules.ace_values
+    # Each window of the least length as the ranks it holds (bit r: rank r; an ace only
+    # where the rules put aces).
+    windows = [sum(1 << _rank_at(p) for p in range(start, start + size)
+                   if p not in (1, 14) or p in aces)
+               for start in range(rules.run_low, rules.run_high - size + 2)]
+
+    def most(ranks: int) -> int:
+        """The most naturals one window holds, given the ranks present."""
+        return max((ranks & window).bit_count() for window in windows)
+
+    rows = []
+    for suit, naturals in enumerate(in_suit):
+        if naturals < 2:
+            continue
+        row = [_NONE] * runs
+        for window in windows:
+            held = one[suit] & window
+            first = held.bit_count()
+            if first < 2:
+                continue
+            row[0] = min(row[0], size - first)
+            if runs == 1 or naturals < 4:
+                continue
+            # One copy of each held rank taken: the ranks left with one copy and two.
+            left_one = one[suit] & ~(held & ~two[suit])
+            left_two = two[suit] & ~(held & ~three[suit])
+            best = most(left_one)
+            for later in range(1, runs):
+                if naturals < 2 * (later + 1):
+                    break
+                room = min(later * best, left_one.bit_count() + (
+                    left_two.bit_count() if later > 1 else 0))
+                row[later] = min(row[later], size - first + size * later - room)
+        rows.append(row)
+    return not rows or need + min(_runs_need_by_rows(rows, runs), _NONE) > wilds
 
 
 _NONE = 99
