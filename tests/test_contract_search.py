@@ -345,12 +345,21 @@ def test_a_set_and_a_run_that_both_need_the_fours_are_refused_before_the_search_
     """Round 2 (a set and a run), one joker: the fours make the set (4♠ 4♠ 4♦) or the
     spade run (A-5♠ needs a four and the joker), never both, and every other set needs
     the joker too. Each bound alone lets the hand through; the sets' choices refuse it."""
-    from cardtable.engine.contract_search import _sets_leave_runs_short, _surely_short
+    from cardtable.engine.contract_search import _sets_leave_runs_short
 
-    hand = parse_cards("JK AS 3S 4S 4S 5S 10S 3H 6H 4D 10D AC")
-    contract, crules = CONTRACTS[1], contract_rules(True, False)
+    _refused_before_the_search("JK AS 3S 4S 4S 5S 10S 3H 6H 4D 10D AC", 2,
+                               _sets_leave_runs_short)
+
+
+def _refused_before_the_search(faces, round_number, bound):
+    """A May I hand the one-pass bound lets through, ``bound`` refuses, and no go-down
+    exists (the search and the brute force agree)."""
+    from cardtable.engine.contract_search import _surely_short
+
+    hand = parse_cards(faces)
+    contract, crules = CONTRACTS[round_number - 1], contract_rules(True, False)
     assert not _surely_short(hand, contract, crules)
-    assert _sets_leave_runs_short(hand, contract, crules)
+    assert bound(hand, contract, crules)
     assert best_go_down(hand, contract, crules, value_of(True)) is None
     assert brute_force(hand, contract, crules, value_of(True)) is None
 
@@ -360,14 +369,10 @@ def test_a_second_run_of_a_suit_needs_copies_the_first_leaves_May_I_round_3():
     (or the second Q♠) left and needs two more, and clubs (9 10 K) need two as well.
     The one-pass bound lets each spade run do as well as the best; the bound by a
     suit's copies refuses the hand before the search."""
-    from cardtable.engine.contract_search import _runs_of_a_suit_short, _surely_short
+    from cardtable.engine.contract_search import _runs_of_a_suit_short
 
-    hand = parse_cards("3S 4S 4S 9S 10S QS QS 3H 6H QH 2D 6D 2C 9C 10C KC")
-    contract, crules = CONTRACTS[2], contract_rules(True, False)
-    assert not _surely_short(hand, contract, crules)
-    assert _runs_of_a_suit_short(hand, contract, crules)
-    assert best_go_down(hand, contract, crules, value_of(True)) is None
-    assert brute_force(hand, contract, crules, value_of(True)) is None
+    _refused_before_the_search("3S 4S 4S 9S 10S QS QS 3H 6H QH 2D 6D 2C 9C 10C KC", 3,
+                               _runs_of_a_suit_short)
 
 
 @pytest.mark.parametrize("may_i", [True, False])
@@ -425,11 +430,10 @@ def test_a_suits_least_run_wilds_is_its_best_window_of_the_least_length(game_id)
     """The bound reads the best window of four positions; any longer run does no better,
     for every set of ranks a suit can hold."""
     from cardtable.engine import get_variant
-    from cardtable.engine.contract_search import _least_run_wilds
+    from cardtable.engine.contract_search import _least_run_wilds, _run_shape
 
     rules = get_variant(game_id)().rules
-    shape = (rules.run_low, rules.run_high, rules.longest_run, rules.min_run,
-             rules.ace_values)
+    shape = _run_shape(rules)
     for ranks in range(0, 1 << 14, 2):  # bits 1 (ace) … 13 (king)
         assert _least_run_wilds(ranks, shape) == _least_run_wilds_by_every_span(ranks, shape)
 
@@ -439,11 +443,10 @@ def test_the_bound_reads_a_suits_least_run_wilds_from_its_tally(game_id):
     """``_surely_short`` looks a suit up by its presence bytes: the same answer as the
     plain definition, for every set of ranks a suit can hold."""
     from cardtable.engine import get_variant
-    from cardtable.engine.contract_search import _LEAST_RUN_WILDS, _NONE, _tallying
+    from cardtable.engine.contract_search import _LEAST_RUN_WILDS, _NONE, _run_shape, _tallying
 
     rules = get_variant(game_id)().rules
-    shape = (rules.run_low, rules.run_high, rules.longest_run, rules.min_run,
-             rules.ace_values)
+    shape = _run_shape(rules)
     code = _tallying(rules).shape
     for ranks in range(0, 1 << 14, 2):
         presence = bytes(ranks >> rank & 1 for rank in range(16))

@@ -270,13 +270,7 @@ def _surely_short(hand: Sequence[Card], contract: Contract, crules: ContractRule
                 return True
             need += max(0, contract.sets - (15 - totals.translate(_AT_LEAST[3]).count(0)))
         else:
-            needs = _set_needs(totals, rules.min_set,
-                               contract.sets if crules.same_rank_sets else 1)
-            if len(needs) < contract.sets:
-                if not crules.same_rank_sets:
-                    return True
-            else:
-                need += sum(needs[:contract.sets])
+            need += _sets_wilds(totals, contract.sets, crules)
         if need > wilds:
             return True
     if contract.runs:
@@ -287,13 +281,7 @@ def _surely_short(hand: Sequence[Card], contract: Contract, crules: ContractRule
                  _LEAST_RUN_WILDS[code | present >> 128 & _SUIT_BYTES],
                  _LEAST_RUN_WILDS[code | present >> 256 & _SUIT_BYTES],
                  _LEAST_RUN_WILDS[code | present >> 384]]
-        if crules.runs_distinct_suits:
-            least.sort()
-            need += sum(least[:contract.runs])
-        else:
-            need += _runs_by_suit_need(least, tally[_IN_SUIT_AT:_IN_SUIT_AT + 4],
-                                       contract.runs, rules.min_run,
-                                       2 if rules.naturals_at_least_wilds else 1)
+        need += _runs_wilds(least, tally[_IN_SUIT_AT:_IN_SUIT_AT + 4], contract.runs, crules)
     return need > wilds
 
 
@@ -342,11 +330,9 @@ def _tallying(rules: MeldRules) -> _Tallying:
             packed[card._face] = (1 << 8 * (_SUITS_AT[suit] + rank)
                                   | 1 << 8 * (_TOTALS_AT + rank)
                                   | 1 << 8 * (_IN_SUIT_AT + suit))
-    shape = (rules.run_low, rules.run_high, rules.longest_run, rules.min_run,
-             rules.ace_values)
     code = (rules.run_low | rules.run_high << 5 | rules.longest_run << 10
             | rules.min_run << 15 | sum(1 << 20 + value for value in rules.ace_values))
-    _SHAPES[code] = shape
+    _SHAPES[code] = _run_shape(rules)
     made = _Tallying(packed, code << _SHAPE_AT)
     if len(_TALLYING) > 64:  # only ever a few rules; never grows without bound
         _TALLYING.clear()
@@ -394,8 +380,8 @@ _LEAST_RUN_WILDS = LazyTable(_least_wilds_by_key, 1 << 15)
 
 def _runs_by_suit_need(least: Sequence[int], in_suit: Sequence[int], runs: int,
                        min_run: int, least_naturals: int) -> int:
-    """``_runs_need`` given each suit's least single-run wilds and its naturals, worked
-    out directly for the one to three runs of a contract."""
+    """``_runs_need`` given each suit's least single-run wilds and its naturals (the
+    usual two runs worked out without the rows)."""
     if runs == 2:  # the usual case, without the rows: two suits, or one suit twice
         first = second = twice = _NONE
         for single, count in zip(least, in_suit):
@@ -410,28 +396,10 @@ def _runs_by_suit_need(least: Sequence[int], in_suit: Sequence[int], runs: int,
                 if both < twice:
                     twice = both
         return min(first + second, twice, _NONE)
-    costs = []  # per suit that can hold a run: what its 1, 2 … runs need
-    for single, count in zip(least, in_suit):
-        if single < _NONE:
-            costs.append([max(j * single, min_run * j - count)
-                          if count >= least_naturals * j else _NONE
-                          for j in range(1, runs + 1)])
-    if not costs:
-        return _NONE
-    ones = sorted(row[0] for row in costs)
-    if runs == 1:
-        return ones[0]
-    if runs > 3:
-        return _runs_need_by_rows(costs, runs)
-    best = min(row[runs - 1] for row in costs)  # every run in one suit
-    if len(ones) >= runs:
-        best = min(best, sum(ones[:runs]))  # each in a suit of its own
-    if runs == 3 and len(costs) >= 2:  # two in one suit, one in another
-        for i, row in enumerate(costs):
-            for k, other in enumerate(costs):
-                if i != k and row[1] + other[0] < best:
-                    best = row[1] + other[0]
-    return min(best, _NONE)
+    costs = [[max(j * single, min_run * j - count) if count >= least_naturals * j else _NONE
+              for j in range(1, runs + 1)]
+             for single, count in zip(least, in_suit) if single < _NONE]
+    return min(_runs_need_by_rows(costs, runs), _NONE) if costs else _NONE
 
 
 def _runs_need_by_rows(costs: list[list[int]], runs: int) -> int:
@@ -479,16 +447,9 @@ def _sets_leave_runs_short(hand: Sequence[Card], contract: Contract,
         masks[suit] |= 1 << rank
         in_suit[suit] += count
     least_set = rules.min_set
-    shape = (rules.run_low, rules.run_high, rules.longest_run, rules.min_run,
-             rules.ace_values)
-    least_naturals = 2 if rules.naturals_at_least_wilds else 1
 
     def runs_need(run_masks: list[int], run_counts: list[int]) -> int:
-        if crules.runs_distinct_suits:
-            per_suit = sorted(_least_run_wilds(mask, shape) for mask in run_masks if mask)
-            per_suit += [_NONE] * (contract.runs - len(per_suit))
-            return sum(per_suit[:contract.runs])
-        return _runs_need(run_masks, run_counts, contract.runs, shape, least_naturals)
+        return _runs_need(run_masks, run_counts, contract.runs, crules)
 
     # The runs never need fewer wilds than with every natural theirs: a choice of sets
     # whose own wilds leave less than that is passed over before its suits are looked at.
@@ -567,13 +528,7 @@ def _runs_of_a_suit_short(hand: Sequence[Card], contract: Contract,
             two[suit] |= bit
         else:
             three[suit] |= bit
-    need = 0
-    if contract.sets:
-        needs = _set_needs(totals, rules.min_set,
-                           contract.sets if crules.same_rank_sets else 1)
-        if len(needs) < contract.sets:
-            return not crules.same_rank_sets
-        need = sum(needs[:contract.sets])
+    need = _sets_wilds(totals, contract.sets, crules) if contract.sets else 0
     size = rules.min_run
     aces = rules.ace_values
     # Each window of the least length as the ranks it holds (bit r: rank r; an ace only
@@ -618,14 +573,43 @@ _NONE = 99
 
 
 def _runs_need(masks: Sequence[int], in_suit: Sequence[int], runs: int,
-               shape: tuple[int, int, int, int, tuple[int, ...]], least_naturals: int) -> int:
-    """Fewest wilds ``runs`` runs could need when several may share a suit (May I, from
-    two decks or more), by the best way to share them among the suits: ``j`` runs of
-    one suit need at least ``j`` times its best single run's wilds, and at least the
-    cards they lack (``j`` least runs' worth less the suit's naturals), and each needs
-    ``least_naturals`` naturals of its own."""
-    least = [_least_run_wilds(mask, shape) if mask else _NONE for mask in masks]
-    return _runs_by_suit_need(least, in_suit, runs, shape[3], least_naturals)
+               crules: ContractRules) -> int:
+    """Fewest wilds ``runs`` runs could need, given each suit's ranks as a bit mask and
+    its naturals (``_runs_wilds``)."""
+    shape = _run_shape(crules.melds)
+    return _runs_wilds([_least_run_wilds(mask, shape) if mask else _NONE for mask in masks],
+                       in_suit, runs, crules)
+
+
+def _runs_wilds(least: Sequence[int], in_suit: Sequence[int], runs: int,
+                crules: ContractRules) -> int:
+    """Fewest wilds ``runs`` runs could need, given each suit's least single-run wilds and
+    its naturals: buying's runs each take a suit of their own; May I's may share a
+    suit, from two decks or more (``_runs_by_suit_need``): ``j`` runs of one suit need
+    at least ``j`` times its best single run's wilds, and at least the cards they lack
+    (``j`` least runs' worth less the suit's naturals), and each needs naturals of its
+    own."""
+    if runs == 1:
+        return min(least)
+    if crules.runs_distinct_suits:
+        return sum(sorted(least)[:runs])
+    rules = crules.melds
+    return _runs_by_suit_need(least, in_suit, runs, rules.min_run,
+                              2 if rules.naturals_at_least_wilds else 1)
+
+
+def _run_shape(rules: MeldRules) -> tuple[int, int, int, int, tuple[int, ...]]:
+    """The run shape ``_least_run_wilds`` reads: lowest and highest position, longest
+    and least length, where aces stand."""
+    return (rules.run_low, rules.run_high, rules.longest_run, rules.min_run,
+            rules.ace_values)
+
+
+def _sets_wilds(totals: Sequence[int], sets: int, crules: ContractRules) -> int:
+    """Fewest wilds ``sets`` sets could need, each judged alone from the naturals of each
+    rank (``_NONE`` if the ranks cannot make that many sets)."""
+    needs = _set_needs(totals, crules.melds.min_set, sets if crules.same_rank_sets else 1)
+    return sum(needs[:sets]) if len(needs) >= sets else _NONE
 
 
 def _set_needs(totals: Sequence[int], least: int, most: int) -> list[int]:
@@ -754,16 +738,10 @@ class _Search:
         sets still to lay have ranks with two naturals or more, the ``runs`` still to
         choose (from the suits the canonical order leaves) have spans, and the wilds
         left cover what each needs at least from what is left."""
-        need = 0
         sets = self.contract.sets
-        if sets:
-            needs = _set_needs(self.pool.totals, self.rules.min_set,
-                               sets if self.crules.same_rank_sets else 1)
-            if len(needs) < sets:
-                return False
-            need = sum(needs[:sets])
-            if need > wilds:
-                return False
+        need = _sets_wilds(self.pool.totals, sets, self.crules) if sets else 0
+        if need > wilds:
+            return False
         first = 0 if after is None else after[0] + (1 if self.crules.runs_distinct_suits
                                                      else 0)
         masks = [0, 0, 0, 0]
@@ -772,17 +750,7 @@ class _Search:
             if count and suit >= first:
                 masks[suit] |= 1 << rank
                 in_suit[suit] += count
-        rules = self.rules
-        shape = (rules.run_low, rules.run_high, rules.longest_run, rules.min_run,
-                 rules.ace_values)
-        if self.crules.runs_distinct_suits:
-            per_suit = sorted(_least_run_wilds(mask, shape) for mask in masks if mask)
-            per_suit += [_NONE] * (runs - len(per_suit))
-            need += sum(per_suit[:runs])
-        else:
-            need += _runs_need(masks, in_suit, runs, shape,
-                               2 if rules.naturals_at_least_wilds else 1)
-        return need <= wilds
+        return need + _runs_need(masks, in_suit, runs, self.crules) <= wilds
 
     def _rest_bound(self, runs: int, from_suit: int) -> int:
         """Most natural points the groups still to choose could lay: ``runs`` runs from

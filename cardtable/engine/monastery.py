@@ -22,7 +22,7 @@ from typing import Any, ClassVar
 from .actions import Action, Discard, Draw, LayMission, LayOff, discards_of, one_per_face
 from .cards import Card, IdentityEnum, parse_zones, pretty_cards, standard_deck
 from .codec import serializable
-from .data import evolve, replace_at, without, without_one
+from .data import evolve, replace_at, without
 from .events import (
     Dealt,
     Discarded,
@@ -58,6 +58,7 @@ from .rummy import (
     DiscardTop,
     RummyZones,
     TurnView,
+    card_taken,
     draw,
     draw_problem,
     legal_draws,
@@ -403,12 +404,8 @@ class Monastery(RummyZones, Variant[MonasteryState, MonasteryView]):
         assert isinstance(action, Discard)
         # One copy for the discard and the next turn (the usual end of a turn).
         card = action.card
-        changes: dict[str, Any] = {
-            "hands": replace_at(state.hands, seat, without_one(state.hands[seat], card)),
-            "discard_pile": state.discard_pile + (card,)}
-        known = state.known[seat]
-        if card in known:
-            changes["known"] = replace_at(state.known, seat, without_one(known, card))
+        changes = card_taken(state, seat, card)
+        changes["discard_pile"] = state.discard_pile + (card,)
         events.append(Discarded(seat, card))
         if not changes["hands"][seat]:
             return self._end_round(evolve(state, **changes), seat, events)

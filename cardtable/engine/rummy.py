@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 
 from .actions import DRAW_DISCARD, DRAW_STOCK, Action, Draw, Pile
 from .cards import Card
-from .data import replace_at
+from .data import replace_at, without_one
 from .events import Drew, Event, Reshuffled
 from .rng import shuffled
 from .sampling import fill_hands, take, unseen_cards
@@ -88,6 +88,16 @@ def draw(state: Any, seat: int, source: Pile, events: list[Event]) -> Drawn:
     return Drawn(card, dict(stock=stock, discard_pile=pile, known=known, reshuffles=reshuffles,
                             round_rebuilds=rebuilds,
                             hands=replace_at(state.hands, seat, state.hands[seat] + (card,))))
+
+
+def card_taken(state: Any, seat: int, card: Card) -> dict[str, Any]:
+    """The changes that take one card from a seat's hand, and from what others know it
+    holds if they know it (a discard: the hottest way a card leaves a hand)."""
+    changes = {"hands": replace_at(state.hands, seat, without_one(state.hands[seat], card))}
+    known = state.known[seat]
+    if card in known:
+        changes["known"] = replace_at(state.known, seat, without_one(known, card))
+    return changes
 
 
 def seen_by(view: Any) -> list[Card]:

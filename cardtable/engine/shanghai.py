@@ -33,7 +33,7 @@ from .actions import (
     TakeBack,
 )
 from .cards import Card, parse_zones, standard_deck
-from .data import evolve, replace_at, without, without_one
+from .data import evolve, replace_at, without
 from .errors import SetupError
 from .events import (
     Called,
@@ -57,7 +57,7 @@ from .events import (
 from .melds import Meld, MeldKind, MeldRules
 from .options import ShanghaiBuyOptions, ShanghaiMayIOptions
 from .rng import pick_index, shuffled
-from .rummy import RummyZones, rebuilds_used_up
+from .rummy import RummyZones, card_taken, rebuilds_used_up
 from .sampling import fresh_seed
 from .shanghai_checks import ShanghaiChecks, extended
 from .shanghai_rules import (
@@ -78,6 +78,14 @@ from .variant import Outcome, Transition, Variant, places_for, register
 def _after(seats: int, current: int) -> tuple[int, ...]:
     """The other seats in turn order from ``current``'s left (a handful of tables)."""
     return tuple((current + offset) % seats for offset in range(1, seats))
+
+
+def _shanghai_awaited(state: ShanghaiState, answered: tuple[int, ...]) -> tuple[int, ...]:
+    """The seats of a Shanghai! window (all but the discarder, from his left) who have
+    not answered."""
+    assert state.discarder is not None
+    return tuple([seat for seat in _after(state.seats, state.discarder)
+                  if seat not in answered])
 
 
 class _Shanghai(ShanghaiChecks, RummyZones, Variant[ShanghaiState, ShanghaiView]):
@@ -237,12 +245,16 @@ class _Shanghai(ShanghaiChecks, RummyZones, Variant[ShanghaiState, ShanghaiView]
         if state.phase is Phase.GAME_OVER:
             return ()
         if state.phase is Phase.CALLS:
-            return tuple(s for s in self.callers(state) if s not in state.answered)
+            return self._calls_awaited(state, state.answered)
         if state.phase is Phase.SHANGHAI:
-            assert state.discarder is not None
-            order = [(state.discarder + k) % state.seats for k in range(1, state.seats)]
-            return tuple(s for s in order if s not in state.answered)
+            return _shanghai_awaited(state, state.answered)
         return (state.current,)
+
+    def _calls_awaited(self, state: ShanghaiState,
+                       answered: tuple[int, ...]) -> tuple[int, ...]:
+        """The callers of a call window who have not answered (the callers depend on
+        the discard and the calls used, never on the answers)."""
+        return tuple([seat for seat in self.callers(state) if seat not in answered])
 
     # --- applying --------------------------------------------------------------------------
 
@@ -269,9 +281,8 @@ class _Shanghai(ShanghaiChecks, RummyZones, Variant[ShanghaiState, ShanghaiView]
         requests = state.requests + ((seat,) if action.kind != "pass" else ())
         answered = state.answered + (seat,)
         events.append(Called(seat, action.kind))
-        # One copy: the window stays open while a caller has not answered (what
-        # ``awaiting`` would say of the new state: the callers do not depend on answers).
-        waiting = tuple(caller for caller in self.callers(state) if caller not in answered)
+        # One copy: the window stays open while a caller has not answered.
+        waiting = self._calls_awaited(state, answered)
         if waiting:
             state = evolve(state, answered=answered, requests=requests)
             self._awaiting_memo = (state, waiting)  # what ``awaiting`` would work out
@@ -281,8 +292,8 @@ class _Shanghai(ShanghaiChecks, RummyZones, Variant[ShanghaiState, ShanghaiView]
         return evolve(state, answered=answered, requests=requests, phase=phase)
 
     def _first_request(self, state: ShanghaiState) -> int:
-        order = [(state.current + offset) % state.seats for offset in range(1, state.seats)]
-        return next(seat for seat in order if seat in state.requests)
+        return next(seat for seat in _after(state.seats, state.current)
+                    if seat in state.requests)
 
     def _stock_taken(self, state: ShanghaiState, count: int, events: list[Event],
                      pile: tuple[Card, ...] | None = None
@@ -330,19 +341,8 @@ class _Shanghai(ShanghaiChecks, RummyZones, Variant[ShanghaiState, ShanghaiView]
             return self._drawn(state, card, True, {"discard_pile": state.discard_pile[:-1]})
         if self.may_i and state.requests and state.exposed:
             # The current player declined: the nearest caller gets the card and a penalty.
-            # One copy: the card leaves the pile, the penalty cards the stock, both go to
-            # the caller's hand, and the call is counted.
-            winner = self._first_request(state)
-            card = state.discard_pile[-1]
-            piles, extra = self._stock_taken(state, self.options.may_i_penalty_cards, events,
-                                             pile=state.discard_pile[:-1])
-            state = evolve(
-                state, exposed=False,
-                hands=replace_at(state.hands, winner, state.hands[winner] + (card,) + extra),
-                known=replace_at(state.known, winner, state.known[winner] + (card,)),
-                calls_used=replace_at(state.calls_used, winner, state.calls_used[winner] + 1),
-                **piles)
-            events.append(CardsGiven(winner, "may i", (card,), extra, len(extra) + 1))
+            state = self._give_exposed(state, self._first_request(state), "may i",
+                                       self.options.may_i_penalty_cards, events)
         stock = state.stock
         if stock:  # the usual draw: the stock's top card, nothing else changes
             events.append(Drew(seat, Pile.STOCK, stock[-1]))
@@ -365,17 +365,24 @@ class _Shanghai(ShanghaiChecks, RummyZones, Variant[ShanghaiState, ShanghaiView]
             events.append(Drew(state.current, Pile.DISCARD, card))
             return self._drawn(state, card, True, {"discard_pile": state.discard_pile[:-1]})
         events.append(Called(state.current, "allow"))
-        # One copy: the card leaves the pile, the extra cards the stock, both go to the
-        # buyer's hand, the buy is counted and the player in turn draws.
-        piles, extra = self._stock_taken(state, self.options.buy_extra_cards, events,
+        return self._give_exposed(state, buyer, "buy", self.options.buy_extra_cards, events,
+                                  phase=Phase.DRAW, requests=(), answered=())
+
+    def _give_exposed(self, state: ShanghaiState, winner: int, kind: str, extra_count: int,
+                      events: list[Event], **changes: Any) -> ShanghaiState:
+        """A May I or a buy granted, in one copy (with ``changes``): the exposed card
+        leaves the pile and ``extra_count`` cards the stock, both go to ``winner``'s hand
+        (the card known to all), and the call is counted."""
+        card = state.discard_pile[-1]
+        piles, extra = self._stock_taken(state, extra_count, events,
                                          pile=state.discard_pile[:-1])
-        events.append(CardsGiven(buyer, "buy", (card,), extra, len(extra) + 1))
+        events.append(CardsGiven(winner, kind, (card,), extra, len(extra) + 1))
         return evolve(
-            state, exposed=False, phase=Phase.DRAW, requests=(), answered=(),
-            hands=replace_at(state.hands, buyer, state.hands[buyer] + (card,) + extra),
-            known=replace_at(state.known, buyer, state.known[buyer] + (card,)),
-            calls_used=replace_at(state.calls_used, buyer, state.calls_used[buyer] + 1),
-            **piles)
+            state, exposed=False,
+            hands=replace_at(state.hands, winner, state.hands[winner] + (card,) + extra),
+            known=replace_at(state.known, winner, state.known[winner] + (card,)),
+            calls_used=replace_at(state.calls_used, winner, state.calls_used[winner] + 1),
+            **piles, **changes)
 
     def _play(self, state: ShanghaiState, seat: int, action: Action,
               events: list[Event]) -> ShanghaiState:
@@ -437,15 +444,11 @@ class _Shanghai(ShanghaiChecks, RummyZones, Variant[ShanghaiState, ShanghaiView]
 
     def _discard(self, state: ShanghaiState, seat: int, card: Card,
                  events: list[Event]) -> ShanghaiState:
-        hand = without_one(state.hands[seat], card)
         pile = state.discard_pile + (card,)
         turn = state.turn + 1
-        changes: dict[str, Any] = dict(
-            hands=replace_at(state.hands, seat, hand), discard_pile=pile, discarder=seat,
-            exposed=True, turn=turn)
-        known = state.known[seat]
-        if card in known:
-            changes["known"] = replace_at(state.known, seat, without_one(known, card))
+        changes = card_taken(state, seat, card)
+        hand = changes["hands"][seat]
+        changes.update(discard_pile=pile, discarder=seat, exposed=True, turn=turn)
         events.append(Discarded(seat, card))
         if self.may_i and self.options.shanghai_calls and self.targets_for(pile, state.melds):
             return evolve(state, phase=Phase.SHANGHAI, answered=(), requests=(), **changes)
@@ -486,9 +489,8 @@ class _Shanghai(ShanghaiChecks, RummyZones, Variant[ShanghaiState, ShanghaiView]
         answered = state.answered + (seat,)
         discarder = state.discarder
         assert discarder is not None
-        # The window stays open while a seat has not answered (``awaiting``'s rule).
-        waiting = tuple(other for k in range(1, state.seats)
-                        if (other := (discarder + k) % state.seats) not in answered)
+        # The window stays open while a seat has not answered.
+        waiting = _shanghai_awaited(state, answered)
         if waiting:
             state = evolve(state, answered=answered, claims=claims)
             self._awaiting_memo = (state, waiting)  # what ``awaiting`` would work out
@@ -498,7 +500,7 @@ class _Shanghai(ShanghaiChecks, RummyZones, Variant[ShanghaiState, ShanghaiView]
             return self._turn_over(state, discarder, events)
         # The caller nearest the discarder's left wins and puts the card where he chose;
         # the discarder then draws a card at random from the caller's hand.
-        order = [(discarder + k) % state.seats for k in range(1, state.seats)]
+        order = _after(state.seats, discarder)
         winner, target, index, at_start = min(claims, key=lambda c: order.index(c[0]))
         card = state.discard_pile[-1]
         meld = extended(state.melds[target][index], (card,), at_start)

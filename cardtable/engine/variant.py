@@ -141,6 +141,10 @@ class Variant(ABC, Generic[S, V]):
         reason, before the game's rules read its fields."""
         if self._listed(state, seat, action):
             return None
+        return self._unlisted_problem(state, seat, action)
+
+    def _unlisted_problem(self, state: S, seat: int, action: Action) -> str | None:
+        """:meth:`problem` of an action that is not from the state's legal list."""
         shape = malformed(action)
         if shape is not None:
             return f"that is not a move ({shape})"
@@ -162,7 +166,7 @@ class Variant(ABC, Generic[S, V]):
     def apply(self, state: S, seat: int, action: Action) -> Transition[S]:
         """Validate, then carry out ``action``; raises :class:`IllegalActionError`."""
         if not self._listed(state, seat, action):  # a listed action was checked already
-            reason = self.problem(state, seat, action)
+            reason = self._unlisted_problem(state, seat, action)
             if reason is not None:
                 raise IllegalActionError(reason)
         return self._apply(state, seat, action)
