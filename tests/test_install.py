@@ -67,8 +67,11 @@ def test_an_installed_wheel_starts_to_the_menu(wheel, tmp_path):
     env_dir = tmp_path / "venv"
     venv.create(env_dir, with_pip=False)
     python = env_dir / ("Scripts" if os.name == "nt" else "bin") / "python"
+    # Without PYTHONPATH: a checkout on it (with the egg-info an editable install leaves
+    # there) would tell pip the package is installed already, and it would skip the wheel.
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME")}
     installed = _run(sys.executable, "-m", "pip", "--python", python, "install", "-q",
-                     "--no-deps", "--no-index", wheel)
+                     "--no-deps", "--no-index", wheel, env=env)
     assert installed.returncode == 0, installed.stderr
     site = _run(python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])")
     # A folder named in a .pth file is only appended to sys.path: its own .pth files (the
@@ -78,7 +81,6 @@ def test_an_installed_wheel_starts_to_the_menu(wheel, tmp_path):
 
     work = tmp_path / "elsewhere"
     work.mkdir()
-    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME")}
     env |= {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
             "CARDTABLE_HOME": str(tmp_path / "home")}
     started = _run(python, "-c", START_TO_MENU, cwd=work, env=env)
