@@ -76,7 +76,8 @@ def percentile(values: list[float], share: float) -> float:
 def clear_caches() -> None:
     """Empty every bounded cache of ``cardtable``: ``lru_cache`` with a maxsize, lazily
     filled tables (``data.LazyTable``) and module-level ``OrderedDict`` LRUs. Unbounded
-    ``@cache`` tables (decks, meld rules) hold constants and stay."""
+    ``@cache`` tables (decks, meld rules) and tables filled whole when first needed
+    (``data.FilledTable``) hold constants and stay."""
     for name, module in list(sys.modules.items()):
         if not name.startswith("cardtable.") or module is None:
             continue

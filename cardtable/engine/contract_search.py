@@ -32,7 +32,7 @@ from typing import NamedTuple
 
 from .cards import SORT_KEY, Card, Suit, standard_deck
 from .contracts import Contract, ContractRules, contract_problem
-from .data import LazyTable
+from .data import FilledTable
 from .melds import Meld, MeldKind, MeldRules
 
 _SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
@@ -124,33 +124,40 @@ def _greedy_go_down(hand: Sequence[Card], contract: Contract, crules: ContractRu
     that would follow on are left to the search. The cards are taken in hand order, so
     the answer depends on the hand alone."""
     rules = crules.melds
-    wild_ranks = rules._wild
     aces = rules.ace_values
-    ace_bits = sum(1 << p for p in aces)
+    tallying = _tallying(rules)
+    natural_faces, faces = tallying.naturals, tallying.faces
     wilds: list[Card] = []
-    piles: dict[tuple[int, int], list[Card]] = {}  # (suit, rank) -> its naturals
-    left: dict[int, int] = {}  # rank -> its naturals not yet laid
+    piles: dict[str, list[Card]] = {}  # face -> its naturals, faces as the hand first shows them
+    left = [0] * 15  # rank -> its naturals not yet laid
     masks = [0, 0, 0, 0]  # per suit, bit p: a natural can stand at run position p
     for card in hand:
-        suit, rank, _ = card._sort
-        if rank in wild_ranks:
+        pile = piles.get(card._face)
+        if pile is not None:
+            pile.append(card)
+            left[card._sort[1]] += 1
+            continue
+        known = natural_faces.get(card._face)
+        if known is None:
             wilds.append(card)
-        else:
-            piles.setdefault((suit, rank), []).append(card)
-            left[rank] = left.get(rank, 0) + 1
-            masks[suit] |= ace_bits if rank == 1 else 1 << rank
+            continue
+        suit, rank, bits = known
+        piles[card._face] = [card]
+        left[rank] += 1
+        masks[suit] |= bits
     size = rules.min_run
     shape = _window_shape(size, rules.run_low, rules.run_high)
 
-    def take(suit: int, rank: int, card: Card | None = None) -> Card:
+    def take(face: str, card: Card | None = None) -> Card:
         """A natural out of its pile (the first, or this one), its suit's mask kept."""
-        pile = piles[(suit, rank)]
+        pile = piles[face]
         if card is None:
             card = pile.pop(0)
         else:
             pile.remove(card)
+        suit, rank, bits = natural_faces[face]
         if not pile:
-            masks[suit] &= ~(ace_bits if rank == 1 else 1 << rank)
+            masks[suit] &= ~bits
         left[rank] -= 1
         return card
 
@@ -181,8 +188,9 @@ def _greedy_go_down(hand: Sequence[Card], contract: Contract, crules: ContractRu
             laid = []
             for position in range(start, start + size):
                 rank = _rank_at(position)
-                if piles.get((suit, rank)) and (rank != 1 or position in aces):
-                    laid.append(take(suit, rank))
+                face = faces[suit][rank]
+                if piles.get(face) and (rank != 1 or position in aces):
+                    laid.append(take(face))
                 else:
                     laid.append(wilds.pop(0))
             runs.append(Meld(MeldKind.RUN, tuple(laid)))
@@ -195,21 +203,19 @@ def _greedy_go_down(hand: Sequence[Card], contract: Contract, crules: ContractRu
         for _ in range(contract.sets):
             # The rank with the most naturals left (the lowest rank on a tie).
             rank, most = 0, 0
-            for candidate, count in left.items():
-                if not crules.same_rank_sets and candidate in used_ranks:
-                    continue
-                if count > most or (count == most and count and candidate < rank):
+            for candidate, count in enumerate(left):
+                if count > most and (crules.same_rank_sets or candidate not in used_ranks):
                     rank, most = candidate, count
             if not most:
                 return False
             # Its naturals, pile by pile in the order the hand first shows them.
-            naturals = [card for (_, pile_rank), pile in piles.items() if pile_rank == rank
-                        for card in pile][:least]
+            naturals = [card for face, pile in piles.items()
+                        if natural_faces[face][1] == rank for card in pile][:least]
             need = least - len(naturals)
             if need > len(wilds) or (rules.naturals_at_least_wilds and need > len(naturals)):
                 return False
             for card in naturals:
-                take(card._sort[0], rank, card)
+                take(card._face, card)
             sets.append(Meld(MeldKind.SET, tuple(naturals) + tuple(wilds[:need])))
             del wilds[:need]
             used_ranks.add(rank)
@@ -238,8 +244,9 @@ def _best_window(key: int) -> tuple[int, int]:
     return best
 
 
-_BEST_WINDOW = LazyTable(_best_window, 1 << 30)
-"""``_best_window`` by key: in practice a few run shapes × 2**15 masks."""
+_BEST_WINDOW: FilledTable[int, tuple[int, int]] = FilledTable(_best_window)
+"""``_best_window`` by key, filled for each run shape a game's rules use (``_tallying``):
+2**14 masks of positions 1–14 each."""
 
 
 def _window_shape(size: int, low: int, high: int) -> int:
@@ -309,6 +316,11 @@ class _Tallying(NamedTuple):
     """Each face's number for a hand's tally."""
     shape: int
     """The run shape's code, placed above a suit's presence bytes (``_LEAST_RUN_WILDS``)."""
+    naturals: dict[str, tuple[int, int, int]]
+    """Each natural face's suit (0–3), rank and run-position bits (an ace's at every
+    position aces take); wild faces are not in it (the greedy's hand pass)."""
+    faces: tuple[tuple[str, ...], ...]
+    """Each face by suit and rank (``faces[suit][rank]``)."""
 
 
 _TALLYING: dict[int, tuple[MeldRules, _Tallying]] = {}
@@ -321,6 +333,9 @@ def _tallying(rules: MeldRules) -> _Tallying:
     if known is not None and known[0] is rules:
         return known[1]
     packed = {}
+    naturals = {}
+    faces = [[""] * 15 for _ in _SUITS]
+    ace_bits = sum(1 << position for position in rules.ace_values)
     for card in standard_deck(1, 1):
         rank = card.rank._value_
         if rank in rules._wild:
@@ -330,10 +345,14 @@ def _tallying(rules: MeldRules) -> _Tallying:
             packed[card._face] = (1 << 8 * (_SUITS_AT[suit] + rank)
                                   | 1 << 8 * (_TOTALS_AT + rank)
                                   | 1 << 8 * (_IN_SUIT_AT + suit))
+            naturals[card._face] = (suit, rank, ace_bits if rank == 1 else 1 << rank)
+        if card.suit is not None:
+            faces[card._sort[0]][rank] = card._face
     code = (rules.run_low | rules.run_high << 5 | rules.longest_run << 10
             | rules.min_run << 15 | sum(1 << 20 + value for value in rules.ace_values))
     _SHAPES[code] = _run_shape(rules)
-    made = _Tallying(packed, code << _SHAPE_AT)
+    made = _Tallying(packed, code << _SHAPE_AT, naturals, tuple(map(tuple, faces)))
+    _fill_run_tables(rules, made.shape)
     if len(_TALLYING) > 64:  # only ever a few rules; never grows without bound
         _TALLYING.clear()
     _TALLYING[id(rules)] = (rules, made)
@@ -374,8 +393,25 @@ _ONES = [sum(1 << 8 * k for k in range(span)) for span in range(16)]
 consecutive bytes into the byte where it ends."""
 
 
-_LEAST_RUN_WILDS = LazyTable(_least_wilds_by_key, 1 << 15)
-"""``_least_wilds_by_key`` by key: a few run shapes × 2**13 suits."""
+_LEAST_RUN_WILDS: FilledTable[int, int] = FilledTable(_least_wilds_by_key)
+"""``_least_wilds_by_key`` by key, filled for each run shape a game's rules use
+(``_tallying``): 2**13 suits (which of ranks 1–13 they hold) each."""
+
+_PRESENCE = [0]
+"""A suit's presence bytes (1 at byte ``r`` where it holds rank ``r``), by its ranks as
+a bit mask (bit ``r`` for rank ``r``, 1–13) shifted down one bit."""
+for _rank in range(1, 14):  # each rank doubles the list: without it, then with it
+    _PRESENCE += [presence | 1 << 8 * _rank for presence in _PRESENCE]
+del _rank
+
+
+def _fill_run_tables(rules: MeldRules, code: int) -> None:
+    """Fill ``_BEST_WINDOW`` and ``_LEAST_RUN_WILDS`` for one set of rules' run shape
+    (``code``, as ``_tallying`` places it), once, when the rules are first used: a few
+    tens of milliseconds, after which the bound and the greedy never work one out."""
+    shape = _window_shape(rules.min_run, rules.run_low, rules.run_high)
+    _BEST_WINDOW.fill(range(shape, shape + (1 << 15), 2))  # positions 1–14
+    _LEAST_RUN_WILDS.fill(code | presence for presence in _PRESENCE)
 
 
 def _runs_by_suit_need(least: Sequence[int], in_suit: Sequence[int], runs: int,
@@ -576,9 +612,9 @@ def _runs_need(masks: Sequence[int], in_suit: Sequence[int], runs: int,
                crules: ContractRules) -> int:
     """Fewest wilds ``runs`` runs could need, given each suit's ranks as a bit mask and
     its naturals (``_runs_wilds``)."""
-    shape = _run_shape(crules.melds)
-    return _runs_wilds([_least_run_wilds(mask, shape) if mask else _NONE for mask in masks],
-                       in_suit, runs, crules)
+    code = _tallying(crules.melds).shape
+    return _runs_wilds([_LEAST_RUN_WILDS[code | _PRESENCE[mask >> 1]] if mask else _NONE
+                        for mask in masks], in_suit, runs, crules)
 
 
 def _runs_wilds(least: Sequence[int], in_suit: Sequence[int], runs: int,

@@ -134,3 +134,25 @@ class LazyTable(dict[K, V]):
 
     def cache_parameters(self) -> dict[str, int]:
         return {"maxsize": self._size}
+
+
+class FilledTable(dict[K, V]):
+    """A table of a pure function over a small, finite domain, filled whole, one part of
+    the domain at a time, before that part is first read (``fill``): a constant, like a
+    table written out at import, worked out when first needed instead. A key no part
+    filled is worked out when asked (``make``). Not a cache: nothing is ever dropped,
+    and ``bench/engine.py`` leaves it as it is."""
+
+    def __init__(self, make: Callable[[K], V]) -> None:
+        super().__init__()
+        self._make = make
+
+    def __missing__(self, key: K) -> V:
+        value = self[key] = self._make(key)
+        return value
+
+    def fill(self, keys: Iterable[K]) -> None:
+        """Work out every one of these keys (a part of the domain) now."""
+        make = self._make
+        self.update({key: make(key) for key in keys if key not in self})
+
