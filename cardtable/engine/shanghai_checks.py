@@ -6,7 +6,7 @@ Standard library only.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 from typing import Any
 
@@ -212,21 +212,6 @@ def _card_then_end(fit: tuple[int, int, Card, bool]) -> tuple[int, int]:
     return fit[0], fit[1]
 
 
-def _ends_to_try(meld: Meld, cards: Iterable[Card],
-                 rules: MeldRules) -> Iterator[tuple[Card, bool, bool]]:
-    """Each card and end of a laid meld worth asking ``layoff_problem`` about, as
-    (card, whether it is natural, ``at_start``): a wild at every end, a natural only
-    where ``_join_points`` leaves the end open to its rank."""
-    set_rank, ends = _join_points(meld, rules)
-    for card in cards:
-        natural = not rules.is_wild(card)
-        if natural and set_rank is not None and card.rank is not set_rank:
-            continue
-        for at_start, wanted in ends:
-            if not natural or wanted is None or wanted in rules.natural_values(card):
-                yield card, natural, at_start
-
-
 _ANY_SUIT = None
 """In a wanted face: any suit (a wild in a set stands for its rank in any suit)."""
 
@@ -270,6 +255,13 @@ def _naturals_by_face(cards: list[Card],
     return held
 
 
+_Laid = tuple[int, int, Meld, Suit | None, int | None,
+              tuple[tuple[bool, int | None], ...],
+              tuple[tuple[Card, tuple[Suit | None, int]], ...]]
+"""A meld on the table as the listings read it: its owner, its index, the meld,
+``_joining``'s suit, set rank and ends, and ``wanted_for_wilds``."""
+
+
 class ShanghaiChecks:
     """Refusals and legal actions; the engine class supplies the rules and the windows."""
 
@@ -283,6 +275,7 @@ class ShanghaiChecks:
     _supply: Callable[[ShanghaiState], int]
     _targets_memo: tuple[tuple[Card, ...], tuple[tuple[Meld, ...], ...],
                          tuple[CallShanghai, ...]] | None = None
+    _laid_memo: tuple[tuple[tuple[Meld, ...], ...], tuple[_Laid, ...]] | None = None
 
     # --- what may be done ----------------------------------------------------------------
 
@@ -473,12 +466,18 @@ class ShanghaiChecks:
             return memo[2]
         found: list[CallShanghai] = []
         if pile:
+            # Each end a natural of the card's rank may join (a wild: every end), asked
+            # in full (``layoff_problem``, kept per meld and card).
             card, rules = pile[-1], self.rules
-            for owner, melds in enumerate(table):
-                for index, meld in enumerate(melds):
-                    for _, _, at_start in _ends_to_try(meld, (card,), rules):
-                        if _fits(meld, card, at_start, rules):
-                            found.append(CallShanghai(owner, index, at_start))
+            natural = not rules.is_wild(card)
+            rank, values = card.rank._value_, rules.natural_values(card)
+            for owner, index, meld, _, set_rank, ends, _ in self._laid(table):
+                if natural and set_rank is not None and rank != set_rank:
+                    continue
+                for at_start, wanted in ends:
+                    if (not natural or wanted is None or wanted in values) and \
+                            _fits(meld, card, at_start, rules):
+                        found.append(CallShanghai(owner, index, at_start))
         targets = tuple(found)
         self._targets_memo = (pile, table, targets)
         return targets
@@ -512,10 +511,24 @@ class ShanghaiChecks:
             actions.append(TakeBack())
         return actions
 
+    def _laid(self, table: tuple[tuple[Meld, ...], ...]) -> tuple[_Laid, ...]:
+        """Every meld on the table with what the listings read of it (``_Laid``), in table
+        order: the lay-offs, the wild moves and the Shanghai! window all ask, turn after
+        turn, of a table that changes only when a meld is laid or added to. Kept with the
+        very table it is for (one reference, swapped whole: thread-safe)."""
+        memo = self._laid_memo
+        if memo is not None and memo[0] is table:
+            return memo[1]
+        rules = self.rules
+        laid = tuple([(owner, index, meld, *_joining(meld, rules), wanted_for_wilds(meld, rules))
+                      for owner, melds in enumerate(table) for index, meld in enumerate(melds)])
+        self._laid_memo = (table, laid)
+        return laid
+
     def _single_lay_offs(self, state: ShanghaiState, faces: list[Card]) -> list[LayOff]:
         """Every single card (one per face) that goes on a meld end, meld by meld in
-        table order, each meld's cards in hand order and each card's ends bottom-up as
-        ``_ends_to_try`` gives them. Only the naturals of the rank (and, for a run, the
+        table order, each meld's cards in hand order and each card's ends in the order
+        ``_joining`` gives them. Only the naturals of the rank (and, for a run, the
         suit) an end takes are asked about, found by face instead of trying every card
         on every meld; any wild fits where another does, so each end is judged once."""
         rules = self.rules
@@ -532,26 +545,24 @@ class ShanghaiChecks:
                 by_face.setdefault((card.suit, rank), []).append(item)
                 by_rank.setdefault(rank, []).append(item)
         found: list[LayOff] = []
-        for owner, melds in enumerate(state.melds):
-            for index, meld in enumerate(melds):
-                suit, set_rank, ends = _joining(meld, rules)
-                fits: list[tuple[int, int, Card, bool]] = []  # (card's order, end, …)
-                for end, (at_start, wanted) in enumerate(ends):
-                    if wilds and _fits(meld, wilds[0][1], at_start, rules):
-                        fits += [(order, end, card, at_start) for order, card in wilds]
-                    candidates: Iterable[tuple[int, Card]]
-                    if set_rank is not None:
-                        candidates = by_rank.get(set_rank, ())
-                    elif wanted is None:  # no telling where the run stands: ask them all
-                        candidates = [item for items in by_rank.values() for item in items]
-                    else:
-                        candidates = by_face.get((suit, _rank_at(wanted)), ())
-                    for order, card in candidates:
-                        if _natural_fits(meld, card, at_start, set_rank, wanted, rules):
-                            fits.append((order, end, card, at_start))
-                fits.sort(key=_card_then_end)
-                found += [LayOff(owner, index, (card,), at_start)
-                          for _, _, card, at_start in fits]
+        for owner, index, meld, suit, set_rank, ends, _ in self._laid(state.melds):
+            fits: list[tuple[int, int, Card, bool]] = []  # (card's order, end, …)
+            for end, (at_start, wanted) in enumerate(ends):
+                if wilds and _fits(meld, wilds[0][1], at_start, rules):
+                    fits += [(order, end, card, at_start) for order, card in wilds]
+                candidates: Iterable[tuple[int, Card]]
+                if set_rank is not None:
+                    candidates = by_rank.get(set_rank, ())
+                elif wanted is None:  # no telling where the run stands: ask them all
+                    candidates = [item for items in by_rank.values() for item in items]
+                else:
+                    candidates = by_face.get((suit, _rank_at(wanted)), ())
+                for order, card in candidates:
+                    if _natural_fits(meld, card, at_start, set_rank, wanted, rules):
+                        fits.append((order, end, card, at_start))
+            fits.sort(key=_card_then_end)
+            found += [LayOff(owner, index, (card,), at_start)
+                      for _, _, card, at_start in fits]
         return found
 
     def _wild_moves(self, state: ShanghaiState, seat: int, cards: list[Card]) -> list[Action]:
@@ -565,32 +576,32 @@ class ShanghaiChecks:
             return moves
         rules = self.rules
         held: dict[tuple[Suit | None, int], list[Card]] | None = None  # naturals by face
-        for owner, melds in enumerate(state.melds):
-            if self.may_i and owner == seat:
-                continue
-            for index, meld in enumerate(melds):
-                if not self.may_i and meld.kind is not MeldKind.RUN:
+        for owner, index, meld, _, _, _, wanted in self._laid(state.melds):
+            if self.may_i:
+                if owner == seat:
                     continue
-                for wild, face in wanted_for_wilds(meld, rules):
-                    if held is None:
-                        held = _naturals_by_face(cards, rules)
-                    for natural in held.get(face, ()):
-                        if self.may_i:
-                            moves.append(Exchange(owner, index, natural, wild))
-                            continue
-                        # ``_replace_problem``'s rules, each asked once: the natural
-                        # stands for the wild, the seat may play a card, and the freed
-                        # wild fits an end of another group (as any wild would).
-                        if self._stands_for_problem(meld, wild, natural) is not None or \
-                                self._going_out_problem(state, seat, 1) is not None:
-                            continue
-                        for dest_owner, dest_melds in enumerate(state.melds):
-                            for dest_index, dest in enumerate(dest_melds):
-                                if (dest_owner, dest_index) == (owner, index):
-                                    continue
-                                for at_start in (False, True):
-                                    if _fits(dest, wild, at_start, rules):
-                                        moves.append(ReplaceWild(owner, index, natural, wild,
-                                                                 dest_owner, dest_index,
-                                                                 at_start))
+            elif meld.kind is not MeldKind.RUN:
+                continue
+            for wild, face in wanted:
+                if held is None:
+                    held = _naturals_by_face(cards, rules)
+                for natural in held.get(face, ()):
+                    if self.may_i:
+                        moves.append(Exchange(owner, index, natural, wild))
+                        continue
+                    # ``_replace_problem``'s rules, each asked once: the natural
+                    # stands for the wild, the seat may play a card, and the freed
+                    # wild fits an end of another group (as any wild would).
+                    if self._stands_for_problem(meld, wild, natural) is not None or \
+                            self._going_out_problem(state, seat, 1) is not None:
+                        continue
+                    for dest_owner, dest_melds in enumerate(state.melds):
+                        for dest_index, dest in enumerate(dest_melds):
+                            if (dest_owner, dest_index) == (owner, index):
+                                continue
+                            for at_start in (False, True):
+                                if _fits(dest, wild, at_start, rules):
+                                    moves.append(ReplaceWild(owner, index, natural, wild,
+                                                             dest_owner, dest_index,
+                                                             at_start))
         return moves
