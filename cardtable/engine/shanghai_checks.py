@@ -242,14 +242,15 @@ def wanted_for_wilds(meld: Meld,
     return tuple(wanted)
 
 
-def _naturals_by_face(cards: list[Card],
-                     rules: MeldRules) -> dict[tuple[Suit | None, int], list[Card]]:
-    """The naturals among the cards by (suit, rank), and by rank alone (suit ``None``),
-    each list in the cards' order."""
+def _naturals_by_face(cards: list[Card], ranks: set[int],
+                      rules: MeldRules) -> dict[tuple[Suit | None, int], list[Card]]:
+    """The naturals among the cards of these ranks by (suit, rank), and by rank alone
+    (suit ``None``), each list in the cards' order."""
     held: dict[tuple[Suit | None, int], list[Card]] = {}
+    wild_ranks = rules._wild
     for card in cards:
-        if not rules.is_wild(card):
-            rank = int(card.rank)
+        rank = card.rank._value_
+        if rank in ranks and rank not in wild_ranks:
             held.setdefault((card.suit, rank), []).append(card)
             held.setdefault((_ANY_SUIT, rank), []).append(card)
     return held
@@ -575,33 +576,32 @@ class ShanghaiChecks:
         elif not state.down[seat]:
             return moves
         rules = self.rules
-        held: dict[tuple[Suit | None, int], list[Card]] | None = None  # naturals by face
-        for owner, index, meld, _, _, _, wanted in self._laid(state.melds):
-            if self.may_i:
-                if owner == seat:
+        wanted = [(owner, index, meld, wild, face)
+                  for owner, index, meld, _, _, _, wilds in self._laid(state.melds)
+                  if (owner != seat if self.may_i else meld.kind is MeldKind.RUN)
+                  for wild, face in wilds]
+        if not wanted:
+            return moves
+        # The hand's naturals of the ranks the wilds stand for, by face.
+        held = _naturals_by_face(cards, {face[1] for *_, face in wanted}, rules)
+        for owner, index, meld, wild, face in wanted:
+            for natural in held.get(face, ()):
+                if self.may_i:
+                    moves.append(Exchange(owner, index, natural, wild))
                     continue
-            elif meld.kind is not MeldKind.RUN:
-                continue
-            for wild, face in wanted:
-                if held is None:
-                    held = _naturals_by_face(cards, rules)
-                for natural in held.get(face, ()):
-                    if self.may_i:
-                        moves.append(Exchange(owner, index, natural, wild))
-                        continue
-                    # ``_replace_problem``'s rules, each asked once: the natural
-                    # stands for the wild, the seat may play a card, and the freed
-                    # wild fits an end of another group (as any wild would).
-                    if self._stands_for_problem(meld, wild, natural) is not None or \
-                            self._going_out_problem(state, seat, 1) is not None:
-                        continue
-                    for dest_owner, dest_melds in enumerate(state.melds):
-                        for dest_index, dest in enumerate(dest_melds):
-                            if (dest_owner, dest_index) == (owner, index):
-                                continue
-                            for at_start in (False, True):
-                                if _fits(dest, wild, at_start, rules):
-                                    moves.append(ReplaceWild(owner, index, natural, wild,
-                                                             dest_owner, dest_index,
-                                                             at_start))
+                # ``_replace_problem``'s rules, each asked once: the natural
+                # stands for the wild, the seat may play a card, and the freed
+                # wild fits an end of another group (as any wild would).
+                if self._stands_for_problem(meld, wild, natural) is not None or \
+                        self._going_out_problem(state, seat, 1) is not None:
+                    continue
+                for dest_owner, dest_melds in enumerate(state.melds):
+                    for dest_index, dest in enumerate(dest_melds):
+                        if (dest_owner, dest_index) == (owner, index):
+                            continue
+                        for at_start in (False, True):
+                            if _fits(dest, wild, at_start, rules):
+                                moves.append(ReplaceWild(owner, index, natural, wild,
+                                                         dest_owner, dest_index,
+                                                         at_start))
         return moves
