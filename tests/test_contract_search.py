@@ -443,13 +443,23 @@ def test_the_bound_reads_a_suits_least_run_wilds_from_its_tally(game_id):
     """``_surely_short`` looks a suit up by its presence bytes: the same answer as the
     plain definition, for every set of ranks a suit can hold."""
     from cardtable.engine import get_variant
-    from cardtable.engine.contract_search import _LEAST_RUN_WILDS, _NONE, _run_shape, _tallying
+    from cardtable.engine.contract_search import (
+        _LEAST_RUN_WILDS,
+        _NONE,
+        _PRESENCE,
+        _run_shape,
+        _tallying,
+    )
 
     rules = get_variant(game_id)().rules
     shape = _run_shape(rules)
     code = _tallying(rules).shape
+    filled = len(_LEAST_RUN_WILDS)
     for ranks in range(0, 1 << 14, 2):
         presence = bytes(ranks >> rank & 1 for rank in range(16))
         expected = _least_run_wilds_by_every_span(ranks, shape) if ranks else _NONE
         assert min(_LEAST_RUN_WILDS[code | int.from_bytes(presence, "little")], _NONE) == \
             min(expected, _NONE)
+        # The runs' bound of the search reads the same table by the ranks' bit mask.
+        assert _PRESENCE[ranks >> 1] == int.from_bytes(presence, "little")
+    assert len(_LEAST_RUN_WILDS) == filled, "the rules' first use filled the whole table"

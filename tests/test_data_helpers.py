@@ -66,3 +66,25 @@ def test_without_one_takes_a_card_from_where_it_stands_and_leaves_a_missing_one_
     stranger = parse_cards("JK")[0]
     assert without_one(hand, stranger) is hand
     assert without_one((), stranger) == ()
+
+
+def test_a_filled_table_is_worked_out_whole_and_is_not_a_cache():
+    """A ``FilledTable`` holds a pure function's values for a part of its domain, all
+    worked out by ``fill``; anything else is worked out when asked and kept. It has no
+    ``cache_clear``, so the engine bench treats it as the constant it is."""
+    from cardtable.engine.data import FilledTable
+
+    asked: list[int] = []
+
+    def square(key: int) -> int:
+        asked.append(key)
+        return key * key
+
+    table = FilledTable(square)
+    table.fill(range(4))
+    assert dict(table) == {0: 0, 1: 1, 2: 4, 3: 9} and asked == [0, 1, 2, 3]
+    table.fill(range(2, 5))  # only what is missing is worked out
+    assert asked == [0, 1, 2, 3, 4]
+    assert table[7] == 49 and table[7] == 49 and asked[-1] == 7 and asked.count(7) == 1
+    assert not hasattr(table, "cache_clear")
+
