@@ -146,6 +146,35 @@ def test_arrange_go_down_and_lay_off_by_dragging_onto_a_meld(make_app):
     assert [c.face for c in game.state.melds[1][0].cards][-1] == "9S"
 
 
+def test_the_save_written_as_the_person_goes_down_passes_the_loaders_check(make_app):
+    """Going down autosaves the moment the melds are laid, while the table still holds
+    the groups it built from them: that save must not name the laid cards as groups
+    being built. The loader checks the table part against the replayed hand and refuses
+    such a file as damaged: the game would be lost if the app ended before the next
+    move."""
+    from cardtable.app.table_ui import parse_table_ui
+
+    variant = Game.new("shanghai_may_i", 4, 1)[0].variant
+    state = variant.position(["7H 7S 7D QC QD QS 9S 4C", "4S 5S", "4C 5C", "6H 6D"],
+                             phase=Phase.PLAY, current=0, stock="3S 3H",
+                             melds={1: ["run: 5S 6S 7S 8S"]}, discard="10D")
+    app = table_at(make_app, "shanghai_may_i", state, Caller("pass"))
+    click(app, button(app, "Arrange"))
+    assert len(app.table.groups) == 2
+    saved = []
+    request = app.autosaver.request
+    app.autosaver.request = lambda game, seats, ui: (saved.append(ui),
+                                                      request(game, seats, ui))[1]
+    click(app, button(app, "Go down"))
+    app.autosaver.request = request
+    game = app.session.game
+    assert game.state.down[0]
+    # The save asked for by the go-down itself, as the loader reads it back.
+    hand = game.observe(0).hand
+    loaded = parse_table_ui(saved[0].to_json(), hand, None, 0)
+    assert loaded.groups == () and set(loaded.hand_order) == set(hand)
+
+
 def test_a_call_chance_counts_down_on_screen_and_passes_by_itself(make_app):
     variant = Game.new("shanghai_may_i", 4, 1)[0].variant
     state = variant.position(["4D 5D", "4S 5S", "4C 5C", "6H 6D"], discard="KD 9C",

@@ -192,9 +192,17 @@ class TableScene(TableInput):
         return self.desc.deck_colours or chosen
 
     def ui_state(self) -> TableUI:
-        """What a save keeps of the table: hand order, groups being built, summary."""
+        """What a save keeps of the table: hand order, groups being built, summary. The
+        save is asked for the moment a move is applied, before the table has taken in
+        what it did (a go-down has laid the groups' cards; the table clears its groups
+        only once ``play`` returns), so the groups keep only cards still in the hand
+        (``hand_order`` follows the hand): a save never names a card the hand lost,
+        which the loader would rightly refuse as damage."""
+        held = set(self.session.hand_order)
+        groups = tuple(kept for kept in (tuple(c for c in group if c in held)
+                                         for group in self.groups) if kept)
         return TableUI("summary" if self.summary is not None else "table",
-                       tuple(self.session.hand_order), tuple(map(tuple, self.groups)),
+                       tuple(self.session.hand_order), groups,
                        tuple(self.session.log), self.summary)
 
     def restore_ui(self, ui: TableUI) -> None:
