@@ -377,3 +377,44 @@ def test_arrange_for_me_plays_by_the_tables_same_rank_option():
         view = variant.observe(state, 0)
         groups, _ = desc.arrangement(view)
         assert len(groups) == expected, (same_rank, groups)
+
+
+def test_the_log_says_who_swapped_a_wild_and_where_the_freed_wild_went():
+    """A wild swap changes another player's meld on someone else's turn: the log line
+    names who made it, with the natural and the wild (a buying replacement also says
+    where the freed wild was laid). A Shanghai! call, which changes a meld too, keeps
+    the plain line."""
+    from cardtable.app.describe import describe
+    from cardtable.engine import Exchange, ReplaceWild
+    from cardtable.engine.events import MeldChanged
+    from cardtable.engine.melds import Meld, MeldKind
+
+    names = ["You", "West", "North", "East"]
+    eight, joker = parse_cards("8C JK")
+    meld = Meld(MeldKind.SET, tuple(parse_cards("8S 8H")) + (eight,))
+    swap = (1, Exchange(3, 0, eight, joker))
+    assert describe(MeldChanged(3, 0, meld), names, 0, move=swap) == \
+        "West swapped 8♣ for the Joker in East's meld: 8♠ 8♥ 8♣"
+    assert describe(MeldChanged(3, 0, meld), names, 0, move=(0, swap[1])) == \
+        "You swapped 8♣ for the Joker in East's meld: 8♠ 8♥ 8♣"
+    run = Meld(MeldKind.RUN, tuple(parse_cards("9D 10D JD")) + (joker,))
+    replace = (2, ReplaceWild(1, 0, eight, joker, 0, 1, False))
+    assert describe(MeldChanged(0, 1, run), names, 0, move=replace) == \
+        "North laid the freed Joker on your meld: 9♦ 10♦ J♦ Joker"
+    assert describe(MeldChanged(3, 0, meld), names, 0) == "East's meld is now 8♠ 8♥ 8♣"
+
+
+def test_a_hinted_wild_swap_picks_out_the_card_it_gives(make_app):
+    """The hint's cards are picked out in the hand: for a wild swap, the natural it
+    gives (a swap names no ``cards``)."""
+    from cardtable.engine import Exchange
+
+    variant = Game.new("shanghai_may_i", 3, 1)[0].variant
+    state = variant.position(["8C 4D 9S", "5H 6H", "KD QD"], phase=Phase.PLAY, current=0,
+                             stock="3S 3H", melds={0: ["set: 4S 4H 4C"],
+                                                   1: ["set: 8S 8H JK"]}, discard="10D")
+    app = table_at(make_app, "shanghai_may_i", state, Caller("pass"))
+    swap = next(a for a in app.table.view.legal if isinstance(a, Exchange))
+    app.table._show_hint(swap)
+    assert app.table.selected == {swap.natural}
+

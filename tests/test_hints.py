@@ -136,3 +136,31 @@ def test_why_speaks_of_the_ai_player_not_of_you():
     assert about_them("Discard the Q♠: it is in none of your books, so you lose "
                       "12 points. Your turn.") == \
         "Discard the Q♠: it is in none of its books, so it lose 12 points. Its turn."
+
+
+def test_a_wild_swap_hint_names_the_wild_and_its_meld_and_a_buys_cost_is_two_cards():
+    """A swap's reason says which wild it takes and from which meld (the hand may hold
+    several naturals a wild stands for), and a down player's pass at a buy says what a
+    buy costs: the card and two more from the stock (RULES.md §5.2.1), not "a penalty
+    card" as in May I."""
+    from cardtable.engine import Call, Exchange, Game
+    from cardtable.engine.shanghai_rules import Phase
+
+    may_i = Game.new("shanghai_may_i", 3, 1)[0].variant
+    state = may_i.position(["8C 4D 9S", "5H 6H", "KD QD"], phase=Phase.PLAY, current=0,
+                           stock="3S 3H", melds={0: ["set: 4S 4H 4C"],
+                                                 1: ["set: 8S 8H JK"]}, discard="10D")
+    view = may_i.observe(state, 0)
+    swap = next(a for a in view.legal if isinstance(a, Exchange))
+    line = explain(view, swap)
+    assert "8♣" in line and swap.wild.pretty in line and "8♠ 8♥" in line, line
+
+    buying = Game.new("shanghai_buy", 3, 1)[0].variant
+    state = buying.position(["8C 4D 9S", "5H 6H", "KD QD"], phase=Phase.CALLS, current=1,
+                            stock="3S 3H 5S 6S 7S", melds={0: ["set: 4S 4H 4C"]},
+                            discard="10D", discarder=2)
+    assert 0 in buying.awaiting(state)
+    view = buying.observe(state, 0)
+    line = explain(view, Call("pass"))
+    assert "2 more cards" in line and "penalty card" not in line, line
+

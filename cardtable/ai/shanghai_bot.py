@@ -202,7 +202,7 @@ def _shanghai(view: Any, action: Action) -> str | None:
         now, then = need(view.hand), need(view.hand + (top,))
         if action.kind == "pass":
             if down:
-                return "Pass: you are down already, and a call costs you a penalty card."
+                return f"Pass: you are down already, and {_call_cost(view)}."
             return (f"Pass: the {top.pretty} does not bring your contract "
                     f"({contract.describe()}) nearer.")
         return (f"{'Call May I' if action.kind == 'may i' else 'Ask to buy'}: the "
@@ -217,8 +217,12 @@ def _shanghai(view: Any, action: Action) -> str | None:
         return (f"Go down: you hold the contract ({contract.describe()}): "
                 f"{' / '.join(pretty_cards(m.cards) for m in action.melds)}.")
     if isinstance(action, (Exchange, ReplaceWild)):
-        return (f"Swap the {action.natural.pretty} for the wild on the table: a wild fits "
-                "any meld.")
+        meld = view.melds[action.target_seat][action.meld_index]
+        swap = (f"Swap your {action.natural.pretty} for the {action.wild.pretty} in "
+                f"{pretty_cards(meld.cards)}")
+        if isinstance(action, ReplaceWild):
+            return f"{swap}: the freed wild goes on another meld, and a card leaves your hand."
+        return f"{swap}: a wild fits any meld."
     if isinstance(action, Discard):
         card = action.card
         if down:
@@ -226,3 +230,16 @@ def _shanghai(view: Any, action: Action) -> str | None:
         return (f"Discard the {card.pretty}: your contract ({contract.describe()}) needs it "
                 "least.")
     return None
+
+
+def _call_cost(view: Any) -> str:
+    """What taking the discard out of turn costs, in the view's rules: May I's penalty
+    cards, or a buy's extra stock cards."""
+    options = view.options
+    if view.may_i:
+        extra = options.may_i_penalty_cards if options is not None else 1
+        return (f"a call costs you {extra} penalty card{'s' if extra != 1 else ''}"
+                if extra else "a call gives you the card alone")
+    extra = options.buy_extra_cards if options is not None else 2
+    return f"a buy costs you {extra} more card{'s' if extra != 1 else ''} from the stock"
+

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..engine import Pile, pretty_cards
+from ..engine import Action, Exchange, Pile, ReplaceWild, pretty_cards
 from ..engine.events import (
     Burned,
     Called,
@@ -51,8 +51,10 @@ class LogWords:
 
 
 def describe(event: Event, names: Sequence[str], viewer: int,
-             words: LogWords = LogWords()) -> str | None:
-    """One log line for an event, or ``None`` for events not worth a line."""
+             words: LogWords = LogWords(),
+             move: tuple[int, Action] | None = None) -> str | None:
+    """One log line for an event, or ``None`` for events not worth a line. ``move`` is the
+    seat and action that led to it, where known: a changed meld names who changed it."""
     stock = words.stock
     def who(seat: int) -> str:
         return names[seat]
@@ -125,6 +127,9 @@ def describe(event: Event, names: Sequence[str], viewer: int,
             "your" if event.target_seat == viewer else f"{who(event.target_seat)}'s"
         return f"{who(event.seat)} added {pretty_cards(event.cards)} to {owner} meld"
     if isinstance(event, MeldChanged):
+        swapped = _swap_line(event, move, who, viewer)
+        if swapped is not None:
+            return swapped
         whose = "Your" if event.seat == viewer else f"{who(event.seat)}'s"
         return f"{whose} meld is now {pretty_cards(event.meld.cards)}"
     if isinstance(event, MissionCompleted):
@@ -162,3 +167,23 @@ def _palace(event: Event, who: Callable[[int], str], viewer: int) -> str | None:
 
 def _card(card: object) -> str:
     return getattr(card, "pretty", "a card")
+
+
+def _swap_line(event: MeldChanged, move: tuple[int, Action] | None,
+               who: Callable[[int], str], viewer: int) -> str | None:
+    """A meld changed by a wild swap, with who swapped (``None``: not a swap's meld)."""
+    if move is None:
+        return None
+    actor, action = move
+    if not isinstance(action, (Exchange, ReplaceWild)):
+        return None
+    whose = "your" if event.seat == viewer else f"{who(event.seat)}'s"
+    now = pretty_cards(event.meld.cards)
+    if (event.seat, event.meld_index) == (action.target_seat, action.meld_index):
+        return (f"{who(actor)} swapped {action.natural.pretty} for the {action.wild.pretty} "
+                f"in {whose} meld: {now}")
+    if isinstance(action, ReplaceWild) and \
+            (event.seat, event.meld_index) == (action.dest_seat, action.dest_index):
+        return f"{who(actor)} laid the freed {action.wild.pretty} on {whose} meld: {now}"
+    return None
+

@@ -328,12 +328,14 @@ class Session:
 
     # --- applying ----------------------------------------------------------------------
 
-    def note(self, events: tuple[Event, ...]) -> tuple[Event, ...]:
-        """Log events (redacted for the person); returns the redacted events."""
+    def note(self, events: tuple[Event, ...],
+             move: tuple[int, Action] | None = None) -> tuple[Event, ...]:
+        """Log events (redacted for the person), those of ``move`` (seat, action) if it
+        made them; returns the redacted events."""
         redacted = tuple(event.redacted_for(self.human) for event in events)
         self.noted: list[int] = []
         for event in redacted:
-            line = describe(event, self.names, self.human, self.words)
+            line = describe(event, self.names, self.human, self.words, move)
             if line:
                 self.log.append(line)
             self.noted.append(self.log.total)
@@ -343,7 +345,7 @@ class Session:
         if seat != self.human:
             self._undo.clear()  # another seat has played: the turn is past undoing
         before = self.log.total
-        redacted = self.note(self.game.apply(seat, action))
+        redacted = self.note(self.game.apply(seat, action), (seat, action))
         self._sync_hand()
         self.shown.append(Shown(seat, action, redacted, self.view(), before,
                                 tuple(self.noted)))

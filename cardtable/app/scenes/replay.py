@@ -18,7 +18,7 @@ import pygame
 from ...engine import EngineError, get_variant
 from ...engine.replay import Replay
 from .. import cardart, theme
-from ..describe import describe
+from ..describe import LogWords, describe
 from ..history_db import GameRow
 from ..session import default_seats
 from ..stats import result_words
@@ -216,8 +216,10 @@ class ReplayScene(FormScene):
         for position in self.replay.positions[:self.index + 1]:
             for event in position.events:
                 shown = event if self.all_hands else event.redacted_for(viewer)
-                line = describe(shown, self.names, self.human, self.words) \
-                    if self.words is not None else describe(shown, self.names, self.human)
+                move = None if position.seat is None or position.action is None \
+                    else (position.seat, position.action)
+                line = describe(shown, self.names, self.human,
+                                self.words if self.words is not None else LogWords(), move)
                 if line:
                     lines.append(line)
         small = max(11, size - 2)

@@ -295,6 +295,8 @@ class TableCore(Scene):
         cards = getattr(action, "cards", None)
         if cards is None and hasattr(action, "card"):
             cards = (action.card,)
+        if cards is None and hasattr(action, "natural"):  # a wild swap gives this card
+            cards = (action.natural,)
         if cards:
             self.selected = set(cards) & set(self.view.hand)
 
