@@ -303,6 +303,30 @@ def test_wilds_in_laid_melds_show_what_they_stand_for():
     assert wild_labels(a_set, rules) == [None, "9", None]
 
 
+def test_a_wilds_tag_is_drawn_whole_over_the_card_laid_on_it(make_app):
+    """A wild in a laid meld shows only a sliver under the next card, narrower than a
+    tag such as "10": the tags are drawn after the cards, so the tag reads "10", not
+    a clipped "1"."""
+    make_app()  # pygame and its fonts, as the table has them
+    from cardtable.app import layout, theme
+    from cardtable.app.scenes.tabledraw import _melds
+    from cardtable.engine.melds import Meld, MeldKind
+
+    rules = table_for("shanghai_buy").description.rules(None)
+    tens = Meld(MeldKind.SET, tuple(parse_cards("10S 10D 2S 10H 10C")))
+    area, width = pygame.Rect(10, 10, 200, 80), 40
+    rects = layout.meld_cells(area, [len(tens.cards)], width)[0]
+    surface = pygame.Surface((240, 120))
+    _melds(surface, [tens], area, width, rules)
+    wild, over = rects[2], rects[3]
+    tag = theme.text("10", max(8, width // 4), (0, 0, 0), True).get_rect(
+        bottomleft=(wild.x + 3, wild.bottom - 3))
+    assert tag.right > over.x, "the tag is wider than the sliver (else this proves nothing)"
+    beyond = [surface.get_at((x, y))[:3] for x in range(over.x + 1, tag.right + 2)
+              for y in range(tag.top, tag.bottom)]
+    assert theme.GOLD in beyond, "the tag is hidden under the next card"
+
+
 def test_calls_left_and_the_may_i_penalty_total_are_shown_by_each_seat():
     game, _ = Game.new("shanghai_may_i", 3, 2)
     desc = table_for("shanghai_may_i").description

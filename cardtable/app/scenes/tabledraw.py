@@ -123,14 +123,19 @@ def _melds(surface: pygame.Surface, melds: list[Meld], area: pygame.Rect, width:
     what it stands for."""
     cells = table_layout.meld_cells(area, [len(m.cards) for m in melds], width)
     size = max(8, width // 4)
+    tags: list[tuple[str, pygame.Rect]] = []
     for meld, rects in zip(melds, cells):
         for card, rect, label in zip(meld.cards, rects, wild_labels(meld, rules)):
             surface.blit(cardart.face(card.face, width, colours), rect.topleft)
             if label is not None:
-                image = theme.text(label, size, (60, 40, 0), True)
-                tag = image.get_rect(bottomleft=(rect.x + 3, rect.bottom - 3))
-                pygame.draw.rect(surface, theme.GOLD, tag.inflate(4, 0), border_radius=3)
-                surface.blit(image, tag)
+                tags.append((label, rect))
+    # The tags go on last: a wild shows only a sliver under the card laid over it, and
+    # a tag such as "10" is wider than that.
+    for label, rect in tags:
+        image = theme.text(label, size, (60, 40, 0), True)
+        tag = image.get_rect(bottomleft=(rect.x + 3, rect.bottom - 3))
+        pygame.draw.rect(surface, theme.GOLD, tag.inflate(4, 0), border_radius=3)
+        surface.blit(image, tag)
 
 
 def pile_labels(geo: Any) -> tuple[int, pygame.Rect]:
