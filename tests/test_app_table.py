@@ -117,6 +117,22 @@ def test_keyboard_draws_selects_and_plays_to_the_focused_target(make_app):
     assert human_moves(app)[-1] == Discard(card)
 
 
+def test_enter_starts_each_phase_at_its_first_place_not_one_chosen_before(make_app):
+    """Where Enter goes is chosen with Tab among the places of this phase; a slot chosen
+    while building groups must not carry into the next draw or the next turn (it
+    pointed at an empty build slot during a later call)."""
+    app = make_app()
+    table = start(app)
+    key(app, pygame.K_d)
+    assert state(app).phase is Phase.DISCARD
+    key(app, pygame.K_TAB)
+    assert table.target_names()[table.target % len(table.target_names())] != "discard"
+    table.discard(table.hand_cards()[0])
+    assert table.target == 0
+    until(app, lambda: table._my_turn() and table.view.to_draw)
+    assert table.target_names()[table.target % len(table.target_names())] == "stock"
+
+
 def test_keyboard_t_takes_the_discard(make_app):
     app = make_app()
     start(app)

@@ -469,6 +469,11 @@ class TableScene(TableInput):
     # --- actions ---------------------------------------------------------------------------
 
     def _played(self, action: Action) -> None:
+        if isinstance(action, (Draw, Discard, LayDown)):
+            # A new phase of the turn, or the next turn: Enter starts again from the
+            # first place it goes (the stock, then the discard), not from a slot chosen
+            # for another phase.
+            self.target = 0
         if isinstance(action, (Discard, LayDown)):
             self.groups = []
             self.selected = set()

@@ -301,8 +301,9 @@ def _targets(scene: TableScene, surface: pygame.Surface) -> None:
             if legal or rect.collidepoint(drag.pos):
                 pygame.draw.rect(surface, colour, rect.inflate(10, 10), width=3, border_radius=10)
         return
-    if not scene.session.human_to_move or scene.drag is not None:
-        return
+    if not scene.session.human_to_move or scene.drag is not None or \
+            not (scene.view.to_draw or scene.view.to_play):
+        return  # Enter places cards only in the person's own turn (not at a call)
     names = scene.target_names()
     name = names[scene.target % len(names)]
     geo = scene.geo
