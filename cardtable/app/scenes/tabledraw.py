@@ -316,11 +316,17 @@ def _targets(scene: TableScene, surface: pygame.Surface) -> None:
         rects = next((r for o, i, r in scene.meld_spots() if f"meld:{o}:{i}" == name), None)
         spot = rects[0].unionall(rects[1:]) if rects else None
     if spot is not None:
-        pygame.draw.rect(surface, theme.HIGHLIGHT, spot.inflate(16, 16), width=2,
-                         border_radius=12)
+        size = max(10, geo.height // 64)
+        ring = spot.inflate(16, 16)
+        if name.startswith("group:"):
+            # A group being built has its own label just above it ("new", "Set"): the
+            # ring takes it in, and Enter's label goes over both.
+            lift = theme.font(size).get_linesize()
+            ring.update(ring.x, ring.y - lift, ring.width, ring.height + lift)
+        pygame.draw.rect(surface, theme.HIGHLIGHT, ring, width=2, border_radius=12)
         below = name.startswith("meld:")  # a meld sits under its seat's panel
-        theme.blit_text(surface, "Enter \u21b5", max(10, geo.height // 64),
-                        (spot.centerx, spot.bottom + 10 if below else spot.y - 10),
+        theme.blit_text(surface, "Enter \u21b5", size,
+                        (ring.centerx, ring.bottom + 2 if below else ring.y - 2),
                         theme.HIGHLIGHT, anchor="midtop" if below else "midbottom")
 
 
