@@ -241,7 +241,10 @@ def _best_window(key: int) -> tuple[int, int]:
         count = (mask & (window << start)).bit_count()
         if count > best[0]:
             best = (count, start)
-    return best
+    return _PAIRS.setdefault(best, best)  # a few dozen answers, shared by the whole table
+
+
+_PAIRS: dict[tuple[int, int], tuple[int, int]] = {}
 
 
 _BEST_WINDOW: FilledTable[int, tuple[int, int]] = FilledTable(_best_window)
