@@ -331,6 +331,14 @@ _TALLYING: dict[int, tuple[MeldRules, _Tallying]] = {}
 an id is never reused for other rules while its entry stands)."""
 
 
+def prepare(rules: MeldRules) -> None:
+    """Work out what the go-down proof needs for these meld rules (its tallies and its
+    filled run tables: some tens of milliseconds, once a process). A game calls it when
+    it is set up, so the first turn's legal list, worked out on the drawing thread,
+    does not pay for it."""
+    _tallying(rules)
+
+
 def _tallying(rules: MeldRules) -> _Tallying:
     known = _TALLYING.get(id(rules))
     if known is not None and known[0] is rules:

@@ -33,6 +33,7 @@ from .actions import (
     TakeBack,
 )
 from .cards import Card, parse_zones, standard_deck
+from .contract_search import prepare
 from .data import evolve, replace_at, without
 from .errors import SetupError
 from .events import (
@@ -99,6 +100,7 @@ class _Shanghai(ShanghaiChecks, RummyZones, Variant[ShanghaiState, ShanghaiView]
         super().__init__(options)
         self.crules = contract_rules(self.may_i, self.options.same_rank_sets_in_contract)
         self.rules = self.crules.melds
+        prepare(self.rules)
         self.call_limit = self.options.may_i_per_round if self.may_i else \
             self.options.buys_per_round
         self._awaiting_memo: tuple[ShanghaiState, tuple[int, ...]] | None = None
