@@ -32,7 +32,15 @@ def test_the_first_start_uses_the_display_and_a_later_start_the_saved_size(home)
     desktop = pygame.display.get_desktop_sizes()[0]
     assert app.size == app_module.first_size()
     assert app.size[0] <= desktop[0] and app.size[1] <= desktop[1]
+    # The first settings written (a tour seen, any choice) keep the first start's size:
+    # the next start opens the same window, not the 1280×800 default fitted to the
+    # whole screen.
+    first = app.size
+    assert app.settings_file.save(app.settings) is None
     app.shutdown()
+    second = app_module.App(animations=False)
+    assert second.size == first
+    second.shutdown()
     (home / "config").mkdir(exist_ok=True)
     (home / "config" / "settings.json").write_text(json.dumps(
         {"window_width": 1024, "window_height": 700}))

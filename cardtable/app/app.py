@@ -8,6 +8,7 @@ Everything a game does is decided by the engine; the app shows state and sends a
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import os
 import random
@@ -93,8 +94,15 @@ class App:
                          self.slots.folder / LEGACY_NAME, self.settings_file.path):
             remove_stale_temps(leftover)
         if size is None:
-            size = fit_screen((self.settings.window_width, self.settings.window_height)) \
-                if self.settings_file.existed else first_size()
+            if self.settings_file.existed:
+                size = fit_screen((self.settings.window_width, self.settings.window_height))
+            else:
+                # A first start sizes the window to the display; that size is the one the
+                # settings keep when they are first written (a tour seen, a choice made),
+                # so a later start opens the same window, not the 1280×800 default.
+                size = first_size()
+                self.settings = dataclasses.replace(self.settings, window_width=size[0],
+                                                    window_height=size[1])
         self.windowed_size = size
         self.fullscreen = False
         self.screen = self._open_window(size, center=False)  # where the system puts it
