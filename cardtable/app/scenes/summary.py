@@ -45,12 +45,15 @@ def score_sheet(surface: pygame.Surface, box: pygame.Rect, names: Sequence[str],
         y += line_h
         colour = theme.GOLD if seat == highlight else theme.TEXT
         theme.blit_text(surface, name[:14], size, (box.x + 12, y), colour, True)
+        # A cell shrunk to fit its column stays on the row's middle line, level with the
+        # full-size cells beside it.
+        middle = y + theme.font(size).get_height() // 2
         for column in range(rounds):
             text = cell(column, seat)
             theme.blit_text(surface, text, _fit(text, size, int(width) - 6),
-                            (centre(column), y), anchor="midtop")
+                            (centre(column), middle), anchor="center")
         theme.blit_text(surface, totals[seat], _fit(totals[seat], size, int(total_w) - 4, True),
-                        (centre(columns - 1), y), theme.GOLD, True, anchor="midtop")
+                        (centre(columns - 1), middle), theme.GOLD, True, anchor="center")
 
 
 def _fit(text: str, size: int, width: int, bold: bool = False) -> int:
