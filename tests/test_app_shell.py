@@ -224,7 +224,7 @@ NOTES = ("Normal AI", "down \u2713  \u00b7  3 May I left  \u00b7  pen 255",
          "not down  \u00b7  0 May I left  \u00b7  pen 1000")
 
 
-@pytest.mark.parametrize("seats", [6, 7, 8])
+@pytest.mark.parametrize("seats", [2, 3, 4, 5, 6, 7, 8])
 @pytest.mark.parametrize("size", SIZES)
 def test_seat_panels_do_not_overlap_at_six_to_eight_seats(seats, size):
     geo = table_layout.compute(size, seats, 0)
@@ -235,7 +235,8 @@ def test_seat_panels_do_not_overlap_at_six_to_eight_seats(seats, size):
         others = [other.panel for other in spots if other is not spot]
         assert spot.panel.collidelist(others + piles + [geo.message]) < 0, (seats, size)
         assert spot.melds.collidelist(others + piles + [geo.message]) < 0, (seats, size)
-        assert spot.melds.width >= spot.panel.width // 2
+        assert spot.panel.width // 2 <= spot.melds.width <= 2 * spot.panel.width
+        assert geo.play.contains(spot.melds), (seats, size)
         for other in spots:
             if other is not spot:
                 assert not spot.melds.colliderect(other.melds), (seats, size)

@@ -192,6 +192,33 @@ def _place_melds(layout: TableLayout) -> None:
         others = [panel for panel in panels if panel is not spot.panel]
         spot.melds = _melds_area(layout, spot.panel, [*others, *taken, piles])
         taken.append(spot.melds)
+    # Then a seat at the side grows its area towards the middle of the table, into room
+    # nobody uses (up to twice its panel's width): three or four melds then lie in one
+    # row instead of a second row laid over the first.
+    apart = piles.inflate(layout.card_w // 2, 0)  # the piles keep some table around them
+    for spot in layout.spots.values():
+        avoid = [*(p for p in panels if p is not spot.panel), apart, layout.message,
+                 *(other.melds for other in layout.spots.values() if other is not spot)]
+        spot.melds = _widened(layout.play, spot, avoid)
+
+
+def _widened(play: pygame.Rect, spot: SeatSpot, avoid: list[pygame.Rect]) -> pygame.Rect:
+    """The seat's melds area stretched towards the table's middle as far as ``avoid``
+    and the play area allow, to twice the panel's width (a seat in the middle, or with
+    no room, keeps its area)."""
+    area, panel = spot.melds, spot.panel
+    towards_right = panel.centerx < play.centerx - panel.width // 2
+    towards_left = panel.centerx > play.centerx + panel.width // 2
+    if not (towards_right or towards_left):
+        return area
+    best = area
+    for width in range(area.width + 8, 2 * panel.width + 1, 8):
+        wider = pygame.Rect(area.x if towards_right else area.right - width, area.y,
+                            width, area.height)
+        if not play.contains(wider) or wider.collidelist(avoid) >= 0:
+            break
+        best = wider
+    return best
 
 
 def _melds_area(layout: TableLayout, panel: pygame.Rect,
