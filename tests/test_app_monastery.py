@@ -64,6 +64,12 @@ def test_arrange_and_lay_the_mission_in_focus(make_app):
     assert game.state.done[0] == (5,)
     frames(app, 3)
     assert app.table.desc.laid_label(app.table.view) == "Your mission 5"
+    # One mission a round (RULES.md M-A7): Arrange has nothing left to build, and says
+    # what is left to do instead of "No mission can be laid yet".
+    arrange = next(b for b in table.buttons if b.label.startswith("Arrange"))
+    assert not arrange.enabled
+    key(app, pygame.K_a)
+    assert table.groups == [] and "laid your mission this round" in str(table.message)
 
 
 def test_adding_to_groups_by_dragging_and_the_engines_reason_when_refused(make_app):

@@ -270,3 +270,15 @@ def test_the_rules_page_says_the_top_card_of_a_straight_is_what_counts_as_the_en
     top = top_value([parse_cards("2C 3D 4H")])
     assert stack_problem(parse_cards("3S"), top) is not None
     assert stack_problem(parse_cards("4S"), top) is None
+
+
+def test_the_prompt_on_an_empty_stack_reads_as_a_sentence():
+    """On an empty stack the prompt says so in words a player reads at a glance, not
+    "place the stack is empty: anything goes"."""
+    from cardtable.app.tables import table_for
+
+    state = GAME.position(["9S 9H 4D", "5C 6C 7C"], stack=[], deck="2S 3S 4S", current=0)
+    view = GAME.observe(state, 0)
+    prompt = table_for("palace").description.prompt(view, ["You", "West"], 0)
+    assert prompt == "Your turn: the stack is empty, so anything goes"
+

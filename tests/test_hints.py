@@ -164,3 +164,19 @@ def test_a_wild_swap_hint_names_the_wild_and_its_meld_and_a_buys_cost_is_two_car
     line = explain(view, Call("pass"))
     assert "2 more cards" in line and "penalty card" not in line, line
 
+
+def test_a_monastery_lay_off_is_explained_by_going_out_not_by_points():
+    """Cards left in hand score nothing in Monastery (only missions count): a lay-off's
+    reason is that shedding brings going out nearer, never "does not count against
+    you"."""
+    from cardtable.engine import Game, LayOff
+    from cardtable.engine.monastery import Phase
+
+    variant = Game.new("monastery", 2, 1)[0].variant
+    state = variant.position(["10S 4D 9H", "5C 6C"], phase=Phase.PLAY, stock="2D 3D 4D",
+                             missions={0: (4, ["run: 5S 6S 7S 8S 9S"])})
+    view = variant.observe(state, 0)
+    lay_off = next(a for a in view.legal if isinstance(a, LayOff))
+    line = explain(view, lay_off)
+    assert "going out" in line and "against you" not in line, line
+

@@ -219,6 +219,10 @@ class TableDescription(ABC):
         """Whether the seat has laid its contract (games with a contract)."""
         return False
 
+    def down_message(self, view: Any) -> str:
+        """Why nothing more can be laid down: the person is down already."""
+        return "You are down already: add cards to the melds on the table instead."
+
     def played_this_turn(self, view: Any) -> bool:
         """Whether the person has put cards on the table this turn (and may take them
         back)."""

@@ -42,6 +42,15 @@ class MonasteryTable(TableDescription):
     def out_seat(self, view: Any) -> int | None:
         return view.out_seat  # type: ignore[no-any-return]
 
+    def is_down(self, view: Any, seat: int) -> bool:
+        """Whether the seat has laid a mission this round: one a round at most (RULES.md
+        M-A7), so nothing is built for another until the next deal."""
+        return bool(view.melds[seat])
+
+    def down_message(self, view: Any) -> str:
+        return ("You have laid your mission this round: add cards to the missions on the "
+                "table, then discard.")
+
     def rules(self, view: Any) -> MeldRules:
         return RULES
 

@@ -71,6 +71,8 @@ class PalaceTable:
             return "Nothing of yours goes on the stack: take it"
         if view.again:
             return "Your ace burned the stack: place again, anything goes"
+        if view.top is None:
+            return "Your turn: the stack is empty, so anything goes"
         return f"Your turn: place {top_words(view)}"
 
     def final_words(self, view: PalaceView, names: Sequence[str], human: int,

@@ -504,6 +504,9 @@ class TableScene(TableInput):
         if not self._my_discard_phase():
             self.say("You can arrange your cards once you have drawn.")
             return
+        if self._is_down():  # as the button: nothing is left to build this round
+            self.say(self.desc.down_message(self.view))
+            return
         groups, discard = self.desc.arrangement(self.view, self.chosen_goal)
         self.groups = groups
         self.selected = {discard} if discard is not None else set()
@@ -533,7 +536,7 @@ class TableScene(TableInput):
 
     def go_down(self) -> None:
         if self._is_down():
-            self.say("You are down already: add cards to the melds on the table instead.")
+            self.say(self.desc.down_message(self.view))
             return
         action = self.desc.go_down(self.view, self.groups, self.chosen_goal)
         if action is None or not self.groups:
