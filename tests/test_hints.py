@@ -78,6 +78,32 @@ def test_h_at_the_table_shows_the_hint_and_picks_out_its_card(make_app):
     assert app.recorder.history.find(app.recorder.key).hints == 1
 
 
+def test_h_while_the_table_catches_up_with_the_persons_turn_gives_the_hint_after(make_app):
+    """The game already waits for the person while the table still plays out the last
+    moves (an AI's take-up, say): H then is not refused as "not your turn", it gives
+    the hint as soon as the table has caught up."""
+    import pygame
+
+    from ui import frames, key, until
+
+    app = make_app()
+    app.new_game("five_crowns", 1, "normal", 6)
+    until(app, lambda: app.table is not None and app.table._my_turn())
+    table = app.table
+    catching_up = [True]
+    real = table._my_turn
+    table._my_turn = lambda: not catching_up[0] and real()  # type: ignore[method-assign]
+    key(app, pygame.K_h)
+    assert table.hint_waiting and table.message is None
+    catching_up[0] = False
+    frames(app, 1)
+    if table.hint_job is not None:  # worked out off the drawing thread
+        table.hint_job.wait()
+    frames(app, 2)
+    assert table.message is not None and table.message.text.startswith("Hint: ")
+    assert not table.hint_waiting
+
+
 def test_a_hint_out_of_turn_says_to_wait(make_app):
     from ui import until
 

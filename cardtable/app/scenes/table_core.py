@@ -70,6 +70,9 @@ class TableCore(Scene):
         self.time = 0.0
         self.selected: set[Card] = set()
         self.hint_job: Job | None = None
+        self.hint_waiting = False
+        """H was pressed while the game already waited for the person but the table was
+        still playing out the last moves: the hint comes once it has caught up."""
         self.why_job: tuple[int, Job] | None = None
         self.hints_taken = 0
         self.focus = 0
@@ -163,6 +166,10 @@ class TableCore(Scene):
         self.session.update(busy=self.animator.busy or bool(self.session.shown)
                             or self._holding())
         self._after_update()
+        if self.hint_waiting and self._my_turn():
+            self.hint()
+        elif self.hint_waiting and not self.session.human_to_move:
+            self.hint_waiting = False  # the moment passed (a call window closed)
         self._take_hint()
         self.selected &= set(self.view.hand)
         if self.message and self.time > self.message.until:
@@ -254,8 +261,12 @@ class TableCore(Scene):
         """H: the move the Normal player would make for you, and why; its cards are
         picked out (worked out off the drawing thread: see ``HintJob``)."""
         if not self._my_turn():
+            if self.session.human_to_move:  # the table is still catching up with the game
+                self.hint_waiting = True
+                return
             self.say("A hint is for your move: it is not your turn yet.", seconds=2.5)
             return
+        self.hint_waiting = False
         if self.hint_job is not None and not self.hint_job.done:
             return
         self.hint_job = hint_job(self.view, len(self.session.game.history))
