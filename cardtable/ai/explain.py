@@ -45,10 +45,6 @@ def _plain(view: Any, action: Action) -> str:
     if isinstance(action, (LayOff, CallShanghai)):
         cards = action.cards if isinstance(action, LayOff) else (view.discard_pile[-1],)
         owner = "your" if action.target_seat == view.seat else "another player's"
-        if getattr(view, "game_id", None) == "monastery":  # cards left in hand score nothing
-            return (f"Lay {pretty_cards(cards)} off on {owner} mission: every card you shed "
-                    "brings you nearer going out, which ends the round before the others "
-                    "lay theirs.")
         return (f"Lay {pretty_cards(cards)} off on {owner} meld: every card you shed is "
                 "a card that does not count against you.")
     text = action.describe()

@@ -20,7 +20,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from ..engine import Action, Card, Discard, Draw, LayMission, LayOff, Pile, Rank
+from ..engine import Action, Card, Discard, Draw, LayMission, LayOff, Pile, Rank, pretty_cards
 from ..engine.actions import one_per_face
 from ..engine.missions import MISSIONS, addition_problem, cards_needed, extend_groups
 from ..engine.monastery import MonasteryView, Phase
@@ -186,6 +186,11 @@ def _monastery(view: Any, action: Action) -> str | None:
     if isinstance(action, LayMission):
         return (f"Lay mission {action.mission} ({MISSIONS[action.mission].title}): you hold "
                 "it now.")
+    if isinstance(action, LayOff):  # cards left in hand score nothing here
+        owner = "your" if action.target_seat == view.seat else "another player's"
+        return (f"Lay {pretty_cards(action.cards)} off on {owner} mission: every card you "
+                "shed brings you nearer going out, which ends the round before the others "
+                "lay theirs.")
     if isinstance(action, Draw) and view.top_discard is not None:
         top = view.top_discard
         if action.source is Pile.DISCARD:
