@@ -435,7 +435,7 @@ def test_a_suits_least_run_wilds_is_its_best_window_of_the_least_length(game_id)
     rules = get_variant(game_id)().rules
     shape = _run_shape(rules)
     for ranks in range(0, 1 << 14, 2):  # bits 1 (ace) … 13 (king)
-        assert _least_run_wilds(ranks, shape) == _least_run_wilds_by_every_span(ranks, shape)
+        assert _least_run_wilds(ranks, rules) == _least_run_wilds_by_every_span(ranks, shape)
 
 
 @pytest.mark.parametrize("game_id", ["shanghai_may_i", "shanghai_buy"])

@@ -34,6 +34,7 @@ from ..engine import (
 )
 from ..engine.contracts import cards_needed
 from ..engine.melds import Meld
+from ..engine.options import ShanghaiBuyOptions, ShanghaiMayIOptions
 from ..engine.shanghai_checks import extended, go_down_offers, going_out_problem, layoff_problem
 from ..engine.shanghai_rules import Phase, ShanghaiView, penalty
 from .explain import explainer
@@ -235,11 +236,10 @@ def _shanghai(view: Any, action: Action) -> str | None:
 def _call_cost(view: Any) -> str:
     """What taking the discard out of turn costs, in the view's rules: May I's penalty
     cards, or a buy's extra stock cards."""
-    options = view.options
     if view.may_i:
-        extra = options.may_i_penalty_cards if options is not None else 1
+        extra = (view.options or ShanghaiMayIOptions()).may_i_penalty_cards
         return (f"a call costs you {extra} penalty card{'s' if extra != 1 else ''}"
                 if extra else "a call gives you the card alone")
-    extra = options.buy_extra_cards if options is not None else 2
+    extra = (view.options or ShanghaiBuyOptions()).buy_extra_cards
     return f"a buy costs you {extra} more card{'s' if extra != 1 else ''} from the stock"
 

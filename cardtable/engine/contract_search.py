@@ -385,10 +385,13 @@ _SHAPES: dict[int, tuple[int, int, int, int, tuple[int, ...]]] = {}
 
 
 def _least_wilds_by_key(key: int) -> int:
-    """``_least_run_wilds`` of a suit given as its presence bytes (1 where the suit holds
-    a natural of that rank) and its run shape's code, worked out from the bytes (the
-    table starts empty and fills as patterns come, so each fill is kept cheap): the
-    presence at each run position, then every window's naturals by one multiplication."""
+    """Fewest wilds any one run of a suit needs, the suit given as its presence bytes (1
+    where it holds a natural of that rank) and its run shape's code (``_NONE`` if no run
+    can be made). A run at its least length does best: a longer one holds no more
+    naturals than wilds it gains, so the best window of ``least`` positions with two
+    naturals or more, and no more wilds than naturals, gives the answer. Worked out from
+    the bytes: the presence at each run position, then every window's naturals by one
+    multiplication."""
     low, high, _, least, aces = _SHAPES[key >> _SHAPE_AT]
     presence = (key & ((1 << _SHAPE_AT) - 1)).to_bytes(16, "little")
     at = bytes(presence[1] if position in aces else 0 if position in (1, 14)
@@ -623,9 +626,9 @@ def _runs_need(masks: Sequence[int], in_suit: Sequence[int], runs: int,
                crules: ContractRules) -> int:
     """Fewest wilds ``runs`` runs could need, given each suit's ranks as a bit mask and
     its naturals (``_runs_wilds``)."""
-    code = _tallying(crules.melds).shape
-    return _runs_wilds([_LEAST_RUN_WILDS[code | _PRESENCE[mask >> 1]] if mask else _NONE
-                        for mask in masks], in_suit, runs, crules)
+    rules = crules.melds
+    return _runs_wilds([_least_run_wilds(mask, rules) if mask else _NONE for mask in masks],
+                       in_suit, runs, crules)
 
 
 def _runs_wilds(least: Sequence[int], in_suit: Sequence[int], runs: int,
@@ -646,8 +649,8 @@ def _runs_wilds(least: Sequence[int], in_suit: Sequence[int], runs: int,
 
 
 def _run_shape(rules: MeldRules) -> tuple[int, int, int, int, tuple[int, ...]]:
-    """The run shape ``_least_run_wilds`` reads: lowest and highest position, longest
-    and least length, where aces stand."""
+    """The run shape ``_least_wilds_by_key`` reads (by its code): lowest and highest
+    position, longest and least length, where aces stand."""
     return (rules.run_low, rules.run_high, rules.longest_run, rules.min_run,
             rules.ace_values)
 
@@ -674,21 +677,11 @@ def _set_needs(totals: Sequence[int], least: int, most: int) -> list[int]:
     return sorted(needs)
 
 
-@lru_cache(maxsize=1 << 14)
-def _least_run_wilds(ranks: int, shape: tuple[int, int, int, int, tuple[int, ...]]) -> int:
+def _least_run_wilds(ranks: int, rules: MeldRules) -> int:
     """Fewest wilds any one run of a suit needs, given the ranks the suit holds as a bit
-    mask (a large number if no run can be made). A run at its least length does best: a
-    longer one holds no more naturals than wilds it gains, so the best window of
-    ``least`` positions with two naturals or more, and no more wilds than naturals,
-    gives the answer."""
-    low, high, _, least, aces = shape
-    present = 0  # run positions a natural can take (an ace where the rules put it)
-    for position in range(low, high + 1):
-        rank = _rank_at(position)
-        if ranks >> rank & 1 and (rank != 1 or position in aces):
-            present |= 1 << position
-    naturals, _ = _BEST_WINDOW[present | _window_shape(least, low, high)]
-    return least - naturals if naturals >= 2 and least - naturals <= naturals else _NONE
+    mask (bit ``r`` for rank ``r``; ``_NONE`` if no run can be made), read from the filled
+    table (``_least_wilds_by_key`` works it out: the best window of the least length)."""
+    return _LEAST_RUN_WILDS[_tallying(rules).shape | _PRESENCE[ranks >> 1]]
 
 
 def remembered_go_down(hand: Sequence[Card], contract: Contract, crules: ContractRules,
