@@ -175,3 +175,30 @@ def test_shanghai_hard_down_sheds_the_card_a_wild_on_the_table_stands_for():
             game.apply(0, bot.choose(game.observe(0), random.Random(1), 0.0, lambda: False))
         left[level] = len(game.state.hands[0])
     assert left == {"normal": 2, "hard": 1}
+
+
+def test_shanghai_hard_down_when_buying_keeps_the_card_the_table_may_yet_take():
+    """Buying, down with 5♠–8♠ on the table. The 10♠ and 4♦ fit nowhere; Normal throws
+    the 10♠, the costlier. Hard keeps it: any of the unseen 9♠s and wilds laid on the
+    run lets the 10♠ follow, while nothing one card can bring opens the table to the 4♦."""
+    game, _ = Game.new("shanghai_buy", 3, 1)
+    game.state = game.variant.position(
+        ["10S 4D", "4C 4H 9C", "5C 6D 10C JS QH JD"], round_number=2,
+        stock="3D 4S 5S 6S", discard="6C", phase=ShanghaiPhase.PLAY,
+        melds={0: ["set: 3C 3D 3S", "run: 5S 6S 7S 8S"]})
+    view = game.observe(0)
+    ten, four = (Discard(card) for card in parse_cards("10S 4D"))
+    assert choices("normal", view, 3) == {ten}
+    assert choices("hard", view, 3) == {four}
+
+
+def test_shanghai_hard_down_when_buying_still_throws_the_costlier_dead_card():
+    """Neither card can be opened to the table by one more card: Hard throws the
+    costlier, as Normal does."""
+    game, _ = Game.new("shanghai_buy", 3, 1)
+    game.state = game.variant.position(
+        ["KD 4D", "4C 4H 9C", "5C 6D 10C JS QH JD"], round_number=2,
+        stock="3D 4S 5S 6S", discard="6C", phase=ShanghaiPhase.PLAY,
+        melds={0: ["set: 3C 3D 3S", "run: 5S 6S 7S 8S"]})
+    king = Discard(parse_cards("KD")[0])
+    assert choices("hard", game.observe(0), 3) == {king}

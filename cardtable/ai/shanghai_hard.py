@@ -1,7 +1,8 @@
 """The ``hard`` Shanghai player's heuristic (both games): Normal's, except how it picks
 among discards the contract needs equally, that when buying it keeps back a discard
-that fits the table as Normal does only in May I, and that in May I, once down, it
-sheds a dead card by exchanging it for the wild that stands for it.
+that fits the table as Normal does only in May I, that in May I, once down, it sheds a
+dead card by exchanging it for the wild that stands for it, and that when buying, once
+down, it keeps back the card the table may yet take.
 
 Normal throws the costliest of the discards the contract needs equally. A strong player
 first keeps back a card that goes with the cards a player still building his contract
@@ -16,6 +17,15 @@ Once down, a card in hand that a wild on another player's run stands for fits no
 at an end, but exchanged for that wild it is laid in the run, and the wild goes on any
 meld with room: a card shed that Normal keeps to the end of the round.
 
+Down when buying, Normal throws the costliest card that fits nowhere. A strong player
+also keeps the card that may yet fit: 9♠ beside a spade run from J♠ up goes on once
+anyone lays the 10♠, a lone 9♦ with no diamond run near waits in vain. Each unseen card
+that would open the table to a card in hand is worth ``LAY_OFF_OUT_POINTS`` of its
+penalty. Against two Normal players over 300 duplicate deals (Hard at one playout, so
+its heuristic alone), it won one point more of its meetings on each of two sets of
+deals (59.8 → 60.8 %, 57.2 → 58.2 %) and 2–3 points more margin; at 1.0 a point an
+out, 0.5 % more.
+
 The Hard bot moves by this and checks its choices by search (:mod:`hard`).
 Imports the engine only.
 """
@@ -23,14 +33,20 @@ Imports the engine only.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from typing import Any
 
 from ..engine import Action, Card, Discard, Exchange
 from ..engine.melds import Meld
+from ..engine.shanghai_checks import extended, layoff_problem
 from ..engine.shanghai_rules import ROUNDS, ShanghaiView
 from .shanghai_bot import ShanghaiStrategy
 from .strategies import search_scores, strategy
 from .unseen import outs, unseen_by_face
+
+LAY_OFF_OUT_POINTS = 0.3
+"""Penalty points one unseen card is worth that would let a card kept in hand be laid
+off later (down, when buying): see the module's docstring."""
 
 
 @strategy("shanghai_may_i", "shanghai_buy", level="hard")
@@ -62,6 +78,8 @@ class ShanghaiHardStrategy(ShanghaiStrategy):
 
     def _pick_discard(self, view: ShanghaiView, options: list[Discard]) -> Discard:
         costs = {a: self._discard_cost(view, a.card) for a in options}
+        if view.down[view.seat] and not view.may_i:
+            return self._shed_pick(view, options, costs)
         least = min(cost[:3] for cost in costs.values())
         tied = [a for a in options if costs[a][:3] == least]
         if len(tied) == 1:
@@ -81,6 +99,39 @@ class ShanghaiHardStrategy(ShanghaiStrategy):
             return feeds[action], -outs(rest, unseen, nearer), costs[action][3]
 
         return min(tied, key=rank)
+
+    def _shed_pick(self, view: ShanghaiView, options: list[Discard],
+                   costs: dict[Discard, tuple[int, int, int, int]]) -> Discard:
+        """Down when buying: among the naturals that fit nowhere, the one whose penalty
+        is least outweighed by the unseen cards that would let it be laid off later."""
+        least = min(cost[:2] for cost in costs.values())
+        tied = [a for a in options if costs[a][:2] == least]
+        if len(tied) == 1:
+            return tied[0]
+        later = self._lay_off_outs(view, [a.card for a in tied])
+        return min(tied, key=lambda a: (LAY_OFF_OUT_POINTS * later[a.card] + costs[a][3],
+                                        costs[a][3]))
+
+    def _lay_off_outs(self, view: ShanghaiView, held: list[Card]) -> dict[Card, int]:
+        """For each held card, how many unseen cards, laid off on a meld, would let it
+        go on after them (the 10♠ after a 9♠ or a wild on 5♠–8♠)."""
+        rules = self.rules
+        later = dict.fromkeys(held, 0)
+        for card, count in unseen_by_face(view).items():
+            grown = list(self._grown(view, card))
+            for mine in held:
+                if any(layoff_problem(meld, (mine,), at_start, rules) is None
+                       for meld in grown for at_start in (False, True)):
+                    later[mine] += count
+        return later
+
+    def _grown(self, view: ShanghaiView, card: Card) -> Iterator[Meld]:
+        """Each meld on the table this card could be laid off on, with it."""
+        for melds in view.melds:
+            for meld in melds:
+                for at_start in (False, True):
+                    if layoff_problem(meld, (card,), at_start, self.rules) is None:
+                        yield extended(meld, (card,), at_start)
 
     def _feeds(self, view: ShanghaiView, card: Card) -> int:
         """How many players still building their contract have been seen taking a card
