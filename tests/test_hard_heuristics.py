@@ -30,6 +30,20 @@ def choices(level: str, view, runs: int = 30) -> set:  # type: ignore[no-untyped
     return {bot.choose(view, derive(n), 0.0, lambda: False) for n in range(runs)}
 
 
+def buying_round_2(hands: list[str], melds: dict[int, list[str]]):  # type: ignore[no-untyped-def]
+    """Seat 0's view, in its play, of a 3-seat buying game in round 2 (a set and a run)."""
+    game, _ = Game.new("shanghai_buy", 3, 1)
+    game.state = game.variant.position(hands, round_number=2, stock="3D 4S 5S 6S",
+                                       discard="6C", phase=ShanghaiPhase.PLAY, melds=melds)
+    return game.observe(0)
+
+
+def down_in_buying(hand: str):  # type: ignore[no-untyped-def]
+    """Seat 0 down in round 2 with 3♣ 3♦ 3♠ and 5♠–8♠, holding ``hand``."""
+    return buying_round_2([hand, "4C 4H 9C", "5C 6D 10C JS QH JD"],
+                          {0: ["set: 3C 3D 3S", "run: 5S 6S 7S 8S"]})
+
+
 def test_hard_strategies_fall_back_to_normal_where_a_game_has_none():
     hard = new_strategies("hard")
     assert type(hard["monastery"]) is MonasteryHardStrategy
@@ -130,12 +144,8 @@ def test_shanghai_hard_keeps_back_a_discard_that_fits_the_table_when_buying_too(
     buy it, and shed it. Holding the sevens' set and J Q K of diamonds, the 9H and the
     4S leave the contract as near and cost the same; Hard throws the 4S. Normal weighs
     this only in May I ("Shanghai!")."""
-    game, _ = Game.new("shanghai_buy", 3, 1)
-    game.state = game.variant.position(
-        ["7S 7D 7C JD QD KD 9H 4S", "4C 4D", "5C 6D 10S JS QH JD"], round_number=2,
-        stock="3D 4S 5S 6S", discard="6C", phase=ShanghaiPhase.PLAY,
-        melds={1: ["set: QS QD QC", "run: 5H 6H 7H 8H"]})
-    view = game.observe(0)
+    view = buying_round_2(["7S 7D 7C JD QD KD 9H 4S", "4C 4D", "5C 6D 10S JS QH JD"],
+                          {1: ["set: QS QD QC", "run: 5H 6H 7H 8H"]})
     nine, four = (Discard(card) for card in parse_cards("9H 4S"))
     assert choices("normal", view, 3) == {nine}
     assert choices("hard", view, 3) == {four}
@@ -181,12 +191,7 @@ def test_shanghai_hard_down_when_buying_keeps_the_card_the_table_may_yet_take():
     """Buying, down with 5♠–8♠ on the table. The 10♠ and 4♦ fit nowhere; Normal throws
     the 10♠, the costlier. Hard keeps it: any of the unseen 9♠s and wilds laid on the
     run lets the 10♠ follow, while nothing one card can bring opens the table to the 4♦."""
-    game, _ = Game.new("shanghai_buy", 3, 1)
-    game.state = game.variant.position(
-        ["10S 4D", "4C 4H 9C", "5C 6D 10C JS QH JD"], round_number=2,
-        stock="3D 4S 5S 6S", discard="6C", phase=ShanghaiPhase.PLAY,
-        melds={0: ["set: 3C 3D 3S", "run: 5S 6S 7S 8S"]})
-    view = game.observe(0)
+    view = down_in_buying("10S 4D")
     ten, four = (Discard(card) for card in parse_cards("10S 4D"))
     assert choices("normal", view, 3) == {ten}
     assert choices("hard", view, 3) == {four}
@@ -195,10 +200,5 @@ def test_shanghai_hard_down_when_buying_keeps_the_card_the_table_may_yet_take():
 def test_shanghai_hard_down_when_buying_still_throws_the_costlier_dead_card():
     """Neither card can be opened to the table by one more card: Hard throws the
     costlier, as Normal does."""
-    game, _ = Game.new("shanghai_buy", 3, 1)
-    game.state = game.variant.position(
-        ["KD 4D", "4C 4H 9C", "5C 6D 10C JS QH JD"], round_number=2,
-        stock="3D 4S 5S 6S", discard="6C", phase=ShanghaiPhase.PLAY,
-        melds={0: ["set: 3C 3D 3S", "run: 5S 6S 7S 8S"]})
     king = Discard(parse_cards("KD")[0])
-    assert choices("hard", game.observe(0), 3) == {king}
+    assert choices("hard", down_in_buying("KD 4D"), 3) == {king}
