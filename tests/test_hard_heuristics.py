@@ -16,7 +16,7 @@ from cardtable.ai.monastery_hard import MonasteryHardStrategy
 from cardtable.ai.shanghai_hard import ShanghaiHardStrategy
 from cardtable.ai.strategies import new_strategies, strategy
 from cardtable.ai.unseen import unseen_by_face
-from cardtable.engine import Discard, Game, LayMission, parse_cards
+from cardtable.engine import Discard, Draw, Game, LayMission, Pile, parse_cards
 from cardtable.engine.monastery import Phase as MonasteryPhase
 from cardtable.engine.rng import derive
 from cardtable.engine.rummy import seen_by
@@ -90,6 +90,42 @@ def test_monastery_hard_lays_the_rarest_mission_it_can():
     hard, = choices("hard", view, 3)
     assert isinstance(normal, LayMission) and normal.mission == 7
     assert isinstance(hard, LayMission) and hard.mission == 4
+
+
+def test_monastery_hard_lays_the_mission_that_goes_out_before_a_rival_lays():
+    """3H AH 5H AH 7H is mission 4 (the aces stand for 4H and 6H) and, with 9C JC KC 3S,
+    mission 9 (nine odd cards: an ace fits either), leaving 10D to discard. Mission 9
+    goes out and ends the round before North lays; once North has laid his mission this
+    round, going out wins nothing more and Hard lays the rarer mission 4."""
+    hand = "3H AH 5H AH 7H 9C JC KC 3S 10D"
+    game, _ = Game.new("monastery", 2, 1)
+    game.state = game.variant.position(
+        [hand, "2C 3C 4C 5D 9D 10D JD 8C 8D"], stock="2H 3D", discard="QC",
+        phase=MonasteryPhase.PLAY)
+    first, = choices("hard", game.observe(0), 3)
+    game.state = game.variant.position(
+        [hand, "3C 4C 5D"], stock="2H 3D", discard="QC", phase=MonasteryPhase.PLAY,
+        missions={1: (8, ["suit group: 2D 5D 6D 8D 9D JD QD"])})
+    rival_laid, = choices("hard", game.observe(0), 3)
+    assert isinstance(first, LayMission) and first.mission == 9
+    assert isinstance(rival_laid, LayMission) and rival_laid.mission == 4
+
+
+def test_monastery_hard_takes_the_discard_that_lets_it_lay_and_go_out():
+    """2C-9H is mission 6 (a run of 8) with KD beside it: it lays either way, but only
+    with 10C does every card but the king go down, ending the round before North lays.
+    The hand lacks nothing with or without it, so by its count alone it draws blind."""
+    hand = "2C 3D 4S 5H 6C 7D 8S 9H KD"
+    game, _ = Game.new("monastery", 2, 1)
+    game.state = game.variant.position(
+        [hand, "2D 3C 4C 5D 9D 10D JD 8C 8D"], stock="2H 3D", discard="10C")
+    taken = choices("hard", game.observe(0), 3)
+    game.state = game.variant.position(
+        [hand, "3C 4C 5D"], stock="2H 3D", discard="10C",
+        missions={1: (8, ["suit group: 2D 5D 6D 8D 9D JD QD"])})
+    rival_laid = choices("hard", game.observe(0), 3)
+    assert taken == {Draw(Pile.DISCARD)}
+    assert rival_laid == {Draw(Pile.STOCK)}
 
 
 def test_monastery_hard_keeps_the_near_run_more_unseen_cards_complete():

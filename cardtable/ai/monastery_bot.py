@@ -22,6 +22,7 @@ from typing import Any
 
 from ..engine import Action, Card, Discard, Draw, LayMission, LayOff, Pile, Rank, pretty_cards
 from ..engine.actions import one_per_face
+from ..engine.melds import Meld
 from ..engine.missions import MISSIONS, addition_problem, cards_needed, extend_groups
 from ..engine.monastery import MonasteryView, Phase
 from .explain import explainer
@@ -44,6 +45,14 @@ def hand_value(hand: Sequence[Card], focus: Sequence[int]) -> tuple[int, int]:
     """Lower is better: cards lacking for the nearest focused mission, then the sum."""
     needs = sorted(cards_needed(hand, MISSIONS[n]) for n in focus)
     return needs[0], sum(needs)
+
+
+def grown_lay(hand: Sequence[Card], mission: int,
+              melds: Sequence[Meld]) -> tuple[tuple[Meld, ...], tuple[Card, ...]]:
+    """A mission's groups laid from the hand with whatever else of it fits them, and
+    the cards left over."""
+    used = {card for meld in melds for card in meld.cards}
+    return extend_groups(MISSIONS[mission], melds, [c for c in hand if c not in used])
 
 
 def taker(view: MonasteryView) -> int:
@@ -130,16 +139,14 @@ class MonasteryStrategy:
         """The mission ``_lay_rank`` puts first, laid with whatever else fits it."""
         best: tuple[tuple[int, ...], LayMission] | None = None
         for lay in lays:
-            used = {c for meld in lay.melds for c in meld.cards}
-            rest = [c for c in view.hand if c not in used]
-            melds, left = extend_groups(MISSIONS[lay.mission], lay.melds, rest)
-            key = self._lay_rank(lay.mission, len(view.hand) - len(left))
+            melds, left = grown_lay(view.hand, lay.mission, lay.melds)
+            key = self._lay_rank(view, lay.mission, len(view.hand) - len(left))
             if best is None or key > best[0]:
                 best = (key, LayMission(lay.mission, melds))
         assert best is not None
         return best[1]
 
-    def _lay_rank(self, mission: int, shed: int) -> tuple[int, ...]:
+    def _lay_rank(self, view: MonasteryView, mission: int, shed: int) -> tuple[int, ...]:
         """Higher is laid first: the mission that sheds the most cards, then the longer
         one (a hand empties faster and ends the round before the others lay)."""
         return shed, MISSIONS[mission].cards
