@@ -115,13 +115,11 @@ class ShanghaiHardStrategy(ShanghaiStrategy):
     def _lay_off_outs(self, view: ShanghaiView, held: list[Card]) -> dict[Card, int]:
         """For each held card, how many unseen cards, laid off on a meld, would let it
         go on after them (the 10♠ after a 9♠ or a wild on 5♠–8♠)."""
-        rules = self.rules
         later = dict.fromkeys(held, 0)
         for card, count in unseen_by_face(view).items():
-            grown = list(self._grown(view, card))
+            grown = [list(self._grown(view, card))]
             for mine in held:
-                if any(layoff_problem(meld, (mine,), at_start, rules) is None
-                       for meld in grown for at_start in (False, True)):
+                if self._fits(grown, mine):
                     later[mine] += count
         return later
 
