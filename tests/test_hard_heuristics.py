@@ -128,6 +128,52 @@ def test_monastery_hard_takes_the_discard_that_lets_it_lay_and_go_out():
     assert rival_laid == {Draw(Pile.STOCK)}
 
 
+def test_monastery_hard_down_keeps_the_card_one_draw_from_the_table():
+    """Hard has laid 5S-9S (mission 4) and North has yet to lay. None of JS 3H KD goes
+    on now, but JS goes on once 10S (or an AS as 10S) has: Normal throws any of the
+    three, Hard keeps JS and goes out sooner."""
+    game, _ = Game.new("monastery", 2, 1)
+    game.state = game.variant.position(
+        ["JS 3H KD", "2C 3C 4C 5D 9D 10D JD 8C 8D"], stock="2H 3D", discard="QC",
+        phase=MonasteryPhase.PLAY, missions={0: (4, ["run: 5S 6S 7S 8S 9S"])})
+    view = game.observe(0)
+    assert choices("hard", view) == {Discard(card) for card in parse_cards("3H KD")}
+    assert Discard(parse_cards("JS")[0]) in choices("normal", view)
+
+
+def test_monastery_hard_down_takes_the_discard_that_pairs_onto_a_double_run():
+    """Hard has laid 4S 4H 5D 5C 6S 6H (mission 7), which takes cards only in pairs.
+    7S alone fits nowhere, so Normal draws blind; with the 7D in hand it is a pair
+    that goes on above the sixes, so Hard takes it."""
+    game, _ = Game.new("monastery", 2, 1)
+    game.state = game.variant.position(
+        ["7D KC", "2C 3C 4C 5D 9D 10D JD 8C 8D"], stock="2H 3D", discard="7S",
+        missions={0: (7, ["double run: 4S 4H 5D 5C 6S 6H"])})
+    view = game.observe(0)
+    assert choices("hard", view, 3) == {Draw(Pile.DISCARD)}
+    assert choices("normal", view, 3) == {Draw(Pile.STOCK)}
+
+
+def test_monastery_hard_does_not_feed_a_rival_who_is_down():
+    """North has laid 5S-9S and sheds every card that fits it. Only mission 4 is open
+    to Hard: 4H-7H and 9D 10D QD KD each lack one card, and the two 10S help neither,
+    so by its count of outs alone a 10S is the card to throw; but North would take it
+    and lay it off on his way out. Hard throws a diamond instead: it still lacks one
+    card (for the hearts), and North gains nothing."""
+    game, _ = Game.new("monastery", 2, 1)
+    game.state = game.variant.position(
+        ["4H 5H 6H 7H 9D 10D QD KD 10S 10S", "2C 3C 4C"], stock="2H 3D", discard="QC",
+        phase=MonasteryPhase.PLAY, done={0: ALL_BUT_4},
+        missions={1: (4, ["run: 5S 6S 7S 8S 9S"])})
+    view = game.observe(0)
+    hard = MonasteryHardStrategy()
+    hard.choose(view, random.Random(0))  # sets up the decision's unseen cards
+    scores = hard._discard_scores(view, view.hand)
+    best = min(score for score, _ in scores)
+    assert {card.face for score, card in scores if score == best} == {"10S"}
+    assert choices("hard", view) <= {Discard(card) for card in parse_cards("9D 10D QD KD")}
+
+
 def test_monastery_hard_keeps_the_near_run_more_unseen_cards_complete():
     """Only mission 4 is open. 4H 5H 6H 7H lacks one card that six unseen cards supply
     (3H, 8H and the two AH); 9D 10D QD KD lacks one that four supply (JD, AD). Every

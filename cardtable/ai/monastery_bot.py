@@ -151,6 +151,14 @@ class MonasteryStrategy:
         one (a hand empties faster and ends the round before the others lay)."""
         return shed, MISSIONS[mission].cards
 
+    def _discard_scores(self, view: MonasteryView,
+                        cards: Sequence[Card]) -> list[tuple[tuple[int, ...], Card]]:
+        """Each card with the standing (``_judge``) of the hand left without it."""
+        hand = list(view.hand)
+        focus = [n for _, n in nearest(hand, view.open_missions(view.seat))[:FOCUS]]
+        return [(self._judge(view, [c for c in hand if c is not card], focus), card)
+                for card in cards]
+
     def _discard(self, view: MonasteryView, rng: random.Random) -> Card:
         hand = list(view.hand)
         distinct = list({card.face: card for card in hand}.values())
@@ -159,9 +167,7 @@ class MonasteryStrategy:
             safe = [c for c in distinct if not self._fits_table(view, c)] or distinct
             least = min(feeds_next(view, c) for c in safe)
             return rng.choice([c for c in safe if feeds_next(view, c) == least])
-        focus = [n for _, n in nearest(hand, view.open_missions(view.seat))[:FOCUS]]
-        scored = [(self._judge(view, [c for c in hand if c is not card], focus), card)
-                  for card in distinct]
+        scored = self._discard_scores(view, distinct)
         feeds = {card: feeds_next(view, card) for card in distinct}
         best = min(score for score, _ in scored)
         choices = [card for score, card in scored if score == best]

@@ -17,6 +17,15 @@ weighs that Normal does not.
   hand can lay one this turn. On 2,685 round starts of Normal's games, each played
   with Hard in either seat against Normal, the two rules make 0.019 missions a round
   more than Hard without them (standard error 0.002).
+- **Down, shed what cannot follow.** Laid and waiting to go out, Normal throws any card
+  that fits nowhere; Hard keeps the one a single draw would let onto a run or double
+  run (J♠ above 5♠–9♠ once 10♠ comes; 7♦ beside 6♠ 6♥ once a 7 comes, as a pair), and
+  takes a discard that goes on with a card in hand. +0.005 missions a round (se 0.0013).
+- **Do not feed a rival who is down.** A player who has laid sheds every card that
+  fits the table, the discard he takes too, and his going out ends the round before
+  Hard lays. When the next player is down and every best discard fits the table, Hard
+  throws one that does not and still lacks as few cards: +0.010 missions a round
+  (se 0.0014).
 
 The Hard bot moves by this and checks its choices by search (:mod:`hard`).
 Imports the engine only.
@@ -27,10 +36,11 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ..engine import Action, Card, Draw, Pile
-from ..engine.missions import MISSIONS, cards_needed, find_missions
+from ..engine import Action, Card, Draw, Pile, Rank
+from ..engine.melds import MeldKind
+from ..engine.missions import MISSIONS, addition_problem, cards_needed, find_missions, joining_rank
 from ..engine.monastery import MonasteryView
-from .monastery_bot import MonasteryStrategy, grown_lay
+from .monastery_bot import MonasteryStrategy, feeds_next, grown_lay, taker
 from .strategies import strategy
 from .unseen import outs, unseen_by_face
 
@@ -55,7 +65,40 @@ class MonasteryHardStrategy(MonasteryStrategy):
         if (top is not None and Draw(Pile.STOCK) in view.legal and rival_to_lay(view)
                 and not view.laid(view.seat) and lays_out(view, list(view.hand) + [top])):
             return Draw(Pile.DISCARD)
+        if (top is not None and Draw(Pile.STOCK) in view.legal and view.laid(view.seat)
+                and any(goes_on_after(view, top, card) for card in view.hand)):
+            return Draw(Pile.DISCARD)
         return super()._draw(view)
+
+    def _discard(self, view: MonasteryView, rng: random.Random) -> Card:
+        distinct = list({card.face: card for card in view.hand}.values())
+        if view.laid(view.seat):
+            return self._shed(view, distinct, rng)
+        if view.laid(taker(view)):
+            scored = self._discard_scores(view, distinct)
+            best = min(score for score, _ in scored)
+            fits = {card: self._fits_table(view, card) for card in distinct}
+            if all(fits[card] for score, card in scored if score == best):
+                unfed = [(score, card) for score, card in scored
+                         if score[0] == best[0] and not fits[card]]
+                if unfed:
+                    least = min(score for score, _ in unfed)
+                    return rng.choice([card for score, card in unfed if score == least])
+        return super()._discard(view, rng)
+
+    def _shed(self, view: MonasteryView, cards: list[Card], rng: random.Random) -> Card:
+        """Down: the card that helps the next player least, then the one the fewest
+        unseen cards would let onto the table."""
+        if self._unseen is None:
+            self._unseen = unseen_by_face(view)
+        unseen = self._unseen
+
+        keys = {card: (feeds_next(view, card),
+                       sum(count for first, count in unseen.items()
+                           if goes_on_after(view, first, card)))
+                for card in cards}
+        least = min(keys.values())
+        return rng.choice([card for card in cards if keys[card] == least])
 
     def _judge(self, view: MonasteryView, hand: list[Card],
                focus: Sequence[int]) -> tuple[int, ...]:
@@ -91,4 +134,22 @@ def lays_out(view: MonasteryView, hand: list[Card]) -> bool:
                                        view.options.same_rank_sets_in_mission):
         if len(grown_lay(hand, number, melds)[1]) <= 1:
             return True
+    return False
+
+
+def goes_on_after(view: MonasteryView, first: Card, card: Card) -> bool:
+    """Whether ``card`` goes onto a run or double run on the table together with
+    ``first``: the run grown by two at one end, or a pair on a double run."""
+    for owner, melds in enumerate(view.melds):
+        for index, meld in enumerate(melds):
+            if meld.kind not in (MeldKind.RUN, MeldKind.DOUBLE_RUN):
+                continue
+            for at_start in (False, True):
+                wanted = joining_rank(meld, at_start)
+                if wanted == 0 or (wanted is not None and first.rank is not Rank.ACE
+                                   and int(first.rank) != wanted):
+                    continue
+                pair = (card, first) if at_start else (first, card)
+                if addition_problem(meld, view.spec(owner, index), pair, at_start) is None:
+                    return True
     return False
