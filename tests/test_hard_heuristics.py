@@ -4,6 +4,7 @@ checked on a position where it plays differently from Normal."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -172,6 +173,23 @@ def test_monastery_hard_does_not_feed_a_rival_who_is_down():
     best = min(score for score, _ in scores)
     assert {card.face for score, card in scores if score == best} == {"10S"}
     assert choices("hard", view) <= {Discard(card) for card in parse_cards("9D 10D QD KD")}
+
+
+def test_monastery_hard_does_not_throw_what_the_next_player_took_to_collect():
+    """North took 8H from the discard pile and has all nine missions left. Only
+    mission 4 is open to Hard and 4S-7S lacks one card whatever it throws; Normal minds
+    what North took only when he is two missions from winning, so it may throw 9H,
+    which runs next to North's 8H. Hard never does."""
+    game, _ = Game.new("monastery", 2, 1)
+    state = game.variant.position(
+        ["4S 5S 6S 7S 9H KC QD 2C 3D 10C", "2H 3C 4C 5D 9D 10D JD 8H"], stock="2D 3H",
+        discard="QC", phase=MonasteryPhase.PLAY, done={0: ALL_BUT_4})
+    taken = tuple(card for card in state.hands[1] if card.face == "8H")
+    game.state = dataclasses.replace(state, known=((), taken))
+    view = game.observe(0)
+    nine = Discard(parse_cards("9H")[0])
+    assert nine in choices("normal", view)
+    assert nine.card.face not in {action.card.face for action in choices("hard", view)}
 
 
 def test_monastery_hard_keeps_the_near_run_more_unseen_cards_complete():

@@ -60,18 +60,18 @@ def taker(view: MonasteryView) -> int:
     return (view.seat + 1) % view.seats
 
 
-def feeds_next(view: MonasteryView, card: Card) -> int:
+def feeds_next(view: MonasteryView, card: Card, close: int = CLOSE) -> int:
     """How much discarding ``card`` would help the next player: 2 for an ace while it
     has missions open (an ace is wild within its suit or colour in every group), 1 for
     a card that pairs with or runs next to a card it is known to hold (taken from the
-    discard pile) while it is close to winning, else 0."""
+    discard pile) while it has ``close`` missions open or fewer, else 0."""
     seat = taker(view)
     missions = view.open_missions(seat)
     if not missions:
         return 0
     if card.rank is Rank.ACE:
         return 2
-    if len(missions) > CLOSE:
+    if len(missions) > close:
         return 0
     rank = int(card.rank)
     for other in view.known[seat]:
@@ -114,6 +114,10 @@ class MonasteryStrategy:
     def _worth_taking(self, best: tuple[int, ...], now: tuple[int, ...]) -> bool:
         """Whether the hand after taking the discard (``best``) beats the hand now."""
         return best < now
+
+    def _feeds(self, view: MonasteryView, card: Card) -> int:
+        """How much a discard would help the next player (``feeds_next``)."""
+        return feeds_next(view, card)
 
     def _fits_table(self, view: MonasteryView, card: Card) -> bool:
         for owner, melds in enumerate(view.melds):
@@ -165,10 +169,10 @@ class MonasteryStrategy:
         if view.laid(view.seat):
             # Down this round: nothing to build; throw what nobody can add to the table.
             safe = [c for c in distinct if not self._fits_table(view, c)] or distinct
-            least = min(feeds_next(view, c) for c in safe)
-            return rng.choice([c for c in safe if feeds_next(view, c) == least])
+            least = min(self._feeds(view, c) for c in safe)
+            return rng.choice([c for c in safe if self._feeds(view, c) == least])
         scored = self._discard_scores(view, distinct)
-        feeds = {card: feeds_next(view, card) for card in distinct}
+        feeds = {card: self._feeds(view, card) for card in distinct}
         best = min(score for score, _ in scored)
         choices = [card for score, card in scored if score == best]
         if all(feeds[c] for c in choices):

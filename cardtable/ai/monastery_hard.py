@@ -26,6 +26,10 @@ weighs that Normal does not.
   Hard lays. When the next player is down and every best discard fits the table, Hard
   throws one that does not and still lacks as few cards: +0.010 missions a round
   (se 0.0014).
+- **Do not throw what the next player took to collect.** Normal keeps back a card that
+  pairs with or runs next to one the next player took from the discard pile only when
+  he is two missions from winning; Hard does so all game (+0.003 missions a round,
+  se 0.002).
 
 The Hard bot moves by this and checks its choices by search (:mod:`hard`).
 Imports the engine only.
@@ -93,12 +97,17 @@ class MonasteryHardStrategy(MonasteryStrategy):
             self._unseen = unseen_by_face(view)
         unseen = self._unseen
 
-        keys = {card: (feeds_next(view, card),
+        keys = {card: (self._feeds(view, card),
                        sum(count for first, count in unseen.items()
                            if goes_on_after(view, first, card)))
                 for card in cards}
         least = min(keys.values())
         return rng.choice([card for card in cards if keys[card] == least])
+
+    def _feeds(self, view: MonasteryView, card: Card) -> int:
+        """As Normal, but a card that goes with what the next player is known to have
+        taken counts however many missions he has left: he took them to collect."""
+        return feeds_next(view, card, close=len(MISSIONS))
 
     def _judge(self, view: MonasteryView, hand: list[Card],
                focus: Sequence[int]) -> tuple[int, ...]:
