@@ -17,13 +17,13 @@ Imports the engine only.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from ..engine import Action, Card, Discard, Draw, LayMission, LayOff, Pile, Rank, pretty_cards
 from ..engine.actions import one_per_face
 from ..engine.melds import Meld
-from ..engine.missions import MISSIONS, addition_problem, cards_needed, extend_groups
+from ..engine.missions import MISSIONS, GroupSpec, addition_problem, cards_needed, extend_groups
 from ..engine.monastery import MonasteryView, Phase
 from .explain import explainer
 from .strategies import strategy
@@ -53,6 +53,13 @@ def grown_lay(hand: Sequence[Card], mission: int,
     the cards left over."""
     used = {card for meld in melds for card in meld.cards}
     return extend_groups(MISSIONS[mission], melds, [c for c in hand if c not in used])
+
+
+def table_groups(view: MonasteryView) -> Iterator[tuple[Meld, GroupSpec]]:
+    """Every group laid on the table this round, with the rule it keeps."""
+    for owner, melds in enumerate(view.melds):
+        for index, meld in enumerate(melds):
+            yield meld, view.spec(owner, index)
 
 
 def taker(view: MonasteryView) -> int:
@@ -120,13 +127,8 @@ class MonasteryStrategy:
         return feeds_next(view, card)
 
     def _fits_table(self, view: MonasteryView, card: Card) -> bool:
-        for owner, melds in enumerate(view.melds):
-            for index, meld in enumerate(melds):
-                spec = view.spec(owner, index)
-                if any(addition_problem(meld, spec, (card,), start) is None
-                       for start in (False, True)):
-                    return True
-        return False
+        return any(addition_problem(meld, spec, (card,), start) is None
+                   for meld, spec in table_groups(view) for start in (False, True))
 
     # --- playing -----------------------------------------------------------------------
 

@@ -44,7 +44,7 @@ from ..engine import Action, Card, Draw, Pile, Rank
 from ..engine.melds import MeldKind
 from ..engine.missions import MISSIONS, addition_problem, cards_needed, find_missions, joining_rank
 from ..engine.monastery import MonasteryView
-from .monastery_bot import MonasteryStrategy, feeds_next, grown_lay, taker
+from .monastery_bot import MonasteryStrategy, feeds_next, grown_lay, table_groups, taker
 from .strategies import strategy
 from .unseen import outs, unseen_by_face
 
@@ -64,14 +64,19 @@ class MonasteryHardStrategy(MonasteryStrategy):
         self._unseen: dict[Card, int] | None = None  # worked out once a decision, if asked
         return super().choose(view, rng)
 
+    def _unseen_cards(self, view: MonasteryView) -> dict[Card, int]:
+        if self._unseen is None:
+            self._unseen = unseen_by_face(view)
+        return self._unseen
+
     def _draw(self, view: MonasteryView) -> Action:
         top = view.top_discard
-        if (top is not None and Draw(Pile.STOCK) in view.legal and rival_to_lay(view)
-                and not view.laid(view.seat) and lays_out(view, list(view.hand) + [top])):
-            return Draw(Pile.DISCARD)
-        if (top is not None and Draw(Pile.STOCK) in view.legal and view.laid(view.seat)
-                and any(goes_on_after(view, top, card) for card in view.hand)):
-            return Draw(Pile.DISCARD)
+        if top is not None and Draw(Pile.STOCK) in view.legal:
+            if view.laid(view.seat):
+                if any(goes_on_after(view, top, card) for card in view.hand):
+                    return Draw(Pile.DISCARD)
+            elif rival_to_lay(view) and lays_out(view, list(view.hand) + [top]):
+                return Draw(Pile.DISCARD)
         return super()._draw(view)
 
     def _discard(self, view: MonasteryView, rng: random.Random) -> Card:
@@ -79,24 +84,28 @@ class MonasteryHardStrategy(MonasteryStrategy):
         if view.laid(view.seat):
             return self._shed(view, distinct, rng)
         if view.laid(taker(view)):
-            scored = self._discard_scores(view, distinct)
-            best = min(score for score, _ in scored)
-            fits = {card: self._fits_table(view, card) for card in distinct}
-            if all(fits[card] for score, card in scored if score == best):
-                unfed = [(score, card) for score, card in scored
-                         if score[0] == best[0] and not fits[card]]
-                if unfed:
-                    least = min(score for score, _ in unfed)
-                    return rng.choice([card for score, card in unfed if score == least])
+            unfed = self._unfed(view, distinct)
+            if unfed:
+                return rng.choice(unfed)
         return super()._discard(view, rng)
+
+    def _unfed(self, view: MonasteryView, cards: list[Card]) -> list[Card]:
+        """The next player down: when every best discard fits the table, the best of
+        those that do not and still lack as few cards (none when a best one is safe)."""
+        scored = self._discard_scores(view, cards)
+        best = min(score for score, _ in scored)
+        fits = {card: self._fits_table(view, card) for card in cards}
+        if not all(fits[card] for score, card in scored if score == best):
+            return []
+        safe = [(score, card) for score, card in scored
+                if score[0] == best[0] and not fits[card]]
+        least = min((score for score, _ in safe), default=None)
+        return [card for score, card in safe if score == least]
 
     def _shed(self, view: MonasteryView, cards: list[Card], rng: random.Random) -> Card:
         """Down: the card that helps the next player least, then the one the fewest
         unseen cards would let onto the table."""
-        if self._unseen is None:
-            self._unseen = unseen_by_face(view)
-        unseen = self._unseen
-
+        unseen = self._unseen_cards(view)
         keys = {card: (self._feeds(view, card),
                        sum(count for first, count in unseen.items()
                            if goes_on_after(view, first, card)))
@@ -115,13 +124,11 @@ class MonasteryHardStrategy(MonasteryStrategy):
         would bring one of them nearer still, then the sum lacking."""
         needs = [cards_needed(hand, MISSIONS[n]) for n in focus]
         nearest = min(needs)
-        if self._unseen is None:
-            self._unseen = unseen_by_face(view)
 
         def nearer(more: tuple[Card, ...]) -> bool:
             return any(cards_needed(more, MISSIONS[n]) < nearest for n in focus)
 
-        return nearest, -outs(hand, self._unseen, nearer), sum(needs)
+        return nearest, -outs(hand, self._unseen_cards(view), nearer), sum(needs)
 
     def _worth_taking(self, best: tuple[int, ...], now: tuple[int, ...]) -> bool:
         return best[0] < now[0] or (best[0] == now[0] and best[1] < now[1] - TAKE_OUTS)
@@ -149,16 +156,15 @@ def lays_out(view: MonasteryView, hand: list[Card]) -> bool:
 def goes_on_after(view: MonasteryView, first: Card, card: Card) -> bool:
     """Whether ``card`` goes onto a run or double run on the table together with
     ``first``: the run grown by two at one end, or a pair on a double run."""
-    for owner, melds in enumerate(view.melds):
-        for index, meld in enumerate(melds):
-            if meld.kind not in (MeldKind.RUN, MeldKind.DOUBLE_RUN):
+    for meld, spec in table_groups(view):
+        if meld.kind not in (MeldKind.RUN, MeldKind.DOUBLE_RUN):
+            continue
+        for at_start in (False, True):
+            wanted = joining_rank(meld, at_start)
+            if wanted == 0 or (wanted is not None and first.rank is not Rank.ACE
+                               and int(first.rank) != wanted):
                 continue
-            for at_start in (False, True):
-                wanted = joining_rank(meld, at_start)
-                if wanted == 0 or (wanted is not None and first.rank is not Rank.ACE
-                                   and int(first.rank) != wanted):
-                    continue
-                pair = (card, first) if at_start else (first, card)
-                if addition_problem(meld, view.spec(owner, index), pair, at_start) is None:
-                    return True
+            pair = (card, first) if at_start else (first, card)
+            if addition_problem(meld, spec, pair, at_start) is None:
+                return True
     return False
