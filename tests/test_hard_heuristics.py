@@ -17,7 +17,7 @@ from cardtable.ai.monastery_hard import MonasteryHardStrategy
 from cardtable.ai.shanghai_hard import ShanghaiHardStrategy
 from cardtable.ai.strategies import new_strategies, strategy
 from cardtable.ai.unseen import unseen_by_face
-from cardtable.engine import Discard, Draw, Game, LayMission, Pile, parse_cards
+from cardtable.engine import Call, Discard, Draw, Game, LayMission, Pile, parse_cards
 from cardtable.engine.monastery import Phase as MonasteryPhase
 from cardtable.engine.rng import derive
 from cardtable.engine.rummy import seen_by
@@ -302,3 +302,57 @@ def test_shanghai_hard_down_when_buying_still_throws_the_costlier_dead_card():
     costlier, as Normal does."""
     king = Discard(parse_cards("KD")[0])
     assert choices("hard", down_in_buying("KD 4D"), 3) == {king}
+
+
+def buy_window(round_number: int, hand: str, discard: str,
+               melds: dict[int, list[str]] | None = None):  # type: ignore[no-untyped-def]
+    """East's view of a 3-seat buying game in the buy window of South's turn (West threw
+    ``discard``): East may ask to buy it."""
+    game, _ = Game.new("shanghai_buy", 3, 1)
+    game.state = game.variant.position(
+        ["4C 4H 9C JD QH KS 5D 6H 7C 8S 10D", hand, "5C 6D 10C JS QH JD 3S 8D 9H KD AC"],
+        round_number=round_number, stock="3D 4S 5S 6S", discard=discard,
+        phase=ShanghaiPhase.CALLS, current=0, discarder=2, melds=melds)
+    view = game.observe(1)
+    assert Call("buy") in view.legal
+    return view
+
+
+PAIRS = "3C 3H 6D 6S 8C 8H 10S JS KC AH 4D"
+"""Three pairs and singles: a third 3, 6 or 8 brings any set contract nearer."""
+
+
+def test_shanghai_hard_buys_only_wilds_in_round_1():
+    """Two sets (round 1): the 8♦ makes a set of eights. Normal buys it; Hard passes,
+    since the contract comes without a buy and the two stock cards would count against
+    it. A wild it still buys, and in round 2 it buys as Normal does."""
+    view = buy_window(1, PAIRS, "8D")
+    assert choices("normal", view, 3) == {Call("buy")}
+    assert choices("hard", view, 3) == {Call("pass")}
+    assert choices("hard", buy_window(1, PAIRS, "JK"), 3) == {Call("buy")}
+    assert choices("hard", buy_window(2, PAIRS, "8D"), 3) == {Call("buy")}
+
+
+def test_shanghai_hard_buys_any_card_in_rounds_4_to_6_once_another_player_is_down():
+    """Three sets (round 4) with South down: the 7♥ brings nothing nearer, and Normal
+    passes. Hard buys it: three cards at once before the round ends. With nobody down,
+    or with a contract of runs only (round 7), it buys as Normal does."""
+    down = {0: ["set: QS QD QC", "set: 5H 5S 5C", "set: 9S 9D 9C"]}
+    for round_number in (4, 5, 6):
+        view = buy_window(round_number, PAIRS, "7H", down)
+        assert choices("normal", view, 3) == {Call("pass")}
+        assert choices("hard", view, 3) == {Call("buy")}
+    assert choices("hard", buy_window(4, PAIRS, "7H"), 3) == {Call("pass")}
+    runs = {0: ["run: 4S 5S 6S 7S", "run: 9D 10D JD QD", "run: 3C 4C 5C 6C"]}
+    for card in ("7H", "5H"):  # nearer a heart run, and not
+        view = buy_window(7, PAIRS, card, runs)
+        assert choices("hard", view, 3) == choices("normal", view, 3)
+
+
+def test_shanghai_reasons_name_the_buys_hard_makes_by_the_round():
+    """The "why?" of Hard's buys: not "brings your contract nearer" when it does not."""
+    from cardtable.ai.explain import explain
+
+    down = {0: ["set: QS QD QC", "set: 5H 5S 5C", "set: 9S 9D 9C"]}
+    assert "another player is down" in explain(buy_window(4, PAIRS, "7H", down), Call("buy"))
+    assert "will come without" in explain(buy_window(1, PAIRS, "8D"), Call("pass"))

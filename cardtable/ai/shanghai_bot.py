@@ -204,8 +204,19 @@ def _shanghai(view: Any, action: Action) -> str | None:
         if action.kind == "pass":
             if down:
                 return f"Pass: you are down already, and {_call_cost(view)}."
+            if then < now and len(view.hand) > 14:
+                return (f"Pass: you hold {len(view.hand)} cards already, and "
+                        f"{_call_cost(view)}.")
+            if then < now:
+                return (f"Pass: your contract ({contract.describe()}) will come without "
+                        f"the {top.pretty}, and {_call_cost(view)} that count against you "
+                        "if the round ends first.")
             return (f"Pass: the {top.pretty} does not bring your contract "
                     f"({contract.describe()}) nearer.")
+        if then == now and not view.may_i and not crules.melds.is_wild(top):
+            return (f"Ask to buy: another player is down, so the round may end soon; the "
+                    f"{top.pretty} and two stock cards at once give your contract "
+                    f"({contract.describe()}) more chances than a card a turn.")
         return (f"{'Call May I' if action.kind == 'may i' else 'Ask to buy'}: the "
                 f"{top.pretty} brings your contract nearer ({now} cards short, then {then}).")
     if isinstance(action, Draw) and top is not None:
