@@ -55,6 +55,15 @@ def grown_lay(hand: Sequence[Card], mission: int,
     return extend_groups(MISSIONS[mission], melds, [c for c in hand if c not in used])
 
 
+Scored = list[tuple[tuple[int, ...], Card]]
+"""Discard choices, each with the standing of the hand left without it (``_judge``)."""
+
+
+def distinct_faces(hand: Sequence[Card]) -> list[Card]:
+    """One card of each face in the hand (the last copy): copies throw alike."""
+    return list({card.face: card for card in hand}.values())
+
+
 def table_groups(view: MonasteryView) -> Iterator[tuple[Meld, GroupSpec]]:
     """Every group laid on the table this round, with the rule it keeps."""
     for owner, melds in enumerate(view.melds):
@@ -158,7 +167,7 @@ class MonasteryStrategy:
         return shed, MISSIONS[mission].cards
 
     def _discard_scores(self, view: MonasteryView,
-                        cards: Sequence[Card]) -> list[tuple[tuple[int, ...], Card]]:
+                        cards: Sequence[Card]) -> Scored:
         """Each card with the standing (``_judge``) of the hand left without it."""
         hand = list(view.hand)
         focus = [n for _, n in nearest(hand, view.open_missions(view.seat))[:FOCUS]]
@@ -166,15 +175,18 @@ class MonasteryStrategy:
                 for card in cards]
 
     def _discard(self, view: MonasteryView, rng: random.Random) -> Card:
-        hand = list(view.hand)
-        distinct = list({card.face: card for card in hand}.values())
+        distinct = distinct_faces(view.hand)
         if view.laid(view.seat):
             # Down this round: nothing to build; throw what nobody can add to the table.
             safe = [c for c in distinct if not self._fits_table(view, c)] or distinct
             least = min(self._feeds(view, c) for c in safe)
             return rng.choice([c for c in safe if self._feeds(view, c) == least])
-        scored = self._discard_scores(view, distinct)
-        feeds = {card: self._feeds(view, card) for card in distinct}
+        return self._pick_discard(view, self._discard_scores(view, distinct), rng)
+
+    def _pick_discard(self, view: MonasteryView, scored: Scored,
+                      rng: random.Random) -> Card:
+        """Not laid: the discard among the scored ones (``_discard_scores``)."""
+        feeds = {card: self._feeds(view, card) for _, card in scored}
         best = min(score for score, _ in scored)
         choices = [card for score, card in scored if score == best]
         if all(feeds[c] for c in choices):

@@ -44,7 +44,15 @@ from ..engine import Action, Card, Draw, Pile, Rank
 from ..engine.melds import MeldKind
 from ..engine.missions import MISSIONS, addition_problem, cards_needed, find_missions, joining_rank
 from ..engine.monastery import MonasteryView
-from .monastery_bot import MonasteryStrategy, feeds_next, grown_lay, table_groups, taker
+from .monastery_bot import (
+    MonasteryStrategy,
+    Scored,
+    distinct_faces,
+    feeds_next,
+    grown_lay,
+    table_groups,
+    taker,
+)
 from .strategies import strategy
 from .unseen import outs, unseen_by_face
 
@@ -80,21 +88,24 @@ class MonasteryHardStrategy(MonasteryStrategy):
         return super()._draw(view)
 
     def _discard(self, view: MonasteryView, rng: random.Random) -> Card:
-        distinct = list({card.face: card for card in view.hand}.values())
         if view.laid(view.seat):
-            return self._shed(view, distinct, rng)
-        if view.laid(taker(view)):
-            unfed = self._unfed(view, distinct)
-            if unfed:
-                return rng.choice(unfed)
+            return self._shed(view, distinct_faces(view.hand), rng)
         return super()._discard(view, rng)
 
-    def _unfed(self, view: MonasteryView, cards: list[Card]) -> list[Card]:
+    def _pick_discard(self, view: MonasteryView, scored: Scored,
+                      rng: random.Random) -> Card:
+        if view.laid(taker(view)):
+            unfed = self._unfed(view, scored)
+            if unfed:
+                return rng.choice(unfed)
+        return super()._pick_discard(view, scored, rng)
+
+    def _unfed(self, view: MonasteryView,
+               scored: Scored) -> list[Card]:
         """The next player down: when every best discard fits the table, the best of
         those that do not and still lack as few cards (none when a best one is safe)."""
-        scored = self._discard_scores(view, cards)
         best = min(score for score, _ in scored)
-        fits = {card: self._fits_table(view, card) for card in cards}
+        fits = {card: self._fits_table(view, card) for _, card in scored}
         if not all(fits[card] for score, card in scored if score == best):
             return []
         safe = [(score, card) for score, card in scored

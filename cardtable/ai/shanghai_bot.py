@@ -40,6 +40,9 @@ from ..engine.shanghai_rules import Phase, ShanghaiView, penalty
 from .explain import explainer
 from .strategies import strategy
 
+MAX_HAND_TO_CALL = 14
+"""Normal calls (May I, or a buy) for no card once the hand holds more than this."""
+
 
 @strategy("shanghai_may_i", "shanghai_buy")
 class ShanghaiStrategy:
@@ -83,7 +86,7 @@ class ShanghaiStrategy:
     def _call(self, view: ShanghaiView) -> Action:
         word = "may i" if view.may_i else "buy"
         top = view.discard_pile[-1]
-        if view.down[view.seat] or len(view.hand) > 14:
+        if view.down[view.seat] or len(view.hand) > MAX_HAND_TO_CALL:
             return Call("pass")
         return Call(word) if self._wanted(view, top) else Call("pass")
 
@@ -191,6 +194,8 @@ class ShanghaiStrategy:
 
 @explainer("shanghai_may_i", "shanghai_buy")
 def _shanghai(view: Any, action: Action) -> str | None:
+    from .shanghai_hard import buys_only_wilds, rushed  # Hard's buys, told the same way
+
     crules = view.crules
     contract = view.contract
     top = view.discard_pile[-1] if view.discard_pile else None
@@ -204,16 +209,16 @@ def _shanghai(view: Any, action: Action) -> str | None:
         if action.kind == "pass":
             if down:
                 return f"Pass: you are down already, and {_call_cost(view)}."
-            if then < now and len(view.hand) > 14:
+            if then < now and len(view.hand) > MAX_HAND_TO_CALL:
                 return (f"Pass: you hold {len(view.hand)} cards already, and "
                         f"{_call_cost(view)}.")
-            if then < now:
+            if then < now and buys_only_wilds(view):
                 return (f"Pass: your contract ({contract.describe()}) will come without "
                         f"the {top.pretty}, and {_call_cost(view)} that count against you "
                         "if the round ends first.")
             return (f"Pass: the {top.pretty} does not bring your contract "
                     f"({contract.describe()}) nearer.")
-        if then == now and not view.may_i and not crules.melds.is_wild(top):
+        if then == now and rushed(view):
             return (f"Ask to buy: another player is down, so the round may end soon; the "
                     f"{top.pretty} and two stock cards at once give your contract "
                     f"({contract.describe()}) more chances than a card a turn.")

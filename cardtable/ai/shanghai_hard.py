@@ -77,12 +77,12 @@ class ShanghaiHardStrategy(ShanghaiStrategy):
 
     def _call(self, view: ShanghaiView) -> Action:
         """When buying, not down: the buys the round calls for (module docstring)."""
-        if (view.may_i or view.down[view.seat] or Call("buy") not in view.legal
+        if (view.down[view.seat] or Call("buy") not in view.legal
                 or self.rules.is_wild(view.discard_pile[-1])):
             return super()._call(view)
-        if view.contract.min_cards <= SMALL_CONTRACT_CARDS:
+        if buys_only_wilds(view):
             return Call("pass")
-        if _rushed(view):
+        if rushed(view):
             return Call("buy")
         return super()._call(view)
 
@@ -178,11 +178,17 @@ class ShanghaiHardStrategy(ShanghaiStrategy):
         return fed
 
 
-def _rushed(view: ShanghaiView) -> bool:
+def buys_only_wilds(view: ShanghaiView) -> bool:
+    """Buying, with a contract small enough to come without a buy (module docstring)."""
+    return not view.may_i and view.contract.min_cards <= SMALL_CONTRACT_CARDS
+
+
+def rushed(view: ShanghaiView) -> bool:
     """Buying, a big contract with a set in it, and another player down: a round that
     may end before the hand is down (see the module's docstring)."""
     contract = view.contract
-    return (contract.sets > 0 and contract.min_cards >= RUSH_CONTRACT_CARDS
+    return (not view.may_i and contract.sets > 0
+            and contract.min_cards >= RUSH_CONTRACT_CARDS
             and any(down for seat, down in enumerate(view.down) if seat != view.seat))
 
 
