@@ -4,7 +4,8 @@ worked out from the same view, with the same searches the Normal player uses, so
 names the cards that matter ("Discard Q♠: it is in none of your books or runs and
 costs 12 points").
 
-Each game's AI module registers its explainer (``@explainer``), beside its strategy.
+Each game's AI module registers its explainer (``@explainer``), beside its strategy;
+Shanghai's has a module of its own (``shanghai_explain``), as it tells Hard's buys too.
 
 Imports the engine only.
 """

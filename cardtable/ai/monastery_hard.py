@@ -100,8 +100,7 @@ class MonasteryHardStrategy(MonasteryStrategy):
                 return rng.choice(unfed)
         return super()._pick_discard(view, scored, rng)
 
-    def _unfed(self, view: MonasteryView,
-               scored: Scored) -> list[Card]:
+    def _unfed(self, view: MonasteryView, scored: Scored) -> list[Card]:
         """The next player down: when every best discard fits the table, the best of
         those that do not and still lack as few cards (none when a best one is safe)."""
         best = min(score for score, _ in scored)
