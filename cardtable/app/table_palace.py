@@ -36,6 +36,8 @@ class PalaceTable:
     score_word: str = "cards left"
     ranks_everyone: bool = False
     """P-A15: the first out wins; the others are unranked (their cards left are shown)."""
+    deck_colours: str | None = None
+    """Colour plays no part in Palace: the player's deck colours setting holds."""
 
     def headline(self, view: PalaceView) -> str:
         if view.phase in (Phase.PICK_HIDDEN, Phase.BUILD_RESERVE):

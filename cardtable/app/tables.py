@@ -63,6 +63,18 @@ def playable(game_id: str) -> bool:
     return game_id in _TABLES and any(info.id == game_id for info in catalog())
 
 
+def deck_colours(game_id: str, chosen: str) -> str:
+    """The cards' colour scheme for a game: the game's own when its rules speak of colour
+    (Monastery's missions "in colour" need red and black), otherwise the player's setting
+    (see ``cardart.SCHEMES``). One answer for the table, its rules page and its replay."""
+    forced: str | None = None
+    if playable(game_id):
+        forced = table_for(game_id).description.deck_colours
+    if forced == "two" and chosen == "contrast":
+        return chosen  # red and black as the rules ask, in high contrast
+    return forced or chosen
+
+
 def rummy_scene(app: Any, session: Session) -> TableCore:
     """The shared rummy table scene, for games described by a ``TableDescription``."""
     from .scenes.table import TableScene

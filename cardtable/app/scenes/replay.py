@@ -22,7 +22,7 @@ from ..describe import LogWords, describe
 from ..history_db import GameRow
 from ..session import default_seats
 from ..stats import result_words
-from ..tables import playable, table_for
+from ..tables import deck_colours, playable, table_for
 from ..widgets import Button, Widget
 from .common import FormScene
 
@@ -173,7 +173,7 @@ class ReplayScene(FormScene):
         view = self.variant.observe(state, self.human)
         row_h = (box.height - 60) // seats
         card_w = max(24, min(60, int(row_h / cardart.RATIO * 0.8)))
-        colours = self.app.settings.deck_colours
+        colours = deck_colours(self.row.game_id, self.app.settings.deck_colours)
         for seat in range(seats):
             y = box.y + 8 + seat * row_h
             name = f"{self.names[seat]}  {standings[seat]}"

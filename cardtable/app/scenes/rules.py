@@ -10,7 +10,7 @@ from ...engine import catalog
 from ...engine.options import preset_name, presets_of
 from .. import cardart, theme
 from ..rules_text import rules_for
-from ..tables import playable, table_for
+from ..tables import deck_colours
 from ..widgets import Button, Choice
 from .common import FormScene
 
@@ -113,10 +113,7 @@ class RulesScene(FormScene):
         """One row of card pictures (a group per meld) and its caption below."""
         groups, caption = item
         width = self._card_width()
-        chosen = self.app.settings.deck_colours
-        forced = table_for(self.game_id).description.deck_colours \
-            if playable(self.game_id) else None
-        colours = chosen if forced == "two" and chosen == "contrast" else forced or chosen
+        colours = deck_colours(self.game_id, self.app.settings.deck_colours)
         x = self.page.x + 24
         for group in groups:
             for code in group:

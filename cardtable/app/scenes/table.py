@@ -37,6 +37,7 @@ from ..anim import Flight
 from ..session import Session, Shown
 from ..table_desc import RummyView, describe_table
 from ..table_ui import TableUI
+from ..tables import deck_colours
 from ..widgets import Button
 from . import tabledraw
 from .table_input import TableInput
@@ -186,10 +187,7 @@ class TableScene(TableInput):
     def deck_colours(self) -> str:
         """The cards' colour scheme: the game's when its rules speak of colour, otherwise
         the player's setting (see ``cardart.SCHEMES``)."""
-        chosen = self.app.settings.deck_colours
-        if self.desc.deck_colours == "two" and chosen == "contrast":
-            return chosen  # red and black as the rules ask, in high contrast
-        return self.desc.deck_colours or chosen
+        return deck_colours(self.session.game.game_id, self.app.settings.deck_colours)
 
     def ui_state(self) -> TableUI:
         """What a save keeps of the table: hand order, groups being built, summary. The

@@ -1,0 +1,67 @@
+"""Every rules page of every game opens and draws, from the menu and from a game's pause
+menu, under every deck colour setting, scrolled from top to bottom (issue 36: the Palace
+page once crashed the app on its card colours)."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from cardtable.app.scenes.pause import PauseScene
+from cardtable.app.scenes.rules import RulesScene
+from cardtable.app.settings import DECK_COLOURS
+from cardtable.engine import catalog
+from ui import button, click, frames, key
+
+GAMES = [info.id for info in catalog()]
+
+
+def _read_to_the_end(app, scene: RulesScene) -> None:
+    """Page down until the page stops moving, drawing each step."""
+    frames(app, 2)
+    for _ in range(200):
+        before = scene.scroll
+        key(app, pygame.K_PAGEDOWN)
+        if scene.scroll == before:
+            break
+    assert scene.lines(), "the page has text"
+
+
+@pytest.mark.parametrize("colours", list(DECK_COLOURS))
+def test_every_rules_page_opens_from_the_menu(make_app, colours):
+    app = make_app()
+    app.settings = app.settings.__class__(**{**app.settings.__dict__, "deck_colours": colours})
+    click(app, button(app, "Rules"))
+    scene = app.stack.top
+    assert isinstance(scene, RulesScene)
+    for game_id in GAMES:
+        scene.pick(game_id)
+        _read_to_the_end(app, scene)
+        assert app.stack.top is scene
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_rules_page_opens_from_a_games_pause_menu(make_app, game_id):
+    app = make_app()
+    app.new_game(game_id, 2, "easy", deal=7)
+    frames(app, 2)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, PauseScene)
+    click(app, button(app, "Rules"))
+    scene = app.stack.top
+    assert isinstance(scene, RulesScene) and scene.game_id == game_id
+    _read_to_the_end(app, scene)
+    for other in GAMES:  # and the other games' pages, from the same place
+        scene.pick(other)
+        _read_to_the_end(app, scene)
+
+
+def test_a_game_whose_rules_speak_of_colour_keeps_red_and_black_everywhere():
+    """Monastery's missions "in colour" need two colours; Palace and the others follow
+    the setting. The table, its rules page and its replay ask the same function."""
+    from cardtable.app.tables import deck_colours
+
+    assert deck_colours("monastery", "four") == "two"
+    assert deck_colours("monastery", "contrast") == "contrast"
+    for game_id in ("palace", "five_crowns", "shanghai_may_i", "shanghai_buy"):
+        assert deck_colours(game_id, "four") == "four"
