@@ -38,6 +38,9 @@ class StatisticsScene(FormScene):
                 self.rows = history.games()
             except Exception as error:  # noqa: BLE001  a damaged file must not stop the app
                 self.problem = f"Your game history could not be read: {error}."
+        waiting = app.recorder.waiting()
+        if waiting:
+            self.problem = f"{self.problem} {waiting}" if self.problem else waiting
         played = [row.game_id for row in self.rows if row.status == "finished"]
         self.game_id = played[-1] if played else self.games[0].id
 
