@@ -128,6 +128,39 @@ def test_an_exclusive_lock_at_start_is_not_damage(home):
     assert set_aside(home) == [] and path.read_bytes() == before
 
 
+def test_a_saved_game_keeps_its_row_when_the_history_was_locked_at_start(make_app, home):
+    """Which rows the saves hold cannot be known while the history is locked: none is
+    abandoned then (the saved game's row stays ``playing`` for Continue)."""
+    app = make_app()
+    play_and_leave(app, "palace", 2)
+    app.shutdown()
+    holder = sqlite3.connect(data(home) / "history.sqlite3", isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    again = make_app()
+    again.recorder.flush(2.0)
+    holder.execute("ROLLBACK")
+    holder.close()
+    play_and_leave(again, "five_crowns", 3)        # the history opens again
+    again.recorder.flush(2.0)
+    assert rows(home) == [("palace", 2, "playing"), ("five_crowns", 3, "playing")]
+
+
+def test_the_stats_command_on_a_locked_history_says_so_and_moves_nothing(home, capsys):
+    from cardtable.cli import main
+
+    path = make_history(home)
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        assert main(["stats"]) == 1
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    err = capsys.readouterr().err
+    assert "another program is using it" in err and len(err.strip().splitlines()) == 1
+    assert set_aside(home) == [] and path.exists()
+
+
 def test_writes_held_up_by_a_lighter_lock_wait_and_quitting_stays_quick(make_app, home,
                                                                         monkeypatch):
     """Another connection holds a RESERVED lock (reads work, writes wait): every game

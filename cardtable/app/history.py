@@ -83,6 +83,7 @@ class HistoryRecorder:
         self._dirty = False
         if journal is not None:
             self._pending, self.note = journal.load()
+            self._dirty = bool(self._pending)
         self._round = 0
         self._standings: list[list[int]] = []
         self._finished = False
@@ -140,7 +141,7 @@ class HistoryRecorder:
     def recover(self, saved: list[Game]) -> None:
         """At start-up: games left ``playing`` by a stop are abandoned, but for those
         the save slots hold (they may be continued)."""
-        if not self.active:
+        if self.history is None:   # not now: which rows the saves hold is unknown
             return
         keep = tuple(key for game in saved if (key := self._row_of(game)) is not None)
         self._submit(lambda: Write(Kind.ABANDON, keep=keep))
@@ -356,7 +357,7 @@ class HistoryRecorder:
             self._path = None
             self.problem = opening.note
         with self._lock:
-            self._reason = opening.reason or opening.note
+            self._reason = opening.reason or "it cannot be opened now"
         return None
 
     def _keep(self) -> None:

@@ -71,7 +71,6 @@ class _Damaged(sqlite3.DatabaseError):
     """SQLite's own check of the file failed."""
 
 
-_BUSY = ("SQLITE_BUSY", "SQLITE_LOCKED")
 _DAMAGED = ("SQLITE_CORRUPT", "SQLITE_NOTADB")
 _PLAIN = (("SQLITE_BUSY", "database is locked", "another program is using it (it is locked)"),
           ("SQLITE_LOCKED", "table is locked", "another program is using it (it is locked)"),
@@ -93,11 +92,6 @@ def _name(error: BaseException) -> str:
         return name
     text = str(error).lower()
     return next((code for code, words, _ in _PLAIN if words in text), "")
-
-
-def is_busy(error: BaseException) -> bool:
-    """Another connection holds a lock on the file: try again later."""
-    return isinstance(error, sqlite3.Error) and _name(error).startswith(_BUSY)
 
 
 def is_damage(error: BaseException) -> bool:
@@ -279,18 +273,20 @@ class Opening:
 
 
 def open_history(path: Path,
-                 busy_seconds: float = BUSY_SECONDS) -> tuple[History | None, str | None]:
+                 busy_seconds: float | None = None) -> tuple[History | None, str | None]:
     """The history at ``path`` (made, or brought up to this version's schema), and a
     message for the player when something was wrong (see :func:`try_history`)."""
     opening = try_history(path, busy_seconds)
     return opening.history, opening.note
 
 
-def try_history(path: Path, busy_seconds: float = BUSY_SECONDS) -> Opening:
+def try_history(path: Path, busy_seconds: float | None = None) -> Opening:
     """Open the history at ``path``: a damaged file is moved aside (a new history
     starts); a newer version's file or another program's database is left alone, and
     so is a file that is locked or cannot be written just now (``later``); a folder in
-    its place, or a folder that cannot be made, means no history this time."""
+    its place, or a folder that cannot be made, means no history this time.
+    ``busy_seconds``: how long to wait for another program's lock (``BUSY_SECONDS``)."""
+    busy = BUSY_SECONDS if busy_seconds is None else busy_seconds
     if path.is_dir():
         return Opening(None, f"Your game history cannot be kept: a folder stands where its "
                              f"file should be ({path}).")
@@ -299,7 +295,7 @@ def try_history(path: Path, busy_seconds: float = BUSY_SECONDS) -> Opening:
     except OSError as error:
         return Opening(None, f"Your game history cannot be kept: {os_problem(error)}.")
     try:
-        return Opening(_open(path, busy_seconds), None)
+        return Opening(_open(path, busy), None)
     except HistoryUnavailable as error:
         return Opening(None, str(error))
     except sqlite3.DatabaseError as error:
@@ -314,7 +310,7 @@ def try_history(path: Path, busy_seconds: float = BUSY_SECONDS) -> Opening:
         return Opening(None, f"Your game history is damaged ({reason}) and could not be set "
                              f"aside ({os_problem(error)}), so no history is kept this time.")
     try:
-        history = _open(path, busy_seconds)
+        history = _open(path, busy)
     except (HistoryUnavailable, sqlite3.DatabaseError) as error:
         why = problem_of(error)
         return Opening(None, f"Your game history cannot be kept: {why}.",
