@@ -104,6 +104,9 @@ def test_a_history_locked_by_another_process_is_not_moved_and_its_games_wait(mak
         assert menu_text(app).endswith("1 game is waiting to be written to your history: "
                                        "another program is using it (it is locked).")
         assert (data(home) / JOURNAL_FILE).exists()
+        from cardtable.app.scenes.statistics import StatisticsScene
+
+        assert "1 game is waiting" in (StatisticsScene(app).problem or "")
     finally:
         assert holder.stdin is not None
         holder.stdin.close()
@@ -254,6 +257,10 @@ def test_a_full_disk_keeps_the_games_and_says_how_many_wait(make_app, home):
     assert waiting in menu_text(app)
     assert app.stack.top.notice()[1] is False          # a problem, not good news
     assert waiting in (StatisticsScene(app).problem or "")
+    app.push(StatisticsScene(app))
+    frames(app, 2)                                      # drawn, wrapped in its box
+    app.stack.pop()
+    frames(app, 1)
     assert rows(home) == []
     disk.full = False                                   # room again
     play_and_leave(app, "monastery", 4)
