@@ -444,3 +444,20 @@ def test_a_migration_refused_by_a_full_disk_does_not_move_the_history(home, monk
     with sqlite3.connect(path) as db:
         assert db.execute("PRAGMA user_version").fetchone()[0] == 1 < SCHEMA_VERSION
     db.close()
+
+
+def test_a_game_waits_once_but_its_writes_never_jump_an_abandon():
+    """Each game's writes join its one entry (the journal stays small), hints add up;
+    a write after an ABANDON stays after it (the abandon must not reach it)."""
+    from cardtable.app.history_journal import Kind, Write, games_in, merge
+
+    pending: list[Write] = []
+    pending = merge(pending, Write(Kind.UPDATE, "a", {"rounds": 1}, hints=1))
+    pending = merge(pending, Write(Kind.UPDATE, "b", {"rounds": 1}))
+    pending = merge(pending, Write(Kind.UPDATE, "a", {"rounds": 2}, hints=2))
+    assert [(w.key, w.fields, w.hints) for w in pending] == [
+        ("a", {"rounds": 2}, 3), ("b", {"rounds": 1}, 0)]
+    pending = merge(pending, Write(Kind.ABANDON, game_id="palace"))
+    pending = merge(pending, Write(Kind.UPDATE, "a", {"status": "finished"}))
+    assert [w.kind for w in pending] == [Kind.UPDATE, Kind.UPDATE, Kind.ABANDON, Kind.UPDATE]
+    assert games_in(pending) == 2
