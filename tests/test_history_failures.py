@@ -461,3 +461,31 @@ def test_a_game_waits_once_but_its_writes_never_jump_an_abandon():
     pending = merge(pending, Write(Kind.UPDATE, "a", {"status": "finished"}))
     assert [w.kind for w in pending] == [Kind.UPDATE, Kind.UPDATE, Kind.ABANDON, Kind.UPDATE]
     assert games_in(pending) == 2
+
+
+def test_a_deal_number_too_large_for_sqlite_waits_and_the_thread_goes_on(home):
+    """The real failure, not a stand-in: a row whose seed is 2**63 (SQLite's INTEGER
+    cannot hold it) raises OverflowError; the game waits in the journal, the history
+    thread lives, the next game is written and closing is quick."""
+    from cardtable.app.history_db import GameRow
+    from cardtable.app.history_journal import Write
+
+    path = make_history(home)
+    recorder = HistoryRecorder.open(path)
+    huge = GameRow(key="huge", game_id="palace", deal_code=None, seats=2, seed=2**63,
+                   options={}, level="normal", human=0, started=1.0, ended=None,
+                   status="playing", rounds=0, standings=[], scores=None, won=None,
+                   place=None, record={})
+    fine = GameRow(**{**huge.__dict__, "key": "fine", "seed": 5, "started": 2.0})
+    recorder._submit(lambda: Write.add(huge))
+    recorder._submit(lambda: Write.add(fine))
+    assert recorder.flush(1.0)
+    assert recorder._thread is not None and recorder._thread.is_alive()
+    assert rows(home) == [("palace", 5, "playing")]
+    assert recorder.waiting() == ("1 game is waiting to be written to your history: a "
+                                  "number in the game is too large to be stored.")
+    start = time.monotonic()
+    recorder.close()
+    assert time.monotonic() - start < 0.5
+    kept = json.loads((data(home) / JOURNAL_FILE).read_text())
+    assert [w["fields"]["seed"] for w in kept["writes"]] == [2**63]
