@@ -27,7 +27,6 @@ from . import cardart, theme
 from .autosaver import Autosaver
 from .files import remove_stale_temps
 from .history import HistoryRecorder
-from .history_db import open_history
 from .paths import asset_path, data_dir
 from .saves import SavedGame, SaveSummary, load_autosave, summarize
 from .scene import Scene, SceneStack
@@ -84,11 +83,10 @@ class App:
         """One autosave per game (``slots``): the game on the table writes to its own."""
         self._slot_game = next(iter(self.slots.slots))
         self.autosaver = Autosaver(self.save_path)
-        history, note = open_history(data_dir() / HISTORY_FILE)
-        if note:
-            notes.append(note)
-        self.recorder = HistoryRecorder(history, note if history is None else None)
+        self.recorder = HistoryRecorder.open(data_dir() / HISTORY_FILE)
         """Keeps the history of games played (statistics, replays)."""
+        if self.recorder.note:
+            notes.append(self.recorder.note)
         self._saves_seen = 0
         for leftover in (*(slot.path for slot in self.slots.slots.values()),
                          self.slots.folder / LEGACY_NAME, self.settings_file.path):

@@ -76,6 +76,7 @@ def os_problem(error: OSError) -> str:
              errno.ENOSPC: "the disk is full",
              errno.EDQUOT: "the disk quota is used up",
              errno.ENOTDIR: "a file stands where its folder should be",
+             errno.EISDIR: "a folder stands where the file should be",
              errno.ENAMETOOLONG: "the folder's path is too long"}
     return plain.get(error.errno or 0, error.strerror or str(error))
 

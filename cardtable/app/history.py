@@ -5,6 +5,12 @@ every round's end, and its result when it ends (``finished``). A game left for a
 one, or on the table when the app stopped and not resumed, is marked ``abandoned``: it
 stays in the history, never lost. Writes (a SQLite commit syncs the disk) run on one
 background thread, in order; the drawing thread only takes a snapshot of the moves.
+
+A write the history refuses (locked by another program, a full disk, a read-only file)
+is never dropped: it waits in a journal beside the saves (``history_journal``) and is
+written when the history takes writes again (a later write tries, and the next start),
+and the player is told how many games wait and why. One bad write never stops the
+thread: it waits too, and the others go on.
 """
 
 from __future__ import annotations
@@ -16,13 +22,25 @@ import threading
 import time
 import uuid
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from ..engine import Game, to_json
-from .history_db import GameRow, History
+from . import history_db
+from .history_db import GameRow, History, is_passing, problem_of, try_history
+from .history_journal import Journal, Kind, Write, games_in, merge
 from .session import Session
 
 log = logging.getLogger(__name__)
+
+JOURNAL_FILE = "history-waiting.json"
+"""The writes the history has not taken yet, beside it."""
+RETRY_SECONDS = 10.0
+"""After the history refused a write, how long later writes wait in the journal
+before it is tried again (so a locked file costs one short wait, not one per write)."""
+Task = Callable[[], Write | None] | threading.Event | None
+"""A write to make (worked out on the history thread; ``None``: only write what
+waits), a flush marker, or stop."""
 
 
 def opponents_level(session: Session) -> str:
@@ -37,36 +55,100 @@ def _round_of(game: Game) -> int:
 class HistoryRecorder:
     """Keeps the history of the game on the table; does nothing without a history."""
 
-    def __init__(self, history: History | None, problem: str | None = None) -> None:
+    def __init__(self, history: History | None, problem: str | None = None, *,
+                 path: Path | None = None, journal: Journal | None = None,
+                 busy_seconds: float | None = None,
+                 retry_seconds: float | None = None) -> None:
         self.history = history
         self.key: str | None = None
         """The row of the game on the table."""
         self.problem = problem
-        """Why there is no history, or why the last write failed (``None``: all well)."""
+        """Why there is no history (``None``: there is one, or it may open later)."""
+        self.note: str | None = None
+        """For the player at start: what was wrong with the history or its journal."""
+        self._path = path
+        """Where to open the history later, while it cannot be opened."""
+        self._journal = journal
+        self._busy = history_db.BUSY_SECONDS if busy_seconds is None else busy_seconds
+        self._retry = RETRY_SECONDS if retry_seconds is None else retry_seconds
+        self._retry_at = 0.0
+        self._lock = threading.Lock()
+        """Guards what the history thread changes and the drawing thread reads."""
+        self._pending: list[Write] = []
+        """Writes the history has not taken, oldest first (the journal's content)."""
+        self._reason: str | None = None
+        """Why they wait."""
+        self._unkept: str | None = None
+        """Why the journal could not be written (they are in memory only)."""
+        self._dirty = False
+        if journal is not None:
+            self._pending, self.note = journal.load()
+            self._dirty = bool(self._pending)
         self._round = 0
         self._standings: list[list[int]] = []
         self._finished = False
-        self._tasks: queue.Queue[Callable[[], None] | None] = queue.Queue()
+        self._tasks: queue.Queue[Task] = queue.Queue()
         self._thread: threading.Thread | None = None
-        if history is not None:
+        if self.active:
             self._thread = threading.Thread(target=self._run, name="cardtable-history",
                                             daemon=True)
             self._thread.start()
+            if self._pending:
+                self._submit(lambda: None)   # write what an earlier run left waiting
+
+    @classmethod
+    def open(cls, path: Path, busy_seconds: float | None = None,
+             retry_seconds: float | None = None) -> HistoryRecorder:
+        """The recorder of the history at ``path``, its journal beside it; ``note``
+        says what was wrong, for the player."""
+        busy = history_db.BUSY_SECONDS if busy_seconds is None else busy_seconds
+        opening = try_history(path, busy)
+        keeping = opening.history is not None or opening.later
+        recorder = cls(opening.history, None if keeping else opening.note,
+                       path=path if keeping else None,
+                       journal=Journal(path.with_name(JOURNAL_FILE)) if keeping else None,
+                       busy_seconds=busy, retry_seconds=retry_seconds)
+        if opening.later:
+            recorder.problem = opening.note
+            recorder._reason = opening.reason
+            recorder._retry_at = time.monotonic() + recorder._retry
+        recorder.note = " ".join(n for n in (opening.note, recorder.note) if n) or None
+        return recorder
+
+    @property
+    def active(self) -> bool:
+        """Games are recorded (into the history, or into the journal until it opens)."""
+        return self.history is not None or self._path is not None
+
+    def waiting(self) -> str | None:
+        """For the menu and Statistics: how many games wait to be written and why,
+        while any do (a later write that works does not hide the ones still waiting)."""
+        with self._lock:
+            count, reason, unkept = games_in(self._pending), self._reason, self._unkept
+        if not count or (reason is None and unkept is None):
+            return None
+        one = count == 1
+        text = (f"{count} game{'' if one else 's'} {'is' if one else 'are'} waiting to be "
+                f"written to your history" + (f": {reason}." if reason else "."))
+        if unkept:
+            text += (f" {'It' if one else 'They'} could not be kept on disk either "
+                     f"({unkept}), so {'it is' if one else 'they are'} lost if cardtable "
+                     "is closed now.")
+        return text
 
     # --- the drawing thread ----------------------------------------------------------
 
     def recover(self, saved: list[Game]) -> None:
         """At start-up: games left ``playing`` by a stop are abandoned, but for those
         the save slots hold (they may be continued)."""
-        history = self.history
-        if history is None:
+        if self.history is None:   # not now: which rows the saves hold is unknown
             return
-        keep = [key for game in saved if (key := self._row_of(game)) is not None]
-        self._submit(lambda: history.abandon_playing(keep))
+        keep = tuple(key for game in saved if (key := self._row_of(game)) is not None)
+        self._submit(lambda: Write(Kind.ABANDON, keep=keep))
 
     def begin(self, session: Session, resumed: bool = False) -> None:
         """A game comes to the table: a new row, or for a resumed game its own row."""
-        if self.history is None:
+        if not self.active:
             return
         game = session.game
         self._finished = False
@@ -74,8 +156,7 @@ class HistoryRecorder:
         if resumed:
             self.key = self._row_of(game)
             if self.key is not None:
-                found = self.history.find(self.key)
-                self._standings = list(found.standings) if found else []
+                self._standings = self._standings_of(self.key)
                 return
         self.key = uuid.uuid4().hex
         self._standings = []
@@ -85,17 +166,13 @@ class HistoryRecorder:
                       human=session.human, started=time.time(), ended=None,
                       status="playing", rounds=0, standings=[], scores=None, won=None,
                       place=None, record=game.setup_record() | {"actions": []})
-        history = self.history
-
-        def add() -> None:
-            history.abandon_playing(game_id=row.game_id)  # the game this one replaces
-            history.add(row)
-
-        self._submit(add)
+        # the game this one replaces, then this one
+        self._submit(lambda: Write(Kind.ABANDON, game_id=row.game_id))
+        self._submit(lambda: Write.add(row))
 
     def changed(self, session: Session) -> None:
         """After a move: at a round's end or the game's, write what it changed."""
-        if self.history is None or self.key is None or self._finished:
+        if not self.active or self.key is None or self._finished:
             return
         game = session.game
         outcome = game.outcome()
@@ -116,81 +193,192 @@ class HistoryRecorder:
 
     def hinted(self) -> None:
         """The person took a hint: counted in the game's row."""
-        if self.history is None or self.key is None or self._finished:
+        if not self.active or self.key is None or self._finished:
             return
-        key, history = self.key, self.history
-        self._submit(lambda: history.add_hint(key))
+        key = self.key
+        self._submit(lambda: Write(Kind.UPDATE, key, hints=1))
 
     def leave(self, session: Session | None) -> None:
         """The game leaves the table (to the menu, or the app stops): its moves so far
         are written; it stays ``playing`` for Continue."""
-        if self.history is None or self.key is None or session is None or self._finished:
+        if not self.active or self.key is None or session is None or self._finished:
             return
         self._write_record(session.game, {})
 
     def abandon(self, session: Session | None) -> None:
         """The game on the table (or saved) is given up for a new one."""
-        if self.history is None or self.key is None or self._finished:
+        if not self.active or self.key is None or self._finished:
             return
         changes: dict[str, Any] = {"status": "abandoned", "ended": time.time()}
         if session is not None:
             self._write_record(session.game, changes)
         else:
-            key, history = self.key, self.history
-            self._submit(lambda: history.update(key, **changes))
+            key = self.key
+            self._submit(lambda: Write(Kind.UPDATE, key, changes))
         self.key = None
 
-    def flush(self, timeout: float = 5.0) -> None:
-        """Wait until every write asked for is done (at shutdown, and in tests)."""
+    def flush(self, timeout: float = 5.0) -> bool:
+        """Wait until every write asked for is done or waits in the journal (at
+        shutdown, and in tests); False if that took longer than ``timeout``."""
         if self._thread is None:
-            return
+            return True
         done = threading.Event()
-        self._tasks.put(done.set)
-        done.wait(timeout)
+        self._tasks.put(done)
+        return done.wait(timeout)
 
     def close(self) -> None:
-        if self._thread is not None and self.history is not None:
-            self.flush()
-            self._tasks.put(None)
-            self._thread.join(5.0)
+        """Finish the writes (a locked history costs one short wait at most: what it
+        refuses waits in the journal) and close the history."""
+        thread = self._thread
+        if thread is None:
+            return
+        self._thread = None
+        done = self.flush(self._busy + 1.0)
+        self._tasks.put(None)
+        thread.join(0.5 if done else 0.0)
+        if not thread.is_alive() and self.history is not None:
             self.history.close()
-            self._thread = None
 
     # --- helpers ---------------------------------------------------------------------
 
     def _row_of(self, game: Game | None) -> str | None:
-        """The newest ``playing`` row of this game (same game, seats and deal)."""
-        if game is None or self.history is None:
+        """The newest ``playing`` row of this game (same game, seats and deal), in the
+        journal or the history."""
+        if game is None or not self.active:
+            return None
+        with self._lock:
+            pending = list(self._pending)
+        for write in reversed(pending):
+            fields = write.fields
+            if write.kind is Kind.ADD and fields.get("status") == "playing" and \
+                    fields.get("game_id") == game.game_id and \
+                    fields.get("seed") == game.seed and fields.get("seats") == game.seats:
+                return write.key
+        if self.history is None:
             return None
         try:
             rows = self.history.games(game.game_id, "playing")
         except sqlite3.Error as error:
-            self.problem = str(error)
+            log.warning("history could not be read: %s", error)
             return None
-        same = [r for r in rows if r.seed == game.seed and r.seats == game.seats]
+        ended = {write.key for write in pending
+                 if write.fields.get("status", "playing") != "playing"}
+        same = [r for r in rows
+                if r.seed == game.seed and r.seats == game.seats and r.key not in ended]
         return same[-1].key if same else None
+
+    def _standings_of(self, key: str) -> list[list[int]]:
+        with self._lock:
+            waiting = [w.fields["standings"] for w in self._pending
+                       if w.key == key and isinstance(w.fields.get("standings"), list)]
+        if waiting:
+            return list(waiting[-1])
+        try:
+            found = self.history.find(key) if self.history is not None else None
+        except sqlite3.Error as error:
+            log.warning("history could not be read: %s", error)
+            return []
+        return list(found.standings) if found else []
 
     def _write_record(self, game: Game, changes: dict[str, Any]) -> None:
         snapshot = Game(game.variant, game.seats, game.seed, game.state, list(game.history))
-        key, history = self.key, self.history
-        assert key is not None and history is not None
+        key = self.key
+        assert key is not None
+        self._submit(lambda: Write(Kind.UPDATE, key, {"record": snapshot.record(), **changes}))
 
-        def write() -> None:
-            history.update(key, record=snapshot.record(), **changes)
-
-        self._submit(write)
-
-    def _submit(self, task: Callable[[], Any]) -> None:
+    def _submit(self, task: Task) -> None:
         self._tasks.put(task)
+
+    # --- the history thread ----------------------------------------------------------
 
     def _run(self) -> None:
         while True:
             task = self._tasks.get()
             if task is None:
+                self._keep()
                 return
+            if isinstance(task, threading.Event):
+                self._keep()
+                task.set()
+                continue
+            try:   # one bad write never stops the thread
+                write = task()
+                if write is not None:
+                    with self._lock:
+                        self._pending = merge(self._pending, write)
+                    self._dirty = True
+                self._drain()
+                if self._tasks.empty():
+                    self._keep()
+            except Exception:
+                log.exception("history write failed")
+
+    def _drain(self) -> None:
+        """Write what waits, oldest first; stop at a refusal of the file or disk (the
+        rest waits for the next try) but go past a write that is itself at fault."""
+        with self._lock:
+            pending = list(self._pending)
+        if not pending or time.monotonic() < self._retry_at:
+            return
+        history = self.history or self._reopen()
+        if history is None:
+            return
+        left: list[Write] = []
+        reason: str | None = None
+        for index, write in enumerate(pending):
             try:
-                task()
-                self.problem = None
-            except (sqlite3.Error, OSError, ValueError) as error:
-                self.problem = f"{error}"
-                log.warning("history write failed: %s", error)
+                _apply(history, write)
+            except Exception as error:
+                reason = problem_of(error)
+                log.warning("a history write waits: %s", error)
+                if is_passing(error):
+                    left += pending[index:]
+                    self._retry_at = time.monotonic() + self._retry
+                    break
+                left.append(write)
+        with self._lock:
+            self._pending = left
+            self._reason = reason if left else None
+        self._dirty = True
+
+    def _reopen(self) -> History | None:
+        """Try again to open a history that could not be opened (locked, a full disk)."""
+        if self._path is None:
+            return None
+        opening = try_history(self._path, self._busy)
+        if opening.history is not None:
+            self.history, self.problem = opening.history, None
+            if opening.note:
+                log.warning("%s", opening.note)
+            return opening.history
+        if opening.later:
+            self._retry_at = time.monotonic() + self._retry
+        else:
+            self._path = None
+            self.problem = opening.note
+        with self._lock:
+            self._reason = opening.reason or "it cannot be opened now"
+        return None
+
+    def _keep(self) -> None:
+        """Bring the journal up to date with what waits (at a pause in the writes)."""
+        if not self._dirty or self._journal is None:
+            return
+        with self._lock:
+            pending = list(self._pending)
+        unkept = self._journal.save(pending)
+        with self._lock:
+            self._unkept = unkept
+        self._dirty = unkept is not None
+
+
+def _apply(history: History, write: Write) -> None:
+    if write.kind is Kind.ADD:
+        history.add(write.row())
+    elif write.kind is Kind.UPDATE:
+        if write.fields:
+            history.update(write.key, **write.fields)
+        if write.hints:
+            history.add_hint(write.key, write.hints)
+    else:
+        history.abandon_playing(write.keep, write.game_id)

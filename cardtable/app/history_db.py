@@ -5,10 +5,13 @@ any game can be watched again).
 
 The file is untrusted like every file the app reads: one that is not a database, or
 fails SQLite's check, is moved aside and a new one started, with a message; one
-written by a newer version (its ``user_version`` is ahead of ours) is left untouched
-and this version keeps no history. Every change is one transaction, so a crash leaves
-the last complete state. The schema's version is SQLite's ``user_version``; each
-entry of ``MIGRATIONS`` takes the file one version up, all in one transaction.
+written by a newer version (its ``user_version`` is ahead of ours), or another
+program's database, is left untouched and this version keeps no history. A file that
+is merely locked by another program, or that the disk will not let us write, is not
+damaged: it is never moved, and the caller may try again later. Every change is one
+transaction, so a crash leaves the last complete state. The schema's version is
+SQLite's ``user_version``; each entry of ``MIGRATIONS`` takes the file one version up,
+all in one transaction.
 """
 
 from __future__ import annotations
@@ -54,10 +57,67 @@ MIGRATIONS: tuple[str, ...] = (
     """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
+BUSY_SECONDS = 1.0
+"""How long a read or write waits for another program's lock on the file before it
+gives up: short, so that a locked history never stalls the app or its quitting for
+long (the recorder keeps what could not be written and writes it later)."""
 
 
 class HistoryUnavailable(Exception):
     """The history cannot be kept; the message says why, for the player."""
+
+
+class _Damaged(sqlite3.DatabaseError):
+    """SQLite's own check of the file failed."""
+
+
+_DAMAGED = ("SQLITE_CORRUPT", "SQLITE_NOTADB")
+_PLAIN = (("SQLITE_BUSY", "database is locked", "another program is using it (it is locked)"),
+          ("SQLITE_LOCKED", "table is locked", "another program is using it (it is locked)"),
+          ("SQLITE_FULL", "disk is full", "the disk is full"),
+          ("SQLITE_READONLY", "readonly database", "it may not be written (it is read-only)"),
+          ("SQLITE_IOERR", "disk i/o error", "the disk could not be read or written"),
+          ("SQLITE_CANTOPEN", "unable to open", "it could not be opened (the folder may "
+                                                "not be written)"),
+          ("SQLITE_PERM", "access permission denied", "it may not be written (permission "
+                                                      "denied)"),
+          ("SQLITE_CORRUPT", "malformed", "it is damaged"),
+          ("SQLITE_NOTADB", "not a database", "it is not a database"))
+
+
+def _name(error: BaseException) -> str:
+    """SQLite's name for the error (``SQLITE_BUSY``…), from its code or its text."""
+    name = getattr(error, "sqlite_errorname", None)
+    if isinstance(name, str):
+        return name
+    text = str(error).lower()
+    return next((code for code, words, _ in _PLAIN if words in text), "")
+
+
+def is_damage(error: BaseException) -> bool:
+    """The file itself is damaged (not merely locked, read-only or on a full disk)."""
+    return isinstance(error, _Damaged) or (isinstance(error, sqlite3.DatabaseError)
+                                           and _name(error).startswith(_DAMAGED))
+
+
+def is_passing(error: BaseException) -> bool:
+    """The file or the disk refused (locked, full, read-only, an I/O error, damaged):
+    the same write may well work later. Anything else is a fault of the write itself."""
+    return isinstance(error, OSError) or (
+        type(error) in (sqlite3.OperationalError, sqlite3.DatabaseError, _Damaged))
+
+
+def problem_of(error: BaseException) -> str:
+    """What went wrong, in words a player understands."""
+    if isinstance(error, OSError):
+        return os_problem(error)
+    if isinstance(error, OverflowError):
+        return "a number in the game is too large to be stored"
+    name = _name(error)
+    for code, _, plain in _PLAIN:
+        if name.startswith(code):
+            return plain
+    return str(error) or type(error).__name__
 
 
 @dataclass(frozen=True)
@@ -138,9 +198,9 @@ class History:
             db.execute(f"UPDATE games SET {', '.join(f'{n} = ?' for n in names)} WHERE key = ?",
                        [*(_stored(n, changes[n]) for n in names), key])
 
-    def add_hint(self, key: str) -> None:
+    def add_hint(self, key: str, count: int = 1) -> None:
         with self._transaction() as db:
-            db.execute("UPDATE games SET hints = hints + 1 WHERE key = ?", (key,))
+            db.execute("UPDATE games SET hints = hints + ? WHERE key = ?", (count, key))
 
     def abandon_playing(self, keep: Sequence[str] = (), game_id: str | None = None) -> int:
         """Mark every game still ``playing`` (of ``game_id``, or of any game) as
@@ -198,48 +258,86 @@ def _row(values: Sequence[Any]) -> GameRow:
     return GameRow(**data)
 
 
-def open_history(path: Path) -> tuple[History | None, str | None]:
+@dataclass(frozen=True)
+class Opening:
+    """What came of opening the history."""
+
+    history: History | None
+    note: str | None
+    """For the player: why there is no history, or what was done to the file."""
+    later: bool = False
+    """No history now, but the file was left as it is and may open later (locked by
+    another program, or the disk refused)."""
+    reason: str | None = None
+    """With ``later``: what stopped it, in a player's words."""
+
+
+def open_history(path: Path,
+                 busy_seconds: float | None = None) -> tuple[History | None, str | None]:
     """The history at ``path`` (made, or brought up to this version's schema), and a
-    message for the player when something was wrong: a damaged file moved aside (a new
-    history starts), a newer version's file left alone, or a folder that cannot be
-    written (no history is kept this time)."""
+    message for the player when something was wrong (see :func:`try_history`)."""
+    opening = try_history(path, busy_seconds)
+    return opening.history, opening.note
+
+
+def try_history(path: Path, busy_seconds: float | None = None) -> Opening:
+    """Open the history at ``path``: a damaged file is moved aside (a new history
+    starts); a newer version's file or another program's database is left alone, and
+    so is a file that is locked or cannot be written just now (``later``); a folder in
+    its place, or a folder that cannot be made, means no history this time.
+    ``busy_seconds``: how long to wait for another program's lock (``BUSY_SECONDS``)."""
+    busy = BUSY_SECONDS if busy_seconds is None else busy_seconds
+    if path.is_dir():
+        return Opening(None, f"Your game history cannot be kept: a folder stands where its "
+                             f"file should be ({path}).")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        return None, f"Your game history cannot be kept: {os_problem(error)}."
+        return Opening(None, f"Your game history cannot be kept: {os_problem(error)}.")
     try:
-        return _open(path), None
+        return Opening(_open(path, busy), None)
     except HistoryUnavailable as error:
-        return None, str(error)
+        return Opening(None, str(error))
     except sqlite3.DatabaseError as error:
+        if not is_damage(error):
+            why = problem_of(error)
+            return Opening(None, f"Your game history could not be opened just now: {why}. "
+                                 "It was left as it is.", later=True, reason=why)
         reason = str(error) or type(error).__name__
-        if isinstance(error, sqlite3.OperationalError) and "unable to open" in reason:
-            return None, "Your game history cannot be kept: the folder may not be written."
     try:
         kept = move_aside(path, "unreadable")
     except OSError as error:
-        return None, (f"Your game history is damaged ({reason}) and could not be set "
-                      f"aside ({os_problem(error)}), so no history is kept this time.")
+        return Opening(None, f"Your game history is damaged ({reason}) and could not be set "
+                             f"aside ({os_problem(error)}), so no history is kept this time.")
     try:
-        history = _open(path)
+        history = _open(path, busy)
     except (HistoryUnavailable, sqlite3.DatabaseError) as error:
-        return None, f"Your game history cannot be kept: {error}."
-    return history, (f"Your game history was damaged ({reason}); it was kept as "
-                     f"{kept.name} and a new one started.")
+        why = problem_of(error)
+        return Opening(None, f"Your game history cannot be kept: {why}.",
+                       later=isinstance(error, sqlite3.DatabaseError), reason=why)
+    return Opening(history, f"Your game history was damaged ({reason}); it was kept as "
+                            f"{kept.name} and a new one started.")
 
 
-def _open(path: Path) -> History:
-    db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+def _open(path: Path, busy_seconds: float = BUSY_SECONDS) -> History:
+    db = sqlite3.connect(path, timeout=busy_seconds, check_same_thread=False,
+                         isolation_level=None)
     try:
-        db.execute("PRAGMA busy_timeout = 2000")
+        db.execute(f"PRAGMA busy_timeout = {max(0, int(busy_seconds * 1000))}")
         check = db.execute("PRAGMA quick_check").fetchone()
         if check is None or check[0] != "ok":
-            raise sqlite3.DatabaseError(f"its check failed: {check[0] if check else '?'}")
+            raise _Damaged(f"its check failed: {check[0] if check else '?'}")
         version = db.execute("PRAGMA user_version").fetchone()[0]
         if version > SCHEMA_VERSION:
             raise HistoryUnavailable(
                 "Your game history was written by a newer version of cardtable: it is "
                 "kept as it is, and this version records no games.")
+        if version == 0 and db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
+            # Ours are made with their version in one transaction: this is not ours.
+            raise HistoryUnavailable(
+                f"The file where your game history belongs ({path.name}) is another "
+                "program's database: it is left as it is, and no games are recorded this "
+                "time.")
         if version < SCHEMA_VERSION:
             _migrate(db, version)
         db.isolation_level = "DEFERRED"
@@ -261,5 +359,6 @@ def _migrate(db: sqlite3.Connection, version: int) -> None:
         db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         db.execute("COMMIT")
     except BaseException:
-        db.execute("ROLLBACK")
+        if db.in_transaction:   # SQLite may have rolled back already (a full disk)
+            db.execute("ROLLBACK")
         raise

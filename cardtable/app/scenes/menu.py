@@ -65,6 +65,13 @@ class MenuScene(FormScene):
     def back(self) -> None:
         """Esc on the menu does nothing: quitting is a button, not a slip of the finger."""
 
+    def notice(self) -> tuple[str | None, bool]:
+        """The menu's message, and whether it is good news. Games waiting to be written
+        to the history are said for as long as they wait."""
+        waiting = self.app.recorder.waiting()
+        text = " ".join(part for part in (self.app.menu_message, waiting) if part)
+        return text or None, self.app.menu_good and waiting is None
+
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         w, h = surface.get_size()
@@ -75,14 +82,14 @@ class MenuScene(FormScene):
                         "DejaVu fonts (their free licence ships with them)",
                         max(11, h // 60), (w - 12, h - 10),
                         theme.TEXT_DIM, anchor="bottomright")
-        message = self.app.menu_message
+        message, good = self.notice()
         if message:
             box = pygame.Rect(0, 0, min(w - 80, 900), 10)
             lines = theme.wrap(message, max(14, h // 42), box.width - 40)
             line_h = theme.font(max(14, h // 42)).get_linesize()
             box.height = line_h * len(lines) + 30
             box.midbottom = (w // 2, h - 40)
-            theme.panel(surface, box, theme.GOOD if self.app.menu_good else theme.BAD)
+            theme.panel(surface, box, theme.GOOD if good else theme.BAD)
             for i, line in enumerate(lines):
                 theme.blit_text(surface, line, max(14, h // 42),
                                 (box.x + 20, box.y + 15 + i * line_h))

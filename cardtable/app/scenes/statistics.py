@@ -38,6 +38,10 @@ class StatisticsScene(FormScene):
                 self.rows = history.games()
             except Exception as error:  # noqa: BLE001  a damaged file must not stop the app
                 self.problem = f"Your game history could not be read: {error}."
+        waiting = app.recorder.waiting()   # games not in the history yet: said, always
+        if waiting:
+            self.problem = (f"Your game history cannot be shown just now. {waiting}"
+                            if history is None else f"{self.problem or ''} {waiting}".strip())
         played = [row.game_id for row in self.rows if row.status == "finished"]
         self.game_id = played[-1] if played else self.games[0].id
 
@@ -80,15 +84,27 @@ class StatisticsScene(FormScene):
         self.draw_background(surface)
         w, h = surface.get_size()
         size = max(13, h // 50)
-        if self.problem:
-            theme.blit_text(surface, self.problem, size, (w // 2, int(h * 0.3)), theme.BAD,
-                            anchor="center")
         table = pygame.Rect(40, int(h * 0.17) + 56, w - 80, int(h * 0.3))
         self._table(surface, table, size)
         chart = pygame.Rect(40, table.bottom + 16, w - 80, h - 90 - table.bottom - 16)
         if chart.height > 80:
             self._chart(surface, chart, size)
+        if self.problem:
+            self._problem(surface, self.problem, size)
         self.ring.draw(surface)
+
+    def _problem(self, surface: pygame.Surface, text: str, size: int) -> None:
+        """What is wrong with the history, wrapped in a box above the buttons (over the
+        chart, which it concerns)."""
+        w, h = surface.get_size()
+        box = pygame.Rect(0, 0, min(w - 80, 900), 10)
+        lines = theme.wrap(text, size, box.width - 40)
+        line_h = theme.font(size).get_linesize()
+        box.height = line_h * len(lines) + 24
+        box.midbottom = (w // 2, h - 84)
+        theme.panel(surface, box, theme.BAD)
+        for i, line in enumerate(lines):
+            theme.blit_text(surface, line, size, (box.x + 20, box.y + 12 + i * line_h))
 
     def _table(self, surface: pygame.Surface, box: pygame.Rect, size: int) -> None:
         theme.panel(surface, box, theme.PANEL_EDGE)

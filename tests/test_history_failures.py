@@ -1,0 +1,491 @@
+"""When the history cannot be written: a file locked by another program is not damaged
+(never moved aside, tried again later, quitting stays quick); a full disk, a read-only
+file or a write that cannot be stored never loses a game (it waits in a journal beside
+the saves and is written once the history takes writes again), and the player is told
+how many games wait and why; the journal is read back as untrusted; another program's
+database, or a folder, in the history's place is left alone and named."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import subprocess
+import sys
+import time
+
+import pytest
+
+from cardtable.app import history as history_module
+from cardtable.app import history_db
+from cardtable.app.history import HistoryRecorder
+from cardtable.app.history_db import SCHEMA_VERSION, open_history
+from ui import frames
+
+BUSY = 0.1
+"""The tests' wait for a lock (the app's is longer)."""
+JOURNAL_FILE = "history-waiting.json"
+"""Where games wait for the history, beside it."""
+
+
+@pytest.fixture(autouse=True)
+def quick(monkeypatch):  # type: ignore[no-untyped-def]
+    """Short lock waits, and a refused write is tried again at the next write."""
+    monkeypatch.setattr(history_db, "BUSY_SECONDS", BUSY, raising=False)
+    monkeypatch.setattr(history_module, "RETRY_SECONDS", 0.0, raising=False)
+
+
+def data(home):  # type: ignore[no-untyped-def]
+    folder = home / "data"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def make_history(home):  # type: ignore[no-untyped-def]
+    """A good history file with no games in it."""
+    history, note = open_history(data(home) / "history.sqlite3")
+    assert history is not None, note
+    history.close()
+    return data(home) / "history.sqlite3"
+
+
+def rows(home):  # type: ignore[no-untyped-def]
+    with sqlite3.connect(data(home) / "history.sqlite3") as db:
+        return db.execute("SELECT game_id, seed, status FROM games ORDER BY started").fetchall()
+
+
+def play_and_leave(app, game_id: str, seed: int) -> None:  # type: ignore[no-untyped-def]
+    app.new_game(game_id, 1, "normal", seed)
+    frames(app, 2)
+    app.to_menu()
+    frames(app, 1)
+
+
+def menu_text(app) -> str:  # type: ignore[no-untyped-def]
+    """What the menu's message box says."""
+    menu = app.stack.top
+    assert type(menu).__name__ == "MenuScene"
+    text, _ = menu.notice() if hasattr(menu, "notice") else (app.menu_message, False)
+    return text or ""
+
+
+def set_aside(home) -> list[str]:  # type: ignore[no-untyped-def]
+    return sorted(p.name for p in data(home).iterdir() if "unreadable" in p.name)
+
+
+# --- locks ---------------------------------------------------------------------------
+
+HOLD_LOCK = """
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1], isolation_level=None)
+db.execute("BEGIN EXCLUSIVE")
+print("locked", flush=True)
+sys.stdin.readline()
+db.execute("ROLLBACK")
+"""
+
+
+def test_a_history_locked_by_another_process_is_not_moved_and_its_games_wait(make_app,
+                                                                             home):
+    """Another program holds an exclusive lock (a real second process): the good file
+    is not taken for damaged, the game played meanwhile waits in the journal, and once
+    the lock goes a later write puts everything in the history."""
+    path = make_history(home)
+    before = path.read_bytes()
+    holder = subprocess.Popen([sys.executable, "-c", HOLD_LOCK, str(path)],
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout is not None and holder.stdout.readline() == "locked\n"
+        app = make_app()
+        assert "damaged" not in (app.menu_message or "")
+        assert "another program is using it" in (app.menu_message or "")
+        assert set_aside(home) == [] and path.read_bytes() == before
+        play_and_leave(app, "palace", 2)
+        app.recorder.flush(2.0)
+        assert menu_text(app).endswith("1 game is waiting to be written to your history: "
+                                       "another program is using it (it is locked).")
+        assert (data(home) / JOURNAL_FILE).exists()
+        from cardtable.app.scenes.statistics import StatisticsScene
+
+        assert "1 game is waiting" in (StatisticsScene(app).problem or "")
+    finally:
+        assert holder.stdin is not None
+        holder.stdin.close()
+        holder.wait(5)
+    play_and_leave(app, "five_crowns", 3)        # a later write, the lock gone
+    app.recorder.flush(2.0)
+    assert [(g, s) for g, s, _ in rows(home)] == [("palace", 2), ("five_crowns", 3)]
+    assert app.recorder.waiting() is None and "waiting" not in menu_text(app)
+    assert not (data(home) / JOURNAL_FILE).exists()
+    assert set_aside(home) == []
+
+
+def test_an_exclusive_lock_at_start_is_not_damage(home):
+    path = make_history(home)
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    before = path.read_bytes()
+    history, note = open_history(path, busy_seconds=BUSY)
+    holder.execute("ROLLBACK")
+    assert history is None and note is not None
+    assert "another program is using it" in note and "damaged" not in note
+    assert set_aside(home) == [] and path.read_bytes() == before
+
+
+def test_a_saved_game_keeps_its_row_when_the_history_was_locked_at_start(make_app, home):
+    """Which rows the saves hold cannot be known while the history is locked: none is
+    abandoned then (the saved game's row stays ``playing`` for Continue)."""
+    app = make_app()
+    play_and_leave(app, "palace", 2)
+    app.shutdown()
+    holder = sqlite3.connect(data(home) / "history.sqlite3", isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    again = make_app()
+    again.recorder.flush(2.0)
+    holder.execute("ROLLBACK")
+    holder.close()
+    play_and_leave(again, "five_crowns", 3)        # the history opens again
+    again.recorder.flush(2.0)
+    assert rows(home) == [("palace", 2, "playing"), ("five_crowns", 3, "playing")]
+
+
+def test_the_stats_command_on_a_locked_history_says_so_and_moves_nothing(home, capsys):
+    from cardtable.cli import main
+
+    path = make_history(home)
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        assert main(["stats"]) == 1
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    err = capsys.readouterr().err
+    assert "another program is using it" in err and len(err.strip().splitlines()) == 1
+    assert set_aside(home) == [] and path.exists()
+
+
+def test_writes_held_up_by_a_lighter_lock_wait_and_quitting_stays_quick(make_app, home,
+                                                                        monkeypatch):
+    """Another connection holds a RESERVED lock (reads work, writes wait): every game
+    waits in the journal, quitting takes one short wait at most, and the next start
+    writes them all."""
+    monkeypatch.setattr(history_module, "RETRY_SECONDS", 10.0, raising=False)
+    path = make_history(home)
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")
+    app = make_app()
+    assert app.menu_message is None
+    for game_id, seed in (("palace", 2), ("five_crowns", 3), ("monastery", 4)):
+        play_and_leave(app, game_id, seed)
+    app.new_game("palace", 1, "normal", 5)        # still on the table at quitting
+    frames(app, 2)
+    start = time.monotonic()
+    app.shutdown()
+    assert time.monotonic() - start < 4 * BUSY + 1.0
+    kept = json.loads((data(home) / JOURNAL_FILE).read_text())
+    assert len({w["key"] for w in kept["writes"] if w["kind"] == "add"}) == 4
+    holder.execute("ROLLBACK")
+    holder.close()
+    again = make_app()                              # the next start writes them
+    again.recorder.flush(2.0)
+    assert [(g, s) for g, s, _ in rows(home)] == [
+        ("palace", 2), ("five_crowns", 3), ("monastery", 4), ("palace", 5)]
+    assert not (data(home) / JOURNAL_FILE).exists() and again.recorder.waiting() is None
+
+
+def test_quitting_with_a_locked_history_never_waits_long(home, monkeypatch):
+    """With the app's own lock wait, ten writes refused by a lock take one wait, not ten
+    (they were 2 s each, and quitting took 19.8 s)."""
+    monkeypatch.setattr(history_module, "RETRY_SECONDS", 10.0, raising=False)
+    path = make_history(home)
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")
+    recorder = HistoryRecorder.open(path, busy_seconds=0.3)
+    from cardtable.app.history_journal import Kind, Write
+
+    for number in range(10):
+        recorder._submit(lambda number=number: Write(Kind.UPDATE, f"k{number}", hints=1))
+    start = time.monotonic()
+    recorder.close()
+    took = time.monotonic() - start
+    holder.execute("ROLLBACK")
+    assert took < 0.3 + 0.6
+    assert "10 games are waiting" in (recorder.waiting() or "")
+
+
+# --- a full disk, a read-only file -----------------------------------------------------
+
+class FullDisk:
+    """The history's connection on a full disk: every change is refused as SQLite
+    refuses it (reads still work), until ``full`` is cleared."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self.db = db
+        self.full = True
+
+    def execute(self, sql: str, *args: object) -> sqlite3.Cursor:
+        if self.full and sql.lstrip().upper().startswith(("INSERT", "UPDATE")):
+            raise sqlite3.OperationalError("database or disk is full")
+        return self.db.execute(sql, *args)
+
+    def __enter__(self) -> sqlite3.Connection:
+        return self.db.__enter__()
+
+    def __exit__(self, *exc: object) -> object:
+        return self.db.__exit__(*exc)
+
+    def close(self) -> None:
+        self.db.close()
+
+
+def fill_the_disk(app) -> FullDisk:  # type: ignore[no-untyped-def]
+    history = app.recorder.history
+    disk = history._db = FullDisk(history._db)
+    return disk
+
+
+def test_a_full_disk_keeps_the_games_and_says_how_many_wait(make_app, home):
+    from cardtable.app.scenes.statistics import StatisticsScene
+
+    app = make_app()
+    app.recorder.flush()
+    disk = fill_the_disk(app)
+    play_and_leave(app, "palace", 2)
+    play_and_leave(app, "five_crowns", 3)
+    app.recorder.flush(2.0)
+    waiting = "2 games are waiting to be written to your history: the disk is full."
+    assert waiting in menu_text(app)
+    assert app.stack.top.notice()[1] is False          # a problem, not good news
+    assert waiting in (StatisticsScene(app).problem or "")
+    app.push(StatisticsScene(app))
+    frames(app, 2)                                      # drawn, wrapped in its box
+    app.stack.pop()
+    frames(app, 1)
+    assert rows(home) == []
+    disk.full = False                                   # room again
+    play_and_leave(app, "monastery", 4)
+    app.recorder.flush(2.0)
+    assert [g for g, _, _ in rows(home)] == ["palace", "five_crowns", "monastery"]
+    assert "waiting" not in menu_text(app) and StatisticsScene(app).problem is None
+
+
+def test_a_read_only_history_keeps_the_games_for_the_next_start(make_app, home):
+    app = make_app()
+    app.recorder.flush()
+    app.recorder.history._db.execute("PRAGMA query_only = ON")   # refuses every write
+    play_and_leave(app, "palace", 2)
+    app.recorder.flush(2.0)
+    assert "1 game is waiting to be written to your history: it may not be written " \
+           "(it is read-only)." in menu_text(app)
+    app.shutdown()
+    assert rows(home) == []
+    again = make_app()
+    again.recorder.flush(2.0)
+    assert rows(home) == [("palace", 2, "playing")]
+    assert again.recorder.waiting() is None
+
+
+def test_a_later_write_that_works_does_not_hide_a_game_still_waiting(make_app, home,
+                                                                     monkeypatch):
+    """A write that can never be stored (a number too large for SQLite): the history
+    thread goes on, later games are written, and the game that could not be stays in
+    the journal and on the menu (a success no longer clears the problem)."""
+    from cardtable.app.history_db import History
+
+    app = make_app()
+    app.recorder.flush()
+    real_add = History.add
+
+    def add(self, row):  # type: ignore[no-untyped-def]
+        if row.seed == 2:
+            raise OverflowError("Python int too large to convert to SQLite INTEGER")
+        real_add(self, row)
+
+    monkeypatch.setattr(History, "add", add)
+    play_and_leave(app, "palace", 2)
+    play_and_leave(app, "five_crowns", 3)
+    start = time.monotonic()
+    app.recorder.flush(2.0)
+    assert time.monotonic() - start < 1.0
+    assert app.recorder._thread is not None and app.recorder._thread.is_alive()
+    assert rows(home) == [("five_crowns", 3, "playing")]
+    assert "1 game is waiting to be written to your history: a number in the game is " \
+           "too large to be stored." in menu_text(app)
+    kept = json.loads((data(home) / JOURNAL_FILE).read_text())
+    assert [w["fields"]["seed"] for w in kept["writes"]] == [2]
+
+
+def test_the_history_thread_survives_any_fault_in_a_write(make_app, home, monkeypatch):
+    from cardtable.app.history_db import History
+
+    app = make_app()
+    real_update = History.update
+    broken = [True]
+
+    def update(self, key, **changes):  # type: ignore[no-untyped-def]
+        if broken[0]:
+            raise RuntimeError("a fault nobody expected")
+        real_update(self, key, **changes)
+
+    monkeypatch.setattr(History, "update", update)
+    play_and_leave(app, "palace", 2)
+    app.recorder.flush(2.0)
+    assert app.recorder._thread is not None and app.recorder._thread.is_alive()
+    broken[0] = False
+    play_and_leave(app, "five_crowns", 3)
+    app.recorder.flush(2.0)
+    assert [g for g, _, _ in rows(home)] == ["palace", "five_crowns"]
+    assert app.recorder.waiting() is None
+
+
+def test_games_that_cannot_even_be_kept_in_the_journal_are_said_to_be_lost_on_closing(
+        make_app, home):
+    app = make_app()
+    app.recorder.flush()
+    (data(home) / JOURNAL_FILE).mkdir()
+    fill_the_disk(app)
+    play_and_leave(app, "palace", 2)
+    app.recorder.flush(2.0)
+    assert menu_text(app).endswith(
+        "1 game is waiting to be written to your history: the disk is full. It could not "
+        "be kept on disk either (a folder stands where the file should be), so it is lost "
+        "if cardtable is closed now.")
+
+
+# --- the journal read back -----------------------------------------------------------
+
+def test_a_damaged_journal_is_set_aside_and_the_history_still_works(make_app, home):
+    make_history(home)
+    (data(home) / JOURNAL_FILE).write_text('{"format": 1, "writes": [{"kind": "add"')
+    app = make_app()
+    assert "could not all be read back" in (app.menu_message or "")
+    assert len(set_aside(home)) == 1 and not (data(home) / JOURNAL_FILE).exists()
+    play_and_leave(app, "palace", 2)
+    app.recorder.flush(2.0)
+    assert rows(home) == [("palace", 2, "playing")]
+
+
+def test_journal_entries_that_do_not_fit_are_left_out_and_the_rest_written(make_app, home):
+    path = make_history(home)
+    recorder = HistoryRecorder.open(path)
+    recorder.history._db.execute("PRAGMA query_only = ON")
+    from cardtable.app.session import Session, default_seats
+    from cardtable.engine import Game
+
+    game, _ = Game.new("palace", 2, 7)
+    recorder.begin(Session(game, default_seats(1, "normal")))
+    recorder.close()
+    journal = data(home) / JOURNAL_FILE
+    kept = json.loads(journal.read_text())
+    good = [w for w in kept["writes"] if w["kind"] == "add"][0]
+    kept["writes"] += [
+        "not an entry",
+        {**good, "key": "other", "fields": {**good["fields"], "key": "other",
+                                              "seed": "seven"}},
+        {**good, "key": "x", "fields": {**good["fields"], "key": "x", "status": "won"}},
+        {"kind": "update", "key": "y", "fields": {"no_such_column": 1}},
+        {"kind": "update", "key": "y", "fields": {}, "hints": True},
+        {"kind": "add", "key": "z", "fields": {"key": "z"}},
+    ]
+    journal.write_text(json.dumps(kept))
+    app = make_app()
+    assert "6 of its entries could not be read" in (app.menu_message or "")
+    assert len(set_aside(home)) == 1
+    app.recorder.flush(2.0)
+    assert rows(home) == [("palace", 7, "abandoned")]   # no save holds it: abandoned
+    assert not journal.exists()
+
+
+# --- files that are not ours ---------------------------------------------------------
+
+def test_another_program_s_database_in_the_history_s_place_is_left_untouched(make_app,
+                                                                            home):
+    path = data(home) / "history.sqlite3"
+    with sqlite3.connect(path) as db:
+        db.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT)")
+        db.execute("INSERT INTO notes (text) VALUES ('mine')")
+    db.close()
+    before = path.read_bytes()
+    app = make_app()
+    assert "another program's database" in (app.menu_message or "")
+    play_and_leave(app, "palace", 2)
+    app.recorder.flush()
+    app.shutdown()
+    assert path.read_bytes() == before and set_aside(home) == []
+    assert not (data(home) / JOURNAL_FILE).exists()
+
+
+def test_a_folder_in_the_history_s_place_is_named_as_such(make_app, home):
+    from cardtable.app.scenes.statistics import StatisticsScene
+
+    (data(home) / "history.sqlite3").mkdir()
+    app = make_app()
+    assert "a folder stands where its file should be" in (app.menu_message or "")
+    assert "may not be written" not in (app.menu_message or "")
+    assert "a folder stands where" in (StatisticsScene(app).problem or "")
+
+
+def test_a_migration_refused_by_a_full_disk_does_not_move_the_history(home, monkeypatch):
+    """An older history that cannot be brought up to date for a full disk is kept as it
+    is (it was taken for damaged and moved aside)."""
+    path = data(home) / "history.sqlite3"
+    with sqlite3.connect(path) as db:
+        db.executescript(history_db.MIGRATIONS[0])
+        db.execute("PRAGMA user_version = 1")
+    db.close()
+
+    def full(db, version):  # type: ignore[no-untyped-def]
+        raise sqlite3.OperationalError("database or disk is full")
+
+    monkeypatch.setattr(history_db, "_migrate", full)
+    history, note = open_history(path)
+    assert history is None and note is not None and "the disk is full" in note
+    assert set_aside(home) == [] and path.exists()
+    with sqlite3.connect(path) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == 1 < SCHEMA_VERSION
+    db.close()
+
+
+def test_a_game_waits_once_but_its_writes_never_jump_an_abandon():
+    """Each game's writes join its one entry (the journal stays small), hints add up;
+    a write after an ABANDON stays after it (the abandon must not reach it)."""
+    from cardtable.app.history_journal import Kind, Write, games_in, merge
+
+    pending: list[Write] = []
+    pending = merge(pending, Write(Kind.UPDATE, "a", {"rounds": 1}, hints=1))
+    pending = merge(pending, Write(Kind.UPDATE, "b", {"rounds": 1}))
+    pending = merge(pending, Write(Kind.UPDATE, "a", {"rounds": 2}, hints=2))
+    assert [(w.key, w.fields, w.hints) for w in pending] == [
+        ("a", {"rounds": 2}, 3), ("b", {"rounds": 1}, 0)]
+    pending = merge(pending, Write(Kind.ABANDON, game_id="palace"))
+    pending = merge(pending, Write(Kind.UPDATE, "a", {"status": "finished"}))
+    assert [w.kind for w in pending] == [Kind.UPDATE, Kind.UPDATE, Kind.ABANDON, Kind.UPDATE]
+    assert games_in(pending) == 2
+
+
+def test_a_deal_number_too_large_for_sqlite_waits_and_the_thread_goes_on(home):
+    """The real failure, not a stand-in: a row whose seed is 2**63 (SQLite's INTEGER
+    cannot hold it) raises OverflowError; the game waits in the journal, the history
+    thread lives, the next game is written and closing is quick."""
+    from cardtable.app.history_db import GameRow
+    from cardtable.app.history_journal import Write
+
+    path = make_history(home)
+    recorder = HistoryRecorder.open(path)
+    huge = GameRow(key="huge", game_id="palace", deal_code=None, seats=2, seed=2**63,
+                   options={}, level="normal", human=0, started=1.0, ended=None,
+                   status="playing", rounds=0, standings=[], scores=None, won=None,
+                   place=None, record={})
+    fine = GameRow(**{**huge.__dict__, "key": "fine", "seed": 5, "started": 2.0})
+    recorder._submit(lambda: Write.add(huge))
+    recorder._submit(lambda: Write.add(fine))
+    assert recorder.flush(1.0)
+    assert recorder._thread is not None and recorder._thread.is_alive()
+    assert rows(home) == [("palace", 5, "playing")]
+    assert recorder.waiting() == ("1 game is waiting to be written to your history: a "
+                                  "number in the game is too large to be stored.")
+    start = time.monotonic()
+    recorder.close()
+    assert time.monotonic() - start < 0.5
+    kept = json.loads((data(home) / JOURNAL_FILE).read_text())
+    assert [w["fields"]["seed"] for w in kept["writes"]] == [2**63]
