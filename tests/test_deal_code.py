@@ -7,12 +7,13 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardtable.cli import main
-from cardtable.engine import Game, SetupError, variants
+from cardtable.engine import Game, variants
 from cardtable.engine.deal_code import MAX_SEED, DealCodeError, _check, decode, encode
+from cardtable.engine.options import bound_of, only_value
 
 VARIANTS = sorted(variants(), key=lambda v: v.menu_order)
 
@@ -27,18 +28,13 @@ def deals(draw):  # type: ignore[no-untyped-def]
         default = getattr(variant.options_type(), field.name)
         if draw(st.booleans()):
             continue
+        bound = bound_of(field)
         if isinstance(default, bool):
-            changes[field.name] = draw(st.booleans())
-        elif field.name == "rounds":
-            changes[field.name] = draw(st.integers(1, 11))
+            only = only_value(field)  # a rule not offered takes its default only
+            changes[field.name] = draw(st.booleans()) if only is None else only[0]
         else:
-            changes[field.name] = draw(st.integers(0, 5000))
-    options = variant.options_type(**changes)
-    try:
-        variant(options)
-    except SetupError:
-        assume(False)  # rules this version does not offer (a code cannot hold them)
-    return variant, seats, seed, options
+            changes[field.name] = draw(st.integers(bound.low, bound.high))
+    return variant, seats, seed, variant.options_type(**changes)
 
 
 @settings(max_examples=300, deadline=None)
@@ -178,3 +174,25 @@ def test_a_mistyped_deal_code_in_setup_says_why_and_deals_nothing(make_app):
     assert isinstance(app.stack.top, SetupScene)   # refused before any question
     assert app.session is None
     assert "does not work" in scene.error and "typing mistake" in scene.error
+
+
+def test_a_19_digit_deal_number_in_setup_is_refused_with_a_reason(make_app):
+    """It was dealt, "saved", then thrown away as damaged on the next start."""
+    from cardtable.app.scenes.setup import SetupScene
+    from cardtable.app.widgets import TextField
+    from ui import button, click
+
+    app = make_app()
+    click(app, button(app, "New game"))
+    scene = app.stack.top
+    field = next(w for w in scene.ring.widgets if isinstance(w, TextField))
+    click(app, field.box.center)
+    _type(app, "1234567890123456789")
+    click(app, button(app, "Start"))
+    assert isinstance(app.stack.top, SetupScene) and app.session is None
+    assert "deal number" in scene.error and str(MAX_SEED) in scene.error
+    scene.start_new()  # the path after "Start new?": refused the same way
+    assert app.session is None and "deal number" in scene.error
+    scene.set_deal(str(MAX_SEED))  # the largest is dealt
+    click(app, button(app, "Start"))
+    assert app.session is not None and app.session.game.seed == MAX_SEED

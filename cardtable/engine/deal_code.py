@@ -24,14 +24,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import EngineError, SetupError
+from .rng import MAX_SEED, seed_problem
 from .variant import Variant, variants
 
 _DIGITS = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 _CHECK = _DIGITS + "*~$=U"
 """Crockford's check symbols: the 32 digits and five more (mod 37)."""
 _READ_AS = str.maketrans({"O": "0", "I": "1", "L": "1"})
-MAX_SEED = 32 ** 8 - 1
-"""Seeds a code can hold (eight base-32 digits)."""
 
 
 class DealCodeError(EngineError, ValueError):
@@ -57,8 +56,9 @@ def encode(game_id: str, seats: int, seed: int, options: Any = None) -> str:
     variant = next((v for v in variants() if v.id == game_id), None)
     if variant is None:
         raise SetupError(f"unknown game {game_id!r}")
-    if not 0 <= seed <= MAX_SEED:
-        raise SetupError(f"a deal code holds seeds from 0 to {MAX_SEED}, not {seed}")
+    problem = seed_problem(seed)  # eight base-32 digits hold every deal number
+    if problem is not None:
+        raise SetupError(problem)
     options = variant(options).options  # refuses rules this version does not offer
     body = f"{_prefix(variant)}-{seats}-{_base32(seed)}"
     extra = _options_part(options)
@@ -85,7 +85,7 @@ def decode(text: str) -> Deal:
         raise DealCodeError(f"{prefix!r} is not a game's code (known: {known})")
     if not seats_text.isdigit() or len(seats_text) > 2:
         raise DealCodeError(f"the players part must be a number, not {seats_text!r}")
-    if len(seed_text) > 8 or any(ch not in _DIGITS for ch in seed_text):
+    if len(seed_text) > len(_base32(MAX_SEED)) or any(ch not in _DIGITS for ch in seed_text):
         raise DealCodeError(f"{parts[2]!r} is not a deal number of this code")
     body = "-".join([prefix, seats_text, seed_text] + ([extra] if extra else []))
     if any(ch not in _WEIGHTS for ch in body) or _check(body) != cleaned[-1]:

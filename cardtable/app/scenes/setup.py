@@ -12,6 +12,7 @@ from ...ai import PLAYER_LEVELS
 from ...engine import catalog
 from ...engine.deal_code import DealCodeError, decode
 from ...engine.options import preset_options, presets_of
+from ...engine.rng import seed_problem
 from .. import theme
 from ..tables import playable
 from ..widgets import Button, Choice, Stepper, TextField, Widget
@@ -118,6 +119,8 @@ class SetupScene(FormScene):
             except DealCodeError as error:
                 self.error = f"That deal code does not work: {error}."
                 return
+        if self._deal_number_refused(text):
+            return
         summary = self.app.saved_summary(self._chosen_game())
         if summary is None:
             self.start_new()
@@ -128,6 +131,14 @@ class SetupScene(FormScene):
         self.app.push(ConfirmScene(self.app, f"You have {what}. Start a new game and lose it?",
                                    [("Keep my game", self.app.stack.pop),
                                     ("Start new", self.start_new)]))
+
+    def _deal_number_refused(self, text: str) -> bool:
+        """Whether a typed deal number is out of the engine's range: then the screen
+        says so (nothing is clamped, nothing dealt)."""
+        problem = seed_problem(int(text)) if text.isdigit() else None
+        if problem is not None:
+            self.error = f"That deal number does not work: {problem}."
+        return problem is not None
 
     def _chosen_game(self) -> str:
         """The game Start will deal: a deal code's, else the one picked."""
@@ -151,6 +162,10 @@ class SetupScene(FormScene):
                 return
             self.app.new_game(found.game_id, found.seats - 1, self.level, found.seed,
                               options=found.options)
+            return
+        if self._deal_number_refused(text):
+            if self.app.stack.top is not self:
+                self.app.stack.pop()  # the question asked over this screen
             return
         deal = int(text) if text.isdigit() else None
         options = preset_options(self.info.options_type, self.preset)
