@@ -78,7 +78,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--game", help=f"game id ({games})")
     sim.add_argument("--seats", type=_positive, help="players per game")
     sim.add_argument("--deal", default=None,
-                     help="a deal code from the table (e.g. FC-4-3NQK8N9): its game, "
+                     help="a deal code from the table (e.g. FC-4-03NQK8N-UE): its game, "
                      "players, rules and cards; instead of --game, --seats and --seed")
     sim.add_argument("--games", type=_positive, default=100, help="games to play (100)")
     sim.add_argument("--seed", type=_deal_number, default=1, help="seed of the first game (1)")

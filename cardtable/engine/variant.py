@@ -71,7 +71,7 @@ class Variant(ABC, Generic[S, V]):
     id: ClassVar[str]
     title: ClassVar[str]
     deal_prefix: ClassVar[str]
-    """The game's letters in a deal code (``FC`` in ``FC-4-3NQK8NP``; see deal_code)."""
+    """The game's letters in a deal code (``FC`` in ``FC-4-03NQK8N-UE``; see deal_code)."""
     menu_order: ClassVar[int] = 100
     """Where the game is listed in menus (lowest first)."""
     low_scores_win: ClassVar[bool] = True

@@ -20,6 +20,8 @@ from .common import ConfirmScene, FormScene
 
 DEAL_CHARACTERS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ-*~$="
 """What a deal number or code is written with (see engine.deal_code)."""
+DEAL_LENGTH = 48
+"""Room for the longest deal code (every house rule changed, each at its longest: 44)."""
 
 
 class SetupScene(FormScene):
@@ -72,7 +74,7 @@ class SetupScene(FormScene):
                               self.preset, self.set_preset, label_width=label_w))
         widgets.append(TextField(rest[3], "Deal", self.deal,
                                  "random (type or paste a number or a deal code)",
-                                 self.set_deal, label_width=label_w, max_length=28,
+                                 self.set_deal, label_width=label_w, max_length=DEAL_LENGTH,
                                  allowed=DEAL_CHARACTERS))
         start = rest[4]
         half = (start.width - 20) // 2
