@@ -16,10 +16,10 @@ Layout: ``<game code>-<seats>-<seed>[-<options>]-U<check>``.
   differs from its default, in the options' field order, as a letter naming the field
   (A for the first) and its value: ``Y``/``N`` for a yes/no rule, digits for a number.
   ``FC-4-07Q2K9-A5-U*`` is a five-round game of Five Crowns.
-- Codes printed before this layout (``FC-4-3NQK8NP``, the same deal: the check symbol straight after
-  the body, over places weighing 1, 2, 3 …) still deal their game, with that check's
-  weaknesses: a ``0`` typed in at the end, and about one in 37 other characters typed in
-  or left out, go unnoticed.
+- Codes printed before this layout (``FC-4-3NQK8NP``, the same deal: the check symbol
+  straight after the body, over places weighing 1, 2, 3 …) still deal their game, with
+  that check's weaknesses: a ``0`` typed in at the end, about one in 37 other characters
+  typed in or left out, and a character changed at the 37th place go unnoticed.
 
 Standard library only.
 """
