@@ -42,6 +42,26 @@ def _whole(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
 
 
+def _deal_number(text: str) -> int:
+    """A deal number (``--seed``): a whole number in the engine's range of deals."""
+    from .engine.rng import seed_problem
+
+    value = _whole(text)
+    problem = seed_problem(value)
+    if problem is not None:
+        raise argparse.ArgumentTypeError(problem)
+    return value
+
+
+def _check_deals_fit(seed: int, games: int) -> None:
+    """The games play deal numbers ``seed`` to ``seed + games - 1``: all must be deals."""
+    from .engine.rng import MAX_SEED
+
+    if seed + games - 1 > MAX_SEED:
+        raise BotError(f"--seed {seed} with --games {games} runs past the last deal number "
+                       f"({MAX_SEED})")
+
+
 def build_parser() -> argparse.ArgumentParser:
     games = ", ".join(variant.id for variant in variants())
     parser = _Parser(prog="cardtable", description=(
@@ -58,10 +78,10 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--game", help=f"game id ({games})")
     sim.add_argument("--seats", type=_positive, help="players per game")
     sim.add_argument("--deal", default=None,
-                     help="a deal code from the table (e.g. FC-4-3NQK8N9): its game, "
+                     help="a deal code from the table (e.g. FC-4-03NQK8N-UE): its game, "
                      "players, rules and cards; instead of --game, --seats and --seed")
     sim.add_argument("--games", type=_positive, default=100, help="games to play (100)")
-    sim.add_argument("--seed", type=_whole, default=1, help="seed of the first game (1)")
+    sim.add_argument("--seed", type=_deal_number, default=1, help="seed of the first game (1)")
     sim.add_argument("--bots", default="normal",
                      help="bot levels, comma-separated, cycled over the seats (normal)")
     _run_options(sim)
@@ -80,7 +100,7 @@ def build_parser() -> argparse.ArgumentParser:
                       "game's fewest)")
     tour.add_argument("--games", type=_positive, default=100,
                       help="duplicate deals to play; each is played once per seat (100)")
-    tour.add_argument("--seed", type=_whole, default=1, help="seed of the first deal (1)")
+    tour.add_argument("--seed", type=_deal_number, default=1, help="seed of the first deal (1)")
     tour.add_argument("--jobs", type=_positive, default=1,
                       help=f"worker processes (1; this machine has {_cores()} cores)")
     tour.add_argument("--record", type=Path, default=None, metavar="FILE",
@@ -155,6 +175,7 @@ def _simulate(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             raise BotError("name the game and players (--game and --seats) or a --deal")
         get_variant(args.game)().check_seats(args.seats)
         names = _bot_levels(args.bots, args.game)
+        _check_deals_fit(args.seed, args.games)
     except (EngineError, BotError) as error:
         print(f"{prog}: error: {error}", file=sys.stderr)
         return 2
@@ -173,6 +194,7 @@ def _tournament(args: argparse.Namespace) -> int:
         names = _bot_levels(args.bots, args.game)
         seats = args.seats or max(len(names), variant.seat_counts.start)
         variant.check_seats(seats)
+        _check_deals_fit(args.seed, args.games)
     except (EngineError, BotError) as error:
         print(f"{prog}: error: {error}", file=sys.stderr)
         return 2

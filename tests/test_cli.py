@@ -91,3 +91,25 @@ def test_the_desktop_entry_and_appstream_metadata_validate():
         assert (linux / "icons" / f"{size}x{size}" / "cardtable.png").exists()
     if not ran:
         pytest.skip("appstreamcli and desktop-file-validate are not installed here")
+
+
+@pytest.mark.parametrize("command,args,message", [
+    ("simulate", ["--game", "palace", "--seats", "2", "--seed", "1234567890123456789"],
+     "deal numbers go from 0 to 1099511627775"),
+    ("simulate", ["--game", "palace", "--seats", "2", "--seed", "-5"], "not -5"),
+    ("simulate", ["--game", "palace", "--seats", "2", "--seed", "1099511627775",
+                  "--games", "2"], "runs past the last deal number"),
+    ("tournament", ["--game", "palace", "--bots", "normal,random", "--seed", "10" * 15],
+     "deal numbers go from 0 to 1099511627775"),
+    ("tournament", ["--game", "palace", "--bots", "normal,random", "--seed",
+                    "1099511627770", "--games", "7"], "runs past the last deal number"),
+    ("simulate", ["--deal", "SB-3-7Q2K9-B9999995"], "buy_extra_cards must be from 0 to 4"),
+])
+def test_a_deal_number_or_rules_out_of_range_give_one_line_and_exit_code_2(
+        capsys, command, args, message):
+    with pytest.raises(SystemExit) as exit_info:
+        raise SystemExit(main([command, *args, "--quiet"]))
+    err = capsys.readouterr().err
+    assert exit_info.value.code == 2
+    assert message in err
+    assert len(err.strip().splitlines()) == 1

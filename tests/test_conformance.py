@@ -26,6 +26,7 @@ from cardtable.engine import (
     variants,
 )
 from cardtable.engine.events import Event
+from cardtable.engine.options import bound_of
 from cardtable.engine.rng import derive
 
 STEP_LIMIT = 20_000
@@ -54,8 +55,20 @@ def cards_in(value, memo: dict | None = None) -> frozenset[Card]:
     return found
 
 
+def check_moves_exist(game: Game) -> None:
+    """A game not over awaits someone, and every awaited seat has a legal action (else
+    the table has nothing to offer and the bots nothing to choose)."""
+    if game.over:
+        return
+    awaiting = game.awaiting()
+    assert awaiting, "the game is not over but awaits nobody"
+    for seat in awaiting:
+        assert game.legal_actions(seat), f"seat {seat} is awaited but has no legal action"
+
+
 def check_step(game: Game, events: tuple[Event, ...], deck: Counter[Card]) -> None:
     variant, state = game.variant, game.state
+    check_moves_exist(game)
     # Cards are conserved.
     assert Counter(variant.all_cards(state)) == deck
     # Every meld on the table is valid under the round's rules.
@@ -179,3 +192,57 @@ def test_every_listed_action_passes_the_rules_checked_afresh(cls):
                 assert copy == action and copy is not action
                 assert variant.problem(state, seat, copy) is None, (cls.id, action)
             state = variant.apply(state, seat, rng.choice(legal)).state
+
+
+
+def option_ends():
+    """Each game at every seat count with all its whole-number options at the low end of
+    their ranges, and with all at the high end (the high end together is what once
+    starved a draw: many calls, many cards each)."""
+    for variant in variants():
+        for end in ("low", "high"):
+            for seats in variant.seat_counts:
+                yield pytest.param(variant, end, seats, id=f"{variant.id}-{end}-{seats}")
+
+
+def extremes():
+    """Each whole-number option of each game alone at its lowest and its highest value."""
+    for variant in variants():
+        for field in dataclasses.fields(variant.options_type):
+            bound = bound_of(field)
+            if bound is None:
+                continue
+            for value in (bound.low, bound.high):
+                yield pytest.param(variant, {field.name: value},
+                                   id=f"{variant.id}-{field.name}-{value}")
+
+
+def walk_checking_moves(game_id: str, seats: int, options, seed: int, steps: int) -> None:
+    """Random play (which calls May I, buys and asks for whatever it may) for ``steps``
+    actions, checking that every awaited seat has a legal action at each."""
+    bot = make_bot("random")
+    game, _ = Game.new(game_id, seats, seed, options)
+    for step in range(steps):
+        check_moves_exist(game)
+        if game.over:
+            return
+        seat = game.awaiting()[0]
+        game.apply(seat, bot.choose(game.observe(seat), derive(seed, seat, step), 0.0,
+                                    lambda: False))
+
+
+@pytest.mark.parametrize("cls,end,seats", list(option_ends()))
+def test_every_awaited_seat_has_a_legal_action_with_the_options_at_an_end(cls, end, seats):
+    """``SB-3-7Q2K9-B9999995`` (buying with 999,999 extra cards) once left the player in
+    turn nothing to draw; so did a Shanghai! call that took the last discard while the
+    stock was out and every other card was in hands and melds."""
+    ends = {field.name: getattr(bound, end) for field in dataclasses.fields(cls.options_type)
+            if (bound := bound_of(field)) is not None}
+    walk_checking_moves(cls.id, seats, cls.options_type(**ends), seats * 7 + 1, 1500)
+
+
+@pytest.mark.parametrize("cls,changes", list(extremes()))
+def test_every_awaited_seat_has_a_legal_action_with_one_option_at_an_end(cls, changes):
+    options = cls.options_type(**changes)
+    for seats in (cls.seat_counts.start, cls.seat_counts.stop - 1):
+        walk_checking_moves(cls.id, seats, options, seats * 7 + 3, 400)

@@ -1,6 +1,8 @@
 """Palace with straights (RULES.md §3): every worked example of §3.4, and the resolutions
 of §3.3."""
 
+import dataclasses
+
 import pytest
 
 from cardtable.engine import (
@@ -391,8 +393,9 @@ def test_an_empty_hand_with_hidden_cards_left_has_not_won():
 
 
 def test_the_placement_cap_ends_an_endless_game_as_a_draw_P_A12():
-    capped = Palace(PalaceOptions(placement_cap=1))
+    capped = Palace(PalaceOptions(placement_cap=200))  # the lowest cap offered
     state = capped.position(["9S 4D", "5C 6C 7C"], stack=["8H"], deck="")
+    state = dataclasses.replace(state, placements=199)
     step = capped.apply(state, 0, Place(own(state, 0, "9S")))
     outcome = capped.outcome(step.state)
     assert outcome.winners == () and outcome.reason == "draw"

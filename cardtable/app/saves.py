@@ -20,9 +20,10 @@ from typing import Any, TypeGuard
 
 from .. import __version__
 from ..ai import bot_names
-from ..engine import CodecError, EngineError, Game, get_variant, to_json
+from ..engine import CodecError, EngineError, Game, from_json, get_variant, to_json
 from ..engine.codec import matches_saved
 from ..engine.events import Event, RoundScored
+from ..engine.rng import seed_problem
 from .files import Unreadable, move_aside, read_json, write_atomic
 from .paths import data_dir
 from .session import SeatInfo
@@ -147,9 +148,14 @@ def parse_save(data: Any) -> SavedGame:
     seats, seed = data.get("seats"), data.get("seed")
     if not _whole(seats) or seats not in variant.seat_counts:
         raise SaveError(f"the file is damaged (it has {short_repr(seats)} seats)")
-    if not _whole(seed) or not 0 <= seed < 2**63:
+    if seed_problem(seed) is not None:  # the engine's bound: every deal number it plays
         raise SaveError(f"the file is damaged (its deal number {short_repr(seed)} is not one "
                         "cardtable makes)")
+    try:  # the options' own ranges, with the option named
+        from_json(variant.options_type, data.get("options"))
+    except CodecError as error:
+        raise SaveError(f"the file is damaged (its house rules cannot be played: "
+                        f"{error.__cause__ or error})") from None
     if not isinstance(data.get("actions"), list):
         raise SaveError("the file is damaged (it has no list of moves)")
     last_scored: list[RoundScored] = []

@@ -1,17 +1,25 @@
 """Shareable deal codes: a short code that holds a game, its seats, its house rules and
-its seed, so a friend can play the same deal (``FC-4-3NQK8NP``).
+its seed, so a friend can play the same deal (``FC-4-03NQK8N-UE``).
 
-Layout: ``<game code>-<seats>-<seed>[-<options>]<check>``.
+Layout: ``<game code>-<seats>-<seed>[-<options>]-U<check>``.
 
 - The seed is written in Crockford's base 32 (digits and capitals without I, L, O, U),
   so a code read aloud or typed by hand survives: letters are case-free, and O, I and L
-  are read as 0, 1 and 1.
-- The last character is a check symbol (mod 37, from Crockford's symbols) over all
-  the others, so a mistyped code is refused instead of dealing some other game.
+  are read as 0, 1 and 1 (in the seed and the check symbol, where they mean nothing else).
+- The check symbol (mod 37, from Crockford's symbols) is over everything before ``-U``,
+  whose length is always even (the seed gets a leading 0 when it would be odd). So any
+  one character typed wrong, left out or typed in, anywhere, and any two neighbours
+  swapped, are refused instead of dealing some other game: a character in or out makes
+  the length odd; one changed or two swapped change the check; and ``-U`` cannot begin
+  a seed or a rules part, so an edit about it leaves a code that is refused whole.
 - The options part is left out at the default rules; otherwise it lists each option that
   differs from its default, in the options' field order, as a letter naming the field
   (A for the first) and its value: ``Y``/``N`` for a yes/no rule, digits for a number.
-  ``FC-4-7Q2K9-A5`` and its check letter is a five-round game of Five Crowns.
+  ``FC-4-07Q2K9-A5-U*`` is a five-round game of Five Crowns.
+- Codes printed before this layout (``FC-4-3NQK8NP``, the same deal: the check symbol
+  straight after the body, over places weighing 1, 2, 3 …) still deal their game, with
+  that check's weaknesses: a ``0`` typed in at the end, about one in 37 other characters
+  typed in or left out, and a character changed at the 37th place go unnoticed.
 
 Standard library only.
 """
@@ -24,14 +32,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import EngineError, SetupError
+from .rng import MAX_SEED, seed_problem
 from .variant import Variant, variants
 
 _DIGITS = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 _CHECK = _DIGITS + "*~$=U"
 """Crockford's check symbols: the 32 digits and five more (mod 37)."""
 _READ_AS = str.maketrans({"O": "0", "I": "1", "L": "1"})
-MAX_SEED = 32 ** 8 - 1
-"""Seeds a code can hold (eight base-32 digits)."""
+_MARK = "-U"
+"""What stands between a code's body and its check symbol (see the module docstring)."""
+_SEED_DIGITS = (MAX_SEED.bit_length() + 4) // 5
+"""Base-32 digits of the largest deal number (a leading 0 may make it nine)."""
 
 
 class DealCodeError(EngineError, ValueError):
@@ -57,23 +68,27 @@ def encode(game_id: str, seats: int, seed: int, options: Any = None) -> str:
     variant = next((v for v in variants() if v.id == game_id), None)
     if variant is None:
         raise SetupError(f"unknown game {game_id!r}")
-    if not 0 <= seed <= MAX_SEED:
-        raise SetupError(f"a deal code holds seeds from 0 to {MAX_SEED}, not {seed}")
+    problem = seed_problem(seed)  # eight base-32 digits hold every deal number
+    if problem is not None:
+        raise SetupError(problem)
     options = variant(options).options  # refuses rules this version does not offer
-    body = f"{_prefix(variant)}-{seats}-{_base32(seed)}"
     extra = _options_part(options)
-    if extra:
-        body += f"-{extra}"
-    return body + _check(body)
+    tail = f"-{extra}" if extra else ""
+    body = f"{_prefix(variant)}-{seats}-{_base32(seed)}{tail}"
+    if len(body) % 2:
+        body = f"{_prefix(variant)}-{seats}-0{_base32(seed)}{tail}"
+    return f"{body}{_MARK}{_sum_check(body)}"
 
 
 def decode(text: str) -> Deal:
     """The deal a code names; raises :class:`DealCodeError` with a reason a player can
     read when it names none (unknown game, seats the game does not allow, a typo)."""
     cleaned = re.sub(r"\s+", "", str(text)).upper()
-    parts = cleaned[:-1].split("-")
+    current = len(cleaned) > len(_MARK) and cleaned[-3:-1] == _MARK
+    body_text = cleaned[:-3] if current else cleaned[:-1]
+    parts = body_text.split("-")
     if len(parts) not in (3, 4) or not all(parts):
-        raise DealCodeError("a deal code looks like FC-4-3NQK8NP: a game, the players "
+        raise DealCodeError("a deal code looks like FC-4-03NQK8N-UE: a game, the players "
                             "and a number, joined by dashes")
     prefix, seats_text = parts[0], parts[1]
     seed_text = parts[2].translate(_READ_AS)
@@ -85,10 +100,12 @@ def decode(text: str) -> Deal:
         raise DealCodeError(f"{prefix!r} is not a game's code (known: {known})")
     if not seats_text.isdigit() or len(seats_text) > 2:
         raise DealCodeError(f"the players part must be a number, not {seats_text!r}")
-    if len(seed_text) > 8 or any(ch not in _DIGITS for ch in seed_text):
+    if len(seed_text) > _SEED_DIGITS + 1 or any(ch not in _DIGITS for ch in seed_text) or \
+            seed_problem(_from_base32(seed_text)) is not None:
         raise DealCodeError(f"{parts[2]!r} is not a deal number of this code")
     body = "-".join([prefix, seats_text, seed_text] + ([extra] if extra else []))
-    if any(ch not in _WEIGHTS for ch in body) or _check(body) != cleaned[-1]:
+    if any(ch not in _WEIGHTS for ch in body) or cleaned[-1].translate(_READ_AS) != (
+            (_sum_check(body) if len(body) % 2 == 0 else None) if current else _check(body)):
         raise DealCodeError("this code has a typing mistake (its check letter does not "
                             "match): please check it")
     seats = int(seats_text)
@@ -120,11 +137,19 @@ _WEIGHTS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ-"
 """Each character of a code as a number below 37, for the check."""
 
 
+def _sum_check(text: str) -> str:
+    """The check symbol of a code: the sum of each character's number times its place's
+    weight, mod 37 (a prime); places weigh 1 to 36 and again 1 to 36 … Two different
+    characters differ by 1 to 36, and neighbouring places by 1 or 35, so any one
+    mistyped character and any two neighbours swapped change the check, however long
+    the code. (A character typed in or left out is caught by the body's even length.)"""
+    total = sum((place % 36 + 1) * _WEIGHTS.index(ch) for place, ch in enumerate(text))
+    return _CHECK[total % 37]
+
+
 def _check(text: str) -> str:
-    """A check symbol over the whole code: the sum of each character's number times its
-    place, mod 37 (a prime). Two different characters differ by 1 to 36 and places up to
-    36 weigh 1 to 36, so any one mistyped character and any two neighbours swapped change
-    the check."""
+    """The check symbol of the codes printed before the ``-U`` layout: places weigh 1,
+    2, 3 … without end (so the 37th weighs nothing)."""
     total = sum((place + 1) * _WEIGHTS.index(ch) for place, ch in enumerate(text))
     return _CHECK[total % 37]
 

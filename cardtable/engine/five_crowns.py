@@ -25,7 +25,6 @@ from .arrange import Arrangement, best_arrangement
 from .cards import SORT_KEY, Card, IdentityEnum, Rank, five_crowns_deck, parse_zones, pretty_cards
 from .codec import serializable
 from .data import evolve, replace_at, without
-from .errors import SetupError
 from .events import (
     Dealt,
     Discarded,
@@ -197,8 +196,6 @@ class FiveCrowns(RummyZones, Variant[FiveCrownsState, FiveCrownsView]):
 
     def __init__(self, options: FiveCrownsOptions | None = None) -> None:
         super().__init__(options)
-        if not 1 <= self.options.rounds <= ROUNDS:
-            raise SetupError(f"Five Crowns has 1 to {ROUNDS} rounds, not {self.options.rounds}")
         self._apply_phase = {Phase.DRAW: self._apply_draw, Phase.DISCARD: self._apply_discard}
         self._problem_phase = {Phase.DRAW: self._draw_problem,
                                Phase.DISCARD: self._discard_problem}

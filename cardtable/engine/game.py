@@ -15,8 +15,9 @@ from typing import Any
 
 from .actions import Action
 from .codec import from_json, to_json
-from .errors import CodecError, EngineError
+from .errors import CodecError, EngineError, SetupError
 from .events import Event
+from .rng import seed_problem
 from .variant import Outcome, Variant, get_variant
 
 
@@ -33,6 +34,9 @@ class Game:
     @classmethod
     def new(cls, game_id: str, seats: int, seed: int,
             options: Any = None) -> tuple[Game, tuple[Event, ...]]:
+        problem = seed_problem(seed)
+        if problem is not None:  # bounded here: nothing deals a number a save cannot keep
+            raise SetupError(problem)
         variant = get_variant(game_id)(options)
         start = variant.new_game(seats, seed)
         return cls(variant, seats, seed, start.state), start.events

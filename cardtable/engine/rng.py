@@ -16,6 +16,23 @@ from typing import TypeVar
 
 T = TypeVar("T")
 
+MAX_SEED = 32 ** 8 - 1
+"""The largest deal number (1,099,511,627,775): the deal numbers cardtable makes are the
+table's random deals (below 10**9) and whatever a deal code can hold (eight base-32
+digits), and every way a deal number comes in (setup, deal codes, saves, the command
+line, :meth:`Game.new`) takes 0 to this. Far below 2**63, so saves, the history
+database and other programs hold every one."""
+
+
+def seed_problem(seed: object) -> str | None:
+    """Why ``seed`` is not a deal number cardtable plays, in a sentence, or ``None``."""
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        return f"a deal number is a whole number, not {seed!r:.30}"
+    if not 0 <= seed <= MAX_SEED:
+        shown = f"{seed}" if abs(seed) < 10 ** 30 else f"a number of {len(str(abs(seed)))} digits"
+        return f"deal numbers go from 0 to {MAX_SEED}, not {shown}"
+    return None
+
 
 def derive(seed: int, *labels: object) -> random.Random:
     """A generator fixed by the seed and the labels (string seeding is stable: SHA-512)."""

@@ -35,7 +35,6 @@ from .actions import (
 from .cards import Card, parse_zones, standard_deck
 from .contract_search import prepare
 from .data import evolve, replace_at, without
-from .errors import SetupError
 from .events import (
     Called,
     CardsGiven,
@@ -103,6 +102,9 @@ class _Shanghai(ShanghaiChecks, RummyZones, Variant[ShanghaiState, ShanghaiView]
         prepare(self.rules)
         self.call_limit = self.options.may_i_per_round if self.may_i else \
             self.options.buys_per_round
+        self.call_cards = self.options.may_i_penalty_cards if self.may_i else \
+            self.options.buy_extra_cards
+        """The stock cards a granted May I or buy brings with the called card."""
         self._awaiting_memo: tuple[ShanghaiState, tuple[int, ...]] | None = None
         self._play_checks: dict[type, Callable[[ShanghaiState, int, Any], str | None]] = {
             Discard: self._discard_problem, GoDown: self._go_down_problem,
@@ -212,7 +214,9 @@ class _Shanghai(ShanghaiChecks, RummyZones, Variant[ShanghaiState, ShanghaiView]
                  calls_used: tuple[int, ...], supply: int) -> tuple[int, ...]:
         """:meth:`callers` of an exposed discard, from the fields it reads (the discard
         asks before it makes the state)."""
-        needed = 2 if self.may_i else 3
+        # The call's stock cards and the next draw (2 and 3 at the printed rules; more
+        # when a house rule gives more cards, so the stock can always serve the call).
+        needed = max(2 if self.may_i else 3, 1 + self.call_cards)
         if supply - 1 < needed:  # the exposed card itself leaves the pile
             return ()
         limit = self.call_limit
@@ -222,7 +226,11 @@ class _Shanghai(ShanghaiChecks, RummyZones, Variant[ShanghaiState, ShanghaiView]
     def _start_turn(self, state: ShanghaiState, seat: int,
                     events: list[Event] | None = None) -> ShanghaiState:
         turn = dict(current=seat, took_discard=False, played=False, requests=(), answered=())
-        if not state.stock and self._rebuilds_used_up(state.round_rebuilds):
+        # The round ends when the player could not draw: the stock is out and may not be
+        # rebuilt, or nothing is left to rebuild it from and no discard is on offer (a
+        # Shanghai! call took it, with every other card in hands and melds).
+        if not state.stock and (self._rebuilds_used_up(state.round_rebuilds) or (
+                self._supply(state) < 1 and not (state.exposed and state.discard_pile))):
             state = evolve(state, **turn)
             events = [] if events is None else events
             events.append(StockExhausted(state.round_rebuilds))
@@ -641,7 +649,3 @@ class ShanghaiBuy(_Shanghai):
     options_type = ShanghaiBuyOptions
     may_i = False
 
-    def __init__(self, options: ShanghaiBuyOptions | None = None) -> None:
-        super().__init__(options)
-        if self.options.buy_card_beneath:
-            raise SetupError("the optional rule to buy the card beneath is not offered")

@@ -71,7 +71,7 @@ class Variant(ABC, Generic[S, V]):
     id: ClassVar[str]
     title: ClassVar[str]
     deal_prefix: ClassVar[str]
-    """The game's letters in a deal code (``FC`` in ``FC-4-3NQK8NP``; see deal_code)."""
+    """The game's letters in a deal code (``FC`` in ``FC-4-03NQK8N-UE``; see deal_code)."""
     menu_order: ClassVar[int] = 100
     """Where the game is listed in menus (lowest first)."""
     low_scores_win: ClassVar[bool] = True
@@ -139,7 +139,7 @@ class Variant(ABC, Generic[S, V]):
         """Why ``seat`` may not do ``action`` now, or ``None`` if it may. Anything that
         is not a well-formed action (``None``, ``Draw("stock")``) is refused here with a
         reason, before the game's rules read its fields."""
-        if self._listed(state, seat, action):
+        if type(seat) is int and self._listed(state, seat, action):  # True is no seat 1
             return None
         return self._unlisted_problem(state, seat, action)
 
@@ -165,7 +165,9 @@ class Variant(ABC, Generic[S, V]):
 
     def apply(self, state: S, seat: int, action: Action) -> Transition[S]:
         """Validate, then carry out ``action``; raises :class:`IllegalActionError`."""
-        if not self._listed(state, seat, action):  # a listed action was checked already
+        # A listed action was checked already (a seat that is not an int, such as True,
+        # would find seat 1's list: it is checked, and refused).
+        if type(seat) is not int or not self._listed(state, seat, action):
             reason = self._unlisted_problem(state, seat, action)
             if reason is not None:
                 raise IllegalActionError(reason)

@@ -12,6 +12,7 @@ from ...ai import PLAYER_LEVELS
 from ...engine import catalog
 from ...engine.deal_code import DealCodeError, decode
 from ...engine.options import preset_options, presets_of
+from ...engine.rng import seed_problem
 from .. import theme
 from ..tables import playable
 from ..widgets import Button, Choice, Stepper, TextField, Widget
@@ -19,6 +20,8 @@ from .common import ConfirmScene, FormScene
 
 DEAL_CHARACTERS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ-*~$="
 """What a deal number or code is written with (see engine.deal_code)."""
+DEAL_LENGTH = 48
+"""Room for the longest deal code (every house rule changed, each at its longest: 44)."""
 
 
 class SetupScene(FormScene):
@@ -71,7 +74,7 @@ class SetupScene(FormScene):
                               self.preset, self.set_preset, label_width=label_w))
         widgets.append(TextField(rest[3], "Deal", self.deal,
                                  "random (type or paste a number or a deal code)",
-                                 self.set_deal, label_width=label_w, max_length=28,
+                                 self.set_deal, label_width=label_w, max_length=DEAL_LENGTH,
                                  allowed=DEAL_CHARACTERS))
         start = rest[4]
         half = (start.width - 20) // 2
@@ -118,6 +121,8 @@ class SetupScene(FormScene):
             except DealCodeError as error:
                 self.error = f"That deal code does not work: {error}."
                 return
+        if self._deal_number_refused(text):
+            return
         summary = self.app.saved_summary(self._chosen_game())
         if summary is None:
             self.start_new()
@@ -128,6 +133,14 @@ class SetupScene(FormScene):
         self.app.push(ConfirmScene(self.app, f"You have {what}. Start a new game and lose it?",
                                    [("Keep my game", self.app.stack.pop),
                                     ("Start new", self.start_new)]))
+
+    def _deal_number_refused(self, text: str) -> bool:
+        """Whether a typed deal number is out of the engine's range: then the screen
+        says so (nothing is clamped, nothing dealt)."""
+        problem = seed_problem(int(text)) if text.isdigit() else None
+        if problem is not None:
+            self.error = f"That deal number does not work: {problem}."
+        return problem is not None
 
     def _chosen_game(self) -> str:
         """The game Start will deal: a deal code's, else the one picked."""
@@ -151,6 +164,10 @@ class SetupScene(FormScene):
                 return
             self.app.new_game(found.game_id, found.seats - 1, self.level, found.seed,
                               options=found.options)
+            return
+        if self._deal_number_refused(text):
+            if self.app.stack.top is not self:
+                self.app.stack.pop()  # the question asked over this screen
             return
         deal = int(text) if text.isdigit() else None
         options = preset_options(self.info.options_type, self.preset)

@@ -1,0 +1,178 @@
+"""House rules and deal numbers are range-checked in one place each (the options' own
+types; the engine's deal-number bound), and every way in refuses what is out of range
+with a reason naming it: the options themselves, deal codes, saves, presets, the command
+line and ``Game``. Options are read generically, so a new option without a range fails."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from pathlib import Path
+
+import pytest
+
+from cardtable.cli import main
+from cardtable.engine import Game, IllegalActionError, SetupError, variants
+from cardtable.engine.deal_code import DealCodeError, _sum_check, decode
+from cardtable.engine.options import (
+    OptionError,
+    bound_of,
+    only_value,
+    preset_options,
+    presets_of,
+)
+from cardtable.engine.rng import MAX_SEED
+
+SAVES = Path(__file__).resolve().parents[1] / "saves"
+VARIANTS = sorted(variants(), key=lambda v: v.menu_order)
+
+
+def whole_number_options():
+    for variant in VARIANTS:
+        for field in dataclasses.fields(variant.options_type):
+            if not isinstance(getattr(variant.options_type(), field.name), bool):
+                yield pytest.param(variant, field, id=f"{variant.id}.{field.name}")
+
+
+def every_option():
+    for variant in VARIANTS:
+        for field in dataclasses.fields(variant.options_type):
+            yield pytest.param(variant, field, id=f"{variant.id}.{field.name}")
+
+
+@pytest.mark.parametrize("variant,field", list(every_option()))
+def test_every_whole_number_option_declares_its_range_with_a_reason(variant, field):
+    default = getattr(variant.options_type(), field.name)
+    bound = bound_of(field)
+    if isinstance(default, bool):
+        assert bound is None
+        return
+    assert isinstance(default, int), f"{field.name}: an option is a whole number or yes/no"
+    assert bound is not None, f"{variant.id}.{field.name} has no declared range"
+    assert bound.low <= default <= bound.high
+    assert bound.low >= 0 and bound.high < 10 ** 6  # a deal code writes up to six digits
+    assert len(bound.why) > 10
+
+
+@pytest.mark.parametrize("variant,field", list(whole_number_options()))
+def test_an_option_takes_its_range_and_refuses_past_it_naming_the_option(variant, field):
+    bound = bound_of(field)
+    kind = variant.options_type
+    for value in (bound.low, bound.high):
+        assert getattr(kind(**{field.name: value}), field.name) == value
+        variant(kind(**{field.name: value}))  # the game takes it
+    for value in (bound.low - 1, bound.high + 1, -1, 10 ** 30, True, "3", 2.0):
+        if isinstance(value, int) and not isinstance(value, bool) and \
+                bound.low <= value <= bound.high:
+            continue
+        with pytest.raises(OptionError, match=field.name):
+            kind(**{field.name: value})
+        with pytest.raises(OptionError, match=field.name):
+            dataclasses.replace(kind(), **{field.name: value})
+
+
+@pytest.mark.parametrize("variant,field", list(every_option()))
+def test_a_yes_no_option_refuses_a_number(variant, field):
+    if bound_of(field) is not None:
+        return
+    with pytest.raises(OptionError, match=field.name):
+        variant.options_type(**{field.name: 1})
+    only = only_value(field)
+    if only is not None:  # a rule this version does not offer: only its default
+        with pytest.raises(OptionError, match=f"{field.name} must be"):
+            variant.options_type(**{field.name: not only[0]})
+
+
+def test_options_out_of_range_are_a_setup_error_callers_already_handle():
+    assert issubclass(OptionError, SetupError) and issubclass(OptionError, ValueError)
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: v.id)
+def test_every_preset_is_within_the_ranges(variant):
+    for preset in presets_of(variant.options_type):
+        variant(preset_options(variant.options_type, preset.name))
+
+
+def _code(body: str) -> str:
+    """A code as the app writes them (its body of even length: a leading 0 on the seed)."""
+    if len(body) % 2:
+        prefix, seats, rest = body.split("-", 2)
+        body = f"{prefix}-{seats}-0{rest}"
+    return body + "-U" + _sum_check(body)
+
+
+@pytest.mark.parametrize("variant,field", list(whole_number_options()))
+def test_a_deal_code_with_an_option_out_of_range_is_refused_naming_it(variant, field):
+    bound = bound_of(field)
+    index = [f.name for f in dataclasses.fields(variant.options_type)].index(field.name)
+    value = bound.high + 1 if bound.high < 999_999 else bound.low - 1
+    body = f"{variant.deal_prefix}-{variant.seat_counts.start}-7Q2K9-" \
+           f"{chr(ord('A') + index)}{value}"
+    with pytest.raises(DealCodeError, match=field.name):
+        decode(_code(body))
+
+
+def test_the_deal_code_of_the_issue_that_crashed_the_table_is_refused():
+    with pytest.raises(DealCodeError, match="buy_extra_cards must be from 0 to 4"):
+        decode("SB-3-7Q2K9-B9999995")
+
+
+def test_the_command_line_refuses_options_out_of_range_in_one_line(capsys):
+    assert main(["simulate", "--deal", "SB-3-7Q2K9-B9999995", "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert "buy_extra_cards" in err and len(err.strip().splitlines()) == 1
+
+
+def _save(name: str) -> dict:
+    return json.loads((SAVES / name).read_text())
+
+
+@pytest.mark.parametrize("change,reason", [
+    ({"buy_extra_cards": 999999}, "buy_extra_cards must be from 0 to 4"),
+    ({"buys_per_round": -1}, "buys_per_round must be from 0"),
+    ({"round_turn_limit": 10 ** 30}, "round_turn_limit must be from 0"),
+])
+def test_a_save_with_house_rules_out_of_range_is_refused_naming_the_option(change, reason):
+    from cardtable.app.saves import SaveError, parse_save
+
+    data = _save("shanghai_buy-round2-mid-turn.json")
+    data["options"].update(change)
+    with pytest.raises(SaveError, match=reason):
+        parse_save(data)
+
+
+@pytest.mark.parametrize("seed", [MAX_SEED + 1, 2 ** 62, 10 ** 19])
+def test_a_save_with_a_deal_number_cardtable_does_not_make_is_refused(seed):
+    from cardtable.app.saves import SaveError, parse_save
+
+    data = _save("palace-building-reserve.json")
+    data["seed"] = seed
+    with pytest.raises(SaveError, match="its deal number"):
+        parse_save(data)
+
+
+@pytest.mark.parametrize("seed", [-1, MAX_SEED + 1, 10 ** 18, 10 ** 19, True, "5", 5.0])
+def test_a_game_is_not_dealt_with_a_deal_number_out_of_range(seed):
+    with pytest.raises(SetupError, match="deal number"):
+        Game.new("palace", 2, seed)
+
+
+def test_the_largest_deal_number_is_dealt_and_replays():
+    game, _ = Game.new("five_crowns", 2, MAX_SEED)
+    assert Game.from_record(json.loads(json.dumps(game.record()))).state == game.state
+
+
+@pytest.mark.parametrize("seat", [True, 1.0, "1", None])
+def test_a_seat_that_is_not_a_whole_number_is_refused(seat):
+    """``True == 1`` (and hashes alike): without the check, ``apply(True, …)`` found seat
+    1's list of legal actions and was taken as seat 1."""
+    game, _ = Game.new("five_crowns", 2, 5)
+    while 1 not in game.awaiting():
+        number = game.awaiting()[0]
+        game.apply(number, game.legal_actions(number)[0])
+    before, moves = game.state, len(game.history)
+    legal = game.legal_actions(1)
+    with pytest.raises(IllegalActionError, match="no seat"):
+        game.apply(seat, legal[0])
+    assert game.problem(seat, legal[0]) is not None
+    assert game.state is before and len(game.history) == moves
