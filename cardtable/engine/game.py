@@ -17,6 +17,7 @@ from .actions import Action
 from .codec import from_json, to_json
 from .errors import CodecError, EngineError
 from .events import Event
+from .migrations import FORMAT_VERSION, migrate
 from .variant import Outcome, Variant, get_variant
 
 
@@ -72,6 +73,7 @@ class Game:
     def setup_record(self) -> dict[str, Any]:
         """The record without its moves: what game, under which rules, how dealt."""
         return {
+            "format_version": FORMAT_VERSION,
             "game": self.variant.id,
             "rules_version": self.variant.rules_version,
             "options": to_json(self.variant.options),
@@ -84,12 +86,21 @@ class Game:
                 "actions": [[seat, to_json(action)] for seat, action in self.history]}
 
     @classmethod
-    def from_record(cls, record: dict[str, Any],
+    def from_record(cls, record: Any,
                     on_events: Callable[[tuple[Event, ...]], None] | None = None) -> Game:
-        """Replay a record (``on_events`` sees each action's events). Raises CodecError or
-        EngineError if it does not replay."""
+        """Replay a record, of any format version this version reads (``on_events`` sees
+        each action's events). Raises CodecError or EngineError if it does not replay:
+        not a record, a newer format, another rules version, or moves that do not fit."""
+        if not isinstance(record, dict):
+            raise CodecError(f"not a game record (it is {type(record).__name__}, not an "
+                             "object)")
+        record, _ = migrate(record)
         try:
             variant_type = get_variant(record["game"])
+            if record.get("rules_version") != variant_type.rules_version:
+                raise CodecError(f"it was played under {variant_type.title} rules version "
+                                 f"{str(record.get('rules_version'))[:40]!r}, and this "
+                                 f"version plays {variant_type.rules_version!r}")
             options = from_json(variant_type.options_type, record["options"])
             seats, seed = _whole(record["seats"], "seats"), _whole(record["seed"], "seed")
             game, _ = cls.new(record["game"], seats, seed, options)
