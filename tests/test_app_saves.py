@@ -227,3 +227,31 @@ def test_an_idle_window_does_not_redraw(make_app):
     before = app.draws
     frames(app, 60)  # a second at the table, the person to move: only the pile glow
     assert app.draws - before <= 12
+
+
+def test_groups_being_built_survive_a_kill_without_any_later_move(make_app):
+    """A kill -9 saves nothing more: the autosave written as the groups change is what
+    Continue finds, so cards staged but not laid come back in their groups."""
+    app = make_app()
+    start(app)
+    until(app, lambda: app.session.human_to_move)
+    key(app, pygame.K_d)
+    until(app, lambda: app.table._my_discard_phase())
+    assert app.autosaver.flush() is None
+    hand = app.table.view.hand
+    app.table.stage(list(hand[:2]), 0)
+    app.table.stage([hand[2]], 1)
+    frames(app, 2)
+    assert app.autosaver.flush() is None  # written on the autosave thread, nothing else
+    staged = [list(hand[:2]), [hand[2]]]
+    saved = json.loads(app.save_path.read_text())["ui"]["groups"]
+    assert saved == [[c.code for c in group] for group in staged]
+    app.table.unstage([hand[2]])
+    frames(app, 2)
+    assert app.autosaver.flush() is None
+    assert json.loads(app.save_path.read_text())["ui"]["groups"] == [[c.code for c in hand[:2]]]
+    # The window is killed here: no quit, no further save. A new start continues it.
+    again = resume_in_new_app(make_app)
+    assert isinstance(again.stack.top, TableScene)
+    assert again.table.groups == [list(hand[:2])]
+    assert hand[0] not in again.table.hand_cards()
