@@ -92,8 +92,7 @@ class Game:
         each action's events). Raises CodecError or EngineError if it does not replay:
         not a record, a newer format, another rules version, or moves that do not fit."""
         if not isinstance(record, dict):
-            raise CodecError(f"not a game record (it is {type(record).__name__}, not an "
-                             "object)")
+            raise CodecError("not a game record (it holds no game's setup and moves)")
         record, _ = migrate(record)
         try:
             variant_type = get_variant(record["game"])

@@ -45,8 +45,7 @@ class Replay:
         CodecError or EngineError, with the reason, for one that does not replay (not an
         object, a newer format, another rules version, damaged or foreign)."""
         if not isinstance(record, dict):
-            raise CodecError(f"not a game record (it is {type(record).__name__}, not an "
-                             "object)")
+            raise CodecError("not a game record (it holds no game's setup and moves)")
         record, _ = migrate(record)
         start = Game.from_record({**record, "actions": []})  # checks the setup
         game, events = Game.new(start.game_id, start.seats, start.seed, start.variant.options)
