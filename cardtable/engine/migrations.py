@@ -4,11 +4,12 @@ or rules.
 A record (``Game.record()``: game, rules version, options, seats, seed, moves) and a save
 (a record with the table's parts added: seats' names, a snapshot, the table's state)
 share one format number, written as ``"format_version"``; a record written before
-records carried one is version 1. On load, before anything is checked, each step of
-``MIGRATIONS`` takes the data one version up: a pure function, JSON in, JSON out. A file
-newer than this version knows is refused with a sentence (its reader keeps the file).
-A rules change of one game is a step that touches only that game's records, so the
-other games' files are not refused for it.
+records carried one is version 1. On load, before anything is checked, the game's own
+steps (its variant's ``migrations``, one per version it changed in) take the data up to
+today's version: pure functions, JSON in, JSON out. Rules versions are per game, so a
+rules change of one game is a step of that game alone, and the other games' files pass
+it unchanged. A file newer than this version knows is refused with a sentence (its
+reader keeps the file).
 
 What a step cannot fill in is what the moves produce (a counter added to the state, a
 part added to a round's score): a snapshot of an older file may lack those fields, which
@@ -19,10 +20,11 @@ Standard library only.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Mapping
 from typing import Any
 
-from .errors import CodecError
+from .errors import CodecError, EngineError
+from .variant import RecordStep, get_variant
 
 JSON = dict[str, Any]
 
@@ -31,43 +33,42 @@ class FormatVersionError(CodecError):
     """A record or save of a format this version cannot read (newer, or no number)."""
 
 
-REBUILD_GAMES = frozenset({"five_crowns", "shanghai_may_i", "shanghai_buy", "monastery"})
-
-
-def _rebuild_limit(data: JSON) -> JSON:
-    """1 → 2: the stock-rebuild limit (``stock_rebuilds_per_round``, issues 11 and 12).
-    Files written before the option existed were played rebuilding the stock for ever,
-    which is the option's 0; a new game's default (2) must not change their rules."""
-    options = data.get("options")
-    if data.get("game") in REBUILD_GAMES and isinstance(options, dict) \
-            and "stock_rebuilds_per_round" not in options:
-        data = {**data, "options": {**options, "stock_rebuilds_per_round": 0}}
-    return data
-
-
-MIGRATIONS: tuple[Callable[[JSON], JSON], ...] = (_rebuild_limit,)
-"""Step ``n`` (from 0) takes a file of version ``n + 1`` to version ``n + 2``. Append
-only: a step once released is never changed, so every file goes the same way."""
-
-FORMAT_VERSION = len(MIGRATIONS) + 1
-"""The version written today."""
+FORMAT_VERSION = 2
+"""The version written today. Raising it comes with a step for each game whose files
+change (its variant's ``migrations``); a game without one passes that step unchanged.
+A step once released is never changed, so every file goes the same way."""
 
 
 def version_of(data: JSON) -> int:
     """The file's format version (1 for a record written before records had one)."""
     version = data.get("format_version", 1)
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise FormatVersionError(f"its format version is not a number ({str(version)[:40]!r})")
+        raise FormatVersionError("its format version is not a whole number from 1 up")
     if version > FORMAT_VERSION:
         raise FormatVersionError(f"it was written by a newer version of cardtable (format "
-                                 f"{version}; this version reads up to {FORMAT_VERSION})")
+                                 f"{str(version)[:20]}; this version reads up to "
+                                 f"{FORMAT_VERSION})")
     return version
+
+
+def steps_of(game_id: object) -> Mapping[int, RecordStep]:
+    """The game's migration steps by the version each leads to (none for a game this
+    version does not have: its file is refused later, by name)."""
+    if not isinstance(game_id, str):
+        return {}
+    try:
+        return get_variant(game_id).migrations
+    except EngineError:
+        return {}
 
 
 def migrate(data: JSON) -> tuple[JSON, int]:
     """The data brought up to ``FORMAT_VERSION``, and the version it was written at.
     Never changes ``data`` itself; raises FormatVersionError for a file it cannot read."""
     written = version_of(data)
-    for step in MIGRATIONS[written - 1:]:
-        data = step(data)
+    steps = steps_of(data.get("game"))
+    for version in range(written + 1, FORMAT_VERSION + 1):
+        step = steps.get(version)
+        if step is not None:
+            data = step(data)
     return {**data, "format_version": FORMAT_VERSION}, written
