@@ -50,11 +50,23 @@ def files(folder: Path) -> dict[str, tuple[int, int]]:
     return {p.name: (p.stat().st_mtime_ns, p.stat().st_size) for p in folder.iterdir()}
 
 
+def settled(folder: Path) -> dict[str, tuple[int, int]]:
+    """The folder's files once the window has made its own (its history) and stopped."""
+    deadline = time.monotonic() + 60
+    last = None
+    while True:
+        now = files(folder)
+        if now == last and "history.sqlite3" in now:
+            return now
+        assert time.monotonic() < deadline, "the window's files never settled"
+        last = now
+        time.sleep(0.4)
+
+
 def test_a_second_window_on_one_home_says_it_is_open_and_writes_nothing(tmp_path):
     first = start_window(tmp_path)
     try:
-        time.sleep(0.5)  # let the first window settle its files (history, settings)
-        before = files(tmp_path / "data")
+        before = settled(tmp_path / "data")
         second = run(tmp_path)
         assert second.returncode == 0, second.stderr
         assert second.stderr.count("\n") == 1 and "already open" in second.stderr
