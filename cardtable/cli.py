@@ -154,8 +154,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"cardtable: error: {problem}", file=sys.stderr)
         return 2
     from .app.app import main as play
+    from .app.home_lock import ALREADY_OPEN, lock_home
+    from .app.paths import data_dir
 
-    return play()
+    lock = lock_home(data_dir())  # one window per home, held until the process ends
+    if lock is None:
+        print(f"cardtable: {ALREADY_OPEN}", file=sys.stderr)
+        return 0
+    try:
+        return play()
+    finally:
+        lock.release()
 
 
 def _simulate(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:

@@ -227,3 +227,75 @@ def test_an_idle_window_does_not_redraw(make_app):
     before = app.draws
     frames(app, 60)  # a second at the table, the person to move: only the pile glow
     assert app.draws - before <= 12
+
+
+def test_groups_being_built_survive_a_kill_without_any_later_move(make_app):
+    """A kill -9 saves nothing more: the autosave written as the groups change is what
+    Continue finds, so cards staged but not laid come back in their groups."""
+    app = make_app()
+    start(app)
+    until(app, lambda: app.session.human_to_move)
+    key(app, pygame.K_d)
+    until(app, lambda: app.table._my_discard_phase())
+    assert app.autosaver.flush() is None
+    hand = app.table.view.hand
+    app.table.stage(list(hand[:2]), 0)
+    app.table.stage([hand[2]], 1)
+    frames(app, 2)
+    assert app.autosaver.flush() is None  # written on the autosave thread, nothing else
+    staged = [list(hand[:2]), [hand[2]]]
+    saved = json.loads(app.save_path.read_text())["ui"]["groups"]
+    assert saved == [[c.code for c in group] for group in staged]
+    app.table.unstage([hand[2]])
+    frames(app, 2)
+    assert app.autosaver.flush() is None
+    assert json.loads(app.save_path.read_text())["ui"]["groups"] == [[c.code for c in hand[:2]]]
+    # The window is killed here: no quit, no further save. A new start continues it.
+    again = resume_in_new_app(make_app)
+    assert isinstance(again.stack.top, TableScene)
+    assert again.table.groups == [list(hand[:2])]
+    assert hand[0] not in again.table.hand_cards()
+
+
+KILLED_WHILE_BUILDING = """
+import sys, time
+sys.path.insert(0, sys.argv[1])
+import pygame
+from cardtable.app.app import App
+from ui import frames, key, until
+app = App(size=(1280, 800), animations=False)
+app.new_game("five_crowns", 3, "normal", 5)
+until(app, lambda: app.session.human_to_move)
+key(app, pygame.K_d)
+until(app, lambda: app.table._my_discard_phase())
+hand = app.table.view.hand
+app.table.stage(list(hand[:3]), 0)
+frames(app, 2)
+app.autosaver.flush()
+print(" ".join(card.code for card in hand[:3]), flush=True)
+while True:
+    app.frame()
+    time.sleep(0.01)
+"""
+
+
+def test_groups_being_built_come_back_after_a_real_kill_9(make_app, home):
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    tests = str(Path(__file__).resolve().parent)
+    env = {**os.environ, "CARDTABLE_HOME": str(home), "SDL_VIDEODRIVER": "dummy",
+           "SDL_AUDIODRIVER": "dummy"}
+    window = subprocess.Popen([sys.executable, "-c", KILLED_WHILE_BUILDING, tests],
+                              env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                              text=True)
+    try:
+        staged = window.stdout.readline().split()
+        assert staged, window.stderr.read()
+    finally:
+        os.kill(window.pid, signal.SIGKILL)
+        window.communicate()
+    again = resume_in_new_app(make_app)
+    assert [[card.code for card in group] for group in again.table.groups] == [staged]

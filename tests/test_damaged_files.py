@@ -15,6 +15,7 @@ import pytest
 from cardtable.app.app import App
 from cardtable.app.scenes.menu import MenuScene
 from cardtable.app.settings import Settings
+from cardtable.engine.migrations import FORMAT_VERSION
 from ui import button, click, frames
 
 EXAMPLES = sorted((Path(__file__).resolve().parents[1] / "saves").glob("*.json"))
@@ -147,7 +148,7 @@ def crafted_saves() -> Iterator[tuple[str, bytes]]:
                 yield (f"{name} {field}={literal[:10]!r}",
                        text.replace(written, f'"{field}": '.encode() + literal + b",", 1))
         yield f"{name} unknown game", dumps({**data, "game": "poker"})
-        yield f"{name} newer format", dumps({**data, "format_version": 2})
+        yield f"{name} newer format", dumps({**data, "format_version": FORMAT_VERSION + 1})
         yield f"{name} unknown level", dumps({**data, "seat_info": [
             {**seat, "level": "grandmaster"} if not seat["human"] else seat
             for seat in data["seat_info"]]})

@@ -310,12 +310,9 @@ def test_without_the_rebuild_limit_the_stock_is_rebuilt_however_often_monastery(
 
 def test_saves_from_before_the_rebuild_rule_keep_rebuilding_monastery():
     assert MonasteryOptions().stock_rebuilds_per_round == 2
-    old = {key: value for key, value in to_json(MonasteryOptions()).items()
-           if key != "stock_rebuilds_per_round"}
-    assert from_json(MonasteryOptions, old).stock_rebuilds_per_round == 0
     game, _ = Game.new("monastery", 3, 8)
     record = game.record()
-    del record["options"]["stock_rebuilds_per_round"]
+    del record["options"]["stock_rebuilds_per_round"], record["format_version"]
     assert Game.from_record(record).variant.options.stock_rebuilds_per_round == 0
     snapshot = to_json(game.state)
     del snapshot["round_rebuilds"]

@@ -509,11 +509,14 @@ def test_the_stock_is_rebuilt_twice_a_round_then_the_round_ends():
 
 
 def test_saves_from_before_the_rebuild_rule_keep_rebuilding():
-    from cardtable.engine.codec import from_json
+    from cardtable.engine import Game
     from cardtable.engine.options import ShanghaiMayIOptions
 
-    assert from_json(ShanghaiMayIOptions, {}).stock_rebuilds_per_round == 0
     assert ShanghaiMayIOptions().stock_rebuilds_per_round == 2
+    for game_id in ("shanghai_may_i", "shanghai_buy"):
+        record = Game.new(game_id, 4, 8)[0].record()
+        del record["options"]["stock_rebuilds_per_round"], record["format_version"]
+        assert Game.from_record(record).variant.options.stock_rebuilds_per_round == 0
 
 
 @pytest.mark.slow

@@ -23,6 +23,7 @@ from ..ai import bot_names
 from ..engine import CodecError, EngineError, Game, from_json, get_variant, to_json
 from ..engine.codec import matches_saved
 from ..engine.events import Event, RoundScored
+from ..engine.migrations import FORMAT_VERSION, FormatVersionError, migrate
 from ..engine.rng import seed_problem
 from .files import Unreadable, move_aside, read_json, write_atomic
 from .paths import data_dir
@@ -33,7 +34,6 @@ from .tables import playable, table_for
 log = logging.getLogger(__name__)
 
 FORMAT = "cardtable-save"
-FORMAT_VERSION = 1
 
 
 class SaveError(Exception):
@@ -134,6 +134,11 @@ def parse_save(data: Any) -> SavedGame:
     if version > FORMAT_VERSION:
         raise SaveError("it was saved by a newer version of cardtable "
                         f"(save format {version}; this version reads up to {FORMAT_VERSION})")
+    try:
+        data, written = migrate(data)
+    except FormatVersionError as error:
+        raise SaveError(str(error)) from None
+    older = written < FORMAT_VERSION
     game_id = data.get("game")
     try:
         variant = get_variant(game_id) if isinstance(game_id, str) else None
@@ -168,13 +173,13 @@ def parse_save(data: Any) -> SavedGame:
         game = Game.from_record(data, on_events=keep_score)
     except (CodecError, EngineError, ValueError) as error:
         raise SaveError(f"the file is damaged (its moves do not replay: {error})") from None
-    if not matches_saved(data.get("snapshot"), to_json(game.state)):
+    if not matches_saved(data.get("snapshot"), to_json(game.state), older):
         raise SaveError("the file is damaged (its position does not match its moves)")
     seat_list = _seats(data.get("seat_info"), game.seats)
     human = next(index for index, seat in enumerate(seat_list) if seat.human)
     try:
         ui = parse_table_ui(data.get("ui"), game.observe(human).hand,
-                            last_scored[-1] if last_scored else None, human)
+                            last_scored[-1] if last_scored else None, human, older)
     except TableUIError as error:
         raise SaveError(f"the file is damaged ({error})") from None
     return SavedGame(game, seat_list, ui)

@@ -17,7 +17,7 @@ from typing import Any
 
 from ..engine import Card, CodecError, EngineError, to_json
 from ..engine.codec import from_json, matches_saved
-from ..engine.events import Event, RoundScored
+from ..engine.events import RoundScored
 
 LOG_KEPT = 60
 """Log lines a save keeps (the table shows the last few)."""
@@ -65,9 +65,10 @@ def text_problem(text: object) -> str | None:
 
 
 def parse_table_ui(raw: object, hand: Sequence[Card], last_scored: RoundScored | None,
-                   human: int) -> TableUI:
+                   human: int, older: bool = False) -> TableUI:
     """The table state of a save, checked against the replayed game: ``hand`` is the
-    person's hand now, ``last_scored`` the last round score the moves produced."""
+    person's hand now, ``last_scored`` the last round score the moves produced; a save
+    of an ``older`` format may lack the score's fields added since."""
     if raw is None:
         return TableUI()
     if not isinstance(raw, dict):
@@ -95,13 +96,14 @@ def parse_table_ui(raw: object, hand: Sequence[Card], last_scored: RoundScored |
             raise TableUIError(f"a line of its move log {reason}")
     summary = None
     if scene == "summary":
-        # The summary must be the round score the moves produced (a field added to the
-        # event since the save was written is no mismatch).
-        saved = raw.get("summary")
-        if last_scored is None or not matches_saved(saved,
-                                                    to_json(last_scored.redacted_for(human))):
+        # The summary must be the round score the moves produced (in a save of an older
+        # format, a field added to the event since is no mismatch). The table shows the
+        # one the moves produced, with every field, so a later save of it is whole.
+        shown = last_scored.redacted_for(human) if last_scored is not None else None
+        if not isinstance(shown, RoundScored) or not matches_saved(
+                raw.get("summary"), to_json(shown), older):
             raise TableUIError("its round summary does not match its moves")
-        summary = from_json(Event, saved)
+        summary = shown
     return TableUI(scene, order, groups, tuple(log[-LOG_KEPT:]), summary)
 
 

@@ -53,16 +53,32 @@ def to_json(value: Any) -> Any:
     raise CodecError(f"cannot encode {type(value).__name__}")
 
 
-def matches_saved(saved: Any, current: Any) -> bool:
-    """Whether JSON data written earlier equals ``current``'s JSON, where a dataclass
-    field added since (present in ``current``, absent from ``saved``) is no mismatch."""
+def matches_saved(saved: Any, current: Any, older: bool = False) -> bool:
+    """Whether JSON data written earlier equals ``current``'s JSON. Data of an older
+    format (``older``) may lack a dataclass field that has a default: a field added
+    since, which the moves produce and no migration can fill in. Never the type tag nor
+    a field without a default, so an empty object matches nothing."""
     if isinstance(saved, dict) and isinstance(current, dict):
-        return all(key in current and matches_saved(value, current[key])
-                   for key, value in saved.items())
+        if any(key not in current for key in saved):
+            return False
+        missing = {key for key in current if key not in saved}
+        if missing and not (older and missing <= _defaulted(current.get("type"))):
+            return False
+        return all(matches_saved(value, current[key], older) for key, value in saved.items())
     if isinstance(saved, list) and isinstance(current, list):
         return len(saved) == len(current) and all(
-            matches_saved(a, b) for a, b in zip(saved, current))
+            matches_saved(a, b, older) for a, b in zip(saved, current))
     return bool(saved == current)
+
+
+def _defaulted(tag: Any) -> frozenset[str]:
+    """The fields with a default of the class a type tag names (none for no class)."""
+    cls = _REGISTRY.get(tag) if isinstance(tag, str) else None
+    if cls is None or not dataclasses.is_dataclass(cls):
+        return frozenset()
+    return frozenset(f.name for f in dataclasses.fields(cls)
+                     if f.default is not dataclasses.MISSING
+                     or f.default_factory is not dataclasses.MISSING)
 
 
 def from_json(kind: Any, data: Any) -> Any:
@@ -169,12 +185,9 @@ def _decode_object(kind: type, data: Any) -> Any:
         raise CodecError(f"{kind.__name__} needs a type tag")
     hints = _hints(cls)
     values: dict[str, Any] = {}
-    legacy = getattr(cls, "LEGACY_DEFAULTS", {})
     for field in dataclasses.fields(cls):
         if field.name in data:
             values[field.name] = _decode(hints[field.name], data[field.name])
-        elif field.name in legacy:
-            values[field.name] = legacy[field.name]  # written before the field existed
         elif field.default is dataclasses.MISSING and field.default_factory is dataclasses.MISSING:
             raise CodecError(f"{cls.__name__} is missing {field.name!r}")
     return cls(**values)

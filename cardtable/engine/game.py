@@ -17,6 +17,7 @@ from .actions import Action
 from .codec import from_json, to_json
 from .errors import CodecError, EngineError, SetupError
 from .events import Event
+from .migrations import FORMAT_VERSION, migrate
 from .rng import seed_problem
 from .variant import Outcome, Variant, get_variant
 
@@ -76,6 +77,7 @@ class Game:
     def setup_record(self) -> dict[str, Any]:
         """The record without its moves: what game, under which rules, how dealt."""
         return {
+            "format_version": FORMAT_VERSION,
             "game": self.variant.id,
             "rules_version": self.variant.rules_version,
             "options": to_json(self.variant.options),
@@ -88,12 +90,20 @@ class Game:
                 "actions": [[seat, to_json(action)] for seat, action in self.history]}
 
     @classmethod
-    def from_record(cls, record: dict[str, Any],
+    def from_record(cls, record: Any,
                     on_events: Callable[[tuple[Event, ...]], None] | None = None) -> Game:
-        """Replay a record (``on_events`` sees each action's events). Raises CodecError or
-        EngineError if it does not replay."""
+        """Replay a record, of any format version this version reads (``on_events`` sees
+        each action's events). Raises CodecError or EngineError if it does not replay:
+        not a record, a newer format, another rules version, or moves that do not fit."""
+        if not isinstance(record, dict):
+            raise CodecError("not a game record (it holds no game's setup and moves)")
+        record, _ = migrate(record)
         try:
             variant_type = get_variant(record["game"])
+            if record.get("rules_version") != variant_type.rules_version:
+                raise CodecError(f"it was played under {variant_type.title} rules version "
+                                 f"{str(record.get('rules_version'))[:40]!r}, and this "
+                                 f"version plays {variant_type.rules_version!r}")
             options = from_json(variant_type.options_type, record["options"])
             seats, seed = _whole(record["seats"], "seats"), _whole(record["seed"], "seed")
             game, _ = cls.new(record["game"], seats, seed, options)

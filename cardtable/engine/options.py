@@ -140,8 +140,7 @@ class FiveCrownsOptions:
     discard pile this many times in one round and nobody has gone out, the round ends
     and every hand is scored as it stands (final turns after someone went out are always
     played; 0: rebuild for ever, as the printed rules leave it). [APP; issue 12]"""
-    LEGACY_DEFAULTS: ClassVar[dict[str, Any]] = {"stock_rebuilds_per_round": 0}
-    """Saves written before the option existed keep the rules they were played under."""
+    # Files written before the option existed keep their rules: rummy.kept_rebuilding_for_ever.
     PRESETS: ClassVar[tuple[Preset, ...]] = (
         Preset("Quick game", "five rounds: threes to sevens wild", {"rounds": 5}),
         Preset("No first-turn out", "nobody may go out on a round's first turn (FC-A2)",
@@ -187,8 +186,7 @@ class ShanghaiMayIOptions:
     """Every round ends: when the stock runs out after it has been rebuilt from the
     discard pile this many times in one round, the round ends and every hand is scored
     as it stands (0: rebuild for ever, as the printed rules leave it). [APP; issue 11]"""
-    LEGACY_DEFAULTS: ClassVar[dict[str, Any]] = {"stock_rebuilds_per_round": 0}
-    """Saves written before the option existed keep the rules they were played under."""
+    # Files written before the option existed keep their rules: rummy.kept_rebuilding_for_ever.
     PRESETS: ClassVar[tuple[Preset, ...]] = (
         Preset("Two May I", "two May I calls a round instead of three",
                {"may_i_per_round": 2}),
@@ -229,8 +227,7 @@ class ShanghaiBuyOptions:
     """Every round ends: when the stock runs out after it has been rebuilt from the
     discard pile this many times in one round, the round ends and every hand is scored
     as it stands (0: rebuild for ever, as the printed rules leave it). [APP; issue 11]"""
-    LEGACY_DEFAULTS: ClassVar[dict[str, Any]] = {"stock_rebuilds_per_round": 0}
-    """Saves written before the option existed keep the rules they were played under."""
+    # Files written before the option existed keep their rules: rummy.kept_rebuilding_for_ever.
     PRESETS: ClassVar[tuple[Preset, ...]] = (
         Preset("Three buys", "three buys a round instead of two", {"buys_per_round": 3}),
         Preset("Same-rank sets", "a contract may hold two sets of one rank",
@@ -259,8 +256,7 @@ class MonasteryOptions:
     discard pile this many times in one round, the round is thrown in (the missions
     already laid stay completed) and a new one is dealt (0: rebuild for ever, as the
     printed rules leave it). [APP; issue 12]"""
-    LEGACY_DEFAULTS: ClassVar[dict[str, Any]] = {"stock_rebuilds_per_round": 0}
-    """Saves written before the option existed keep the rules they were played under."""
+    # Files written before the option existed keep their rules: rummy.kept_rebuilding_for_ever.
     PRESETS: ClassVar[tuple[Preset, ...]] = (
         Preset("No same-rank sets", "a mission's sets must all be of different ranks "
                "(M-A6)", {"same_rank_sets_in_mission": False}),

@@ -15,6 +15,7 @@ from .codec import from_json
 from .errors import CodecError, EngineError
 from .events import Event, RoundStarted
 from .game import Game
+from .migrations import migrate
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,9 +40,13 @@ class Replay:
         self.positions = positions
 
     @classmethod
-    def from_record(cls, record: dict[str, Any]) -> Replay:
-        """Replay a record; raises the engine's CodecError or EngineError for one that
-        does not replay (a damaged or foreign record)."""
+    def from_record(cls, record: Any) -> Replay:
+        """Replay a record of any format version this version reads; raises the engine's
+        CodecError or EngineError, with the reason, for one that does not replay (not an
+        object, a newer format, another rules version, damaged or foreign)."""
+        if not isinstance(record, dict):
+            raise CodecError("not a game record (it holds no game's setup and moves)")
+        record, _ = migrate(record)
         start = Game.from_record({**record, "actions": []})  # checks the setup
         game, events = Game.new(start.game_id, start.seats, start.seed, start.variant.options)
         positions = [Position(game.state, None, None, events, _round(game.state))]

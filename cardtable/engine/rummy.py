@@ -10,6 +10,7 @@ Standard library only.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any, ClassVar
@@ -20,6 +21,7 @@ from .data import replace_at, without_one
 from .events import Drew, Event, Reshuffled
 from .rng import shuffled
 from .sampling import fill_hands, take, unseen_cards
+from .variant import RecordStep
 
 
 def legal_draws(state: Any) -> tuple[Action, ...]:
@@ -141,8 +143,21 @@ class TurnView:
         return self.phase is self.PLAY_PHASE
 
 
+def kept_rebuilding_for_ever(data: dict[str, Any]) -> dict[str, Any]:
+    """Format 1 → 2: the stock-rebuild limit (``stock_rebuilds_per_round``, issues 11 and
+    12). A file written before the option existed was played rebuilding the stock for
+    ever, which is the option's 0; a new game's default (2) must not change its rules."""
+    options = data.get("options")
+    if isinstance(options, dict) and "stock_rebuilds_per_round" not in options:
+        data = {**data, "options": {**options, "stock_rebuilds_per_round": 0}}
+    return data
+
+
 class RummyZones:
     """The card inventory and hidden cards of a game with hands, stock, pile and melds."""
+
+    migrations: ClassVar[Mapping[int, RecordStep]] = {2: kept_rebuilding_for_ever}
+    """Every game with a stock to rebuild took the rebuild limit in format 2."""
 
     def sample_zones(self, view: Any, rng: random.Random
                      ) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from itertools import repeat
 from operator import is_
@@ -64,6 +64,10 @@ class Transition(Generic[S]):
     events: tuple[Event, ...]
 
 
+RecordStep = Callable[[dict[str, Any]], dict[str, Any]]
+"""One migration step of a game's records: JSON in, JSON out, pure."""
+
+
 class Variant(ABC, Generic[S, V]):
     """One game's rules, generic in its state ``S`` and its observation ``V`` (a frozen
     dataclass). Instances hold only the (frozen) options."""
@@ -80,6 +84,9 @@ class Variant(ABC, Generic[S, V]):
     rules_version: ClassVar[str]
     options_type: ClassVar[type]
     state_type: ClassVar[type]
+    migrations: ClassVar[Mapping[int, RecordStep]] = {}
+    """How this game's older records and saves are brought up: the step keyed ``n``
+    takes a file of format ``n - 1`` to format ``n`` (see ``migrations``)."""
 
     def __init__(self, options: Any = None) -> None:
         # Oldest first (a plain dict keeps insertion order): the first entry goes when full.

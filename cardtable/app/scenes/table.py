@@ -55,6 +55,8 @@ class TableScene(TableInput):
         self.desc = describe_table(session.game.game_id)
         self.view: RummyView = session.view()
         self.groups: list[list[Card]] = []
+        self._saved_groups: tuple[tuple[Card, ...], ...] = ()
+        """The groups as last saved: a change asks for a save (see ``_after_update``)."""
         self.target = 0
         self.summary: RoundScored | None = None
         self.summary_open = False
@@ -235,6 +237,13 @@ class TableScene(TableInput):
     def _after_update(self) -> None:
         if self.summary is not None and not self.animator.busy and not self.summary_open:
             self._open_summary()
+        groups = tuple(map(tuple, self.groups))
+        if groups != self._saved_groups:
+            # Cards staged but not laid are part of "where you left it": save them as
+            # they change (however they changed), as a move is saved, so a kill loses
+            # nothing. The autosave thread writes it; the frame only asks.
+            self._saved_groups = groups
+            self.app.save()
         hand = self.hand_cards()
         self.focus = max(0, min(self.focus, len(hand) - 1))
         self._refresh_question()
