@@ -1,7 +1,13 @@
 """The history of games played, in SQLite (standard library ``sqlite3``) in the user's
 data folder: one row per game started, finished or abandoned, with its setup, its
 deal code, the standings after each round, the result and the whole action record (so
-any game can be watched again).
+any game can be watched again), and the count of its moves.
+
+The file is read as untrusted as it is written: SQLite keeps any value in any column,
+so every row is checked into a typed ``GameRow`` in one place (``read_row``), and a row
+that does not fit is left out and counted, never shown half-read. Lists and statistics
+read the summary columns only; the action record of one game is read when it is
+watched (``History.record``).
 
 The file is untrusted like every file the app reads: one that is not a database, or
 fails SQLite's check, is moved aside and a new one started, with a message; one
@@ -16,12 +22,13 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..engine import EngineError, get_variant
 from .files import move_aside, os_problem
 
 MIGRATIONS: tuple[str, ...] = (
@@ -52,6 +59,14 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE games ADD COLUMN hints INTEGER NOT NULL DEFAULT 0;
     """,
+    # 2 → 3: the count of moves (the Games played list shows it without reading the
+    # record); a record that is not an object with a list of actions leaves it empty.
+    """
+    ALTER TABLE games ADD COLUMN moves INTEGER;
+    UPDATE games SET moves = CASE WHEN typeof(record) = 'text' AND json_valid(record)
+        THEN CASE WHEN json_type(record) = 'object' AND json_type(record, '$.actions') = 'array'
+            THEN json_array_length(record, '$.actions') END END;
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -60,9 +75,10 @@ class HistoryUnavailable(Exception):
     """The history cannot be kept; the message says why, for the player."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class GameRow:
-    """One game in the history."""
+    """One game in the history. Rows read back never carry the record (``None``):
+    ``History.record`` reads it for the one game watched."""
 
     key: str
     game_id: str
@@ -84,9 +100,12 @@ class GameRow:
     won: float | None
     """The person's share of the win (1, a share on a tie, 0) once finished."""
     place: int | None
-    record: dict[str, Any]
+    record: dict[str, Any] | None = None
     hints: int = 0
     """Hints the person took in the game."""
+    moves: int | None = None
+    """Moves in the record (``add`` and ``update`` count them; unknown for a damaged
+    record)."""
 
     @property
     def seconds(self) -> float | None:
@@ -99,8 +118,24 @@ class GameRow:
 
 _COLUMNS = ("key", "game_id", "deal_code", "seats", "seed", "options", "level", "human",
             "started", "ended", "status", "rounds", "standings", "scores", "won", "place",
-            "record", "hints")
+            "record", "hints", "moves")
 _JSON = {"options", "standings", "scores", "record"}
+_READ = tuple(name for name in _COLUMNS if name != "record")
+"""What lists and statistics read: every column but the record."""
+STATUSES = ("playing", "finished", "abandoned")
+LATEST_TIME = 32_503_680_000.0
+"""1 January 3000: a time beyond it (or before 1970) is damage; every platform's
+clock functions take the times between."""
+LARGEST = 10**9
+"""No score, round count or hint count comes near it: beyond it is damage."""
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """Rows read from the history, and how many could not be read (left out)."""
+
+    rows: list[GameRow]
+    skipped: int = 0
 
 
 class History:
@@ -124,7 +159,10 @@ class History:
     # --- writing ---------------------------------------------------------------------
 
     def add(self, row: GameRow) -> None:
+        if row.record is None:
+            raise ValueError("a game is added to the history with its record")
         values = [_stored(name, getattr(row, name)) for name in _COLUMNS]
+        values[_COLUMNS.index("moves")] = _moves(row.record)
         with self._transaction() as db:
             db.execute(f"INSERT OR REPLACE INTO games ({', '.join(_COLUMNS)}) "
                        f"VALUES ({', '.join('?' for _ in _COLUMNS)})", values)
@@ -133,6 +171,8 @@ class History:
         unknown = set(changes) - set(_COLUMNS)
         if unknown:
             raise ValueError(f"no such history columns: {sorted(unknown)}")
+        if "record" in changes:
+            changes = {**changes, "moves": _moves(changes["record"])}
         names = sorted(changes)
         with self._transaction() as db:
             db.execute(f"UPDATE games SET {', '.join(f'{n} = ?' for n in names)} WHERE key = ?",
@@ -158,31 +198,80 @@ class History:
 
     # --- reading ---------------------------------------------------------------------
 
+    def read(self, game_id: str | None = None, status: str | None = None,
+             last: int | None = None, skip: int = 0) -> Reading:
+        """Games oldest first (``last``: only the newest that many, after leaving out
+        the ``skip`` newest), without their records; damaged rows are counted apart.
+        Raises ``sqlite3.Error`` when the history itself cannot be read."""
+        where, args = _where(game_id, status)
+        sql = f"SELECT {', '.join(_READ)} FROM games{where} ORDER BY started DESC, rowid DESC"
+        if last is not None:
+            sql += f" LIMIT {max(0, int(last))} OFFSET {max(0, int(skip))}"
+        with self._lock:
+            found = self._db.execute(sql, args).fetchall()
+        rows = [read_row(values) for values in reversed(found)]
+        good = [row for row in rows if isinstance(row, GameRow)]
+        return Reading(good, len(rows) - len(good))
+
+    def scan(self, game_id: str | None = None) -> Iterator[GameRow | str]:
+        """Every game oldest first, without its record, each checked as it is taken
+        (a reason for a damaged row), so a caller that folds them keeps no row."""
+        where, args = _where(game_id, None)
+        with self._lock:
+            found = self._db.execute(f"SELECT {', '.join(_READ)} FROM games{where} "
+                                     "ORDER BY started, rowid", args).fetchall()
+        found.reverse()
+        while found:
+            yield read_row(found.pop())
+
     def games(self, game_id: str | None = None, status: str | None = None,
               last: int | None = None) -> list[GameRow]:
-        """Games oldest first (``last``: only the newest that many)."""
-        where, args = [], []
-        if game_id is not None:
-            where.append("game_id = ?")
-            args.append(game_id)
-        if status is not None:
-            where.append("status = ?")
-            args.append(status)
-        sql = f"SELECT {', '.join(_COLUMNS)} FROM games"
-        if where:
-            sql += " WHERE " + " AND ".join(where)
-        sql += " ORDER BY started DESC, rowid DESC"
-        if last is not None:
-            sql += f" LIMIT {int(last)}"
+        """Games oldest first (``last``: only the newest that many); damaged rows are
+        left out."""
+        return self.read(game_id, status, last).rows
+
+    def count(self) -> int:
+        """Rows in the history (read or not)."""
         with self._lock:
-            rows = self._db.execute(sql, args).fetchall()
-        return [_row(values) for values in reversed(rows)]
+            return int(self._db.execute("SELECT count(*) FROM games").fetchone()[0])
 
     def find(self, key: str) -> GameRow | None:
+        """The game ``key`` without its record (``None``: no such game, or damaged)."""
         with self._lock:
-            found = self._db.execute(f"SELECT {', '.join(_COLUMNS)} FROM games WHERE key = ?",
+            found = self._db.execute(f"SELECT {', '.join(_READ)} FROM games WHERE key = ?",
                                      (key,)).fetchone()
-        return None if found is None else _row(found)
+        row = None if found is None else read_row(found)
+        return row if isinstance(row, GameRow) else None
+
+    def record(self, key: str) -> dict[str, Any] | str:
+        """The action record of the game ``key`` (read only to watch it), or why it
+        cannot be read."""
+        try:
+            with self._lock:
+                found = self._db.execute("SELECT record FROM games WHERE key = ?",
+                                         (key,)).fetchone()
+        except sqlite3.Error as error:
+            return f"the history could not be read ({error})"
+        if found is None:
+            return "it is no longer in the history"
+        try:
+            record = _json(found[0], "its record")
+        except _Unreadable as error:
+            return str(error)
+        if not isinstance(record, dict):
+            return "its record is not a game record"
+        return record
+
+
+def _where(game_id: str | None, status: str | None) -> tuple[str, list[Any]]:
+    where, args = [], []
+    if game_id is not None:
+        where.append("game_id = ?")
+        args.append(game_id)
+    if status is not None:
+        where.append("status = ?")
+        args.append(status)
+    return (" WHERE " + " AND ".join(where) if where else ""), args
 
 
 def _stored(name: str, value: Any) -> Any:
@@ -190,12 +279,123 @@ def _stored(name: str, value: Any) -> Any:
         else value
 
 
-def _row(values: Sequence[Any]) -> GameRow:
-    data = dict(zip(_COLUMNS, values))
-    for name in _JSON:
-        if data[name] is not None:
-            data[name] = json.loads(data[name])
-    return GameRow(**data)
+def _moves(record: Any) -> int | None:
+    actions = record.get("actions") if isinstance(record, dict) else None
+    return len(actions) if isinstance(actions, list) else None
+
+
+class _Unreadable(Exception):
+    """Why a row cannot be read."""
+
+
+def read_row(values: Sequence[object]) -> GameRow | str:
+    """The row (the ``_READ`` columns, in order) as a GameRow, or the reason it cannot
+    be read. Nothing is taken on trust: a column may hold any type, text may not be
+    JSON, numbers may be out of every range."""
+    try:
+        return _checked(dict(zip(_READ, values)))
+    except _Unreadable as error:
+        return str(error)
+
+
+def _checked(data: Mapping[str, object]) -> GameRow:
+    key = _text(data, "key")
+    game_id = _text(data, "game_id")
+    try:
+        seat_counts = get_variant(game_id).seat_counts
+    except EngineError:
+        raise _Unreadable(f"unknown game {game_id!r:.40}") from None
+    seats = _whole(data, "seats", seat_counts.start, seat_counts.stop - 1)
+    options = _json(data.get("options"), "options")
+    if not isinstance(options, dict):
+        raise _Unreadable("its options are not an object")
+    status = _text(data, "status")
+    if status not in STATUSES:
+        raise _Unreadable(f"unknown status {status!r:.40}")
+    ended = data.get("ended")
+    level = _text(data, "level")
+    deal_code = data.get("deal_code")
+    if deal_code is not None and not isinstance(deal_code, str):
+        raise _Unreadable("its deal code is not text")
+    return GameRow(
+        key=key, game_id=game_id, deal_code=deal_code, seats=seats,
+        seed=_whole(data, "seed", -2**63, 2**63 - 1), options=options,
+        level=level, human=_whole(data, "human", 0, seats - 1),
+        started=_time(data.get("started"), "started"),
+        ended=None if ended is None else _time(ended, "ended"),
+        status=status, rounds=_whole(data, "rounds", 0, LARGEST),
+        standings=[_scores(line, seats, "standings") for line in
+                   _list(_json(data.get("standings"), "standings"), "standings")],
+        scores=_optional_scores(data.get("scores"), seats),
+        won=_share(data.get("won")),
+        place=None if data.get("place") is None else _whole(data, "place", 1, seats),
+        hints=_whole(data, "hints", 0, LARGEST) if "hints" in data else 0,
+        moves=None if data.get("moves") is None else _whole(data, "moves", 0, 2**62))
+
+
+def _text(data: Mapping[str, object], name: str) -> str:
+    value = data.get(name)
+    if not isinstance(value, str) or not value or len(value) > 200:
+        raise _Unreadable(f"its {name} is not a short text: {value!r:.40}")
+    return value
+
+
+def _whole(data: Mapping[str, object], name: str, low: int, high: int) -> int:
+    value = data.get(name)
+    if type(value) is not int or not low <= value <= high:
+        raise _Unreadable(f"its {name} is not a whole number from {low} to {high}: "
+                          f"{value!r:.40}")
+    return value
+
+
+def _number(value: object) -> float | None:
+    """A number SQLite handed back (not NaN), or ``None``."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value:
+        return None
+    return float(value) if isinstance(value, float) or abs(value) < 2**53 else None
+
+
+def _time(value: object, name: str) -> float:
+    number = _number(value)
+    if number is None or not 0 <= number <= LATEST_TIME:
+        raise _Unreadable(f"its {name} time is not a time: {value!r:.40}")
+    return number
+
+
+def _json(value: object, what: str) -> Any:
+    if not isinstance(value, str):
+        raise _Unreadable(f"{what} is not text: {value!r:.40}")
+    try:
+        return json.loads(value)
+    except (ValueError, RecursionError) as error:
+        raise _Unreadable(f"{what} is not JSON ({error})") from None
+
+
+def _list(value: object, what: str) -> list[object]:
+    if not isinstance(value, list):
+        raise _Unreadable(f"its {what} are not a list")
+    return value
+
+
+def _scores(value: object, seats: int, what: str) -> list[int]:
+    line = _list(value, what)
+    scores = [v for v in line if type(v) is int and -LARGEST <= v <= LARGEST]
+    if len(scores) != len(line) or len(line) != seats:
+        raise _Unreadable(f"its {what} do not fit {seats} seats")
+    return scores
+
+
+def _optional_scores(value: object, seats: int) -> list[int] | None:
+    return None if value is None else _scores(_json(value, "scores"), seats, "scores")
+
+
+def _share(value: object) -> float | None:
+    if value is None:
+        return None
+    number = _number(value)
+    if number is None or not 0 <= number <= 1:
+        raise _Unreadable(f"its share of the win is not from 0 to 1: {value!r:.40}")
+    return number
 
 
 def open_history(path: Path) -> tuple[History | None, str | None]:
