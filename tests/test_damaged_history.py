@@ -12,6 +12,7 @@ import json
 import random
 import shutil
 import sqlite3
+import zlib
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -107,6 +108,12 @@ def record_damages() -> Iterator[tuple[str, object]]:
         record | {"actions": [[7, a] for _, a in record["actions"]]})
     yield "moves as an object", json.dumps(record | {"actions": {"a": 1}})
     yield "no options", json.dumps({k: v for k, v in record.items() if k != "options"})
+    packed = zlib.compress(json.dumps(record).encode())
+    yield "compressed, cut short", packed[:-20]
+    yield "compressed, not a compression", b"x\x9c" + packed[10:]
+    yield "compressed, not JSON", zlib.compress(b"{")
+    yield "compressed, not text", zlib.compress(b"\xff\xfe")
+    yield "compressed, inflating beyond any record", zlib.compress(b" " * (65 * 2**20), 1)
 
 
 def record_file(template: Path, folder: Path) -> Path:

@@ -22,9 +22,12 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
-from collections.abc import Iterator, Mapping, Sequence
+import zlib
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import lru_cache
+from itertools import chain
 from pathlib import Path
 from typing import Any
 
@@ -60,9 +63,12 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE games ADD COLUMN hints INTEGER NOT NULL DEFAULT 0;
     """,
     # 2 → 3: the count of moves (the Games played list shows it without reading the
-    # record); a record that is not an object with a list of actions leaves it empty.
+    # record; a record that is not an object with a list of actions leaves it empty),
+    # and the games by start time (a page of the list without sorting them all).
+    # Records written from now on are compressed JSON (``_stored``).
     """
     ALTER TABLE games ADD COLUMN moves INTEGER;
+    CREATE INDEX games_by_start ON games (started);
     UPDATE games SET moves = CASE WHEN typeof(record) = 'text' AND json_valid(record)
         THEN CASE WHEN json_type(record) = 'object' AND json_type(record, '$.actions') = 'array'
             THEN json_array_length(record, '$.actions') END END;
@@ -128,6 +134,8 @@ LATEST_TIME = 32_503_680_000.0
 clock functions take the times between."""
 LARGEST = 10**9
 """No score, round count or hint count comes near it: beyond it is damage."""
+LARGEST_RECORD = 64 * 2**20
+"""A record's JSON is some kilobytes; one that inflates beyond this is damage."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -255,7 +263,7 @@ class History:
         if found is None:
             return "it is no longer in the history"
         try:
-            record = _json(found[0], "its record")
+            record = _json(_unpacked(found[0]), "its record")
         except _Unreadable as error:
             return str(error)
         if not isinstance(record, dict):
@@ -275,8 +283,12 @@ def _where(game_id: str | None, status: str | None) -> tuple[str, list[Any]]:
 
 
 def _stored(name: str, value: Any) -> Any:
-    return json.dumps(value, separators=(",", ":")) if name in _JSON and value is not None \
-        else value
+    if name not in _JSON or value is None:
+        return value
+    text = json.dumps(value, separators=(",", ":"))
+    # The record is most of the file: compressed (a tenth of the size), every scan of
+    # the table and the check at start-up read a tenth as much.
+    return zlib.compress(text.encode(), 6) if name == "record" else text
 
 
 def _moves(record: Any) -> int | None:
@@ -291,57 +303,61 @@ class _Unreadable(Exception):
 def read_row(values: Sequence[object]) -> GameRow | str:
     """The row (the ``_READ`` columns, in order) as a GameRow, or the reason it cannot
     be read. Nothing is taken on trust: a column may hold any type, text may not be
-    JSON, numbers may be out of every range."""
+    JSON, numbers may be out of every range. (Thousands of rows are read at a time:
+    each check is a few plain comparisons.)"""
     try:
-        return _checked(dict(zip(_READ, values)))
+        return _checked(values)
     except _Unreadable as error:
         return str(error)
 
 
-def _checked(data: Mapping[str, object]) -> GameRow:
-    key = _text(data, "key")
-    game_id = _text(data, "game_id")
-    try:
-        seat_counts = get_variant(game_id).seat_counts
-    except EngineError:
-        raise _Unreadable(f"unknown game {game_id!r:.40}") from None
-    seats = _whole(data, "seats", seat_counts.start, seat_counts.stop - 1)
-    options = _json(data.get("options"), "options")
+def _checked(values: Sequence[object]) -> GameRow:
+    (key, game_id, deal_code, seats, seed, options, level, human, started, ended, status,
+     rounds, standings, scores, won, place, hints, moves) = values
+    key, game_id = _text(key, "key"), _text(game_id, "game_id")
+    seat_counts = _seat_counts(game_id)
+    if seat_counts is None:
+        raise _Unreadable(f"unknown game {game_id!r:.40}")
+    seats = _whole(seats, "seats", seat_counts.start, seat_counts.stop - 1)
+    options = _json(options, "options")
     if not isinstance(options, dict):
         raise _Unreadable("its options are not an object")
-    status = _text(data, "status")
+    status = _text(status, "status")
     if status not in STATUSES:
         raise _Unreadable(f"unknown status {status!r:.40}")
-    ended = data.get("ended")
-    level = _text(data, "level")
-    deal_code = data.get("deal_code")
     if deal_code is not None and not isinstance(deal_code, str):
         raise _Unreadable("its deal code is not text")
     return GameRow(
         key=key, game_id=game_id, deal_code=deal_code, seats=seats,
-        seed=_whole(data, "seed", -2**63, 2**63 - 1), options=options,
-        level=level, human=_whole(data, "human", 0, seats - 1),
-        started=_time(data.get("started"), "started"),
+        seed=_whole(seed, "seed", -2**63, 2**63 - 1), options=options,
+        level=_text(level, "level"), human=_whole(human, "human", 0, seats - 1),
+        started=_time(started, "started"),
         ended=None if ended is None else _time(ended, "ended"),
-        status=status, rounds=_whole(data, "rounds", 0, LARGEST),
-        standings=[_scores(line, seats, "standings") for line in
-                   _list(_json(data.get("standings"), "standings"), "standings")],
-        scores=_optional_scores(data.get("scores"), seats),
-        won=_share(data.get("won")),
-        place=None if data.get("place") is None else _whole(data, "place", 1, seats),
-        hints=_whole(data, "hints", 0, LARGEST) if "hints" in data else 0,
-        moves=None if data.get("moves") is None else _whole(data, "moves", 0, 2**62))
+        status=status, rounds=_whole(rounds, "rounds", 0, LARGEST),
+        standings=_table(_json(standings, "standings"), seats, "standings"),
+        scores=None if scores is None else _scores(_json(scores, "scores"), seats, "scores"),
+        won=_share(won),
+        place=None if place is None else _whole(place, "place", 1, seats),
+        hints=_whole(hints, "hints", 0, LARGEST),
+        moves=None if moves is None else _whole(moves, "moves", 0, 2**62))
 
 
-def _text(data: Mapping[str, object], name: str) -> str:
-    value = data.get(name)
+@lru_cache(maxsize=64)
+def _seat_counts(game_id: str) -> range | None:
+    """The seats a game is played by (``None``: no such game)."""
+    try:
+        return get_variant(game_id).seat_counts
+    except EngineError:
+        return None
+
+
+def _text(value: object, name: str) -> str:
     if not isinstance(value, str) or not value or len(value) > 200:
         raise _Unreadable(f"its {name} is not a short text: {value!r:.40}")
     return value
 
 
-def _whole(data: Mapping[str, object], name: str, low: int, high: int) -> int:
-    value = data.get(name)
+def _whole(value: object, name: str, low: int, high: int) -> int:
     if type(value) is not int or not low <= value <= high:
         raise _Unreadable(f"its {name} is not a whole number from {low} to {high}: "
                           f"{value!r:.40}")
@@ -362,31 +378,50 @@ def _time(value: object, name: str) -> float:
     return number
 
 
+def _unpacked(value: object) -> object:
+    """A record as stored: compressed JSON (from version 3), or JSON text (before)."""
+    if not isinstance(value, bytes):
+        return value
+    inflate = zlib.decompressobj()
+    try:
+        text = inflate.decompress(value, LARGEST_RECORD)
+    except zlib.error as error:
+        raise _Unreadable(f"its record is damaged ({error})") from None
+    if inflate.unconsumed_tail or not inflate.eof:
+        raise _Unreadable("its record is damaged (cut short or far too long)")
+    try:
+        return text.decode()
+    except UnicodeDecodeError:
+        raise _Unreadable("its record is not text") from None
+
+
+_DECODE = json.JSONDecoder().decode
+"""``json.loads`` without its checks of the argument's type (done here)."""
+
+
 def _json(value: object, what: str) -> Any:
     if not isinstance(value, str):
         raise _Unreadable(f"{what} is not text: {value!r:.40}")
     try:
-        return json.loads(value)
+        return _DECODE(value)
     except (ValueError, RecursionError) as error:
         raise _Unreadable(f"{what} is not JSON ({error})") from None
 
 
-def _list(value: object, what: str) -> list[object]:
-    if not isinstance(value, list):
-        raise _Unreadable(f"its {what} are not a list")
-    return value
-
-
 def _scores(value: object, seats: int, what: str) -> list[int]:
-    line = _list(value, what)
-    scores = [v for v in line if type(v) is int and -LARGEST <= v <= LARGEST]
-    if len(scores) != len(line) or len(line) != seats:
+    return _table([value], seats, what)[0]
+
+
+def _table(value: object, seats: int, what: str) -> list[list[int]]:
+    """Lines of one whole number per seat (each check runs at C speed: ``map``)."""
+    if type(value) is not list or not set(map(type, value)) <= {list} \
+            or not set(map(len, value)) <= {seats}:
         raise _Unreadable(f"its {what} do not fit {seats} seats")
-    return scores
-
-
-def _optional_scores(value: object, seats: int) -> list[int] | None:
-    return None if value is None else _scores(_json(value, "scores"), seats, "scores")
+    numbers = list(chain.from_iterable(value))
+    if not set(map(type, numbers)) <= {int} \
+            or (numbers and not -LARGEST <= min(numbers) <= max(numbers) <= LARGEST):
+        raise _Unreadable(f"its {what} are not scores")
+    return value
 
 
 def _share(value: object) -> float | None:
