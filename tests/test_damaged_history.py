@@ -279,3 +279,17 @@ def test_an_old_history_gets_its_count_of_moves(tmp_path):
     assert history.record("good") == game.record()
     assert isinstance(history.record("broken"), str)
     history.close()
+
+
+def test_start_up_and_a_page_of_games_played_do_not_read_every_game(tmp_path):
+    """No timing here (bench/history.py times them): the queries that run at every
+    start and when Games played opens go through an index, never a scan of the whole
+    table with its records."""
+    history, _ = open_history(tmp_path / "history.sqlite3")
+    assert history is not None
+    history.close()
+    with sqlite3.connect(tmp_path / "history.sqlite3") as db:
+        for sql in ("UPDATE games SET status = 'abandoned' WHERE status = 'playing'",
+                    "SELECT key FROM games ORDER BY started DESC, rowid DESC LIMIT 12"):
+            plan = " ".join(str(step[-1]) for step in db.execute(f"EXPLAIN QUERY PLAN {sql}"))
+            assert "INDEX" in plan and "TEMP B-TREE" not in plan, (sql, plan)

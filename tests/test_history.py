@@ -6,6 +6,7 @@ Statistics and the ``stats`` and ``history`` commands read it."""
 from __future__ import annotations
 
 import sqlite3
+from dataclasses import replace
 
 import pytest
 
@@ -315,3 +316,30 @@ def test_a_finished_game_can_be_watched_again_move_by_move_and_round_by_round(ma
     key(app, pygame.K_PAGEUP)
     assert scene.index == second_round
     frames(app, 2)
+
+
+def test_games_played_pages_through_the_history_newest_first(make_app, home):
+    """A page at a time (a history of thousands opens at once), the newest first."""
+    from cardtable.app.scenes.replay import LISTED, GamesScene
+
+    history, _ = open_history(home / "data" / "history.sqlite3")
+    assert history is not None
+    game, _ = Game.new("palace", 2, 3)
+    for number in range(2 * LISTED + 5):
+        history.add(replace(row(number, 1, 10), game_id="palace", record=game.record()))
+    history.close()
+    app = make_app()
+    scene = GamesScene(app, app.recorder.history)
+    app.push(scene)
+    frames(app, 1)
+    seen = []
+    while True:
+        seen += [int(r.key) for r in scene.rows]
+        if not scene.more:
+            break
+        scene.older()
+        frames(app, 1)
+    assert seen == list(range(2 * LISTED + 4, -1, -1))
+    assert scene.page == 2 and len(scene.rows) == 5
+    scene.newer()
+    assert [int(r.key) for r in scene.rows] == list(range(LISTED + 4, 4, -1))

@@ -64,11 +64,13 @@ MIGRATIONS: tuple[str, ...] = (
     """,
     # 2 → 3: the count of moves (the Games played list shows it without reading the
     # record; a record that is not an object with a list of actions leaves it empty),
-    # and the games by start time (a page of the list without sorting them all).
+    # the games by start time (a page of the list without sorting them all) and the
+    # games still playing (what start-up marks abandoned, without reading every game).
     # Records written from now on are compressed JSON (``_stored``).
     """
     ALTER TABLE games ADD COLUMN moves INTEGER;
     CREATE INDEX games_by_start ON games (started);
+    CREATE INDEX games_playing ON games (game_id) WHERE status = 'playing';
     UPDATE games SET moves = CASE WHEN typeof(record) = 'text' AND json_valid(record)
         THEN CASE WHEN json_type(record) = 'object' AND json_type(record, '$.actions') = 'array'
             THEN json_array_length(record, '$.actions') END END;

@@ -191,8 +191,9 @@ class StatisticsScene(FormScene):
     def _chart(self, surface: pygame.Surface, box: pygame.Rect, size: int) -> None:
         """The person's final score in the newest finished games, oldest at the left."""
         theme.panel(surface, box, theme.PANEL_EDGE)
-        done: list[ChartPoint] = [] if self.tally is None else \
-            self.tally.chart(self.game_id)[-CHART_GAMES:]
+        if self.tally is None:
+            return
+        done: list[ChartPoint] = self.tally.chart(self.game_id)[-CHART_GAMES:]
         low = get_variant(self.game_id).low_scores_win
         better = "lower is better" if low else "higher is better"
         theme.blit_text(surface, f"Your final score, last {len(done)} games ({better}; "
