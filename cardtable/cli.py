@@ -217,7 +217,7 @@ def _history(args: argparse.Namespace) -> int:
     """``cardtable stats`` and ``cardtable history``: read the table's history."""
     from .app.history_db import open_history
     from .app.paths import data_dir, home_problem
-    from .app.stats import history_table, level_stats, stats_table
+    from .app.stats import history_table, stats_table
 
     prog = f"cardtable {args.command}"
     problem = home_problem()
@@ -238,16 +238,33 @@ def _history(args: argparse.Namespace) -> int:
         print(note, file=sys.stderr)
     if history is None:
         return 1
+    import sqlite3
+
+    from .app.stats import Tally, skipped_words
+
+    titles = {variant.id: variant.title for variant in variants()}
     try:
-        titles = {variant.id: variant.title for variant in variants()}
         if args.command == "stats":
-            rows = history.games(args.game)
-            low = {variant.id: variant.low_scores_win for variant in variants()}
-            print(stats_table(level_stats(rows, low), titles))
+            tally = Tally({variant.id: variant.low_scores_win for variant in variants()})
+            skipped = 0
+            for row in history.scan(args.game):
+                if isinstance(row, str):
+                    skipped += 1
+                else:
+                    tally.add(row)
+            print(stats_table(tally.lines(), titles))
         else:
-            print(history_table(history.games(args.game, last=args.last), titles))
+            reading = history.read(args.game, last=args.last)
+            skipped = reading.skipped
+            print(history_table(reading.rows, titles))
+    except sqlite3.Error as error:
+        print(f"{prog}: error: your game history could not be read ({error})",
+              file=sys.stderr)
+        return 1
     finally:
         history.close()
+    if skipped:
+        print(skipped_words(skipped))
     return 0
 
 

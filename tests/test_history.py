@@ -6,6 +6,7 @@ Statistics and the ``stats`` and ``history`` commands read it."""
 from __future__ import annotations
 
 import sqlite3
+from dataclasses import replace
 
 import pytest
 
@@ -48,7 +49,8 @@ def test_a_finished_game_is_recorded_with_its_result_and_a_record_that_replays(m
     play_to_the_end(app)
     game = app.session.game
     app.recorder.flush()
-    rows = history_of(home).games("palace")
+    history = history_of(home)
+    rows = history.games("palace")
     assert [row.status for row in rows] == ["finished"]
     row = rows[0]
     outcome = game.outcome()
@@ -56,7 +58,9 @@ def test_a_finished_game_is_recorded_with_its_result_and_a_record_that_replays(m
     assert row.won == (1.0 if 0 in outcome.winners else 0.0)
     assert row.level == "normal" and row.seats == 2 and row.seed == 5
     assert row.deal_code == app.session.deal_code and row.rounds == 1
-    assert Game.from_record(row.record).state == game.state
+    record = history.record(row.key)
+    assert isinstance(record, dict) and Game.from_record(record).state == game.state
+    assert row.record is None and row.moves == len(game.history)  # lists never read it
 
 
 def test_rounds_are_written_as_they_end(make_app, home):
@@ -67,7 +71,7 @@ def test_rounds_are_written_as_they_end(make_app, home):
     row = history_of(home).games("five_crowns")[0]
     assert row.status == "playing" and row.rounds == 1
     assert row.standings == [list(app.session.game.state.totals)]
-    assert len(row.record["actions"]) == len(app.session.game.history)
+    assert row.moves == len(app.session.game.history)
 
 
 def test_a_game_cut_short_by_a_crash_is_kept_as_abandoned(make_app, home):
@@ -83,7 +87,7 @@ def test_a_game_cut_short_by_a_crash_is_kept_as_abandoned(make_app, home):
     make_app().recorder.flush()                # the next start
     row = history_of(home).games("five_crowns")[0]
     assert row.status == "abandoned"
-    assert len(row.record["actions"]) >= moves - 1
+    assert row.moves is not None and row.moves >= moves - 1
 
 
 def test_a_saved_game_stays_playing_until_a_new_game_of_its_kind_replaces_it(make_app,
@@ -203,6 +207,8 @@ def test_the_statistics_scene_shows_the_games_played_per_level(make_app, home):
     click(app, button(app, "Statistics"))
     scene = app.stack.top
     assert isinstance(scene, StatisticsScene)
+    assert scene.wait()
+    frames(app, 1)
     assert scene.game_id == "palace"
     [line] = scene.lines()
     assert (line.level, line.played) == ("normal", 1)
@@ -224,7 +230,7 @@ def test_statistics_without_a_history_say_why(make_app, home):
         db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
     app = make_app()
     scene = StatisticsScene(app)
-    assert scene.problem is not None and "newer version" in scene.problem
+    assert scene.ready and scene.problem is not None and "newer version" in scene.problem
     app.push(scene)
     frames(app, 2)
 
@@ -310,3 +316,30 @@ def test_a_finished_game_can_be_watched_again_move_by_move_and_round_by_round(ma
     key(app, pygame.K_PAGEUP)
     assert scene.index == second_round
     frames(app, 2)
+
+
+def test_games_played_pages_through_the_history_newest_first(make_app, home):
+    """A page at a time (a history of thousands opens at once), the newest first."""
+    from cardtable.app.scenes.replay import LISTED, GamesScene
+
+    history, _ = open_history(home / "data" / "history.sqlite3")
+    assert history is not None
+    game, _ = Game.new("palace", 2, 3)
+    for number in range(2 * LISTED + 5):
+        history.add(replace(row(number, 1, 10), game_id="palace", record=game.record()))
+    history.close()
+    app = make_app()
+    scene = GamesScene(app, app.recorder.history)
+    app.push(scene)
+    frames(app, 1)
+    seen = []
+    while True:
+        seen += [int(r.key) for r in scene.rows]
+        if not scene.more:
+            break
+        scene.older()
+        frames(app, 1)
+    assert seen == list(range(2 * LISTED + 4, -1, -1))
+    assert scene.page == 2 and len(scene.rows) == 5
+    scene.newer()
+    assert [int(r.key) for r in scene.rows] == list(range(LISTED + 4, 4, -1))

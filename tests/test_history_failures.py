@@ -7,6 +7,7 @@ database, or a folder, in the history's place is left alone and named."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sqlite3
 import subprocess
@@ -106,7 +107,7 @@ def test_a_history_locked_by_another_process_is_not_moved_and_its_games_wait(mak
         assert (data(home) / JOURNAL_FILE).exists()
         from cardtable.app.scenes.statistics import StatisticsScene
 
-        assert "1 game is waiting" in (StatisticsScene(app).problem or "")
+        assert "1 game is waiting" in (StatisticsScene(app).note() or "")
     finally:
         assert holder.stdin is not None
         holder.stdin.close()
@@ -256,7 +257,7 @@ def test_a_full_disk_keeps_the_games_and_says_how_many_wait(make_app, home):
     waiting = "2 games are waiting to be written to your history: the disk is full."
     assert waiting in menu_text(app)
     assert app.stack.top.notice()[1] is False          # a problem, not good news
-    assert waiting in (StatisticsScene(app).problem or "")
+    assert waiting in (StatisticsScene(app).note() or "")
     app.push(StatisticsScene(app))
     frames(app, 2)                                      # drawn, wrapped in its box
     app.stack.pop()
@@ -422,7 +423,7 @@ def test_a_folder_in_the_history_s_place_is_named_as_such(make_app, home):
     app = make_app()
     assert "a folder stands where its file should be" in (app.menu_message or "")
     assert "may not be written" not in (app.menu_message or "")
-    assert "a folder stands where" in (StatisticsScene(app).problem or "")
+    assert "a folder stands where" in (StatisticsScene(app).note() or "")
 
 
 def test_a_migration_refused_by_a_full_disk_does_not_move_the_history(home, monkeypatch):
@@ -476,7 +477,7 @@ def test_a_deal_number_too_large_for_sqlite_waits_and_the_thread_goes_on(home):
                    options={}, level="normal", human=0, started=1.0, ended=None,
                    status="playing", rounds=0, standings=[], scores=None, won=None,
                    place=None, record={})
-    fine = GameRow(**{**huge.__dict__, "key": "fine", "seed": 5, "started": 2.0})
+    fine = dataclasses.replace(huge, key="fine", seed=5, started=2.0)
     recorder._submit(lambda: Write.add(huge))
     recorder._submit(lambda: Write.add(fine))
     assert recorder.flush(1.0)

@@ -1,7 +1,13 @@
 """The history of games played, in SQLite (standard library ``sqlite3``) in the user's
 data folder: one row per game started, finished or abandoned, with its setup, its
 deal code, the standings after each round, the result and the whole action record (so
-any game can be watched again).
+any game can be watched again), and the count of its moves.
+
+The file is read as untrusted as it is written: SQLite keeps any value in any column,
+so every row is checked into a typed ``GameRow`` in one place (``read_row``), and a row
+that does not fit is left out and counted, never shown half-read. Lists and statistics
+read the summary columns only; the action record of one game is read when it is
+watched (``History.record``).
 
 The file is untrusted like every file the app reads: one that is not a database, or
 fails SQLite's check, is moved aside and a new one started, with a message; one
@@ -19,12 +25,16 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
+import zlib
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import lru_cache
+from itertools import chain
 from pathlib import Path
 from typing import Any
 
+from ..engine import EngineError, get_variant
 from .files import move_aside, os_problem
 
 MIGRATIONS: tuple[str, ...] = (
@@ -54,6 +64,19 @@ MIGRATIONS: tuple[str, ...] = (
     # 1 → 2: hints taken (issue 16 counts them; 0 until then).
     """
     ALTER TABLE games ADD COLUMN hints INTEGER NOT NULL DEFAULT 0;
+    """,
+    # 2 → 3: the count of moves (the Games played list shows it without reading the
+    # record; a record that is not an object with a list of actions leaves it empty),
+    # the games by start time (a page of the list without sorting them all) and the
+    # games still playing (what start-up marks abandoned, without reading every game).
+    # Records written from now on are compressed JSON (``_stored``).
+    """
+    ALTER TABLE games ADD COLUMN moves INTEGER;
+    CREATE INDEX games_by_start ON games (started);
+    CREATE INDEX games_playing ON games (game_id) WHERE status = 'playing';
+    UPDATE games SET moves = CASE WHEN typeof(record) = 'text' AND json_valid(record)
+        THEN CASE WHEN json_type(record) = 'object' AND json_type(record, '$.actions') = 'array'
+            THEN json_array_length(record, '$.actions') END END;
     """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -120,9 +143,10 @@ def problem_of(error: BaseException) -> str:
     return str(error) or type(error).__name__
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class GameRow:
-    """One game in the history."""
+    """One game in the history. Rows read back never carry the record (``None``):
+    ``History.record`` reads it for the one game watched."""
 
     key: str
     game_id: str
@@ -144,9 +168,12 @@ class GameRow:
     won: float | None
     """The person's share of the win (1, a share on a tie, 0) once finished."""
     place: int | None
-    record: dict[str, Any]
+    record: dict[str, Any] | None = None
     hints: int = 0
     """Hints the person took in the game."""
+    moves: int | None = None
+    """Moves in the record (``add`` and ``update`` count them; unknown for a damaged
+    record)."""
 
     @property
     def seconds(self) -> float | None:
@@ -159,8 +186,26 @@ class GameRow:
 
 _COLUMNS = ("key", "game_id", "deal_code", "seats", "seed", "options", "level", "human",
             "started", "ended", "status", "rounds", "standings", "scores", "won", "place",
-            "record", "hints")
+            "record", "hints", "moves")
 _JSON = {"options", "standings", "scores", "record"}
+_READ = tuple(name for name in _COLUMNS if name != "record")
+"""What lists and statistics read: every column but the record."""
+STATUSES = ("playing", "finished", "abandoned")
+LATEST_TIME = 32_503_680_000.0
+"""1 January 3000: a time beyond it (or before 1970) is damage; every platform's
+clock functions take the times between."""
+LARGEST = 10**9
+"""No score, round count or hint count comes near it: beyond it is damage."""
+LARGEST_RECORD = 64 * 2**20
+"""A record's JSON is some kilobytes; one that inflates beyond this is damage."""
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """Rows read from the history, and how many could not be read (left out)."""
+
+    rows: list[GameRow]
+    skipped: int = 0
 
 
 class History:
@@ -184,7 +229,10 @@ class History:
     # --- writing ---------------------------------------------------------------------
 
     def add(self, row: GameRow) -> None:
+        if row.record is None:
+            raise ValueError("a game is added to the history with its record")
         values = [_stored(name, getattr(row, name)) for name in _COLUMNS]
+        values[_COLUMNS.index("moves")] = _moves(row.record)
         with self._transaction() as db:
             db.execute(f"INSERT OR REPLACE INTO games ({', '.join(_COLUMNS)}) "
                        f"VALUES ({', '.join('?' for _ in _COLUMNS)})", values)
@@ -193,6 +241,8 @@ class History:
         unknown = set(changes) - set(_COLUMNS)
         if unknown:
             raise ValueError(f"no such history columns: {sorted(unknown)}")
+        if "record" in changes:
+            changes = {**changes, "moves": _moves(changes["record"])}
         names = sorted(changes)
         with self._transaction() as db:
             db.execute(f"UPDATE games SET {', '.join(f'{n} = ?' for n in names)} WHERE key = ?",
@@ -218,44 +268,231 @@ class History:
 
     # --- reading ---------------------------------------------------------------------
 
+    def read(self, game_id: str | None = None, status: str | None = None,
+             last: int | None = None, skip: int = 0) -> Reading:
+        """Games oldest first (``last``: only the newest that many, after leaving out
+        the ``skip`` newest), without their records; damaged rows are counted apart.
+        Raises ``sqlite3.Error`` when the history itself cannot be read."""
+        where, args = _where(game_id, status)
+        sql = f"SELECT {', '.join(_READ)} FROM games{where} ORDER BY started DESC, rowid DESC"
+        if last is not None:
+            sql += f" LIMIT {max(0, int(last))} OFFSET {max(0, int(skip))}"
+        with self._lock:
+            found = self._db.execute(sql, args).fetchall()
+        rows = [read_row(values) for values in reversed(found)]
+        good = [row for row in rows if isinstance(row, GameRow)]
+        return Reading(good, len(rows) - len(good))
+
+    def scan(self, game_id: str | None = None) -> Iterator[GameRow | str]:
+        """Every game oldest first, without its record, each checked as it is taken
+        (a reason for a damaged row), so a caller that folds them keeps no row."""
+        where, args = _where(game_id, None)
+        with self._lock:
+            found = self._db.execute(f"SELECT {', '.join(_READ)} FROM games{where} "
+                                     "ORDER BY started, rowid", args).fetchall()
+        found.reverse()
+        while found:
+            yield read_row(found.pop())
+
     def games(self, game_id: str | None = None, status: str | None = None,
               last: int | None = None) -> list[GameRow]:
-        """Games oldest first (``last``: only the newest that many)."""
-        where, args = [], []
-        if game_id is not None:
-            where.append("game_id = ?")
-            args.append(game_id)
-        if status is not None:
-            where.append("status = ?")
-            args.append(status)
-        sql = f"SELECT {', '.join(_COLUMNS)} FROM games"
-        if where:
-            sql += " WHERE " + " AND ".join(where)
-        sql += " ORDER BY started DESC, rowid DESC"
-        if last is not None:
-            sql += f" LIMIT {int(last)}"
+        """Games oldest first (``last``: only the newest that many); damaged rows are
+        left out."""
+        return self.read(game_id, status, last).rows
+
+    def count(self) -> int:
+        """Rows in the history (read or not)."""
         with self._lock:
-            rows = self._db.execute(sql, args).fetchall()
-        return [_row(values) for values in reversed(rows)]
+            return int(self._db.execute("SELECT count(*) FROM games").fetchone()[0])
 
     def find(self, key: str) -> GameRow | None:
+        """The game ``key`` without its record (``None``: no such game, or damaged)."""
         with self._lock:
-            found = self._db.execute(f"SELECT {', '.join(_COLUMNS)} FROM games WHERE key = ?",
+            found = self._db.execute(f"SELECT {', '.join(_READ)} FROM games WHERE key = ?",
                                      (key,)).fetchone()
-        return None if found is None else _row(found)
+        row = None if found is None else read_row(found)
+        return row if isinstance(row, GameRow) else None
+
+    def record(self, key: str) -> dict[str, Any] | str:
+        """The action record of the game ``key`` (read only to watch it), or why it
+        cannot be read."""
+        try:
+            with self._lock:
+                found = self._db.execute("SELECT record FROM games WHERE key = ?",
+                                         (key,)).fetchone()
+        except sqlite3.Error as error:
+            return f"the history could not be read ({error})"
+        if found is None:
+            return "it is no longer in the history"
+        try:
+            record = _json(_unpacked(found[0]), "its record")
+        except _Unreadable as error:
+            return str(error)
+        if not isinstance(record, dict):
+            return "its record is not a game record"
+        return record
+
+
+def _where(game_id: str | None, status: str | None) -> tuple[str, list[Any]]:
+    where, args = [], []
+    if game_id is not None:
+        where.append("game_id = ?")
+        args.append(game_id)
+    if status is not None:
+        where.append("status = ?")
+        args.append(status)
+    return (" WHERE " + " AND ".join(where) if where else ""), args
 
 
 def _stored(name: str, value: Any) -> Any:
-    return json.dumps(value, separators=(",", ":")) if name in _JSON and value is not None \
-        else value
+    if name not in _JSON or value is None:
+        return value
+    text = json.dumps(value, separators=(",", ":"))
+    # The record is most of the file: compressed (a tenth of the size), every scan of
+    # the table and the check at start-up read a tenth as much.
+    return zlib.compress(text.encode(), 6) if name == "record" else text
 
 
-def _row(values: Sequence[Any]) -> GameRow:
-    data = dict(zip(_COLUMNS, values))
-    for name in _JSON:
-        if data[name] is not None:
-            data[name] = json.loads(data[name])
-    return GameRow(**data)
+def _moves(record: Any) -> int | None:
+    actions = record.get("actions") if isinstance(record, dict) else None
+    return len(actions) if isinstance(actions, list) else None
+
+
+class _Unreadable(Exception):
+    """Why a row cannot be read."""
+
+
+def read_row(values: Sequence[object]) -> GameRow | str:
+    """The row (the ``_READ`` columns, in order) as a GameRow, or the reason it cannot
+    be read. Nothing is taken on trust: a column may hold any type, text may not be
+    JSON, numbers may be out of every range. (Thousands of rows are read at a time:
+    each check is a few plain comparisons.)"""
+    try:
+        return _checked(values)
+    except _Unreadable as error:
+        return str(error)
+
+
+def _checked(values: Sequence[object]) -> GameRow:
+    (key, game_id, deal_code, seats, seed, options, level, human, started, ended, status,
+     rounds, standings, scores, won, place, hints, moves) = values
+    key, game_id = _text(key, "key"), _text(game_id, "game_id")
+    seat_counts = _seat_counts(game_id)
+    if seat_counts is None:
+        raise _Unreadable(f"unknown game {game_id!r:.40}")
+    seats = _whole(seats, "seats", seat_counts.start, seat_counts.stop - 1)
+    options = _json(options, "options")
+    if not isinstance(options, dict):
+        raise _Unreadable("its options are not an object")
+    status = _text(status, "status")
+    if status not in STATUSES:
+        raise _Unreadable(f"unknown status {status!r:.40}")
+    if deal_code is not None and not isinstance(deal_code, str):
+        raise _Unreadable("its deal code is not text")
+    return GameRow(
+        key=key, game_id=game_id, deal_code=deal_code, seats=seats,
+        seed=_whole(seed, "seed", -2**63, 2**63 - 1), options=options,
+        level=_text(level, "level"), human=_whole(human, "human", 0, seats - 1),
+        started=_time(started, "started"),
+        ended=None if ended is None else _time(ended, "ended"),
+        status=status, rounds=_whole(rounds, "rounds", 0, LARGEST),
+        standings=_table(_json(standings, "standings"), seats, "standings"),
+        scores=None if scores is None else _scores(_json(scores, "scores"), seats, "scores"),
+        won=_share(won),
+        place=None if place is None else _whole(place, "place", 1, seats),
+        hints=_whole(hints, "hints", 0, LARGEST),
+        moves=None if moves is None else _whole(moves, "moves", 0, 2**62))
+
+
+@lru_cache(maxsize=64)
+def _seat_counts(game_id: str) -> range | None:
+    """The seats a game is played by (``None``: no such game)."""
+    try:
+        return get_variant(game_id).seat_counts
+    except EngineError:
+        return None
+
+
+def _text(value: object, name: str) -> str:
+    if not isinstance(value, str) or not value or len(value) > 200:
+        raise _Unreadable(f"its {name} is not a short text: {value!r:.40}")
+    return value
+
+
+def _whole(value: object, name: str, low: int, high: int) -> int:
+    if type(value) is not int or not low <= value <= high:
+        raise _Unreadable(f"its {name} is not a whole number from {low} to {high}: "
+                          f"{value!r:.40}")
+    return value
+
+
+def _number(value: object) -> float | None:
+    """A number SQLite handed back (not NaN), or ``None``."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value:
+        return None
+    return float(value) if isinstance(value, float) or abs(value) < 2**53 else None
+
+
+def _time(value: object, name: str) -> float:
+    number = _number(value)
+    if number is None or not 0 <= number <= LATEST_TIME:
+        raise _Unreadable(f"its {name} time is not a time: {value!r:.40}")
+    return number
+
+
+def _unpacked(value: object) -> object:
+    """A record as stored: compressed JSON (from version 3), or JSON text (before)."""
+    if not isinstance(value, bytes):
+        return value
+    inflate = zlib.decompressobj()
+    try:
+        text = inflate.decompress(value, LARGEST_RECORD)
+    except zlib.error as error:
+        raise _Unreadable(f"its record is damaged ({error})") from None
+    if inflate.unconsumed_tail or not inflate.eof:
+        raise _Unreadable("its record is damaged (cut short or far too long)")
+    try:
+        return text.decode()
+    except UnicodeDecodeError:
+        raise _Unreadable("its record is not text") from None
+
+
+_DECODE = json.JSONDecoder().decode
+"""``json.loads`` without its checks of the argument's type (done here)."""
+
+
+def _json(value: object, what: str) -> Any:
+    if not isinstance(value, str):
+        raise _Unreadable(f"{what} is not text: {value!r:.40}")
+    try:
+        return _DECODE(value)
+    except (ValueError, RecursionError) as error:
+        raise _Unreadable(f"{what} is not JSON ({error})") from None
+
+
+def _scores(value: object, seats: int, what: str) -> list[int]:
+    return _table([value], seats, what)[0]
+
+
+def _table(value: object, seats: int, what: str) -> list[list[int]]:
+    """Lines of one whole number per seat (each check runs at C speed: ``map``)."""
+    if type(value) is not list or not set(map(type, value)) <= {list} \
+            or not set(map(len, value)) <= {seats}:
+        raise _Unreadable(f"its {what} do not fit {seats} seats")
+    numbers = list(chain.from_iterable(value))
+    if not set(map(type, numbers)) <= {int} \
+            or (numbers and not -LARGEST <= min(numbers) <= max(numbers) <= LARGEST):
+        raise _Unreadable(f"its {what} are not scores")
+    return value
+
+
+def _share(value: object) -> float | None:
+    if value is None:
+        return None
+    number = _number(value)
+    if number is None or not 0 <= number <= 1:
+        raise _Unreadable(f"its share of the win is not from 0 to 1: {value!r:.40}")
+    return number
 
 
 @dataclass(frozen=True)

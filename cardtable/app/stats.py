@@ -1,16 +1,16 @@
 """Statistics from the history: per game and AI level, what a player of card apps
 expects to see (played, won, win rate, average and best score, streaks, rounds).
 
-Pure functions of the history's rows: the Statistics scene and ``cardtable stats``
-show the same figures.
+Folded from the history's rows one at a time (``Tally``), so that no row is kept: at any
+size of history, the figures are a line per game and level and a few chart points. The
+Statistics scene and ``cardtable stats`` show the same figures.
 """
 
 from __future__ import annotations
 
-import statistics as stats_
 import time
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .history_db import GameRow
 
@@ -36,30 +36,101 @@ class LevelStats:
         return self.wins / self.played if self.played else None
 
 
+@dataclass(frozen=True)
+class ChartPoint:
+    """One finished game on the chart: the person's final score, and whether it won."""
+
+    score: int
+    won: bool
+
+
+@dataclass
+class _Level:
+    """Running sums for one game and level (``Tally``'s own, never handed out)."""
+
+    played: int = 0
+    wins: float = 0.0
+    abandoned: int = 0
+    score_sum: int = 0
+    scored: int = 0
+    best: int | None = None
+    streak: int = 0
+    best_streak: int = 0
+    rounds: int = 0
+
+
+@dataclass
+class Tally:
+    """The statistics of rows added oldest first. Keeps sums, not rows."""
+
+    low_scores_win: dict[str, bool]
+    chart_games: int = 20
+    """Finished games a chart keeps at most (the newest)."""
+    latest: str | None = None
+    """The game of the newest finished game added."""
+    _levels: dict[tuple[str, str], _Level] = field(default_factory=dict)
+    _charts: dict[str, list[ChartPoint]] = field(default_factory=dict)
+
+    def add(self, row: GameRow) -> None:
+        line = self._levels.setdefault((row.game_id, row.level), _Level())
+        if row.status == "abandoned":
+            line.abandoned += 1
+        if row.status != "finished":
+            return
+        self.latest = row.game_id
+        won = row.won or 0.0
+        line.played += 1
+        line.wins += won
+        line.rounds += row.rounds
+        line.streak = line.streak + 1 if won > 0 else 0
+        line.best_streak = max(line.best_streak, line.streak)
+        score = row.my_score
+        if score is None:
+            return
+        line.score_sum += score
+        line.scored += 1
+        low = self.low_scores_win.get(row.game_id, True)
+        if line.best is None or (score < line.best if low else score > line.best):
+            line.best = score
+        chart = self._charts.setdefault(row.game_id, [])
+        chart.append(ChartPoint(score, won > 0))
+        if len(chart) > 2 * self.chart_games:
+            del chart[:-self.chart_games]
+
+    def lines(self, game_id: str | None = None) -> list[LevelStats]:
+        """One line per (game, level) seen (of ``game_id`` only, if given), in the order
+        first seen."""
+        return [_stats(game, level, line) for (game, level), line in self._levels.items()
+                if game_id is None or game == game_id]
+
+    def chart(self, game_id: str) -> list[ChartPoint]:
+        """The newest finished games of ``game_id`` with a score, oldest first."""
+        return self._charts.get(game_id, [])[-self.chart_games:]
+
+
+def _stats(game_id: str, level: str, line: _Level) -> LevelStats:
+    return LevelStats(
+        game_id=game_id, level=level, played=line.played, wins=line.wins,
+        abandoned=line.abandoned,
+        average_score=line.score_sum / line.scored if line.scored else None,
+        best_score=line.best, streak=line.streak, best_streak=line.best_streak,
+        average_rounds=line.rounds / line.played if line.played else None)
+
+
 def level_stats(rows: Iterable[GameRow], low_scores_win: dict[str, bool]) -> list[LevelStats]:
     """One line per (game, level) seen in ``rows`` (oldest first), in that order."""
-    groups: dict[tuple[str, str], list[GameRow]] = {}
+    tally = Tally(low_scores_win)
     for row in rows:
-        groups.setdefault((row.game_id, row.level), []).append(row)
-    return [_one(game_id, level, games, low_scores_win.get(game_id, True))
-            for (game_id, level), games in groups.items()]
+        tally.add(row)
+    return tally.lines()
 
 
-def _one(game_id: str, level: str, games: Sequence[GameRow], low_wins: bool) -> LevelStats:
-    done = [g for g in games if g.status == "finished"]
-    scores = [s for g in done if (s := g.my_score) is not None]
-    streak = best = 0
-    for game in done:
-        streak = streak + 1 if (game.won or 0) > 0 else 0
-        best = max(best, streak)
-    return LevelStats(
-        game_id=game_id, level=level, played=len(done),
-        wins=sum(g.won or 0.0 for g in done),
-        abandoned=sum(g.status == "abandoned" for g in games),
-        average_score=stats_.fmean(scores) if scores else None,
-        best_score=(min(scores) if low_wins else max(scores)) if scores else None,
-        streak=streak, best_streak=best,
-        average_rounds=stats_.fmean(g.rounds for g in done) if done else None)
+def skipped_words(skipped: int) -> str:
+    """The count of rows left out, as a sentence for the player ('' for none)."""
+    if not skipped:
+        return ""
+    return ("1 game could not be read" if skipped == 1
+            else f"{skipped} games could not be read") + " (damaged in the history file)."
 
 
 def stats_table(lines: Sequence[LevelStats], titles: dict[str, str]) -> str:

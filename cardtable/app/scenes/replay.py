@@ -1,13 +1,16 @@
 """Games played and watching one again.
 
-``GamesScene`` lists the newest games of the history; choosing one opens
-``ReplayScene``, which steps through it move by move (← →) and round by round
-(PgUp PgDn, Home End), from the person's own seat (others' hands face down) or with
-every hand shown (H). The move log and each seat's score follow the position.
+``GamesScene`` lists the games of the history a page at a time, newest first, from
+their summary columns (a history of thousands opens at once); choosing one reads that
+game's record alone and opens ``ReplayScene``, which steps through it move by move
+(← →) and round by round (PgUp PgDn, Home End), from the person's own seat (others'
+hands face down) or with every hand shown (H). The move log and each seat's score
+follow the position.
 """
 
 from __future__ import annotations
 
+import sqlite3
 import time
 from collections.abc import Callable
 from functools import partial
@@ -19,44 +22,90 @@ from ...engine import EngineError, get_variant
 from ...engine.replay import Replay
 from .. import cardart, theme
 from ..describe import LogWords, describe
-from ..history_db import GameRow
+from ..history_db import GameRow, History
 from ..session import default_seats
-from ..stats import result_words
+from ..stats import result_words, skipped_words
 from ..tables import deck_colours, playable, table_for
 from ..widgets import Button, Widget
 from .common import FormScene
 
 LISTED = 12
-"""Games the list shows (the newest)."""
+"""Games a page of the list shows."""
 LOG_LINES = 16
 
 
 class GamesScene(FormScene):
     title = "Games played"
 
-    def __init__(self, app: Any, rows: list[GameRow]) -> None:
+    def __init__(self, app: Any, history: History | None, skipped: int | None = None) -> None:
         super().__init__(app)
-        self.rows = list(reversed(rows[-LISTED:]))
+        self.history = history
+        self.skipped = skipped
+        """Games of the whole history that could not be read (``None``: not counted)."""
+        self.page = 0
+        self.rows: list[GameRow] = []
+        """The page shown, newest first."""
+        self.more = False
+        """There are older games than this page."""
         self.error = ""
+        self._read_page()
+
+    def _read_page(self) -> None:
+        self.rows, self.more = [], False
+        if self.history is None:
+            return
+        try:
+            reading = self.history.read(last=LISTED, skip=self.page * LISTED)
+            self.more = self.history.count() > (self.page + 1) * LISTED
+        except sqlite3.Error as error:
+            self.error = f"Your game history could not be read: {error}."
+            return
+        self.rows = list(reversed(reading.rows))
 
     def layout(self, size: tuple[int, int]) -> None:
         self.size = size
         w, h = size
-        rects = self.column(len(self.rows) + 1, max(30, min(44, h // 22)),
+        pager = self.page > 0 or self.more
+        rects = self.column(len(self.rows) + 1 + pager, max(30, min(44, h // 22)),
                             max(560, min(1000, int(w * 0.8))))
         widgets: list[Widget] = []
         for rect, row in zip(rects, self.rows):
             widgets.append(Button(rect, _label(row), partial(self.watch, row)))
+        if pager:
+            half = rects[-2].copy()
+            half.width = (half.width - 10) // 2
+            if self.page > 0:
+                widgets.append(Button(half, "\u25c0 Newer", self.newer))
+            if self.more:
+                widgets.append(Button(half.move(half.width + 10, 0), "Older \u25b6",
+                                      self.older))
         widgets.append(Button(rects[-1], "Back", self.back, primary=not self.rows))
         self.set_widgets(widgets)
 
+    def older(self) -> None:
+        self.page += 1
+        self._read_page()
+        self.layout(self.size)
+
+    def newer(self) -> None:
+        self.page = max(0, self.page - 1)
+        self._read_page()
+        self.layout(self.size)
+
     def watch(self, row: GameRow) -> None:
-        try:
-            replay = Replay.from_record(row.record)
-        except EngineError as error:
-            self.error = f"That game cannot be shown: {error}."
-            return
-        self.app.push(ReplayScene(self.app, row, replay))
+        """Read this game's record and watch it, or say why it cannot be."""
+        found = "no history is kept" if self.history is None else self.history.record(row.key)
+        problem = found if isinstance(found, str) else _not_of(row, found)
+        if problem is None and not isinstance(found, str):
+            try:
+                replay = Replay.from_record(found)
+            except (EngineError, RecursionError) as error:
+                problem = str(error) or "its moves do not replay"
+            else:
+                self.error = ""
+                self.app.push(ReplayScene(self.app, row, replay))
+                return
+        self.error = f"That game cannot be shown: {problem}."
 
     def back(self) -> None:
         self.app.stack.pop()
@@ -64,17 +113,29 @@ class GamesScene(FormScene):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         w, h = surface.get_size()
-        note = self.error or ("No games yet: every game you play is kept here." if not self.rows
-                              else "Choose a game to watch it again, move by move.")
+        skipped = skipped_words(self.skipped or 0)
+        note = self.error or skipped or (
+            "No games yet: every game you play is kept here." if not self.rows
+            else "Choose a game to watch it again, move by move.")
         theme.blit_text(surface, note, max(13, h // 48), (w // 2, int(h * 0.17)),
-                        theme.BAD if self.error else theme.TEXT_DIM, anchor="center")
+                        theme.BAD if self.error or skipped else theme.TEXT_DIM,
+                        anchor="center")
+
+
+def _not_of(row: GameRow, record: dict[str, Any]) -> str | None:
+    """Why ``record`` is not the record of the game ``row`` (``None``: it is)."""
+    setup = (record.get("game"), record.get("seats"), record.get("seed"))
+    if setup != (row.game_id, row.seats, row.seed):
+        return "its record is another game's"
+    return None
 
 
 def _label(row: GameRow) -> str:
     when = time.strftime("%d %b %H:%M", time.localtime(row.started))
     title = get_variant(row.game_id).title.split(" (")[0]
+    moves = "" if row.moves is None else f"  \u00b7  {row.moves} moves"
     return (f"{when}  \u00b7  {title}  \u00b7  {row.level.title()}  \u00b7  "
-            f"{result_words(row)}  \u00b7  {len(row.record.get('actions', []))} moves")
+            f"{result_words(row)}{moves}")
 
 
 class ReplayScene(FormScene):

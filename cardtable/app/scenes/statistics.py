@@ -1,23 +1,29 @@
 """Statistics: per game, a line per AI level (played, won, win %, average and best
 score, streaks, rounds, games left) and a chart of the person's final scores in the
-latest games. Read from the history once, when the scene opens."""
+latest games. Read from the history once, when the scene opens, on a thread of its own:
+the history may hold thousands of games, and the window keeps drawing ("Reading your
+games…") while they are counted. Rows that cannot be read are left out and counted."""
 
 from __future__ import annotations
 
+import logging
+import sqlite3
+import threading
 from functools import partial
 from typing import Any
 
 import pygame
 
-from ...engine import catalog, get_variant
+from ...engine import catalog, get_variant, variants
 from .. import theme
-from ..history_db import GameRow
-from ..stats import LevelStats, level_stats
+from ..history_db import History
+from ..stats import ChartPoint, LevelStats, Tally, skipped_words
 from ..widgets import Button, Widget
 from .common import FormScene
 
 CHART_GAMES = 20
 """Finished games the chart shows at most (the newest)."""
+log = logging.getLogger(__name__)
 COLUMNS = ("Level", "Played", "Won", "Win %", "Avg score", "Best", "Streak", "Best streak",
            "Avg rounds", "Left")
 
@@ -28,22 +34,83 @@ class StatisticsScene(FormScene):
     def __init__(self, app: Any) -> None:
         super().__init__(app)
         self.games = list(catalog())
-        self.rows: list[GameRow] = []
+        self.game_id = self.games[0].id
+        self.picked = False
+        """The player chose a game (the one played last is not chosen for him then)."""
+        self.tally: Tally | None = None
+        """The figures, once read (``None`` while reading)."""
+        self.skipped = 0
+        """Games that could not be read."""
         self.problem: str | None = None
-        history = app.recorder.history
-        if history is None:
+        self.history: History | None = app.recorder.history
+        self._result: tuple[Tally | None, int, str | None] | None = None
+        self._thread: threading.Thread | None = None
+        if self.history is None:
             self.problem = app.recorder.problem or "No history is kept on this computer."
+            self.tally = Tally({})
         else:
-            try:
-                self.rows = history.games()
-            except Exception as error:  # noqa: BLE001  a damaged file must not stop the app
-                self.problem = f"Your game history could not be read: {error}."
-        waiting = app.recorder.waiting()   # games not in the history yet: said, always
-        if waiting:
-            self.problem = (f"Your game history cannot be shown just now. {waiting}"
-                            if history is None else f"{self.problem or ''} {waiting}".strip())
-        played = [row.game_id for row in self.rows if row.status == "finished"]
-        self.game_id = played[-1] if played else self.games[0].id
+            self._thread = threading.Thread(target=self._read, args=(self.history,),
+                                            name="cardtable-statistics", daemon=True)
+            self._thread.start()
+        self.waiting = app.recorder.waiting()
+        """Games not in the history yet, and why: said for as long as they wait."""
+
+    def note(self) -> str | None:
+        """What the player is told above the buttons: a history that cannot be read or
+        kept, games left out as damaged, games waiting to be written."""
+        parts = [part for part in (self.problem, skipped_words(self.skipped), self.waiting)
+                 if part]
+        if self.history is None and self.waiting:
+            parts = ["Your game history cannot be shown just now.", self.waiting]
+        return " ".join(parts) or None
+
+    @property
+    def ready(self) -> bool:
+        """The history has been read (or could not be)."""
+        self._take()
+        return self.tally is not None or self.problem is not None
+
+    def wait(self, timeout: float = 10.0) -> bool:
+        """Wait for the reading thread (tests and the bench); whether it is done."""
+        if self._thread is not None:
+            self._thread.join(timeout)
+        return self.ready
+
+    def _read(self, history: History) -> None:
+        """The reading thread: fold every row into a tally, count the damaged ones."""
+        tally = Tally({variant.id: variant.low_scores_win for variant in variants()})
+        skipped = 0
+        try:
+            for row in history.scan():
+                if isinstance(row, str):
+                    skipped += 1
+                else:
+                    tally.add(row)
+        except sqlite3.Error as error:
+            self._result = (None, skipped, f"Your game history could not be read: {error}.")
+            return
+        except Exception as error:  # noqa: BLE001  a bug must not leave "Reading…" forever
+            log.exception("reading the statistics failed")
+            self._result = (None, skipped, f"Your game history could not be read: {error}.")
+            return
+        self._result = (tally, skipped, None)
+
+    def _take(self) -> None:
+        """Take the reading thread's result, on the drawing thread."""
+        result, self._result = self._result, None
+        if result is None:
+            return
+        self.tally, self.skipped, self.problem = result
+        if self.tally is not None and self.tally.latest is not None and not self.picked:
+            self.game_id = self.tally.latest
+            if hasattr(self, "size"):
+                self.layout(self.size)
+
+    def update(self, dt: float) -> None:
+        self._take()
+
+    def redraw_key(self) -> Any:
+        return (self.tally is None and self.problem is None, super().redraw_key())
 
     def layout(self, size: tuple[int, int]) -> None:
         self.size = size
@@ -64,6 +131,7 @@ class StatisticsScene(FormScene):
 
     def pick(self, game_id: str) -> None:
         self.game_id = game_id
+        self.picked = True
         self.layout(self.size)
 
     def back(self) -> None:
@@ -72,13 +140,14 @@ class StatisticsScene(FormScene):
     def games_played(self) -> None:
         from .replay import GamesScene
 
-        self.app.push(GamesScene(self.app, self.rows))
+        self.app.push(GamesScene(self.app, self.history,
+                                 self.skipped if self.tally is not None else None))
 
     def lines(self) -> list[LevelStats]:
-        low = {self.game_id: get_variant(self.game_id).low_scores_win}
-        mine = [row for row in self.rows if row.game_id == self.game_id]
+        if self.tally is None:
+            return []
         order = {"easy": 0, "normal": 1, "hard": 2}
-        return sorted(level_stats(mine, low), key=lambda s: order.get(s.level, 9))
+        return sorted(self.tally.lines(self.game_id), key=lambda s: order.get(s.level, 9))
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_background(surface)
@@ -89,8 +158,9 @@ class StatisticsScene(FormScene):
         chart = pygame.Rect(40, table.bottom + 16, w - 80, h - 90 - table.bottom - 16)
         if chart.height > 80:
             self._chart(surface, chart, size)
-        if self.problem:
-            self._problem(surface, self.problem, size)
+        note = self.note()
+        if note:
+            self._problem(surface, note, size)
         self.ring.draw(surface)
 
     def _problem(self, surface: pygame.Surface, text: str, size: int) -> None:
@@ -118,6 +188,10 @@ class StatisticsScene(FormScene):
         for column, label in zip(xs, COLUMNS):
             theme.blit_text(surface, label, size, (column, y), theme.GOLD, True)
         y += size + 12
+        if self.tally is None and self.problem is None:
+            theme.blit_text(surface, "Reading your games\u2026", size, (box.x + 16, y),
+                            theme.TEXT_DIM)
+            return
         if not lines:
             title = next(info.title for info in self.games if info.id == self.game_id)
             theme.blit_text(surface, f"No games of {title} played yet: finish one and it "
@@ -140,9 +214,9 @@ class StatisticsScene(FormScene):
     def _chart(self, surface: pygame.Surface, box: pygame.Rect, size: int) -> None:
         """The person's final score in the newest finished games, oldest at the left."""
         theme.panel(surface, box, theme.PANEL_EDGE)
-        done = [row for row in self.rows
-                if row.game_id == self.game_id and row.status == "finished"
-                and row.my_score is not None][-CHART_GAMES:]
+        if self.tally is None:
+            return
+        done: list[ChartPoint] = self.tally.chart(self.game_id)[-CHART_GAMES:]
         low = get_variant(self.game_id).low_scores_win
         better = "lower is better" if low else "higher is better"
         theme.blit_text(surface, f"Your final score, last {len(done)} games ({better}; "
@@ -150,7 +224,7 @@ class StatisticsScene(FormScene):
                         size, (box.x + 16, box.y + 8), theme.TEXT_DIM)
         if not done:
             return
-        scores = [row.my_score or 0 for row in done]
+        scores = [point.score for point in done]
         top, bottom = max(scores), min(scores)
         span = max(1, top - bottom)
         plot = pygame.Rect(box.x + 70, box.y + size + 24, box.width - 100,
@@ -166,8 +240,8 @@ class StatisticsScene(FormScene):
                   for i, score in enumerate(scores)]
         if len(points) > 1:
             pygame.draw.lines(surface, theme.TEXT, False, points, 2)
-        for point, row in zip(points, done):
-            colour = theme.GOLD if (row.won or 0) > 0 else theme.TEXT_DIM
+        for point, game in zip(points, done):
+            colour = theme.GOLD if game.won else theme.TEXT_DIM
             pygame.draw.circle(surface, colour, point, 5)
 
 
