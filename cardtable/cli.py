@@ -101,8 +101,9 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--games", type=_positive, default=100,
                       help="duplicate deals to play; each is played once per seat (100)")
     tour.add_argument("--seed", type=_deal_number, default=1, help="seed of the first deal (1)")
-    tour.add_argument("--jobs", type=_positive, default=1,
-                      help=f"worker processes (1; this machine has {_cores()} cores)")
+    tour.add_argument("--jobs", type=_jobs, default=1,
+                      help=f"worker processes (1; this machine has {_cores()} cores; at "
+                      f"most {_jobs_limit()})")
     tour.add_argument("--record", type=Path, default=None, metavar="FILE",
                       help="keep each finished deal in FILE (JSON lines); run again with "
                       "the same FILE to play only the deals it lacks and report them all")
@@ -132,6 +133,21 @@ def _cores() -> int:
     import os
 
     return os.cpu_count() or 1
+
+
+def _jobs_limit() -> int:
+    """Four worker processes a core gain nothing over one (a deal is all CPU), and a
+    process pool takes at most 61 workers on Windows."""
+    return min(4 * _cores(), 61)
+
+
+def _jobs(text: str) -> int:
+    value = _positive(text)
+    if value > _jobs_limit():
+        raise argparse.ArgumentTypeError(
+            f"{value} is too many: at most {_jobs_limit()} worker processes on this machine "
+            f"({_cores()} cores)")
+    return value
 
 
 def main(argv: Sequence[str] | None = None) -> int:

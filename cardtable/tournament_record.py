@@ -4,22 +4,32 @@ A Hard tournament plays for hours (a Hard seat takes about a minute a game), lon
 one sitting: with a record, a run that is stopped keeps every deal it finished, running
 the same command again plays only the deals missing, and runs over different seeds pool
 into one report. The file is read as untrusted: a line of another tournament is refused
-(it would mix results), a damaged line is skipped and counted (a run killed mid-write
-leaves one), and a file that holds no record at all is refused and left as it is.
+(it would mix results), as is a file of a newer cardtable (it may hold what this one
+cannot read) and a line whose deal number cardtable does not make (it would be pooled as
+a deal that was never played); a damaged line is skipped and counted (a run killed
+mid-write leaves one), and a file that holds no record at all is refused and left as it
+is.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
+from .engine.rng import MAX_SEED
 from .tournament_results import DealResult, SeatResult
 
 RECORD_FORMAT = "cardtable-tournament"
 RECORD_VERSION = 1
+DEAL_NUMBERS = range(MAX_SEED + 1)
+"""The deal numbers cardtable makes: the engine's bound, as saves and deal codes have it."""
+MARGIN_LIMIT = 1e9
+"""No game's score comes near it; a larger margin is damage (and would overflow the sums
+of the report)."""
 
 
 class RecordError(Exception):
@@ -47,23 +57,12 @@ def read_record(path: Path, game_id: str, seats: int, bots: tuple[str, ...]) -> 
     damaged = 0
     wanted = _tournament(game_id, seats, bots)
     for number, line in enumerate(text.splitlines(), start=1):
-        if not line.strip():
-            continue
-        try:
-            data = json.loads(line)
-            kept = _tournament(data["game"], data["seats"], tuple(data["bots"]))
-            deal = _deal(data)
-        except (ValueError, KeyError, TypeError):
-            damaged += 1
-            continue
-        if data.get("format") != RECORD_FORMAT or data.get("version") != RECORD_VERSION:
-            damaged += 1
-            continue
-        if kept != wanted:
-            raise RecordError(
-                f"the record {path} (line {number}) is of another tournament: "
-                f"{_describe(kept)}, not {_describe(wanted)}; name another file")
-        deals.setdefault(deal.deal, deal)
+        if line.strip():
+            deal = _read_line(line, f"the record {path} (line {number})", wanted)
+            if deal is None:
+                damaged += 1
+            else:
+                deals.setdefault(deal.deal, deal)
     if not deals and damaged:
         raise RecordError(f"{path} is not a tournament record (no line of it reads as "
                           "one); it is left as it is: name another file")
@@ -102,23 +101,92 @@ class RecordWriter:
         os.close(self._fd)
 
 
-def _tournament(game_id: Any, seats: Any, bots: tuple[Any, ...]) -> tuple[str, int,
-                                                                          tuple[str, ...]]:
-    if not (isinstance(game_id, str) and isinstance(seats, int)
-            and all(isinstance(bot, str) for bot in bots)):
+def _read_line(line: str, where: str,
+               wanted: tuple[str, int, tuple[str, ...]]) -> DealResult | None:
+    """The deal of one line of the record, or None for a damaged line; a line that is
+    whole but must not be pooled (another tournament's, a newer cardtable's, a deal
+    number cardtable does not make) refuses the record."""
+    try:
+        data = json.loads(line)
+    except (ValueError, RecursionError):  # cut off mid-write, or nested past reading
+        return None
+    if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
+        return None
+    version = data.get("version")
+    if _whole(version) and version > RECORD_VERSION:
+        raise RecordError(
+            f"{where} was written by a newer version of cardtable (record version "
+            f"{version}; this one reads version {RECORD_VERSION}); it is left as it is: "
+            "update cardtable or name another file")
+    try:
+        if version != RECORD_VERSION:
+            raise ValueError("an unknown record version")
+        kept = _tournament(data["game"], data["seats"], _names(data["bots"]))
+    except (ValueError, KeyError):
+        return None
+    if kept != wanted:
+        raise RecordError(f"{where} is of another tournament: {_describe(kept)}, not "
+                          f"{_describe(wanted)}; name another file")
+    if "deal" not in data:
+        return None
+    if not (_whole(data["deal"]) and data["deal"] in DEAL_NUMBERS):
+        raise RecordError(
+            f"{where} holds deal number {_short(data['deal'])}, not one cardtable makes "
+            f"(0 to {DEAL_NUMBERS[-1]}); it is left as it is: name another file")
+    try:
+        return _deal(data, kept)
+    except (ValueError, KeyError, TypeError):
+        return None
+
+
+def _tournament(game_id: object, seats: object,
+                bots: tuple[str, ...]) -> tuple[str, int, tuple[str, ...]]:
+    if not (isinstance(game_id, str) and _whole(seats)):
         raise ValueError("not a tournament")
     return game_id, seats, bots
 
 
-def _deal(data: dict[str, Any]) -> DealResult:
-    deal, steps = data["deal"], data["steps"]
-    if not (isinstance(deal, int) and isinstance(steps, int)):
-        raise ValueError("deal and steps are whole numbers")
-    results = tuple(SeatResult(str(bot), int(seat), float(win), float(margin))
-                    for bot, seat, win, margin in data["results"])
-    if len(results) != data["seats"] ** 2:  # one game per rotation, every seat
+def _names(bots: object) -> tuple[str, ...]:
+    """The bot levels of a line: a list of names (a text would be taken letter by
+    letter)."""
+    if not (isinstance(bots, list) and bots and all(isinstance(bot, str) for bot in bots)):
+        raise ValueError("the bots are a list of names")
+    return tuple(bots)
+
+
+def _deal(data: dict[str, Any], tournament: tuple[str, int, tuple[str, ...]]) -> DealResult:
+    """The deal of a line, each result as ``play_deal`` makes it: game by game (one per
+    rotation), seat by seat, the bot the rotation put there, a win share in 0..1 and a
+    finite margin."""
+    _, seats, bots = tournament
+    deal, steps, rows = data["deal"], data["steps"], data["results"]
+    if not (_whole(steps) and steps >= 0 and isinstance(rows, list)):
+        raise ValueError("steps are a whole number and results a list")
+    if len(rows) != seats ** 2:  # one game per rotation, every seat
         raise ValueError("a deal has a result for every seat of every rotation")
-    return DealResult(deal, results, steps)
+    results = []
+    for index, row in enumerate(rows):
+        rotation, seat = divmod(index, seats)
+        bot, at, win, margin = row
+        if not (bot == bots[(seat + rotation) % len(bots)] and _whole(at) and at == seat
+                and _number(win) and 0 <= win <= 1
+                and _number(margin) and abs(margin) <= MARGIN_LIMIT):
+            raise ValueError("a result that the tournament cannot have made")
+        results.append(SeatResult(bot, seat, float(win), float(margin)))
+    return DealResult(deal, tuple(results), steps)
+
+
+def _whole(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _number(value: object) -> TypeGuard[int | float]:
+    return _whole(value) or isinstance(value, float) and math.isfinite(value)
+
+
+def _short(value: object) -> str:
+    text = json.dumps(value)
+    return text if len(text) <= 40 else text[:36] + "…"
 
 
 def _describe(tournament: tuple[str, int, tuple[str, ...]]) -> str:

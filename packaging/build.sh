@@ -5,6 +5,10 @@
 #   packaging/build.sh            build
 #   packaging/build.sh --check    build, then run the bundle's self-test headless
 set -eu
+# The bundle is made of what is installed in the build environment: a PYTHONPATH (a
+# checkout on it, as the project's tests set) would put the source tree in its place,
+# where assets/ is not yet the package cardtable.assets.
+unset PYTHONPATH
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/.." && pwd)"
 venv="$here/.build-venv"

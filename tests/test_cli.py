@@ -72,6 +72,25 @@ def test_self_test_opens_the_window_deals_and_quits_without_touching_saves(capsy
     assert not list(tmp_path.rglob("*.json"))  # it played in a folder of its own
 
 
+def test_the_appstream_metadata_names_no_address_the_project_does_not_publish():
+    """A software centre fetches every address in the metainfo (``appstreamcli validate``
+    without --no-net fails on one that does not answer): a homepage or screenshot must be
+    an address the project publishes, named in pyproject.toml's [project.urls], never a
+    placeholder."""
+    import re
+    import tomllib
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    published = set(tomllib.loads((root / "pyproject.toml").read_text())["project"]
+                     .get("urls", {}).values())
+    metainfo = (root / "packaging" / "linux" /
+                "io.github.cardtable.CardTable.metainfo.xml").read_text()
+    named = set(re.findall(r"https?://[^<\s\"]+", metainfo))
+    unpublished = {url for url in named if not any(url.startswith(home) for home in published)}
+    assert unpublished == set()
+
+
 def test_the_desktop_entry_and_appstream_metadata_validate():
     import shutil
     from pathlib import Path

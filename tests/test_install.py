@@ -35,7 +35,7 @@ def _run(*args: str | Path, **kwargs) -> subprocess.CompletedProcess[str]:
 
 
 @pytest.fixture(scope="module")
-def wheel(tmp_path_factory) -> Path:
+def wheel_build(tmp_path_factory) -> tuple[Path, str]:
     """A wheel of this checkout, built the way pip builds one for ``pip install .``. The
     build runs on a copy: setuptools' build/ folder in the checkout could hold files the
     sources no longer have, and the test should leave the checkout as it found it."""
@@ -43,10 +43,25 @@ def wheel(tmp_path_factory) -> Path:
     source = out / "source"
     shutil.copytree(REPO, source, ignore=shutil.ignore_patterns(
         ".*", "build", "dist", "*.egg-info", "__pycache__"))
-    built = _run(sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", out, source)
+    # Verbose, so that the build's own warnings are shown whatever pip's version.
+    built = _run(sys.executable, "-m", "pip", "wheel", "-v", "--no-deps", "-w", out, source)
     assert built.returncode == 0, built.stderr
     (found,) = out.glob("cardtable-*.whl")
-    return found
+    return found, built.stdout + built.stderr
+
+
+@pytest.fixture(scope="module")
+def wheel(wheel_build) -> Path:
+    return wheel_build[0]
+
+
+def test_a_good_build_of_the_wheel_warns_of_nothing(wheel_build):
+    """setuptools warns of every folder under a package that pyproject.toml does not
+    list (the fonts, the rules pages): "package would be ignored", on a build that is
+    good. A build that looks broken when it is not hides the day it is."""
+    _, output = wheel_build
+    warned = [line for line in output.splitlines() if "Warning:" in line]  # Python's
+    assert warned == []
 
 
 def test_the_wheel_holds_every_source_file_and_asset(wheel):

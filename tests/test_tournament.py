@@ -126,3 +126,101 @@ def test_an_unreadable_record_is_a_one_line_error(tmp_path):
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 2
     assert done.stderr.count("\n") == 1 and "cannot read the record" in done.stderr
+
+
+def _one_deal_record(tmp_path, name="record.jsonl"):
+    record = tmp_path / name
+    run_tournament("five_crowns", 2, ["normal", "random"], 1, seed=4, record=record)
+    return record, json.loads(record.read_text())
+
+
+def _with_line(record, line):
+    text = line if isinstance(line, str) else json.dumps(line)
+    record.write_text(record.read_text() + text + "\n")
+
+
+def test_a_deeply_nested_line_is_a_damaged_line_not_a_crash(tmp_path):
+    record, _ = _one_deal_record(tmp_path)
+    _with_line(record, "[" * 100_000 + "]" * 100_000)
+    _with_line(record, '{"format": ' + "[" * 100_000 + "]" * 100_000 + "}")
+    report = run_tournament("five_crowns", 2, ["normal", "random"], 1, seed=4, record=record)
+    assert (report.recorded, report.damaged, report.played) == (1, 2, 0)
+
+
+@pytest.mark.parametrize("field, value", [
+    (2, float("nan")), (3, float("nan")), (3, float("inf")), (3, 1e308), (2, 5.0),
+    (2, "1"), (1, 7), (1, True), (0, "grandmaster"), (0, "random")])
+def test_results_that_cannot_come_from_the_tournament_are_damaged_lines(tmp_path, field,
+                                                                        value):
+    """NaN, infinite or overflowing margins, a win share outside 0..1, a seat off the
+    table, a bot that is not in that seat: skipped and counted, and the report is
+    still printed from the good deals."""
+    record, line = _one_deal_record(tmp_path)
+    line["deal"] = 5
+    line["results"][0][field] = value
+    _with_line(record, line)
+    report = run_tournament("five_crowns", 2, ["normal", "random"], 0, seed=4, record=record)
+    assert (report.recorded, report.damaged) == (1, 1)
+    assert "1 damaged line of the record skipped" in format_tournament(report)
+
+
+def test_a_record_of_a_newer_cardtable_says_so_and_is_left_as_it_is(tmp_path):
+    """A newer record may hold lines this version reads wrongly: it is named as such,
+    not as "not a tournament record", whether it is all new or new lines were added."""
+    record, line = _one_deal_record(tmp_path)
+    newer = tmp_path / "newer.jsonl"
+    newer.write_text(json.dumps(dict(line, version=2, results="another shape")) + "\n")
+    _with_line(record, dict(line, version=2, deal=6))
+    for path in (newer, record):
+        before = path.read_text()
+        with pytest.raises(RecordError, match="newer version of cardtable"):
+            run_tournament("five_crowns", 2, ["normal", "random"], 1, seed=4, record=path)
+        assert path.read_text() == before
+
+
+def test_a_bots_field_that_is_not_a_list_of_names_is_a_damaged_line(tmp_path):
+    record, line = _one_deal_record(tmp_path)
+    _with_line(record, dict(line, deal=5, bots="normal"))
+    _with_line(record, dict(line, deal=6, bots=["normal", 3]))
+    _with_line(record, dict(line, deal=7, seats=True))
+    report = run_tournament("five_crowns", 2, ["normal", "random"], 0, seed=4, record=record)
+    assert (report.recorded, report.damaged) == (1, 3)
+    only = tmp_path / "only.jsonl"
+    only.write_text(json.dumps(dict(line, bots="normal")) + "\n")
+    with pytest.raises(RecordError, match="not a tournament record") as error:
+        run_tournament("five_crowns", 2, ["normal", "random"], 0, seed=4, record=only)
+    assert "n,o,r,m" not in str(error.value)
+
+
+@pytest.mark.parametrize("deal", [-5, 2 ** 63, 10 ** 30, 4.5, "4", True, None])
+def test_a_record_with_a_deal_number_cardtable_does_not_make_is_refused(tmp_path, deal):
+    record, line = _one_deal_record(tmp_path)
+    _with_line(record, dict(line, deal=deal))
+    before = record.read_text()
+    with pytest.raises(RecordError, match=r"line 2\).*deal number .* not one cardtable makes"):
+        run_tournament("five_crowns", 2, ["normal", "random"], 1, seed=4, record=record)
+    assert record.read_text() == before
+
+
+def test_deals_a_record_could_not_keep_are_not_played(tmp_path):
+    record = tmp_path / "r.jsonl"
+    for seed, games in ((-5, 1), (2 ** 63 - 1, 2)):
+        with pytest.raises(RecordError, match="deal numbers"):
+            run_tournament("five_crowns", 2, ["normal", "random"], games, seed=seed,
+                           record=record)
+    assert not record.exists()
+
+
+def test_more_jobs_than_the_limit_is_a_one_line_error(capsys):
+    from cardtable.cli import build_parser
+
+    for jobs in ("100000", "1000"):
+        with pytest.raises(SystemExit) as done:
+            build_parser().parse_args(["tournament", "--game", "palace", "--bots",
+                                       "normal", "--jobs", jobs])
+        assert done.value.code == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "--jobs" in err and "at most" in err
+    args = build_parser().parse_args(["tournament", "--game", "palace", "--bots", "normal",
+                                      "--jobs", "4"])
+    assert args.jobs == 4
