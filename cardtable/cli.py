@@ -175,7 +175,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     lock = lock_home(data_dir())  # one window per home, held until the process ends
     if lock is None:
+        from .app.already_open import show
+
         print(f"cardtable: {ALREADY_OPEN}", file=sys.stderr)
+        show()  # started from an icon, there is no terminal to read the line above
         return 0
     try:
         return play()

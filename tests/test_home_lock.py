@@ -100,3 +100,22 @@ def test_the_lock_is_refused_while_held_and_free_once_released(tmp_path):
     again = lock_home(tmp_path)
     assert again is not None
     again.release()
+
+
+def test_a_second_start_from_an_icon_is_told_in_a_window_and_never_blocks_headless():
+    """With no terminal the line on stderr is never read, so the second start shows a
+    small window saying so; with no display (the tests, CI) it returns at once."""
+    import time
+
+    import pygame
+
+    from cardtable.app import already_open
+
+    start = time.perf_counter()
+    assert already_open.show(seconds=30) is False  # SDL_VIDEODRIVER=dummy here
+    assert time.perf_counter() - start < 5
+    pygame.font.init()
+    surface = pygame.Surface(already_open.SIZE)
+    button = pygame.Rect(240, 156, 140, 44)
+    already_open._draw(surface, already_open.BODY, button)
+    assert surface.get_at(button.center) != surface.get_at((5, 5))  # the OK button drawn
