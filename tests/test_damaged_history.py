@@ -162,8 +162,10 @@ def open_everything(make_app, home: Path, path: Path, capsys) -> dict[str, objec
     assert isinstance(games, GamesScene)
     watched = errors = 0
     while True:
+        assert games.wait()
         for row in games.rows:
             games.watch(row)
+            assert games.wait()
             frames(app, 1)
             if isinstance(app.stack.top, ReplayScene):
                 replay = app.stack.top

@@ -298,7 +298,9 @@ def test_a_finished_game_can_be_watched_again_move_by_move_and_round_by_round(ma
     click(app, button(app, "Games played"))
     assert isinstance(app.stack.top, GamesScene)
     games = app.stack.top
+    assert games.wait()
     games.watch(games.rows[0])
+    assert games.wait()
     frames(app, 1)
     assert not games.error
     scene = app.stack.top
@@ -334,6 +336,7 @@ def test_games_played_pages_through_the_history_newest_first(make_app, home):
     frames(app, 1)
     seen = []
     while True:
+        assert scene.wait()
         seen += [int(r.key) for r in scene.rows]
         if not scene.more:
             break
@@ -342,4 +345,5 @@ def test_games_played_pages_through_the_history_newest_first(make_app, home):
     assert seen == list(range(2 * LISTED + 4, -1, -1))
     assert scene.page == 2 and len(scene.rows) == 5
     scene.newer()
+    assert scene.wait()
     assert [int(r.key) for r in scene.rows] == list(range(LISTED + 4, 4, -1))

@@ -10,9 +10,9 @@ follow the position.
 
 from __future__ import annotations
 
-import sqlite3
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
@@ -21,6 +21,7 @@ import pygame
 from ...engine import EngineError, get_variant
 from ...engine.replay import Replay
 from .. import cardart, theme
+from ..background import LatestRead, Unread
 from ..describe import LogWords, describe
 from ..history_db import GameRow, History
 from ..session import default_seats
@@ -32,35 +33,133 @@ from .common import FormScene
 LISTED = 12
 """Games a page of the list shows."""
 LOG_LINES = 16
+RETRY_SECONDS = 3.0
+"""After a read of a locked history failed, how long until the page is read again."""
+READING = "Reading\u2026"
+
+
+@dataclass(frozen=True, slots=True)
+class Page:
+    """A page of the list, as read: its games newest first, its damaged rows (left
+    out), and how many games the history holds."""
+
+    rows: list[GameRow]
+    skipped: int
+    count: int
+
+
+def read_page(history: History, page: int) -> Page:
+    """On a reading thread: the ``page``-th page of games, newest first."""
+    reading = history.read(last=LISTED, skip=page * LISTED)
+    return Page(list(reversed(reading.rows)), reading.skipped, history.count())
+
+
+def build_replay(history: History, row: GameRow) -> Replay | str:
+    """On a reading thread: the replay of ``row``'s game, or why it cannot be shown
+    (its record is read now, only for the game watched; a long game takes a tenth of
+    a second or more to replay)."""
+    found = history.record(row.key)
+    if isinstance(found, str):
+        return found
+    problem = _not_of(row, found)
+    if problem is not None:
+        return problem
+    try:
+        return Replay.from_record(found)
+    except (EngineError, RecursionError) as error:
+        return str(error) or "its moves do not replay"
 
 
 class GamesScene(FormScene):
+    """The list of games played, a page at a time. Every read of the history (a page,
+    a record) and every replay is made on a reading thread (``background``): the
+    history may be locked, or busy with another read, and the window keeps drawing,
+    saying "Reading…" meanwhile."""
+
     title = "Games played"
 
     def __init__(self, app: Any, history: History | None, skipped: int | None = None) -> None:
         super().__init__(app)
         self.history = history
         self.skipped = skipped
-        """Games of the whole history that could not be read (``None``: not counted)."""
+        """Games of the whole history that could not be read (``None``: not counted;
+        the page's own damaged rows are counted then)."""
         self.page = 0
         self.rows: list[GameRow] = []
         """The page shown, newest first."""
-        self.more = False
-        """There are older games than this page."""
+        self.page_skipped = 0
+        """Damaged rows left out of the page shown."""
+        self.count = 0
+        """Games in the history, as last read (the pager follows it while a page is
+        read, so paging on never waits)."""
         self.error = ""
+        self._pages: LatestRead[int, Page] = LatestRead("cardtable-games-played")
+        self._watching: LatestRead[GameRow, Replay | str] = LatestRead("cardtable-replay")
+        self._retry_at: float | None = None
         self._read_page()
 
     def _read_page(self) -> None:
-        self.rows, self.more = [], False
-        if self.history is None:
-            return
-        try:
-            reading = self.history.read(last=LISTED, skip=self.page * LISTED)
-            self.more = self.history.count() > (self.page + 1) * LISTED
-        except sqlite3.Error as error:
-            self.error = f"Your game history could not be read: {error}."
-            return
-        self.rows = list(reversed(reading.rows))
+        """Ask for the page ``self.page`` (shown once read); the rows shown go."""
+        self.rows, self._retry_at = [], None
+        self._watching.cancel()
+        if self.history is not None:
+            self._pages.ask(self.page, partial(read_page, self.history, self.page))
+
+    @property
+    def more(self) -> bool:
+        """There are older games than this page."""
+        return self.count > (self.page + 1) * LISTED
+
+    @property
+    def reading(self) -> bool:
+        """A page or a game is being read."""
+        return self._pages.busy or self._watching.busy
+
+    def wait(self, timeout: float = 10.0) -> bool:
+        """Wait until what is being read is read, and take it (tests); whether it is."""
+        done = self._pages.wait(timeout) and self._watching.wait(timeout)
+        self.update(0.0)
+        return done and not self.reading
+
+    def update(self, dt: float) -> None:
+        """Take what the reading threads read (never waiting for them)."""
+        if self._retry_at is not None and self.app.now >= self._retry_at:
+            self._read_page()
+        paged = self._pages.take()
+        if paged is not None:
+            self._show(paged[1])
+        watched = self._watching.take()
+        if watched is not None:
+            row, replay = watched
+            if isinstance(replay, Replay):
+                self.error = ""
+                self.app.push(ReplayScene(self.app, row, replay))
+            else:
+                self.error = replay.sentence if isinstance(replay, Unread) else \
+                    f"That game cannot be shown: {replay}."
+
+    def _show(self, page: Page | Unread) -> None:
+        if isinstance(page, Unread):
+            self.error = page.sentence
+            self._retry_at = self.app.now + RETRY_SECONDS if page.passing else None
+        else:
+            self.error = ""
+            self.rows, self.page_skipped, self.count = page.rows, page.skipped, page.count
+        if hasattr(self, "size"):
+            self.layout(self.size)
+
+    def note(self) -> str:
+        """The line under the title: what went wrong, what is being read, damaged rows
+        left out, or what to do."""
+        return self.error or (READING if self.reading else "") or self._skipped() or (
+            "No games yet: every game you play is kept here." if not self.rows
+            else "Choose a game to watch it again, move by move.")
+
+    def _skipped(self) -> str:
+        return skipped_words(self.page_skipped if self.skipped is None else self.skipped)
+
+    def redraw_key(self) -> Any:
+        return (self.note(), super().redraw_key())
 
     def layout(self, size: tuple[int, int]) -> None:
         self.size = size
@@ -79,7 +178,8 @@ class GamesScene(FormScene):
             if self.more:
                 widgets.append(Button(half.move(half.width + 10, 0), "Older \u25b6",
                                       self.older))
-        widgets.append(Button(rects[-1], "Back", self.back, primary=not self.rows))
+        widgets.append(Button(rects[-1], "Back", self.back,
+                              primary=not self.rows and not self._pages.busy))
         self.set_widgets(widgets)
 
     def older(self) -> None:
@@ -93,33 +193,26 @@ class GamesScene(FormScene):
         self.layout(self.size)
 
     def watch(self, row: GameRow) -> None:
-        """Read this game's record and watch it, or say why it cannot be."""
-        found = "no history is kept" if self.history is None else self.history.record(row.key)
-        problem = found if isinstance(found, str) else _not_of(row, found)
-        if problem is None and not isinstance(found, str):
-            try:
-                replay = Replay.from_record(found)
-            except (EngineError, RecursionError) as error:
-                problem = str(error) or "its moves do not replay"
-            else:
-                self.error = ""
-                self.app.push(ReplayScene(self.app, row, replay))
-                return
-        self.error = f"That game cannot be shown: {problem}."
+        """Read this game's record and build its replay on a reading thread; it is
+        watched once built, or the note says why it cannot be."""
+        if self.history is None:
+            self.error = "That game cannot be shown: no history is kept."
+            return
+        self.error = ""
+        self._watching.ask(row, partial(build_replay, self.history, row))
 
     def back(self) -> None:
+        self._pages.cancel()
+        self._watching.cancel()
         self.app.stack.pop()
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         w, h = surface.get_size()
-        skipped = skipped_words(self.skipped or 0)
-        note = self.error or skipped or (
-            "No games yet: every game you play is kept here." if not self.rows
-            else "Choose a game to watch it again, move by move.")
+        note = self.note()
+        bad = bool(self.error) or note == self._skipped()
         theme.blit_text(surface, note, max(13, h // 48), (w // 2, int(h * 0.17)),
-                        theme.BAD if self.error or skipped else theme.TEXT_DIM,
-                        anchor="center")
+                        theme.BAD if bad else theme.TEXT_DIM, anchor="center")
 
 
 def _not_of(row: GameRow, record: dict[str, Any]) -> str | None:

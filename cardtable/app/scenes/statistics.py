@@ -6,9 +6,6 @@ games…") while they are counted. Rows that cannot be read are left out and cou
 
 from __future__ import annotations
 
-import logging
-import sqlite3
-import threading
 from functools import partial
 from typing import Any
 
@@ -16,6 +13,7 @@ import pygame
 
 from ...engine import catalog, get_variant, variants
 from .. import theme
+from ..background import BackgroundRead, Unread
 from ..history_db import History
 from ..stats import ChartPoint, LevelStats, Tally, skipped_words
 from ..widgets import Button, Widget
@@ -23,7 +21,6 @@ from .common import FormScene
 
 CHART_GAMES = 20
 """Finished games the chart shows at most (the newest)."""
-log = logging.getLogger(__name__)
 COLUMNS = ("Level", "Played", "Won", "Win %", "Avg score", "Best", "Streak", "Best streak",
            "Avg rounds", "Left")
 
@@ -43,15 +40,13 @@ class StatisticsScene(FormScene):
         """Games that could not be read."""
         self.problem: str | None = None
         self.history: History | None = app.recorder.history
-        self._result: tuple[Tally | None, int, str | None] | None = None
-        self._thread: threading.Thread | None = None
+        self._reading: BackgroundRead[tuple[Tally, int]] | None = None
         if self.history is None:
             self.problem = app.recorder.problem or "No history is kept on this computer."
             self.tally = Tally({})
         else:
-            self._thread = threading.Thread(target=self._read, args=(self.history,),
-                                            name="cardtable-statistics", daemon=True)
-            self._thread.start()
+            self._reading = BackgroundRead(partial(_tally, self.history),
+                                           "cardtable-statistics")
         self.waiting = app.recorder.waiting()
         """Games not in the history yet, and why: said for as long as they wait."""
 
@@ -72,36 +67,21 @@ class StatisticsScene(FormScene):
 
     def wait(self, timeout: float = 10.0) -> bool:
         """Wait for the reading thread (tests and the bench); whether it is done."""
-        if self._thread is not None:
-            self._thread.join(timeout)
+        if self._reading is not None:
+            self._reading.wait(timeout)
         return self.ready
 
-    def _read(self, history: History) -> None:
-        """The reading thread: fold every row into a tally, count the damaged ones."""
-        tally = Tally({variant.id: variant.low_scores_win for variant in variants()})
-        skipped = 0
-        try:
-            for row in history.scan():
-                if isinstance(row, str):
-                    skipped += 1
-                else:
-                    tally.add(row)
-        except sqlite3.Error as error:
-            self._result = (None, skipped, f"Your game history could not be read: {error}.")
-            return
-        except Exception as error:  # noqa: BLE001  a bug must not leave "Reading…" forever
-            log.exception("reading the statistics failed")
-            self._result = (None, skipped, f"Your game history could not be read: {error}.")
-            return
-        self._result = (tally, skipped, None)
-
     def _take(self) -> None:
-        """Take the reading thread's result, on the drawing thread."""
-        result, self._result = self._result, None
-        if result is None:
+        """Take the reading thread's result, on the drawing thread (never waiting)."""
+        answer = None if self._reading is None else self._reading.answer()
+        if answer is None:
             return
-        self.tally, self.skipped, self.problem = result
-        if self.tally is not None and self.tally.latest is not None and not self.picked:
+        self._reading = None
+        if isinstance(answer, Unread):
+            self.problem = answer.sentence
+            return
+        self.tally, self.skipped = answer
+        if self.tally.latest is not None and not self.picked:
             self.game_id = self.tally.latest
             if hasattr(self, "size"):
                 self.layout(self.size)
@@ -243,6 +223,19 @@ class StatisticsScene(FormScene):
         for point, game in zip(points, done):
             colour = theme.GOLD if game.won else theme.TEXT_DIM
             pygame.draw.circle(surface, colour, point, 5)
+
+
+def _tally(history: History) -> tuple[Tally, int]:
+    """On the reading thread: every row folded into a tally, and the damaged ones
+    counted."""
+    tally = Tally({variant.id: variant.low_scores_win for variant in variants()})
+    skipped = 0
+    for row in history.scan():
+        if isinstance(row, str):
+            skipped += 1
+        else:
+            tally.add(row)
+    return tally, skipped
 
 
 def _short(title: str) -> str:
