@@ -218,3 +218,20 @@ def test_a_row_changed_since_it_was_listed_is_refused_with_a_reason(make_app, ho
     games.watch(row)
     settle(app, games)
     assert games.note() == "That game cannot be shown: it is no longer in the history."
+
+
+def test_a_read_that_fails_says_why_instead_of_reading_forever():
+    from cardtable.app.background import BackgroundRead, Unread
+
+    def locked() -> None:
+        raise sqlite3.OperationalError("database is locked")
+
+    def bug() -> None:
+        raise RuntimeError("a bug")
+
+    reads = [BackgroundRead(locked), BackgroundRead(bug)]
+    assert all(read.wait(5) for read in reads)
+    assert [read.answer() for read in reads] == [
+        Unread("Your game history could not be read: another program is using it (it is "
+               "locked).", passing=True),
+        Unread("Your game history could not be read: a bug.")]

@@ -6,6 +6,10 @@ game's record alone and opens ``ReplayScene``, which steps through it move by mo
 (← →) and round by round (PgUp PgDn, Home End), from the person's own seat (others'
 hands face down) or with every hand shown (H). The move log and each seat's score
 follow the position.
+
+The page and the record are read, and the replay built, on reading threads
+(``background``): the history may be locked or busy with another read, and a long game
+takes a tenth of a second to replay; the window keeps drawing, saying "Reading…".
 """
 
 from __future__ import annotations
@@ -184,11 +188,13 @@ class GamesScene(FormScene):
 
     def older(self) -> None:
         self.page += 1
+        self.error = ""
         self._read_page()
         self.layout(self.size)
 
     def newer(self) -> None:
         self.page = max(0, self.page - 1)
+        self.error = ""
         self._read_page()
         self.layout(self.size)
 
