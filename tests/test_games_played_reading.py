@@ -116,7 +116,8 @@ def test_games_played_opens_pages_and_watches_at_once_while_the_history_is_locke
         assert isinstance(games, games_type)
         assert games.note() == "Reading\u2026" and games.rows == []
     settle(app, games)
-    assert [row.key for row in games.rows] == [f"{n:03d}" for n in range(LISTED + 2, 2, -1)]
+    assert games.listed == 9                                    # what 960x640 holds
+    assert [row.key for row in games.rows] == [f"{n:03d}" for n in range(LISTED + 2, 5, -1)]
     assert games.more and games.note().startswith("Choose a game")
 
     with Lock(path):
@@ -125,7 +126,8 @@ def test_games_played_opens_pages_and_watches_at_once_while_the_history_is_locke
         assert press(app, labelled(games, "Newer")) < FRAME_LIMIT   # still answers
         assert press(app, labelled(games, "Older")) < FRAME_LIMIT
     settle(app, games)
-    assert [row.key for row in games.rows] == ["002", "001", "000"] and not games.more
+    assert [row.key for row in games.rows] == [f"{n:03d}" for n in range(5, -1, -1)]
+    assert not games.more
 
     with Lock(path):
         assert press(app, games.ring.widgets[0].rect) < FRAME_LIMIT
@@ -133,7 +135,7 @@ def test_games_played_opens_pages_and_watches_at_once_while_the_history_is_locke
         assert not isinstance(app.stack.top, ReplayScene)
     settle(app, games)
     app.frame(DT)
-    assert isinstance(app.stack.top, ReplayScene) and app.stack.top.row.key == "002"
+    assert isinstance(app.stack.top, ReplayScene) and app.stack.top.row.key == "005"
 
 
 def test_a_history_locked_longer_than_the_wait_says_so_and_is_read_when_it_goes(

@@ -322,8 +322,9 @@ def test_a_finished_game_can_be_watched_again_move_by_move_and_round_by_round(ma
 
 def test_games_played_pages_through_the_history_newest_first(make_app, home):
     """A page at a time (a history of thousands opens at once), the newest first."""
-    from cardtable.app.scenes.replay import LISTED, GamesScene
+    from cardtable.app.scenes.replay import GamesScene
 
+    LISTED = 10  # noqa: N806  what a 1280x800 window holds
     history, _ = open_history(home / "data" / "history.sqlite3")
     assert history is not None
     game, _ = Game.new("palace", 2, 3)
@@ -334,6 +335,7 @@ def test_games_played_pages_through_the_history_newest_first(make_app, home):
     scene = GamesScene(app, app.recorder.history)
     app.push(scene)
     frames(app, 1)
+    assert scene.listed == LISTED
     seen = []
     while True:
         assert scene.wait()
@@ -347,3 +349,30 @@ def test_games_played_pages_through_the_history_newest_first(make_app, home):
     scene.newer()
     assert scene.wait()
     assert [int(r.key) for r in scene.rows] == list(range(LISTED + 4, 4, -1))
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080), (800, 600)])
+def test_games_played_keeps_its_page_and_buttons_inside_the_window(make_app, home, size):
+    """A page of games, the pager and Back all fit the window (12 games ran Back off a
+    1280x800 window); a page of a lower window shows fewer games, and a resize keeps the
+    page's first game in view."""
+    from cardtable.app.scenes.replay import GamesScene
+
+    history, _ = open_history(home / "data" / "history.sqlite3")
+    assert history is not None
+    game, _ = Game.new("palace", 2, 3)
+    for number in range(40):
+        history.add(replace(row(number, 1, 10), game_id="palace", record=game.record()))
+    history.close()
+    app = make_app(size=size)
+    scene = GamesScene(app, app.recorder.history)
+    app.push(scene)
+    frames(app, 1)
+    assert scene.wait()
+    frames(app, 1)
+    w, h = size
+    labels = [getattr(widget, "label", "") for widget in scene.ring.widgets]
+    assert "Back" in labels and any(label.startswith("Older") for label in labels)
+    for widget in scene.ring.widgets:
+        assert widget.rect.top >= 0 and widget.rect.bottom <= h, (widget.label, widget.rect)
+    assert 3 <= len(scene.rows) == scene.listed <= 12

@@ -35,7 +35,8 @@ from ..widgets import Button, Widget
 from .common import FormScene
 
 LISTED = 12
-"""Games a page of the list shows."""
+"""Games a page of the list shows at most (fewer in a window too low for them)."""
+FEWEST_LISTED = 3
 LOG_LINES = 16
 RETRY_SECONDS = 3.0
 """After a read of a locked history failed, how long until the page is read again."""
@@ -52,9 +53,9 @@ class Page:
     count: int
 
 
-def read_page(history: History, page: int) -> Page:
-    """On a reading thread: the ``page``-th page of games, newest first."""
-    reading = history.read(last=LISTED, skip=page * LISTED)
+def read_page(history: History, page: int, listed: int = LISTED) -> Page:
+    """On a reading thread: the ``page``-th page of ``listed`` games, newest first."""
+    reading = history.read(last=listed, skip=page * listed)
     return Page(list(reversed(reading.rows)), reading.skipped, history.count())
 
 
@@ -89,6 +90,8 @@ class GamesScene(FormScene):
         """Games of the whole history that could not be read (``None``: not counted;
         the page's own damaged rows are counted then)."""
         self.page = 0
+        self.listed = _fitting(self.size[1])
+        """Games a page shows: as many as the window holds with the pager and Back."""
         self.rows: list[GameRow] = []
         """The page shown, newest first."""
         self.page_skipped = 0
@@ -97,7 +100,8 @@ class GamesScene(FormScene):
         """Games in the history, as last read (the pager follows it while a page is
         read, so paging on never waits)."""
         self.error = ""
-        self._pages: LatestRead[int, Page] = LatestRead("cardtable-games-played")
+        self._pages: LatestRead[tuple[int, int], Page] = LatestRead("cardtable-games-played")
+        """Pages asked by (page, games a page): a resize asks page 0 again, longer."""
         self._watching: LatestRead[GameRow, Replay | str] = LatestRead("cardtable-replay")
         self._retry_at: float | None = None
         self._read_page()
@@ -107,12 +111,13 @@ class GamesScene(FormScene):
         self.rows, self._retry_at = [], None
         self._watching.cancel()
         if self.history is not None:
-            self._pages.ask(self.page, partial(read_page, self.history, self.page))
+            self._pages.ask((self.page, self.listed),
+                            partial(read_page, self.history, self.page, self.listed))
 
     @property
     def more(self) -> bool:
         """There are older games than this page."""
-        return self.count > (self.page + 1) * LISTED
+        return self.count > (self.page + 1) * self.listed
 
     @property
     def reading(self) -> bool:
@@ -168,8 +173,13 @@ class GamesScene(FormScene):
     def layout(self, size: tuple[int, int]) -> None:
         self.size = size
         w, h = size
+        row_h = _row_height(h)
+        listed = _fitting(h)
+        if listed != self.listed:  # the window changed: the page keeps its first game
+            self.page, self.listed = self.page * self.listed // listed, listed
+            self._read_page()
         pager = self.page > 0 or self.more
-        rects = self.column(len(self.rows) + 1 + pager, max(30, min(44, h // 22)),
+        rects = self.column(len(self.rows) + 1 + pager, row_h,
                             max(560, min(1000, int(w * 0.8))))
         widgets: list[Widget] = []
         for rect, row in zip(rects, self.rows):
@@ -219,6 +229,18 @@ class GamesScene(FormScene):
         bad = bool(self.error) or note == self._skipped()
         theme.blit_text(surface, note, max(13, h // 48), (w // 2, int(h * 0.17)),
                         theme.BAD if bad else theme.TEXT_DIM, anchor="center")
+
+
+def _row_height(h: int) -> int:
+    return max(30, min(44, h // 22))
+
+
+def _fitting(h: int) -> int:
+    """Games a page can show in a window ``h`` high: the rows, the pager and Back stay
+    inside it (a 12-game page ran off a 1280x800 window)."""
+    row_h = _row_height(h)
+    slots = (h - int(h * 0.24) - 16) // (row_h + row_h // 3)
+    return max(FEWEST_LISTED, min(LISTED, slots - 2))
 
 
 def _not_of(row: GameRow, record: dict[str, Any]) -> str | None:
