@@ -277,7 +277,7 @@ def test_a_19_digit_deal_number_in_setup_is_refused_with_a_reason(make_app):
     _type(app, "1234567890123456789")
     click(app, button(app, "Start"))
     assert isinstance(app.stack.top, SetupScene) and app.session is None
-    assert "deal number" in scene.error and str(MAX_SEED) in scene.error
+    assert "deal number" in scene.error and f"{MAX_SEED:,}" in scene.error
     scene.start_new()  # the path after "Start new?": refused the same way
     assert app.session is None and "deal number" in scene.error
     scene.set_deal(str(MAX_SEED))  # the largest is dealt

@@ -176,3 +176,16 @@ def test_a_seat_that_is_not_a_whole_number_is_refused(seat):
         game.apply(seat, legal[0])
     assert game.problem(seat, legal[0]) is not None
     assert game.state is before and len(game.history) == moves
+
+
+@pytest.mark.parametrize("first,count,problem", [
+    (0, 1, None), (MAX_SEED, 1, None), (MAX_SEED - 6, 7, None), (5, 0, None),
+    (MAX_SEED, 2, f"deals {MAX_SEED:,} to {MAX_SEED + 1:,} run past the last deal number "
+                  f"({MAX_SEED:,})"),
+    (-5, 3, f"deal numbers go from 0 to {MAX_SEED:,}, not -5"),
+    (True, 3, "a deal number is a whole number, not True"),
+])
+def test_a_run_of_deals_is_checked_against_the_one_bound(first, count, problem):
+    from cardtable.engine.rng import deals_problem
+
+    assert deals_problem(first, count) == problem
