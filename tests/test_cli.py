@@ -122,7 +122,7 @@ def test_the_desktop_entry_and_appstream_metadata_validate():
      "deal numbers go from 0 to 1,099,511,627,775"),
     ("tournament", ["--game", "palace", "--bots", "normal,random", "--seed",
                     "1099511627770", "--games", "7"], "run past the last deal number"),
-    ("simulate", ["--deal", "SB-3-7Q2K9-B9999995"], "buy_extra_cards must be from 0 to 4"),
+    ("simulate", ["--deal", "SB-3-7Q2K9-B9999995"], "extra cards with a buy must be from 0 to 4"),
 ])
 def test_a_deal_number_or_rules_out_of_range_give_one_line_and_exit_code_2(
         capsys, command, args, message):
