@@ -200,3 +200,16 @@ def test_an_example_of_todays_format_loads_unmigrated_and_is_what_today_writes(p
     for part in (data, again):
         del part["saved_at"], part["app_version"]
     assert again == data
+
+
+def test_records_and_options_come_in_typed_not_any():
+    """New boundaries are not ``Any`` (review finding 10): a record is any object,
+    narrowed inside; options are any game's options dataclass."""
+    import typing
+
+    from cardtable.engine.options import OptionsInstance, check_options, option_problem
+
+    for method in (Game.from_record, Replay.from_record):
+        assert typing.get_type_hints(method.__func__)["record"] is object
+    for function in (option_problem, check_options):
+        assert typing.get_type_hints(function)["options"] is OptionsInstance
