@@ -55,11 +55,11 @@ def _deal_number(text: str) -> int:
 
 def _check_deals_fit(seed: int, games: int) -> None:
     """The games play deal numbers ``seed`` to ``seed + games - 1``: all must be deals."""
-    from .engine.rng import MAX_SEED
+    from .engine.rng import deals_problem
 
-    if seed + games - 1 > MAX_SEED:
-        raise BotError(f"--seed {seed} with --games {games} runs past the last deal number "
-                       f"({MAX_SEED})")
+    problem = deals_problem(seed, games)
+    if problem is not None:
+        raise BotError(f"--seed {seed} with --games {games}: {problem}")
 
 
 def build_parser() -> argparse.ArgumentParser:

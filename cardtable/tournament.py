@@ -19,8 +19,9 @@ from pathlib import Path
 
 from .ai import make_bot
 from .engine import Game
+from .engine.rng import deals_problem
 from .simulate import play_one
-from .tournament_record import DEAL_NUMBERS, RecordError, RecordWriter, read_record
+from .tournament_record import RecordError, RecordWriter, read_record
 from .tournament_results import DealResult, SeatResult
 
 
@@ -147,10 +148,10 @@ def run_tournament(game_id: str, seats: int, bots: Sequence[str], deals: int, se
     report = TournamentReport(game_id, seats, tuple(bots), jobs=jobs)
     writer: RecordWriter | None = None
     if record is not None:
-        if deals and not (seed in DEAL_NUMBERS and seed + deals - 1 in DEAL_NUMBERS):
-            raise RecordError(
-                f"a record keeps deal numbers 0 to {DEAL_NUMBERS[-1]}, not {seed} to "
-                f"{seed + deals - 1}: choose another --seed")
+        problem = deals_problem(seed, deals)
+        if problem is not None:
+            raise RecordError(f"a record keeps only the deal numbers cardtable plays: "
+                              f"{problem}; choose another --seed")
         kept = read_record(record, game_id, seats, tuple(bots))
         report.deals += kept.deals
         report.recorded, report.damaged = len(kept.deals), kept.damaged

@@ -20,13 +20,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeGuard
 
-from .engine.rng import MAX_SEED
+from .engine.rng import MAX_SEED, seed_problem
 from .tournament_results import DealResult, SeatResult
 
 RECORD_FORMAT = "cardtable-tournament"
 RECORD_VERSION = 1
-DEAL_NUMBERS = range(MAX_SEED + 1)
-"""The deal numbers cardtable makes: the engine's bound, as saves and deal codes have it."""
 MARGIN_LIMIT = 1e9
 """No game's score comes near it; a larger margin is damage (and would overflow the sums
 of the report)."""
@@ -129,10 +127,10 @@ def _read_line(line: str, where: str,
                           f"{_describe(wanted)}; name another file")
     if "deal" not in data:
         return None
-    if not (_whole(data["deal"]) and data["deal"] in DEAL_NUMBERS):
+    if seed_problem(data["deal"]) is not None:  # the engine's bound, as saves have it
         raise RecordError(
             f"{where} holds deal number {_short(data['deal'])}, not one cardtable makes "
-            f"(0 to {DEAL_NUMBERS[-1]}); it is left as it is: name another file")
+            f"(0 to {MAX_SEED:,}); it is left as it is: name another file")
     try:
         return _deal(data, kept)
     except (ValueError, KeyError, TypeError):

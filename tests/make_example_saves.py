@@ -2,8 +2,11 @@
 
     python3 tests/make_example_saves.py
 
-Existing files are never replaced: saves written by older versions must stay, so the
-tests keep proving that old saves load.
+Each file is named after the format it is written in (``…-format2.json``; the files
+without a number are format 1, from before files had one in their name). Existing files
+are never replaced: saves written by older versions must stay, so the tests keep proving
+that old saves load and that each migration step works on a real file of its version.
+After raising ``FORMAT_VERSION``, run this to add the examples of the new format.
 """
 
 from __future__ import annotations
@@ -22,13 +25,16 @@ import pygame  # noqa: E402
 
 from cardtable.app.app import App  # noqa: E402
 from cardtable.app.scenes.summary import SummaryScene  # noqa: E402
+from cardtable.engine.migrations import FORMAT_VERSION  # noqa: E402
 from ui import autopilot, frames, until  # noqa: E402
 
 SAVES = Path(__file__).resolve().parents[1] / "saves"
 
 
-def keep(app: App, name: str) -> None:
+def keep(app: App, stem: str) -> None:
+    """Copy the app's save to saves/ as ``stem`` in today's format, unless it exists."""
     app.save(wait=True)
+    name = f"{stem}-format{FORMAT_VERSION}.json"
     target = SAVES / name
     if target.exists():
         print(f"kept the existing {name}")
@@ -46,12 +52,12 @@ def main() -> None:
     app.session.play(game.legal_actions(0)[0])
     frames(app, 2)
     app.table.sort_rank()
-    keep(app, "five_crowns-round2-mid-turn.json")
+    keep(app, "five_crowns-round2-mid-turn")
     autopilot(app, lambda: game.state.out_seat not in (None, 0))
-    keep(app, "five_crowns-final-turn.json")
+    keep(app, "five_crowns-final-turn")
     app.session.bots[0] = app.session.bots[1]
     until(app, lambda: isinstance(app.stack.top, SummaryScene))
-    keep(app, "five_crowns-round-summary.json")
+    keep(app, "five_crowns-round-summary")
     app.shutdown()
     for game_id in ("shanghai_may_i", "shanghai_buy"):
         shanghai(game_id)
@@ -68,9 +74,9 @@ def shanghai(game_id: str) -> None:
     app.new_game(game_id, 3, "normal", 2026)
     game = app.session.game
     autopilot(app, lambda: game.state.phase is Phase.CALLS and 0 in game.awaiting())
-    keep(app, f"{game_id}-call-open.json")
+    keep(app, f"{game_id}-call-open")
     autopilot(app, lambda: game.state.round == 2 and game.state.phase is Phase.PLAY)
-    keep(app, f"{game_id}-round2-mid-turn.json")
+    keep(app, f"{game_id}-round2-mid-turn")
     app.shutdown()
 
 
@@ -83,10 +89,10 @@ def monastery() -> None:
     game = app.session.game
     autopilot(app, lambda: game.state.round >= 2 and any(game.state.melds)
               and game.state.phase is Phase.PLAY and 0 in game.awaiting())
-    keep(app, "monastery-round2-mission-down.json")
+    keep(app, "monastery-round2-mission-down")
     app.session.bots[0] = app.session.bots[1]
     until(app, lambda: isinstance(app.stack.top, SummaryScene))
-    keep(app, "monastery-round-summary.json")
+    keep(app, "monastery-round-summary")
     app.shutdown()
 
 
@@ -103,7 +109,7 @@ def palace() -> None:
     frames(app, 2)
     app.session.play(next(a for a in game.legal_actions(0) if isinstance(a, BuildReserve)))
     frames(app, 2)
-    keep(app, "palace-building-reserve.json")
+    keep(app, "palace-building-reserve")
     app.shutdown()
     for deal in range(2026, 2100):
         app = App(size=(1280, 800), animations=False)
@@ -116,7 +122,7 @@ def palace() -> None:
         except AssertionError:
             app.shutdown()
             continue
-        keep(app, "palace-hidden-cards-next.json")
+        keep(app, "palace-hidden-cards-next")
         app.shutdown()
         return
 

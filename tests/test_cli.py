@@ -114,15 +114,15 @@ def test_the_desktop_entry_and_appstream_metadata_validate():
 
 @pytest.mark.parametrize("command,args,message", [
     ("simulate", ["--game", "palace", "--seats", "2", "--seed", "1234567890123456789"],
-     "deal numbers go from 0 to 1099511627775"),
+     "deal numbers go from 0 to 1,099,511,627,775"),
     ("simulate", ["--game", "palace", "--seats", "2", "--seed", "-5"], "not -5"),
     ("simulate", ["--game", "palace", "--seats", "2", "--seed", "1099511627775",
-                  "--games", "2"], "runs past the last deal number"),
+                  "--games", "2"], "run past the last deal number"),
     ("tournament", ["--game", "palace", "--bots", "normal,random", "--seed", "10" * 15],
-     "deal numbers go from 0 to 1099511627775"),
+     "deal numbers go from 0 to 1,099,511,627,775"),
     ("tournament", ["--game", "palace", "--bots", "normal,random", "--seed",
-                    "1099511627770", "--games", "7"], "runs past the last deal number"),
-    ("simulate", ["--deal", "SB-3-7Q2K9-B9999995"], "buy_extra_cards must be from 0 to 4"),
+                    "1099511627770", "--games", "7"], "run past the last deal number"),
+    ("simulate", ["--deal", "SB-3-7Q2K9-B9999995"], "extra cards with a buy must be from 0 to 4"),
 ])
 def test_a_deal_number_or_rules_out_of_range_give_one_line_and_exit_code_2(
         capsys, command, args, message):

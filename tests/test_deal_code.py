@@ -181,9 +181,9 @@ def test_a_code_naming_no_deal_is_refused_with_a_reason(text, reason):
 def test_rules_a_game_cannot_be_played_with_are_refused():
     # Five Crowns has 1 to 11 rounds: a hand-made code asking for 40 is refused.
     body = "FC-3-02D-A40"  # an even length, as the codes are written
-    with pytest.raises(DealCodeError, match="cannot be played"):
+    with pytest.raises(DealCodeError, match="rounds must be from 1 to 11"):
         decode(body + "-U" + _sum_check(body))
-    with pytest.raises(DealCodeError, match="cannot be played"):  # as codes were written
+    with pytest.raises(DealCodeError, match="rounds must be from 1 to 11"):  # as codes were written
         decode("FC-3-2D-A40" + _check("FC-3-2D-A40"))
 
 
@@ -277,7 +277,7 @@ def test_a_19_digit_deal_number_in_setup_is_refused_with_a_reason(make_app):
     _type(app, "1234567890123456789")
     click(app, button(app, "Start"))
     assert isinstance(app.stack.top, SetupScene) and app.session is None
-    assert "deal number" in scene.error and str(MAX_SEED) in scene.error
+    assert "deal number" in scene.error and f"{MAX_SEED:,}" in scene.error
     scene.start_new()  # the path after "Start new?": refused the same way
     assert app.session is None and "deal number" in scene.error
     scene.set_deal(str(MAX_SEED))  # the largest is dealt
@@ -303,3 +303,34 @@ def test_the_longest_deal_code_can_be_typed_into_setup(make_app):
     assert scene.deal == code
     click(app, button(app, "Start"))
     assert app.session is not None and app.session.game.variant.options == longest
+
+
+def test_a_code_out_of_range_is_refused_in_setup_in_one_plain_sentence(make_app):
+    """No Python name, no chain of colons (review finding 11)."""
+    from cardtable.app.scenes.setup import SetupScene
+    from ui import button, click
+
+    app = make_app()
+    click(app, button(app, "New game"))
+    scene = app.stack.top
+    scene.set_deal("SB-3-7Q2K9-B9999995")
+    click(app, button(app, "Start"))
+    assert isinstance(app.stack.top, SetupScene) and app.session is None
+    assert scene.error == ("That deal code does not work: extra cards with a buy must be "
+                           "from 0 to 4 (the printed rule is 2), not 999,999.")
+
+
+def _checked(body):
+    return body + "-U" + _sum_check(body)
+
+
+@pytest.mark.parametrize("code", [
+    _checked("SB-3-07Q2K9-" + "Z1" * 2500),  # a rules part of 5,000 characters
+    "SB-3-" + "7" * 5000 + "-B2",           # a deal number of 5,000 digits
+    "Q" * 5000 + "-3-7Q2K9",                # a game's code
+    "SB-" + "x" * 5000 + "-7Q2K9",          # the players part
+], ids=["rules", "deal number", "game", "players"])
+def test_a_long_part_of_a_code_is_not_echoed_whole(code):
+    with pytest.raises(DealCodeError) as refused:
+        decode(code)
+    assert len(str(refused.value)) < 200 and "5,000 characters" in str(refused.value)

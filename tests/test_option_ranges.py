@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,7 @@ from cardtable.engine.deal_code import DealCodeError, _sum_check, decode
 from cardtable.engine.options import (
     OptionError,
     bound_of,
+    label_of,
     only_value,
     preset_options,
     presets_of,
@@ -51,7 +53,8 @@ def test_every_whole_number_option_declares_its_range_with_a_reason(variant, fie
     assert bound is not None, f"{variant.id}.{field.name} has no declared range"
     assert bound.low <= default <= bound.high
     assert bound.low >= 0 and bound.high < 10 ** 6  # a deal code writes up to six digits
-    assert len(bound.why) > 10
+    assert bound.label and "_" not in bound.label, "a label is the option's name for players"
+    assert len(bound.note) > 10
 
 
 @pytest.mark.parametrize("variant,field", list(whole_number_options()))
@@ -65,22 +68,35 @@ def test_an_option_takes_its_range_and_refuses_past_it_naming_the_option(variant
         if isinstance(value, int) and not isinstance(value, bool) and \
                 bound.low <= value <= bound.high:
             continue
-        with pytest.raises(OptionError, match=field.name):
+        with pytest.raises(OptionError) as refused:
             kind(**{field.name: value})
-        with pytest.raises(OptionError, match=field.name):
+        _is_one_plain_sentence(refused.value, field)
+        with pytest.raises(OptionError) as refused:
             dataclasses.replace(kind(), **{field.name: value})
+        _is_one_plain_sentence(refused.value, field)
+
+
+def _is_one_plain_sentence(error, field):
+    """The option's label, no Python name, one sentence (the name stays in ``option``)."""
+    label = label_of(field)
+    text = str(error)
+    assert error.option == field.name and field.name not in text
+    assert text == f"{label[0].upper()}{label[1:]}{error.clause[len(label):]}."
+    assert error.clause.startswith(label) and ":" not in text and len(text) < 160
 
 
 @pytest.mark.parametrize("variant,field", list(every_option()))
 def test_a_yes_no_option_refuses_a_number(variant, field):
     if bound_of(field) is not None:
         return
-    with pytest.raises(OptionError, match=field.name):
+    with pytest.raises(OptionError, match="must be yes or no, not 1") as refused:
         variant.options_type(**{field.name: 1})
+    assert refused.value.option == field.name
     only = only_value(field)
     if only is not None:  # a rule this version does not offer: only its default
-        with pytest.raises(OptionError, match=f"{field.name} must be"):
+        with pytest.raises(OptionError, match="is not offered") as refused:
             variant.options_type(**{field.name: not only[0]})
+        assert refused.value.option == field.name
 
 
 def test_options_out_of_range_are_a_setup_error_callers_already_handle():
@@ -108,19 +124,22 @@ def test_a_deal_code_with_an_option_out_of_range_is_refused_naming_it(variant, f
     value = bound.high + 1 if bound.high < 999_999 else bound.low - 1
     body = f"{variant.deal_prefix}-{variant.seat_counts.start}-7Q2K9-" \
            f"{chr(ord('A') + index)}{value}"
-    with pytest.raises(DealCodeError, match=field.name):
+    with pytest.raises(DealCodeError, match=re.escape(f"{bound.label} must be from")):
         decode(_code(body))
 
 
 def test_the_deal_code_of_the_issue_that_crashed_the_table_is_refused():
-    with pytest.raises(DealCodeError, match="buy_extra_cards must be from 0 to 4"):
+    with pytest.raises(DealCodeError) as refused:
         decode("SB-3-7Q2K9-B9999995")
+    assert str(refused.value) == ("extra cards with a buy must be from 0 to 4 (the printed "
+                                  "rule is 2), not 999,999")
 
 
 def test_the_command_line_refuses_options_out_of_range_in_one_line(capsys):
     assert main(["simulate", "--deal", "SB-3-7Q2K9-B9999995", "--quiet"]) == 2
     err = capsys.readouterr().err
-    assert "buy_extra_cards" in err and len(err.strip().splitlines()) == 1
+    assert err == ("cardtable simulate: error: extra cards with a buy must be from 0 to 4 "
+                   "(the printed rule is 2), not 999,999\n")
 
 
 def _save(name: str) -> dict:
@@ -128,9 +147,12 @@ def _save(name: str) -> dict:
 
 
 @pytest.mark.parametrize("change,reason", [
-    ({"buy_extra_cards": 999999}, "buy_extra_cards must be from 0 to 4"),
-    ({"buys_per_round": -1}, "buys_per_round must be from 0"),
-    ({"round_turn_limit": 10 ** 30}, "round_turn_limit must be from 0"),
+    ({"buy_extra_cards": 999999}, r"^its house rules are no longer offered \(extra cards "
+                                  r"with a buy must be from 0 to 4 \(the printed rule is 2\), "
+                                  r"not 999,999\)$"),
+    ({"buys_per_round": -1}, r"no longer offered \(buys in a round must be from 0"),
+    ({"round_turn_limit": 10 ** 30}, r"\(the turn cap of a round must be from 0 to 10,000 "
+                                     r"\(0 is no cap\), not a number of 31 digits\)"),
 ])
 def test_a_save_with_house_rules_out_of_range_is_refused_naming_the_option(change, reason):
     from cardtable.app.saves import SaveError, parse_save
@@ -176,3 +198,16 @@ def test_a_seat_that_is_not_a_whole_number_is_refused(seat):
         game.apply(seat, legal[0])
     assert game.problem(seat, legal[0]) is not None
     assert game.state is before and len(game.history) == moves
+
+
+@pytest.mark.parametrize("first,count,problem", [
+    (0, 1, None), (MAX_SEED, 1, None), (MAX_SEED - 6, 7, None), (5, 0, None),
+    (MAX_SEED, 2, f"deals {MAX_SEED:,} to {MAX_SEED + 1:,} run past the last deal number "
+                  f"({MAX_SEED:,})"),
+    (-5, 3, f"deal numbers go from 0 to {MAX_SEED:,}, not -5"),
+    (True, 3, "a deal number is a whole number, not True"),
+])
+def test_a_run_of_deals_is_checked_against_the_one_bound(first, count, problem):
+    from cardtable.engine.rng import deals_problem
+
+    assert deals_problem(first, count) == problem

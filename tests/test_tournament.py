@@ -224,3 +224,22 @@ def test_more_jobs_than_the_limit_is_a_one_line_error(capsys):
     args = build_parser().parse_args(["tournament", "--game", "palace", "--bots", "normal",
                                       "--jobs", "4"])
     assert args.jobs == 4
+
+
+def test_the_deal_number_bound_is_the_engines_alone(tmp_path, monkeypatch, capsys):
+    """Records, tournaments and the command line all ask engine.rng (review finding 9):
+    with the bound lowered there, each of them refuses what lies above it."""
+    from cardtable import cli
+    from cardtable.engine import rng
+
+    record, line = _one_deal_record(tmp_path)
+    _with_line(record, dict(line, deal=9))
+    monkeypatch.setattr(rng, "MAX_SEED", 8)
+    with pytest.raises(RecordError, match="deal number 9, not one cardtable makes"):
+        run_tournament("five_crowns", 2, ["normal", "random"], 1, seed=4, record=record)
+    with pytest.raises(RecordError, match="deals 7 to 9 run past the last deal number"):
+        run_tournament("five_crowns", 2, ["normal", "random"], 3, seed=7,
+                       record=tmp_path / "other.jsonl")
+    assert cli.main(["tournament", "--game", "palace", "--bots", "normal,random",
+                     "--seed", "7", "--games", "3", "--quiet"]) == 2
+    assert "run past the last deal number" in capsys.readouterr().err

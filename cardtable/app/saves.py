@@ -24,6 +24,7 @@ from ..engine import CodecError, EngineError, Game, from_json, get_variant, to_j
 from ..engine.codec import matches_saved
 from ..engine.events import Event, RoundScored
 from ..engine.migrations import FORMAT_VERSION, FormatVersionError, migrate
+from ..engine.options import OptionError
 from ..engine.rng import seed_problem
 from .files import Unreadable, move_aside, read_json, write_atomic
 from .paths import data_dir
@@ -159,7 +160,10 @@ def parse_save(data: Any) -> SavedGame:
     try:  # the options' own ranges, with the option named
         from_json(variant.options_type, data.get("options"))
     except CodecError as error:
-        raise SaveError(f"the file is damaged (its house rules cannot be played: "
+        if isinstance(error.__cause__, OptionError):  # a range this version narrowed
+            raise SaveError(f"its house rules are no longer offered "
+                            f"({error.__cause__.clause})") from None
+        raise SaveError(f"the file is damaged (its house rules cannot be read: "
                         f"{error.__cause__ or error})") from None
     if not isinstance(data.get("actions"), list):
         raise SaveError("the file is damaged (it has no list of moves)")

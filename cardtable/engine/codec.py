@@ -33,6 +33,12 @@ def serializable(cls: type[T]) -> type[T]:
     return cls
 
 
+def serializable_classes() -> tuple[type, ...]:
+    """Every registered class, by name: what saves and records can hold (the tests
+    fingerprint their fields against the format version, see ``migrations``)."""
+    return tuple(_REGISTRY[name] for name in sorted(_REGISTRY))
+
+
 def to_json(value: Any) -> Any:
     """Plain JSON data (dicts, lists, strings, numbers) for an engine value."""
     if value is None or isinstance(value, (bool, int, float, str)):

@@ -90,7 +90,7 @@ class Game:
                 "actions": [[seat, to_json(action)] for seat, action in self.history]}
 
     @classmethod
-    def from_record(cls, record: Any,
+    def from_record(cls, record: object,
                     on_events: Callable[[tuple[Event, ...]], None] | None = None) -> Game:
         """Replay a record, of any format version this version reads (``on_events`` sees
         each action's events). Raises CodecError or EngineError if it does not replay:
@@ -121,7 +121,7 @@ class Game:
         return to_json(self.state)
 
 
-def _whole(value: Any, what: str) -> int:
+def _whole(value: object, what: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
         raise CodecError(f"{what} must be a whole number, not {value!r:.40}")
     return value

@@ -10,30 +10,41 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple, Protocol
 
 from .codec import serializable
 from .errors import SetupError
 
 
 class OptionError(SetupError):
-    """House rules out of their range; the message names the option and says why."""
+    """House rules out of their range. The message is one sentence for the player;
+    ``clause`` is the same without its capital and full stop (to go inside another
+    sentence), and ``option`` the field's name."""
+
+    def __init__(self, option: str, clause: str) -> None:
+        super().__init__(f"{clause[:1].upper()}{clause[1:]}.")
+        self.option = option
+        self.clause = clause
 
 
 @dataclass(frozen=True, slots=True)
 class Bound:
-    """The values a whole-number option may take, and why those (said in refusals)."""
+    """The values a whole-number option may take, its name for players, and a note on
+    the range (said in refusals: "extra cards with a buy must be from 0 to 4 (the
+    printed rule is 2), not 9")."""
 
+    label: str
     low: int
     high: int
-    why: str
+    note: str
 
 
-def ranged(default: int, low: int, high: int, why: str) -> int:
+def ranged(label: str, default: int, low: int, high: int, note: str) -> int:
     """A whole-number option's field: its default and its :class:`Bound` (read by
-    :func:`option_problem`, and by the tests, which fail for an option without one)."""
+    :func:`option_problem`, and by the tests, which fail for an option without one).
+    ``label`` is written as it reads inside a sentence (lower case but for names)."""
     return dataclasses.field(default=default,
-                             metadata={"bound": Bound(low, high, why)})
+                             metadata={"bound": Bound(label, low, high, note)})
 
 
 def unoffered(default: bool, why: str) -> bool:
@@ -54,34 +65,64 @@ def bound_of(field: dataclasses.Field[Any]) -> Bound | None:
     return bound if isinstance(bound, Bound) else None
 
 
-def option_problem(options: Any) -> str | None:
-    """Why these house rules cannot be played (an option of the wrong kind, or out of its
+def label_of(field: dataclasses.Field[Any]) -> str:
+    """The option's name for players (a yes/no rule: its field name in words)."""
+    bound = bound_of(field)
+    return bound.label if bound is not None else field.name.replace("_", " ")
+
+
+class OptionsInstance(Protocol):
+    """Any game's options: a dataclass instance (what ``dataclasses.fields`` reads)."""
+
+    __dataclass_fields__: ClassVar[dict[str, dataclasses.Field[Any]]]
+
+
+def _shown(value: object) -> str:
+    """A refused value as a player reads it, never longer than a line."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return f"{value:,}" if abs(value) < 10 ** 15 else \
+            f"a number of {len(str(abs(value)))} digits"
+    return f"{value!r:.20}"
+
+
+def refusal(options: OptionsInstance) -> OptionError | None:
+    """The refusal of these house rules (an option of the wrong kind, or out of its
     range), or ``None``. The one check every way in goes through: the options' own
     construction (``__post_init__``), so deal codes, saves, presets and the command line
     all refuse the same values for the same reason."""
     for field in dataclasses.fields(options):
         value = getattr(options, field.name)
+        label = label_of(field)
         bound = bound_of(field)
         if bound is None:
             if not isinstance(value, bool):
-                return f"{field.name} must be yes or no, not {value!r:.20}"
+                return OptionError(field.name, f"{label} must be yes or no, not "
+                                               f"{_shown(value)}")
             only = only_value(field)
             if only is not None and value != only[0]:
-                return f"{field.name} must be {'yes' if only[0] else 'no'}: {only[1]}"
+                return OptionError(field.name, only[1])
             continue
         if not isinstance(value, int) or isinstance(value, bool):
-            return f"{field.name} must be a whole number, not {value!r:.20}"
+            return OptionError(field.name, f"{label} must be a whole number, not "
+                                           f"{_shown(value)}")
         if not bound.low <= value <= bound.high:
-            return (f"{field.name} must be from {bound.low} to {bound.high}, not {value}: "
-                    f"{bound.why}")
+            return OptionError(field.name, f"{label} must be from {bound.low:,} to "
+                                           f"{bound.high:,} ({bound.note}), not "
+                                           f"{_shown(value)}")
     return None
 
 
-def check_options(options: Any) -> None:
-    """Raise :class:`OptionError` if :func:`option_problem` finds a problem."""
-    problem = option_problem(options)
+def option_problem(options: OptionsInstance) -> str | None:
+    """Why these house rules cannot be played, in a sentence, or ``None``."""
+    problem = refusal(options)
+    return None if problem is None else str(problem)
+
+
+def check_options(options: OptionsInstance) -> None:
+    """Raise :class:`OptionError` if :func:`refusal` finds a problem."""
+    problem = refusal(options)
     if problem is not None:
-        raise OptionError(problem)
+        raise problem
 
 
 class Preset(NamedTuple):
@@ -115,12 +156,13 @@ def preset_name(options: Any) -> str | None:
     return None
 
 
-_TURN_CAP = ("0 is no cap; a cap counts the turns of one round, and no round needs "
-             "more than 10000")
-_REBUILDS = ("0 rebuilds the stock for ever; a round that has gone through the stock "
-             "20 times will not end")
 _SAFETY_TURNS = 10_000
+"""No round needs more turns than this."""
 _REBUILDS_MAX = 20
+"""A round that has gone through the stock this often will not end."""
+_TURN_CAP = ("the turn cap of a round", 0, 0, _SAFETY_TURNS, "0 is no cap")
+_REBUILDS = ("stock rebuilds in a round", 2, 0, _REBUILDS_MAX,
+             "0 rebuilds the stock for ever")
 
 
 @serializable
@@ -128,14 +170,14 @@ _REBUILDS_MAX = 20
 class FiveCrownsOptions:
     """Five Crowns (RULES.md §6). Ranges: see :class:`Bound` on each field."""
 
-    rounds: int = ranged(11, 1, 11, "Five Crowns has eleven rounds, threes to kings wild")
+    rounds: int = ranged("rounds", 11, 1, 11, "the full game has 11, threes to kings wild")
     """Rounds to play, from the 3-card round up (11 is the full game; fewer for a quick game)."""
     out_on_first_turn: bool = True
     """FC-A2: a player may go out on his first turn of a round."""
-    round_turn_limit: int = ranged(0, 0, _SAFETY_TURNS, _TURN_CAP)
+    round_turn_limit: int = ranged(*_TURN_CAP)
     """Safety cap for machine play: after this many turns in one round with nobody out,
     the round ends and every hand is scored (0: no cap, as in the printed rules)."""
-    stock_rebuilds_per_round: int = ranged(2, 0, _REBUILDS_MAX, _REBUILDS)
+    stock_rebuilds_per_round: int = ranged(*_REBUILDS)
     """Every round ends: when the stock runs out after it has been rebuilt from the
     discard pile this many times in one round and nobody has gone out, the round ends
     and every hand is scored as it stands (final turns after someone went out are always
@@ -162,27 +204,27 @@ class ShanghaiMayIOptions:
     to what a table would play: the stock after the deal holds at least 55 cards (four
     players, two decks), so even the largest penalty (three) is served many times."""
 
-    may_i_per_round: int = ranged(3, 0, 6, "0 turns May I off; six a round is twice the "
-                                  "printed rule")
+    may_i_per_round: int = ranged("May I calls in a round", 3, 0, 6, "the printed rule is 3; "
+                                  "0 turns May I off")
     """May I calls each player may make in a round (printed: three)."""
-    may_i_penalty_cards: int = ranged(1, 0, 3, "a May I brings the called card and 0 to 3 "
-                                      "penalty cards from the stock (printed: one)")
+    may_i_penalty_cards: int = ranged("penalty cards with a May I", 1, 0, 3,
+                                      "the printed rule is 1")
     """Stock cards a granted May I brings with the called card."""
     shanghai_calls: bool = True
     same_rank_sets_in_contract: bool = False
     """S2-A7: two sets of one rank in a contract (refused by default)."""
     exchange_before_down: bool = True
     """S2-A9(b): wilds may be exchanged from the table before going down."""
-    out_points_per_round: int = ranged(5, 0, 50, "points for going out, times the round: "
-                                       "0 to 50 (printed: 5)")
+    out_points_per_round: int = ranged("points for going out, times the round", 5, 0, 50,
+                                       "the printed rule is 5")
     """Points earned for going out, times the round number."""
-    low_penalty_bonus: int = ranged(70, 0, 500, "the bonus for the fewest penalty points: "
-                                    "0 to 500 (printed: 70)")
+    low_penalty_bonus: int = ranged("the bonus for the fewest penalty points", 70, 0, 500,
+                                    "the printed rule is 70")
     """The bonus for the fewest penalty points after the last round."""
-    round_turn_limit: int = ranged(0, 0, _SAFETY_TURNS, _TURN_CAP)
+    round_turn_limit: int = ranged(*_TURN_CAP)
     """Safety cap for machine play: a round with nobody out after this many turns is
     scored as it stands (0: no cap, as in the printed rules)."""
-    stock_rebuilds_per_round: int = ranged(2, 0, _REBUILDS_MAX, _REBUILDS)
+    stock_rebuilds_per_round: int = ranged(*_REBUILDS)
     """Every round ends: when the stock runs out after it has been rebuilt from the
     discard pile this many times in one round, the round ends and every hand is scored
     as it stands (0: rebuild for ever, as the printed rules leave it). [APP; issue 11]"""
@@ -211,19 +253,18 @@ class ShanghaiBuyOptions:
     holds at least 73 cards (eight players, three decks of 54), so a buy of the discard
     and four more is served many times; more would bury a buyer under cards."""
 
-    buys_per_round: int = ranged(2, 0, 6, "0 turns buying off; six a round is three times "
-                                 "the printed rule")
+    buys_per_round: int = ranged("buys in a round", 2, 0, 6, "the printed rule is 2; 0 turns "
+                                 "buying off")
     """Buys each player may make in a round (printed: two)."""
-    buy_extra_cards: int = ranged(2, 0, 4, "a buy brings the discard and 0 to 4 cards from "
-                                  "the stock (printed: two)")
+    buy_extra_cards: int = ranged("extra cards with a buy", 2, 0, 4, "the printed rule is 2")
     """Stock cards a buy brings with the discard."""
     buy_card_beneath: bool = unoffered(False, "the optional rule to buy the card beneath "
                                        "is not offered")
     """The optional rule that the card beneath may be requested too: not offered yet."""
     same_rank_sets_in_contract: bool = False
-    round_turn_limit: int = ranged(0, 0, _SAFETY_TURNS, _TURN_CAP)
+    round_turn_limit: int = ranged(*_TURN_CAP)
     """Safety cap for machine play, as in Shanghai with May I (0: no cap)."""
-    stock_rebuilds_per_round: int = ranged(2, 0, _REBUILDS_MAX, _REBUILDS)
+    stock_rebuilds_per_round: int = ranged(*_REBUILDS)
     """Every round ends: when the stock runs out after it has been rebuilt from the
     discard pile this many times in one round, the round ends and every hand is scored
     as it stands (0: rebuild for ever, as the printed rules leave it). [APP; issue 11]"""
@@ -245,13 +286,13 @@ class MonasteryOptions:
 
     same_rank_sets_in_mission: bool = True
     """M-A6: two sets of one rank in a mission (allowed by default)."""
-    round_turn_limit: int = ranged(0, 0, _SAFETY_TURNS, _TURN_CAP)
+    round_turn_limit: int = ranged(*_TURN_CAP)
     """Safety cap for machine play: turns after which a round is thrown in (0: no cap)."""
-    round_limit: int = ranged(0, 0, 1000, "0 plays until someone completes all nine "
-                              "missions; a cap of more than 1000 rounds is no cap")
+    round_limit: int = ranged("the round cap of a game", 0, 0, 1000, "0 plays until someone "
+                              "completes all nine missions")
     """Safety cap for machine play: rounds after which the game ends, most missions
     winning (0: play until someone completes all nine)."""
-    stock_rebuilds_per_round: int = ranged(2, 0, _REBUILDS_MAX, _REBUILDS)
+    stock_rebuilds_per_round: int = ranged(*_REBUILDS)
     """Every round ends: when the stock runs out after it has been rebuilt from the
     discard pile this many times in one round, the round is thrown in (the missions
     already laid stay completed) and a new one is dealt (0: rebuild for ever, as the
@@ -271,10 +312,8 @@ class MonasteryOptions:
 class PalaceOptions:
     """Palace with straights (RULES.md §3)."""
 
-    placement_cap: int = ranged(2000, 200, 100_000, "a game still going after this many "
-                                "placements is a draw: a game of six takes about a hundred, "
-                                "so a lower cap would draw whole games, and with no cap an "
-                                "endless game would never end")
+    placement_cap: int = ranged("the placement cap", 2000, 200, 100_000, "a game of six "
+                                "takes about a hundred placements")
     """P-A12: placements after which an endless game ends as a draw."""
     PRESETS: ClassVar[tuple[Preset, ...]] = (
         Preset("Short cap", "a game still going after 500 placements is a draw (P-A12)",

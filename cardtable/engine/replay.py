@@ -40,7 +40,7 @@ class Replay:
         self.positions = positions
 
     @classmethod
-    def from_record(cls, record: Any) -> Replay:
+    def from_record(cls, record: object) -> Replay:
         """Replay a record of any format version this version reads; raises the engine's
         CodecError or EngineError, with the reason, for one that does not replay (not an
         object, a newer format, another rules version, damaged or foreign)."""

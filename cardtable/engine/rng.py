@@ -29,8 +29,24 @@ def seed_problem(seed: object) -> str | None:
     if not isinstance(seed, int) or isinstance(seed, bool):
         return f"a deal number is a whole number, not {seed!r:.30}"
     if not 0 <= seed <= MAX_SEED:
-        shown = f"{seed}" if abs(seed) < 10 ** 30 else f"a number of {len(str(abs(seed)))} digits"
-        return f"deal numbers go from 0 to {MAX_SEED}, not {shown}"
+        shown = f"{seed:,}" if abs(seed) < 10 ** 30 else \
+            f"a number of {len(str(abs(seed)))} digits"
+        return f"deal numbers go from 0 to {MAX_SEED:,}, not {shown}"
+    return None
+
+
+def deals_problem(first: object, count: int) -> str | None:
+    """Why the ``count`` deal numbers from ``first`` on (a run of games dealt ``first``,
+    ``first + 1`` …) are not all deal numbers cardtable plays, or ``None`` (also for no
+    deals)."""
+    if count < 1:
+        return None
+    problem = seed_problem(first)
+    if problem is not None or not isinstance(first, int):
+        return problem
+    if first + count - 1 > MAX_SEED:
+        return (f"deals {first:,} to {first + count - 1:,} run past the last deal number "
+                f"({MAX_SEED:,})")
     return None
 
 
