@@ -123,8 +123,8 @@ def _read_line(line: str, where: str,
     except (ValueError, KeyError):
         return None
     if kept != wanted:
-        raise RecordError(f"{where} is of another tournament: {_describe(kept)}, not "
-                          f"{_describe(wanted)}; name another file")
+        raise RecordError(f"{where} is of another tournament: {_describe(kept)[:120]}, "
+                          f"not {_describe(wanted)}; name another file")
     if "deal" not in data:
         return None
     if seed_problem(data["deal"]) is not None:  # the engine's bound, as saves have it
@@ -139,15 +139,16 @@ def _read_line(line: str, where: str,
 
 def _tournament(game_id: object, seats: object,
                 bots: tuple[str, ...]) -> tuple[str, int, tuple[str, ...]]:
-    if not (isinstance(game_id, str) and _whole(seats)):
+    if not (isinstance(game_id, str) and game_id.isprintable() and _whole(seats)):
         raise ValueError("not a tournament")
     return game_id, seats, bots
 
 
 def _names(bots: object) -> tuple[str, ...]:
     """The bot levels of a line: a list of names (a text would be taken letter by
-    letter)."""
-    if not (isinstance(bots, list) and bots and all(isinstance(bot, str) for bot in bots)):
+    letter), each on one line (an error names them)."""
+    if not (isinstance(bots, list) and bots
+            and all(isinstance(bot, str) and bot.isprintable() for bot in bots)):
         raise ValueError("the bots are a list of names")
     return tuple(bots)
 

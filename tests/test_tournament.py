@@ -183,8 +183,9 @@ def test_a_bots_field_that_is_not_a_list_of_names_is_a_damaged_line(tmp_path):
     _with_line(record, dict(line, deal=5, bots="normal"))
     _with_line(record, dict(line, deal=6, bots=["normal", 3]))
     _with_line(record, dict(line, deal=7, seats=True))
+    _with_line(record, dict(line, deal=8, bots=["normal\nrandom", "x"]))  # not one line
     report = run_tournament("five_crowns", 2, ["normal", "random"], 0, seed=4, record=record)
-    assert (report.recorded, report.damaged) == (1, 3)
+    assert (report.recorded, report.damaged) == (1, 4)
     only = tmp_path / "only.jsonl"
     only.write_text(json.dumps(dict(line, bots="normal")) + "\n")
     with pytest.raises(RecordError, match="not a tournament record") as error:

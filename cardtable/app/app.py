@@ -28,6 +28,7 @@ from .autosaver import Autosaver
 from .files import remove_stale_temps
 from .history import HistoryRecorder
 from .paths import asset_path, data_dir
+from .release import release_game
 from .saves import SavedGame, SaveSummary, load_autosave, summarize
 from .scene import Scene, SceneStack
 from .session import SeatInfo, Session, default_seats
@@ -451,6 +452,7 @@ class App:
                 slot.mtime = time.time()
         self.session = None
         self.table = None
+        release_game()  # what only the game drew goes with it (tens of MiB)
         self.menu_message = message
         self.menu_good = good and message is not None and self.save_problem is None
         from .scenes.menu import MenuScene

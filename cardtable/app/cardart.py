@@ -165,6 +165,14 @@ def _back(width: int, style: str) -> pygame.Surface:
     return surface
 
 
+def forget_faces() -> None:
+    """Let the faces and outlines drawn so far go, when a game leaves the table: each game
+    has a deck and card sizes of its own (some 40 KB a face at 1920×1200), and the next
+    game draws the few dozen it shows again in its first frames. Backs stay: one a size."""
+    face.cache_clear()
+    outline.cache_clear()
+
+
 def card_image(card: Card | None, width: int, colours: str = "four") -> pygame.Surface:
     """A face for a known card, the back for ``None``."""
     return back(width) if card is None else face(card.face, width, colours)
