@@ -490,3 +490,51 @@ def test_a_deal_number_too_large_for_sqlite_waits_and_the_thread_goes_on(home):
     assert time.monotonic() - start < 0.5
     kept = json.loads((data(home) / JOURNAL_FILE).read_text())
     assert [w["fields"]["seed"] for w in kept["writes"]] == [2**63]
+
+
+@pytest.mark.parametrize("version", [1, 2, SCHEMA_VERSION])
+def test_another_program_s_database_with_a_schema_version_is_still_left_untouched(
+        home, version):
+    """Another program's database is recognised by its tables, not by its
+    ``user_version`` alone (1–2 were retried for ever; 3 was opened as ours)."""
+    path = data(home) / "history.sqlite3"
+    with sqlite3.connect(path) as db:
+        db.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT)")
+        db.execute(f"PRAGMA user_version = {version}")
+    db.close()
+    before = path.read_bytes()
+    opening = history_db.try_history(path, BUSY)
+    assert opening.history is None and not opening.later
+    assert opening.note is not None and "another program's database" in opening.note
+    assert path.read_bytes() == before and set_aside(home) == []
+
+
+def test_a_journal_that_cannot_be_written_for_any_fault_never_stops_the_history_thread(
+        home, monkeypatch):
+    """A fault of the journal at a flush or at closing (not only a disk's refusal) is
+    said, and the thread goes on (it died, and every later game was lost)."""
+    from cardtable.app.history_journal import Journal
+
+    path = make_history(home)
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")
+    try:
+        recorder = HistoryRecorder.open(path, busy_seconds=BUSY)
+
+        def broken(self, pending):  # type: ignore[no-untyped-def]
+            raise RuntimeError("a fault nobody expected")
+
+        monkeypatch.setattr(Journal, "save", broken)
+        from cardtable.app.session import Session, default_seats
+        from cardtable.engine import Game
+
+        game, _ = Game.new("palace", 2, 7)
+        recorder.begin(Session(game, default_seats(1, "normal")))
+        assert recorder.flush(2.0)
+        assert recorder._thread is not None and recorder._thread.is_alive()
+        assert "could not be kept on disk either" in (recorder.waiting() or "")
+        assert recorder.flush(2.0)
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    recorder.close()

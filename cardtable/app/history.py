@@ -366,7 +366,11 @@ class HistoryRecorder:
             return
         with self._lock:
             pending = list(self._pending)
-        unkept = self._journal.save(pending)
+        try:   # never raises: a stop or a flush must not end the thread
+            unkept = self._journal.save(pending)
+        except Exception as error:
+            log.exception("the history's journal could not be written")
+            unkept = f"an unexpected fault: {error}"
         with self._lock:
             self._unkept = unkept
         self._dirty = unkept is not None
