@@ -32,7 +32,17 @@ from pathlib import Path
 from typing import Any
 
 from .files import move_aside, os_problem
-from .history_rows import COLUMNS, READ, GameRow, moves_in, read_row, stored, unpacked_record
+from .history_rows import (
+    COLUMNS,
+    READ,
+    Deal,
+    GameRow,
+    earlier_standings,
+    moves_in,
+    read_row,
+    stored,
+    unpacked_record,
+)
 
 __all__ = ["BUSY_SECONDS", "MIGRATIONS", "SCHEMA_VERSION", "GameRow", "History",
            "HistoryUnavailable", "Opening", "Reading", "is_damage", "is_passing",
@@ -173,40 +183,75 @@ class History:
     # --- writing ---------------------------------------------------------------------
 
     def add(self, row: GameRow) -> None:
+        """A new game's row; it replaces the games of its kind still ``playing``. A
+        row already there is left as it is (a journal replayed after a crash must
+        never roll a game back)."""
         if row.record is None:
             raise ValueError("a game is added to the history with its record")
+        with self._transaction() as db:
+            self._insert(db, row)
+
+    def resume(self, row: GameRow) -> None:
+        """A saved game back on the table: its newest ``playing`` row (same game, deal
+        and seats) takes ``row.key``; without one, ``row`` is added."""
+        with self._transaction() as db:
+            if db.execute("SELECT 1 FROM games WHERE key = ?", (row.key,)).fetchone():
+                return   # done already (a journal replayed)
+            found = db.execute(
+                "SELECT key FROM games WHERE status = 'playing' AND game_id = ? AND "
+                "seed = ? AND seats = ? ORDER BY started DESC, rowid DESC LIMIT 1",
+                (row.game_id, row.seed, row.seats)).fetchone()
+            if found is None:
+                self._insert(db, row)
+            else:
+                db.execute("UPDATE games SET key = ? WHERE key = ?", (row.key, found[0]))
+
+    @staticmethod
+    def _insert(db: sqlite3.Connection, row: GameRow) -> None:
         values = [stored(name, getattr(row, name)) for name in COLUMNS]
         values[COLUMNS.index("moves")] = moves_in(row.record)
-        with self._transaction() as db:
-            db.execute(f"INSERT OR REPLACE INTO games ({', '.join(COLUMNS)}) "
-                       f"VALUES ({', '.join('?' for _ in COLUMNS)})", values)
+        added = db.execute(f"INSERT OR IGNORE INTO games ({', '.join(COLUMNS)}) "
+                           f"VALUES ({', '.join('?' for _ in COLUMNS)})", values).rowcount
+        if added:
+            db.execute("UPDATE games SET status = 'abandoned' WHERE status = 'playing' "
+                       "AND game_id = ? AND key != ?", (row.game_id, row.key))
 
-    def update(self, key: str, **changes: Any) -> None:
+    def update(self, key: str, standings_after: int = 0, **changes: Any) -> None:
+        """Change fields of a game still ``playing`` (a finished or abandoned game is
+        never changed: a journal replayed late must not roll it back). ``standings``
+        sets the round count too; with ``standings_after``, they follow that many
+        rounds already in the row (a continued game's)."""
         unknown = set(changes) - set(COLUMNS)
         if unknown:
             raise ValueError(f"no such history columns: {sorted(unknown)}")
         if "record" in changes:
             changes = {**changes, "moves": moves_in(changes["record"])}
-        names = sorted(changes)
         with self._transaction() as db:
-            db.execute(f"UPDATE games SET {', '.join(f'{n} = ?' for n in names)} WHERE key = ?",
+            if "standings" in changes:
+                standings = list(changes["standings"])
+                if standings_after:
+                    found = db.execute("SELECT standings FROM games WHERE key = ?",
+                                       (key,)).fetchone()
+                    standings = earlier_standings(found, standings_after) + standings
+                changes = {"rounds": len(standings), **changes, "standings": standings}
+            names = sorted(changes)
+            db.execute(f"UPDATE games SET {', '.join(f'{n} = ?' for n in names)} "
+                       "WHERE key = ? AND status = 'playing'",
                        [*(stored(n, changes[n]) for n in names), key])
 
     def add_hint(self, key: str, count: int = 1) -> None:
         with self._transaction() as db:
-            db.execute("UPDATE games SET hints = hints + ? WHERE key = ?", (count, key))
+            db.execute("UPDATE games SET hints = hints + ? WHERE key = ? AND "
+                       "status = 'playing'", (count, key))
 
-    def abandon_playing(self, keep: Sequence[str] = (), game_id: str | None = None) -> int:
-        """Mark every game still ``playing`` (of ``game_id``, or of any game) as
-        abandoned, except ``keep``; returns how many."""
+    def abandon_playing(self, keep: Sequence[Deal] = ()) -> int:
+        """Mark every game still ``playing`` as abandoned, but those of the deals in
+        ``keep`` (the save slots'); returns how many."""
         sql = "UPDATE games SET status = 'abandoned' WHERE status = 'playing'"
         args: list[Any] = []
-        if keep:
-            sql += f" AND key NOT IN ({', '.join('?' for _ in keep)})"
-            args += keep
-        if game_id is not None:
-            sql += " AND game_id = ?"
-            args.append(game_id)
+        for deal in keep:
+            sql += " AND NOT (game_id = ? AND seed = ? AND seats = ?)"
+            args += (deal.game_id, deal.seed, deal.seats)
         with self._transaction() as db:
             return db.execute(sql, args).rowcount
 

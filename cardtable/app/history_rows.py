@@ -63,6 +63,20 @@ class GameRow:
         return None if self.scores is None else self.scores[self.human]
 
 
+@dataclass(frozen=True)
+class Deal:
+    """What a saved game is known by in the history: its game, deal and seats (its row
+    is the newest ``playing`` one of these)."""
+
+    game_id: str
+    seed: int
+    seats: int
+
+    @staticmethod
+    def of(row: GameRow) -> Deal:
+        return Deal(row.game_id, row.seed, row.seats)
+
+
 COLUMNS = ("key", "game_id", "deal_code", "seats", "seed", "options", "level", "human",
             "started", "ended", "status", "rounds", "standings", "scores", "won", "place",
             "record", "hints", "moves")
@@ -153,6 +167,18 @@ def _seat_counts(game_id: str) -> range | None:
         return None
 
 
+def earlier_standings(found: Sequence[object] | None, rounds: int) -> list[list[int]]:
+    """The first ``rounds`` standings of a row as stored (none when they do not read:
+    a continued game's later rounds are kept all the same)."""
+    try:
+        value = _json(found[0] if found else None, "standings")
+        width = len(value[0]) if isinstance(value, list) and value and \
+            isinstance(value[0], list) else 0
+        return _table(value, width, "standings")[:rounds]
+    except Unreadable:
+        return []
+
+
 def row_problem(row: GameRow) -> str | None:
     """Why a row about to be written (one kept in the journal, so untrusted) would not
     be read back, or ``None``: the same checks as ``read_row``, and an ADD's record."""
@@ -160,6 +186,34 @@ def row_problem(row: GameRow) -> str | None:
         return "it has no record"
     found = read_row([stored(name, getattr(row, name)) for name in READ])
     return found if isinstance(found, str) else None
+
+
+def changes_problem(changes: dict[str, object]) -> str | None:
+    """Why changes to a row (kept in the journal, so untrusted) would not be read back,
+    or ``None``: each field through the check ``read_row`` gives its column."""
+    try:
+        for name, value in changes.items():
+            if name == "status" and value not in STATUSES:
+                raise Unreadable(f"unknown status {value!r:.40}")
+            if name == "ended":
+                _time(value, "ended")
+            elif name == "standings_after":
+                _whole(value, "rounds", 0, LARGEST)
+            elif name in ("standings", "scores"):
+                lines = value if name == "standings" else [value]
+                first = lines[0] if isinstance(lines, list) and lines else None
+                _table(lines, len(first) if isinstance(first, list) else 0, name)
+            elif name == "won":
+                _share(value)
+            elif name == "place":
+                _whole(value, "place", 1, LARGEST)
+            elif name == "record" and not isinstance(value, dict):
+                raise Unreadable("its record is not a game record")
+            elif name not in ("status", "record"):
+                raise Unreadable(f"it has no field {name!r:.40}")
+    except Unreadable as error:
+        return str(error)
+    return None
 
 
 def _utf8(text: str) -> bool:
