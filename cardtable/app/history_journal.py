@@ -61,7 +61,7 @@ class Changes:
     scores: list[int] | None = None
     won: float | None = None
     place: int | None = None
-    record: dict[str, Any] | None = None
+    record: dict[str, object] | None = None
 
     def then(self, later: Changes) -> Changes:
         """These changes followed by ``later``'s."""
