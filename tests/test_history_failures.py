@@ -706,3 +706,30 @@ def test_journal_entries_the_history_would_refuse_are_set_aside_not_kept_waiting
     app.recorder.flush(2.0)
     assert rows(home) == [("palace", 7, "abandoned")]
     assert app.recorder.waiting() is None and not journal.exists()
+
+
+def test_a_journal_of_the_first_format_is_still_written(make_app, home):
+    """Format 1 named the rows an abandon kept by key: such an abandon is left out (a
+    saved game must not be abandoned by it), the games in it are written."""
+    path = make_history(home)
+    recorder = HistoryRecorder.open(path)
+    recorder.history._db.execute("PRAGMA query_only = ON")
+    from cardtable.app.session import Session, default_seats
+    from cardtable.engine import Game
+
+    game, _ = Game.new("palace", 2, 7)
+    recorder.begin(Session(game, default_seats(1, "normal")))
+    recorder.close()
+    journal = data(home) / JOURNAL_FILE
+    kept = json.loads(journal.read_text())
+    [add] = kept["writes"]
+    journal.write_text(json.dumps({"format": 1, "writes": [
+        {"kind": "abandon", "keep": [], "game_id": None}, add,
+        {"kind": "update", "key": add["key"], "fields": {"rounds": 1, "standings": [[3, 4]]},
+         "hints": 2}]}))
+    app = make_app()
+    assert app.menu_message is None
+    app.recorder.flush(2.0)
+    [row] = app.recorder.history.games()
+    assert (row.seed, row.rounds, row.standings, row.hints) == (7, 1, [[3, 4]], 2)
+    assert not journal.exists()

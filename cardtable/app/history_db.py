@@ -3,11 +3,12 @@ data folder: one row per game started, finished or abandoned, with its setup, it
 deal code, the standings after each round, the result and the whole action record (so
 any game can be watched again), and the count of its moves.
 
-The file is read as untrusted as it is written: SQLite keeps any value in any column,
-so every row is checked into a typed ``GameRow`` in one place (``read_row``), and a row
-that does not fit is left out and counted, never shown half-read. Lists and statistics
-read the summary columns only; the action record of one game is read when it is
-watched (``History.record``).
+This module keeps the schema, the opening of the file and the writes; every row read
+back goes through ``history_rows.read_row`` (the one place rows are checked), and a row
+that does not fit is left out and counted, never shown half-read, even one whose text
+is not UTF-8. Lists and statistics read the summary columns only; the action record of
+one game is read when it is watched (``History.record``). Writes never roll a game
+back: an added row never replaces one, and a finished or abandoned game is not changed.
 
 The file is untrusted like every file the app reads: one that is not a database, or
 fails SQLite's check, is moved aside and a new one started, with a message; one

@@ -29,8 +29,9 @@ from .files import (
 )
 from .history_rows import Deal, GameRow, changes_problem, row_problem
 
-FORMAT = 1
-"""The journal file's format version."""
+FORMAT = 2
+"""The journal file's format version (2: an ABANDON keeps the saved games by their deal,
+not by key; an UPDATE's round count follows its standings). Format 1 is read too."""
 
 
 class Kind(enum.Enum):
@@ -224,9 +225,11 @@ class Journal:
         except Unreadable as error:
             return [], self._set_aside(f"the file {error}")
         entries = data.get("writes") if isinstance(data, dict) else None
-        if not isinstance(data, dict) or data.get("format") != FORMAT or \
+        if not isinstance(data, dict) or data.get("format") not in (1, FORMAT) or \
                 not isinstance(entries, list):
             return [], self._set_aside("the file is not in a form this version knows")
+        if data["format"] == 1:
+            entries = [e for e in map(_from_format_1, entries) if e is not None]
         writes = [write for entry in entries if (write := _write(entry)) is not None]
         self.on_disk = True
         if len(writes) < len(entries):
@@ -262,6 +265,20 @@ class Journal:
         self.on_disk = False
         return (f"The games waiting to be written to your history could not all be read "
                 f"back ({why}); the file was kept as {kept.name}.")
+
+
+def _from_format_1(entry: object) -> object:
+    """A format-1 entry as format 2 has it; ``None`` for an ABANDON (it named rows by
+    key: left out, nothing is abandoned that a save may hold; this start's own
+    ``recover`` abandons the rest)."""
+    if not isinstance(entry, dict) or entry.get("kind") not in ("abandon", "update"):
+        return entry
+    if entry["kind"] == "abandon":
+        return None
+    fields = entry.get("fields")
+    if not isinstance(fields, dict):
+        return entry
+    return {**entry, "fields": {k: v for k, v in fields.items() if k != "rounds"}}
 
 
 def _write(entry: object) -> Write | None:
