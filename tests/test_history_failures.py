@@ -478,7 +478,8 @@ def test_a_continued_game_whose_row_still_waits_takes_that_entry():
                        status="playing", rounds=0, standings=[], scores=None, won=None,
                        place=None, record={})
 
-    saved = [Write.add(row("a")), Write(Kind.UPDATE, "a", changes=Changes(place=1))]
+    saved = [Write.add(row("a")), Write(Kind.UPDATE, "a", changes=Changes(
+        place=1, standings=[[1, 2]]))]
     pending: list[Write] = []
     for write in saved:
         pending = merge(pending, write)
@@ -487,6 +488,11 @@ def test_a_continued_game_whose_row_still_waits_takes_that_entry():
     assert [(w.kind, w.key) for w in resumed] == [(Kind.ADD, "b"), (Kind.ABANDON, "")]
     assert resumed[0].row is not None and resumed[0].row.key == "b"
     assert resumed[0].row.place == 1
+    later = Write(Kind.UPDATE, "b", changes=Changes(standings=[[5, 6]], standings_after=1))
+    assert merge(resumed, later)[-1] == later          # never across the ABANDON
+    [entry] = merge(merge(pending[:1], Write(Kind.RESUME, "b", row("b"))), later)
+    assert entry.row is not None and entry.row.standings == [[1, 2], [5, 6]]
+    assert entry.row.rounds == 2
     gone = merge(pending, Write(Kind.ABANDON))
     assert merge(gone, Write(Kind.RESUME, "b", row("b")))[-1].kind is Kind.RESUME
     replaced = merge(pending, Write.add(row("c", seed=3)))

@@ -150,10 +150,12 @@ class Write:
 
 
 def _changed(row: GameRow, changes: Changes, hints: int) -> GameRow:
-    """A new game's row with ``changes`` (its standings are all this table's)."""
+    """A waiting row with ``changes`` (a continued game's standings follow the rounds
+    it had played, as the history does it)."""
     values: dict[str, Any] = changes.columns()
     if changes.standings is not None:
-        values["rounds"] = len(changes.standings)
+        standings = row.standings[:changes.standings_after] + changes.standings
+        values.update(standings=standings, rounds=len(standings))
     return dataclasses.replace(row, hints=row.hints + hints, **values)
 
 
