@@ -739,3 +739,22 @@ def test_a_journal_of_the_first_format_is_still_written(make_app, home):
     [row] = app.recorder.history.games()
     assert (row.seed, row.rounds, row.standings, row.hints) == (7, 1, [[3, 4]], 2)
     assert not journal.exists()
+
+
+def test_a_row_whose_text_is_not_utf8_never_makes_start_up_abandon_a_saved_game(
+        make_app, home):
+    """One such cell (here in another Palace game's row) failed every read of the
+    history's Palace games: which rows the saves hold was not known, and the saved
+    game's row was abandoned at the next start."""
+    saved_palace(make_app, home)
+    with sqlite3.connect(data(home) / "history.sqlite3") as db:
+        db.execute("INSERT INTO games (key, game_id, seats, seed, options, level, human, "
+                   "started, status, record) VALUES ('bad', 'palace', 2, 9, '{}', "
+                   "CAST(x'ff' AS TEXT), 0, 1.0, 'playing', '{}')")
+    db.close()
+    again = make_app()
+    again.recorder.flush(2.0)
+    assert rows(home) == [("palace", 9, "abandoned"), ("palace", 2, "playing")]
+    assert again.resume("palace")
+    again.recorder.flush(2.0)
+    assert rows(home) == [("palace", 9, "abandoned"), ("palace", 2, "playing")]
