@@ -74,9 +74,11 @@ COLUMNS = ("key", "game_id", "deal_code", "seats", "seed", "options", "level", "
            "hints", "moves")
 DAMAGE: tuple[object, ...] = (
     None, "", "x", "12abc", 1e300, -1e300, -1, 2**62, 99, b"\x00\xff", "{", "[]", "{}",
-    "[[1,2],[3]]", '"s"', "[" * 3000 + "]" * 3000, "1e400", "NaN")
+    "[[1,2],[3]]", '"s"', "[" * 3000 + "]" * 3000, "1e400", "NaN", "CAST(x'ff' AS TEXT)")
 """What a damaged cell may hold: every SQLite type, text that is not JSON or is JSON of
-every shape, numbers beyond every range."""
+every shape, numbers beyond every range, text that is not UTF-8 (the last: SQL)."""
+NOT_UTF8 = "CAST(x'ff' AS TEXT)"
+"""SQL for a text cell holding bytes that are not UTF-8 (SQLite stores them as given)."""
 
 
 def damaged_file(template: Path, folder: Path, column: str) -> Path:
@@ -86,9 +88,11 @@ def damaged_file(template: Path, folder: Path, column: str) -> Path:
     with sqlite3.connect(path) as db:
         for number, value in enumerate(DAMAGE):
             db.execute("INSERT INTO games SELECT * FROM games WHERE key = 'palace'")
-            db.execute(f"UPDATE games SET key = ?, {column} = ? WHERE rowid = "
-                       "(SELECT max(rowid) FROM games)",
-                       (f"damaged-{number}", value) if column != "key" else (value, value))
+            cell = NOT_UTF8 if value == NOT_UTF8 else "?"
+            args = [] if value == NOT_UTF8 else [value]
+            db.execute(f"UPDATE games SET key = {'?' if column != 'key' else cell}, "
+                       f"{column} = {cell} WHERE rowid = (SELECT max(rowid) FROM games)",
+                       [f"damaged-{number}", *args] if column != "key" else args + args)
     return path
 
 
@@ -209,13 +213,18 @@ def test_a_damaged_cell_of_any_column_leaves_its_game_out_with_a_count(
 @pytest.mark.parametrize(("column", "value"), [
     ("game_id", "chess"), ("started", 1e300), ("started", "yesterday"), ("seats", 9),
     ("human", 2), ("scores", "[1,2,3]"), ("standings", "[[1]]"), ("options", "{"),
-    ("won", "all"), ("place", 0), ("status", "won"), ("rounds", "eleven"), ("hints", -3)])
+    ("won", "all"), ("place", 0), ("status", "won"), ("rounds", "eleven"), ("hints", -3),
+    ("seed", -5), ("seed", 2**40), ("level", NOT_UTF8), ("deal_code", NOT_UTF8),
+    ("options", NOT_UTF8)])
 def test_the_damages_found_are_each_left_out(make_app, home, template, tmp_path, capsys,
                                              column, value):  # type: ignore[no-untyped-def]
     path = tmp_path / "one.sqlite3"
     shutil.copy(template, path)
     with sqlite3.connect(path) as db:
-        db.execute(f"UPDATE games SET {column} = ? WHERE key = 'palace'", (value,))
+        if value == NOT_UTF8:
+            db.execute(f"UPDATE games SET {column} = {NOT_UTF8} WHERE key = 'palace'")
+        else:
+            db.execute(f"UPDATE games SET {column} = ? WHERE key = 'palace'", (value,))
     seen = open_everything(make_app, home, path, capsys)
     assert seen["skipped"] == 1 and seen["watched"] == GOOD - 1
     assert "1 game could not be read" in str(seen["stats out"])

@@ -376,3 +376,30 @@ def test_games_played_keeps_its_page_and_buttons_inside_the_window(make_app, hom
     for widget in scene.ring.widgets:
         assert widget.rect.top >= 0 and widget.rect.bottom <= h, (widget.label, widget.rect)
     assert 3 <= len(scene.rows) == scene.listed <= 12
+
+
+def test_a_continued_game_keeps_the_standings_of_its_earlier_rounds(make_app, home):
+    """Its row is found on the history thread (not read on the drawing thread): the
+    rounds played before it was saved stay in its standings, the later ones follow."""
+    from cardtable.ai import make_bot
+
+    def next_summary(app) -> None:  # type: ignore[no-untyped-def]
+        until(app, lambda: type(app.stack.top).__name__ == "SummaryScene", limit=60000)
+
+    app = make_app()
+    app.new_game("five_crowns", 1, "normal", 8, autoplay="normal")
+    next_summary(app)
+    first = list(app.session.game.state.totals)
+    app.stack.top.next()
+    frames(app, 2)
+    app.to_menu()
+    app.shutdown()
+    again = make_app()
+    assert again.resume("five_crowns")
+    again.session.bots[again.session.human] = make_bot("normal")
+    next_summary(again)
+    second = list(again.session.game.state.totals)
+    again.recorder.flush()
+    [row] = history_of(home).games("five_crowns")
+    assert row.status == "playing" and row.rounds == 2
+    assert row.standings == [first, second]

@@ -323,10 +323,10 @@ def test_the_history_thread_survives_any_fault_in_a_write(make_app, home, monkey
     real_update = History.update
     broken = [True]
 
-    def update(self, key, **changes):  # type: ignore[no-untyped-def]
+    def update(self, key, *args, **changes):  # type: ignore[no-untyped-def]
         if broken[0]:
             raise RuntimeError("a fault nobody expected")
-        real_update(self, key, **changes)
+        real_update(self, key, *args, **changes)
 
     monkeypatch.setattr(History, "update", update)
     play_and_leave(app, "palace", 2)
@@ -450,18 +450,53 @@ def test_a_migration_refused_by_a_full_disk_does_not_move_the_history(home, monk
 def test_a_game_waits_once_but_its_writes_never_jump_an_abandon():
     """Each game's writes join its one entry (the journal stays small), hints add up;
     a write after an ABANDON stays after it (the abandon must not reach it)."""
-    from cardtable.app.history_journal import Kind, Write, games_in, merge
+    from cardtable.app.history_journal import Changes, Kind, Write, games_in, merge
+    from cardtable.app.history_rows import Deal
 
     pending: list[Write] = []
-    pending = merge(pending, Write(Kind.UPDATE, "a", {"rounds": 1}, hints=1))
-    pending = merge(pending, Write(Kind.UPDATE, "b", {"rounds": 1}))
-    pending = merge(pending, Write(Kind.UPDATE, "a", {"rounds": 2}, hints=2))
-    assert [(w.key, w.fields, w.hints) for w in pending] == [
-        ("a", {"rounds": 2}, 3), ("b", {"rounds": 1}, 0)]
-    pending = merge(pending, Write(Kind.ABANDON, game_id="palace"))
-    pending = merge(pending, Write(Kind.UPDATE, "a", {"status": "finished"}))
+    pending = merge(pending, Write(Kind.UPDATE, "a", changes=Changes(place=1), hints=1))
+    pending = merge(pending, Write(Kind.UPDATE, "b", changes=Changes(place=1)))
+    pending = merge(pending, Write(Kind.UPDATE, "a", changes=Changes(place=2), hints=2))
+    assert [(w.key, w.changes, w.hints) for w in pending] == [
+        ("a", Changes(place=2), 3), ("b", Changes(place=1), 0)]
+    pending = merge(pending, Write(Kind.ABANDON, keep=(Deal("palace", 2, 2),)))
+    pending = merge(pending, Write(Kind.UPDATE, "a", changes=Changes(status="finished")))
     assert [w.kind for w in pending] == [Kind.UPDATE, Kind.UPDATE, Kind.ABANDON, Kind.UPDATE]
     assert games_in(pending) == 2
+
+
+def test_a_continued_game_whose_row_still_waits_takes_that_entry():
+    """A game saved while its row waited in the journal, then continued: its entry
+    becomes the continued game's (one row, not two); unless a save-less start or a new
+    game of its kind abandoned it meanwhile."""
+    from cardtable.app.history_journal import Changes, Kind, Write, merge
+    from cardtable.app.history_rows import Deal, GameRow
+
+    def row(key: str, game_id: str = "palace", seed: int = 2) -> GameRow:
+        return GameRow(key=key, game_id=game_id, deal_code=None, seats=2, seed=seed,
+                       options={}, level="normal", human=0, started=1.0, ended=None,
+                       status="playing", rounds=0, standings=[], scores=None, won=None,
+                       place=None, record={})
+
+    saved = [Write.add(row("a")), Write(Kind.UPDATE, "a", changes=Changes(
+        place=1, standings=[[1, 2]]))]
+    pending: list[Write] = []
+    for write in saved:
+        pending = merge(pending, write)
+    pending = merge(pending, Write(Kind.ABANDON, keep=(Deal("palace", 2, 2),)))
+    resumed = merge(pending, Write(Kind.RESUME, "b", row("b")))
+    assert [(w.kind, w.key) for w in resumed] == [(Kind.ADD, "b"), (Kind.ABANDON, "")]
+    assert resumed[0].row is not None and resumed[0].row.key == "b"
+    assert resumed[0].row.place == 1
+    later = Write(Kind.UPDATE, "b", changes=Changes(standings=[[5, 6]], standings_after=1))
+    assert merge(resumed, later)[-1] == later          # never across the ABANDON
+    [entry] = merge(merge(pending[:1], Write(Kind.RESUME, "b", row("b"))), later)
+    assert entry.row is not None and entry.row.standings == [[1, 2], [5, 6]]
+    assert entry.row.rounds == 2
+    gone = merge(pending, Write(Kind.ABANDON))
+    assert merge(gone, Write(Kind.RESUME, "b", row("b")))[-1].kind is Kind.RESUME
+    replaced = merge(pending, Write.add(row("c", seed=3)))
+    assert merge(replaced, Write(Kind.RESUME, "b", row("b")))[-1].kind is Kind.RESUME
 
 
 def test_a_deal_number_too_large_for_sqlite_waits_and_the_thread_goes_on(home):
@@ -490,3 +525,236 @@ def test_a_deal_number_too_large_for_sqlite_waits_and_the_thread_goes_on(home):
     assert time.monotonic() - start < 0.5
     kept = json.loads((data(home) / JOURNAL_FILE).read_text())
     assert [w["fields"]["seed"] for w in kept["writes"]] == [2**63]
+
+
+@pytest.mark.parametrize("version", [1, 2, SCHEMA_VERSION])
+def test_another_program_s_database_with_a_schema_version_is_still_left_untouched(
+        home, version):
+    """Another program's database is recognised by its tables, not by its
+    ``user_version`` alone (1–2 were retried for ever; 3 was opened as ours)."""
+    path = data(home) / "history.sqlite3"
+    with sqlite3.connect(path) as db:
+        db.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT)")
+        db.execute(f"PRAGMA user_version = {version}")
+    db.close()
+    before = path.read_bytes()
+    opening = history_db.try_history(path, BUSY)
+    assert opening.history is None and not opening.later
+    assert opening.note is not None and "another program's database" in opening.note
+    assert path.read_bytes() == before and set_aside(home) == []
+
+
+def test_a_journal_that_cannot_be_written_for_any_fault_never_stops_the_history_thread(
+        home, monkeypatch):
+    """A fault of the journal at a flush or at closing (not only a disk's refusal) is
+    said, and the thread goes on (it died, and every later game was lost)."""
+    from cardtable.app.history_journal import Journal
+
+    path = make_history(home)
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")
+    try:
+        recorder = HistoryRecorder.open(path, busy_seconds=BUSY)
+
+        def broken(self, pending):  # type: ignore[no-untyped-def]
+            raise RuntimeError("a fault nobody expected")
+
+        monkeypatch.setattr(Journal, "save", broken)
+        from cardtable.app.session import Session, default_seats
+        from cardtable.engine import Game
+
+        game, _ = Game.new("palace", 2, 7)
+        recorder.begin(Session(game, default_seats(1, "normal")))
+        assert recorder.flush(2.0)
+        assert recorder._thread is not None and recorder._thread.is_alive()
+        assert "could not be kept on disk either" in (recorder.waiting() or "")
+        assert recorder.flush(2.0)
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    recorder.close()
+
+
+# --- nothing of the recorder waits on the drawing thread --------------------------------
+
+def saved_palace(make_app, home):  # type: ignore[no-untyped-def]
+    """A Palace game left on the table (saved, its row ``playing``), the app closed."""
+    make_history(home)
+    app = make_app()
+    play_and_leave(app, "palace", 2)
+    app.shutdown()
+    assert rows(home) == [("palace", 2, "playing")]
+
+
+def test_continuing_a_saved_game_under_a_lock_never_waits_nor_splits_its_row(
+        make_app, home, monkeypatch):
+    """Which row a continued game is was looked up on the drawing thread: it waited for
+    the lock (a frozen window), then gave up and started a second row, abandoning the
+    first. It is worked out on the history thread, and waits in the journal."""
+    monkeypatch.setattr(history_db, "BUSY_SECONDS", 0.5, raising=False)
+    saved_palace(make_app, home)
+    app = make_app()
+    app.recorder.flush(2.0)
+    holder = sqlite3.connect(data(home) / "history.sqlite3", isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        start = time.perf_counter()
+        assert app.resume("palace")
+        took = time.perf_counter() - start
+        frames(app, 2)
+        app.to_menu()
+        app.recorder.flush(3.0)
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert took < 0.25, took
+    play_and_leave(app, "five_crowns", 3)             # a later write, the lock gone
+    app.recorder.flush(3.0)
+    assert rows(home) == [("palace", 2, "playing"), ("five_crowns", 3, "playing")]
+
+
+def test_start_up_under_a_lock_never_waits_nor_abandons_a_saved_game(make_app, home,
+                                                                     monkeypatch):
+    """``recover`` (which rows the saves hold) runs on the history thread: under a lock
+    it waits in the journal, and the saved game's row is kept when it is written."""
+    from cardtable.engine import Game
+
+    monkeypatch.setattr(history_db, "BUSY_SECONDS", 0.5, raising=False)
+    saved_palace(make_app, home)
+    recorder = HistoryRecorder.open(data(home) / "history.sqlite3", busy_seconds=0.5)
+    holder = sqlite3.connect(data(home) / "history.sqlite3", isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        game, _ = Game.new("palace", 2, 2)
+        start = time.perf_counter()
+        recorder.recover([game])
+        took = time.perf_counter() - start
+        recorder.flush(3.0)
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert took < 0.25, took
+    recorder._submit(lambda: None)                   # a later try, the lock gone
+    recorder.flush(3.0)
+    recorder.close()
+    assert rows(home) == [("palace", 2, "playing")]
+
+
+# --- the journal replayed --------------------------------------------------------------
+
+def test_a_stale_journal_never_rolls_a_finished_game_back(make_app, home):
+    """The app was killed after the history took the journal's writes but before the
+    journal was rewritten: replaying them at the next start must not make the finished
+    game ``playing`` again with its old record (nor abandon it)."""
+    from cardtable.app.scenes.summary import GameOverScene
+    from ui import until
+
+    path = make_history(home)
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")
+    app = make_app()
+    app.new_game("palace", 1, "normal", 5, autoplay="normal")
+    frames(app, 3)
+    app.recorder.leave(app.session)
+    app.recorder.flush(2.0)
+    journal = data(home) / JOURNAL_FILE
+    stale = journal.read_text()
+    holder.execute("ROLLBACK")
+    holder.close()
+
+    def over() -> bool:
+        top = app.stack.top
+        if top is not None and hasattr(top, "next") and not isinstance(top, GameOverScene):
+            top.next()
+        return isinstance(app.stack.top, GameOverScene)
+
+    until(app, over, limit=60000)
+    moves = len(app.session.game.history)
+    app.recorder.flush(2.0)
+    app.shutdown()
+    assert rows(home) == [("palace", 5, "finished")]
+    journal.write_text(stale)                         # as a kill -9 would leave it
+    again = make_app()
+    again.recorder.flush(2.0)
+    assert rows(home) == [("palace", 5, "finished")]
+    with sqlite3.connect(path) as db:
+        assert db.execute("SELECT moves FROM games").fetchone()[0] == moves
+
+
+def test_journal_entries_the_history_would_refuse_are_set_aside_not_kept_waiting(
+        make_app, home):
+    """The journal's entries go through the history's own row checks: a deal number out
+    of the engine's bound, a time of 1e300, a share of the win of 7, a new game without its
+    record are set aside with a count; none waits for ever ("1 game is waiting" at every
+    start)."""
+    path = make_history(home)
+    recorder = HistoryRecorder.open(path)
+    recorder.history._db.execute("PRAGMA query_only = ON")
+    from cardtable.app.session import Session, default_seats
+    from cardtable.engine import Game
+
+    game, _ = Game.new("palace", 2, 7)
+    recorder.begin(Session(game, default_seats(1, "normal")))
+    recorder.close()
+    journal = data(home) / JOURNAL_FILE
+    kept = json.loads(journal.read_text())
+    good = [w for w in kept["writes"] if w["kind"] == "add"][0]
+
+    def bad(key: str, **fields: object) -> dict[str, object]:
+        row = {**good["fields"], **fields, "key": key}
+        return {**good, "key": key, "fields": {k: v for k, v in row.items() if v != "-"}}
+
+    kept["writes"] += [bad("a", seed=2**63), bad("b", seed=-5), bad("c", started=1e300),
+                       bad("d", won=7), bad("e", record="-")]
+    journal.write_text(json.dumps(kept))
+    app = make_app()
+    assert "5 of its entries could not be read" in (app.menu_message or "")
+    app.recorder.flush(2.0)
+    assert rows(home) == [("palace", 7, "abandoned")]
+    assert app.recorder.waiting() is None and not journal.exists()
+
+
+def test_a_journal_of_the_first_format_is_still_written(make_app, home):
+    """Format 1 named the rows an abandon kept by key: such an abandon is left out (a
+    saved game must not be abandoned by it), the games in it are written."""
+    path = make_history(home)
+    recorder = HistoryRecorder.open(path)
+    recorder.history._db.execute("PRAGMA query_only = ON")
+    from cardtable.app.session import Session, default_seats
+    from cardtable.engine import Game
+
+    game, _ = Game.new("palace", 2, 7)
+    recorder.begin(Session(game, default_seats(1, "normal")))
+    recorder.close()
+    journal = data(home) / JOURNAL_FILE
+    kept = json.loads(journal.read_text())
+    [add] = kept["writes"]
+    journal.write_text(json.dumps({"format": 1, "writes": [
+        {"kind": "abandon", "keep": [], "game_id": None}, add,
+        {"kind": "update", "key": add["key"], "fields": {"rounds": 1, "standings": [[3, 4]]},
+         "hints": 2}]}))
+    app = make_app()
+    assert app.menu_message is None
+    app.recorder.flush(2.0)
+    [row] = app.recorder.history.games()
+    assert (row.seed, row.rounds, row.standings, row.hints) == (7, 1, [[3, 4]], 2)
+    assert not journal.exists()
+
+
+def test_a_row_whose_text_is_not_utf8_never_makes_start_up_abandon_a_saved_game(
+        make_app, home):
+    """One such cell (here in another Palace game's row) failed every read of the
+    history's Palace games: which rows the saves hold was not known, and the saved
+    game's row was abandoned at the next start."""
+    saved_palace(make_app, home)
+    with sqlite3.connect(data(home) / "history.sqlite3") as db:
+        db.execute("INSERT INTO games (key, game_id, seats, seed, options, level, human, "
+                   "started, status, record) VALUES ('bad', 'palace', 2, 9, '{}', "
+                   "CAST(x'ff' AS TEXT), 0, 1.0, 'playing', '{}')")
+    db.close()
+    again = make_app()
+    again.recorder.flush(2.0)
+    assert rows(home) == [("palace", 9, "abandoned"), ("palace", 2, "playing")]
+    assert again.resume("palace")
+    again.recorder.flush(2.0)
+    assert rows(home) == [("palace", 9, "abandoned"), ("palace", 2, "playing")]

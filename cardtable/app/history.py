@@ -4,7 +4,9 @@ A game gets its row when it is dealt (``playing``), its standings and action rec
 every round's end, and its result when it ends (``finished``). A game left for a new
 one, or on the table when the app stopped and not resumed, is marked ``abandoned``: it
 stays in the history, never lost. Writes (a SQLite commit syncs the disk) run on one
-background thread, in order; the drawing thread only takes a snapshot of the moves.
+background thread, in order; the drawing thread only takes a snapshot of the moves and
+never reads the history: which row a continued game is, and which rows the save slots
+hold, are worked out on that thread, as writes (``Kind.RESUME``, ``Kind.ABANDON``).
 
 A write the history refuses (locked by another program, a full disk, a read-only file)
 is never dropped: it waits in a journal beside the saves (``history_journal``) and is
@@ -15,20 +17,20 @@ thread: it waits too, and the others go on.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import queue
-import sqlite3
 import threading
 import time
 import uuid
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from ..engine import Game, to_json
 from . import history_db
 from .history_db import GameRow, History, is_passing, problem_of, try_history
-from .history_journal import Journal, Kind, Write, games_in, merge
+from .history_journal import Changes, Journal, Kind, Write, games_in, merge
+from .history_rows import Deal
 from .session import Session
 
 log = logging.getLogger(__name__)
@@ -86,6 +88,9 @@ class HistoryRecorder:
             self._dirty = bool(self._pending)
         self._round = 0
         self._standings: list[list[int]] = []
+        """The standings of the rounds played at this table."""
+        self._after = 0
+        """The rounds a continued game had played before (already in its row)."""
         self._finished = False
         self._tasks: queue.Queue[Task] = queue.Queue()
         self._thread: threading.Thread | None = None
@@ -141,34 +146,30 @@ class HistoryRecorder:
     def recover(self, saved: list[Game]) -> None:
         """At start-up: games left ``playing`` by a stop are abandoned, but for those
         the save slots hold (they may be continued)."""
-        if self.history is None:   # not now: which rows the saves hold is unknown
+        if not self.active:
             return
-        keep = tuple(key for game in saved if (key := self._row_of(game)) is not None)
+        keep = tuple(Deal(game.game_id, game.seed, game.seats) for game in saved)
         self._submit(lambda: Write(Kind.ABANDON, keep=keep))
 
     def begin(self, session: Session, resumed: bool = False) -> None:
-        """A game comes to the table: a new row, or for a resumed game its own row."""
+        """A game comes to the table: a new row, or for a resumed game its own row
+        (found on the history thread; a new one if there is none)."""
         if not self.active:
             return
         game = session.game
         self._finished = False
         self._round = _round_of(game)
-        if resumed:
-            self.key = self._row_of(game)
-            if self.key is not None:
-                self._standings = self._standings_of(self.key)
-                return
-        self.key = uuid.uuid4().hex
+        self._after = self._round - 1 if resumed else 0
         self._standings = []
+        self.key = uuid.uuid4().hex
         row = GameRow(key=self.key, game_id=game.game_id, deal_code=session.deal_code,
                       seats=game.seats, seed=game.seed,
                       options=to_json(game.variant.options), level=opponents_level(session),
                       human=session.human, started=time.time(), ended=None,
                       status="playing", rounds=0, standings=[], scores=None, won=None,
                       place=None, record=game.setup_record() | {"actions": []})
-        # the game this one replaces, then this one
-        self._submit(lambda: Write(Kind.ABANDON, game_id=row.game_id))
-        self._submit(lambda: Write.add(row))
+        kind = Kind.RESUME if resumed else Kind.ADD
+        self._submit(lambda: Write(kind, row.key, row))
 
     def changed(self, session: Session) -> None:
         """After a move: at a round's end or the game's, write what it changed."""
@@ -180,15 +181,15 @@ class HistoryRecorder:
             return
         self._round = _round_of(game)
         self._standings.append(list(game.variant.standings(game.state)))
-        changes: dict[str, Any] = {"rounds": len(self._standings),
-                                   "standings": list(self._standings)}
+        changes = Changes(standings=list(self._standings), standings_after=self._after)
         if outcome is not None:
             self._finished = True
             human = session.human
             winners = outcome.winners
-            changes.update(status="finished", ended=time.time(), scores=list(outcome.scores),
-                           won=(1 / len(winners)) if human in winners else 0.0,
-                           place=outcome.places[human])
+            changes = dataclasses.replace(
+                changes, status="finished", ended=time.time(), scores=list(outcome.scores),
+                won=(1 / len(winners)) if human in winners else 0.0,
+                place=outcome.places[human])
         self._write_record(game, changes)
 
     def hinted(self) -> None:
@@ -203,18 +204,18 @@ class HistoryRecorder:
         are written; it stays ``playing`` for Continue."""
         if not self.active or self.key is None or session is None or self._finished:
             return
-        self._write_record(session.game, {})
+        self._write_record(session.game, Changes())
 
     def abandon(self, session: Session | None) -> None:
         """The game on the table (or saved) is given up for a new one."""
         if not self.active or self.key is None or self._finished:
             return
-        changes: dict[str, Any] = {"status": "abandoned", "ended": time.time()}
+        changes = Changes(status="abandoned", ended=time.time())
         if session is not None:
             self._write_record(session.game, changes)
         else:
             key = self.key
-            self._submit(lambda: Write(Kind.UPDATE, key, changes))
+            self._submit(lambda: Write(Kind.UPDATE, key, changes=changes))
         self.key = None
 
     def flush(self, timeout: float = 5.0) -> bool:
@@ -241,50 +242,12 @@ class HistoryRecorder:
 
     # --- helpers ---------------------------------------------------------------------
 
-    def _row_of(self, game: Game | None) -> str | None:
-        """The newest ``playing`` row of this game (same game, seats and deal), in the
-        journal or the history."""
-        if game is None or not self.active:
-            return None
-        with self._lock:
-            pending = list(self._pending)
-        for write in reversed(pending):
-            fields = write.fields
-            if write.kind is Kind.ADD and fields.get("status") == "playing" and \
-                    fields.get("game_id") == game.game_id and \
-                    fields.get("seed") == game.seed and fields.get("seats") == game.seats:
-                return write.key
-        if self.history is None:
-            return None
-        try:
-            rows = self.history.games(game.game_id, "playing")
-        except sqlite3.Error as error:
-            log.warning("history could not be read: %s", error)
-            return None
-        ended = {write.key for write in pending
-                 if write.fields.get("status", "playing") != "playing"}
-        same = [r for r in rows
-                if r.seed == game.seed and r.seats == game.seats and r.key not in ended]
-        return same[-1].key if same else None
-
-    def _standings_of(self, key: str) -> list[list[int]]:
-        with self._lock:
-            waiting = [w.fields["standings"] for w in self._pending
-                       if w.key == key and isinstance(w.fields.get("standings"), list)]
-        if waiting:
-            return list(waiting[-1])
-        try:
-            found = self.history.find(key) if self.history is not None else None
-        except sqlite3.Error as error:
-            log.warning("history could not be read: %s", error)
-            return []
-        return list(found.standings) if found else []
-
-    def _write_record(self, game: Game, changes: dict[str, Any]) -> None:
+    def _write_record(self, game: Game, changes: Changes) -> None:
         snapshot = Game(game.variant, game.seats, game.seed, game.state, list(game.history))
         key = self.key
         assert key is not None
-        self._submit(lambda: Write(Kind.UPDATE, key, {"record": snapshot.record(), **changes}))
+        self._submit(lambda: Write(Kind.UPDATE, key, changes=dataclasses.replace(
+            changes, record=snapshot.record())))
 
     def _submit(self, task: Task) -> None:
         self._tasks.put(task)
@@ -307,22 +270,24 @@ class HistoryRecorder:
                     with self._lock:
                         self._pending = merge(self._pending, write)
                     self._dirty = True
-                self._drain()
-                if self._tasks.empty():
+                # the journal follows at once what the history took: a stop just after
+                # must not leave writes in it that were made already
+                if self._drain() or self._tasks.empty():
                     self._keep()
             except Exception:
                 log.exception("history write failed")
 
-    def _drain(self) -> None:
+    def _drain(self) -> bool:
         """Write what waits, oldest first; stop at a refusal of the file or disk (the
-        rest waits for the next try) but go past a write that is itself at fault."""
+        rest waits for the next try) but go past a write that is itself at fault.
+        True when the history took any."""
         with self._lock:
             pending = list(self._pending)
         if not pending or time.monotonic() < self._retry_at:
-            return
+            return False
         history = self.history or self._reopen()
         if history is None:
-            return
+            return False
         left: list[Write] = []
         reason: str | None = None
         for index, write in enumerate(pending):
@@ -340,6 +305,7 @@ class HistoryRecorder:
             self._pending = left
             self._reason = reason if left else None
         self._dirty = True
+        return len(left) < len(pending)
 
     def _reopen(self) -> History | None:
         """Try again to open a history that could not be opened (locked, a full disk)."""
@@ -366,19 +332,24 @@ class HistoryRecorder:
             return
         with self._lock:
             pending = list(self._pending)
-        unkept = self._journal.save(pending)
+        try:   # never raises: a stop or a flush must not end the thread
+            unkept = self._journal.save(pending)
+        except Exception as error:
+            log.exception("the history's journal could not be written")
+            unkept = f"an unexpected fault: {error}"
         with self._lock:
             self._unkept = unkept
         self._dirty = unkept is not None
 
 
 def _apply(history: History, write: Write) -> None:
-    if write.kind is Kind.ADD:
-        history.add(write.row())
-    elif write.kind is Kind.UPDATE:
-        if write.fields:
-            history.update(write.key, **write.fields)
-        if write.hints:
-            history.add_hint(write.key, write.hints)
-    else:
-        history.abandon_playing(write.keep, write.game_id)
+    if write.kind is Kind.ABANDON:
+        history.abandon_playing(write.keep)
+        return
+    if write.row is not None:
+        (history.add if write.kind is Kind.ADD else history.resume)(write.row)
+    if write.changes:
+        history.update(write.key, standings_after=write.changes.standings_after,
+                       **write.changes.columns())
+    if write.hints:
+        history.add_hint(write.key, write.hints)

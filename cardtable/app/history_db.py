@@ -3,11 +3,12 @@ data folder: one row per game started, finished or abandoned, with its setup, it
 deal code, the standings after each round, the result and the whole action record (so
 any game can be watched again), and the count of its moves.
 
-The file is read as untrusted as it is written: SQLite keeps any value in any column,
-so every row is checked into a typed ``GameRow`` in one place (``read_row``), and a row
-that does not fit is left out and counted, never shown half-read. Lists and statistics
-read the summary columns only; the action record of one game is read when it is
-watched (``History.record``).
+This module keeps the schema, the opening of the file and the writes; every row read
+back goes through ``history_rows.read_row`` (the one place rows are checked), and a row
+that does not fit is left out and counted, never shown half-read, even one whose text
+is not UTF-8. Lists and statistics read the summary columns only; the action record of
+one game is read when it is watched (``History.record``). Writes never roll a game
+back: an added row never replaces one, and a finished or abandoned game is not changed.
 
 The file is untrusted like every file the app reads: one that is not a database, or
 fails SQLite's check, is moved aside and a new one started, with a message; one
@@ -22,20 +23,31 @@ all in one transaction.
 
 from __future__ import annotations
 
-import json
 import sqlite3
 import threading
-import zlib
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from functools import lru_cache
-from itertools import chain
+from functools import cache
 from pathlib import Path
 from typing import Any
 
-from ..engine import EngineError, get_variant
 from .files import move_aside, os_problem
+from .history_rows import (
+    COLUMNS,
+    READ,
+    Deal,
+    GameRow,
+    earlier_standings,
+    moves_in,
+    read_row,
+    stored,
+    unpacked_record,
+)
+
+__all__ = ["BUSY_SECONDS", "MIGRATIONS", "SCHEMA_VERSION", "GameRow", "History",
+           "HistoryUnavailable", "Opening", "Reading", "is_damage", "is_passing",
+           "open_history", "problem_of", "try_history"]
 
 MIGRATIONS: tuple[str, ...] = (
     # 0 → 1: the games table.
@@ -144,63 +156,6 @@ def problem_of(error: BaseException) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class GameRow:
-    """One game in the history. Rows read back never carry the record (``None``):
-    ``History.record`` reads it for the one game watched."""
-
-    key: str
-    game_id: str
-    deal_code: str | None
-    seats: int
-    seed: int
-    options: dict[str, Any]
-    level: str
-    """The AI opponents' level."""
-    human: int
-    started: float
-    ended: float | None
-    status: str
-    """``playing``, ``finished`` or ``abandoned``."""
-    rounds: int
-    standings: list[list[int]]
-    """Each seat's score after each round played."""
-    scores: list[int] | None
-    won: float | None
-    """The person's share of the win (1, a share on a tie, 0) once finished."""
-    place: int | None
-    record: dict[str, Any] | None = None
-    hints: int = 0
-    """Hints the person took in the game."""
-    moves: int | None = None
-    """Moves in the record (``add`` and ``update`` count them; unknown for a damaged
-    record)."""
-
-    @property
-    def seconds(self) -> float | None:
-        return None if self.ended is None else max(0.0, self.ended - self.started)
-
-    @property
-    def my_score(self) -> int | None:
-        return None if self.scores is None else self.scores[self.human]
-
-
-_COLUMNS = ("key", "game_id", "deal_code", "seats", "seed", "options", "level", "human",
-            "started", "ended", "status", "rounds", "standings", "scores", "won", "place",
-            "record", "hints", "moves")
-_JSON = {"options", "standings", "scores", "record"}
-_READ = tuple(name for name in _COLUMNS if name != "record")
-"""What lists and statistics read: every column but the record."""
-STATUSES = ("playing", "finished", "abandoned")
-LATEST_TIME = 32_503_680_000.0
-"""1 January 3000: a time beyond it (or before 1970) is damage; every platform's
-clock functions take the times between."""
-LARGEST = 10**9
-"""No score, round count or hint count comes near it: beyond it is damage."""
-LARGEST_RECORD = 64 * 2**20
-"""A record's JSON is some kilobytes; one that inflates beyond this is damage."""
-
-
-@dataclass(frozen=True, slots=True)
 class Reading:
     """Rows read from the history, and how many could not be read (left out)."""
 
@@ -229,40 +184,75 @@ class History:
     # --- writing ---------------------------------------------------------------------
 
     def add(self, row: GameRow) -> None:
+        """A new game's row; it replaces the games of its kind still ``playing``. A
+        row already there is left as it is (a journal replayed after a crash must
+        never roll a game back)."""
         if row.record is None:
             raise ValueError("a game is added to the history with its record")
-        values = [_stored(name, getattr(row, name)) for name in _COLUMNS]
-        values[_COLUMNS.index("moves")] = _moves(row.record)
         with self._transaction() as db:
-            db.execute(f"INSERT OR REPLACE INTO games ({', '.join(_COLUMNS)}) "
-                       f"VALUES ({', '.join('?' for _ in _COLUMNS)})", values)
+            self._insert(db, row)
 
-    def update(self, key: str, **changes: Any) -> None:
-        unknown = set(changes) - set(_COLUMNS)
+    def resume(self, row: GameRow) -> None:
+        """A saved game back on the table: its newest ``playing`` row (same game, deal
+        and seats) takes ``row.key``; without one, ``row`` is added."""
+        with self._transaction() as db:
+            if db.execute("SELECT 1 FROM games WHERE key = ?", (row.key,)).fetchone():
+                return   # done already (a journal replayed)
+            found = db.execute(
+                "SELECT key FROM games WHERE status = 'playing' AND game_id = ? AND "
+                "seed = ? AND seats = ? ORDER BY started DESC, rowid DESC LIMIT 1",
+                (row.game_id, row.seed, row.seats)).fetchone()
+            if found is None:
+                self._insert(db, row)
+            else:
+                db.execute("UPDATE games SET key = ? WHERE key = ?", (row.key, found[0]))
+
+    @staticmethod
+    def _insert(db: sqlite3.Connection, row: GameRow) -> None:
+        values = [stored(name, getattr(row, name)) for name in COLUMNS]
+        values[COLUMNS.index("moves")] = moves_in(row.record)
+        added = db.execute(f"INSERT OR IGNORE INTO games ({', '.join(COLUMNS)}) "
+                           f"VALUES ({', '.join('?' for _ in COLUMNS)})", values).rowcount
+        if added:
+            db.execute("UPDATE games SET status = 'abandoned' WHERE status = 'playing' "
+                       "AND game_id = ? AND key != ?", (row.game_id, row.key))
+
+    def update(self, key: str, standings_after: int = 0, **changes: Any) -> None:
+        """Change fields of a game still ``playing`` (a finished or abandoned game is
+        never changed: a journal replayed late must not roll it back). ``standings``
+        sets the round count too; with ``standings_after``, they follow that many
+        rounds already in the row (a continued game's)."""
+        unknown = set(changes) - set(COLUMNS)
         if unknown:
             raise ValueError(f"no such history columns: {sorted(unknown)}")
         if "record" in changes:
-            changes = {**changes, "moves": _moves(changes["record"])}
-        names = sorted(changes)
+            changes = {**changes, "moves": moves_in(changes["record"])}
         with self._transaction() as db:
-            db.execute(f"UPDATE games SET {', '.join(f'{n} = ?' for n in names)} WHERE key = ?",
-                       [*(_stored(n, changes[n]) for n in names), key])
+            if "standings" in changes:
+                standings = list(changes["standings"])
+                if standings_after:
+                    found = db.execute("SELECT standings FROM games WHERE key = ?",
+                                       (key,)).fetchone()
+                    standings = earlier_standings(found, standings_after) + standings
+                changes = {"rounds": len(standings), **changes, "standings": standings}
+            names = sorted(changes)
+            db.execute(f"UPDATE games SET {', '.join(f'{n} = ?' for n in names)} "
+                       "WHERE key = ? AND status = 'playing'",
+                       [*(stored(n, changes[n]) for n in names), key])
 
     def add_hint(self, key: str, count: int = 1) -> None:
         with self._transaction() as db:
-            db.execute("UPDATE games SET hints = hints + ? WHERE key = ?", (count, key))
+            db.execute("UPDATE games SET hints = hints + ? WHERE key = ? AND "
+                       "status = 'playing'", (count, key))
 
-    def abandon_playing(self, keep: Sequence[str] = (), game_id: str | None = None) -> int:
-        """Mark every game still ``playing`` (of ``game_id``, or of any game) as
-        abandoned, except ``keep``; returns how many."""
+    def abandon_playing(self, keep: Sequence[Deal] = ()) -> int:
+        """Mark every game still ``playing`` as abandoned, but those of the deals in
+        ``keep`` (the save slots'); returns how many."""
         sql = "UPDATE games SET status = 'abandoned' WHERE status = 'playing'"
         args: list[Any] = []
-        if keep:
-            sql += f" AND key NOT IN ({', '.join('?' for _ in keep)})"
-            args += keep
-        if game_id is not None:
-            sql += " AND game_id = ?"
-            args.append(game_id)
+        for deal in keep:
+            sql += " AND NOT (game_id = ? AND seed = ? AND seats = ?)"
+            args += (deal.game_id, deal.seed, deal.seats)
         with self._transaction() as db:
             return db.execute(sql, args).rowcount
 
@@ -274,11 +264,10 @@ class History:
         the ``skip`` newest), without their records; damaged rows are counted apart.
         Raises ``sqlite3.Error`` when the history itself cannot be read."""
         where, args = _where(game_id, status)
-        sql = f"SELECT {', '.join(_READ)} FROM games{where} ORDER BY started DESC, rowid DESC"
+        sql = f"SELECT {', '.join(READ)} FROM games{where} ORDER BY started DESC, rowid DESC"
         if last is not None:
             sql += f" LIMIT {max(0, int(last))} OFFSET {max(0, int(skip))}"
-        with self._lock:
-            found = self._db.execute(sql, args).fetchall()
+        found = self._fetch(sql, args)
         rows = [read_row(values) for values in reversed(found)]
         good = [row for row in rows if isinstance(row, GameRow)]
         return Reading(good, len(rows) - len(good))
@@ -287,9 +276,8 @@ class History:
         """Every game oldest first, without its record, each checked as it is taken
         (a reason for a damaged row), so a caller that folds them keeps no row."""
         where, args = _where(game_id, None)
-        with self._lock:
-            found = self._db.execute(f"SELECT {', '.join(_READ)} FROM games{where} "
-                                     "ORDER BY started, rowid", args).fetchall()
+        found = self._fetch(f"SELECT {', '.join(READ)} FROM games{where} "
+                            "ORDER BY started, rowid", args)
         found.reverse()
         while found:
             yield read_row(found.pop())
@@ -307,30 +295,40 @@ class History:
 
     def find(self, key: str) -> GameRow | None:
         """The game ``key`` without its record (``None``: no such game, or damaged)."""
-        with self._lock:
-            found = self._db.execute(f"SELECT {', '.join(_READ)} FROM games WHERE key = ?",
-                                     (key,)).fetchone()
-        row = None if found is None else read_row(found)
+        found = self._fetch(f"SELECT {', '.join(READ)} FROM games WHERE key = ?", [key])
+        row = read_row(found[0]) if found else None
         return row if isinstance(row, GameRow) else None
 
     def record(self, key: str) -> dict[str, Any] | str:
         """The action record of the game ``key`` (read only to watch it), or why it
         cannot be read."""
         try:
-            with self._lock:
-                found = self._db.execute("SELECT record FROM games WHERE key = ?",
-                                         (key,)).fetchone()
+            found = self._fetch("SELECT record FROM games WHERE key = ?", [key])
         except sqlite3.Error as error:
             return f"the history could not be read ({error})"
-        if found is None:
+        if not found:
             return "it is no longer in the history"
-        try:
-            record = _json(_unpacked(found[0]), "its record")
-        except _Unreadable as error:
-            return str(error)
-        if not isinstance(record, dict):
-            return "its record is not a game record"
-        return record
+        return unpacked_record(found[0][0])
+
+    def _fetch(self, sql: str, args: Sequence[object]) -> list[tuple[object, ...]]:
+        """The rows ``sql`` selects. A text cell that is not UTF-8 fails the whole
+        query in SQLite's reading: it is read again with such bytes as lone surrogates,
+        which ``read_row`` refuses, so only that row is left out."""
+        with self._lock:
+            try:
+                return self._db.execute(sql, args).fetchall()
+            except sqlite3.OperationalError as error:
+                if "decode" not in str(error).lower():
+                    raise
+                self._db.text_factory = _lenient
+                try:
+                    return self._db.execute(sql, args).fetchall()
+                finally:
+                    self._db.text_factory = str
+
+
+def _lenient(data: bytes) -> str:
+    return data.decode("utf-8", "surrogateescape")
 
 
 def _where(game_id: str | None, status: str | None) -> tuple[str, list[Any]]:
@@ -342,157 +340,6 @@ def _where(game_id: str | None, status: str | None) -> tuple[str, list[Any]]:
         where.append("status = ?")
         args.append(status)
     return (" WHERE " + " AND ".join(where) if where else ""), args
-
-
-def _stored(name: str, value: Any) -> Any:
-    if name not in _JSON or value is None:
-        return value
-    text = json.dumps(value, separators=(",", ":"))
-    # The record is most of the file: compressed (a tenth of the size), every scan of
-    # the table and the check at start-up read a tenth as much.
-    return zlib.compress(text.encode(), 6) if name == "record" else text
-
-
-def _moves(record: Any) -> int | None:
-    actions = record.get("actions") if isinstance(record, dict) else None
-    return len(actions) if isinstance(actions, list) else None
-
-
-class _Unreadable(Exception):
-    """Why a row cannot be read."""
-
-
-def read_row(values: Sequence[object]) -> GameRow | str:
-    """The row (the ``_READ`` columns, in order) as a GameRow, or the reason it cannot
-    be read. Nothing is taken on trust: a column may hold any type, text may not be
-    JSON, numbers may be out of every range. (Thousands of rows are read at a time:
-    each check is a few plain comparisons.)"""
-    try:
-        return _checked(values)
-    except _Unreadable as error:
-        return str(error)
-
-
-def _checked(values: Sequence[object]) -> GameRow:
-    (key, game_id, deal_code, seats, seed, options, level, human, started, ended, status,
-     rounds, standings, scores, won, place, hints, moves) = values
-    key, game_id = _text(key, "key"), _text(game_id, "game_id")
-    seat_counts = _seat_counts(game_id)
-    if seat_counts is None:
-        raise _Unreadable(f"unknown game {game_id!r:.40}")
-    seats = _whole(seats, "seats", seat_counts.start, seat_counts.stop - 1)
-    options = _json(options, "options")
-    if not isinstance(options, dict):
-        raise _Unreadable("its options are not an object")
-    status = _text(status, "status")
-    if status not in STATUSES:
-        raise _Unreadable(f"unknown status {status!r:.40}")
-    if deal_code is not None and not isinstance(deal_code, str):
-        raise _Unreadable("its deal code is not text")
-    return GameRow(
-        key=key, game_id=game_id, deal_code=deal_code, seats=seats,
-        seed=_whole(seed, "seed", -2**63, 2**63 - 1), options=options,
-        level=_text(level, "level"), human=_whole(human, "human", 0, seats - 1),
-        started=_time(started, "started"),
-        ended=None if ended is None else _time(ended, "ended"),
-        status=status, rounds=_whole(rounds, "rounds", 0, LARGEST),
-        standings=_table(_json(standings, "standings"), seats, "standings"),
-        scores=None if scores is None else _scores(_json(scores, "scores"), seats, "scores"),
-        won=_share(won),
-        place=None if place is None else _whole(place, "place", 1, seats),
-        hints=_whole(hints, "hints", 0, LARGEST),
-        moves=None if moves is None else _whole(moves, "moves", 0, 2**62))
-
-
-@lru_cache(maxsize=64)
-def _seat_counts(game_id: str) -> range | None:
-    """The seats a game is played by (``None``: no such game)."""
-    try:
-        return get_variant(game_id).seat_counts
-    except EngineError:
-        return None
-
-
-def _text(value: object, name: str) -> str:
-    if not isinstance(value, str) or not value or len(value) > 200:
-        raise _Unreadable(f"its {name} is not a short text: {value!r:.40}")
-    return value
-
-
-def _whole(value: object, name: str, low: int, high: int) -> int:
-    if type(value) is not int or not low <= value <= high:
-        raise _Unreadable(f"its {name} is not a whole number from {low} to {high}: "
-                          f"{value!r:.40}")
-    return value
-
-
-def _number(value: object) -> float | None:
-    """A number SQLite handed back (not NaN), or ``None``."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value:
-        return None
-    return float(value) if isinstance(value, float) or abs(value) < 2**53 else None
-
-
-def _time(value: object, name: str) -> float:
-    number = _number(value)
-    if number is None or not 0 <= number <= LATEST_TIME:
-        raise _Unreadable(f"its {name} time is not a time: {value!r:.40}")
-    return number
-
-
-def _unpacked(value: object) -> object:
-    """A record as stored: compressed JSON (from version 3), or JSON text (before)."""
-    if not isinstance(value, bytes):
-        return value
-    inflate = zlib.decompressobj()
-    try:
-        text = inflate.decompress(value, LARGEST_RECORD)
-    except zlib.error as error:
-        raise _Unreadable(f"its record is damaged ({error})") from None
-    if inflate.unconsumed_tail or not inflate.eof:
-        raise _Unreadable("its record is damaged (cut short or far too long)")
-    try:
-        return text.decode()
-    except UnicodeDecodeError:
-        raise _Unreadable("its record is not text") from None
-
-
-_DECODE = json.JSONDecoder().decode
-"""``json.loads`` without its checks of the argument's type (done here)."""
-
-
-def _json(value: object, what: str) -> Any:
-    if not isinstance(value, str):
-        raise _Unreadable(f"{what} is not text: {value!r:.40}")
-    try:
-        return _DECODE(value)
-    except (ValueError, RecursionError) as error:
-        raise _Unreadable(f"{what} is not JSON ({error})") from None
-
-
-def _scores(value: object, seats: int, what: str) -> list[int]:
-    return _table([value], seats, what)[0]
-
-
-def _table(value: object, seats: int, what: str) -> list[list[int]]:
-    """Lines of one whole number per seat (each check runs at C speed: ``map``)."""
-    if type(value) is not list or not set(map(type, value)) <= {list} \
-            or not set(map(len, value)) <= {seats}:
-        raise _Unreadable(f"its {what} do not fit {seats} seats")
-    numbers = list(chain.from_iterable(value))
-    if not set(map(type, numbers)) <= {int} \
-            or (numbers and not -LARGEST <= min(numbers) <= max(numbers) <= LARGEST):
-        raise _Unreadable(f"its {what} are not scores")
-    return value
-
-
-def _share(value: object) -> float | None:
-    if value is None:
-        return None
-    number = _number(value)
-    if number is None or not 0 <= number <= 1:
-        raise _Unreadable(f"its share of the win is not from 0 to 1: {value!r:.40}")
-    return number
 
 
 @dataclass(frozen=True)
@@ -569,8 +416,10 @@ def _open(path: Path, busy_seconds: float = BUSY_SECONDS) -> History:
             raise HistoryUnavailable(
                 "Your game history was written by a newer version of cardtable: it is "
                 "kept as it is, and this version records no games.")
-        if version == 0 and db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
-            # Ours are made with their version in one transaction: this is not ours.
+        if (db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+                if version == 0 else not _ours(db, version)):
+            # Ours are made with their version in one transaction, and a version says
+            # which columns the games table has: this is not ours.
             raise HistoryUnavailable(
                 f"The file where your game history belongs ({path.name}) is another "
                 "program's database: it is left as it is, and no games are recorded this "
@@ -582,6 +431,25 @@ def _open(path: Path, busy_seconds: float = BUSY_SECONDS) -> History:
     except BaseException:
         db.close()
         raise
+
+
+def _ours(db: sqlite3.Connection, version: int) -> bool:
+    """The file has our games table, with the columns of its schema ``version``."""
+    kind = db.execute("SELECT type FROM sqlite_master WHERE name = 'games'").fetchone()
+    columns = {row[1] for row in db.execute("PRAGMA table_info(games)")}
+    return kind is not None and kind[0] == "table" and _columns_at(version) <= columns
+
+
+@cache
+def _columns_at(version: int) -> frozenset[str]:
+    """The games table's columns at schema ``version`` (made in memory, once)."""
+    db = sqlite3.connect(":memory:")
+    try:
+        for step in MIGRATIONS[:version]:
+            db.executescript(step)
+        return frozenset(row[1] for row in db.execute("PRAGMA table_info(games)"))
+    finally:
+        db.close()
 
 
 def _migrate(db: sqlite3.Connection, version: int) -> None:

@@ -6,7 +6,7 @@ same run or at the next start.
 A write is plain data (:class:`Write`), so it can be kept on disk and merged: each game
 waits as one entry holding its latest state. The file is untrusted like every file the
 app reads: a damaged one, or one with entries that do not fit, is moved aside (never
-deleted) and what can be used is kept. Depends on ``files`` and ``history_db`` only.
+deleted) and what can be used is kept. Depends on ``files`` and ``history_rows`` only.
 """
 
 from __future__ import annotations
@@ -14,10 +14,11 @@ from __future__ import annotations
 import dataclasses
 import enum
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..engine.rng import seed_problem
 from .files import (
     Unreadable,
     move_aside,
@@ -26,29 +27,76 @@ from .files import (
     remove_stale_temps,
     write_atomic,
 )
-from .history_db import GameRow
+from .history_rows import Deal, GameRow, changes_problem, row_problem
 
-FORMAT = 1
-"""The journal file's format version."""
-STATUSES = ("playing", "finished", "abandoned")
-_NONE = type(None)
-_TYPES: dict[str, tuple[type, ...]] = {
-    "key": (str,), "game_id": (str,), "deal_code": (str, _NONE), "seats": (int,),
-    "seed": (int,), "options": (dict,), "level": (str,), "human": (int,),
-    "started": (int, float), "ended": (int, float, _NONE), "status": (str,),
-    "rounds": (int,), "standings": (list,), "scores": (list, _NONE),
-    "won": (int, float, _NONE), "place": (int, _NONE), "record": (dict,), "hints": (int,)}
-"""What each of a game row's fields may hold (a field not named here: any JSON)."""
+FORMAT = 2
+"""The journal file's format version (2: an ABANDON keeps the saved games by their deal,
+not by key; an UPDATE's round count follows its standings). Format 1 is read too."""
 
 
 class Kind(enum.Enum):
     ADD = "add"
-    """A new game's whole row."""
+    """A new game's whole row (the other games of its kind still ``playing`` are
+    abandoned: it replaces them)."""
+    RESUME = "resume"
+    """A saved game back on the table: its newest ``playing`` row (same game, deal and
+    seats) takes the write's key; without one, the row is added as by ADD. Worked out
+    where the writes are made, never on the drawing thread."""
     UPDATE = "update"
     """Some fields of a game's row, and hints to add to its count."""
     ABANDON = "abandon"
-    """Every game still ``playing`` (of ``game_id``, or of any game), but ``keep``, is
-    abandoned."""
+    """Every game still ``playing`` is abandoned, but those the save slots hold."""
+
+
+@dataclass(frozen=True)
+class Changes:
+    """The fields of a game's row a write changes (``None``: unchanged)."""
+
+    status: str | None = None
+    ended: float | None = None
+    standings: list[list[int]] | None = None
+    """This table's standings after each round it saw (the round count follows)."""
+    standings_after: int = 0
+    """``standings`` follow this many rounds already in the row (a continued game's
+    rounds before it left the table)."""
+    scores: list[int] | None = None
+    won: float | None = None
+    place: int | None = None
+    record: dict[str, object] | None = None
+
+    def then(self, later: Changes) -> Changes:
+        """These changes followed by ``later``'s."""
+        values: dict[str, Any] = later.columns()
+        if later.standings is not None:
+            values["standings_after"] = later.standings_after
+        return dataclasses.replace(self, **values) if values else self
+
+    def __bool__(self) -> bool:
+        return bool(self.columns())
+
+    def columns(self) -> dict[str, object]:
+        """The row's columns these change, by name."""
+        return {f.name: value for f in dataclasses.fields(self)
+                if (value := getattr(self, f.name)) is not None
+                and f.name != "standings_after"}
+
+    def to_json(self) -> dict[str, object]:
+        return self.columns() | ({"standings_after": self.standings_after}
+                                 if self.standings_after else {})
+
+    @staticmethod
+    def from_json(data: object) -> Changes | None:
+        """Changes read back from the journal, or ``None`` when they do not fit."""
+        if not isinstance(data, dict) or not set(data) <= _CHANGES:
+            return None
+        changes = Changes(**data)
+        return None if changes_problem(changes.to_json()) else changes
+
+
+_CHANGES = {f.name for f in dataclasses.fields(Changes)}
+_ROW = {f.name for f in dataclasses.fields(GameRow)}
+_REQUIRED = {f.name for f in dataclasses.fields(GameRow)
+             if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING}
 
 
 @dataclass(frozen=True)
@@ -57,47 +105,99 @@ class Write:
 
     kind: Kind
     key: str = ""
-    fields: dict[str, Any] = field(default_factory=dict)
-    """ADD: every field of the row; UPDATE: the fields changed."""
+    row: GameRow | None = None
+    """ADD and RESUME: the row (RESUME: the one added when no row is found)."""
+    changes: Changes = Changes()
+    """UPDATE: the fields changed; RESUME: changes made since."""
     hints: int = 0
-    """UPDATE: hints taken since (added to the row's count)."""
-    keep: tuple[str, ...] = ()
-    game_id: str | None = None
+    """UPDATE and RESUME: hints taken since (added to the row's count)."""
+    keep: tuple[Deal, ...] = ()
+    """ABANDON: the games the save slots hold."""
 
     @staticmethod
     def add(row: GameRow) -> Write:
-        return Write(Kind.ADD, row.key, dataclasses.asdict(row))
+        return Write(Kind.ADD, row.key, row)
+
+    @property
+    def deal(self) -> Deal | None:
+        return None if self.row is None else Deal.of(self.row)
 
     def merged(self, later: Write) -> Write:
-        """This write followed by ``later``, a write to the same game."""
-        fields = {**self.fields, **later.fields}
-        if self.kind is Kind.ADD:
-            fields["hints"] = int(fields.get("hints", 0)) + later.hints
-            return Write(Kind.ADD, self.key, fields)
-        return Write(Kind.UPDATE, self.key, fields, self.hints + later.hints)
+        """This write followed by ``later``, an UPDATE of the same game."""
+        if self.kind is Kind.ADD and self.row is not None:   # a new game: one row
+            return Write(Kind.ADD, self.key, _changed(self.row, later.changes, later.hints))
+        return dataclasses.replace(self, changes=self.changes.then(later.changes),
+                                   hints=self.hints + later.hints)
 
-    def row(self) -> GameRow:
-        """An ADD's row."""
-        return GameRow(**self.fields)
+    def rekeyed(self, key: str) -> Write:
+        """This ADD or RESUME as the row of the game continued with ``key``."""
+        row = None if self.row is None else dataclasses.replace(self.row, key=key)
+        return dataclasses.replace(self, key=key, row=row)
 
     def to_json(self) -> dict[str, Any]:
         if self.kind is Kind.ABANDON:
-            return {"kind": self.kind.value, "keep": list(self.keep), "game_id": self.game_id}
-        return {"kind": self.kind.value, "key": self.key, "fields": self.fields,
-                "hints": self.hints}
+            return {"kind": self.kind.value,
+                    "keep": [[d.game_id, d.seed, d.seats] for d in self.keep]}
+        entry: dict[str, Any] = {"kind": self.kind.value, "key": self.key,
+                                 "hints": self.hints}
+        if self.row is not None:
+            entry["fields"] = dataclasses.asdict(self.row)
+        if self.kind is Kind.UPDATE:
+            entry["fields"] = self.changes.to_json()
+        elif self.changes:
+            entry["changes"] = self.changes.to_json()
+        return entry
+
+
+def _changed(row: GameRow, changes: Changes, hints: int) -> GameRow:
+    """A waiting row with ``changes`` (a continued game's standings follow the rounds
+    it had played, as the history does it)."""
+    values: dict[str, Any] = changes.columns()
+    if changes.standings is not None:
+        standings = row.standings[:changes.standings_after] + changes.standings
+        values.update(standings=standings, rounds=len(standings))
+    return dataclasses.replace(row, hints=row.hints + hints, **values)
 
 
 def merge(pending: list[Write], write: Write) -> list[Write]:
     """``pending`` followed by ``write``: a game's write joins that game's entry (unless
-    an ABANDON lies between, which must keep its place), so each game waits once."""
-    if write.kind is not Kind.ABANDON:
+    an ABANDON lies between, which must keep its place), so each game waits once; a
+    continued game whose row still waits here takes that entry."""
+    if write.kind is Kind.RESUME:
+        index = _waiting_row(pending, write)
+        if index is not None:
+            entry = pending[index].rekeyed(write.key)
+            return [*pending[:index], entry, *pending[index + 1:]]
+    if write.kind is Kind.UPDATE:
         for index in range(len(pending) - 1, -1, -1):
             earlier = pending[index]
             if earlier.kind is Kind.ABANDON:
                 break
-            if earlier.key == write.key and write.kind is Kind.UPDATE:
+            if earlier.key == write.key:
                 return [*pending[:index], earlier.merged(write), *pending[index + 1:]]
     return [*pending, write]
+
+
+def _waiting_row(pending: list[Write], write: Write) -> int | None:
+    """Where the newest row of ``write``'s game still ``playing`` waits, if it does."""
+    deal, ended = write.deal, set()
+    for index in range(len(pending) - 1, -1, -1):
+        earlier = pending[index]
+        if earlier.kind is Kind.ABANDON:
+            if deal not in earlier.keep:
+                return None   # abandoned before it, if it was waiting
+            continue
+        status = (earlier.row.status if earlier.kind is Kind.ADD and earlier.row
+                  else earlier.changes.status)
+        if status not in (None, "playing"):
+            ended.add(earlier.key)
+        if earlier.kind in (Kind.ADD, Kind.RESUME) and earlier.key not in ended:
+            if earlier.deal == deal:
+                return index
+            if earlier.kind is Kind.ADD and deal is not None and \
+                    earlier.row is not None and earlier.row.game_id == deal.game_id:
+                return None   # a newer game of its kind replaced it
+    return None
 
 
 def games_in(pending: list[Write]) -> int:
@@ -127,9 +227,11 @@ class Journal:
         except Unreadable as error:
             return [], self._set_aside(f"the file {error}")
         entries = data.get("writes") if isinstance(data, dict) else None
-        if not isinstance(data, dict) or data.get("format") != FORMAT or \
+        if not isinstance(data, dict) or data.get("format") not in (1, FORMAT) or \
                 not isinstance(entries, list):
             return [], self._set_aside("the file is not in a form this version knows")
+        if data["format"] == 1:
+            entries = [e for e in map(_from_format_1, entries) if e is not None]
         writes = [write for entry in entries if (write := _write(entry)) is not None]
         self.on_disk = True
         if len(writes) < len(entries):
@@ -167,40 +269,53 @@ class Journal:
                 f"back ({why}); the file was kept as {kept.name}.")
 
 
+def _from_format_1(entry: object) -> object:
+    """A format-1 entry as format 2 has it; ``None`` for an ABANDON (it named rows by
+    key: left out, nothing is abandoned that a save may hold; this start's own
+    ``recover`` abandons the rest)."""
+    if not isinstance(entry, dict) or entry.get("kind") not in ("abandon", "update"):
+        return entry
+    if entry["kind"] == "abandon":
+        return None
+    fields = entry.get("fields")
+    if not isinstance(fields, dict):
+        return entry
+    return {**entry, "fields": {k: v for k, v in fields.items() if k != "rounds"}}
+
+
 def _write(entry: object) -> Write | None:
-    """The write an untrusted journal entry holds, or ``None`` when it does not fit."""
+    """The write an untrusted journal entry holds, or ``None`` when it does not fit: a
+    row goes through the history's own checks (``row_problem``), so nothing waits
+    here that the history would refuse."""
     if not isinstance(entry, dict):
         return None
     kind = entry.get("kind")
     if kind == Kind.ABANDON.value:
-        keep, game_id = entry.get("keep"), entry.get("game_id")
-        if not isinstance(keep, list) or not all(isinstance(k, str) for k in keep) or \
-                not isinstance(game_id, (str, _NONE)):
+        keep = entry.get("keep")
+        if not isinstance(keep, list) or not all(_deal_fits(d) for d in keep):
             return None
-        return Write(Kind.ABANDON, keep=tuple(keep), game_id=game_id)
+        return Write(Kind.ABANDON, keep=tuple(Deal(*d) for d in keep))
     key, fields, hints = entry.get("key"), entry.get("fields"), entry.get("hints", 0)
-    if kind not in (Kind.ADD.value, Kind.UPDATE.value) or not isinstance(key, str) or \
-            not key or not isinstance(fields, dict) or not _count(hints) or \
-            not _fields_fit(fields):
+    if kind not in (Kind.ADD.value, Kind.RESUME.value, Kind.UPDATE.value) or \
+            not isinstance(key, str) or not key or not isinstance(fields, dict) or \
+            not _count(hints):
         return None
-    if kind == Kind.ADD.value:
-        required = {f.name for f in dataclasses.fields(GameRow)
-                    if f.default is dataclasses.MISSING
-                    and f.default_factory is dataclasses.MISSING}
-        if fields.get("key") != key or not required <= set(fields):
-            return None
-    return Write(Kind(kind), key, fields, hints)
+    if kind == Kind.UPDATE.value:
+        changes = Changes.from_json(fields)
+        return None if changes is None else Write(Kind.UPDATE, key, changes=changes,
+                                                  hints=hints)
+    if fields.get("key") != key or not _REQUIRED <= set(fields) <= _ROW:
+        return None
+    row = GameRow(**fields)
+    changes = Changes.from_json(entry.get("changes", {}))
+    if changes is None or row_problem(row) is not None:
+        return None
+    return Write(Kind(kind), key, row, changes, hints)
 
 
-def _fields_fit(fields: dict[Any, Any]) -> bool:
-    names = {f.name for f in dataclasses.fields(GameRow)}
-    for name, value in fields.items():
-        if name not in names:
-            return False
-        allowed = _TYPES.get(name)
-        if allowed is not None and (isinstance(value, bool) or not isinstance(value, allowed)):
-            return False
-    return fields.get("status", "playing") in STATUSES
+def _deal_fits(value: object) -> bool:
+    return isinstance(value, list) and len(value) == 3 and isinstance(value[0], str) \
+        and seed_problem(value[1]) is None and _count(value[2])
 
 
 def _count(value: object) -> bool:
