@@ -53,13 +53,14 @@ def _deal_number(text: str) -> int:
     return value
 
 
-def _check_deals_fit(seed: int, games: int) -> None:
-    """The games play deal numbers ``seed`` to ``seed + games - 1``: all must be deals."""
+def _check_deals_fit(seed: int, games: int, named: str | None = None) -> None:
+    """The games play deal numbers ``seed`` to ``seed + games - 1``: all must be deals
+    (``named``: the arguments as the person gave them, for the message)."""
     from .engine.rng import deals_problem
 
     problem = deals_problem(seed, games)
     if problem is not None:
-        raise BotError(f"--seed {seed} with --games {games}: {problem}")
+        raise BotError(f"{named or f'--seed {seed} with --games {games}'}: {problem}")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -80,8 +81,11 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--deal", default=None,
                      help="a deal code from the table (e.g. FC-4-03NQK8N-UE): its game, "
                      "players, rules and cards; instead of --game, --seats and --seed")
-    sim.add_argument("--games", type=_positive, default=100, help="games to play (100)")
-    sim.add_argument("--seed", type=_deal_number, default=1, help="seed of the first game (1)")
+    sim.add_argument("--games", type=_positive, default=None,
+                     help="games to play (100; with --deal 1, the code's deal: more play the "
+                     "deals after it)")
+    sim.add_argument("--seed", type=_deal_number, default=None,
+                     help="seed of the first game (1)")
     sim.add_argument("--bots", default="normal",
                      help="bot levels, comma-separated, cycled over the seats (normal)")
     _run_options(sim)
@@ -193,17 +197,23 @@ def _simulate(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     options = None
     try:
         if args.deal is not None:
-            if args.game is not None or args.seats is not None:
-                raise BotError("--deal names the game and players: leave out --game "
-                               "and --seats")
+            if args.game is not None or args.seats is not None or args.seed is not None:
+                raise BotError("--deal names the game, players and deal: leave out --game, "
+                               "--seats and --seed")
             deal = decode(args.deal)
             args.game, args.seats, args.seed, options = \
                 deal.game_id, deal.seats, deal.seed, deal.options
+            args.games = args.games or 1  # "play this deal": the code's deal alone
+            named = f"--deal {args.deal} (deal number {deal.seed:,}) with --games {args.games}"
         elif args.game is None or args.seats is None:
             raise BotError("name the game and players (--game and --seats) or a --deal")
+        else:
+            args.seed = 1 if args.seed is None else args.seed
+            args.games = args.games or 100
+            named = f"--seed {args.seed} with --games {args.games}"
         get_variant(args.game)().check_seats(args.seats)
         names = _bot_levels(args.bots, args.game)
-        _check_deals_fit(args.seed, args.games)
+        _check_deals_fit(args.seed, args.games, named)
     except (EngineError, BotError) as error:
         print(f"{prog}: error: {error}", file=sys.stderr)
         return 2

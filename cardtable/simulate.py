@@ -114,7 +114,8 @@ def progress_bar(stream: TextIO) -> Callable[[int, int], None]:
 
 
 def format_report(report: SimulationReport) -> str:
-    lines = [f"{report.games} games of {report.game_id}, {report.seats} seats",
+    games = f"{report.games} game{'' if report.games == 1 else 's'}"
+    lines = [f"{games} of {report.game_id}, {report.seats} seats",
              f"{'bot':<10} {'seats':>5} {'wins':>6} {'win/seat':>8} {'avg score':>10}"]
     for tally in report.tallies.values():
         seats = tally.seat_games // max(report.games, 1)

@@ -132,3 +132,21 @@ def test_a_deal_number_or_rules_out_of_range_give_one_line_and_exit_code_2(
     assert exit_info.value.code == 2
     assert message in err
     assert len(err.strip().splitlines()) == 1
+
+
+def test_simulate_a_deal_code_plays_that_deal_even_the_last_deal_number(capsys):
+    """`simulate --deal CODE` plays the code's deal (README: "plays it headless"), so the
+    last deal number a code can hold plays; more games run on from it and are refused
+    by naming --deal, the flag the person gave, not a --seed he did not."""
+    from cardtable.cli import main
+    from cardtable.engine.deal_code import encode
+    from cardtable.engine.rng import MAX_SEED
+
+    code = encode("palace", 2, MAX_SEED)
+    assert main(["simulate", "--deal", code, "--quiet", "--bot-seed", "1"]) == 0
+    assert capsys.readouterr().out.startswith("1 game of palace, 2 seats")
+    assert main(["simulate", "--deal", code, "--games", "3", "--quiet"]) == 2
+    error = capsys.readouterr().err
+    assert error.startswith(f"cardtable simulate: error: --deal {code}") and "--seed" not in error
+    assert main(["simulate", "--deal", code, "--seed", "4", "--quiet"]) == 2
+    assert "leave out --game, --seats and --seed" in capsys.readouterr().err

@@ -200,7 +200,7 @@ def test_the_same_code_deals_the_same_cards_in_the_app_and_in_simulate(capsys):
     assert game.state == again.state
     assert main(["simulate", "--deal", code, "--games", "1", "--bot-seed", "1",
                  "--quiet"]) == 0
-    assert "1 games of shanghai_may_i, 3 seats" in capsys.readouterr().out
+    assert "1 game of shanghai_may_i, 3 seats" in capsys.readouterr().out
 
 
 def test_simulate_refuses_a_deal_code_with_a_typo_in_one_line(capsys):
