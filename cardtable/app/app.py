@@ -251,7 +251,12 @@ class App:
         game (the banner at the table shows once; this stays)."""
         size = max(12, self.size[1] // 50)
         image = theme.text("\u26a0 Not saved", size, theme.TEXT, True)
-        box = image.get_rect(topright=(self.size[0] - 10, 8)).inflate(18, 8)
+        box = image.get_rect().inflate(18, 8)
+        box.topright = (self.size[0] - 10, 8)
+        geo = getattr(self.table, "geo", None)
+        side = getattr(getattr(geo, "table", geo), "info", None)  # the side column's top
+        if isinstance(side, pygame.Rect):
+            box.topright = (side.x - max(6, side.y), side.y)  # beside it, never over it
         theme.panel(self.screen, box, theme.BAD, alpha=230, radius=8)
         self.screen.blit(image, image.get_rect(center=box.center))
 

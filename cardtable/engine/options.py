@@ -185,7 +185,7 @@ class FiveCrownsOptions:
     # Files written before the option existed keep their rules: rummy.kept_rebuilding_for_ever.
     PRESETS: ClassVar[tuple[Preset, ...]] = (
         Preset("Quick game", "five rounds: threes to sevens wild", {"rounds": 5}),
-        Preset("No first-turn out", "nobody may go out on a round's first turn (FC-A2)",
+        Preset("No first-turn out", "nobody may go out on a round's first turn",
                {"out_on_first_turn": False}),
     )
 
@@ -234,7 +234,7 @@ class ShanghaiMayIOptions:
                {"may_i_per_round": 2}),
         Preset("No Shanghai!", "discards may not be called onto the table (no Shanghai! calls)",
                {"shanghai_calls": False}),
-        Preset("Same-rank sets", "a contract may hold two sets of one rank (S2-A7)",
+        Preset("Same-rank sets", "a contract may hold two sets of one rank",
                {"same_rank_sets_in_contract": True}),
     )
 
@@ -299,8 +299,8 @@ class MonasteryOptions:
     printed rules leave it). [APP; issue 12]"""
     # Files written before the option existed keep their rules: rummy.kept_rebuilding_for_ever.
     PRESETS: ClassVar[tuple[Preset, ...]] = (
-        Preset("No same-rank sets", "a mission's sets must all be of different ranks "
-               "(M-A6)", {"same_rank_sets_in_mission": False}),
+        Preset("No same-rank sets", "a mission's sets must all be of different ranks",
+               {"same_rank_sets_in_mission": False}),
     )
 
     def __post_init__(self) -> None:
@@ -316,7 +316,7 @@ class PalaceOptions:
                                 "takes about a hundred placements")
     """P-A12: placements after which an endless game ends as a draw."""
     PRESETS: ClassVar[tuple[Preset, ...]] = (
-        Preset("Short cap", "a game still going after 500 placements is a draw (P-A12)",
+        Preset("Short cap", "a game still going after 500 placements is a draw",
                {"placement_cap": 500}),
     )
 

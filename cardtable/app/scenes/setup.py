@@ -83,7 +83,10 @@ class SetupScene(FormScene):
         widgets.append(Button(pygame.Rect(start.x + half + 20, start.y, half, start.height),
                               "Back", self.back))
         self.set_widgets(widgets)
-        self.message_pos = (w // 2, rects[0].y - row // 2 - 4)
+        self.message_band = pygame.Rect(24, int(h * 0.1) + max(28, h // 14) * 2 // 3,
+                                        w - 48, 0)
+        self.message_band.height = max(0, rects[0].y - 6 - self.message_band.y)
+        """Where the note or refusal goes: under the title, over the first button."""
 
     def pick(self, game_id: str) -> None:
         self.game_id = game_id
@@ -189,5 +192,26 @@ class SetupScene(FormScene):
             f"{PLAYER_LEVELS[self.level]}."
         note = (f"{info.title}: {info.seat_counts.start} to {info.seat_counts.stop - 1} "
                 f"players.  {rules}")
-        theme.blit_text(surface, self.error or note, max(13, h // 48), self.message_pos,
-                        theme.BAD if self.error else theme.TEXT_DIM, anchor="center")
+        colour = theme.BAD if self.error else theme.TEXT_DIM
+        for line, size, rect in self.message_lines(self.error or note, h):
+            theme.blit_text(surface, line, size, rect.topleft, colour)
+
+    def message_lines(self, content: str, h: int) -> list[tuple[str, int, pygame.Rect]]:
+        """The message wrapped inside the window, centred in the band between the title and
+        the first button: a long refusal (a deal code's reason) is never cut off at the
+        window's edges, and shrinks a little rather than cover a field."""
+        band = self.message_band
+        size = max(13, h // 48)
+        while True:
+            lines = theme.wrap(content, size, band.width)
+            line_h = theme.font(size).get_linesize()
+            if line_h * len(lines) <= band.height or size <= 10:
+                break
+            size -= 1
+        top = band.centery - line_h * len(lines) // 2
+        out = []
+        for index, line in enumerate(lines):
+            rect = pygame.Rect((0, 0), theme.font(size).size(line))
+            rect.midtop = (band.centerx, top + index * line_h)
+            out.append((line, size, rect))
+        return out

@@ -16,6 +16,7 @@ from .. import theme
 from ..background import BackgroundRead, Unread
 from ..history_db import History
 from ..stats import ChartPoint, LevelStats, Tally, skipped_words
+from ..tables import table_for
 from ..widgets import Button, Widget
 from .common import FormScene
 
@@ -23,6 +24,8 @@ CHART_GAMES = 20
 """Finished games the chart shows at most (the newest)."""
 COLUMNS = ("Level", "Played", "Won", "Win %", "Avg score", "Best", "Streak", "Best streak",
            "Avg rounds", "Left")
+WIDTHS = (0.14, 0.08, 0.08, 0.08, 0.1, 0.08, 0.08, 0.1, 0.1, 0.08)
+"""Each column's share of the table's width."""
 
 
 class StatisticsScene(FormScene):
@@ -83,8 +86,8 @@ class StatisticsScene(FormScene):
         self.tally, self.skipped = answer
         if self.tally.latest is not None and not self.picked:
             self.game_id = self.tally.latest
-            if hasattr(self, "size"):
-                self.layout(self.size)
+        if hasattr(self, "size"):
+            self.layout(self.size)  # the tab of the game shown is lit now
 
     def update(self, dt: float) -> None:
         self._take()
@@ -102,12 +105,19 @@ class StatisticsScene(FormScene):
         top = int(h * 0.17)
         widgets: list[Widget] = [Button(pygame.Rect(left + i * (width + gap), top, width, 40),
                           _short(info.title), partial(self.pick, info.id),
-                          primary=info.id == self.game_id)
+                          primary=info.id == self.game_id and self.known)
                    for i, info in enumerate(self.games)]
         widgets.append(Button(pygame.Rect(w // 2 - 310, h - 64, 300, 48), "Games played",
                               self.games_played))
         widgets.append(Button(pygame.Rect(w // 2 + 10, h - 64, 300, 48), "Back", self.back))
         self.set_widgets(widgets)
+
+    @property
+    def known(self) -> bool:
+        """Whose figures are shown is settled: the player picked a game, or the figures
+        were read (they name the game played last). Until then no tab is lit, so the
+        screen never lights one game and then jumps to another."""
+        return self.picked or self.tally is not None
 
     def pick(self, game_id: str) -> None:
         self.game_id = game_id
@@ -135,23 +145,32 @@ class StatisticsScene(FormScene):
         size = max(13, h // 50)
         table = pygame.Rect(40, int(h * 0.17) + 56, w - 80, int(h * 0.3))
         self._table(surface, table, size)
-        chart = pygame.Rect(40, table.bottom + 16, w - 80, h - 90 - table.bottom - 16)
+        note = self.note()
+        box = self._problem_box(surface, note, size) if note else None
+        # The chart ends above the message box (which would cover its axis).
+        bottom = h - 90 if box is None else box.y - 12
+        chart = pygame.Rect(40, table.bottom + 16, w - 80, bottom - table.bottom - 16)
         if chart.height > 80:
             self._chart(surface, chart, size)
-        note = self.note()
-        if note:
-            self._problem(surface, note, size)
+        if note and box is not None:
+            self._problem(surface, note, size, box)
         self.ring.draw(surface)
 
-    def _problem(self, surface: pygame.Surface, text: str, size: int) -> None:
-        """What is wrong with the history, wrapped in a box above the buttons (over the
-        chart, which it concerns)."""
+    def _problem_box(self, surface: pygame.Surface, text: str, size: int) -> pygame.Rect:
+        """Where the message about the history goes: just above the buttons."""
         w, h = surface.get_size()
         box = pygame.Rect(0, 0, min(w - 80, 900), 10)
         lines = theme.wrap(text, size, box.width - 40)
+        box.height = theme.font(size).get_linesize() * len(lines) + 24
+        box.midbottom = (w // 2, h - 76)
+        return box
+
+    def _problem(self, surface: pygame.Surface, text: str, size: int,
+                 box: pygame.Rect) -> None:
+        """What is wrong with the history, wrapped in a box above the buttons (under the
+        chart, which it concerns)."""
+        lines = theme.wrap(text, size, box.width - 40)
         line_h = theme.font(size).get_linesize()
-        box.height = line_h * len(lines) + 24
-        box.midbottom = (w // 2, h - 84)
         theme.panel(surface, box, theme.BAD)
         for i, line in enumerate(lines):
             theme.blit_text(surface, line, size, (box.x + 20, box.y + 12 + i * line_h))
@@ -159,19 +178,24 @@ class StatisticsScene(FormScene):
     def _table(self, surface: pygame.Surface, box: pygame.Rect, size: int) -> None:
         theme.panel(surface, box, theme.PANEL_EDGE)
         lines = self.lines()
-        widths = [0.14, 0.08, 0.08, 0.08, 0.1, 0.08, 0.08, 0.1, 0.1, 0.08]
+        rounds = _has_rounds(self.game_id)
+        widths = [share for share, label in zip(WIDTHS, COLUMNS)
+                  if rounds or label != "Avg rounds"]
+        labels = [label for label in COLUMNS if rounds or label != "Avg rounds"]
         xs, x = [], box.x + 16
         for share in widths:
             xs.append(x)
-            x += int((box.width - 32) * share)
+            x += int((box.width - 32) * share / sum(widths) * sum(WIDTHS))
         y = box.y + 10
-        for column, label in zip(xs, COLUMNS):
+        for column, label in zip(xs, labels):
             theme.blit_text(surface, label, size, (column, y), theme.GOLD, True)
         y += size + 12
         if self.tally is None and self.problem is None:
             theme.blit_text(surface, "Reading your games\u2026", size, (box.x + 16, y),
                             theme.TEXT_DIM)
             return
+        if not lines and self.problem is not None:
+            return  # the box below says why nothing is shown (no "no games yet" claim)
         if not lines:
             title = next(info.title for info in self.games if info.id == self.game_id)
             theme.blit_text(surface, f"No games of {title} played yet: finish one and it "
@@ -185,6 +209,8 @@ class StatisticsScene(FormScene):
                      str(line.streak), str(line.best_streak),
                      "" if line.average_rounds is None else f"{line.average_rounds:.1f}",
                      str(line.abandoned)]
+            if not rounds:
+                del cells[COLUMNS.index("Avg rounds")]
             for column, cell in zip(xs, cells):
                 theme.blit_text(surface, cell, size, (column, y))
             y += size + 10
@@ -236,6 +262,15 @@ def _tally(history: History) -> tuple[Tally, int]:
         else:
             tally.add(row)
     return tally, skipped
+
+
+def _has_rounds(game_id: str) -> bool:
+    """Whether the game is played in rounds (Palace is one hand: its rounds mean
+    nothing)."""
+    try:
+        return bool(table_for(game_id).description.has_score_sheet)
+    except (KeyError, LookupError):
+        return True
 
 
 def _short(title: str) -> str:

@@ -56,6 +56,16 @@ def score_sheet(surface: pygame.Surface, box: pygame.Rect, names: Sequence[str],
                         (centre(columns - 1), middle), theme.GOLD, True, anchor="center")
 
 
+SHEET_LINE = 48
+"""The tallest line of a score sheet: a sheet of few players is as tall as its rows, not
+spread over the room left on the screen."""
+
+
+def sheet_height(players: int, room: int) -> int:
+    """The height of a score sheet of ``players`` rows (and the round numbers above)."""
+    return min(room, (players + 1) * SHEET_LINE + 16)
+
+
 def _fit(text: str, size: int, width: int, bold: bool = False) -> int:
     """The largest type size up to ``size`` at which the text fits the width."""
     while size > 9 and theme.font(size, bold).size(text)[0] > width:
@@ -133,7 +143,8 @@ class SummaryScene(FormScene):
             theme.blit_text(surface, label, max(11, size - 4),
                             (box.right - 16 - number * int(box.width * 0.11), box.y - 4),
                             theme.TEXT_DIM, anchor="bottomright")
-        sheet = pygame.Rect(box.x, box.bottom + 14, box.width, h - 90 - box.bottom - 14)
+        sheet = pygame.Rect(box.x, box.bottom + 14, box.width,
+                            sheet_height(len(names), h - 90 - box.bottom - 14))
         if sheet.height > 80:
             desc = self.table.desc
             score_sheet(surface, sheet, names, event.round,
@@ -157,7 +168,12 @@ class GameOverScene(FormScene):
         self.set_widgets([
             Button(pygame.Rect(w // 2 - 320, h - 70, 300, 50), "Play again", self.again,
                    primary=True),
-            Button(pygame.Rect(w // 2 + 20, h - 70, 300, 50), "Menu", self.menu)])
+            Button(pygame.Rect(w // 2 + 20, h - 70, 300, 50), "Menu", self.menu)],
+            focus_first=False)
+        if self.ring.focused is None:
+            # Menu has the keys' focus on arrival, never Play again: a quick second Enter
+            # after "See the final standings" must not deal a new game over the results.
+            self.ring.index = 1
 
     def enter(self) -> None:
         self.app.save()  # a finished game is set aside: Continue no longer offers it
@@ -207,7 +223,8 @@ class GameOverScene(FormScene):
             if progress is not None:
                 progress_boxes(surface, (w // 2 + 220, y), size + 4, progress, numbers=True)
             y += size + 10
-        sheet = pygame.Rect(int(w * 0.08), y + 14, int(w * 0.84), h - 90 - y - 14)
+        sheet = pygame.Rect(int(w * 0.08), y + 14, int(w * 0.84),
+                            sheet_height(len(names), h - 90 - y - 14))
         if sheet.height > 80 and desc.rounds_played(view):
             score_sheet(surface, sheet, names, desc.rounds_played(view),
                         lambda r, s: desc.sheet_cell(view, r, s),
