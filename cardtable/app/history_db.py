@@ -320,7 +320,7 @@ class History:
         try:
             found = self._fetch("SELECT record FROM games WHERE key = ?", [key])
         except sqlite3.Error as error:
-            return f"the history could not be read ({error})"
+            return f"the history could not be read: {problem_of(error)}"
         if not found:
             return "it is no longer in the history"
         return unpacked_record(found[0][0])
