@@ -42,6 +42,23 @@ def _whole(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
 
 
+LAST_LIMIT = 100_000
+"""The most games ``cardtable history --last`` lists (a number past SQLite's was
+refused by the history as if the file were at fault)."""
+
+
+def _last(text: str) -> int:
+    value = _positive(text)
+    if value > LAST_LIMIT:
+        raise argparse.ArgumentTypeError(f"{_short(text)} is too many: at most "
+                                         f"{LAST_LIMIT:,} games")
+    return value
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= 24 else text[:20] + "…"
+
+
 def _deal_number(text: str) -> int:
     """A deal number (``--seed``): a whole number in the engine's range of deals."""
     from .engine.rng import seed_problem
@@ -118,10 +135,12 @@ def build_parser() -> argparse.ArgumentParser:
         "won, win rate, average and best score, streaks, average rounds, games left.")
     stats.add_argument("--game", default=None, help=f"only this game ({games})")
     history = commands.add_parser(
-        "history", help="the games you played, newest last",
-        description="List the games played at the table: when, which game and level, the "
-        "result, your score, rounds, time taken and the deal code to play it again.")
-    history.add_argument("--last", type=_positive, default=10, help="how many (10)")
+        "history", help="the games you played, newest first",
+        description="List the games played at the table, newest first: when, which game "
+        "and level, the result, your score, rounds, time taken and the deal code to play "
+        "it again.")
+    history.add_argument("--last", type=_last, default=10,
+                         help=f"how many (10; at most {LAST_LIMIT:,})")
     history.add_argument("--game", default=None, help=f"only this game ({games})")
     return parser
 

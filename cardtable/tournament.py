@@ -192,12 +192,16 @@ def _interval(value: Estimate, scale: float, digits: int) -> str:
     return f"[{value.low * scale:.{digits}f}, {value.high * scale:.{digits}f}]"
 
 
+def _deals(count: int) -> str:
+    return f"{count} deal{'' if count == 1 else 's'}"
+
+
 def format_tournament(report: TournamentReport) -> str:
-    played = (f"{report.played} played in {report.seconds:.1f} s "
+    played = (f"{_deals(report.played)} played in {report.seconds:.1f} s "
               f"({report.jobs} job{'s' if report.jobs != 1 else ''}, "
               f"{report.played_steps / max(report.seconds, 1e-9):,.0f} moves/s)")
     if report.recorded or report.damaged:
-        played = f"{report.recorded} from the record, " + played
+        played = f"{_deals(report.recorded)} from the record, " + played
         if report.damaged:
             played += (f"; {report.damaged} damaged line{'s' if report.damaged != 1 else ''}"
                        " of the record skipped")

@@ -46,15 +46,20 @@ def read_record(path: Path, game_id: str, seats: int, bots: tuple[str, ...]) -> 
     """The deals of this tournament (game, seats, bots in seat order) kept in ``path``;
     none if the file does not exist yet."""
     try:
-        text = path.read_text(encoding="utf-8")
+        data = path.read_bytes()
     except FileNotFoundError:
         return Recorded([], 0)
-    except (OSError, UnicodeDecodeError) as error:
+    except OSError as error:
         raise RecordError(f"cannot read the record {path}: {_reason(error)}") from error
     deals: dict[int, DealResult] = {}
     damaged = 0
     wanted = _tournament(game_id, seats, bots)
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, raw in enumerate(data.splitlines(), start=1):
+        try:   # line by line: a byte that is not UTF-8 damages its line, not the file
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            damaged += 1
+            continue
         if line.strip():
             deal = _read_line(line, f"the record {path} (line {number})", wanted)
             if deal is None:

@@ -150,3 +150,43 @@ def test_simulate_a_deal_code_plays_that_deal_even_the_last_deal_number(capsys):
     assert error.startswith(f"cardtable simulate: error: --deal {code}") and "--seed" not in error
     assert main(["simulate", "--deal", code, "--seed", "4", "--quiet"]) == 2
     assert "leave out --game, --seats and --seed" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("last", ["100000000000000000000000000000", "100001"])
+def test_history_last_is_bounded_with_one_line_and_exit_code_2(capsys, home, last):
+    """A --last past any history was passed to SQLite and blamed the file ("your game
+    history could not be read (datatype mismatch)", exit 1)."""
+    from cardtable.app.history_db import open_history
+    from cardtable.app.paths import data_dir
+
+    history, _ = open_history(data_dir() / "history.sqlite3")
+    assert history is not None
+    history.close()
+    with pytest.raises(SystemExit) as exit_info:
+        raise SystemExit(main(["history", "--last", last]))
+    err = capsys.readouterr().err
+    assert exit_info.value.code == 2
+    assert "at most 100,000" in err and "could not be read" not in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_the_help_says_history_lists_the_newest_game_first(capsys, home):
+    """It said "newest last"; the list is the newest first."""
+    from cardtable.app.history_db import GameRow, open_history
+    from cardtable.app.paths import data_dir
+
+    history, _ = open_history(data_dir() / "history.sqlite3")
+    assert history is not None
+    for key, seed, started in (("old", 3, 1_000_000.0), ("new", 4, 2_000_000.0)):
+        history.add(GameRow(key=key, game_id="palace", deal_code=f"deal-{seed}", seats=2,
+                            seed=seed, options={}, level="normal", human=0,
+                            started=started, ended=None, status="abandoned", rounds=0,
+                            standings=[], scores=None, won=None, place=None, record={}))
+    history.close()
+    assert main(["history"]) == 0
+    listed = capsys.readouterr().out
+    assert listed.index("deal-4") < listed.index("deal-3")
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    helped = " ".join(capsys.readouterr().out.split())
+    assert "newest first" in helped and "newest last" not in helped

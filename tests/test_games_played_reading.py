@@ -237,3 +237,40 @@ def test_a_read_that_fails_says_why_instead_of_reading_forever():
         Unread("Your game history could not be read: another program is using it (it is "
                "locked).", passing=True),
         Unread("Your game history could not be read: a bug.")]
+
+
+@pytest.mark.parametrize(("damage", "detail"), [
+    ("not a compression", "Error -3"), ("compressed, cut short", "cut short"),
+    ("not JSON", "not JSON"), ("a list", "not a game record"),
+    ("moves that are not moves", "not a move")])
+def test_a_damaged_record_is_said_in_plain_words_and_its_detail_logged(
+        make_app, home, caplog, damage, detail):  # type: ignore[no-untyped-def]
+    """Watching it showed zlib's own words ("Error -3 while decompressing data:
+    incorrect header check"): the player reads a plain reason, the log the detail."""
+    import json
+    import zlib
+
+    from cardtable.app.scenes.replay import GamesScene
+
+    path = make_history(home, 1)
+    record = palace_row(0).record
+    assert record is not None
+    value = {"not a compression": b"x\x9c" + b"\x00" * 40,
+             "compressed, cut short": zlib.compress(json.dumps(record).encode())[:-20],
+             "not JSON": "{", "a list": "[1, 2]",
+             "moves that are not moves": json.dumps(record | {"actions": [[0, {"t": 1}]]}),
+             }[damage]
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE games SET record = ?", (value,))
+    db.close()
+    app = make_app(size=(960, 640))
+    games = GamesScene(app, app.recorder.history)
+    app.push(games)
+    settle(app, games)
+    [row] = games.rows
+    with caplog.at_level("WARNING"):
+        games.watch(row)
+        settle(app, games)
+    assert games.note() == ("That game cannot be shown: its moves are damaged in the "
+                            "history file.")
+    assert detail in caplog.text

@@ -758,3 +758,157 @@ def test_a_row_whose_text_is_not_utf8_never_makes_start_up_abandon_a_saved_game(
     assert again.resume("palace")
     again.recorder.flush(2.0)
     assert rows(home) == [("palace", 9, "abandoned"), ("palace", 2, "playing")]
+
+
+# --- waiting games are written while the app is idle ------------------------------------
+
+RETRY = 0.3
+"""The tests' retry interval for writes that wait (the app's is longer)."""
+
+
+def until_written(home, count: int, within: float):  # type: ignore[no-untyped-def]
+    """The history's rows once it holds ``count`` games, waiting at most ``within``
+    seconds and asking for no write meanwhile."""
+    deadline = time.monotonic() + within
+    while len(found := rows(home)) < count and time.monotonic() < deadline:
+        time.sleep(0.02)
+    return found
+
+
+def counting_tries(monkeypatch) -> list[float]:  # type: ignore[no-untyped-def]
+    """When the history thread tried to write what waits (from now on)."""
+    tries: list[float] = []
+    real = HistoryRecorder._drain
+
+    def drain(self):  # type: ignore[no-untyped-def]
+        tries.append(time.monotonic())
+        return real(self)
+
+    monkeypatch.setattr(HistoryRecorder, "_drain", drain)
+    return tries
+
+
+def test_games_waiting_for_a_full_disk_are_written_while_the_app_is_idle(make_app, home,
+                                                                         monkeypatch):
+    """Once the disk has room, the games that waited reach the history within the retry
+    interval with no new write asked for (they waited until the next game), and the menu
+    stops saying they wait, or that they would be lost on closing; then the history
+    thread sleeps until it is asked for something (no wake-ups while nothing waits)."""
+    monkeypatch.setattr(history_module, "RETRY_SECONDS", RETRY, raising=False)
+    app = make_app()
+    app.recorder.flush()
+    (data(home) / JOURNAL_FILE).mkdir()                 # not even the journal keeps them
+    disk = fill_the_disk(app)
+    play_and_leave(app, "palace", 2)
+    play_and_leave(app, "five_crowns", 3)
+    app.recorder.flush(2.0)
+    assert "2 games are waiting" in menu_text(app) and "lost if" in menu_text(app)
+    (data(home) / JOURNAL_FILE).rmdir()
+    disk.full = False                                   # room again, and the app idle
+    freed = time.monotonic()
+    found = until_written(home, 2, 3 * RETRY + 1.0)
+    assert [g for g, _, _ in found] == ["palace", "five_crowns"]
+    assert time.monotonic() - freed < 2 * RETRY + 0.5
+    app.recorder.flush(2.0)
+    assert app.recorder.waiting() is None
+    assert "waiting" not in menu_text(app) and "lost if" not in menu_text(app)
+    assert not (data(home) / JOURNAL_FILE).exists()
+    tries = counting_tries(monkeypatch)
+    time.sleep(3 * RETRY)
+    assert tries == []
+
+
+@pytest.mark.parametrize("lock", ["EXCLUSIVE", "IMMEDIATE"])
+def test_games_waiting_for_a_lock_are_written_while_idle_once_it_is_released(home, lock):
+    """A lock at start (the history cannot even be opened) or a lighter one (writes
+    wait): once it is released the game waiting is written within the retry interval,
+    with no new write asked for."""
+    from cardtable.app.session import Session, default_seats
+    from cardtable.engine import Game
+
+    path = make_history(home)
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute(f"BEGIN {lock}")
+    recorder = HistoryRecorder.open(path, busy_seconds=BUSY, retry_seconds=RETRY)
+    try:
+        game, _ = Game.new("palace", 2, 7)
+        recorder.begin(Session(game, default_seats(1, "normal")))
+        assert recorder.flush(2.0)
+        assert "1 game is waiting" in (recorder.waiting() or "")
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    try:
+        assert until_written(home, 1, 3 * RETRY + 2 * BUSY + 1.0) == [
+            ("palace", 7, "playing")]
+        assert recorder.flush(2.0) and recorder.waiting() is None
+    finally:
+        recorder.close()
+
+
+# --- a history that cannot be written, said at start ------------------------------------
+
+def read_only_history(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The history opens, but refuses every write (as a read-only file or folder does)."""
+    real = history_db._open
+
+    def opened(path, busy_seconds=history_db.BUSY_SECONDS):  # type: ignore[no-untyped-def]
+        history = real(path, busy_seconds)
+        history._db.execute("PRAGMA query_only = ON")
+        return history
+
+    monkeypatch.setattr(history_db, "_open", opened)
+
+
+def test_a_history_that_cannot_be_written_is_said_on_the_menu_at_start(make_app, home,
+                                                                      monkeypatch):
+    """It was said only once a game ended; now at start, with the file left as it is,
+    and no longer once the history takes writes again."""
+    from cardtable.app.scenes.statistics import StatisticsScene
+
+    monkeypatch.setattr(history_module, "RETRY_SECONDS", RETRY, raising=False)
+    path = make_history(home)
+    before = path.read_bytes()
+    read_only_history(monkeypatch)
+    app = make_app()
+    app.recorder.flush(2.0)
+    frames(app, 1)
+    said = ("Your game history cannot take new games just now: it may not be written "
+            "(it is read-only).")
+    assert said in menu_text(app)
+    assert said in (StatisticsScene(app).note() or "")
+    assert path.read_bytes() == before and set_aside(home) == []
+    app.recorder.history._db.execute("PRAGMA query_only = OFF")   # writable again
+    deadline = time.monotonic() + 3 * RETRY + 1.0
+    while said in menu_text(app) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert said not in menu_text(app)
+
+
+def test_a_writable_history_says_nothing_at_start(make_app, home):
+    make_history(home)
+    app = make_app()
+    app.recorder.flush(2.0)
+    assert menu_text(app) == ""
+
+
+def test_closing_waits_for_the_last_write_to_reach_the_journal(home):
+    """Closing under a lock waited half a second at most, while the last write waited
+    longer for the lock: the app stopped before that write was kept in the journal."""
+    from cardtable.app.session import Session, default_seats
+    from cardtable.engine import Game
+
+    path = make_history(home)
+    recorder = HistoryRecorder.open(path, busy_seconds=0.7, retry_seconds=0.0)
+    assert recorder.flush(2.0)
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")
+    try:
+        game, _ = Game.new("palace", 2, 7)
+        recorder.begin(Session(game, default_seats(1, "normal")))
+        recorder.close()
+        kept = json.loads((data(home) / JOURNAL_FILE).read_text())
+        assert [w["kind"] for w in kept["writes"]] == ["add"]
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()

@@ -83,7 +83,7 @@ def test_a_record_keeps_each_deal_and_a_second_run_plays_only_the_deals_it_lacks
     assert (again.recorded, again.played) == (2, 1)
     whole = run_tournament("five_crowns", 2, ["normal", "random"], 3, seed=4)
     assert _by_deal(again) == _by_deal(whole)
-    assert "2 from the record, 1 played" in format_tournament(again)
+    assert "2 deals from the record, 1 deal played" in format_tournament(again)
     # Another seed range pools into the same report.
     more = run_tournament("five_crowns", 2, ["normal", "random"], 1, seed=50, record=record)
     assert [deal.deal for deal in _by_deal(more)] == [4, 5, 6, 50]
@@ -244,3 +244,27 @@ def test_the_deal_number_bound_is_the_engines_alone(tmp_path, monkeypatch, capsy
     assert cli.main(["tournament", "--game", "palace", "--bots", "normal,random",
                      "--seed", "7", "--games", "3", "--quiet"]) == 2
     assert "run past the last deal number" in capsys.readouterr().err
+
+
+def test_a_line_with_a_byte_that_is_not_utf8_is_a_damaged_line_not_a_refused_file(
+        tmp_path):
+    """One such byte refused the whole record ("cannot read the record"), while every
+    other damaged line is skipped and counted."""
+    record, line = _one_deal_record(tmp_path)
+    line["deal"] = 5
+    bad = json.dumps(line).encode().replace(b'"normal"', b'"norm\xffal"', 1)
+    record.write_bytes(record.read_bytes() + bad + b"\n")
+    report = run_tournament("five_crowns", 2, ["normal", "random"], 1, seed=4, record=record)
+    assert (report.recorded, report.damaged, report.played) == (1, 1, 0)
+    assert "1 damaged line of the record skipped" in format_tournament(report)
+
+
+def test_the_summary_counts_deals_as_deals_and_games_as_games(tmp_path):
+    """It said "4 games; 2 from the record, 2 played", where the last two were deals."""
+    record = tmp_path / "record.jsonl"
+    run_tournament("five_crowns", 2, ["normal", "random"], 2, seed=4, record=record)
+    again = run_tournament("five_crowns", 2, ["normal", "random"], 3, seed=4, record=record)
+    summary = format_tournament(again).splitlines()[0]
+    assert "= 6 games; 2 deals from the record, 1 deal played in " in summary
+    alone = run_tournament("five_crowns", 2, ["normal", "random"], 2, seed=7)
+    assert "= 4 games; 2 deals played in " in format_tournament(alone).splitlines()[0]

@@ -10,9 +10,12 @@ hold, are worked out on that thread, as writes (``Kind.RESUME``, ``Kind.ABANDON`
 
 A write the history refuses (locked by another program, a full disk, a read-only file)
 is never dropped: it waits in a journal beside the saves (``history_journal``) and is
-written when the history takes writes again (a later write tries, and the next start),
+written when the history takes writes again (a later write tries, the history thread
+tries again by itself every ``RETRY_SECONDS`` while writes wait, and the next start),
 and the player is told how many games wait and why. One bad write never stops the
-thread: it waits too, and the others go on.
+thread: it waits too, and the others go on. At start, the history thread tries a write
+it rolls back, so that a history that cannot be written is said before a game is lost
+to it. While nothing waits, the thread sleeps until it is asked for something.
 """
 
 from __future__ import annotations
@@ -39,7 +42,11 @@ JOURNAL_FILE = "history-waiting.json"
 """The writes the history has not taken yet, beside it."""
 RETRY_SECONDS = 10.0
 """After the history refused a write, how long later writes wait in the journal
-before it is tried again (so a locked file costs one short wait, not one per write)."""
+before it is tried again (so a locked file costs one short wait, not one per write);
+while writes wait and none comes, the history thread tries again this often."""
+SHORTEST_WAIT = 0.05
+"""The history thread's shortest sleep between tries while writes wait (with a retry
+interval of 0 it would never sleep)."""
 Task = Callable[[], Write | None] | threading.Event | None
 """A write to make (worked out on the history thread; ``None``: only write what
 waits), a flush marker, or stop."""
@@ -82,6 +89,11 @@ class HistoryRecorder:
         """Why they wait."""
         self._unkept: str | None = None
         """Why the journal could not be written (they are in memory only)."""
+        self._unwritable: str | None = None
+        """Why the history refused the trial write at start (``None``: it took it, or
+        a write since)."""
+        self._tried_at = time.monotonic()
+        """When the history thread last tried to write what waits."""
         self._dirty = False
         if journal is not None:
             self._pending, self.note = journal.load()
@@ -98,6 +110,7 @@ class HistoryRecorder:
             self._thread = threading.Thread(target=self._run, name="cardtable-history",
                                             daemon=True)
             self._thread.start()
+            self._submit(self._check)   # said at start, not when a first game is lost
             if self._pending:
                 self._submit(lambda: None)   # write what an earlier run left waiting
 
@@ -127,11 +140,15 @@ class HistoryRecorder:
 
     def waiting(self) -> str | None:
         """For the menu and Statistics: how many games wait to be written and why,
-        while any do (a later write that works does not hide the ones still waiting)."""
+        while any do (a later write that works does not hide the ones still waiting);
+        before any, whether the history refuses writes."""
         with self._lock:
             count, reason, unkept = games_in(self._pending), self._reason, self._unkept
+            unwritable = self._unwritable
         if not count or (reason is None and unkept is None):
-            return None
+            if unwritable is None:
+                return None
+            return f"Your game history cannot take new games just now: {unwritable}."
         one = count == 1
         text = (f"{count} game{'' if one else 's'} {'is' if one else 'are'} waiting to be "
                 f"written to your history" + (f": {reason}." if reason else "."))
@@ -233,8 +250,8 @@ class HistoryRecorder:
         thread = self._thread
         if thread is None:
             return
+        done = self.flush(self._busy + 1.0)   # before it is forgotten: flush needs it
         self._thread = None
-        done = self.flush(self._busy + 1.0)
         self._tasks.put(None)
         thread.join(0.5 if done else 0.0)
         if not thread.is_alive() and self.history is not None:
@@ -256,7 +273,10 @@ class HistoryRecorder:
 
     def _run(self) -> None:
         while True:
-            task = self._tasks.get()
+            try:
+                task = self._tasks.get(timeout=self._sleep())
+            except queue.Empty:   # writes wait and none came: try them again
+                task = self._again
             if task is None:
                 self._keep()
                 return
@@ -277,6 +297,47 @@ class HistoryRecorder:
             except Exception:
                 log.exception("history write failed")
 
+    def _sleep(self) -> float | None:
+        """How long the history thread may sleep before it tries again what waits
+        (``None``: nothing waits, it sleeps until asked)."""
+        with self._lock:
+            waits = bool(self._pending) or self._unwritable is not None
+        if not (waits or self._dirty) or not self.active:
+            return None   # nothing to try (or nowhere to write it)
+        due = max(self._retry_at, self._tried_at + self._retry)
+        return max(due - time.monotonic(), SHORTEST_WAIT)
+
+    def _again(self) -> None:
+        """Try again, unasked, what waits (or the trial write, while it was refused)."""
+        with self._lock:
+            waits = bool(self._pending)
+        if not waits and self._unwritable is not None:
+            self._check()
+        return None
+
+    def _check(self) -> None:
+        """The trial write (at start): does the history take writes?"""
+        self._tried_at = time.monotonic()
+        history = self.history
+        if history is None:
+            return None
+        try:
+            history.check_writable()
+            unwritable = None
+            with self._lock:
+                if not self._pending:
+                    self._reason = None
+        except Exception as error:
+            log.warning("the history refuses writes: %s", error)
+            unwritable = problem_of(error)
+            if is_passing(error):   # as a refused write: later ones wait, not each
+                self._retry_at = time.monotonic() + self._retry
+                with self._lock:
+                    self._reason = unwritable
+        with self._lock:
+            self._unwritable = unwritable
+        return None
+
     def _drain(self) -> bool:
         """Write what waits, oldest first; stop at a refusal of the file or disk (the
         rest waits for the next try) but go past a write that is itself at fault.
@@ -285,6 +346,7 @@ class HistoryRecorder:
             pending = list(self._pending)
         if not pending or time.monotonic() < self._retry_at:
             return False
+        self._tried_at = time.monotonic()
         history = self.history or self._reopen()
         if history is None:
             return False
@@ -301,11 +363,15 @@ class HistoryRecorder:
                     self._retry_at = time.monotonic() + self._retry
                     break
                 left.append(write)
+        took = len(left) < len(pending)
         with self._lock:
             self._pending = left
             self._reason = reason if left else None
-        self._dirty = True
-        return len(left) < len(pending)
+            if took:
+                self._unwritable = None
+        if left != pending:
+            self._dirty = True
+        return took
 
     def _reopen(self) -> History | None:
         """Try again to open a history that could not be opened (locked, a full disk)."""

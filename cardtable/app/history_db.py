@@ -240,6 +240,21 @@ class History:
                        "WHERE key = ? AND status = 'playing'",
                        [*(stored(n, changes[n]) for n in names), key])
 
+    def check_writable(self) -> None:
+        """Raise what a write would meet now (a read-only file or folder, a full disk,
+        a lock), leaving the file as it is: a change made and rolled back (it needs the
+        rollback journal beside the file, as every write does)."""
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                version = int(self._db.execute("PRAGMA user_version").fetchone()[0])
+                self._db.execute(f"PRAGMA user_version = {version}")
+            finally:
+                try:
+                    self._db.execute("ROLLBACK")
+                except sqlite3.Error:   # none begun, or SQLite rolled back already
+                    pass
+
     def add_hint(self, key: str, count: int = 1) -> None:
         with self._transaction() as db:
             db.execute("UPDATE games SET hints = hints + ? WHERE key = ? AND "
@@ -305,7 +320,7 @@ class History:
         try:
             found = self._fetch("SELECT record FROM games WHERE key = ?", [key])
         except sqlite3.Error as error:
-            return f"the history could not be read ({error})"
+            return f"the history could not be read: {problem_of(error)}"
         if not found:
             return "it is no longer in the history"
         return unpacked_record(found[0][0])

@@ -11,6 +11,7 @@ and nothing of the app.
 from __future__ import annotations
 
 import json
+import logging
 import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -20,6 +21,12 @@ from typing import Any
 
 from ..engine import EngineError, get_variant
 from ..engine.rng import seed_problem
+
+log = logging.getLogger(__name__)
+
+DAMAGED_MOVES = "its moves are damaged in the history file"
+"""Why a game whose record does not read or replay cannot be watched, for the player
+(what is wrong in it, in SQLite's, zlib's or JSON's words, goes to the log)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -277,12 +284,17 @@ _DECODE = json.JSONDecoder().decode
 
 
 def unpacked_record(value: object) -> dict[str, Any] | str:
-    """A record as its column holds it, or why it cannot be read."""
+    """A record as its column holds it, or why it cannot be read (for the player; the
+    detail is logged)."""
     try:
         record = _json(_unpacked(value), "its record")
     except Unreadable as error:
-        return str(error)
-    return record if isinstance(record, dict) else "its record is not a game record"
+        log.warning("a game's record cannot be read: %s", error)
+        return DAMAGED_MOVES
+    if not isinstance(record, dict):
+        log.warning("a game's record is not a game record: %.80r", record)
+        return DAMAGED_MOVES
+    return record
 
 
 def _json(value: object, what: str) -> Any:

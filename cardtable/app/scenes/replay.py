@@ -14,6 +14,7 @@ takes a tenth of a second to replay; the window keeps drawing, saying "Readingâ€
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -28,11 +29,14 @@ from .. import cardart, theme
 from ..background import LatestRead, Unread
 from ..describe import LogWords, describe
 from ..history_db import GameRow, History
+from ..history_rows import DAMAGED_MOVES
 from ..session import default_seats
 from ..stats import result_words, skipped_words
 from ..tables import deck_colours, playable, table_for
 from ..widgets import Button, Widget
 from .common import FormScene
+
+log = logging.getLogger(__name__)
 
 LISTED = 12
 """Games a page of the list shows at most (fewer in a window too low for them)."""
@@ -72,7 +76,10 @@ def build_replay(history: History, row: GameRow) -> Replay | str:
     try:
         return Replay.from_record(found)
     except (EngineError, RecursionError) as error:
-        return str(error) or "its moves do not replay"
+        if isinstance(error, EngineError) and str(error).startswith("it was "):
+            return str(error)   # a newer cardtable's, or another rules version's: said
+        log.warning("a game's record does not replay: %s", error)
+        return DAMAGED_MOVES
 
 
 class GamesScene(FormScene):
