@@ -267,7 +267,7 @@ def test_a_full_disk_keeps_the_games_and_says_how_many_wait(make_app, home):
     play_and_leave(app, "monastery", 4)
     app.recorder.flush(2.0)
     assert [g for g, _, _ in rows(home)] == ["palace", "five_crowns", "monastery"]
-    assert "waiting" not in menu_text(app) and StatisticsScene(app).problem is None
+    assert "waiting" not in menu_text(app) and StatisticsScene(app).note() is None
 
 
 def test_a_read_only_history_keeps_the_games_for_the_next_start(make_app, home):
@@ -794,6 +794,8 @@ def test_games_waiting_for_a_full_disk_are_written_while_the_app_is_idle(make_ap
     interval with no new write asked for (they waited until the next game), and the menu
     stops saying they wait, or that they would be lost on closing; then the history
     thread sleeps until it is asked for something (no wake-ups while nothing waits)."""
+    from cardtable.app.scenes.statistics import StatisticsScene
+
     monkeypatch.setattr(history_module, "RETRY_SECONDS", RETRY, raising=False)
     app = make_app()
     app.recorder.flush()
@@ -803,6 +805,10 @@ def test_games_waiting_for_a_full_disk_are_written_while_the_app_is_idle(make_ap
     play_and_leave(app, "five_crowns", 3)
     app.recorder.flush(2.0)
     assert "2 games are waiting" in menu_text(app) and "lost if" in menu_text(app)
+    statistics = StatisticsScene(app)                   # left open while they are written
+    app.push(statistics)
+    frames(app, 1)
+    assert "2 games are waiting" in (statistics.note() or "")
     (data(home) / JOURNAL_FILE).rmdir()
     disk.full = False                                   # room again, and the app idle
     freed = time.monotonic()
@@ -811,6 +817,10 @@ def test_games_waiting_for_a_full_disk_are_written_while_the_app_is_idle(make_ap
     assert time.monotonic() - freed < 2 * RETRY + 0.5
     app.recorder.flush(2.0)
     assert app.recorder.waiting() is None
+    frames(app, 1)
+    assert "waiting" not in (statistics.note() or "")   # the open screen follows
+    app.stack.pop()
+    frames(app, 1)
     assert "waiting" not in menu_text(app) and "lost if" not in menu_text(app)
     assert not (data(home) / JOURNAL_FILE).exists()
     tries = counting_tries(monkeypatch)

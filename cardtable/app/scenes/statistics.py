@@ -91,9 +91,11 @@ class StatisticsScene(FormScene):
 
     def update(self, dt: float) -> None:
         self._take()
+        self.waiting = self.app.recorder.waiting()  # written meanwhile: no longer said
 
     def redraw_key(self) -> Any:
-        return (self.tally is None and self.problem is None, super().redraw_key())
+        return (self.tally is None and self.problem is None, self.waiting,
+                super().redraw_key())
 
     def layout(self, size: tuple[int, int]) -> None:
         self.size = size
