@@ -65,3 +65,23 @@ def test_a_game_whose_rules_speak_of_colour_keeps_red_and_black_everywhere():
     assert deck_colours("monastery", "contrast") == "contrast"
     for game_id in ("palace", "five_crowns", "shanghai_may_i", "shanghai_buy"):
         assert deck_colours(game_id, "four") == "four"
+
+
+def test_house_rules_from_a_deal_code_are_named_in_a_players_words(make_app):
+    """Rules no preset holds are listed by the options' labels, with the standard value
+    beside each, never by their names in the code ("buy_extra_cards = 3")."""
+    from cardtable.engine.options import ShanghaiBuyOptions
+
+    app = make_app()
+    app.new_game("shanghai_buy", 2, "easy", deal=7,
+                 options=ShanghaiBuyOptions(buy_extra_cards=3, buy_card_beneath=False,
+                                            buys_per_round=1))
+    frames(app, 2)
+    key(app, pygame.K_ESCAPE)
+    click(app, button(app, "Rules"))
+    scene = app.stack.top
+    assert isinstance(scene, RulesScene)
+    line = next(line for line in scene.lines() if line.startswith("House rules"))
+    text = " ".join(scene.lines())
+    assert "extra cards with a buy: 3 (standard 2)" in text.lower(), line
+    assert "_" not in text.split("House rules", 1)[1].split(".")[0]

@@ -136,7 +136,8 @@ class Preset(NamedTuple):
 
 def presets_of(options_type: type) -> tuple[Preset, ...]:
     """The game's presets, the standard rules first."""
-    standard = Preset("Standard", "the rules as RULES.md settles them", {})
+    standard = Preset("Standard", "the printed rules; the rules page says how this table settles "
+                      "what they leave open", {})
     return (standard, *getattr(options_type, "PRESETS", ()))
 
 

@@ -2,17 +2,32 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pygame
 
 from ...engine import catalog
-from ...engine.options import preset_name, presets_of
+from ...engine.options import OptionsInstance, label_of, preset_name, presets_of
 from .. import cardart, theme
 from ..rules_text import rules_for
 from ..tables import deck_colours
 from ..widgets import Button, Choice
 from .common import FormScene
+
+
+def house_rule_changes(options: OptionsInstance, standard: OptionsInstance) -> list[str]:
+    """Each option these rules change from the standard ones, in a player's words:
+    "extra cards with a buy: 3 (standard 2)", "out on first turn: no (standard yes)"."""
+
+    def shown(value: object) -> str:
+        return ("yes" if value else "no") if isinstance(value, bool) else f"{value:,}" \
+            if isinstance(value, int) else str(value)
+
+    return [f"{label_of(field)}: {shown(getattr(options, field.name))} "
+            f"(standard {shown(getattr(standard, field.name))})"
+            for field in dataclasses.fields(options)
+            if getattr(options, field.name) != getattr(standard, field.name)]
 
 
 class RulesScene(FormScene):
@@ -104,10 +119,8 @@ class RulesScene(FormScene):
         preset = next((p for p in presets_of(info.options_type) if p.name == name), None)
         if preset is not None:
             return f"House rules at your table: {preset.name} ({preset.says})."
-        changed = [f"{field} = {getattr(options, field)}"
-                   for field in options.__dataclass_fields__
-                   if getattr(options, field) != getattr(info.options_type(), field)]
-        return "House rules at your table (from its deal code): " + ", ".join(changed) + "."
+        return ("House rules at your table (from its deal code): "
+                + "; ".join(house_rule_changes(options, info.options_type())) + ".")
 
     def _draw_cards(self, surface: pygame.Surface, item: Any, y: int, line_h: int) -> None:
         """One row of card pictures (a group per meld) and its caption below."""
