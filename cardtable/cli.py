@@ -14,6 +14,7 @@ from typing import NoReturn
 from . import __version__
 from .ai import BotError, make_bot
 from .engine import EngineError, get_variant, variants
+from .engine.shown import shown
 from .simulate import SimulationError, format_report, is_terminal, progress_bar, simulate
 from .tournament_record import RecordError
 
@@ -29,7 +30,7 @@ def _positive(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not a whole number") from None
     if value < 1:
         raise argparse.ArgumentTypeError(f"{value} must be at least 1")
     return value
@@ -39,7 +40,7 @@ def _whole(text: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not a whole number") from None
 
 
 LAST_LIMIT = 100_000
@@ -50,13 +51,9 @@ refused by the history as if the file were at fault)."""
 def _last(text: str) -> int:
     value = _positive(text)
     if value > LAST_LIMIT:
-        raise argparse.ArgumentTypeError(f"{_short(text)} is too many: at most "
+        raise argparse.ArgumentTypeError(f"{shown(value)} is too many: at most "
                                          f"{LAST_LIMIT:,} games")
     return value
-
-
-def _short(text: str) -> str:
-    return text if len(text) <= 24 else text[:20] + "…"
 
 
 def _deal_number(text: str) -> int:

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, TypeGuard
 
 from .engine.rng import MAX_SEED, seed_problem
+from .engine.shown import shown
 from .tournament_results import DealResult, SeatResult
 
 RECORD_FORMAT = "cardtable-tournament"
@@ -134,7 +135,7 @@ def _read_line(line: str, where: str,
         return None
     if seed_problem(data["deal"]) is not None:  # the engine's bound, as saves have it
         raise RecordError(
-            f"{where} holds deal number {_short(data['deal'])}, not one cardtable makes "
+            f"{where} holds deal number {shown(data['deal'])}, not one cardtable makes "
             f"(0 to {MAX_SEED:,}); it is left as it is: name another file")
     try:
         return _deal(data, kept)
@@ -186,11 +187,6 @@ def _whole(value: object) -> TypeGuard[int]:
 
 def _number(value: object) -> TypeGuard[int | float]:
     return _whole(value) or isinstance(value, float) and math.isfinite(value)
-
-
-def _short(value: object) -> str:
-    text = json.dumps(value)
-    return text if len(text) <= 40 else text[:36] + "…"
 
 
 def _describe(tournament: tuple[str, int, tuple[str, ...]]) -> str:

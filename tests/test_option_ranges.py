@@ -205,9 +205,18 @@ def test_a_seat_that_is_not_a_whole_number_is_refused(seat):
     (MAX_SEED, 2, f"deals {MAX_SEED:,} to {MAX_SEED + 1:,} run past the last deal number "
                   f"({MAX_SEED:,})"),
     (-5, 3, f"deal numbers go from 0 to {MAX_SEED:,}, not -5"),
-    (True, 3, "a deal number is a whole number, not True"),
+    (True, 3, "a deal number is a whole number, not true"),
 ])
 def test_a_run_of_deals_is_checked_against_the_one_bound(first, count, problem):
     from cardtable.engine.rng import deals_problem
 
     assert deals_problem(first, count) == problem
+
+
+@pytest.mark.parametrize("variant,field", list(every_option()))
+def test_every_option_has_a_name_for_players_declared_with_it(variant, field):
+    """The rules page and refusals name options as players do ("Shanghai! calls: no"),
+    never by their field names ("shanghai calls"): each option declares its label."""
+    declared = field.metadata.get("label") or getattr(bound_of(field), "label", None)
+    assert isinstance(declared, str) and declared, f"{variant.id}.{field.name} has no label"
+    assert label_of(field) == declared and "_" not in declared

@@ -34,6 +34,7 @@ from typing import Any
 from .errors import EngineError, SetupError
 from .options import OptionError
 from .rng import MAX_SEED, seed_problem
+from .shown import shown
 from .variant import Variant, variants
 
 _DIGITS = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
@@ -98,12 +99,12 @@ def decode(text: str) -> Deal:
     if variant is None:
         known = ", ".join(f"{_prefix(v)} ({v.title})"
                           for v in sorted(variants(), key=lambda v: v.menu_order))
-        raise DealCodeError(f"{_shown(prefix)} is not a game's code (known: {known})")
+        raise DealCodeError(f"{shown(prefix)} is not a game's code (known: {known})")
     if not seats_text.isdigit() or len(seats_text) > 2:
-        raise DealCodeError(f"the players part must be a number, not {_shown(seats_text)}")
+        raise DealCodeError(f"the players part must be a number, not {shown(seats_text)}")
     if len(seed_text) > _SEED_DIGITS + 1 or any(ch not in _DIGITS for ch in seed_text) or \
             seed_problem(_from_base32(seed_text)) is not None:
-        raise DealCodeError(f"{_shown(parts[2])} is not a deal number of this code")
+        raise DealCodeError(f"{shown(parts[2])} is not a deal number of this code")
     body = "-".join([prefix, seats_text, seed_text] + ([extra] if extra else []))
     if any(ch not in _WEIGHTS for ch in body) or cleaned[-1].translate(_READ_AS) != (
             (_sum_check(body) if len(body) % 2 == 0 else None) if current else _check(body)):
@@ -184,19 +185,19 @@ def _parse_options(variant: type[Variant[Any, Any]], text: str) -> Any:
     for letter, value in re.findall(r"([A-Z])(\d+|[YN]?)", text):
         index = ord(letter) - ord("A")
         if index >= len(fields) or not value:
-            raise DealCodeError(f"the rules part {_shown(text)} is not one this version knows")
+            raise DealCodeError(f"the rules part {shown(text)} is not one this version knows")
         field = fields[index]
         default = getattr(variant.options_type(), field.name)
         if isinstance(default, bool):
             if value not in ("Y", "N"):
-                raise DealCodeError(f"the rules part {_shown(text)} is not one this version knows")
+                raise DealCodeError(f"the rules part {shown(text)} is not one this version knows")
             changes[field.name] = value == "Y"
         else:
             if not value.isdigit() or len(value) > 6:
-                raise DealCodeError(f"the rules part {_shown(text)} is not one this version knows")
+                raise DealCodeError(f"the rules part {shown(text)} is not one this version knows")
             changes[field.name] = int(value)
     if "".join(f"{k}{v}" for k, v in re.findall(r"([A-Z])(\d+|[YN]?)", text)) != text:
-        raise DealCodeError(f"the rules part {_shown(text)} is not one this version knows")
+        raise DealCodeError(f"the rules part {shown(text)} is not one this version knows")
     try:
         return variant(variant.options_type(**changes)).options
     except OptionError as error:  # "extra cards with a buy must be from 0 to 4 (…), not 9"
@@ -205,9 +206,3 @@ def _parse_options(variant: type[Variant[Any, Any]], text: str) -> Any:
         raise DealCodeError(f"the rules in this code cannot be played ({error})") from None
 
 
-def _shown(part: str) -> str:
-    """A part of a code echoed in a refusal, cut as ``rng.seed_problem`` cuts a number:
-    a pasted page of text is not printed back whole."""
-    if len(part) <= 24:
-        return repr(part)
-    return f"{part[:16]!r}… ({len(part):,} characters)"

@@ -14,6 +14,7 @@ from typing import Any, ClassVar, NamedTuple, Protocol
 
 from .codec import serializable
 from .errors import SetupError
+from .shown import shown
 
 
 class OptionError(SetupError):
@@ -47,10 +48,17 @@ def ranged(label: str, default: int, low: int, high: int, note: str) -> int:
                              metadata={"bound": Bound(label, low, high, note)})
 
 
-def unoffered(default: bool, why: str) -> bool:
+def yes_no(label: str, default: bool) -> bool:
+    """A yes/no rule's field: its default and its name for players (``label``, as it
+    reads inside a sentence: "Shanghai! calls: no (standard yes)")."""
+    return dataclasses.field(default=default, metadata={"label": label})
+
+
+def unoffered(label: str, default: bool, why: str) -> bool:
     """A yes/no rule this version does not offer: it takes only its default (the other
     value is refused, saying ``why``)."""
-    return dataclasses.field(default=default, metadata={"only": (default, why)})
+    return dataclasses.field(default=default, metadata={"label": label,
+                                                        "only": (default, why)})
 
 
 def only_value(field: dataclasses.Field[Any]) -> tuple[bool, str] | None:
@@ -66,23 +74,19 @@ def bound_of(field: dataclasses.Field[Any]) -> Bound | None:
 
 
 def label_of(field: dataclasses.Field[Any]) -> str:
-    """The option's name for players (a yes/no rule: its field name in words)."""
+    """The option's name for players, as declared with it (:func:`ranged`,
+    :func:`yes_no`, :func:`unoffered`; the tests fail for an option without one)."""
     bound = bound_of(field)
-    return bound.label if bound is not None else field.name.replace("_", " ")
+    if bound is not None:
+        return bound.label
+    label = field.metadata.get("label")
+    return label if isinstance(label, str) else field.name.replace("_", " ")
 
 
 class OptionsInstance(Protocol):
     """Any game's options: a dataclass instance (what ``dataclasses.fields`` reads)."""
 
     __dataclass_fields__: ClassVar[dict[str, dataclasses.Field[Any]]]
-
-
-def _shown(value: object) -> str:
-    """A refused value as a player reads it, never longer than a line."""
-    if isinstance(value, int) and not isinstance(value, bool):
-        return f"{value:,}" if abs(value) < 10 ** 15 else \
-            f"a number of {len(str(abs(value)))} digits"
-    return f"{value!r:.20}"
 
 
 def refusal(options: OptionsInstance) -> OptionError | None:
@@ -97,18 +101,18 @@ def refusal(options: OptionsInstance) -> OptionError | None:
         if bound is None:
             if not isinstance(value, bool):
                 return OptionError(field.name, f"{label} must be yes or no, not "
-                                               f"{_shown(value)}")
+                                               f"{shown(value)}")
             only = only_value(field)
             if only is not None and value != only[0]:
                 return OptionError(field.name, only[1])
             continue
         if not isinstance(value, int) or isinstance(value, bool):
             return OptionError(field.name, f"{label} must be a whole number, not "
-                                           f"{_shown(value)}")
+                                           f"{shown(value)}")
         if not bound.low <= value <= bound.high:
             return OptionError(field.name, f"{label} must be from {bound.low:,} to "
                                            f"{bound.high:,} ({bound.note}), not "
-                                           f"{_shown(value)}")
+                                           f"{shown(value)}")
     return None
 
 
@@ -173,7 +177,7 @@ class FiveCrownsOptions:
 
     rounds: int = ranged("rounds", 11, 1, 11, "the full game has 11, threes to kings wild")
     """Rounds to play, from the 3-card round up (11 is the full game; fewer for a quick game)."""
-    out_on_first_turn: bool = True
+    out_on_first_turn: bool = yes_no("going out on a round's first turn", True)
     """FC-A2: a player may go out on his first turn of a round."""
     round_turn_limit: int = ranged(*_TURN_CAP)
     """Safety cap for machine play: after this many turns in one round with nobody out,
@@ -211,10 +215,11 @@ class ShanghaiMayIOptions:
     may_i_penalty_cards: int = ranged("penalty cards with a May I", 1, 0, 3,
                                       "the printed rule is 1")
     """Stock cards a granted May I brings with the called card."""
-    shanghai_calls: bool = True
-    same_rank_sets_in_contract: bool = False
+    shanghai_calls: bool = yes_no("Shanghai! calls", True)
+    same_rank_sets_in_contract: bool = yes_no("two sets of one rank in a contract", False)
     """S2-A7: two sets of one rank in a contract (refused by default)."""
-    exchange_before_down: bool = True
+    exchange_before_down: bool = yes_no("taking a wild from the table before going down",
+                                        True)
     """S2-A9(b): wilds may be exchanged from the table before going down."""
     out_points_per_round: int = ranged("points for going out, times the round", 5, 0, 50,
                                        "the printed rule is 5")
@@ -259,10 +264,11 @@ class ShanghaiBuyOptions:
     """Buys each player may make in a round (printed: two)."""
     buy_extra_cards: int = ranged("extra cards with a buy", 2, 0, 4, "the printed rule is 2")
     """Stock cards a buy brings with the discard."""
-    buy_card_beneath: bool = unoffered(False, "the optional rule to buy the card beneath "
-                                       "is not offered")
+    buy_card_beneath: bool = unoffered("buying the card beneath", False,
+                                       "the optional rule to buy the card beneath is not "
+                                       "offered")
     """The optional rule that the card beneath may be requested too: not offered yet."""
-    same_rank_sets_in_contract: bool = False
+    same_rank_sets_in_contract: bool = yes_no("two sets of one rank in a contract", False)
     round_turn_limit: int = ranged(*_TURN_CAP)
     """Safety cap for machine play, as in Shanghai with May I (0: no cap)."""
     stock_rebuilds_per_round: int = ranged(*_REBUILDS)
@@ -285,7 +291,7 @@ class ShanghaiBuyOptions:
 class MonasteryOptions:
     """Monastery, the nine-mission rummy (RULES.md §2)."""
 
-    same_rank_sets_in_mission: bool = True
+    same_rank_sets_in_mission: bool = yes_no("two sets of one rank in a mission", True)
     """M-A6: two sets of one rank in a mission (allowed by default)."""
     round_turn_limit: int = ranged(*_TURN_CAP)
     """Safety cap for machine play: turns after which a round is thrown in (0: no cap)."""

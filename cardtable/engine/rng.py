@@ -14,6 +14,8 @@ import random
 from collections.abc import Sequence
 from typing import TypeVar
 
+from .shown import shown
+
 T = TypeVar("T")
 
 MAX_SEED = 32 ** 8 - 1
@@ -27,11 +29,9 @@ database and other programs hold every one."""
 def seed_problem(seed: object) -> str | None:
     """Why ``seed`` is not a deal number cardtable plays, in a sentence, or ``None``."""
     if not isinstance(seed, int) or isinstance(seed, bool):
-        return f"a deal number is a whole number, not {seed!r:.30}"
+        return f"a deal number is a whole number, not {shown(seed)}"
     if not 0 <= seed <= MAX_SEED:
-        shown = f"{seed:,}" if abs(seed) < 10 ** 30 else \
-            f"a number of {len(str(abs(seed)))} digits"
-        return f"deal numbers go from 0 to {MAX_SEED:,}, not {shown}"
+        return f"deal numbers go from 0 to {MAX_SEED:,}, not {shown(seed)}"
     return None
 
 
