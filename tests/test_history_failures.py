@@ -922,3 +922,56 @@ def test_closing_waits_for_the_last_write_to_reach_the_journal(home):
     finally:
         holder.execute("ROLLBACK")
         holder.close()
+
+
+# --- a game continued over several starts while the history refuses writes ------------
+
+def play_round(game) -> None:  # type: ignore[no-untyped-def]
+    """Let the easy AI play every seat to the end of the round (a few milliseconds)."""
+    from cardtable.ai import make_bot
+    from cardtable.ai.seats import ask
+
+    bot, start = make_bot("easy"), game.state.round
+    while game.state.round == start and not game.over:
+        seat = game.awaiting()[0]
+        game.apply(seat, ask(bot, game, seat, 1))
+
+
+def test_a_game_continued_over_three_starts_under_a_read_only_history_keeps_every_round(
+        home, monkeypatch):
+    """Start 1 deals a game and plays a round; start 2 continues it, plays a round and
+    takes 2 hints; start 3 continues it and stops before any write. Every write waited
+    in the journal: start 2's round and hints were filed under its old key (only the
+    waiting row took the new one), so they were lost and two games were said to wait."""
+    from cardtable.app.session import Session, default_seats
+    from cardtable.engine import Game
+
+    path = make_history(home)
+    read_only_history(monkeypatch)
+    game, _ = Game.new("five_crowns", 2, 7)
+    standings = []
+    for start in (1, 2, 3):
+        recorder = HistoryRecorder.open(path, busy_seconds=BUSY, retry_seconds=60.0)
+        recorder.recover([] if start == 1 else [game])
+        session = Session(game, default_seats(1, "normal"))
+        recorder.begin(session, resumed=start > 1)
+        if start < 3:
+            play_round(game)
+            standings.append(list(game.variant.standings(game.state)))
+            recorder.changed(session)
+        if start == 2:
+            recorder.hinted()
+            recorder.hinted()
+        if start < 3:
+            recorder.leave(session)
+        assert recorder.flush(2.0)
+        assert (recorder.waiting() or "").startswith("1 game is waiting"), start
+        recorder.close()
+    monkeypatch.undo()                                 # the history takes writes again
+    recorder = HistoryRecorder.open(path, busy_seconds=BUSY)
+    recorder.recover([game])
+    assert recorder.flush(2.0) and recorder.waiting() is None
+    [row] = recorder.history.games()
+    recorder.close()
+    assert (row.status, row.standings, row.rounds, row.hints, row.moves) == (
+        "playing", standings, 2, 2, len(game.history))

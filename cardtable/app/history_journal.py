@@ -130,7 +130,7 @@ class Write:
                                    hints=self.hints + later.hints)
 
     def rekeyed(self, key: str) -> Write:
-        """This ADD or RESUME as the row of the game continued with ``key``."""
+        """This write (its row too) as one of the game continued with ``key``."""
         row = None if self.row is None else dataclasses.replace(self.row, key=key)
         return dataclasses.replace(self, key=key, row=row)
 
@@ -162,12 +162,14 @@ def _changed(row: GameRow, changes: Changes, hints: int) -> GameRow:
 def merge(pending: list[Write], write: Write) -> list[Write]:
     """``pending`` followed by ``write``: a game's write joins that game's entry (unless
     an ABANDON lies between, which must keep its place), so each game waits once; a
-    continued game whose row still waits here takes that entry."""
+    continued game whose row still waits here takes that entry, and every write of its
+    old key the new key (an update filed after an abandon too: the old key is gone)."""
     if write.kind is Kind.RESUME:
         index = _waiting_row(pending, write)
         if index is not None:
-            entry = pending[index].rekeyed(write.key)
-            return [*pending[:index], entry, *pending[index + 1:]]
+            old = pending[index].key
+            return [earlier.rekeyed(write.key) if earlier.key == old and
+                    earlier.kind is not Kind.ABANDON else earlier for earlier in pending]
     if write.kind is Kind.UPDATE:
         for index in range(len(pending) - 1, -1, -1):
             earlier = pending[index]
