@@ -975,3 +975,63 @@ def test_a_game_continued_over_three_starts_under_a_read_only_history_keeps_ever
     recorder.close()
     assert (row.status, row.standings, row.rounds, row.hints, row.moves) == (
         "playing", standings, 2, 2, len(game.history))
+
+
+def test_a_journal_that_cannot_be_removed_never_keeps_the_history_thread_awake(
+        home, monkeypatch):
+    """Once the history took every write but the journal could not be removed, the
+    history thread woke 20 times a second for ever (nothing moved its last try): now
+    it tries again once per retry interval."""
+    from cardtable.app.history_journal import Journal
+    from cardtable.app.session import Session, default_seats
+    from cardtable.engine import Game
+
+    path = make_history(home)
+    saves: list[float] = []
+
+    def refused(self, pending):  # type: ignore[no-untyped-def]
+        saves.append(time.monotonic())
+        return "it may not be removed (simulated)"
+
+    monkeypatch.setattr(Journal, "save", refused)
+    recorder = HistoryRecorder.open(path, busy_seconds=BUSY, retry_seconds=0.2)
+    try:
+        game, _ = Game.new("palace", 2, 7)
+        recorder.begin(Session(game, default_seats(1, "normal")))
+        assert recorder.flush(2.0)
+        assert rows(home) == [("palace", 7, "playing")]
+        saves.clear()
+        time.sleep(0.5)
+        assert len(saves) <= 3, len(saves)
+    finally:
+        recorder.close()
+
+
+def test_a_stale_journal_never_abandons_a_game_saved_since(home, monkeypatch):
+    """A journal the history took but that could not be removed is read again at the
+    next start: its abandon (of the games no save held then) abandoned a game dealt and
+    saved since, whose row was then split on Continue."""
+    from cardtable.app.session import Session, default_seats
+    from cardtable.engine import Game
+
+    path = make_history(home)
+    with monkeypatch.context() as patch:
+        read_only_history(patch)
+        recorder = HistoryRecorder.open(path, busy_seconds=BUSY)
+        recorder.recover([])                          # waits in the journal
+        recorder.close()
+    journal = data(home) / JOURNAL_FILE
+    stale = journal.read_text()
+    recorder = HistoryRecorder.open(path, busy_seconds=BUSY)
+    game, _ = Game.new("palace", 2, 7)
+    session = Session(game, default_seats(1, "normal"))
+    recorder.begin(session)
+    recorder.leave(session)                           # saved, to be continued
+    recorder.close()
+    assert rows(home) == [("palace", 7, "playing")] and not journal.exists()
+    journal.write_text(stale)                         # as if it could not be removed
+    recorder = HistoryRecorder.open(path, busy_seconds=BUSY)
+    recorder.recover([game])
+    assert recorder.flush(2.0)
+    recorder.close()
+    assert rows(home) == [("palace", 7, "playing")]

@@ -166,7 +166,8 @@ class HistoryRecorder:
         if not self.active:
             return
         keep = tuple(Deal(game.game_id, game.seed, game.seats) for game in saved)
-        self._submit(lambda: Write(Kind.ABANDON, keep=keep))
+        before = time.time()
+        self._submit(lambda: Write(Kind.ABANDON, keep=keep, before=before))
 
     def begin(self, session: Session, resumed: bool = False) -> None:
         """A game comes to the table: a new row, or for a resumed game its own row
@@ -308,7 +309,10 @@ class HistoryRecorder:
         return max(due - time.monotonic(), SHORTEST_WAIT)
 
     def _again(self) -> None:
-        """Try again, unasked, what waits (or the trial write, while it was refused)."""
+        """Try again, unasked, what waits (or the trial write, while it was refused, or
+        the journal, while it could not be written): once per retry interval, whatever
+        fails (the thread woke 20 times a second when only the journal did)."""
+        self._tried_at = time.monotonic()
         with self._lock:
             waits = bool(self._pending)
         if not waits and self._unwritable is not None:
@@ -410,7 +414,7 @@ class HistoryRecorder:
 
 def _apply(history: History, write: Write) -> None:
     if write.kind is Kind.ABANDON:
-        history.abandon_playing(write.keep)
+        history.abandon_playing(write.keep, write.before)
         return
     if write.row is not None:
         (history.add if write.kind is Kind.ADD else history.resume)(write.row)

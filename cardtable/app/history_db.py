@@ -260,11 +260,15 @@ class History:
             db.execute("UPDATE games SET hints = hints + ? WHERE key = ? AND "
                        "status = 'playing'", (count, key))
 
-    def abandon_playing(self, keep: Sequence[Deal] = ()) -> int:
+    def abandon_playing(self, keep: Sequence[Deal] = (), before: float | None = None) -> int:
         """Mark every game still ``playing`` as abandoned, but those of the deals in
-        ``keep`` (the save slots'); returns how many."""
+        ``keep`` (the save slots') and those started at ``before`` or later; returns how
+        many."""
         sql = "UPDATE games SET status = 'abandoned' WHERE status = 'playing'"
         args: list[Any] = []
+        if before is not None:
+            sql += " AND started < ?"
+            args.append(before)
         for deal in keep:
             sql += " AND NOT (game_id = ? AND seed = ? AND seats = ?)"
             args += (deal.game_id, deal.seed, deal.seats)

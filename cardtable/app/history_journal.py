@@ -45,7 +45,9 @@ class Kind(enum.Enum):
     UPDATE = "update"
     """Some fields of a game's row, and hints to add to its count."""
     ABANDON = "abandon"
-    """Every game still ``playing`` is abandoned, but those the save slots hold."""
+    """Every game still ``playing`` that was dealt before it was asked is abandoned,
+    but those the save slots hold (a stale journal read again must not abandon a game
+    dealt and saved since)."""
 
 
 @dataclass(frozen=True)
@@ -113,6 +115,9 @@ class Write:
     """UPDATE and RESUME: hints taken since (added to the row's count)."""
     keep: tuple[Deal, ...] = ()
     """ABANDON: the games the save slots hold."""
+    before: float | None = None
+    """ABANDON: when it was asked (games dealt since are left alone; ``None``: every
+    game, as a journal of an earlier version has it)."""
 
     @staticmethod
     def add(row: GameRow) -> Write:
@@ -137,7 +142,8 @@ class Write:
     def to_json(self) -> dict[str, Any]:
         if self.kind is Kind.ABANDON:
             return {"kind": self.kind.value,
-                    "keep": [[d.game_id, d.seed, d.seats] for d in self.keep]}
+                    "keep": [[d.game_id, d.seed, d.seats] for d in self.keep]} | (
+                {} if self.before is None else {"before": self.before})
         entry: dict[str, Any] = {"kind": self.kind.value, "key": self.key,
                                  "hints": self.hints}
         if self.row is not None:
@@ -293,10 +299,12 @@ def _write(entry: object) -> Write | None:
         return None
     kind = entry.get("kind")
     if kind == Kind.ABANDON.value:
-        keep = entry.get("keep")
-        if not isinstance(keep, list) or not all(_deal_fits(d) for d in keep):
+        keep, before = entry.get("keep"), entry.get("before")
+        if not isinstance(keep, list) or not all(_deal_fits(d) for d in keep) or \
+                (before is not None and changes_problem({"ended": before})):
             return None
-        return Write(Kind.ABANDON, keep=tuple(Deal(*d) for d in keep))
+        return Write(Kind.ABANDON, keep=tuple(Deal(*d) for d in keep),
+                     before=None if before is None else float(before))
     key, fields, hints = entry.get("key"), entry.get("fields"), entry.get("hints", 0)
     if kind not in (Kind.ADD.value, Kind.RESUME.value, Kind.UPDATE.value) or \
             not isinstance(key, str) or not key or not isinstance(fields, dict) or \
