@@ -297,10 +297,10 @@ def test_a_later_write_that_works_does_not_hide_a_game_still_waiting(make_app, h
     app.recorder.flush()
     real_add = History.add
 
-    def add(self, row):  # type: ignore[no-untyped-def]
+    def add(self, row, number=0):  # type: ignore[no-untyped-def]
         if row.seed == 2:
             raise OverflowError("Python int too large to convert to SQLite INTEGER")
-        real_add(self, row)
+        real_add(self, row, number)
 
     monkeypatch.setattr(History, "add", add)
     play_and_leave(app, "palace", 2)
@@ -1035,3 +1035,47 @@ def test_a_stale_journal_never_abandons_a_game_saved_since(home, monkeypatch):
     assert recorder.flush(2.0)
     recorder.close()
     assert rows(home) == [("palace", 7, "playing")]
+
+
+def test_a_stale_journal_never_counts_hints_twice_nor_rolls_a_playing_game_back(
+        home, monkeypatch):
+    """Hints and a round that waited, taken by the history, then read again from a
+    journal that could not be removed: the hints were added a second time, and the
+    game still ``playing`` went back to its older record and standings."""
+    from cardtable.app.session import Session, default_seats
+    from cardtable.engine import Game
+
+    path = make_history(home)
+    game, _ = Game.new("five_crowns", 2, 7)
+    session = Session(game, default_seats(1, "normal"))
+    recorder = HistoryRecorder.open(path, busy_seconds=BUSY)
+    recorder.begin(session)
+    assert recorder.flush(2.0)
+    with monkeypatch.context() as patch:
+        read_only_history(patch)
+        recorder.close()
+        recorder = HistoryRecorder.open(path, busy_seconds=BUSY, retry_seconds=60.0)
+        recorder.key = None
+        recorder.begin(session, resumed=True)
+        recorder.hinted()
+        recorder.hinted()
+        play_round(game)
+        recorder.changed(session)
+        recorder.close()
+    journal = data(home) / JOURNAL_FILE
+    stale = journal.read_text()
+    recorder = HistoryRecorder.open(path, busy_seconds=BUSY)
+    recorder.begin(session, resumed=True)
+    play_round(game)
+    recorder.changed(session)
+    recorder.leave(session)
+    recorder.close()
+    assert not journal.exists()
+    journal.write_text(stale)                         # as if it could not be removed
+    recorder = HistoryRecorder.open(path, busy_seconds=BUSY)
+    recorder.recover([game])
+    assert recorder.flush(2.0)
+    [row] = recorder.history.games()
+    recorder.close()
+    assert (row.status, row.rounds, row.hints, row.moves) == (
+        "playing", 2, 2, len(game.history))

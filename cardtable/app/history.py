@@ -32,8 +32,8 @@ from pathlib import Path
 from ..engine import Game, to_json
 from . import history_db
 from .history_db import GameRow, History, is_passing, problem_of, try_history
-from .history_journal import Changes, Journal, Kind, Write, games_in, merge
-from .history_rows import Deal
+from .history_journal import Journal, Kind, Write, games_in, merge
+from .history_rows import Changes, Deal
 from .session import Session
 
 log = logging.getLogger(__name__)
@@ -98,6 +98,8 @@ class HistoryRecorder:
         if journal is not None:
             self._pending, self.note = journal.load()
             self._dirty = bool(self._pending)
+        self._number = max((write.number for write in self._pending), default=0)
+        """The last write's number (the history skips one no newer than it took)."""
         self._round = 0
         self._standings: list[list[int]] = []
         """The standings of the rounds played at this table."""
@@ -288,6 +290,9 @@ class HistoryRecorder:
             try:   # one bad write never stops the thread
                 write = task()
                 if write is not None:
+                    if write.kind is not Kind.ABANDON:
+                        self._number += 1
+                        write = dataclasses.replace(write, number=self._number)
                     with self._lock:
                         self._pending = merge(self._pending, write)
                     self._dirty = True
@@ -417,9 +422,9 @@ def _apply(history: History, write: Write) -> None:
         history.abandon_playing(write.keep, write.before)
         return
     if write.row is not None:
-        (history.add if write.kind is Kind.ADD else history.resume)(write.row)
-    if write.changes:
-        history.update(write.key, standings_after=write.changes.standings_after,
-                       **write.changes.columns())
-    if write.hints:
-        history.add_hint(write.key, write.hints)
+        if write.kind is Kind.ADD:
+            history.add(write.row, write.number)
+        else:
+            history.resume(write.row)
+    if write.changes or write.hints:
+        history.update(write.key, write.changes, write.hints, write.number)
