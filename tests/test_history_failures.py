@@ -1079,3 +1079,31 @@ def test_a_stale_journal_never_counts_hints_twice_nor_rolls_a_playing_game_back(
     recorder.close()
     assert (row.status, row.rounds, row.hints, row.moves) == (
         "playing", 2, 2, len(game.history))
+
+
+def test_journal_changes_that_do_not_fit_their_game_are_left_out_never_written(home):
+    """A journal's update is checked against the row it changes, as rows are read: a
+    place of 10**9, scores or standings for three seats in a two-seat game were written,
+    and the game then read back as damaged (gone from Statistics and Games played)."""
+    from cardtable.app.session import Session, default_seats
+    from cardtable.engine import Game
+
+    path = make_history(home)
+    recorder = HistoryRecorder.open(path, busy_seconds=BUSY)
+    recorder.begin(Session(Game.new("palace", 2, 7)[0], default_seats(1, "normal")))
+    recorder.close()
+    key = recorder.key
+    (data(home) / JOURNAL_FILE).write_text(json.dumps({"format": 2, "writes": [
+        {"kind": "update", "key": key, "fields": {"place": 10**9}},
+        {"kind": "update", "key": key, "fields": {"scores": [1, 2, 3]}},
+        {"kind": "update", "key": key, "fields": {"standings": [[1, 2, 3]]}},
+        {"kind": "update", "key": key, "fields": {"place": 2}, "hints": 1}]}))
+    recorder = HistoryRecorder.open(path, busy_seconds=BUSY)
+    assert recorder.flush(2.0)
+    reading = recorder.history.read()
+    assert recorder.waiting() == ("3 changes to your games, damaged in the file where "
+                                  "they waited, were left out.")
+    recorder.close()
+    assert not (data(home) / JOURNAL_FILE).exists()      # none waits for ever
+    assert reading.skipped == 0 and [(r.place, r.scores, r.hints) for r in reading.rows] \
+        == [(2, None, 1)]

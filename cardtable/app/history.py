@@ -33,7 +33,7 @@ from ..engine import Game, to_json
 from . import history_db
 from .history_db import GameRow, History, is_passing, problem_of, try_history
 from .history_journal import Journal, Kind, Write, games_in, merge
-from .history_rows import Changes, Deal
+from .history_rows import Changes, Deal, Unfit
 from .session import Session
 
 log = logging.getLogger(__name__)
@@ -89,6 +89,8 @@ class HistoryRecorder:
         """Why they wait."""
         self._unkept: str | None = None
         """Why the journal could not be written (they are in memory only)."""
+        self._unfit = 0
+        """Changes left out (they did not fit their game: a damaged journal's)."""
         self._unwritable: str | None = None
         """Why the history refused the trial write at start (``None``: it took it, or
         a write since)."""
@@ -146,11 +148,16 @@ class HistoryRecorder:
         before any, whether the history refuses writes."""
         with self._lock:
             count, reason, unkept = games_in(self._pending), self._reason, self._unkept
-            unwritable = self._unwritable
+            unwritable, unfit = self._unwritable, self._unfit
+        left_out = "" if not unfit else (
+            f"{unfit} change{'' if unfit == 1 else 's'} to your games, damaged in the file "
+            f"where {'it' if unfit == 1 else 'they'} waited, {'was' if unfit == 1 else 'were'}"
+            " left out.")
         if not count or (reason is None and unkept is None):
             if unwritable is None:
-                return None
-            return f"Your game history cannot take new games just now: {unwritable}."
+                return left_out or None
+            return f"Your game history cannot take new games just now: {unwritable}. " \
+                f"{left_out}".rstrip()
         one = count == 1
         text = (f"{count} game{'' if one else 's'} {'is' if one else 'are'} waiting to be "
                 f"written to your history" + (f": {reason}." if reason else "."))
@@ -158,7 +165,7 @@ class HistoryRecorder:
             text += (f" {'It' if one else 'They'} could not be kept on disk either "
                      f"({unkept}), so {'it is' if one else 'they are'} lost if cardtable "
                      "is closed now.")
-        return text
+        return f"{text} {left_out}".rstrip()
 
     # --- the drawing thread ----------------------------------------------------------
 
@@ -364,6 +371,9 @@ class HistoryRecorder:
         for index, write in enumerate(pending):
             try:
                 _apply(history, write)
+            except Unfit as error:   # damaged, never to be written: left out, said
+                log.warning("a history write is left out: %s", error)
+                self._unfit += 1
             except Exception as error:
                 reason = problem_of(error)
                 log.warning("a history write waits: %s", error)

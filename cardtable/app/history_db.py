@@ -39,6 +39,7 @@ from .history_rows import (
     Changes,
     Deal,
     GameRow,
+    Unfit,
     earlier_standings,
     moves_in,
     read_row,
@@ -239,7 +240,7 @@ class History:
         continued game's). ``number``: the write's, counted up by its table; one no
         higher than the row's last is a stale journal's, taken already, and skipped
         (0: always made). Changes that would leave the row unreadable (a place or
-        scores that do not fit its seats: a damaged journal) raise ``ValueError``."""
+        scores that do not fit its seats: a damaged journal) raise ``Unfit``."""
         values: dict[str, object] = changes.columns()
         if "record" in values:
             values["moves"] = moves_in(values["record"])
@@ -257,7 +258,7 @@ class History:
             if isinstance(read_row([found[name] for name in READ]), GameRow):
                 problem = read_row([cells.get(name, found[name]) for name in READ])
                 if isinstance(problem, str):   # never made unreadable by a change
-                    raise ValueError(f"a change to a game does not fit it: {problem}")
+                    raise Unfit(f"a change to a game does not fit it: {problem}")
             cells["written"] = number or found["written"]
             names = sorted(cells)
             db.execute(f"UPDATE games SET {', '.join(f'{n} = ?' for n in names)} "

@@ -167,6 +167,11 @@ class Unreadable(Exception):
     """Why a row cannot be read."""
 
 
+class Unfit(ValueError):
+    """A change that would leave its game's row unreadable (a place, scores or
+    standings that do not fit its seats: a damaged journal's): never written."""
+
+
 def read_row(values: Sequence[object]) -> GameRow | str:
     """The row (the ``READ`` columns, in order) as a GameRow, or the reason it cannot
     be read. Nothing is taken on trust: a column may hold any type, text may not be
