@@ -222,7 +222,9 @@ def test_a_row_changed_since_it_was_listed_is_refused_with_a_reason(make_app, ho
     assert games.note() == "That game cannot be shown: it is no longer in the history."
 
 
-def test_a_read_that_fails_says_why_instead_of_reading_forever():
+def test_a_read_that_fails_says_why_instead_of_reading_forever(caplog):  # type: ignore[no-untyped-def]
+    """A lock is said in plain words; a fault of the code is said as such, its detail
+    logged (Python's own text was shown: "…could not be read: a bug.")."""
     from cardtable.app.background import BackgroundRead, Unread
 
     def locked() -> None:
@@ -236,7 +238,9 @@ def test_a_read_that_fails_says_why_instead_of_reading_forever():
     assert [read.answer() for read in reads] == [
         Unread("Your game history could not be read: another program is using it (it is "
                "locked).", passing=True),
-        Unread("Your game history could not be read: a bug.")]
+        Unread("Your game history could not be read: an unexpected fault (see the "
+               "log).")]
+    assert "a bug" in caplog.text
 
 
 @pytest.mark.parametrize(("damage", "detail"), [

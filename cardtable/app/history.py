@@ -344,7 +344,8 @@ class HistoryRecorder:
                 if not self._pending:
                     self._reason = None
         except Exception as error:
-            log.warning("the history refuses writes: %s", error)
+            log.warning("the history refuses writes: %s", error,
+                        exc_info=not is_passing(error))
             unwritable = problem_of(error)
             if is_passing(error):   # as a refused write: later ones wait, not each
                 self._retry_at = time.monotonic() + self._retry
@@ -376,7 +377,8 @@ class HistoryRecorder:
                 self._unfit += 1
             except Exception as error:
                 reason = problem_of(error)
-                log.warning("a history write waits: %s", error)
+                log.warning("a history write waits: %s", error,
+                            exc_info=not is_passing(error))
                 if is_passing(error):
                     left += pending[index:]
                     self._retry_at = time.monotonic() + self._retry
@@ -419,9 +421,9 @@ class HistoryRecorder:
             pending = list(self._pending)
         try:   # never raises: a stop or a flush must not end the thread
             unkept = self._journal.save(pending)
-        except Exception as error:
+        except Exception:
             log.exception("the history's journal could not be written")
-            unkept = f"an unexpected fault: {error}"
+            unkept = history_db.UNEXPECTED
         with self._lock:
             self._unkept = unkept
         self._dirty = unkept is not None

@@ -109,6 +109,10 @@ gives up: short, so that a locked history never stalls the app or its quitting f
 long (the recorder keeps what could not be written and writes it later)."""
 
 
+UNEXPECTED = "an unexpected fault (see the log)"
+"""What the player is told of a fault of the code itself (the caller logs it)."""
+
+
 class HistoryUnavailable(Exception):
     """The history cannot be kept; the message says why, for the player."""
 
@@ -154,7 +158,8 @@ def is_passing(error: BaseException) -> bool:
 
 
 def problem_of(error: BaseException) -> str:
-    """What went wrong, in words a player understands."""
+    """What went wrong, in words a player understands (never Python's own text: a
+    fault of the code is said as such, and its detail is for the log)."""
     if isinstance(error, OSError):
         return os_problem(error)
     if isinstance(error, OverflowError):
@@ -163,7 +168,7 @@ def problem_of(error: BaseException) -> str:
     for code, _, plain in _PLAIN:
         if name.startswith(code):
             return plain
-    return str(error) or type(error).__name__
+    return UNEXPECTED
 
 
 @dataclass(frozen=True, slots=True)
