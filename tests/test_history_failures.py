@@ -20,7 +20,7 @@ from cardtable.app import history as history_module
 from cardtable.app import history_db
 from cardtable.app.history import HistoryRecorder
 from cardtable.app.history_db import SCHEMA_VERSION, open_history
-from ui import frames
+from ui import frames, to_game_over
 
 BUSY = 0.1
 """The tests' wait for a lock (the app's is longer)."""
@@ -67,6 +67,20 @@ def menu_text(app) -> str:  # type: ignore[no-untyped-def]
     assert type(menu).__name__ == "MenuScene"
     text, _ = menu.notice() if hasattr(menu, "notice") else (app.menu_message, False)
     return text or ""
+
+
+def one_game_waiting(home):  # type: ignore[no-untyped-def]
+    """A new Palace game (deal 7) left waiting in the journal by a history that refused
+    it: the journal's path and content."""
+    from cardtable.app.session import Session, default_seats
+    from cardtable.engine import Game
+
+    recorder = HistoryRecorder.open(make_history(home))
+    recorder.history._db.execute("PRAGMA query_only = ON")
+    recorder.begin(Session(Game.new("palace", 2, 7)[0], default_seats(1, "normal")))
+    recorder.close()
+    journal = data(home) / JOURNAL_FILE
+    return journal, json.loads(journal.read_text())
 
 
 def set_aside(home) -> list[str]:  # type: ignore[no-untyped-def]
@@ -367,17 +381,7 @@ def test_a_damaged_journal_is_set_aside_and_the_history_still_works(make_app, ho
 
 
 def test_journal_entries_that_do_not_fit_are_left_out_and_the_rest_written(make_app, home):
-    path = make_history(home)
-    recorder = HistoryRecorder.open(path)
-    recorder.history._db.execute("PRAGMA query_only = ON")
-    from cardtable.app.session import Session, default_seats
-    from cardtable.engine import Game
-
-    game, _ = Game.new("palace", 2, 7)
-    recorder.begin(Session(game, default_seats(1, "normal")))
-    recorder.close()
-    journal = data(home) / JOURNAL_FILE
-    kept = json.loads(journal.read_text())
+    journal, kept = one_game_waiting(home)
     good = [w for w in kept["writes"] if w["kind"] == "add"][0]
     kept["writes"] += [
         "not an entry",
@@ -646,9 +650,6 @@ def test_a_stale_journal_never_rolls_a_finished_game_back(make_app, home):
     """The app was killed after the history took the journal's writes but before the
     journal was rewritten: replaying them at the next start must not make the finished
     game ``playing`` again with its old record (nor abandon it)."""
-    from cardtable.app.scenes.summary import GameOverScene
-    from ui import until
-
     path = make_history(home)
     holder = sqlite3.connect(path, isolation_level=None)
     holder.execute("BEGIN IMMEDIATE")
@@ -661,14 +662,7 @@ def test_a_stale_journal_never_rolls_a_finished_game_back(make_app, home):
     stale = journal.read_text()
     holder.execute("ROLLBACK")
     holder.close()
-
-    def over() -> bool:
-        top = app.stack.top
-        if top is not None and hasattr(top, "next") and not isinstance(top, GameOverScene):
-            top.next()
-        return isinstance(app.stack.top, GameOverScene)
-
-    until(app, over, limit=60000)
+    to_game_over(app)
     moves = len(app.session.game.history)
     app.recorder.flush(2.0)
     app.shutdown()
@@ -687,17 +681,7 @@ def test_journal_entries_the_history_would_refuse_are_set_aside_not_kept_waiting
     of the engine's bound, a time of 1e300, a share of the win of 7, a new game without its
     record are set aside with a count; none waits for ever ("1 game is waiting" at every
     start)."""
-    path = make_history(home)
-    recorder = HistoryRecorder.open(path)
-    recorder.history._db.execute("PRAGMA query_only = ON")
-    from cardtable.app.session import Session, default_seats
-    from cardtable.engine import Game
-
-    game, _ = Game.new("palace", 2, 7)
-    recorder.begin(Session(game, default_seats(1, "normal")))
-    recorder.close()
-    journal = data(home) / JOURNAL_FILE
-    kept = json.loads(journal.read_text())
+    journal, kept = one_game_waiting(home)
     good = [w for w in kept["writes"] if w["kind"] == "add"][0]
 
     def bad(key: str, **fields: object) -> dict[str, object]:
@@ -717,17 +701,7 @@ def test_journal_entries_the_history_would_refuse_are_set_aside_not_kept_waiting
 def test_a_journal_of_the_first_format_is_still_written(make_app, home):
     """Format 1 named the rows an abandon kept by key: such an abandon is left out (a
     saved game must not be abandoned by it), the games in it are written."""
-    path = make_history(home)
-    recorder = HistoryRecorder.open(path)
-    recorder.history._db.execute("PRAGMA query_only = ON")
-    from cardtable.app.session import Session, default_seats
-    from cardtable.engine import Game
-
-    game, _ = Game.new("palace", 2, 7)
-    recorder.begin(Session(game, default_seats(1, "normal")))
-    recorder.close()
-    journal = data(home) / JOURNAL_FILE
-    kept = json.loads(journal.read_text())
+    journal, kept = one_game_waiting(home)
     [add] = kept["writes"]
     journal.write_text(json.dumps({"format": 1, "writes": [
         {"kind": "abandon", "keep": [], "game_id": None}, add,
