@@ -31,7 +31,9 @@ from .history_rows import Changes, Deal, GameRow, changes_problem, row_problem
 
 FORMAT = 2
 """The journal file's format version (2: an ABANDON keeps the saved games by their deal,
-not by key; an UPDATE's round count follows its standings). Format 1 is read too."""
+not by key; an UPDATE's round count follows its standings; optional since: a write's
+``number`` and an ABANDON's ``before``, which earlier builds of format 2 ignore, and
+without which a write is always made). Format 1 is read too."""
 
 
 class Kind(enum.Enum):
