@@ -72,6 +72,7 @@ def records() -> list[Game]:
 def build(home: Path, count: int, games: list[Game]) -> None:
     """A history of ``count`` finished games in ``home``, through History.add/update."""
     from cardtable.app.history_db import GameRow, open_history
+    from cardtable.app.history_rows import Changes
 
     data = home / "data"
     data.mkdir(parents=True, exist_ok=True)
@@ -99,14 +100,14 @@ def build(home: Path, count: int, games: list[Game]) -> None:
         standings = [[score * (r + 1) // rounds for score in scores] for r in range(rounds)]
         won = rng.random() < 0.4
         if rng.random() < 0.05:
-            history.update(key, record=game.record(), status="abandoned",
-                           ended=started + 600, rounds=rounds // 2,
-                           standings=standings[:rounds // 2])
+            history.update(key, Changes(record=game.record(), status="abandoned",
+                                        ended=started + 600,
+                                        standings=standings[:rounds // 2]))
         else:
-            history.update(key, record=game.record(), status="finished",
-                           ended=started + rng.uniform(300, 2400), rounds=rounds,
-                           standings=standings, scores=scores, won=1.0 if won else 0.0,
-                           place=1 if won else 2)
+            history.update(key, Changes(record=game.record(), status="finished",
+                                        ended=started + rng.uniform(300, 2400),
+                                        standings=standings, scores=scores,
+                                        won=1.0 if won else 0.0, place=1 if won else 2))
     history.close()
 
 

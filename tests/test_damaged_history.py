@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from cardtable.app.history_db import MIGRATIONS, GameRow, History, open_history
+from cardtable.app.history_rows import Changes
 from cardtable.cli import main
 from cardtable.engine import Game, to_json
 from ui import frames
@@ -48,8 +49,9 @@ def add_game(history: History, key: str, game: Game, started: float) -> None:
                         status="playing", rounds=0, standings=[], scores=None, won=None,
                         place=None, record=game.setup_record() | {"actions": []}))
     scores = [10 * (seat + 1) for seat in range(game.seats)]
-    history.update(key, record=game.record(), status="finished", ended=started + 300,
-                   rounds=1, standings=[scores], scores=scores, won=1.0, place=1)
+    history.update(key, Changes(record=game.record(), status="finished",
+                                ended=started + 300, standings=[scores], scores=scores,
+                                won=1.0, place=1))
 
 
 @pytest.fixture(scope="module")

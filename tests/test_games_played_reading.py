@@ -140,9 +140,9 @@ def test_games_played_opens_pages_and_watches_at_once_while_the_history_is_locke
 
 def test_a_history_locked_longer_than_the_wait_says_so_and_is_read_when_it_goes(
         make_app, home, monkeypatch):
-    from cardtable.app.scenes import replay
+    from cardtable.app import background
 
-    monkeypatch.setattr(replay, "RETRY_SECONDS", 0.0)
+    monkeypatch.setattr(background, "RETRY_SECONDS", 0.0, raising=False)
     path = make_history(home, 2)
     app = make_app(size=(960, 640))
     app.recorder.flush()
@@ -160,6 +160,33 @@ def test_a_history_locked_longer_than_the_wait_says_so_and_is_read_when_it_goes(
         app.frame(DT)
     assert [row.key for row in games.rows] == ["001", "000"]
     assert games.note().startswith("Choose a game")
+
+
+def test_statistics_of_a_history_locked_longer_than_the_wait_is_read_when_it_goes(
+        make_app, home, monkeypatch):
+    """Statistics said the lock and never read the history again (Games played tried
+    again after a few seconds): both scenes now share one retry."""
+    from cardtable.app import background
+    from cardtable.app.scenes.statistics import StatisticsScene
+
+    monkeypatch.setattr(history_db, "BUSY_SECONDS", 0.1, raising=False)
+    monkeypatch.setattr(background, "RETRY_SECONDS", 0.0, raising=False)
+    path = make_history(home, 2)
+    app = make_app(size=(960, 640))
+    app.recorder.flush()
+    with Lock(path):
+        statistics = StatisticsScene(app)
+        app.push(statistics)
+        assert statistics.wait(5)
+        app.frame(DT)
+        assert statistics.note() == ("Your game history could not be read: another "
+                                     "program is using it (it is locked).")
+    deadline = time.monotonic() + 5
+    while statistics.tally is None and time.monotonic() < deadline:   # tried again
+        statistics.wait(1)
+        app.frame(DT)
+    assert statistics.tally is not None and statistics.note() is None
+    assert [line.abandoned for line in statistics.tally.lines("palace")] == [2]
 
 
 def test_watching_a_game_builds_its_replay_off_the_drawing_thread(make_app, home,
@@ -222,7 +249,9 @@ def test_a_row_changed_since_it_was_listed_is_refused_with_a_reason(make_app, ho
     assert games.note() == "That game cannot be shown: it is no longer in the history."
 
 
-def test_a_read_that_fails_says_why_instead_of_reading_forever():
+def test_a_read_that_fails_says_why_instead_of_reading_forever(caplog):  # type: ignore[no-untyped-def]
+    """A lock is said in plain words; a fault of the code is said as such, its detail
+    logged (Python's own text was shown: "…could not be read: a bug.")."""
     from cardtable.app.background import BackgroundRead, Unread
 
     def locked() -> None:
@@ -236,7 +265,9 @@ def test_a_read_that_fails_says_why_instead_of_reading_forever():
     assert [read.answer() for read in reads] == [
         Unread("Your game history could not be read: another program is using it (it is "
                "locked).", passing=True),
-        Unread("Your game history could not be read: a bug.")]
+        Unread("Your game history could not be read: an unexpected fault (see the "
+               "log).")]
+    assert "a bug" in caplog.text
 
 
 @pytest.mark.parametrize(("damage", "detail"), [

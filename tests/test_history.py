@@ -19,7 +19,7 @@ from cardtable.app.history_db import (
 from cardtable.app.stats import level_stats
 from cardtable.cli import main
 from cardtable.engine import Game
-from ui import frames, until
+from ui import frames, to_game_over, until
 
 
 def history_of(home):  # type: ignore[no-untyped-def]
@@ -30,17 +30,8 @@ def history_of(home):  # type: ignore[no-untyped-def]
 
 def play_to_the_end(app) -> None:  # type: ignore[no-untyped-def]
     """Let the Normal AI play the person's seat too, through every score sheet."""
-    from cardtable.app.scenes.summary import GameOverScene
-
     app.new_game("palace", 1, "normal", 5, autoplay="normal")
-
-    def over() -> bool:
-        top = app.stack.top
-        if top is not None and hasattr(top, "next") and not isinstance(top, GameOverScene):
-            top.next()
-        return isinstance(app.stack.top, GameOverScene)
-
-    until(app, over, limit=60000)
+    to_game_over(app)
 
 
 def test_a_finished_game_is_recorded_with_its_result_and_a_record_that_replays(make_app,
@@ -277,19 +268,11 @@ def test_a_finished_game_can_be_watched_again_move_by_move_and_round_by_round(ma
     from ui import button, click, key
 
     app = make_app()
-    from cardtable.app.scenes.summary import GameOverScene
     from cardtable.engine.options import FiveCrownsOptions
 
     app.new_game("five_crowns", 2, "normal", 31, autoplay="normal",
                  options=FiveCrownsOptions(rounds=2))
-
-    def over() -> bool:
-        top = app.stack.top
-        if top is not None and hasattr(top, "next") and not isinstance(top, GameOverScene):
-            top.next()
-        return isinstance(top, GameOverScene)
-
-    until(app, over, limit=60000)
+    to_game_over(app)
     app.recorder.flush()
     app.to_menu()
     frames(app, 2)

@@ -20,7 +20,7 @@ from cardtable.app import history as history_module
 from cardtable.app import history_db
 from cardtable.app.history import HistoryRecorder
 from cardtable.app.history_db import SCHEMA_VERSION, open_history
-from ui import frames
+from ui import frames, to_game_over
 
 BUSY = 0.1
 """The tests' wait for a lock (the app's is longer)."""
@@ -67,6 +67,20 @@ def menu_text(app) -> str:  # type: ignore[no-untyped-def]
     assert type(menu).__name__ == "MenuScene"
     text, _ = menu.notice() if hasattr(menu, "notice") else (app.menu_message, False)
     return text or ""
+
+
+def one_game_waiting(home):  # type: ignore[no-untyped-def]
+    """A new Palace game (deal 7) left waiting in the journal by a history that refused
+    it: the journal's path and content."""
+    from cardtable.app.session import Session, default_seats
+    from cardtable.engine import Game
+
+    recorder = HistoryRecorder.open(make_history(home))
+    recorder.history._db.execute("PRAGMA query_only = ON")
+    recorder.begin(Session(Game.new("palace", 2, 7)[0], default_seats(1, "normal")))
+    recorder.close()
+    journal = data(home) / JOURNAL_FILE
+    return journal, json.loads(journal.read_text())
 
 
 def set_aside(home) -> list[str]:  # type: ignore[no-untyped-def]
@@ -297,10 +311,10 @@ def test_a_later_write_that_works_does_not_hide_a_game_still_waiting(make_app, h
     app.recorder.flush()
     real_add = History.add
 
-    def add(self, row):  # type: ignore[no-untyped-def]
+    def add(self, row, number=0):  # type: ignore[no-untyped-def]
         if row.seed == 2:
             raise OverflowError("Python int too large to convert to SQLite INTEGER")
-        real_add(self, row)
+        real_add(self, row, number)
 
     monkeypatch.setattr(History, "add", add)
     play_and_leave(app, "palace", 2)
@@ -367,17 +381,7 @@ def test_a_damaged_journal_is_set_aside_and_the_history_still_works(make_app, ho
 
 
 def test_journal_entries_that_do_not_fit_are_left_out_and_the_rest_written(make_app, home):
-    path = make_history(home)
-    recorder = HistoryRecorder.open(path)
-    recorder.history._db.execute("PRAGMA query_only = ON")
-    from cardtable.app.session import Session, default_seats
-    from cardtable.engine import Game
-
-    game, _ = Game.new("palace", 2, 7)
-    recorder.begin(Session(game, default_seats(1, "normal")))
-    recorder.close()
-    journal = data(home) / JOURNAL_FILE
-    kept = json.loads(journal.read_text())
+    journal, kept = one_game_waiting(home)
     good = [w for w in kept["writes"] if w["kind"] == "add"][0]
     kept["writes"] += [
         "not an entry",
@@ -646,9 +650,6 @@ def test_a_stale_journal_never_rolls_a_finished_game_back(make_app, home):
     """The app was killed after the history took the journal's writes but before the
     journal was rewritten: replaying them at the next start must not make the finished
     game ``playing`` again with its old record (nor abandon it)."""
-    from cardtable.app.scenes.summary import GameOverScene
-    from ui import until
-
     path = make_history(home)
     holder = sqlite3.connect(path, isolation_level=None)
     holder.execute("BEGIN IMMEDIATE")
@@ -661,14 +662,7 @@ def test_a_stale_journal_never_rolls_a_finished_game_back(make_app, home):
     stale = journal.read_text()
     holder.execute("ROLLBACK")
     holder.close()
-
-    def over() -> bool:
-        top = app.stack.top
-        if top is not None and hasattr(top, "next") and not isinstance(top, GameOverScene):
-            top.next()
-        return isinstance(app.stack.top, GameOverScene)
-
-    until(app, over, limit=60000)
+    to_game_over(app)
     moves = len(app.session.game.history)
     app.recorder.flush(2.0)
     app.shutdown()
@@ -687,17 +681,7 @@ def test_journal_entries_the_history_would_refuse_are_set_aside_not_kept_waiting
     of the engine's bound, a time of 1e300, a share of the win of 7, a new game without its
     record are set aside with a count; none waits for ever ("1 game is waiting" at every
     start)."""
-    path = make_history(home)
-    recorder = HistoryRecorder.open(path)
-    recorder.history._db.execute("PRAGMA query_only = ON")
-    from cardtable.app.session import Session, default_seats
-    from cardtable.engine import Game
-
-    game, _ = Game.new("palace", 2, 7)
-    recorder.begin(Session(game, default_seats(1, "normal")))
-    recorder.close()
-    journal = data(home) / JOURNAL_FILE
-    kept = json.loads(journal.read_text())
+    journal, kept = one_game_waiting(home)
     good = [w for w in kept["writes"] if w["kind"] == "add"][0]
 
     def bad(key: str, **fields: object) -> dict[str, object]:
@@ -717,17 +701,7 @@ def test_journal_entries_the_history_would_refuse_are_set_aside_not_kept_waiting
 def test_a_journal_of_the_first_format_is_still_written(make_app, home):
     """Format 1 named the rows an abandon kept by key: such an abandon is left out (a
     saved game must not be abandoned by it), the games in it are written."""
-    path = make_history(home)
-    recorder = HistoryRecorder.open(path)
-    recorder.history._db.execute("PRAGMA query_only = ON")
-    from cardtable.app.session import Session, default_seats
-    from cardtable.engine import Game
-
-    game, _ = Game.new("palace", 2, 7)
-    recorder.begin(Session(game, default_seats(1, "normal")))
-    recorder.close()
-    journal = data(home) / JOURNAL_FILE
-    kept = json.loads(journal.read_text())
+    journal, kept = one_game_waiting(home)
     [add] = kept["writes"]
     journal.write_text(json.dumps({"format": 1, "writes": [
         {"kind": "abandon", "keep": [], "game_id": None}, add,
@@ -922,3 +896,188 @@ def test_closing_waits_for_the_last_write_to_reach_the_journal(home):
     finally:
         holder.execute("ROLLBACK")
         holder.close()
+
+
+# --- a game continued over several starts while the history refuses writes ------------
+
+def play_round(game) -> None:  # type: ignore[no-untyped-def]
+    """Let the easy AI play every seat to the end of the round (a few milliseconds)."""
+    from cardtable.ai import make_bot
+    from cardtable.ai.seats import ask
+
+    bot, start = make_bot("easy"), game.state.round
+    while game.state.round == start and not game.over:
+        seat = game.awaiting()[0]
+        game.apply(seat, ask(bot, game, seat, 1))
+
+
+def test_a_game_continued_over_three_starts_under_a_read_only_history_keeps_every_round(
+        home, monkeypatch):
+    """Start 1 deals a game and plays a round; start 2 continues it, plays a round and
+    takes 2 hints; start 3 continues it and stops before any write. Every write waited
+    in the journal: start 2's round and hints were filed under its old key (only the
+    waiting row took the new one), so they were lost and two games were said to wait."""
+    from cardtable.app.session import Session, default_seats
+    from cardtable.engine import Game
+
+    path = make_history(home)
+    read_only_history(monkeypatch)
+    game, _ = Game.new("five_crowns", 2, 7)
+    standings = []
+    for start in (1, 2, 3):
+        recorder = HistoryRecorder.open(path, busy_seconds=BUSY, retry_seconds=60.0)
+        recorder.recover([] if start == 1 else [game])
+        session = Session(game, default_seats(1, "normal"))
+        recorder.begin(session, resumed=start > 1)
+        if start < 3:
+            play_round(game)
+            standings.append(list(game.variant.standings(game.state)))
+            recorder.changed(session)
+        if start == 2:
+            recorder.hinted()
+            recorder.hinted()
+        if start < 3:
+            recorder.leave(session)
+        assert recorder.flush(2.0)
+        assert (recorder.waiting() or "").startswith("1 game is waiting"), start
+        recorder.close()
+    monkeypatch.undo()                                 # the history takes writes again
+    recorder = HistoryRecorder.open(path, busy_seconds=BUSY)
+    recorder.recover([game])
+    assert recorder.flush(2.0) and recorder.waiting() is None
+    [row] = recorder.history.games()
+    recorder.close()
+    assert (row.status, row.standings, row.rounds, row.hints, row.moves) == (
+        "playing", standings, 2, 2, len(game.history))
+
+
+def test_a_journal_that_cannot_be_removed_never_keeps_the_history_thread_awake(
+        home, monkeypatch):
+    """Once the history took every write but the journal could not be removed, the
+    history thread woke 20 times a second for ever (nothing moved its last try): now
+    it tries again once per retry interval."""
+    from cardtable.app.history_journal import Journal
+    from cardtable.app.session import Session, default_seats
+    from cardtable.engine import Game
+
+    path = make_history(home)
+    saves: list[float] = []
+
+    def refused(self, pending):  # type: ignore[no-untyped-def]
+        saves.append(time.monotonic())
+        return "it may not be removed (simulated)"
+
+    monkeypatch.setattr(Journal, "save", refused)
+    recorder = HistoryRecorder.open(path, busy_seconds=BUSY, retry_seconds=0.2)
+    try:
+        game, _ = Game.new("palace", 2, 7)
+        recorder.begin(Session(game, default_seats(1, "normal")))
+        assert recorder.flush(2.0)
+        assert rows(home) == [("palace", 7, "playing")]
+        saves.clear()
+        time.sleep(0.5)
+        assert len(saves) <= 3, len(saves)
+    finally:
+        recorder.close()
+
+
+def test_a_stale_journal_never_abandons_a_game_saved_since(home, monkeypatch):
+    """A journal the history took but that could not be removed is read again at the
+    next start: its abandon (of the games no save held then) abandoned a game dealt and
+    saved since, whose row was then split on Continue."""
+    from cardtable.app.session import Session, default_seats
+    from cardtable.engine import Game
+
+    path = make_history(home)
+    with monkeypatch.context() as patch:
+        read_only_history(patch)
+        recorder = HistoryRecorder.open(path, busy_seconds=BUSY)
+        recorder.recover([])                          # waits in the journal
+        recorder.close()
+    journal = data(home) / JOURNAL_FILE
+    stale = journal.read_text()
+    recorder = HistoryRecorder.open(path, busy_seconds=BUSY)
+    game, _ = Game.new("palace", 2, 7)
+    session = Session(game, default_seats(1, "normal"))
+    recorder.begin(session)
+    recorder.leave(session)                           # saved, to be continued
+    recorder.close()
+    assert rows(home) == [("palace", 7, "playing")] and not journal.exists()
+    journal.write_text(stale)                         # as if it could not be removed
+    recorder = HistoryRecorder.open(path, busy_seconds=BUSY)
+    recorder.recover([game])
+    assert recorder.flush(2.0)
+    recorder.close()
+    assert rows(home) == [("palace", 7, "playing")]
+
+
+def test_a_stale_journal_never_counts_hints_twice_nor_rolls_a_playing_game_back(
+        home, monkeypatch):
+    """Hints and a round that waited, taken by the history, then read again from a
+    journal that could not be removed: the hints were added a second time, and the
+    game still ``playing`` went back to its older record and standings."""
+    from cardtable.app.session import Session, default_seats
+    from cardtable.engine import Game
+
+    path = make_history(home)
+    game, _ = Game.new("five_crowns", 2, 7)
+    session = Session(game, default_seats(1, "normal"))
+    recorder = HistoryRecorder.open(path, busy_seconds=BUSY)
+    recorder.begin(session)
+    assert recorder.flush(2.0)
+    with monkeypatch.context() as patch:
+        read_only_history(patch)
+        recorder.close()
+        recorder = HistoryRecorder.open(path, busy_seconds=BUSY, retry_seconds=60.0)
+        recorder.key = None
+        recorder.begin(session, resumed=True)
+        recorder.hinted()
+        recorder.hinted()
+        play_round(game)
+        recorder.changed(session)
+        recorder.close()
+    journal = data(home) / JOURNAL_FILE
+    stale = journal.read_text()
+    recorder = HistoryRecorder.open(path, busy_seconds=BUSY)
+    recorder.begin(session, resumed=True)
+    play_round(game)
+    recorder.changed(session)
+    recorder.leave(session)
+    recorder.close()
+    assert not journal.exists()
+    journal.write_text(stale)                         # as if it could not be removed
+    recorder = HistoryRecorder.open(path, busy_seconds=BUSY)
+    recorder.recover([game])
+    assert recorder.flush(2.0)
+    [row] = recorder.history.games()
+    recorder.close()
+    assert (row.status, row.rounds, row.hints, row.moves) == (
+        "playing", 2, 2, len(game.history))
+
+
+def test_journal_changes_that_do_not_fit_their_game_are_left_out_never_written(home):
+    """A journal's update is checked against the row it changes, as rows are read: a
+    place of 10**9, scores or standings for three seats in a two-seat game were written,
+    and the game then read back as damaged (gone from Statistics and Games played)."""
+    from cardtable.app.session import Session, default_seats
+    from cardtable.engine import Game
+
+    path = make_history(home)
+    recorder = HistoryRecorder.open(path, busy_seconds=BUSY)
+    recorder.begin(Session(Game.new("palace", 2, 7)[0], default_seats(1, "normal")))
+    recorder.close()
+    key = recorder.key
+    (data(home) / JOURNAL_FILE).write_text(json.dumps({"format": 2, "writes": [
+        {"kind": "update", "key": key, "fields": {"place": 10**9}},
+        {"kind": "update", "key": key, "fields": {"scores": [1, 2, 3]}},
+        {"kind": "update", "key": key, "fields": {"standings": [[1, 2, 3]]}},
+        {"kind": "update", "key": key, "fields": {"place": 2}, "hints": 1}]}))
+    recorder = HistoryRecorder.open(path, busy_seconds=BUSY)
+    assert recorder.flush(2.0)
+    reading = recorder.history.read()
+    assert recorder.waiting() == ("3 changes to your games, damaged in the file where "
+                                  "they waited, were left out.")
+    recorder.close()
+    assert not (data(home) / JOURNAL_FILE).exists()      # none waits for ever
+    assert reading.skipped == 0 and [(r.place, r.scores, r.hints) for r in reading.rows] \
+        == [(2, None, 1)]

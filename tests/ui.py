@@ -24,6 +24,20 @@ def until(app: App, condition: Callable[[], bool], limit: int = 20000) -> None:
     raise AssertionError("the app never reached the expected state")
 
 
+def to_game_over(app: App) -> None:
+    """With the person's seat on autoplay: run frames, closing every score sheet, until
+    the game-over screen shows."""
+    from cardtable.app.scenes.summary import GameOverScene
+
+    def over() -> bool:
+        top = app.stack.top
+        if top is not None and hasattr(top, "next") and not isinstance(top, GameOverScene):
+            top.next()
+        return isinstance(app.stack.top, GameOverScene)
+
+    until(app, over, limit=60000)
+
+
 def post(kind: int, **attributes: object) -> None:
     pygame.event.post(pygame.event.Event(kind, **attributes))
 

@@ -6,7 +6,8 @@ what is read may take long to work out (a long game's replay). The window must k
 drawing meanwhile, so a scene hands the work to ``BackgroundRead`` (one read, a thread
 of its own) or ``LatestRead`` (questions asked one after another, such as pages: only
 the latest is answered) and polls each frame, never blocking. A read that fails
-answers ``Unread``: the sentence the player is shown. No pygame here.
+answers ``Unread``: the sentence the player is shown; one that met a lock is asked
+again a few seconds later (``Retry``, the same for every scene). No pygame here.
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ from .history_db import is_damage, is_passing, problem_of
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 K = TypeVar("K")
+RETRY_SECONDS = 3.0
+"""After a read of a locked history failed, how long until it is read again."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +44,28 @@ def unread(error: Exception) -> Unread:
         log.error("reading the history failed", exc_info=error)
     return Unread(f"Your game history could not be read: {problem_of(error)}.",
                   is_passing(error) and not is_damage(error))
+
+
+class Retry:
+    """When a scene reads the history again after a read met a lock (a damaged file or
+    a fault is not read again by itself)."""
+
+    def __init__(self) -> None:
+        self._at: float | None = None
+
+    def after(self, answer: Unread, now: float) -> None:
+        """``answer`` came at ``now`` (the app's clock): read again later if it may work."""
+        self._at = now + RETRY_SECONDS if answer.passing else None
+
+    def cancel(self) -> None:
+        self._at = None
+
+    def due(self, now: float) -> bool:
+        """It is time to read again (once)."""
+        if self._at is None or now < self._at:
+            return False
+        self._at = None
+        return True
 
 
 class BackgroundRead(Generic[T]):

@@ -32,8 +32,8 @@ from pathlib import Path
 from ..engine import Game, to_json
 from . import history_db
 from .history_db import GameRow, History, is_passing, problem_of, try_history
-from .history_journal import Changes, Journal, Kind, Write, games_in, merge
-from .history_rows import Deal
+from .history_journal import Journal, Kind, Write, games_in, merge
+from .history_rows import Changes, Deal, Unfit
 from .session import Session
 
 log = logging.getLogger(__name__)
@@ -89,6 +89,8 @@ class HistoryRecorder:
         """Why they wait."""
         self._unkept: str | None = None
         """Why the journal could not be written (they are in memory only)."""
+        self._unfit = 0
+        """Changes left out (they did not fit their game: a damaged journal's)."""
         self._unwritable: str | None = None
         """Why the history refused the trial write at start (``None``: it took it, or
         a write since)."""
@@ -98,6 +100,8 @@ class HistoryRecorder:
         if journal is not None:
             self._pending, self.note = journal.load()
             self._dirty = bool(self._pending)
+        self._number = max((write.number for write in self._pending), default=0)
+        """The last write's number (the history skips one no newer than it took)."""
         self._round = 0
         self._standings: list[list[int]] = []
         """The standings of the rounds played at this table."""
@@ -144,11 +148,16 @@ class HistoryRecorder:
         before any, whether the history refuses writes."""
         with self._lock:
             count, reason, unkept = games_in(self._pending), self._reason, self._unkept
-            unwritable = self._unwritable
+            unwritable, unfit = self._unwritable, self._unfit
+        left_out = "" if not unfit else (
+            f"{unfit} change{'' if unfit == 1 else 's'} to your games, damaged in the file "
+            f"where {'it' if unfit == 1 else 'they'} waited, {'was' if unfit == 1 else 'were'}"
+            " left out.")
         if not count or (reason is None and unkept is None):
             if unwritable is None:
-                return None
-            return f"Your game history cannot take new games just now: {unwritable}."
+                return left_out or None
+            return f"Your game history cannot take new games just now: {unwritable}. " \
+                f"{left_out}".rstrip()
         one = count == 1
         text = (f"{count} game{'' if one else 's'} {'is' if one else 'are'} waiting to be "
                 f"written to your history" + (f": {reason}." if reason else "."))
@@ -156,7 +165,7 @@ class HistoryRecorder:
             text += (f" {'It' if one else 'They'} could not be kept on disk either "
                      f"({unkept}), so {'it is' if one else 'they are'} lost if cardtable "
                      "is closed now.")
-        return text
+        return f"{text} {left_out}".rstrip()
 
     # --- the drawing thread ----------------------------------------------------------
 
@@ -166,7 +175,8 @@ class HistoryRecorder:
         if not self.active:
             return
         keep = tuple(Deal(game.game_id, game.seed, game.seats) for game in saved)
-        self._submit(lambda: Write(Kind.ABANDON, keep=keep))
+        before = time.time()
+        self._submit(lambda: Write(Kind.ABANDON, keep=keep, before=before))
 
     def begin(self, session: Session, resumed: bool = False) -> None:
         """A game comes to the table: a new row, or for a resumed game its own row
@@ -287,6 +297,9 @@ class HistoryRecorder:
             try:   # one bad write never stops the thread
                 write = task()
                 if write is not None:
+                    if write.kind is not Kind.ABANDON:
+                        self._number += 1
+                        write = dataclasses.replace(write, number=self._number)
                     with self._lock:
                         self._pending = merge(self._pending, write)
                     self._dirty = True
@@ -308,7 +321,10 @@ class HistoryRecorder:
         return max(due - time.monotonic(), SHORTEST_WAIT)
 
     def _again(self) -> None:
-        """Try again, unasked, what waits (or the trial write, while it was refused)."""
+        """Try again, unasked, what waits (or the trial write, while it was refused, or
+        the journal, while it could not be written): once per retry interval, whatever
+        fails (the thread woke 20 times a second when only the journal did)."""
+        self._tried_at = time.monotonic()
         with self._lock:
             waits = bool(self._pending)
         if not waits and self._unwritable is not None:
@@ -328,7 +344,8 @@ class HistoryRecorder:
                 if not self._pending:
                     self._reason = None
         except Exception as error:
-            log.warning("the history refuses writes: %s", error)
+            log.warning("the history refuses writes: %s", error,
+                        exc_info=not is_passing(error))
             unwritable = problem_of(error)
             if is_passing(error):   # as a refused write: later ones wait, not each
                 self._retry_at = time.monotonic() + self._retry
@@ -355,9 +372,13 @@ class HistoryRecorder:
         for index, write in enumerate(pending):
             try:
                 _apply(history, write)
+            except Unfit as error:   # damaged, never to be written: left out, said
+                log.warning("a history write is left out: %s", error)
+                self._unfit += 1
             except Exception as error:
                 reason = problem_of(error)
-                log.warning("a history write waits: %s", error)
+                log.warning("a history write waits: %s", error,
+                            exc_info=not is_passing(error))
                 if is_passing(error):
                     left += pending[index:]
                     self._retry_at = time.monotonic() + self._retry
@@ -400,9 +421,9 @@ class HistoryRecorder:
             pending = list(self._pending)
         try:   # never raises: a stop or a flush must not end the thread
             unkept = self._journal.save(pending)
-        except Exception as error:
+        except Exception:
             log.exception("the history's journal could not be written")
-            unkept = f"an unexpected fault: {error}"
+            unkept = history_db.UNEXPECTED
         with self._lock:
             self._unkept = unkept
         self._dirty = unkept is not None
@@ -410,12 +431,12 @@ class HistoryRecorder:
 
 def _apply(history: History, write: Write) -> None:
     if write.kind is Kind.ABANDON:
-        history.abandon_playing(write.keep)
+        history.abandon_playing(write.keep, write.before)
         return
     if write.row is not None:
-        (history.add if write.kind is Kind.ADD else history.resume)(write.row)
-    if write.changes:
-        history.update(write.key, standings_after=write.changes.standings_after,
-                       **write.changes.columns())
-    if write.hints:
-        history.add_hint(write.key, write.hints)
+        if write.kind is Kind.ADD:
+            history.add(write.row, write.number)
+        else:
+            history.resume(write.row)
+    if write.changes or write.hints:
+        history.update(write.key, write.changes, write.hints, write.number)

@@ -36,8 +36,10 @@ from .files import move_aside, os_problem
 from .history_rows import (
     COLUMNS,
     READ,
+    Changes,
     Deal,
     GameRow,
+    Unfit,
     earlier_standings,
     moves_in,
     read_row,
@@ -90,12 +92,25 @@ MIGRATIONS: tuple[str, ...] = (
         THEN CASE WHEN json_type(record) = 'object' AND json_type(record, '$.actions') = 'array'
             THEN json_array_length(record, '$.actions') END END;
     """,
+    # 3 → 4: a journal read again after the history took it (it could not be removed)
+    # never rolls a game back nor counts its hints twice: each row keeps the number of
+    # the last write of its table it took (``written``; a write numbered no higher is
+    # skipped), and the keys continued games had (a continuation taken already is
+    # known by its key).
+    """
+    ALTER TABLE games ADD COLUMN written INTEGER NOT NULL DEFAULT 0;
+    CREATE TABLE former_keys (key TEXT PRIMARY KEY) WITHOUT ROWID;
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 BUSY_SECONDS = 1.0
 """How long a read or write waits for another program's lock on the file before it
 gives up: short, so that a locked history never stalls the app or its quitting for
 long (the recorder keeps what could not be written and writes it later)."""
+
+
+UNEXPECTED = "an unexpected fault (see the log)"
+"""What the player is told of a fault of the code itself (the caller logs it)."""
 
 
 class HistoryUnavailable(Exception):
@@ -143,7 +158,8 @@ def is_passing(error: BaseException) -> bool:
 
 
 def problem_of(error: BaseException) -> str:
-    """What went wrong, in words a player understands."""
+    """What went wrong, in words a player understands (never Python's own text: a
+    fault of the code is said as such, and its detail is for the log)."""
     if isinstance(error, OSError):
         return os_problem(error)
     if isinstance(error, OverflowError):
@@ -152,7 +168,7 @@ def problem_of(error: BaseException) -> str:
     for code, _, plain in _PLAIN:
         if name.startswith(code):
             return plain
-    return str(error) or type(error).__name__
+    return UNEXPECTED
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,62 +199,75 @@ class History:
 
     # --- writing ---------------------------------------------------------------------
 
-    def add(self, row: GameRow) -> None:
+    def add(self, row: GameRow, number: int = 0) -> None:
         """A new game's row; it replaces the games of its kind still ``playing``. A
         row already there is left as it is (a journal replayed after a crash must
-        never roll a game back)."""
+        never roll a game back). ``number``: the write's (see ``update``)."""
         if row.record is None:
             raise ValueError("a game is added to the history with its record")
         with self._transaction() as db:
-            self._insert(db, row)
+            self._insert(db, row, number)
 
     def resume(self, row: GameRow) -> None:
         """A saved game back on the table: its newest ``playing`` row (same game, deal
         and seats) takes ``row.key``; without one, ``row`` is added."""
         with self._transaction() as db:
-            if db.execute("SELECT 1 FROM games WHERE key = ?", (row.key,)).fetchone():
+            if db.execute("SELECT 1 FROM games WHERE key = ? UNION ALL SELECT 1 FROM "
+                          "former_keys WHERE key = ?", (row.key, row.key)).fetchone():
                 return   # done already (a journal replayed)
             found = db.execute(
                 "SELECT key FROM games WHERE status = 'playing' AND game_id = ? AND "
                 "seed = ? AND seats = ? ORDER BY started DESC, rowid DESC LIMIT 1",
                 (row.game_id, row.seed, row.seats)).fetchone()
             if found is None:
-                self._insert(db, row)
+                self._insert(db, row, 0)
             else:
-                db.execute("UPDATE games SET key = ? WHERE key = ?", (row.key, found[0]))
+                db.execute("UPDATE games SET key = ?, written = 0 WHERE key = ?",
+                           (row.key, found[0]))
+                db.execute("INSERT OR IGNORE INTO former_keys (key) VALUES (?)", found)
 
     @staticmethod
-    def _insert(db: sqlite3.Connection, row: GameRow) -> None:
+    def _insert(db: sqlite3.Connection, row: GameRow, number: int) -> None:
         values = [stored(name, getattr(row, name)) for name in COLUMNS]
         values[COLUMNS.index("moves")] = moves_in(row.record)
-        added = db.execute(f"INSERT OR IGNORE INTO games ({', '.join(COLUMNS)}) "
-                           f"VALUES ({', '.join('?' for _ in COLUMNS)})", values).rowcount
+        added = db.execute(f"INSERT OR IGNORE INTO games ({', '.join(COLUMNS)}, written) "
+                           f"VALUES ({', '.join('?' for _ in COLUMNS)}, ?)",
+                           [*values, number]).rowcount
         if added:
             db.execute("UPDATE games SET status = 'abandoned' WHERE status = 'playing' "
                        "AND game_id = ? AND key != ?", (row.game_id, row.key))
 
-    def update(self, key: str, standings_after: int = 0, **changes: Any) -> None:
-        """Change fields of a game still ``playing`` (a finished or abandoned game is
-        never changed: a journal replayed late must not roll it back). ``standings``
-        sets the round count too; with ``standings_after``, they follow that many
-        rounds already in the row (a continued game's)."""
-        unknown = set(changes) - set(COLUMNS)
-        if unknown:
-            raise ValueError(f"no such history columns: {sorted(unknown)}")
-        if "record" in changes:
-            changes = {**changes, "moves": moves_in(changes["record"])}
+    def update(self, key: str, changes: Changes, hints: int = 0, number: int = 0) -> None:
+        """Change fields of a game still ``playing`` and add ``hints`` to its count (a
+        finished or abandoned game is never changed: a journal replayed late must not
+        roll it back). ``standings`` sets the round count too; with
+        ``standings_after``, they follow that many rounds already in the row (a
+        continued game's). ``number``: the write's, counted up by its table; one no
+        higher than the row's last is a stale journal's, taken already, and skipped
+        (0: always made). Changes that would leave the row unreadable (a place or
+        scores that do not fit its seats: a damaged journal) raise ``Unfit``."""
+        values: dict[str, object] = changes.columns()
+        if "record" in values:
+            values["moves"] = moves_in(values["record"])
         with self._transaction() as db:
-            if "standings" in changes:
-                standings = list(changes["standings"])
-                if standings_after:
-                    found = db.execute("SELECT standings FROM games WHERE key = ?",
-                                       (key,)).fetchone()
-                    standings = earlier_standings(found, standings_after) + standings
-                changes = {"rounds": len(standings), **changes, "standings": standings}
-            names = sorted(changes)
+            found = _playing(db, key)
+            if found is None or (number and found["written"] >= number):
+                return
+            if changes.standings is not None:
+                standings = earlier_standings((found["standings"],),
+                                              changes.standings_after) + changes.standings
+                values.update(standings=standings, rounds=len(standings))
+            if hints:
+                values["hints"] = found["hints"] + hints
+            cells = {name: stored(name, value) for name, value in values.items()}
+            if isinstance(read_row([found[name] for name in READ]), GameRow):
+                problem = read_row([cells.get(name, found[name]) for name in READ])
+                if isinstance(problem, str):   # never made unreadable by a change
+                    raise Unfit(f"a change to a game does not fit it: {problem}")
+            cells["written"] = number or found["written"]
+            names = sorted(cells)
             db.execute(f"UPDATE games SET {', '.join(f'{n} = ?' for n in names)} "
-                       "WHERE key = ? AND status = 'playing'",
-                       [*(stored(n, changes[n]) for n in names), key])
+                       "WHERE key = ?", [*(cells[n] for n in names), key])
 
     def check_writable(self) -> None:
         """Raise what a write would meet now (a read-only file or folder, a full disk,
@@ -255,16 +284,15 @@ class History:
                 except sqlite3.Error:   # none begun, or SQLite rolled back already
                     pass
 
-    def add_hint(self, key: str, count: int = 1) -> None:
-        with self._transaction() as db:
-            db.execute("UPDATE games SET hints = hints + ? WHERE key = ? AND "
-                       "status = 'playing'", (count, key))
-
-    def abandon_playing(self, keep: Sequence[Deal] = ()) -> int:
+    def abandon_playing(self, keep: Sequence[Deal] = (), before: float | None = None) -> int:
         """Mark every game still ``playing`` as abandoned, but those of the deals in
-        ``keep`` (the save slots'); returns how many."""
+        ``keep`` (the save slots') and those started at ``before`` or later; returns how
+        many."""
         sql = "UPDATE games SET status = 'abandoned' WHERE status = 'playing'"
         args: list[Any] = []
+        if before is not None:
+            sql += " AND started < ?"
+            args.append(before)
         for deal in keep:
             sql += " AND NOT (game_id = ? AND seed = ? AND seats = ?)"
             args += (deal.game_id, deal.seed, deal.seats)
@@ -340,6 +368,23 @@ class History:
                     return self._db.execute(sql, args).fetchall()
                 finally:
                     self._db.text_factory = str
+
+
+def _playing(db: sqlite3.Connection, key: str) -> dict[str, Any] | None:
+    """The row ``key`` as stored while its game is ``playing`` (a text cell that is not
+    UTF-8 is read as ``History._fetch`` reads it)."""
+    sql = f"SELECT {', '.join(READ)}, written FROM games WHERE key = ? AND status = 'playing'"
+    try:
+        found = db.execute(sql, (key,)).fetchone()
+    except sqlite3.OperationalError as error:
+        if "decode" not in str(error).lower():
+            raise
+        db.text_factory = _lenient
+        try:
+            found = db.execute(sql, (key,)).fetchone()
+        finally:
+            db.text_factory = str
+    return None if found is None else dict(zip((*READ, "written"), found))
 
 
 def _lenient(data: bytes) -> str:

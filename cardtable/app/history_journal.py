@@ -27,11 +27,13 @@ from .files import (
     remove_stale_temps,
     write_atomic,
 )
-from .history_rows import Deal, GameRow, changes_problem, row_problem
+from .history_rows import Changes, Deal, GameRow, changes_problem, row_problem
 
 FORMAT = 2
 """The journal file's format version (2: an ABANDON keeps the saved games by their deal,
-not by key; an UPDATE's round count follows its standings). Format 1 is read too."""
+not by key; an UPDATE's round count follows its standings; optional since: a write's
+``number`` and an ABANDON's ``before``, which earlier builds of format 2 ignore, and
+without which a write is always made). Format 1 is read too."""
 
 
 class Kind(enum.Enum):
@@ -45,55 +47,11 @@ class Kind(enum.Enum):
     UPDATE = "update"
     """Some fields of a game's row, and hints to add to its count."""
     ABANDON = "abandon"
-    """Every game still ``playing`` is abandoned, but those the save slots hold."""
+    """Every game still ``playing`` that was dealt before it was asked is abandoned,
+    but those the save slots hold (a stale journal read again must not abandon a game
+    dealt and saved since)."""
 
 
-@dataclass(frozen=True)
-class Changes:
-    """The fields of a game's row a write changes (``None``: unchanged)."""
-
-    status: str | None = None
-    ended: float | None = None
-    standings: list[list[int]] | None = None
-    """This table's standings after each round it saw (the round count follows)."""
-    standings_after: int = 0
-    """``standings`` follow this many rounds already in the row (a continued game's
-    rounds before it left the table)."""
-    scores: list[int] | None = None
-    won: float | None = None
-    place: int | None = None
-    record: dict[str, object] | None = None
-
-    def then(self, later: Changes) -> Changes:
-        """These changes followed by ``later``'s."""
-        values: dict[str, Any] = later.columns()
-        if later.standings is not None:
-            values["standings_after"] = later.standings_after
-        return dataclasses.replace(self, **values) if values else self
-
-    def __bool__(self) -> bool:
-        return bool(self.columns())
-
-    def columns(self) -> dict[str, object]:
-        """The row's columns these change, by name."""
-        return {f.name: value for f in dataclasses.fields(self)
-                if (value := getattr(self, f.name)) is not None
-                and f.name != "standings_after"}
-
-    def to_json(self) -> dict[str, object]:
-        return self.columns() | ({"standings_after": self.standings_after}
-                                 if self.standings_after else {})
-
-    @staticmethod
-    def from_json(data: object) -> Changes | None:
-        """Changes read back from the journal, or ``None`` when they do not fit."""
-        if not isinstance(data, dict) or not set(data) <= _CHANGES:
-            return None
-        changes = Changes(**data)
-        return None if changes_problem(changes.to_json()) else changes
-
-
-_CHANGES = {f.name for f in dataclasses.fields(Changes)}
 _ROW = {f.name for f in dataclasses.fields(GameRow)}
 _REQUIRED = {f.name for f in dataclasses.fields(GameRow)
              if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING}
@@ -113,6 +71,13 @@ class Write:
     """UPDATE and RESUME: hints taken since (added to the row's count)."""
     keep: tuple[Deal, ...] = ()
     """ABANDON: the games the save slots hold."""
+    number: int = 0
+    """Counted up by the recorder, across starts (the journal keeps the highest):
+    the history skips a write of a game no newer than the last it took of it, so a
+    journal read again after it was taken changes nothing (0: always made)."""
+    before: float | None = None
+    """ABANDON: when it was asked (games dealt since are left alone; ``None``: every
+    game, as a journal of an earlier version has it)."""
 
     @staticmethod
     def add(row: GameRow) -> Write:
@@ -125,21 +90,24 @@ class Write:
     def merged(self, later: Write) -> Write:
         """This write followed by ``later``, an UPDATE of the same game."""
         if self.kind is Kind.ADD and self.row is not None:   # a new game: one row
-            return Write(Kind.ADD, self.key, _changed(self.row, later.changes, later.hints))
+            return Write(Kind.ADD, self.key, _changed(self.row, later.changes, later.hints),
+                         number=later.number)
         return dataclasses.replace(self, changes=self.changes.then(later.changes),
-                                   hints=self.hints + later.hints)
+                                   hints=self.hints + later.hints, number=later.number)
 
     def rekeyed(self, key: str) -> Write:
-        """This ADD or RESUME as the row of the game continued with ``key``."""
+        """This write (its row too) as one of the game continued with ``key``."""
         row = None if self.row is None else dataclasses.replace(self.row, key=key)
         return dataclasses.replace(self, key=key, row=row)
 
     def to_json(self) -> dict[str, Any]:
         if self.kind is Kind.ABANDON:
             return {"kind": self.kind.value,
-                    "keep": [[d.game_id, d.seed, d.seats] for d in self.keep]}
+                    "keep": [[d.game_id, d.seed, d.seats] for d in self.keep]} | (
+                {} if self.before is None else {"before": self.before})
         entry: dict[str, Any] = {"kind": self.kind.value, "key": self.key,
-                                 "hints": self.hints}
+                                 "hints": self.hints} | (
+            {"number": self.number} if self.number else {})
         if self.row is not None:
             entry["fields"] = dataclasses.asdict(self.row)
         if self.kind is Kind.UPDATE:
@@ -162,12 +130,14 @@ def _changed(row: GameRow, changes: Changes, hints: int) -> GameRow:
 def merge(pending: list[Write], write: Write) -> list[Write]:
     """``pending`` followed by ``write``: a game's write joins that game's entry (unless
     an ABANDON lies between, which must keep its place), so each game waits once; a
-    continued game whose row still waits here takes that entry."""
+    continued game whose row still waits here takes that entry, and every write of its
+    old key the new key (an update filed after an abandon too: the old key is gone)."""
     if write.kind is Kind.RESUME:
         index = _waiting_row(pending, write)
         if index is not None:
-            entry = pending[index].rekeyed(write.key)
-            return [*pending[:index], entry, *pending[index + 1:]]
+            old = pending[index].key
+            return [earlier.rekeyed(write.key) if earlier.key == old and
+                    earlier.kind is not Kind.ABANDON else earlier for earlier in pending]
     if write.kind is Kind.UPDATE:
         for index in range(len(pending) - 1, -1, -1):
             earlier = pending[index]
@@ -291,26 +261,29 @@ def _write(entry: object) -> Write | None:
         return None
     kind = entry.get("kind")
     if kind == Kind.ABANDON.value:
-        keep = entry.get("keep")
-        if not isinstance(keep, list) or not all(_deal_fits(d) for d in keep):
+        keep, before = entry.get("keep"), entry.get("before")
+        if not isinstance(keep, list) or not all(_deal_fits(d) for d in keep) or \
+                (before is not None and changes_problem({"ended": before})):
             return None
-        return Write(Kind.ABANDON, keep=tuple(Deal(*d) for d in keep))
+        return Write(Kind.ABANDON, keep=tuple(Deal(*d) for d in keep),
+                     before=None if before is None else float(before))
     key, fields, hints = entry.get("key"), entry.get("fields"), entry.get("hints", 0)
+    number = entry.get("number", 0)
     if kind not in (Kind.ADD.value, Kind.RESUME.value, Kind.UPDATE.value) or \
             not isinstance(key, str) or not key or not isinstance(fields, dict) or \
-            not _count(hints):
+            not _count(hints) or not _count(number, 2**62):
         return None
     if kind == Kind.UPDATE.value:
         changes = Changes.from_json(fields)
         return None if changes is None else Write(Kind.UPDATE, key, changes=changes,
-                                                  hints=hints)
+                                                  hints=hints, number=number)
     if fields.get("key") != key or not _REQUIRED <= set(fields) <= _ROW:
         return None
     row = GameRow(**fields)
     changes = Changes.from_json(entry.get("changes", {}))
     if changes is None or row_problem(row) is not None:
         return None
-    return Write(Kind(kind), key, row, changes, hints)
+    return Write(Kind(kind), key, row, changes, hints, number=number)
 
 
 def _deal_fits(value: object) -> bool:
@@ -318,5 +291,5 @@ def _deal_fits(value: object) -> bool:
         and seed_problem(value[1]) is None and _count(value[2])
 
 
-def _count(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 1_000_000
+def _count(value: object, below: int = 1_000_000) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < below

@@ -10,6 +10,7 @@ and nothing of the app.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import logging
 import zlib
@@ -84,6 +85,52 @@ class Deal:
         return Deal(row.game_id, row.seed, row.seats)
 
 
+@dataclass(frozen=True)
+class Changes:
+    """The fields of a game's row a write changes (``None``: unchanged)."""
+
+    status: str | None = None
+    ended: float | None = None
+    standings: list[list[int]] | None = None
+    """This table's standings after each round it saw (the round count follows)."""
+    standings_after: int = 0
+    """``standings`` follow this many rounds already in the row (a continued game's
+    rounds before it left the table)."""
+    scores: list[int] | None = None
+    won: float | None = None
+    place: int | None = None
+    record: dict[str, object] | None = None
+
+    def then(self, later: Changes) -> Changes:
+        """These changes followed by ``later``'s."""
+        values: dict[str, Any] = later.columns()
+        if later.standings is not None:
+            values["standings_after"] = later.standings_after
+        return dataclasses.replace(self, **values) if values else self
+
+    def __bool__(self) -> bool:
+        return bool(self.columns())
+
+    def columns(self) -> dict[str, object]:
+        """The row's columns these change, by name."""
+        return {f.name: value for f in dataclasses.fields(self)
+                if (value := getattr(self, f.name)) is not None
+                and f.name != "standings_after"}
+
+    def to_json(self) -> dict[str, object]:
+        return self.columns() | ({"standings_after": self.standings_after}
+                                 if self.standings_after else {})
+
+    @staticmethod
+    def from_json(data: object) -> Changes | None:
+        """Changes read back from the journal, or ``None`` when they do not fit."""
+        if not isinstance(data, dict) or not set(data) <= _CHANGES:
+            return None
+        changes = Changes(**data)
+        return None if changes_problem(changes.to_json()) else changes
+
+
+_CHANGES = {f.name for f in dataclasses.fields(Changes)}
 COLUMNS = ("key", "game_id", "deal_code", "seats", "seed", "options", "level", "human",
             "started", "ended", "status", "rounds", "standings", "scores", "won", "place",
             "record", "hints", "moves")
@@ -118,6 +165,11 @@ def moves_in(record: Any) -> int | None:
 
 class Unreadable(Exception):
     """Why a row cannot be read."""
+
+
+class Unfit(ValueError):
+    """A change that would leave its game's row unreadable (a place, scores or
+    standings that do not fit its seats: a damaged journal's): never written."""
 
 
 def read_row(values: Sequence[object]) -> GameRow | str:

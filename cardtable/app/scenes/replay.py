@@ -26,7 +26,7 @@ import pygame
 from ...engine import EngineError, get_variant
 from ...engine.replay import Replay
 from .. import cardart, theme
-from ..background import LatestRead, Unread
+from ..background import LatestRead, Retry, Unread
 from ..describe import LogWords, describe
 from ..history_db import GameRow, History
 from ..history_rows import DAMAGED_MOVES
@@ -42,8 +42,6 @@ LISTED = 12
 """Games a page of the list shows at most (fewer in a window too low for them)."""
 FEWEST_LISTED = 3
 LOG_LINES = 16
-RETRY_SECONDS = 3.0
-"""After a read of a locked history failed, how long until the page is read again."""
 READING = "Reading\u2026"
 
 
@@ -110,12 +108,13 @@ class GamesScene(FormScene):
         self._pages: LatestRead[tuple[int, int], Page] = LatestRead("cardtable-games-played")
         """Pages asked by (page, games a page): a resize asks page 0 again, longer."""
         self._watching: LatestRead[GameRow, Replay | str] = LatestRead("cardtable-replay")
-        self._retry_at: float | None = None
+        self._retry = Retry()
         self._read_page()
 
     def _read_page(self) -> None:
         """Ask for the page ``self.page`` (shown once read); the rows shown go."""
-        self.rows, self._retry_at = [], None
+        self.rows = []
+        self._retry.cancel()
         self._watching.cancel()
         if self.history is not None:
             self._pages.ask((self.page, self.listed),
@@ -139,7 +138,7 @@ class GamesScene(FormScene):
 
     def update(self, dt: float) -> None:
         """Take what the reading threads read (never waiting for them)."""
-        if self._retry_at is not None and self.app.now >= self._retry_at:
+        if self._retry.due(self.app.now):
             self._read_page()
         paged = self._pages.take()
         if paged is not None:
@@ -157,7 +156,7 @@ class GamesScene(FormScene):
     def _show(self, page: Page | Unread) -> None:
         if isinstance(page, Unread):
             self.error = page.sentence
-            self._retry_at = self.app.now + RETRY_SECONDS if page.passing else None
+            self._retry.after(page, self.app.now)
         else:
             self.error = ""
             self.rows, self.page_skipped, self.count = page.rows, page.skipped, page.count

@@ -1,8 +1,9 @@
 """Statistics: per game, a line per AI level (played, won, win %, average and best
 score, streaks, rounds, games left) and a chart of the person's final scores in the
-latest games. Read from the history once, when the scene opens, on a thread of its own:
-the history may hold thousands of games, and the window keeps drawing ("Reading your
-games…") while they are counted. Rows that cannot be read are left out and counted."""
+latest games. Read from the history when the scene opens, on a thread of its own: the
+history may hold thousands of games, and the window keeps drawing ("Reading your
+games…") while they are counted; a locked history is read again a few seconds later,
+as Games played does. Rows that cannot be read are left out and counted."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import pygame
 
 from ...engine import catalog, get_variant, variants
 from .. import theme
-from ..background import BackgroundRead, Unread
+from ..background import BackgroundRead, Retry, Unread
 from ..history_db import History
 from ..stats import ChartPoint, LevelStats, Tally, skipped_words
 from ..tables import table_for
@@ -44,12 +45,12 @@ class StatisticsScene(FormScene):
         self.problem: str | None = None
         self.history: History | None = app.recorder.history
         self._reading: BackgroundRead[tuple[Tally, int]] | None = None
+        self._retry = Retry()
         if self.history is None:
             self.problem = app.recorder.problem or "No history is kept on this computer."
             self.tally = Tally({})
         else:
-            self._reading = BackgroundRead(partial(_tally, self.history),
-                                           "cardtable-statistics")
+            self._read()
         self.waiting = app.recorder.waiting()
         """Games not in the history yet, and why: said for as long as they wait."""
 
@@ -74,6 +75,11 @@ class StatisticsScene(FormScene):
             self._reading.wait(timeout)
         return self.ready
 
+    def _read(self) -> None:
+        """Count the history's games on a thread of their own."""
+        assert self.history is not None
+        self._reading = BackgroundRead(partial(_tally, self.history), "cardtable-statistics")
+
     def _take(self) -> None:
         """Take the reading thread's result, on the drawing thread (never waiting)."""
         answer = None if self._reading is None else self._reading.answer()
@@ -81,8 +87,10 @@ class StatisticsScene(FormScene):
             return
         self._reading = None
         if isinstance(answer, Unread):
-            self.problem = answer.sentence
+            self.problem = answer.sentence   # said until a read again works
+            self._retry.after(answer, self.app.now)
             return
+        self.problem = None
         self.tally, self.skipped = answer
         if self.tally.latest is not None and not self.picked:
             self.game_id = self.tally.latest
@@ -90,6 +98,8 @@ class StatisticsScene(FormScene):
             self.layout(self.size)  # the tab of the game shown is lit now
 
     def update(self, dt: float) -> None:
+        if self._retry.due(self.app.now):
+            self._read()
         self._take()
         self.waiting = self.app.recorder.waiting()  # written meanwhile: no longer said
 
