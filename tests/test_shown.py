@@ -17,7 +17,7 @@ def test_text_is_quoted_and_a_pasted_page_is_cut_to_its_start_and_length():
     assert len(shown(page)) < 60
 
 
-def test_other_values_read_as_json_and_are_cut_alike():
+def test_other_values_are_written_out_and_cut_alike():
     assert shown(None) == "null" and shown(True) == "true" and shown(4.5) == "4.5"
-    assert shown(["a"] * 100).endswith("(500 characters)")
+    assert shown(["a"] * 100).endswith("(500 characters)")  # ['a', 'a', … 5 each
     assert len(shown({"k": "v" * 1000})) < 60
