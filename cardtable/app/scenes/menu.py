@@ -10,6 +10,7 @@ import pygame
 
 from ... import __version__
 from .. import theme
+from ..reasons import said_once
 from ..widgets import Button
 from .common import FormScene
 
@@ -67,9 +68,10 @@ class MenuScene(FormScene):
 
     def notice(self) -> tuple[str | None, bool]:
         """The menu's message, and whether it is good news. Games waiting to be written
-        to the history are said for as long as they wait."""
+        to the history are said for as long as they wait (a reason the history's own
+        message shares, said once)."""
         waiting = self.app.recorder.waiting()
-        text = " ".join(part for part in (self.app.menu_message, waiting) if part)
+        text = " ".join(said_once([part for part in (self.app.menu_message, waiting) if part]))
         return text or None, self.app.menu_good and waiting is None
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -16,6 +16,7 @@ from ...engine import catalog, get_variant, variants
 from .. import theme
 from ..background import BackgroundRead, Retry, Unread
 from ..history_db import History
+from ..reasons import said_once
 from ..stats import ChartPoint, LevelStats, Tally, skipped_words
 from ..tables import table_for
 from ..widgets import Button, Widget
@@ -26,7 +27,12 @@ CHART_GAMES = 20
 COLUMNS = ("Level", "Played", "Won", "Win %", "Avg score", "Best", "Streak", "Best streak",
            "Avg rounds", "Left")
 WIDTHS = (0.14, 0.08, 0.08, 0.08, 0.1, 0.08, 0.08, 0.1, 0.1, 0.08)
-"""Each column's share of the table's width."""
+"""Each column's share of the table's room left over once every column holds its
+header and cells."""
+COLUMN_GUTTER = 16
+"""The least room between two columns (a header never runs into the next)."""
+SMALLEST_TYPE = 10
+"""The table's type shrinks no smaller to fit its columns."""
 
 
 class StatisticsScene(FormScene):
@@ -56,12 +62,13 @@ class StatisticsScene(FormScene):
 
     def note(self) -> str | None:
         """What the player is told above the buttons: a history that cannot be read or
-        kept, games left out as damaged, games waiting to be written."""
+        kept, games left out as damaged, games waiting to be written (a reason both
+        share said once)."""
         parts = [part for part in (self.problem, skipped_words(self.skipped), self.waiting)
                  if part]
         if self.history is None and self.waiting:
             parts = ["Your game history cannot be shown just now.", self.waiting]
-        return " ".join(parts) or None
+        return " ".join(said_once(parts)) or None
 
     @property
     def ready(self) -> bool:
@@ -95,7 +102,10 @@ class StatisticsScene(FormScene):
         if self.tally.latest is not None and not self.picked:
             self.game_id = self.tally.latest
         if hasattr(self, "size"):
+            on_tabs = self.ring.index < len(self.games)
             self.layout(self.size)  # the tab of the game shown is lit now
+            if on_tabs:
+                self._focus_lit()   # and Enter keeps it (focus moved off the tabs stays)
 
     def update(self, dt: float) -> None:
         if self._retry.due(self.app.now):
@@ -122,7 +132,15 @@ class StatisticsScene(FormScene):
         widgets.append(Button(pygame.Rect(w // 2 - 310, h - 64, 300, 48), "Games played",
                               self.games_played))
         widgets.append(Button(pygame.Rect(w // 2 + 10, h - 64, 300, 48), "Back", self.back))
+        fresh = not self.ring.widgets
         self.set_widgets(widgets)
+        if fresh and self.known:
+            self._focus_lit()
+
+    def _focus_lit(self) -> None:
+        """The keyboard focus on the tab of the game shown (the lit one)."""
+        self.ring.index = next(i for i, info in enumerate(self.games)
+                               if info.id == self.game_id)
 
     @property
     def known(self) -> bool:
@@ -191,13 +209,11 @@ class StatisticsScene(FormScene):
         theme.panel(surface, box, theme.PANEL_EDGE)
         lines = self.lines()
         rounds = _has_rounds(self.game_id)
-        widths = [share for share, label in zip(WIDTHS, COLUMNS)
-                  if rounds or label != "Avg rounds"]
         labels = [label for label in COLUMNS if rounds or label != "Avg rounds"]
-        xs, x = [], box.x + 16
-        for share in widths:
-            xs.append(x)
-            x += int((box.width - 32) * share / sum(widths) * sum(WIDTHS))
+        shares = [share for share, label in zip(WIDTHS, COLUMNS) if label in labels]
+        rows = [_cells(line, rounds) for line in lines]
+        offsets, size = column_layout(labels, shares, rows, size, box.width - 32)
+        xs = [box.x + 16 + offset for offset in offsets]
         y = box.y + 10
         for column, label in zip(xs, labels):
             theme.blit_text(surface, label, size, (column, y), theme.GOLD, True)
@@ -213,16 +229,7 @@ class StatisticsScene(FormScene):
             theme.blit_text(surface, f"No games of {title} played yet: finish one and it "
                             "is counted here.", size, (box.x + 16, y), theme.TEXT_DIM)
             return
-        for line in lines:
-            cells = [line.level.title(), str(line.played), f"{line.wins:g}",
-                     "" if line.win_rate is None else f"{100 * line.win_rate:.0f}%",
-                     "" if line.average_score is None else f"{line.average_score:.1f}",
-                     "" if line.best_score is None else str(line.best_score),
-                     str(line.streak), str(line.best_streak),
-                     "" if line.average_rounds is None else f"{line.average_rounds:.1f}",
-                     str(line.abandoned)]
-            if not rounds:
-                del cells[COLUMNS.index("Avg rounds")]
+        for cells in rows:
             for column, cell in zip(xs, cells):
                 theme.blit_text(surface, cell, size, (column, y))
             y += size + 10
@@ -235,32 +242,84 @@ class StatisticsScene(FormScene):
         if self.tally is None:
             return
         done: list[ChartPoint] = self.tally.chart(self.game_id)[-CHART_GAMES:]
-        low = get_variant(self.game_id).low_scores_win
-        better = "lower is better" if low else "higher is better"
-        theme.blit_text(surface, f"Your final score, last {len(done)} games ({better}; "
-                        "gold: won)" if done else "Your final scores will be charted here.",
+        theme.blit_text(surface, chart_caption(len(done), get_variant(self.game_id)
+                                               .low_scores_win),
                         size, (box.x + 16, box.y + 8), theme.TEXT_DIM)
         if not done:
             return
         scores = [point.score for point in done]
         top, bottom = max(scores), min(scores)
-        span = max(1, top - bottom)
         plot = pygame.Rect(box.x + 70, box.y + size + 24, box.width - 100,
                            box.height - size - 44)
-        theme.blit_text(surface, str(top), size - 2, (plot.x - 10, plot.y), theme.TEXT_DIM,
-                        anchor="topright")
-        theme.blit_text(surface, str(bottom), size - 2, (plot.x - 10, plot.bottom),
-                        theme.TEXT_DIM, anchor="bottomright")
-        pygame.draw.line(surface, theme.TEXT_DIM, plot.bottomleft, plot.bottomright, 1)
         step = plot.width / max(1, len(scores) - 1)
-        points = [(int(plot.x + i * step) if len(scores) > 1 else plot.centerx,
-                   int(plot.bottom - (score - bottom) / span * plot.height))
-                  for i, score in enumerate(scores)]
+        xs = [int(plot.x + i * step) if len(scores) > 1 else plot.centerx
+              for i in range(len(scores))]
+        if top == bottom:
+            # One score (one game, or every game alike): no axis from a score to itself,
+            # the points at mid-height and the score said once.
+            points = [(x, plot.centery) for x in xs]
+            if len(points) == 1:
+                theme.blit_text(surface, str(top), size, (plot.centerx, plot.centery - 12),
+                                theme.TEXT, anchor="midbottom")
+            else:
+                theme.blit_text(surface, str(top), size - 2, (plot.x - 10, plot.centery),
+                                theme.TEXT_DIM, anchor="midright")
+        else:
+            theme.blit_text(surface, str(top), size - 2, (plot.x - 10, plot.y),
+                            theme.TEXT_DIM, anchor="topright")
+            theme.blit_text(surface, str(bottom), size - 2, (plot.x - 10, plot.bottom),
+                            theme.TEXT_DIM, anchor="bottomright")
+            pygame.draw.line(surface, theme.TEXT_DIM, plot.bottomleft, plot.bottomright, 1)
+            points = [(x, int(plot.bottom - (score - bottom) / (top - bottom) * plot.height))
+                      for x, score in zip(xs, scores)]
         if len(points) > 1:
             pygame.draw.lines(surface, theme.TEXT, False, points, 2)
         for point, game in zip(points, done):
             colour = theme.GOLD if game.won else theme.TEXT_DIM
             pygame.draw.circle(surface, colour, point, 5)
+
+
+def chart_caption(count: int, low_scores_win: bool) -> str:
+    """The chart's caption for ``count`` games charted: "your last game" for one."""
+    if not count:
+        return "Your final scores will be charted here."
+    better = "lower is better" if low_scores_win else "higher is better"
+    games = "your last game" if count == 1 else f"your last {count} games"
+    return f"Your final score{'' if count == 1 else 's'} in {games} ({better}; gold: won)"
+
+
+def _cells(line: LevelStats, rounds: bool) -> list[str]:
+    """A level's line of the table, a cell per column (no rounds for a one-hand game)."""
+    cells = [line.level.title(), str(line.played), f"{line.wins:g}",
+             "" if line.win_rate is None else f"{100 * line.win_rate:.0f}%",
+             "" if line.average_score is None else f"{line.average_score:.1f}",
+             "" if line.best_score is None else str(line.best_score),
+             str(line.streak), str(line.best_streak),
+             "" if line.average_rounds is None else f"{line.average_rounds:.1f}",
+             str(line.abandoned)]
+    if not rounds:
+        del cells[COLUMNS.index("Avg rounds")]
+    return cells
+
+
+def column_layout(labels: list[str], shares: list[float], rows: list[list[str]],
+                  size: int, width: int) -> tuple[list[int], int]:
+    """Where each column starts (from the table's left) and the type size: every column
+    as wide as its header and cells and a gutter, the room left shared out by
+    ``shares``; the type shrinks only if the widest columns do not fit ``width``."""
+    while True:
+        head, body = theme.font(size, True), theme.font(size)
+        needed = [max([head.size(label)[0]] + [body.size(row[i])[0] for row in rows])
+                  + COLUMN_GUTTER for i, label in enumerate(labels)]
+        if sum(needed) <= width or size <= SMALLEST_TYPE:
+            break
+        size -= 1
+    spare = max(0, width - sum(needed))
+    starts, x = [], 0
+    for need, share in zip(needed, shares):
+        starts.append(x)
+        x += need + int(spare * share / sum(shares))
+    return starts, size
 
 
 def _tally(history: History) -> tuple[Tally, int]:
