@@ -334,3 +334,23 @@ def test_a_long_part_of_a_code_is_not_echoed_whole(code):
     with pytest.raises(DealCodeError) as refused:
         decode(code)
     assert len(str(refused.value)) < 200 and "5,000 characters" in str(refused.value)
+
+
+@pytest.mark.parametrize("typed", ["-5", "-0012", "-99999999999999999999"])
+def test_a_negative_deal_number_in_setup_is_refused_as_a_deal_number(make_app, typed):
+    """"-5" is a deal number out of range, not a malformed deal code."""
+    from cardtable.app.widgets import TextField
+    from ui import button, click
+
+    app = make_app()
+    click(app, button(app, "New game"))
+    scene = app.stack.top
+    field = next(w for w in scene.ring.widgets if isinstance(w, TextField))
+    click(app, field.box.center)
+    _type(app, typed)
+    click(app, button(app, "Start"))
+    assert app.session is None
+    assert scene.error.startswith("That deal number does not work: deal numbers go from 0 "
+                                  f"to {MAX_SEED:,}, not "), scene.error
+    scene.start_new()  # the path after "Start new?": refused the same way
+    assert app.session is None and scene.error.startswith("That deal number does not work")

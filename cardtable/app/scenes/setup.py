@@ -4,6 +4,7 @@ the players and the rules too), so a deal can be played again."""
 
 from __future__ import annotations
 
+import re
 from functools import partial
 
 import pygame
@@ -22,6 +23,12 @@ DEAL_CHARACTERS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ-*~$="
 """What a deal number or code is written with (see engine.deal_code)."""
 DEAL_LENGTH = 48
 """Room for the longest deal code (every house rule changed, each at its longest: 44)."""
+
+
+def deal_number(text: str) -> int | None:
+    """The deal number typed, if the field is a whole number (signed: "-5" is a deal
+    number out of range, refused as one, not a deal code mistyped), else ``None``."""
+    return int(text) if re.fullmatch(r"-?[0-9]+", text) else None
 
 
 class SetupScene(FormScene):
@@ -104,7 +111,7 @@ class SetupScene(FormScene):
     def set_deal(self, value: str) -> None:
         self.deal = value
         self.error = ""
-        if not value.isdigit() and len(value) >= 8:
+        if deal_number(value) is None and len(value) >= 8:
             try:  # a whole code: show its game and players at once
                 found = decode(value)
             except DealCodeError:
@@ -118,7 +125,7 @@ class SetupScene(FormScene):
         first answer, and Esc's). A deal code that names no deal is refused before
         anything is asked."""
         text = self.deal.strip()
-        if text and not text.isdigit():
+        if text and deal_number(text) is None:
             try:
                 decode(text)
             except DealCodeError as error:
@@ -140,7 +147,8 @@ class SetupScene(FormScene):
     def _deal_number_refused(self, text: str) -> bool:
         """Whether a typed deal number is out of the engine's range: then the screen
         says so (nothing is clamped, nothing dealt)."""
-        problem = seed_problem(int(text)) if text.isdigit() else None
+        number = deal_number(text)
+        problem = None if number is None else seed_problem(number)
         if problem is not None:
             self.error = f"That deal number does not work: {problem}."
         return problem is not None
@@ -148,7 +156,7 @@ class SetupScene(FormScene):
     def _chosen_game(self) -> str:
         """The game Start will deal: a deal code's, else the one picked."""
         text = self.deal.strip()
-        if text and not text.isdigit():
+        if text and deal_number(text) is None:
             try:
                 return decode(text).game_id
             except DealCodeError:
@@ -157,7 +165,7 @@ class SetupScene(FormScene):
 
     def start_new(self) -> None:
         text = self.deal.strip()
-        if text and not text.isdigit():
+        if text and deal_number(text) is None:
             try:
                 found = decode(text)
             except DealCodeError as error:
@@ -172,7 +180,7 @@ class SetupScene(FormScene):
             if self.app.stack.top is not self:
                 self.app.stack.pop()  # the question asked over this screen
             return
-        deal = int(text) if text.isdigit() else None
+        deal = deal_number(text)
         options = preset_options(self.info.options_type, self.preset)
         self.app.new_game(self.game_id, self.opponents, self.level, deal, options=options)
 
