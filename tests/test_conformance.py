@@ -206,13 +206,15 @@ def option_ends():
 
 
 def extremes():
-    """Each whole-number option of each game alone at its lowest and its highest value."""
+    """Each whole-number option of each game alone at its lowest and its highest value
+    (and at its least but 0, where 1 and on are refused: the least turn cap)."""
     for variant in variants():
         for field in dataclasses.fields(variant.options_type):
             bound = bound_of(field)
             if bound is None:
                 continue
-            for value in (bound.low, bound.high):
+            least = [] if bound.off is None or bound.off.least == 1 else [bound.off.least]
+            for value in (bound.low, *least, bound.high):
                 yield pytest.param(variant, {field.name: value},
                                    id=f"{variant.id}-{field.name}-{value}")
 

@@ -46,7 +46,8 @@ def deals(draw):  # type: ignore[no-untyped-def]
             only = only_value(field)  # a rule not offered takes its default only
             changes[field.name] = draw(st.booleans()) if only is None else only[0]
         else:
-            changes[field.name] = draw(st.integers(bound.low, bound.high))
+            changes[field.name] = draw(st.integers(bound.low, bound.high)
+                                       .filter(bound.admits))
     return variant, seats, seed, variant.options_type(**changes)
 
 

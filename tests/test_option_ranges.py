@@ -51,7 +51,7 @@ def test_every_whole_number_option_declares_its_range_with_a_reason(variant, fie
         return
     assert isinstance(default, int), f"{field.name}: an option is a whole number or yes/no"
     assert bound is not None, f"{variant.id}.{field.name} has no declared range"
-    assert bound.low <= default <= bound.high
+    assert bound.low <= default <= bound.high and bound.admits(default)
     assert bound.low >= 0 and bound.high < 10 ** 6  # a deal code writes up to six digits
     assert bound.label and "_" not in bound.label, "a label is the option's name for players"
     assert len(bound.note) > 10
@@ -61,12 +61,13 @@ def test_every_whole_number_option_declares_its_range_with_a_reason(variant, fie
 def test_an_option_takes_its_range_and_refuses_past_it_naming_the_option(variant, field):
     bound = bound_of(field)
     kind = variant.options_type
-    for value in (bound.low, bound.high):
+    least = [] if bound.off is None else [bound.off.least]
+    for value in (bound.low, bound.high, *least):
         assert getattr(kind(**{field.name: value}), field.name) == value
         variant(kind(**{field.name: value}))  # the game takes it
-    for value in (bound.low - 1, bound.high + 1, -1, 10 ** 30, True, "3", 2.0):
-        if isinstance(value, int) and not isinstance(value, bool) and \
-                bound.low <= value <= bound.high:
+    too_few = [value - 1 for value in least if value > 1]
+    for value in (bound.low - 1, bound.high + 1, -1, 10 ** 30, True, "3", 2.0, *too_few):
+        if isinstance(value, int) and not isinstance(value, bool) and bound.admits(value):
             continue
         with pytest.raises(OptionError) as refused:
             kind(**{field.name: value})
@@ -124,7 +125,7 @@ def test_a_deal_code_with_an_option_out_of_range_is_refused_naming_it(variant, f
     value = bound.high + 1 if bound.high < 999_999 else bound.low - 1
     body = f"{variant.deal_prefix}-{variant.seat_counts.start}-7Q2K9-" \
            f"{chr(ord('A') + index)}{value}"
-    with pytest.raises(DealCodeError, match=re.escape(f"{bound.label} must be from")):
+    with pytest.raises(DealCodeError, match=re.escape(f"{bound.label} must be ")):
         decode(_code(body))
 
 
@@ -151,8 +152,9 @@ def _save(name: str) -> dict:
                                   r"with a buy must be from 0 to 4 \(the printed rule is 2\), "
                                   r"not 999,999\)$"),
     ({"buys_per_round": -1}, r"no longer offered \(buys in a round must be from 0"),
-    ({"round_turn_limit": 10 ** 30}, r"\(the turn cap of a round must be from 0 to 10,000 "
-                                     r"\(0 is no cap\), not a number of 31 digits\)"),
+    ({"round_turn_limit": 10 ** 30}, r"\(the turn cap of a round must be 0 or from 16 to "
+                                     r"10,000 \(0 is no cap; .*\), not a number of 31 "
+                                     r"digits\)"),
 ])
 def test_a_save_with_house_rules_out_of_range_is_refused_naming_the_option(change, reason):
     from cardtable.app.saves import SaveError, parse_save
@@ -220,3 +222,39 @@ def test_every_option_has_a_name_for_players_declared_with_it(variant, field):
     declared = field.metadata.get("label") or getattr(bound_of(field), "label", None)
     assert isinstance(declared, str) and declared, f"{variant.id}.{field.name} has no label"
     assert label_of(field) == declared and "_" not in declared
+
+
+OFF_AT_ZERO = {"round_turn_limit", "round_limit", "stock_rebuilds_per_round", "may_i_per_round",
+               "buys_per_round"}
+"""The options whose 0 turns the rule off (no cap, rebuilt for ever, no calls or buys)."""
+
+
+@pytest.mark.parametrize("variant,field", list(whole_number_options()))
+def test_an_option_whose_zero_turns_it_off_says_what_zero_means(variant, field):
+    """The rules page says "no cap" for a turn cap of 0, never "0" as if no turn were
+    allowed."""
+    bound = bound_of(field)
+    assert (bound.off is not None) == (field.name in OFF_AT_ZERO), field.name
+    if bound.off is not None:
+        assert bound.low == 0 and bound.off.says and bound.shown(0) == bound.off.says
+        assert bound.shown(1_000) == "1,000"
+
+
+@pytest.mark.parametrize("variant", [v for v in VARIANTS if any(
+    f.name == "round_turn_limit" for f in dataclasses.fields(v.options_type))],
+    ids=lambda v: v.id)
+def test_a_turn_cap_too_small_for_everyone_to_play_is_refused(variant):
+    """A cap of 1 ended whole Five Crowns rounds before the player's first turn: a cap is
+    0 (none) or enough turns for every player at the largest table to play twice."""
+    from cardtable.engine.options import LEAST_TURN_CAP
+
+    kind = variant.options_type
+    assert LEAST_TURN_CAP >= 2 * max(v.seat_counts.stop - 1 for v in VARIANTS)
+    for value in (0, LEAST_TURN_CAP, 10_000):
+        assert kind(round_turn_limit=value).round_turn_limit == value
+    for value in (1, 2, LEAST_TURN_CAP - 1):
+        with pytest.raises(OptionError, match=f"must be 0 or from {LEAST_TURN_CAP} to 10,000 "
+                                              r"\(0 is no cap; .*\), not "
+                                              f"{value}\\.$") as refused:
+            kind(round_turn_limit=value)
+        assert refused.value.option == "round_turn_limit"

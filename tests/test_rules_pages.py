@@ -8,9 +8,15 @@ import pygame
 import pytest
 
 from cardtable.app.scenes.pause import PauseScene
-from cardtable.app.scenes.rules import RulesScene
+from cardtable.app.scenes.rules import RulesScene, house_rule_changes
 from cardtable.app.settings import DECK_COLOURS
 from cardtable.engine import catalog
+from cardtable.engine.options import (
+    FiveCrownsOptions,
+    MonasteryOptions,
+    ShanghaiBuyOptions,
+    ShanghaiMayIOptions,
+)
 from ui import button, click, frames, key
 
 GAMES = [info.id for info in catalog()]
@@ -85,3 +91,20 @@ def test_house_rules_from_a_deal_code_are_named_in_a_players_words(make_app):
     text = " ".join(scene.lines())
     assert "extra cards with a buy: 3 (standard 2)" in text.lower(), line
     assert "_" not in text.split("House rules", 1)[1].split(".")[0]
+
+
+
+@pytest.mark.parametrize("options,said", [
+    (FiveCrownsOptions(round_turn_limit=300),
+     "the turn cap of a round: 300 (standard: no cap)"),
+    (MonasteryOptions(round_limit=20), "the round cap of a game: 20 (standard: no cap)"),
+    (ShanghaiBuyOptions(buys_per_round=0), "buys in a round: none (standard 2)"),
+    (ShanghaiMayIOptions(may_i_per_round=0), "May I calls in a round: none (standard 3)"),
+    (ShanghaiMayIOptions(stock_rebuilds_per_round=0),
+     "stock rebuilds in a round: no limit (standard 2)"),
+    (ShanghaiBuyOptions(buy_extra_cards=3), "extra cards with a buy: 3 (standard 2)"),
+], ids=["turn-cap", "round-cap", "buys", "may-i", "rebuilds", "extra-cards"])
+def test_a_house_rule_whose_zero_turns_it_off_is_said_in_words(options, said):
+    """"the turn cap of a round: 1 (standard 0)" read as if the standard allowed no turn
+    at all: 0 is said as what it means ("no cap", "none")."""
+    assert house_rule_changes(options, type(options)()) == [said]

@@ -29,23 +29,58 @@ class OptionError(SetupError):
 
 
 @dataclass(frozen=True, slots=True)
+class Off:
+    """0 turns a whole-number rule off (no cap, no calls): what 0 is called for players
+    ("no cap": the rules page never says "0" as if no turn were allowed), and the least
+    value that turns the rule on (above 1 where fewer would cut play short: 1 to
+    ``least`` - 1 are then refused)."""
+
+    says: str
+    least: int = 1
+
+
+@dataclass(frozen=True, slots=True)
 class Bound:
     """The values a whole-number option may take, its name for players, and a note on
     the range (said in refusals: "extra cards with a buy must be from 0 to 4 (the
-    printed rule is 2), not 9")."""
+    printed rule is 2), not 9"). With ``off``, 0 turns the rule off (``low`` is 0)."""
 
     label: str
     low: int
     high: int
     note: str
+    off: Off | None = None
+
+    def __post_init__(self) -> None:
+        if self.off is not None and not self.low == 0 < self.off.least <= self.high:
+            raise ValueError(f"{self.label}: 0 turns it off, so its range starts at 0 and "
+                             "its least value turning it on is within the range")
+
+    def admits(self, value: int) -> bool:
+        """Whether ``value`` is in the range (0, or at least ``off.least``, if 0 turns
+        the rule off)."""
+        return self.low <= value <= self.high and \
+            (self.off is None or value == 0 or value >= self.off.least)
+
+    def span(self) -> str:
+        """The range in words: "from 0 to 4", "0 or from 16 to 10,000"."""
+        if self.off is not None and self.off.least > 1:
+            return f"0 or from {self.off.least:,} to {self.high:,}"
+        return f"from {self.low:,} to {self.high:,}"
+
+    def shown(self, value: int) -> str:
+        """A value as players read it: "no cap" for 0 where 0 turns the rule off."""
+        return self.off.says if value == 0 and self.off is not None else f"{value:,}"
 
 
-def ranged(label: str, default: int, low: int, high: int, note: str) -> int:
+def ranged(label: str, default: int, low: int, high: int, note: str,
+           off: Off | None = None) -> int:
     """A whole-number option's field: its default and its :class:`Bound` (read by
     :func:`option_problem`, and by the tests, which fail for an option without one).
-    ``label`` is written as it reads inside a sentence (lower case but for names)."""
+    ``label`` is written as it reads inside a sentence (lower case but for names);
+    ``off``: 0 turns the rule off, and what it is then called."""
     return dataclasses.field(default=default,
-                             metadata={"bound": Bound(label, low, high, note)})
+                             metadata={"bound": Bound(label, low, high, note, off)})
 
 
 def yes_no(label: str, default: bool) -> bool:
@@ -109,10 +144,9 @@ def refusal(options: OptionsInstance) -> OptionError | None:
         if not isinstance(value, int) or isinstance(value, bool):
             return OptionError(field.name, f"{label} must be a whole number, not "
                                            f"{shown(value)}")
-        if not bound.low <= value <= bound.high:
-            return OptionError(field.name, f"{label} must be from {bound.low:,} to "
-                                           f"{bound.high:,} ({bound.note}), not "
-                                           f"{shown(value)}")
+        if not bound.admits(value):
+            return OptionError(field.name, f"{label} must be {bound.span()} ({bound.note}), "
+                                           f"not {shown(value)}")
     return None
 
 
@@ -165,9 +199,15 @@ _SAFETY_TURNS = 10_000
 """No round needs more turns than this."""
 _REBUILDS_MAX = 20
 """A round that has gone through the stock this often will not end."""
-_TURN_CAP = ("the turn cap of a round", 0, 0, _SAFETY_TURNS, "0 is no cap")
+LEAST_TURN_CAP = 16
+"""The least turn cap but none: every player at the largest table (eight) has two turns
+before a cap can end a round (a cap of 1 ended whole rounds before the player's first
+turn)."""
+_TURN_CAP = ("the turn cap of a round", 0, 0, _SAFETY_TURNS,
+             "0 is no cap; fewer turns end rounds before all have played twice",
+             Off("no cap", LEAST_TURN_CAP))
 _REBUILDS = ("stock rebuilds in a round", 2, 0, _REBUILDS_MAX,
-             "0 rebuilds the stock for ever")
+             "0 rebuilds the stock for ever", Off("no limit"))
 
 
 @serializable
@@ -210,7 +250,7 @@ class ShanghaiMayIOptions:
     players, two decks), so even the largest penalty (three) is served many times."""
 
     may_i_per_round: int = ranged("May I calls in a round", 3, 0, 6, "the printed rule is 3; "
-                                  "0 turns May I off")
+                                  "0 turns May I off", Off("none"))
     """May I calls each player may make in a round (printed: three)."""
     may_i_penalty_cards: int = ranged("penalty cards with a May I", 1, 0, 3,
                                       "the printed rule is 1")
@@ -260,7 +300,7 @@ class ShanghaiBuyOptions:
     and four more is served many times; more would bury a buyer under cards."""
 
     buys_per_round: int = ranged("buys in a round", 2, 0, 6, "the printed rule is 2; 0 turns "
-                                 "buying off")
+                                 "buying off", Off("none"))
     """Buys each player may make in a round (printed: two)."""
     buy_extra_cards: int = ranged("extra cards with a buy", 2, 0, 4, "the printed rule is 2")
     """Stock cards a buy brings with the discard."""
@@ -296,7 +336,7 @@ class MonasteryOptions:
     round_turn_limit: int = ranged(*_TURN_CAP)
     """Safety cap for machine play: turns after which a round is thrown in (0: no cap)."""
     round_limit: int = ranged("the round cap of a game", 0, 0, 1000, "0 plays until someone "
-                              "completes all nine missions")
+                              "completes all nine missions", Off("no cap"))
     """Safety cap for machine play: rounds after which the game ends, most missions
     winning (0: play until someone completes all nine)."""
     stock_rebuilds_per_round: int = ranged(*_REBUILDS)

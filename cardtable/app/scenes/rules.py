@@ -8,7 +8,7 @@ from typing import Any
 import pygame
 
 from ...engine import catalog
-from ...engine.options import OptionsInstance, label_of, preset_name, presets_of
+from ...engine.options import OptionsInstance, bound_of, label_of, preset_name, presets_of
 from .. import cardart, theme
 from ..rules_text import rules_for
 from ..tables import deck_colours
@@ -18,14 +18,26 @@ from .common import FormScene
 
 def house_rule_changes(options: OptionsInstance, standard: OptionsInstance) -> list[str]:
     """Each option these rules change from the standard ones, in a player's words:
-    "extra cards with a buy: 3 (standard 2)", "out on first turn: no (standard yes)"."""
+    "extra cards with a buy: 3 (standard 2)", "out on first turn: no (standard yes)",
+    and a 0 that turns a rule off said as what it means: "the turn cap of a round: 300
+    (standard: no cap)"."""
 
-    def shown(value: object) -> str:
-        return ("yes" if value else "no") if isinstance(value, bool) else f"{value:,}" \
-            if isinstance(value, int) else str(value)
+    def shown(field: dataclasses.Field[Any], value: object) -> str:
+        bound = bound_of(field)
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        if isinstance(value, int):
+            return f"{value:,}" if bound is None else bound.shown(value)
+        return str(value)
 
-    return [f"{label_of(field)}: {shown(getattr(options, field.name))} "
-            f"(standard {shown(getattr(standard, field.name))})"
+    def standard_words(field: dataclasses.Field[Any]) -> str:
+        value = getattr(standard, field.name)
+        bound = bound_of(field)
+        off = bound is not None and bound.off is not None and value == 0
+        return f"standard{':' if off else ''} {shown(field, value)}"
+
+    return [f"{label_of(field)}: {shown(field, getattr(options, field.name))} "
+            f"({standard_words(field)})"
             for field in dataclasses.fields(options)
             if getattr(options, field.name) != getattr(standard, field.name)]
 
