@@ -139,8 +139,9 @@ class StatisticsScene(FormScene):
 
     def _focus_lit(self) -> None:
         """The keyboard focus on the tab of the game shown (the lit one)."""
-        self.ring.index = next(i for i, info in enumerate(self.games)
-                               if info.id == self.game_id)
+        lit = next((i for i, info in enumerate(self.games) if info.id == self.game_id), None)
+        if lit is not None:
+            self.ring.index = lit
 
     @property
     def known(self) -> bool:
