@@ -32,7 +32,16 @@ def start(home: Path) -> App:
 
 
 def kept_copies(folder: Path, content: bytes) -> list[Path]:
-    return [p for p in folder.iterdir() if p.is_file() and p.read_bytes() == content]
+    """The files in ``folder`` holding ``content``; a file that goes while the folder is
+    read (SQLite's own journal of a history write on the history thread) holds none."""
+    kept = []
+    for path in folder.iterdir():
+        try:
+            if path.is_file() and path.read_bytes() == content:
+                kept.append(path)
+        except FileNotFoundError:
+            continue
+    return kept
 
 
 def check_save(home: Path, label: str, content: bytes) -> bool:

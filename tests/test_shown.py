@@ -8,6 +8,7 @@ def test_numbers_are_written_with_separators_and_huge_ones_by_their_digits():
     assert shown(999_999) == "999,999"
     assert shown(-5) == "-5"
     assert shown(10 ** 30) == "a number of 31 digits"
+    assert shown(-10 ** 19) == "a negative number of 20 digits"
 
 
 def test_text_is_quoted_and_a_pasted_page_is_cut_to_its_start_and_length():

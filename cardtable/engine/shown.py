@@ -26,7 +26,8 @@ def shown(value: object) -> str:
     if isinstance(value, int):
         if abs(value) < LONGEST_NUMBER:
             return f"{value:,}"
-        return f"a number of {len(str(abs(value))):,} digits"
+        sign = "a negative" if value < 0 else "a"
+        return f"{sign} number of {len(str(abs(value))):,} digits"
     text = value if isinstance(value, str) else _text(value)
     if len(text) <= LONGEST_TEXT:
         return repr(text) if isinstance(value, str) else text
