@@ -97,6 +97,10 @@ class HistoryRecorder:
         self._tried_at = time.monotonic()
         """When the history thread last tried to write what waits."""
         self._dirty = False
+        self._retired: list[History] = []
+        """Connections given up as read-only (closed at the end)."""
+        self._stale = False
+        """The history's connection refused a write as read-only: open it afresh."""
         if journal is not None:
             self._pending, self.note = journal.load()
             self._dirty = bool(self._pending)
@@ -134,13 +138,21 @@ class HistoryRecorder:
             recorder.problem = opening.note
             recorder._reason = opening.reason
             recorder._retry_at = time.monotonic() + recorder._retry
-        recorder.note = " ".join(n for n in (opening.note, recorder.note) if n) or None
+        # a file that may open later is said while it does not (``unopened``), not once
+        recorder.note = " ".join(n for n in (None if opening.later else opening.note,
+                                             recorder.note) if n) or None
         return recorder
 
     @property
     def active(self) -> bool:
         """Games are recorded (into the history, or into the journal until it opens)."""
         return self.history is not None or self._path is not None
+
+    def unopened(self) -> str | None:
+        """For the menu, each frame: why the history could not be opened, while it
+        cannot and may later (a lock, the disk); ``None`` once it opened."""
+        problem = self.problem
+        return problem if self.history is None and self._path is not None else None
 
     def waiting(self) -> str | None:
         """For the menu and Statistics: how many games wait to be written and why,
@@ -264,8 +276,9 @@ class HistoryRecorder:
         self._thread = None
         self._tasks.put(None)
         thread.join(0.5 if done else 0.0)
-        if not thread.is_alive() and self.history is not None:
-            self.history.close()
+        if not thread.is_alive():
+            for history in (*self._retired, *([self.history] if self.history else [])):
+                history.close()
 
     # --- helpers ---------------------------------------------------------------------
 
@@ -315,6 +328,7 @@ class HistoryRecorder:
         (``None``: nothing waits, it sleeps until asked)."""
         with self._lock:
             waits = bool(self._pending) or self._unwritable is not None
+        waits = waits or self.history is None   # not opened yet: tried again
         if not (waits or self._dirty) or not self.active:
             return None   # nothing to try (or nowhere to write it)
         due = max(self._retry_at, self._tried_at + self._retry)
@@ -327,14 +341,16 @@ class HistoryRecorder:
         self._tried_at = time.monotonic()
         with self._lock:
             waits = bool(self._pending)
-        if not waits and self._unwritable is not None:
+        if not waits and (self._unwritable is not None or self.history is None):
             self._check()
         return None
 
     def _check(self) -> None:
         """The trial write (at start): does the history take writes?"""
         self._tried_at = time.monotonic()
-        history = self.history
+        if time.monotonic() < self._retry_at:
+            return None
+        history = self._writer()
         if history is None:
             return None
         try:
@@ -347,6 +363,7 @@ class HistoryRecorder:
             log.warning("the history refuses writes: %s", error,
                         exc_info=not is_passing(error))
             unwritable = problem_of(error)
+            self._retire(error)
             if is_passing(error):   # as a refused write: later ones wait, not each
                 self._retry_at = time.monotonic() + self._retry
                 with self._lock:
@@ -364,7 +381,7 @@ class HistoryRecorder:
         if not pending or time.monotonic() < self._retry_at:
             return False
         self._tried_at = time.monotonic()
-        history = self.history or self._reopen()
+        history = self._writer()
         if history is None:
             return False
         left: list[Write] = []
@@ -380,6 +397,7 @@ class HistoryRecorder:
                 log.warning("a history write waits: %s", error,
                             exc_info=not is_passing(error))
                 if is_passing(error):
+                    self._retire(error)
                     left += pending[index:]
                     self._retry_at = time.monotonic() + self._retry
                     break
@@ -394,13 +412,30 @@ class HistoryRecorder:
             self._dirty = True
         return took
 
+    def _retire(self, error: BaseException) -> None:
+        """A connection refused as read-only stays so (SQLite opened the file read-only):
+        the next try opens it afresh, so a file made writable again takes the games in
+        this run. The old one is kept for reading until then, and closed with the
+        recorder (a screen may still read it)."""
+        if history_db.is_read_only(error):
+            self._stale = True
+
+    def _writer(self) -> History | None:
+        """The history to write to: opened afresh when it could not be opened, or its
+        connection was refused as read-only."""
+        if self.history is not None and not self._stale:
+            return self.history
+        return self._reopen()
+
     def _reopen(self) -> History | None:
         """Try again to open a history that could not be opened (locked, a full disk)."""
         if self._path is None:
             return None
         opening = try_history(self._path, self._busy)
         if opening.history is not None:
-            self.history, self.problem = opening.history, None
+            if self.history is not None:
+                self._retired.append(self.history)
+            self.history, self.problem, self._stale = opening.history, None, False
             if opening.note:
                 log.warning("%s", opening.note)
             return opening.history

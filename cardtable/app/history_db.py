@@ -49,6 +49,7 @@ from .history_rows import (
 
 __all__ = ["BUSY_SECONDS", "MIGRATIONS", "SCHEMA_VERSION", "GameRow", "History",
            "HistoryUnavailable", "Opening", "Reading", "is_damage", "is_passing",
+           "is_read_only",
            "open_history", "problem_of", "try_history"]
 
 MIGRATIONS: tuple[str, ...] = (
@@ -148,6 +149,12 @@ def is_damage(error: BaseException) -> bool:
     """The file itself is damaged (not merely locked, read-only or on a full disk)."""
     return isinstance(error, _Damaged) or (isinstance(error, sqlite3.DatabaseError)
                                            and _name(error).startswith(_DAMAGED))
+
+
+def is_read_only(error: BaseException) -> bool:
+    """SQLite refused a write as read-only (the connection stays so until reopened)."""
+    return isinstance(error, sqlite3.DatabaseError) and _name(error).startswith(
+        "SQLITE_READONLY")
 
 
 def is_passing(error: BaseException) -> bool:

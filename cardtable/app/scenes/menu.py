@@ -67,10 +67,12 @@ class MenuScene(FormScene):
 
     def notice(self) -> tuple[str | None, bool]:
         """The menu's message, and whether it is good news. Games waiting to be written
-        to the history are said for as long as they wait."""
-        waiting = self.app.recorder.waiting()
-        text = " ".join(part for part in (self.app.menu_message, waiting) if part)
-        return text or None, self.app.menu_good and waiting is None
+        to the history, and a history that could not be opened yet, are said for as long
+        as they are so (read each frame)."""
+        recorder = self.app.recorder
+        waiting, unopened = recorder.waiting(), recorder.unopened()
+        text = " ".join(part for part in (self.app.menu_message, unopened, waiting) if part)
+        return text or None, self.app.menu_good and waiting is None and unopened is None
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)

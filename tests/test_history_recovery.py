@@ -1,0 +1,113 @@
+"""The history gets back what a moment of trouble took: a lock said at start goes from
+the menu once the history opens, a history read-only at start takes the waiting games
+once its file may be written again (a fresh connection: SQLite keeps a read-only one
+read-only), and a game finished just as cardtable was killed is recorded finished at
+the next start, with its result."""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+
+import pytest
+
+from cardtable.app import history as history_module
+from cardtable.app import history_db
+from cardtable.app.history_db import open_history
+from ui import frames
+
+BUSY = 0.1
+RETRY = 0.3
+
+
+@pytest.fixture(autouse=True)
+def quick(monkeypatch):  # type: ignore[no-untyped-def]
+    monkeypatch.setattr(history_db, "BUSY_SECONDS", BUSY, raising=False)
+    monkeypatch.setattr(history_module, "RETRY_SECONDS", RETRY, raising=False)
+
+
+def history_file(home):  # type: ignore[no-untyped-def]
+    folder = home / "data"
+    folder.mkdir(parents=True, exist_ok=True)
+    history, note = open_history(folder / "history.sqlite3")
+    assert history is not None, note
+    history.close()
+    return folder / "history.sqlite3"
+
+
+def rows(path):  # type: ignore[no-untyped-def]
+    with sqlite3.connect(path) as db:
+        return db.execute("SELECT game_id, seed, status FROM games ORDER BY started").fetchall()
+
+
+def menu_text(app) -> str:  # type: ignore[no-untyped-def]
+    text, _ = app.stack.top.notice()
+    return text or ""
+
+
+def until(check, within: float) -> bool:  # type: ignore[no-untyped-def]
+    deadline = time.monotonic() + within
+    while not check() and time.monotonic() < deadline:
+        time.sleep(0.02)
+    return bool(check())
+
+
+def test_the_lock_said_at_start_goes_from_the_menu_once_the_history_opens(make_app, home):
+    path = history_file(home)
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        app = make_app()
+        assert app.recorder.flush(2.0)
+        assert "could not be opened just now" in menu_text(app)
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert until(lambda: menu_text(app) == "", 3 * RETRY + 2.0), menu_text(app)
+    assert app.recorder.history is not None
+
+
+class ReadOnlyFile:
+    """A history file that may not be written until ``writable`` is set: as SQLite
+    does it, a connection opened meanwhile stays read-only until it is reopened."""
+
+    def __init__(self, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+        self.writable = False
+        real = history_db._open
+
+        def opened(path, busy_seconds=history_db.BUSY_SECONDS):  # type: ignore[no-untyped-def]
+            history = real(path, busy_seconds)
+            if not self.writable:
+                history._db.execute("PRAGMA query_only = ON")
+            return history
+
+        monkeypatch.setattr(history_db, "_open", opened)
+
+
+def test_a_history_read_only_at_start_takes_the_waiting_games_once_writable(
+        make_app, home, monkeypatch):
+    path = history_file(home)
+    read_only = ReadOnlyFile(monkeypatch)
+    app = make_app()
+    app.new_game("palace", 1, "normal", 7)
+    frames(app, 2)
+    app.to_menu()
+    frames(app, 1)
+    assert app.recorder.flush(2.0)
+    assert "1 game is waiting" in menu_text(app)
+    read_only.writable = True
+    assert until(lambda: rows(path) == [("palace", 7, "playing")], 3 * RETRY + 2.0), \
+        rows(path)
+    assert until(lambda: menu_text(app) == "", 1.0), menu_text(app)
+
+
+def test_a_history_read_only_at_start_is_said_no_more_once_writable(make_app, home,
+                                                                   monkeypatch):
+    """Nothing waits: the trial write, tried again, opens the file afresh too."""
+    history_file(home)
+    read_only = ReadOnlyFile(monkeypatch)
+    app = make_app()
+    assert app.recorder.flush(2.0)
+    assert "read-only" in menu_text(app)
+    read_only.writable = True
+    assert until(lambda: menu_text(app) == "", 3 * RETRY + 2.0), menu_text(app)
