@@ -6,6 +6,7 @@ the next start, with its result."""
 
 from __future__ import annotations
 
+import json
 import sqlite3
 import time
 
@@ -111,3 +112,99 @@ def test_a_history_read_only_at_start_is_said_no_more_once_writable(make_app, ho
     assert "read-only" in menu_text(app)
     read_only.writable = True
     assert until(lambda: menu_text(app) == "", 3 * RETRY + 2.0), menu_text(app)
+
+
+class Killed(BaseException):
+    """cardtable killed (kill -9): the history thread stops where it is."""
+
+
+def killed_as_the_game_ends(make_app, home, monkeypatch):  # type: ignore[no-untyped-def]
+    """A Palace game played to its end, cardtable killed the moment its save is set
+    aside: the history thread dies before it writes the result (nor keeps it in the
+    journal). The game as it ended, and the rows the history holds."""
+    from ui import to_game_over
+
+    history_file(home)
+    real = history_db.History.update
+
+    def update(self, key, changes, hints=0, number=0):  # type: ignore[no-untyped-def]
+        if changes.status == "finished":
+            raise Killed
+        return real(self, key, changes, hints, number)
+
+    monkeypatch.setattr(history_db.History, "update", update)
+    app = make_app()
+    app.new_game("palace", 1, "normal", 5, autoplay="normal")
+    to_game_over(app)
+    assert (home / "data" / "last-finished-game.json").exists()
+    thread = app.recorder._thread
+    assert thread is not None
+    thread.join(2.0)
+    assert not thread.is_alive()
+    app.recorder._thread = None     # the process is gone: nothing more is written
+    monkeypatch.setattr(history_db.History, "update", real)
+    return app.session.game
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnhandledThreadExceptionWarning")
+def test_a_game_finished_as_cardtable_was_killed_is_finished_at_the_next_start(
+        make_app, home, monkeypatch):
+    game = killed_as_the_game_ends(make_app, home, monkeypatch)
+    path = home / "data" / "history.sqlite3"
+    assert rows(path) == [("palace", 5, "playing")]
+    again = make_app()
+    assert again.recorder.flush(5.0)
+    assert rows(path) == [("palace", 5, "finished")]
+    history, _ = open_history(path)
+    assert history is not None
+    row = history.games("palace")[0]
+    outcome = game.outcome()
+    assert outcome is not None
+    assert row.scores == list(outcome.scores) and row.place == outcome.places[0]
+    assert row.won == (1.0 if 0 in outcome.winners else 0.0) and row.rounds == 1
+    assert row.moves == len(game.history) and row.ended is not None
+    history.close()
+    third = make_app()               # a later start changes nothing
+    assert third.recorder.flush(5.0)
+    assert rows(path) == [("palace", 5, "finished")]
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnhandledThreadExceptionWarning")
+def test_a_game_killed_after_its_end_was_saved_but_before_it_was_set_aside(
+        make_app, home, monkeypatch):
+    """The slot still holds the game as it ended: it is not offered to continue, it is
+    set aside, and its result is written."""
+    killed_as_the_game_ends(make_app, home, monkeypatch)
+    folder = home / "data"
+    (folder / "last-finished-game.json").replace(folder / "autosave-palace.json")
+    again = make_app()
+    assert again.recorder.flush(5.0)
+    assert again.saved_games() == [] and not (folder / "autosave-palace.json").exists()
+    assert (folder / "last-finished-game.json").exists()
+    assert rows(folder / "history.sqlite3") == [("palace", 5, "finished")]
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnhandledThreadExceptionWarning")
+def test_a_killed_game_s_result_waits_in_the_journal_while_the_history_is_locked(
+        make_app, home, monkeypatch):
+    """Restarted under a lock: the result waits (before the start-up's abandon) and is
+    written at the next start, even though that start's abandon came first there."""
+    killed_as_the_game_ends(make_app, home, monkeypatch)
+    path = home / "data" / "history.sqlite3"
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        locked = make_app()
+        assert locked.recorder.flush(5.0)
+        kinds = [w["kind"] for w in json.loads(
+            (home / "data" / "history-waiting.json").read_text())["writes"]]
+        assert kinds == ["finish", "abandon"]
+        locked.shutdown()
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    (home / "data" / "last-finished-game.json").unlink()   # the journal alone keeps it
+    again = make_app()
+    assert again.recorder.flush(5.0)
+    assert rows(path) == [("palace", 5, "finished")]
+    assert not (home / "data" / "history-waiting.json").exists()

@@ -34,6 +34,7 @@ from . import history_db
 from .history_db import GameRow, History, is_passing, problem_of, try_history
 from .history_journal import Journal, Kind, Write, games_in, merge
 from .history_rows import Changes, Deal, Unfit
+from .saves import SaveError, read_save
 from .session import Session
 
 log = logging.getLogger(__name__)
@@ -181,13 +182,17 @@ class HistoryRecorder:
 
     # --- the drawing thread ----------------------------------------------------------
 
-    def recover(self, saved: list[Game]) -> None:
+    def recover(self, saved: list[Game], finished: Path | None = None) -> None:
         """At start-up: games left ``playing`` by a stop are abandoned, but for those
-        the save slots hold (they may be continued)."""
+        the save slots hold (they may be continued), and the game in ``finished`` (the
+        last game that ended, its save set aside), if it ended as cardtable was stopped
+        before its result was written: that one is finished, first."""
         if not self.active:
             return
         keep = tuple(Deal(game.game_id, game.seed, game.seats) for game in saved)
         before = time.time()
+        if finished is not None:
+            self._submit(lambda: _finish_of(finished))
         self._submit(lambda: Write(Kind.ABANDON, keep=keep, before=before))
 
     def begin(self, session: Session, resumed: bool = False) -> None:
@@ -310,7 +315,7 @@ class HistoryRecorder:
             try:   # one bad write never stops the thread
                 write = task()
                 if write is not None:
-                    if write.kind is not Kind.ABANDON:
+                    if write.kind not in (Kind.ABANDON, Kind.FINISH):
                         self._number += 1
                         write = dataclasses.replace(write, number=self._number)
                     with self._lock:
@@ -464,7 +469,36 @@ class HistoryRecorder:
         self._dirty = unkept is not None
 
 
+def _finish_of(path: Path) -> Write | None:
+    """The result of the game in the save set aside at ``path`` when it ended, as a
+    write (read and replayed on the history thread; ``None``: no such game)."""
+    try:
+        if not path.is_file():
+            return None
+        ended = path.stat().st_mtime
+        saved = read_save(path)
+    except (OSError, SaveError) as error:
+        log.info("the last game that ended is not looked for: %s", error)
+        return None
+    game, human = saved.game, saved.human
+    outcome = game.outcome()
+    if outcome is None:   # set aside by an earlier version, one move before its end
+        return None
+    winners = outcome.winners
+    changes = Changes(status="finished", ended=ended,
+                      standings=[list(game.variant.standings(game.state))],
+                      standings_after=_round_of(game) - 1, scores=list(outcome.scores),
+                      won=(1 / len(winners)) if human in winners else 0.0,
+                      place=outcome.places[human], record=game.record())
+    return Write(Kind.FINISH, keep=(Deal(game.game_id, game.seed, game.seats),),
+                 changes=changes)
+
+
 def _apply(history: History, write: Write) -> None:
+    if write.kind is Kind.FINISH:
+        if history.finish_found(write.keep[0], write.changes):
+            log.warning("a game that ended as cardtable stopped was recorded finished")
+        return
     if write.kind is Kind.ABANDON:
         history.abandon_playing(write.keep, write.before)
         return
