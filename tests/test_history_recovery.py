@@ -208,3 +208,59 @@ def test_a_killed_game_s_result_waits_in_the_journal_while_the_history_is_locked
     assert again.recorder.flush(5.0)
     assert rows(path) == [("palace", 5, "finished")]
     assert not (home / "data" / "history-waiting.json").exists()
+
+
+def test_an_open_games_played_page_is_read_again_when_games_are_written(make_app, home):
+    """A game written after the page was read (once a lock went, say) is shown without
+    leaving the page."""
+    from cardtable.app.scenes.replay import GamesScene
+    from cardtable.app.session import Session, default_seats
+    from cardtable.engine import Game
+
+    history_file(home)
+    app = make_app()
+    app.recorder.flush()
+    games = GamesScene(app, app.recorder.history)
+    app.push(games)
+    assert games.wait(5)
+    app.frame(1 / 60)
+    assert games.rows == []
+    app.recorder.begin(Session(Game.new("palace", 2, 7)[0], default_seats(1, "normal")))
+    assert app.recorder.flush(2.0)
+    app.frame(1 / 60)
+    assert games.wait(5)
+    app.frame(1 / 60)
+    assert [(row.game_id, row.seed) for row in games.rows] == [("palace", 7)]
+
+
+def test_open_statistics_count_games_written_since_and_a_history_opened_since(make_app,
+                                                                             home):
+    """Opened while the history was locked at start: the figures come once it opens,
+    and a game written afterwards is counted without leaving the screen."""
+    from cardtable.app.scenes.statistics import StatisticsScene
+    from cardtable.app.session import Session, default_seats
+    from cardtable.engine import Game
+
+    path = history_file(home)
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        app = make_app()
+        assert app.recorder.flush(2.0)
+        statistics = StatisticsScene(app)
+        app.push(statistics)
+        app.frame(1 / 60)
+        assert "could not be opened just now" in (statistics.note() or "")
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert until(lambda: app.recorder.history is not None, 3 * RETRY + 2.0)
+    app.frame(1 / 60)
+    assert statistics.wait(5) and statistics.note() is None
+    app.recorder.begin(Session(Game.new("palace", 2, 7)[0], default_seats(1, "normal")))
+    app.recorder.abandon(None)
+    assert app.recorder.flush(2.0)
+    app.frame(1 / 60)
+    assert statistics.wait(5)
+    assert statistics.tally is not None
+    assert [line.abandoned for line in statistics.tally.lines("palace")] == [1]

@@ -98,6 +98,9 @@ class HistoryRecorder:
         self._tried_at = time.monotonic()
         """When the history thread last tried to write what waits."""
         self._dirty = False
+        self.written = 0
+        """How many times the history took writes (a screen showing it reads again when
+        this changes: a game written after it read, once a lock went, is shown)."""
         self._retired: list[History] = []
         """Connections given up as read-only (closed at the end)."""
         self._stale = False
@@ -413,6 +416,7 @@ class HistoryRecorder:
             self._reason = reason if left else None
             if took:
                 self._unwritable = None
+                self.written += 1
         if left != pending:
             self._dirty = True
         return took

@@ -109,6 +109,8 @@ class GamesScene(FormScene):
         """Pages asked by (page, games a page): a resize asks page 0 again, longer."""
         self._watching: LatestRead[GameRow, Replay | str] = LatestRead("cardtable-replay")
         self._retry = Retry()
+        self._written = app.recorder.written
+        """The recorder's writes when the page was asked (more since: read it again)."""
         self._read_page()
 
     def _read_page(self) -> None:
@@ -140,6 +142,10 @@ class GamesScene(FormScene):
         """Take what the reading threads read (never waiting for them)."""
         if self._retry.due(self.app.now):
             self._read_page()
+        if self.app.recorder.written != self._written and self.history is not None:
+            self._written = self.app.recorder.written   # games written since: the page
+            self._pages.ask((self.page, self.listed),  # again, shown until it comes
+                            partial(read_page, self.history, self.page, self.listed))
         paged = self._pages.take()
         if paged is not None:
             self._show(paged[1])
