@@ -264,3 +264,39 @@ def test_open_statistics_count_games_written_since_and_a_history_opened_since(ma
     assert statistics.wait(5)
     assert statistics.tally is not None
     assert [line.abandoned for line in statistics.tally.lines("palace")] == [1]
+
+
+KILLED_AS_IT_ENDS = """
+import os, signal, sys
+sys.path.insert(0, "tests")
+from cardtable.app.app import App
+from ui import to_game_over
+
+real = App.forget_save
+
+def forget_save(self):
+    real(self)
+    if (self.save_path.parent / "last-finished-game.json").exists():
+        os.kill(os.getpid(), signal.SIGKILL)   # the moment the save is set aside
+
+App.forget_save = forget_save
+app = App(size=(1280, 800), animations=False)
+app.new_game("palace", 1, "normal", 5, autoplay="normal")
+to_game_over(app)
+"""
+
+
+def test_a_real_kill_as_the_game_ends_never_loses_its_result(make_app, home):
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    path = history_file(home)
+    env = {**os.environ, "CARDTABLE_HOME": str(home)}
+    done = subprocess.run([sys.executable, "-c", KILLED_AS_IT_ENDS], env=env, timeout=60,
+                          capture_output=True, text=True)
+    assert done.returncode == -signal.SIGKILL, done.stderr[-2000:]
+    app = make_app()
+    assert app.recorder.flush(5.0)
+    assert rows(path) == [("palace", 5, "finished")]
