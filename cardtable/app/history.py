@@ -15,7 +15,13 @@ tries again by itself every ``RETRY_SECONDS`` while writes wait, and the next st
 and the player is told how many games wait and why. One bad write never stops the
 thread: it waits too, and the others go on. At start, the history thread tries a write
 it rolls back, so that a history that cannot be written is said before a game is lost
-to it. While nothing waits, the thread sleeps until it is asked for something.
+to it. While nothing waits, the thread sleeps until it is asked for something (but
+while the history could not be opened, or refused a write as read-only: it is opened
+afresh at each retry, as SQLite keeps a read-only connection read-only).
+
+A game that ended as cardtable was stopped, before its result was written, is found at
+the next start in the save set aside at its end (``last-finished-game.json``): its row
+is finished from it, on the history thread, before the start-up's abandon.
 """
 
 from __future__ import annotations
