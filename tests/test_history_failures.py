@@ -75,8 +75,8 @@ def one_game_waiting(home):  # type: ignore[no-untyped-def]
     from cardtable.app.session import Session, default_seats
     from cardtable.engine import Game
 
-    recorder = HistoryRecorder.open(make_history(home))
-    recorder.history._db.execute("PRAGMA query_only = ON")
+    recorder = HistoryRecorder.open(make_history(home), retry_seconds=60.0)
+    recorder.history._db.execute("PRAGMA query_only = ON")   # not opened afresh before 60 s
     recorder.begin(Session(Game.new("palace", 2, 7)[0], default_seats(1, "normal")))
     recorder.close()
     journal = data(home) / JOURNAL_FILE
@@ -112,12 +112,13 @@ def test_a_history_locked_by_another_process_is_not_moved_and_its_games_wait(mak
         assert holder.stdout is not None and holder.stdout.readline() == "locked\n"
         app = make_app()
         assert "damaged" not in (app.menu_message or "")
-        assert "another program is using it" in (app.menu_message or "")
+        assert "another program is using it" in menu_text(app)   # said while it lasts
         assert set_aside(home) == [] and path.read_bytes() == before
         play_and_leave(app, "palace", 2)
         app.recorder.flush(2.0)
-        assert menu_text(app).endswith("1 game is waiting to be written to your history: "
-                                       "another program is using it (it is locked).")
+        assert menu_text(app) == (   # the reason both share, said once
+            "Your game history could not be opened just now, and 1 game is waiting to be "
+            "written to it: another program is using it (it is locked). It was left as it is.")
         assert (data(home) / JOURNAL_FILE).exists()
         from cardtable.app.scenes.statistics import StatisticsScene
 
@@ -284,16 +285,18 @@ def test_a_full_disk_keeps_the_games_and_says_how_many_wait(make_app, home):
     assert "waiting" not in menu_text(app) and StatisticsScene(app).note() is None
 
 
-def test_a_read_only_history_keeps_the_games_for_the_next_start(make_app, home):
+def test_a_read_only_history_keeps_the_games_for_the_next_start(make_app, home,
+                                                                monkeypatch):
+    read_only = read_only_history(monkeypatch)
     app = make_app()
     app.recorder.flush()
-    app.recorder.history._db.execute("PRAGMA query_only = ON")   # refuses every write
     play_and_leave(app, "palace", 2)
     app.recorder.flush(2.0)
     assert "1 game is waiting to be written to your history: it may not be written " \
            "(it is read-only)." in menu_text(app)
     app.shutdown()
     assert rows(home) == []
+    read_only.writable = True
     again = make_app()
     again.recorder.flush(2.0)
     assert rows(home) == [("palace", 2, "playing")]
@@ -832,16 +835,25 @@ def test_games_waiting_for_a_lock_are_written_while_idle_once_it_is_released(hom
 
 # --- a history that cannot be written, said at start ------------------------------------
 
-def read_only_history(monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    """The history opens, but refuses every write (as a read-only file or folder does)."""
+class ReadOnly:
+    writable = False
+
+
+def read_only_history(monkeypatch) -> ReadOnly:  # type: ignore[no-untyped-def]
+    """The history opens, but refuses every write (as a read-only file or folder does)
+    until ``writable`` is set; as SQLite does it, a connection opened meanwhile stays
+    read-only until it is opened afresh."""
     real = history_db._open
+    state = ReadOnly()
 
     def opened(path, busy_seconds=history_db.BUSY_SECONDS):  # type: ignore[no-untyped-def]
         history = real(path, busy_seconds)
-        history._db.execute("PRAGMA query_only = ON")
+        if not state.writable:
+            history._db.execute("PRAGMA query_only = ON")
         return history
 
     monkeypatch.setattr(history_db, "_open", opened)
+    return state
 
 
 def test_a_history_that_cannot_be_written_is_said_on_the_menu_at_start(make_app, home,
@@ -853,7 +865,7 @@ def test_a_history_that_cannot_be_written_is_said_on_the_menu_at_start(make_app,
     monkeypatch.setattr(history_module, "RETRY_SECONDS", RETRY, raising=False)
     path = make_history(home)
     before = path.read_bytes()
-    read_only_history(monkeypatch)
+    read_only = read_only_history(monkeypatch)
     app = make_app()
     app.recorder.flush(2.0)
     frames(app, 1)
@@ -862,7 +874,7 @@ def test_a_history_that_cannot_be_written_is_said_on_the_menu_at_start(make_app,
     assert said in menu_text(app)
     assert said in (StatisticsScene(app).note() or "")
     assert path.read_bytes() == before and set_aside(home) == []
-    app.recorder.history._db.execute("PRAGMA query_only = OFF")   # writable again
+    read_only.writable = True   # writable again
     deadline = time.monotonic() + 3 * RETRY + 1.0
     while said in menu_text(app) and time.monotonic() < deadline:
         time.sleep(0.02)

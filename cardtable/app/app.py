@@ -33,7 +33,7 @@ from .saves import SavedGame, SaveSummary, load_autosave, summarize
 from .scene import Scene, SceneStack
 from .session import SeatInfo, Session, default_seats
 from .settings import Settings, SettingsFile
-from .slots import LEGACY_NAME, SaveSlots, Slot
+from .slots import FINISHED, LEGACY_NAME, SaveSlots, Slot
 from .sound import Sounds
 from .table_ui import TableUI
 from .tables import playable, table_for
@@ -127,7 +127,7 @@ class App:
         # rather than offered as "Continue".
         saved, slot_notes = self.slots.scan()
         notes += slot_notes
-        self.recorder.recover([found.game for found in saved])
+        self.recorder.recover([found.game for found in saved], self.slots.folder / FINISHED)
         self.menu_message = " ".join(notes) or None
         self.menu_good = False
         """The menu's message is good news (a game saved), not a problem."""
@@ -388,8 +388,8 @@ class App:
         return bool(self.slots.saved())
 
     def _changed(self, session: Session) -> None:
+        self.recorder.changed(session)   # a game's end reaches the history first
         self.save()
-        self.recorder.changed(session)
 
     def save(self, wait: bool = False) -> bool:
         """Autosave the game in progress. The write happens on the autosave thread (an
@@ -441,7 +441,14 @@ class App:
         self.slots.slots[self._slot_game].summary = None
         try:
             if self.save_path.exists():
-                os.replace(self.save_path, self.save_path.with_name("last-finished-game.json"))
+                session = self.session
+                if session is not None and session.game.over:   # the end too: if its
+                    # result is not written yet when cardtable is stopped, the history
+                    # finds it there at the next start
+                    ui = self.table.ui_state() if self.table is not None else TableUI()
+                    self.autosaver.request(session.game, session.seats, ui)
+                    self.autosaver.flush()
+                os.replace(self.save_path, self.save_path.with_name(FINISHED))
         except OSError as error:
             log.warning("could not set the finished game aside: %s", error)
 

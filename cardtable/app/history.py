@@ -15,7 +15,13 @@ tries again by itself every ``RETRY_SECONDS`` while writes wait, and the next st
 and the player is told how many games wait and why. One bad write never stops the
 thread: it waits too, and the others go on. At start, the history thread tries a write
 it rolls back, so that a history that cannot be written is said before a game is lost
-to it. While nothing waits, the thread sleeps until it is asked for something.
+to it. While nothing waits, the thread sleeps until it is asked for something (but
+while the history could not be opened, or refused a write as read-only: it is opened
+afresh at each retry, as SQLite keeps a read-only connection read-only).
+
+A game that ended as cardtable was stopped, before its result was written, is found at
+the next start in the save set aside at its end (``last-finished-game.json``): its row
+is finished from it, on the history thread, before the start-up's abandon.
 """
 
 from __future__ import annotations
@@ -34,6 +40,7 @@ from . import history_db
 from .history_db import GameRow, History, is_passing, problem_of, try_history
 from .history_journal import Journal, Kind, Write, games_in, merge
 from .history_rows import Changes, Deal, Unfit
+from .saves import SaveError, read_save
 from .session import Session
 
 log = logging.getLogger(__name__)
@@ -97,6 +104,13 @@ class HistoryRecorder:
         self._tried_at = time.monotonic()
         """When the history thread last tried to write what waits."""
         self._dirty = False
+        self.written = 0
+        """How many times the history took writes (a screen showing it reads again when
+        this changes: a game written after it read, once a lock went, is shown)."""
+        self._retired: list[History] = []
+        """Connections given up as read-only (closed at the end)."""
+        self._stale = False
+        """The history's connection refused a write as read-only: open it afresh."""
         if journal is not None:
             self._pending, self.note = journal.load()
             self._dirty = bool(self._pending)
@@ -134,13 +148,21 @@ class HistoryRecorder:
             recorder.problem = opening.note
             recorder._reason = opening.reason
             recorder._retry_at = time.monotonic() + recorder._retry
-        recorder.note = " ".join(n for n in (opening.note, recorder.note) if n) or None
+        # a file that may open later is said while it does not (``unopened``), not once
+        recorder.note = " ".join(n for n in (None if opening.later else opening.note,
+                                             recorder.note) if n) or None
         return recorder
 
     @property
     def active(self) -> bool:
         """Games are recorded (into the history, or into the journal until it opens)."""
         return self.history is not None or self._path is not None
+
+    def unopened(self) -> str | None:
+        """For the menu, each frame: why the history could not be opened, while it
+        cannot and may later (a lock, the disk); ``None`` once it opened."""
+        problem = self.problem
+        return problem if self.history is None and self._path is not None else None
 
     def waiting(self) -> str | None:
         """For the menu and Statistics: how many games wait to be written and why,
@@ -169,13 +191,17 @@ class HistoryRecorder:
 
     # --- the drawing thread ----------------------------------------------------------
 
-    def recover(self, saved: list[Game]) -> None:
+    def recover(self, saved: list[Game], finished: Path | None = None) -> None:
         """At start-up: games left ``playing`` by a stop are abandoned, but for those
-        the save slots hold (they may be continued)."""
+        the save slots hold (they may be continued), and the game in ``finished`` (the
+        last game that ended, its save set aside), if it ended as cardtable was stopped
+        before its result was written: that one is finished, first."""
         if not self.active:
             return
         keep = tuple(Deal(game.game_id, game.seed, game.seats) for game in saved)
         before = time.time()
+        if finished is not None:
+            self._submit(lambda: _finish_of(finished))
         self._submit(lambda: Write(Kind.ABANDON, keep=keep, before=before))
 
     def begin(self, session: Session, resumed: bool = False) -> None:
@@ -264,8 +290,9 @@ class HistoryRecorder:
         self._thread = None
         self._tasks.put(None)
         thread.join(0.5 if done else 0.0)
-        if not thread.is_alive() and self.history is not None:
-            self.history.close()
+        if not thread.is_alive():
+            for history in (*self._retired, *([self.history] if self.history else [])):
+                history.close()
 
     # --- helpers ---------------------------------------------------------------------
 
@@ -297,7 +324,7 @@ class HistoryRecorder:
             try:   # one bad write never stops the thread
                 write = task()
                 if write is not None:
-                    if write.kind is not Kind.ABANDON:
+                    if write.kind not in (Kind.ABANDON, Kind.FINISH):
                         self._number += 1
                         write = dataclasses.replace(write, number=self._number)
                     with self._lock:
@@ -315,6 +342,7 @@ class HistoryRecorder:
         (``None``: nothing waits, it sleeps until asked)."""
         with self._lock:
             waits = bool(self._pending) or self._unwritable is not None
+        waits = waits or self.history is None   # not opened yet: tried again
         if not (waits or self._dirty) or not self.active:
             return None   # nothing to try (or nowhere to write it)
         due = max(self._retry_at, self._tried_at + self._retry)
@@ -327,14 +355,16 @@ class HistoryRecorder:
         self._tried_at = time.monotonic()
         with self._lock:
             waits = bool(self._pending)
-        if not waits and self._unwritable is not None:
+        if not waits and (self._unwritable is not None or self.history is None):
             self._check()
         return None
 
     def _check(self) -> None:
         """The trial write (at start): does the history take writes?"""
         self._tried_at = time.monotonic()
-        history = self.history
+        if time.monotonic() < self._retry_at:
+            return None
+        history = self._writer()
         if history is None:
             return None
         try:
@@ -347,6 +377,7 @@ class HistoryRecorder:
             log.warning("the history refuses writes: %s", error,
                         exc_info=not is_passing(error))
             unwritable = problem_of(error)
+            self._retire(error)
             if is_passing(error):   # as a refused write: later ones wait, not each
                 self._retry_at = time.monotonic() + self._retry
                 with self._lock:
@@ -364,7 +395,7 @@ class HistoryRecorder:
         if not pending or time.monotonic() < self._retry_at:
             return False
         self._tried_at = time.monotonic()
-        history = self.history or self._reopen()
+        history = self._writer()
         if history is None:
             return False
         left: list[Write] = []
@@ -380,6 +411,7 @@ class HistoryRecorder:
                 log.warning("a history write waits: %s", error,
                             exc_info=not is_passing(error))
                 if is_passing(error):
+                    self._retire(error)
                     left += pending[index:]
                     self._retry_at = time.monotonic() + self._retry
                     break
@@ -390,9 +422,25 @@ class HistoryRecorder:
             self._reason = reason if left else None
             if took:
                 self._unwritable = None
+                self.written += 1
         if left != pending:
             self._dirty = True
         return took
+
+    def _retire(self, error: BaseException) -> None:
+        """A connection refused as read-only stays so (SQLite opened the file read-only):
+        the next try opens it afresh, so a file made writable again takes the games in
+        this run. The old one is kept for reading until then, and closed with the
+        recorder (a screen may still read it)."""
+        if history_db.is_read_only(error):
+            self._stale = True
+
+    def _writer(self) -> History | None:
+        """The history to write to: opened afresh when it could not be opened, or its
+        connection was refused as read-only."""
+        if self.history is not None and not self._stale:
+            return self.history
+        return self._reopen()
 
     def _reopen(self) -> History | None:
         """Try again to open a history that could not be opened (locked, a full disk)."""
@@ -400,7 +448,9 @@ class HistoryRecorder:
             return None
         opening = try_history(self._path, self._busy)
         if opening.history is not None:
-            self.history, self.problem = opening.history, None
+            if self.history is not None:
+                self._retired.append(self.history)
+            self.history, self.problem, self._stale = opening.history, None, False
             if opening.note:
                 log.warning("%s", opening.note)
             return opening.history
@@ -429,7 +479,36 @@ class HistoryRecorder:
         self._dirty = unkept is not None
 
 
+def _finish_of(path: Path) -> Write | None:
+    """The result of the game in the save set aside at ``path`` when it ended, as a
+    write (read and replayed on the history thread; ``None``: no such game)."""
+    try:
+        if not path.is_file():
+            return None
+        ended = path.stat().st_mtime
+        saved = read_save(path)
+    except (OSError, SaveError) as error:
+        log.info("the last game that ended is not looked for: %s", error)
+        return None
+    game, human = saved.game, saved.human
+    outcome = game.outcome()
+    if outcome is None:   # set aside by an earlier version, one move before its end
+        return None
+    winners = outcome.winners
+    changes = Changes(status="finished", ended=ended,
+                      standings=[list(game.variant.standings(game.state))],
+                      standings_after=_round_of(game) - 1, scores=list(outcome.scores),
+                      won=(1 / len(winners)) if human in winners else 0.0,
+                      place=outcome.places[human], record=game.record())
+    return Write(Kind.FINISH, keep=(Deal(game.game_id, game.seed, game.seats),),
+                 changes=changes)
+
+
 def _apply(history: History, write: Write) -> None:
+    if write.kind is Kind.FINISH:
+        if history.finish_found(write.keep[0], write.changes):
+            log.warning("a game that ended as cardtable stopped was recorded finished")
+        return
     if write.kind is Kind.ABANDON:
         history.abandon_playing(write.keep, write.before)
         return

@@ -49,6 +49,7 @@ from .history_rows import (
 
 __all__ = ["BUSY_SECONDS", "MIGRATIONS", "SCHEMA_VERSION", "GameRow", "History",
            "HistoryUnavailable", "Opening", "Reading", "is_damage", "is_passing",
+           "is_read_only",
            "open_history", "problem_of", "try_history"]
 
 MIGRATIONS: tuple[str, ...] = (
@@ -150,6 +151,12 @@ def is_damage(error: BaseException) -> bool:
                                            and _name(error).startswith(_DAMAGED))
 
 
+def is_read_only(error: BaseException) -> bool:
+    """SQLite refused a write as read-only (the connection stays so until reopened)."""
+    return isinstance(error, sqlite3.DatabaseError) and _name(error).startswith(
+        "SQLITE_READONLY")
+
+
 def is_passing(error: BaseException) -> bool:
     """The file or the disk refused (locked, full, read-only, an I/O error, damaged):
     the same write may well work later. Anything else is a fault of the write itself."""
@@ -246,28 +253,62 @@ class History:
         higher than the row's last is a stale journal's, taken already, and skipped
         (0: always made). Changes that would leave the row unreadable (a place or
         scores that do not fit its seats: a damaged journal) raise ``Unfit``."""
+        with self._transaction() as db:
+            self._update(db, key, changes, hints, number)
+
+    @staticmethod
+    def _update(db: sqlite3.Connection, key: str, changes: Changes, hints: int = 0,
+                number: int = 0) -> None:
         values: dict[str, object] = changes.columns()
         if "record" in values:
             values["moves"] = moves_in(values["record"])
+        found = _playing(db, key)
+        if found is None or (number and found["written"] >= number):
+            return
+        if changes.standings is not None:
+            standings = earlier_standings((found["standings"],),
+                                          changes.standings_after) + changes.standings
+            values.update(standings=standings, rounds=len(standings))
+        if hints:
+            values["hints"] = found["hints"] + hints
+        cells = {name: stored(name, value) for name, value in values.items()}
+        if isinstance(read_row([found[name] for name in READ]), GameRow):
+            problem = read_row([cells.get(name, found[name]) for name in READ])
+            if isinstance(problem, str):   # never made unreadable by a change
+                raise Unfit(f"a change to a game does not fit it: {problem}")
+        cells["written"] = number or found["written"]
+        names = sorted(cells)
+        db.execute(f"UPDATE games SET {', '.join(f'{n} = ?' for n in names)} "
+                   "WHERE key = ?", [*(cells[n] for n in names), key])
+
+    def finish_found(self, deal: Deal, changes: Changes) -> bool:
+        """A game that ended just as cardtable was stopped (its result is in the save
+        set aside, and was never written): its row, still ``playing`` or abandoned by
+        the start-up since, whose moves the ended game's begin with, takes ``changes``.
+        Nothing when the newest such game of the deal dealt before it ended is
+        finished already with those moves (the usual case: it was written). True
+        when a row was finished."""
+        record = changes.record
+        moves = record.get("actions") if isinstance(record, dict) else None
+        if not isinstance(moves, list) or changes.ended is None:
+            return False
         with self._transaction() as db:
-            found = _playing(db, key)
-            if found is None or (number and found["written"] >= number):
-                return
-            if changes.standings is not None:
-                standings = earlier_standings((found["standings"],),
-                                              changes.standings_after) + changes.standings
-                values.update(standings=standings, rounds=len(standings))
-            if hints:
-                values["hints"] = found["hints"] + hints
-            cells = {name: stored(name, value) for name, value in values.items()}
-            if isinstance(read_row([found[name] for name in READ]), GameRow):
-                problem = read_row([cells.get(name, found[name]) for name in READ])
-                if isinstance(problem, str):   # never made unreadable by a change
-                    raise Unfit(f"a change to a game does not fit it: {problem}")
-            cells["written"] = number or found["written"]
-            names = sorted(cells)
-            db.execute(f"UPDATE games SET {', '.join(f'{n} = ?' for n in names)} "
-                       "WHERE key = ?", [*(cells[n] for n in names), key])
+            found = db.execute(
+                "SELECT key, status, record FROM games WHERE game_id = ? AND seed = ? AND "
+                "seats = ? AND started <= ? ORDER BY started DESC, rowid DESC",
+                (deal.game_id, deal.seed, deal.seats, changes.ended)).fetchall()
+            for key, status, stored_record in found:
+                earlier = unpacked_record(stored_record)
+                done = earlier.get("actions") if isinstance(earlier, dict) else None
+                if not isinstance(done, list) or done != moves[:len(done)]:
+                    continue
+                if status == "finished":
+                    return False
+                if status == "abandoned":   # by a start-up that did not know the end
+                    db.execute("UPDATE games SET status = 'playing' WHERE key = ?", (key,))
+                self._update(db, key, changes)
+                return True
+        return False
 
     def check_writable(self) -> None:
         """Raise what a write would meet now (a read-only file or folder, a full disk,

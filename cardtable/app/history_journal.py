@@ -33,7 +33,8 @@ FORMAT = 2
 """The journal file's format version (2: an ABANDON keeps the saved games by their deal,
 not by key; an UPDATE's round count follows its standings; optional since: a write's
 ``number`` and an ABANDON's ``before``, which earlier builds of format 2 ignore, and
-without which a write is always made). Format 1 is read too."""
+without which a write is always made; a FINISH, which earlier builds of format 2 leave
+out as not fitting). Format 1 is read too."""
 
 
 class Kind(enum.Enum):
@@ -46,6 +47,9 @@ class Kind(enum.Enum):
     where the writes are made, never on the drawing thread."""
     UPDATE = "update"
     """Some fields of a game's row, and hints to add to its count."""
+    FINISH = "finish"
+    """A game that ended as cardtable was stopped, before its result was written:
+    found by its deal and moves (``History.finish_found``), from the save set aside."""
     ABANDON = "abandon"
     """Every game still ``playing`` that was dealt before it was asked is abandoned,
     but those the save slots hold (a stale journal read again must not abandon a game
@@ -70,7 +74,7 @@ class Write:
     hints: int = 0
     """UPDATE and RESUME: hints taken since (added to the row's count)."""
     keep: tuple[Deal, ...] = ()
-    """ABANDON: the games the save slots hold."""
+    """ABANDON: the games the save slots hold; FINISH: the game's deal."""
     number: int = 0
     """Counted up by the recorder, across starts (the journal keeps the highest):
     the history skips a write of a game no newer than the last it took of it, so a
@@ -101,6 +105,10 @@ class Write:
         return dataclasses.replace(self, key=key, row=row)
 
     def to_json(self) -> dict[str, Any]:
+        if self.kind is Kind.FINISH:
+            return {"kind": self.kind.value,
+                    "keep": [[d.game_id, d.seed, d.seats] for d in self.keep],
+                    "fields": self.changes.to_json()}
         if self.kind is Kind.ABANDON:
             return {"kind": self.kind.value,
                     "keep": [[d.game_id, d.seed, d.seats] for d in self.keep]} | (
@@ -132,6 +140,8 @@ def merge(pending: list[Write], write: Write) -> list[Write]:
     an ABANDON lies between, which must keep its place), so each game waits once; a
     continued game whose row still waits here takes that entry, and every write of its
     old key the new key (an update filed after an abandon too: the old key is gone)."""
+    if write.kind is Kind.FINISH and write in pending:
+        return pending   # found again at a later start: it waits once
     if write.kind is Kind.RESUME:
         index = _waiting_row(pending, write)
         if index is not None:
@@ -260,6 +270,12 @@ def _write(entry: object) -> Write | None:
     if not isinstance(entry, dict):
         return None
     kind = entry.get("kind")
+    if kind == Kind.FINISH.value:
+        keep, changes = entry.get("keep"), Changes.from_json(entry.get("fields"))
+        if not isinstance(keep, list) or len(keep) != 1 or not _deal_fits(keep[0]) or \
+                changes is None or changes.ended is None or changes.record is None:
+            return None
+        return Write(Kind.FINISH, keep=(Deal(*keep[0]),), changes=changes)
     if kind == Kind.ABANDON.value:
         keep, before = entry.get("keep"), entry.get("before")
         if not isinstance(keep, list) or not all(_deal_fits(d) for d in keep) or \

@@ -21,6 +21,9 @@ from .saves import SavedGame, SaveSummary, load_autosave, summarize
 log = logging.getLogger(__name__)
 
 LEGACY_NAME = "autosave.json"
+FINISHED = "last-finished-game.json"
+"""The last game that ended, set aside (the history finds its result there if it was
+stopped before writing it)."""
 
 
 @dataclass
@@ -55,10 +58,21 @@ class SaveSlots:
             slot.blocked = result.kept
             if result.message:
                 notes.append(result.message)
-            if result.saved is not None:
+            if result.saved is not None and result.saved.game.over:
+                self._set_aside(slot)   # stopped as it ended, before it was set aside
+            elif result.saved is not None:
                 games.append(result.saved)
                 self.remember(result.saved)
         return games, notes
+
+    def _set_aside(self, slot: Slot) -> None:
+        """A game that ended is not continued: its save goes where the last game that
+        ended is kept."""
+        try:
+            os.replace(slot.path, self.folder / FINISHED)
+        except OSError as error:
+            log.warning("could not set the finished game aside: %s", error)
+            slot.blocked = True   # never offered, never saved over
 
     def _adopt_legacy(self, notes: list[str]) -> None:
         """An ``autosave.json`` from before slots becomes its game's slot (moved when the

@@ -68,11 +68,13 @@ class MenuScene(FormScene):
 
     def notice(self) -> tuple[str | None, bool]:
         """The menu's message, and whether it is good news. Games waiting to be written
-        to the history are said for as long as they wait (a reason the history's own
-        message shares, said once)."""
-        waiting = self.app.recorder.waiting()
-        text = " ".join(said_once([part for part in (self.app.menu_message, waiting) if part]))
-        return text or None, self.app.menu_good and waiting is None
+        to the history, and a history that could not be opened yet, are said for as long
+        as they are so (read each frame; a reason they share is said once)."""
+        recorder = self.app.recorder
+        waiting, unopened = recorder.waiting(), recorder.unopened()
+        parts = [part for part in (self.app.menu_message, unopened, waiting) if part]
+        text = " ".join(said_once(parts))
+        return text or None, self.app.menu_good and waiting is None and unopened is None
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)

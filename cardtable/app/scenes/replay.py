@@ -105,10 +105,15 @@ class GamesScene(FormScene):
         """Games in the history, as last read (the pager follows it while a page is
         read, so paging on never waits)."""
         self.error = ""
+        self._page_error = False
+        """``error`` is the page's (a page read later clears it; a game's stays until the
+        player moves on)."""
         self._pages: LatestRead[tuple[int, int], Page] = LatestRead("cardtable-games-played")
         """Pages asked by (page, games a page): a resize asks page 0 again, longer."""
         self._watching: LatestRead[GameRow, Replay | str] = LatestRead("cardtable-replay")
         self._retry = Retry()
+        self._written = app.recorder.written
+        """The recorder's writes when the page was asked (more since: read it again)."""
         self._read_page()
 
     def _read_page(self) -> None:
@@ -131,15 +136,25 @@ class GamesScene(FormScene):
         return self._pages.busy or self._watching.busy
 
     def wait(self, timeout: float = 10.0) -> bool:
-        """Wait until what is being read is read, and take it (tests); whether it is."""
-        done = self._pages.wait(timeout) and self._watching.wait(timeout)
-        self.update(0.0)
-        return done and not self.reading
+        """Wait until what is being read is read, and take it (tests); whether it is.
+        A page taken may ask for another (the history took writes meanwhile): that one
+        is waited for too, within ``timeout``."""
+        end = time.monotonic() + timeout
+        while True:
+            left = max(0.0, end - time.monotonic())
+            done = self._pages.wait(left) and self._watching.wait(left)
+            self.update(0.0)
+            if not done or not self.reading or time.monotonic() >= end:
+                return done and not self.reading
 
     def update(self, dt: float) -> None:
         """Take what the reading threads read (never waiting for them)."""
         if self._retry.due(self.app.now):
             self._read_page()
+        if self.app.recorder.written != self._written and self.history is not None:
+            self._written = self.app.recorder.written   # games written since: the page
+            self._pages.ask((self.page, self.listed),  # again, shown until it comes
+                            partial(read_page, self.history, self.page, self.listed))
         paged = self._pages.take()
         if paged is not None:
             self._show(paged[1])
@@ -152,13 +167,15 @@ class GamesScene(FormScene):
             else:
                 self.error = replay.sentence if isinstance(replay, Unread) else \
                     f"That game cannot be shown: {replay}."
+                self._page_error = False
 
     def _show(self, page: Page | Unread) -> None:
         if isinstance(page, Unread):
-            self.error = page.sentence
+            self.error, self._page_error = page.sentence, True
             self._retry.after(page, self.app.now)
         else:
-            self.error = ""
+            if self._page_error:
+                self.error, self._page_error = "", False
             self.rows, self.page_skipped, self.count = page.rows, page.skipped, page.count
         if hasattr(self, "size"):
             self.layout(self.size)

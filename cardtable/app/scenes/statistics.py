@@ -52,6 +52,8 @@ class StatisticsScene(FormScene):
         self.history: History | None = app.recorder.history
         self._reading: BackgroundRead[tuple[Tally, int]] | None = None
         self._retry = Retry()
+        self._written = app.recorder.written
+        """The recorder's writes when the figures were asked (more since: read again)."""
         if self.history is None:
             self.problem = app.recorder.problem or "No history is kept on this computer."
             self.tally = Tally({})
@@ -108,7 +110,13 @@ class StatisticsScene(FormScene):
                 self._focus_lit()   # and Enter keeps it (focus moved off the tabs stays)
 
     def update(self, dt: float) -> None:
-        if self._retry.due(self.app.now):
+        recorder = self.app.recorder
+        if self.history is None and recorder.history is not None:   # opened since
+            self.history, self.problem = recorder.history, None
+            self._read()
+        if self._retry.due(self.app.now) or (
+                recorder.written != self._written and self.history is not None):
+            self._written = recorder.written   # games written since: counted again
             self._read()
         self._take()
         self.waiting = self.app.recorder.waiting()  # written meanwhile: no longer said
