@@ -15,6 +15,7 @@ import pytest
 from cardtable.app import history_db
 from cardtable.app.history_db import GameRow, open_history
 from cardtable.engine import Game
+from history_helpers import HistoryLock
 from ui import DT, post
 
 BUSY = 0.6
@@ -45,20 +46,6 @@ def make_history(home, count: int):  # type: ignore[no-untyped-def]
         history.add(palace_row(number))
     history.close()
     return path
-
-
-class Lock:
-    """Another connection holding an exclusive lock on the history."""
-
-    def __init__(self, path) -> None:  # type: ignore[no-untyped-def]
-        self.db = sqlite3.connect(path, isolation_level=None)
-
-    def __enter__(self) -> Lock:
-        self.db.execute("BEGIN EXCLUSIVE")
-        return self
-
-    def __exit__(self, *_: object) -> None:
-        self.db.execute("ROLLBACK")
 
 
 def slowest_frame(app, count: int = 4) -> float:  # type: ignore[no-untyped-def]
@@ -110,7 +97,7 @@ def test_games_played_opens_pages_and_watches_at_once_while_the_history_is_locke
     app = make_app(size=(960, 640))
     app.recorder.flush()
     statistics, games_type = games_scene(app)
-    with Lock(path):
+    with HistoryLock(path):
         assert press(app, labelled(statistics, "Games played")) < FRAME_LIMIT
         games = app.stack.top
         assert isinstance(games, games_type)
@@ -120,7 +107,7 @@ def test_games_played_opens_pages_and_watches_at_once_while_the_history_is_locke
     assert [row.key for row in games.rows] == [f"{n:03d}" for n in range(LISTED + 2, 5, -1)]
     assert games.more and games.note().startswith("Choose a game")
 
-    with Lock(path):
+    with HistoryLock(path):
         assert press(app, labelled(games, "Older")) < FRAME_LIMIT
         assert games.note() == "Reading\u2026" and games.page == 1
         assert press(app, labelled(games, "Newer")) < FRAME_LIMIT   # still answers
@@ -129,7 +116,7 @@ def test_games_played_opens_pages_and_watches_at_once_while_the_history_is_locke
     assert [row.key for row in games.rows] == [f"{n:03d}" for n in range(5, -1, -1)]
     assert not games.more
 
-    with Lock(path):
+    with HistoryLock(path):
         assert press(app, games.ring.widgets[0].rect) < FRAME_LIMIT
         assert games.note() == "Reading\u2026"
         assert not isinstance(app.stack.top, ReplayScene)
@@ -147,7 +134,7 @@ def test_a_history_locked_longer_than_the_wait_says_so_and_is_read_when_it_goes(
     app = make_app(size=(960, 640))
     app.recorder.flush()
     statistics, _ = games_scene(app)
-    with Lock(path):
+    with HistoryLock(path):
         assert press(app, labelled(statistics, "Games played")) < FRAME_LIMIT
         games = app.stack.top
         assert games.wait(5)
@@ -174,7 +161,7 @@ def test_statistics_of_a_history_locked_longer_than_the_wait_is_read_when_it_goe
     path = make_history(home, 2)
     app = make_app(size=(960, 640))
     app.recorder.flush()
-    with Lock(path):
+    with HistoryLock(path):
         statistics = StatisticsScene(app)
         app.push(statistics)
         assert statistics.wait(5)

@@ -20,6 +20,7 @@ from cardtable.app import history as history_module
 from cardtable.app import history_db
 from cardtable.app.history import HistoryRecorder
 from cardtable.app.history_db import SCHEMA_VERSION, open_history
+from history_helpers import ReadOnly
 from ui import frames, to_game_over
 
 BUSY = 0.1
@@ -835,25 +836,8 @@ def test_games_waiting_for_a_lock_are_written_while_idle_once_it_is_released(hom
 
 # --- a history that cannot be written, said at start ------------------------------------
 
-class ReadOnly:
-    writable = False
-
-
 def read_only_history(monkeypatch) -> ReadOnly:  # type: ignore[no-untyped-def]
-    """The history opens, but refuses every write (as a read-only file or folder does)
-    until ``writable`` is set; as SQLite does it, a connection opened meanwhile stays
-    read-only until it is opened afresh."""
-    real = history_db._open
-    state = ReadOnly()
-
-    def opened(path, busy_seconds=history_db.BUSY_SECONDS):  # type: ignore[no-untyped-def]
-        history = real(path, busy_seconds)
-        if not state.writable:
-            history._db.execute("PRAGMA query_only = ON")
-        return history
-
-    monkeypatch.setattr(history_db, "_open", opened)
-    return state
+    return ReadOnly(monkeypatch)
 
 
 def test_a_history_that_cannot_be_written_is_said_on_the_menu_at_start(make_app, home,

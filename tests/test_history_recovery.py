@@ -15,6 +15,7 @@ import pytest
 from cardtable.app import history as history_module
 from cardtable.app import history_db
 from cardtable.app.history_db import open_history
+from history_helpers import HistoryLock, ReadOnly
 from ui import frames
 
 BUSY = 0.1
@@ -55,40 +56,18 @@ def until(check, within: float) -> bool:  # type: ignore[no-untyped-def]
 
 def test_the_lock_said_at_start_goes_from_the_menu_once_the_history_opens(make_app, home):
     path = history_file(home)
-    holder = sqlite3.connect(path, isolation_level=None)
-    holder.execute("BEGIN EXCLUSIVE")
-    try:
+    with HistoryLock(path):
         app = make_app()
         assert app.recorder.flush(2.0)
         assert "could not be opened just now" in menu_text(app)
-    finally:
-        holder.execute("ROLLBACK")
-        holder.close()
     assert until(lambda: menu_text(app) == "", 3 * RETRY + 2.0), menu_text(app)
     assert app.recorder.history is not None
-
-
-class ReadOnlyFile:
-    """A history file that may not be written until ``writable`` is set: as SQLite
-    does it, a connection opened meanwhile stays read-only until it is reopened."""
-
-    def __init__(self, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-        self.writable = False
-        real = history_db._open
-
-        def opened(path, busy_seconds=history_db.BUSY_SECONDS):  # type: ignore[no-untyped-def]
-            history = real(path, busy_seconds)
-            if not self.writable:
-                history._db.execute("PRAGMA query_only = ON")
-            return history
-
-        monkeypatch.setattr(history_db, "_open", opened)
 
 
 def test_a_history_read_only_at_start_takes_the_waiting_games_once_writable(
         make_app, home, monkeypatch):
     path = history_file(home)
-    read_only = ReadOnlyFile(monkeypatch)
+    read_only = ReadOnly(monkeypatch)
     app = make_app()
     app.new_game("palace", 1, "normal", 7)
     frames(app, 2)
@@ -106,7 +85,7 @@ def test_a_history_read_only_at_start_is_said_no_more_once_writable(make_app, ho
                                                                    monkeypatch):
     """Nothing waits: the trial write, tried again, opens the file afresh too."""
     history_file(home)
-    read_only = ReadOnlyFile(monkeypatch)
+    read_only = ReadOnly(monkeypatch)
     app = make_app()
     assert app.recorder.flush(2.0)
     assert "read-only" in menu_text(app)
@@ -191,18 +170,13 @@ def test_a_killed_game_s_result_waits_in_the_journal_while_the_history_is_locked
     written at the next start, even though that start's abandon came first there."""
     killed_as_the_game_ends(make_app, home, monkeypatch)
     path = home / "data" / "history.sqlite3"
-    holder = sqlite3.connect(path, isolation_level=None)
-    holder.execute("BEGIN EXCLUSIVE")
-    try:
+    with HistoryLock(path):
         locked = make_app()
         assert locked.recorder.flush(5.0)
         kinds = [w["kind"] for w in json.loads(
             (home / "data" / "history-waiting.json").read_text())["writes"]]
         assert kinds == ["finish", "abandon"]
         locked.shutdown()
-    finally:
-        holder.execute("ROLLBACK")
-        holder.close()
     (home / "data" / "last-finished-game.json").unlink()   # the journal alone keeps it
     again = make_app()
     assert again.recorder.flush(5.0)
@@ -242,18 +216,13 @@ def test_open_statistics_count_games_written_since_and_a_history_opened_since(ma
     from cardtable.engine import Game
 
     path = history_file(home)
-    holder = sqlite3.connect(path, isolation_level=None)
-    holder.execute("BEGIN EXCLUSIVE")
-    try:
+    with HistoryLock(path):
         app = make_app()
         assert app.recorder.flush(2.0)
         statistics = StatisticsScene(app)
         app.push(statistics)
         app.frame(1 / 60)
         assert "could not be opened just now" in (statistics.note() or "")
-    finally:
-        holder.execute("ROLLBACK")
-        holder.close()
     assert until(lambda: app.recorder.history is not None, 3 * RETRY + 2.0)
     app.frame(1 / 60)
     assert statistics.wait(5) and statistics.note() is None
