@@ -285,18 +285,12 @@ def _history(args: argparse.Namespace) -> int:
         return 1
     import sqlite3
 
-    from .app.stats import Tally, skipped_words
+    from .app.stats import skipped_words, tally_rows
 
     titles = {variant.id: variant.title for variant in variants()}
     try:
         if args.command == "stats":
-            tally = Tally({variant.id: variant.low_scores_win for variant in variants()})
-            skipped = 0
-            for row in history.scan(args.game):
-                if isinstance(row, str):
-                    skipped += 1
-                else:
-                    tally.add(row)
+            tally, skipped = tally_rows(history.scan(args.game))
             print(stats_table(tally.lines(), titles))
         else:
             reading = history.read(args.game, last=args.last)

@@ -34,8 +34,10 @@ import time
 import uuid
 from collections.abc import Callable
 from pathlib import Path
+from typing import TypedDict
 
 from ..engine import Game, to_json
+from ..engine.variant import Outcome
 from . import history_db
 from .history_db import GameRow, History, is_passing, problem_of, try_history
 from .history_journal import Journal, Kind, Write, games_in, merge
@@ -237,12 +239,8 @@ class HistoryRecorder:
         changes = Changes(standings=list(self._standings), standings_after=self._after)
         if outcome is not None:
             self._finished = True
-            human = session.human
-            winners = outcome.winners
-            changes = dataclasses.replace(
-                changes, status="finished", ended=time.time(), scores=list(outcome.scores),
-                won=(1 / len(winners)) if human in winners else 0.0,
-                place=outcome.places[human])
+            changes = dataclasses.replace(changes,
+                                          **_result(outcome, session.human, time.time()))
         self._write_record(game, changes)
 
     def hinted(self) -> None:
@@ -494,14 +492,27 @@ def _finish_of(path: Path) -> Write | None:
     outcome = game.outcome()
     if outcome is None:   # set aside by an earlier version, one move before its end
         return None
-    winners = outcome.winners
-    changes = Changes(status="finished", ended=ended,
-                      standings=[list(game.variant.standings(game.state))],
-                      standings_after=_round_of(game) - 1, scores=list(outcome.scores),
-                      won=(1 / len(winners)) if human in winners else 0.0,
-                      place=outcome.places[human], record=game.record())
+    changes = Changes(standings=[list(game.variant.standings(game.state))],
+                      standings_after=_round_of(game) - 1, record=game.record(),
+                      **_result(outcome, human, ended))
     return Write(Kind.FINISH, keep=(Deal(game.game_id, game.seed, game.seats),),
                  changes=changes)
+
+
+def _result(outcome: Outcome, human: int, ended: float) -> _Result:
+    """What a finished game's row says of its end, for the person at ``human``."""
+    winners = outcome.winners
+    return _Result(status="finished", ended=ended, scores=list(outcome.scores),
+                   won=(1 / len(winners)) if human in winners else 0.0,
+                   place=outcome.places[human])
+
+
+class _Result(TypedDict):
+    status: str
+    ended: float
+    scores: list[int]
+    won: float
+    place: int | None
 
 
 def _apply(history: History, write: Write) -> None:

@@ -12,6 +12,7 @@ import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from ..engine import variants
 from .history_db import GameRow
 
 
@@ -115,6 +116,19 @@ def _stats(game_id: str, level: str, line: _Level) -> LevelStats:
         average_score=line.score_sum / line.scored if line.scored else None,
         best_score=line.best, streak=line.streak, best_streak=line.best_streak,
         average_rounds=line.rounds / line.played if line.played else None)
+
+
+def tally_rows(rows: Iterable[GameRow | str]) -> tuple[Tally, int]:
+    """Every readable row (as ``History.scan`` gives them, oldest first) folded into a
+    tally of every game, and the count of damaged rows (a reason in place of a row)."""
+    tally = Tally({variant.id: variant.low_scores_win for variant in variants()})
+    skipped = 0
+    for row in rows:
+        if isinstance(row, str):
+            skipped += 1
+        else:
+            tally.add(row)
+    return tally, skipped
 
 
 def level_stats(rows: Iterable[GameRow], low_scores_win: dict[str, bool]) -> list[LevelStats]:

@@ -203,3 +203,23 @@ def deal_line(surface: pygame.Surface, code: str | None, pos: tuple[int, int],
     if code:
         blit_text(surface, f"Deal {code}", max(11, surface.get_height() // 62), pos,
                   TEXT_DIM, anchor=anchor)
+
+
+class MessageBox:
+    """A message wrapped in a panel across the window's middle (the menu's word on the
+    saves and the history, the Statistics screen's): laid out once, then drawn."""
+
+    def __init__(self, text: str, size: int, window_width: int, bottom: int,
+                 pad: int) -> None:
+        self.size, self.pad = size, pad
+        self.rect = pygame.Rect(0, 0, min(window_width - 80, 900), 10)
+        self.lines = wrap(text, size, self.rect.width - 40)
+        self.rect.height = font(size).get_linesize() * len(self.lines) + 2 * pad
+        self.rect.midbottom = (window_width // 2, bottom)
+
+    def draw(self, surface: pygame.Surface, edge: tuple[int, ...]) -> None:
+        panel(surface, self.rect, edge)
+        line_h = font(self.size).get_linesize()
+        for i, line in enumerate(self.lines):
+            blit_text(surface, line, self.size,
+                      (self.rect.x + 20, self.rect.y + self.pad + i * line_h))

@@ -17,8 +17,9 @@ from .actions import Action
 from .codec import from_json, to_json
 from .errors import CodecError, EngineError, SetupError
 from .events import Event
-from .migrations import FORMAT_VERSION, migrate
+from .migrations import FORMAT_VERSION, OtherVersionError, migrate
 from .rng import seed_problem
+from .shown import shown
 from .variant import Outcome, Variant, get_variant
 
 
@@ -101,9 +102,10 @@ class Game:
         try:
             variant_type = get_variant(record["game"])
             if record.get("rules_version") != variant_type.rules_version:
-                raise CodecError(f"it was played under {variant_type.title} rules version "
-                                 f"{str(record.get('rules_version'))[:40]!r}, and this "
-                                 f"version plays {variant_type.rules_version!r}")
+                raise OtherVersionError(
+                    f"it was played under {variant_type.title} rules version "
+                    f"{shown(record.get('rules_version'))}, and this version plays "
+                    f"{variant_type.rules_version!r}")
             options = from_json(variant_type.options_type, record["options"])
             seats, seed = _whole(record["seats"], "seats"), _whole(record["seed"], "seed")
             game, _ = cls.new(record["game"], seats, seed, options)

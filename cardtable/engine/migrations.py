@@ -33,6 +33,15 @@ class FormatVersionError(CodecError):
     """A record or save of a format this version cannot read (newer, or no number)."""
 
 
+class OtherVersionError(CodecError):
+    """A sound file of another version of cardtable (a newer format, other rules): not
+    damage, and its message says so for the player as it is."""
+
+
+class NewerFormatError(FormatVersionError, OtherVersionError):
+    """A record or save written by a newer version of cardtable."""
+
+
 FORMAT_VERSION = 2
 """The version written today. Raising it comes with a step for each game whose files
 change (its variant's ``migrations``); a game without one passes that step unchanged.
@@ -45,7 +54,7 @@ def version_of(data: JSON) -> int:
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
         raise FormatVersionError("its format version is not a whole number from 1 up")
     if version > FORMAT_VERSION:
-        raise FormatVersionError(f"it was written by a newer version of cardtable (format "
+        raise NewerFormatError(f"it was written by a newer version of cardtable (format "
                                  f"{str(version)[:20]}; this version reads up to "
                                  f"{FORMAT_VERSION})")
     return version

@@ -105,6 +105,9 @@ class _Shanghai(ShanghaiChecks, RummyZones, Variant[ShanghaiState, ShanghaiView]
         self.call_cards = self.options.may_i_penalty_cards if self.may_i else \
             self.options.buy_extra_cards
         """The stock cards a granted May I or buy brings with the called card."""
+        self.call_needs = max(2 if self.may_i else 3, 1 + self.call_cards)
+        """Stock a call needs: its cards and the next draw (2 and 3 at the printed rules;
+        more when a house rule gives more cards, so the stock can always serve a call)."""
         self._awaiting_memo: tuple[ShanghaiState, tuple[int, ...]] | None = None
         self._play_checks: dict[type, Callable[[ShanghaiState, int, Any], str | None]] = {
             Discard: self._discard_problem, GoDown: self._go_down_problem,
@@ -214,10 +217,7 @@ class _Shanghai(ShanghaiChecks, RummyZones, Variant[ShanghaiState, ShanghaiView]
                  calls_used: tuple[int, ...], supply: int) -> tuple[int, ...]:
         """:meth:`callers` of an exposed discard, from the fields it reads (the discard
         asks before it makes the state)."""
-        # The call's stock cards and the next draw (2 and 3 at the printed rules; more
-        # when a house rule gives more cards, so the stock can always serve the call).
-        needed = max(2 if self.may_i else 3, 1 + self.call_cards)
-        if supply - 1 < needed:  # the exposed card itself leaves the pile
+        if supply - 1 < self.call_needs:  # the exposed card itself leaves the pile
             return ()
         limit = self.call_limit
         return tuple([seat for seat in _after(seats, current)

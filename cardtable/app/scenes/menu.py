@@ -88,12 +88,5 @@ class MenuScene(FormScene):
                         theme.TEXT_DIM, anchor="bottomright")
         message, good = self.notice()
         if message:
-            box = pygame.Rect(0, 0, min(w - 80, 900), 10)
-            lines = theme.wrap(message, max(14, h // 42), box.width - 40)
-            line_h = theme.font(max(14, h // 42)).get_linesize()
-            box.height = line_h * len(lines) + 30
-            box.midbottom = (w // 2, h - 40)
-            theme.panel(surface, box, theme.GOOD if good else theme.BAD)
-            for i, line in enumerate(lines):
-                theme.blit_text(surface, line, max(14, h // 42),
-                                (box.x + 20, box.y + 15 + i * line_h))
+            theme.MessageBox(message, max(14, h // 42), w, h - 40, pad=15).draw(
+                surface, theme.GOOD if good else theme.BAD)

@@ -24,6 +24,7 @@ from typing import Any
 import pygame
 
 from ...engine import EngineError, get_variant
+from ...engine.migrations import OtherVersionError
 from ...engine.replay import Replay
 from .. import cardart, theme
 from ..background import LatestRead, Retry, Unread
@@ -73,9 +74,9 @@ def build_replay(history: History, row: GameRow) -> Replay | str:
         return problem
     try:
         return Replay.from_record(found)
+    except OtherVersionError as error:
+        return str(error)   # a newer cardtable's, or another rules version's: said
     except (EngineError, RecursionError) as error:
-        if isinstance(error, EngineError) and str(error).startswith("it was "):
-            return str(error)   # a newer cardtable's, or another rules version's: said
         log.warning("a game's record does not replay: %s", error)
         return DAMAGED_MOVES
 

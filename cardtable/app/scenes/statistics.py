@@ -12,18 +12,16 @@ from typing import Any
 
 import pygame
 
-from ...engine import catalog, get_variant, variants
+from ...engine import catalog, get_variant
 from .. import theme
 from ..background import BackgroundRead, Retry, Unread
 from ..history_db import History
 from ..reasons import said_once
-from ..stats import ChartPoint, LevelStats, Tally, skipped_words
+from ..stats import ChartPoint, LevelStats, Tally, skipped_words, tally_rows
 from ..tables import table_for
 from ..widgets import Button, Widget
 from .common import FormScene
 
-CHART_GAMES = 20
-"""Finished games the chart shows at most (the newest)."""
 COLUMNS = ("Level", "Played", "Won", "Win %", "Avg score", "Best", "Streak", "Best streak",
            "Avg rounds", "Left")
 WIDTHS = (0.14, 0.08, 0.08, 0.08, 0.1, 0.08, 0.08, 0.1, 0.1, 0.08)
@@ -185,34 +183,16 @@ class StatisticsScene(FormScene):
         table = pygame.Rect(40, int(h * 0.17) + 56, w - 80, int(h * 0.3))
         self._table(surface, table, size)
         note = self.note()
-        box = self._problem_box(surface, note, size) if note else None
-        # The chart ends above the message box (which would cover its axis).
-        bottom = h - 90 if box is None else box.y - 12
+        # What is wrong with the history goes just above the buttons, and the chart
+        # ends above it (the box would cover its axis).
+        box = theme.MessageBox(note, size, w, h - 76, pad=12) if note else None
+        bottom = h - 90 if box is None else box.rect.y - 12
         chart = pygame.Rect(40, table.bottom + 16, w - 80, bottom - table.bottom - 16)
         if chart.height > 80:
             self._chart(surface, chart, size)
-        if note and box is not None:
-            self._problem(surface, note, size, box)
+        if box is not None:
+            box.draw(surface, theme.BAD)
         self.ring.draw(surface)
-
-    def _problem_box(self, surface: pygame.Surface, text: str, size: int) -> pygame.Rect:
-        """Where the message about the history goes: just above the buttons."""
-        w, h = surface.get_size()
-        box = pygame.Rect(0, 0, min(w - 80, 900), 10)
-        lines = theme.wrap(text, size, box.width - 40)
-        box.height = theme.font(size).get_linesize() * len(lines) + 24
-        box.midbottom = (w // 2, h - 76)
-        return box
-
-    def _problem(self, surface: pygame.Surface, text: str, size: int,
-                 box: pygame.Rect) -> None:
-        """What is wrong with the history, wrapped in a box above the buttons (under the
-        chart, which it concerns)."""
-        lines = theme.wrap(text, size, box.width - 40)
-        line_h = theme.font(size).get_linesize()
-        theme.panel(surface, box, theme.BAD)
-        for i, line in enumerate(lines):
-            theme.blit_text(surface, line, size, (box.x + 20, box.y + 12 + i * line_h))
 
     def _table(self, surface: pygame.Surface, box: pygame.Rect, size: int) -> None:
         theme.panel(surface, box, theme.PANEL_EDGE)
@@ -250,7 +230,7 @@ class StatisticsScene(FormScene):
         theme.panel(surface, box, theme.PANEL_EDGE)
         if self.tally is None:
             return
-        done: list[ChartPoint] = self.tally.chart(self.game_id)[-CHART_GAMES:]
+        done: list[ChartPoint] = self.tally.chart(self.game_id)
         theme.blit_text(surface, chart_caption(len(done), get_variant(self.game_id)
                                                .low_scores_win),
                         size, (box.x + 16, box.y + 8), theme.TEXT_DIM)
@@ -334,14 +314,7 @@ def column_layout(labels: list[str], shares: list[float], rows: list[list[str]],
 def _tally(history: History) -> tuple[Tally, int]:
     """On the reading thread: every row folded into a tally, and the damaged ones
     counted."""
-    tally = Tally({variant.id: variant.low_scores_win for variant in variants()})
-    skipped = 0
-    for row in history.scan():
-        if isinstance(row, str):
-            skipped += 1
-        else:
-            tally.add(row)
-    return tally, skipped
+    return tally_rows(history.scan())
 
 
 def _has_rounds(game_id: str) -> bool:
@@ -349,7 +322,7 @@ def _has_rounds(game_id: str) -> bool:
     nothing)."""
     try:
         return bool(table_for(game_id).description.has_score_sheet)
-    except (KeyError, LookupError):
+    except LookupError:
         return True
 
 
