@@ -72,3 +72,26 @@ def test_the_go_out_button_says_discard_when_the_groups_do_not_take_every_card(m
     frames(app, 2)
     button = next(b for b in table.buttons if b.label in ("Go out", "Discard"))
     assert button.label == "Discard" and button.enabled
+
+
+def test_go_out_is_enabled_when_the_groups_take_every_card_but_one(make_app):
+    # The one card left is the discard: no need to select it first, and pressing the
+    # button discards it.
+    from cardtable.app.session import default_seats
+    from ui import frames
+
+    game = at(["7S 8S 9S KH", "5C 6C 7C"], round_number=2, phase=Phase.DISCARD,
+              discard="10H", stock="QC QD")
+    app = make_app()
+    app.start_session(game, default_seats(1, "normal"))
+    frames(app, 3)
+    table = app.table
+    table.groups = [list(parse_cards("7S 8S 9S"))]
+    table.selected = set()
+    frames(app, 2)
+    button = next(b for b in table.buttons if b.label in ("Go out", "Discard"))
+    assert button.label == "Go out" and button.enabled
+    button.on_click()
+    frames(app, 2)
+    assert parse_card("KH") == app.session.game.state.discard_pile[-1]
+    assert not app.session.game.state.hands[0] or app.session.game.state.round_number == 3

@@ -8,7 +8,7 @@ build or check melds. Rules stay in the engine: these only translate.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -108,6 +108,16 @@ class TableDescription(ABC):
     deck_colours: str | None = None
     """The card colour scheme the game's rules need ("two": red and black, where colour
     is a rule); None: the player's setting."""
+
+    def discard_for(self, view: Any, groups: Sequence[Sequence[Card]],
+                    selected: Collection[Card]) -> Card | None:
+        """The card Go out (or Discard) would throw: the one selected, or else the one
+        card the groups being built leave in hand (it need not be picked out first)."""
+        if len(selected) == 1:
+            return next(iter(selected))
+        staged = {card for cards in groups for card in cards}
+        rest = [card for card in view.hand if card not in staged]
+        return rest[0] if groups and len(rest) == 1 else None
 
     def is_wild(self, view: Any, card: Card) -> bool:
         return self.rules(view).is_wild(card)

@@ -115,8 +115,8 @@ class TableScene(TableInput):
             elif method == "clear_groups":
                 button.enabled = bool(self.groups)
             elif method == "commit_selected":
-                commit = self.desc.commit(self.view, self.groups, next(iter(self.selected))) \
-                    if len(self.selected) == 1 else None
+                card = self.desc.discard_for(self.view, self.groups, self.selected)
+                commit = None if card is None else self.desc.commit(self.view, self.groups, card)
                 # With no groups built it is a plain discard of the selected card: the
                 # button says so and works (a disabled "Discard" beside a selected card
                 # read as a refusal).
@@ -493,10 +493,11 @@ class TableScene(TableInput):
         self.play(action, dropped)
 
     def commit_selected(self) -> None:
-        if len(self.selected) != 1:
+        card = self.desc.discard_for(self.view, self.groups, self.selected)
+        if card is None:
             self.say("Select the one card to discard.")
             return
-        self.discard(next(iter(self.selected)))
+        self.discard(card)
 
     def sort_suit(self) -> None:
         self.session.reorder(sorted(self.session.hand_order,
