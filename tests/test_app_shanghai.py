@@ -442,3 +442,20 @@ def test_a_hinted_wild_swap_picks_out_the_card_it_gives(make_app):
     app.table._show_hint(swap)
     assert app.table.selected == {swap.natural}
 
+
+
+def test_buying_status_says_to_take_back_when_the_last_card_may_not_go_out():
+    # RULES §5: a player who took the discard may not go out that turn, and the last
+    # card may not be discarded: playing it is refused, so the status must not ask for it.
+
+    game, _ = Game.new("shanghai_buy", 3, 1)
+    state = game.variant.position(
+        ["9H", "5C 6C 7C", "3D 4D 5D"], melds={0: ["set: KH KS KD", "run: 5H 6H 7H 8H"]},
+        stock="QC QD",
+        discard="4S", phase=Phase.PLAY)
+    game.state = dataclasses.replace(state, took_discard=True, played=True)
+    view = game.observe(0)
+    assert LayOff(0, 0, tuple(parse_cards("9H")), False) not in view.legal
+    text = table_for("shanghai_buy").description.prompt(view, ["You", "West", "East"], 0)
+    assert "Play your last card" not in text
+    assert "took the discard" in text and "take back" in text.lower()

@@ -169,6 +169,11 @@ class ShanghaiTable(TableDescription):
         if view.phase is Phase.PLAY:
             if not view.down[human]:
                 return "Build the contract above your hand and Go down, then discard"
+            if not self.may_i and len(view.hand) == 1 and view.took_discard:
+                # RULES §5: no going out on a turn the discard was taken, and the last
+                # card may not be discarded: only taking back a play leaves a discard.
+                return ("You took the discard, so you may not go out this turn: take back "
+                        "[B] to keep a card you can discard")
             if not self.may_i and len(view.hand) == 1:
                 return "Play your last card onto the table, or take back"
             return "Add cards to any meld, then discard"
