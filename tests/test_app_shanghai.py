@@ -459,3 +459,22 @@ def test_buying_status_says_to_take_back_when_the_last_card_may_not_go_out():
     text = table_for("shanghai_buy").description.prompt(view, ["You", "West", "East"], 0)
     assert "Play your last card" not in text
     assert "took the discard" in text and "take back" in text.lower()
+
+
+def test_a_call_countdown_holds_while_the_tour_or_an_overlay_is_over_the_table(make_app):
+    variant = Game.new("shanghai_may_i", 4, 1)[0].variant
+    state = variant.position(["4D 5D", "4S 5S", "4C 5C", "6H 6D"], discard="KD 5D",
+                             stock="3S 3H 3D 7C 8C", current=1, discarder=3)
+    app = table_at(make_app, "shanghai_may_i", variant._start_turn(state, 1), Caller("pass"))
+    until(app, lambda: app.table.question is not None)
+    frames(app, 60 * 2)
+    for cover in (lambda: app.show_tour(first=True), app.table.pause):
+        cover()
+        frames(app, 60 * 8)                      # far past the 5 s, behind the cover
+        assert app.table.question_text().endswith("(passing in 3 s)")
+        app.stack.pop()
+        frames(app, 2)
+        assert app.session.game.state.phase is Phase.CALLS
+        assert (0, Call("pass")) not in app.session.game.history
+    frames(app, 60 * 4)
+    assert (0, Call("pass")) in app.session.game.history    # the rest of the time ran

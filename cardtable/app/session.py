@@ -32,6 +32,10 @@ log = logging.getLogger(__name__)
 LOG_LINES = 200
 THINK_LIMIT_SECONDS = 2.0
 HANG_GRACE_SECONDS = 1.0
+CALL_STEP_SECONDS = 0.25
+"""The most one update counts towards a call chance's countdown. The table updates the
+session every frame while it is on top; a longer gap means the tour, the pause menu, the
+score sheet or the rules were over it, and the call waits for the person meanwhile."""
 
 
 @dataclass(frozen=True)
@@ -131,7 +135,9 @@ class Session:
         self.call_seconds = 0.0
         """How long an unanswered call chance waits before passing for the person
         (0: waits for the answer; negative: passes at once)."""
-        self._call_since: float | None = None
+        self._call_waited: float | None = None
+        """Seconds the person's open call chance has waited (None: no chance open)."""
+        self._call_tick = clock()
         self._sync_hand(hand_order)
 
     # --- what the table asks -----------------------------------------------------------
@@ -235,22 +241,27 @@ class Session:
     def call_seconds_left(self) -> float | None:
         """How long the person's open call chance has before it passes by itself (None:
         no chance open, or the setting waits for an answer)."""
-        if self._call_since is None or self.call_seconds <= 0:
+        if self._call_waited is None or self.call_seconds <= 0:
             return None
-        return max(0.0, self.call_seconds - (self.clock() - self._call_since))
+        return max(0.0, self.call_seconds - self._call_waited)
 
     def _call_timer(self, now: float, busy: bool) -> None:
-        """Pass for the person on a May I / buy / Shanghai! chance when the setting says."""
+        """Pass for the person on a May I / buy / Shanghai! chance when the setting says.
+        Its time runs only while the table is shown and still (see ``CALL_STEP_SECONDS``):
+        a call never times out behind the tour or a menu, nor during an animation."""
+        step = min(max(0.0, now - self._call_tick), CALL_STEP_SECONDS)
+        self._call_tick = now
         pass_call = Call("pass")
         waiting = self.human_to_move and pass_call in self.game.legal_actions(self.human)
-        if not waiting or busy:
-            self._call_since = None if not waiting else self._call_since
+        if not waiting:
+            self._call_waited = None
             return
-        if self._call_since is None:
-            self._call_since = now
+        if busy:
+            return
+        self._call_waited = 0.0 if self._call_waited is None else self._call_waited + step
         if self.call_seconds < 0 or (self.call_seconds > 0 and
-                                     now - self._call_since >= self.call_seconds):
-            self._call_since = None
+                                     self._call_waited >= self.call_seconds):
+            self._call_waited = None
             self._apply(self.human, pass_call)
 
     def _ask(self, seat: int, bot: Bot | None = None) -> None:
