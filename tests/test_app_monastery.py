@@ -303,3 +303,24 @@ def test_lay_mission_with_nothing_built_speaks_of_missions_not_contracts(make_ap
     key(app, pygame.K_g)
     text = app.table.message.text
     assert "mission" in text and "contract" not in text
+
+
+def test_adjacent_wilds_share_one_readable_badge_and_a_wild_ace_in_a_double_run_has_one():
+    # Badges under overlapped cards ran together ("101010"): a streak of wilds gets one
+    # badge, on its first card, naming all it stands for. Monastery's aces are wild in
+    # their own suit, in a double run too.
+    from cardtable.app.table_desc import wild_labels
+    from cardtable.engine import Meld, MeldKind
+    from cardtable.engine import five_crowns as fc
+    from cardtable.engine.cards import parse_cards
+    from cardtable.engine.missions import RULES
+
+    rules = fc.meld_rules(8)  # tens wild
+    a_set = Meld(MeldKind.SET, tuple(parse_cards("9H 9S 9D 10C 10S 10D")))
+    assert wild_labels(a_set, rules) == [None, None, None, "9", None, None]
+    run = Meld(MeldKind.RUN, tuple(parse_cards("5H 10C 10S 10D 9H")))
+    assert wild_labels(run, rules) == [None, "6\u20138\u2665", None, None, None]
+    double = Meld(MeldKind.DOUBLE_RUN, tuple(parse_cards("5H 5S AH 6D 7H 7C")))
+    assert wild_labels(double, RULES) == [None, None, "6\u2665", None, None, None]
+    ace_pair = Meld(MeldKind.DOUBLE_RUN, tuple(parse_cards("5H 5S AH AD 7H 7C")))
+    assert wild_labels(ace_pair, RULES) == [None, None, "6\u2665\u2666", None, None, None]
