@@ -95,3 +95,20 @@ def test_go_out_is_enabled_when_the_groups_take_every_card_but_one(make_app):
     frames(app, 2)
     assert parse_card("KH") == app.session.game.state.discard_pile[-1]
     assert not app.session.game.state.hands[0] or app.session.game.state.round_number == 3
+
+
+def test_a_group_being_built_that_forms_a_run_is_shown_in_sequence_order(make_app):
+    # Round 2: fours are wild. Cards added 9, 7, then the wild: shown 7 4(=8) 9, the
+    # wild where it stands, not in the order the cards came.
+    from cardtable.app.session import default_seats
+    from ui import frames
+
+    game = at(["9S 7S 4H KH 3D", "5C 6C 7C"], round_number=2, phase=Phase.DISCARD,
+              discard="10H", stock="QC QD")
+    app = make_app()
+    app.start_session(game, default_seats(1, "normal"))
+    frames(app, 3)
+    table = app.table
+    for card in parse_cards("9S 7S 4H"):
+        table.stage([card], 0)
+    assert table.groups == [list(parse_cards("7S 4H 9S"))]

@@ -324,3 +324,13 @@ def test_adjacent_wilds_share_one_readable_badge_and_a_wild_ace_in_a_double_run_
     assert wild_labels(double, RULES) == [None, None, "6\u2665", None, None, None]
     ace_pair = Meld(MeldKind.DOUBLE_RUN, tuple(parse_cards("5H 5S AH AD 7H 7C")))
     assert wild_labels(ace_pair, RULES) == [None, None, "6\u2665\u2666", None, None, None]
+
+
+def test_a_mixed_suit_run_being_built_is_shown_in_sequence_order():
+    from cardtable.app.tables import table_for
+    from cardtable.engine.cards import parse_cards
+
+    desc = table_for("monastery").description
+    assert desc.shown_order(None, parse_cards("7H AH 5S 6D")) == list(parse_cards("5S 6D 7H AH"))
+    pairs = list(parse_cards("5H 5S 6D 6C"))
+    assert desc.shown_order(None, pairs) == pairs      # not a run: kept as added

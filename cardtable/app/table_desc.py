@@ -136,6 +136,14 @@ class TableDescription(ABC):
         each group and the points left in hand)."""
         return None
 
+    def shown_order(self, view: Any, cards: Sequence[Card]) -> list[Card]:
+        """A group being built as it is shown: a run in sequence, its wilds where they
+        stand (not in the order the cards were added); anything else as added."""
+        made = self.group(view, cards)
+        if isinstance(made, Meld) and made.kind is MeldKind.RUN:
+            return list(made.cards)
+        return list(cards)
+
     def group_label(self, view: Any, cards: Sequence[Card]) -> tuple[str, bool]:
         """The label over a group being built, and whether it is good."""
         made = self.group(view, cards)

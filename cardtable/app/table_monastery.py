@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine import Action, Card, Discard, LayMission, LayOff, Meld, MeldKind, MeldRules, Rank
+from ..engine.melds import SuitRule, order_run
 from ..engine.missions import (
     MISSIONS,
     RULES,
@@ -131,6 +132,12 @@ class MonasteryTable(TableDescription):
         assert isinstance(action, LayMission)
         return (f"Mission {action.mission} ready: {MISSIONS[action.mission].title}"
                 "  \u00b7  press Lay mission", True)
+
+    def shown_order(self, view: Any, cards: Sequence[Card]) -> list[Card]:
+        """A run being built in sequence, whatever its suits (missions 3 and 6 take any,
+        5 one colour), its wild aces where they stand."""
+        laid = order_run(cards, self.rules(view), SuitRule.ANY) if len(cards) > 1 else None
+        return list(laid) if laid is not None else list(cards)
 
     def group_label(self, view: Any, cards: Sequence[Card]) -> tuple[str, bool]:
         return f"{len(cards)} card{'s' if len(cards) != 1 else ''}", True

@@ -603,6 +603,7 @@ class TableScene(TableInput):
             self.groups.append(list(cards))
         else:
             self.groups[group].extend(cards)
+        self.groups[group] = self.desc.shown_order(self.view, self.groups[group])
         self.selected -= set(cards)
 
     def unstage(self, cards: list[Card]) -> None:
