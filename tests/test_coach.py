@@ -77,3 +77,14 @@ def test_the_rules_pages_picture_melds_with_the_tables_card_art(make_app):
     kinds = [kind for kind, _ in scene.items()]
     assert kinds.count("cards") == 4 and "text" in kinds
     assert any("fits both" in line for line in scene.lines())  # aces: even and odd
+
+
+def test_the_monastery_tour_points_at_the_mission_sheet(coached_app):
+    app = coached_app
+    app.new_game("monastery", 2, "normal", 3)
+    frames(app, 2)
+    coach = app.stack.top
+    assert isinstance(coach, CoachScene)
+    sheet = app.table.goal_boxes()
+    steps = [step for step in coach.steps if "mission sheet" in step.text.lower()]
+    assert steps and steps[0].area.contains(sheet[0].unionall(sheet))

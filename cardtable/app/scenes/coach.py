@@ -34,6 +34,11 @@ def rummy_steps(table: Any) -> list[Step]:
         Step(f"What this round asks is written here ({headline}), with what to do now.",
              geo.info),
     ]
+    boxes = table.goal_boxes()
+    if boxes:  # Monastery's mission sheet, right of the hand's label
+        steps.append(Step("Your mission sheet: a box per mission, gold once done. Click a "
+                          "box to aim for that mission; click an opponent's boxes to see "
+                          "their sheet.", boxes[0].unionall(boxes)))
     if desc.meld_building:
         steps.append(Step("Once you have drawn, build your melds in the row above your "
                           "hand: drag cards to the + slot that appears there, or press A "
