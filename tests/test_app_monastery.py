@@ -334,3 +334,27 @@ def test_a_mixed_suit_run_being_built_is_shown_in_sequence_order():
     assert desc.shown_order(None, parse_cards("7H AH 5S 6D")) == list(parse_cards("5S 6D 7H AH"))
     pairs = list(parse_cards("5H 5S 6D 6C"))
     assert desc.shown_order(None, pairs) == pairs      # not a run: kept as added
+
+
+def test_an_opponents_mission_sheet_is_one_click_away_and_why_stays_on_its_panel(make_app):
+    from cardtable.app.scenes.goal_sheet import GoalSheetScene
+    from cardtable.app.scenes.table_panels import seat_sheet
+
+    variant = Game.new("monastery", 3, 1)[0].variant
+    state = variant.position(["8S 9S 10S JS 2H 3D 4C 7H 9D KD", "4C 5C", "6D 7D"],
+                             phase=Phase.PLAY, stock="2D 3D 4D", done={1: [2, 7]})
+    app = table_at(make_app, state)
+    panel = app.table.geo.spots[1].panel
+    click(app, seat_sheet(panel, 9)[1].center)           # West's boxes: West's sheet
+    frames(app, 2)
+    sheet = app.stack.top
+    assert isinstance(sheet, GoalSheetScene) and sheet.name == "West"
+    assert [done for _, done in sheet.rows] == [n in (2, 7) for n in range(1, 10)]
+    assert sheet.rows[6][0] == "a double run of 3"
+    key(app, pygame.K_ESCAPE)
+    frames(app, 2)
+    assert app.stack.top is app.table
+    click(app, (panel.x + 12, panel.bottom - 6))          # elsewhere on the panel: why?
+    frames(app, 2)
+    assert app.stack.top is app.table
+    assert app.table.message is not None and "West" in app.table.message.text

@@ -170,6 +170,11 @@ class TableDescription(ABC):
         """A seat's sheet of goals, ticked when done (Monastery's nine missions)."""
         return None
 
+    def progress_names(self, view: Any) -> tuple[str, ...]:
+        """What each goal of the sheet asks ("a run of 8"), for a seat's sheet opened
+        from its panel."""
+        return ()
+
     def progress_caption(self, view: Any) -> tuple[str, ...]:
         """A few words beside the person's goal sheet saying what its boxes are, longest
         first: the first that fits is shown."""

@@ -185,6 +185,9 @@ class MonasteryTable(TableDescription):
         done = set(view.done[seat])
         return tuple(n in done for n in MISSIONS)
 
+    def progress_names(self, view: Any) -> tuple[str, ...]:
+        return tuple(mission.title for mission in MISSIONS.values())
+
     def progress_caption(self, view: Any) -> tuple[str, ...]:
         return ("\u2190 your 9 missions: gold = done, outlined = your aim; click to choose",
                 "\u2190 your missions: gold = done; click one to aim for it",

@@ -17,7 +17,9 @@ from .. import cardart
 from .. import layout as table_layout
 from ..anim import Flight
 from ..table_desc import RummyView, TableDescription
+from .goal_sheet import GoalSheetScene
 from .table_core import Drag, TableCore
+from .table_panels import seat_sheet
 
 
 class TableInput(TableCore):
@@ -413,9 +415,17 @@ class TableInput(TableCore):
             self._click_seat(pos)
 
     def _click_seat(self, pos: tuple[int, int]) -> None:
-        """A click on an AI seat's panel: why it made its last move."""
+        """A click on an AI seat's panel: its goal sheet where its boxes are (Monastery's
+        missions), elsewhere why it made its last move."""
         for seat, spot in self.geo.spots.items():
             if spot.panel.collidepoint(pos):
+                progress = self.desc.progress(self.view, seat)
+                if progress is not None and seat_sheet(spot.panel, len(progress))[1].inflate(
+                        8, 10).collidepoint(pos):
+                    self.app.push(GoalSheetScene(
+                        self.app, self.session.names[seat], self.desc.score_word,
+                        self.desc.progress_names(self.view), progress))
+                    return
                 self.why(seat)
                 return
 

@@ -17,6 +17,7 @@ from ..textfit import Fitted, fit_text
 from .table_panels import hand_backs as hand_backs  # Palace's table draws these too
 from .table_panels import log_panel as log_panel
 from .table_panels import seat_panel as seat_panel
+from .table_panels import seat_sheet
 
 if TYPE_CHECKING:
     from .table import TableScene
@@ -100,17 +101,16 @@ def _opponent(scene: TableScene, surface: pygame.Surface, seat: int, spot) -> No
     info = scene.session.seats[seat]
     to_move = view.current == seat and seat in view.awaiting
     progress = scene.desc.progress(view, seat)
-    box = max(9, min(14, (spot.panel.width // 2 - 10) // len(progress))) if progress else 0
+    box, sheet = seat_sheet(spot.panel, len(progress or ()))
     flags = ["dealer"] * (seat == view.dealer) + ["OUT"] * (scene.desc.out_seat(view) == seat)
     thinking = scene.session.thinking_seat == seat and to_move
     size = seat_panel(surface, geo, spot, info.name, to_move,
                       "" if progress is not None else scene.desc.score_text(view, seat),
                       scene.desc.seat_note(view, seat) or f"{info.level.title()} AI", flags,
-                      right_width=box * len(progress or ()),
+                      right_width=sheet.width if progress else 0,
                       thinking_now=scene.time if thinking else None)
     if progress is not None:
-        progress_boxes(surface, (spot.panel.right - 10 - box * len(progress), spot.panel.y + 9),
-                       box, progress)
+        progress_boxes(surface, sheet.topleft, box, progress)
     count = view.hand_sizes[seat] - scene.animator.incoming(seat)
     hand_backs(surface, spot.cards, count, int(geo.small_w * 0.75), size)
     _melds(surface, list(view.melds[seat]), spot.melds, int(geo.small_w * 0.7),

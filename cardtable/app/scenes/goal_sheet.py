@@ -1,0 +1,69 @@
+"""A seat's goal sheet over the table (Monastery: the nine missions, which are done),
+opened by a click on the boxes in the seat's panel. Only what the table shows anyway:
+every seat's missions are laid face up, so the sheet tells nothing hidden."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import pygame
+
+from .. import theme
+from ..widgets import Button
+from .common import FormScene, dim
+
+
+class GoalSheetScene(FormScene):
+    """One seat's sheet: each goal, done or still open. Esc, Back or a click closes it."""
+
+    overlay = True
+
+    def __init__(self, app: Any, name: str, word: str, names: Sequence[str],
+                 done: Sequence[bool]) -> None:
+        super().__init__(app)
+        self.name, self.word = name, word
+        self.rows = list(zip(names or [f"{index + 1}" for index in range(len(done))], done))
+
+    def layout(self, size: tuple[int, int]) -> None:
+        self.size = size
+        box = self.box()
+        self.set_widgets([Button(pygame.Rect(box.centerx - 110, box.bottom - 58, 220, 44),
+                                 "Back", self.back, primary=True)])
+
+    def line_size(self) -> int:
+        height: int = self.size[1]
+        return max(14, height // 44)
+
+    def box(self) -> pygame.Rect:
+        w, h = self.size
+        size = self.line_size()
+        height = min(h - 40, (len(self.rows) + 2) * (size + 10) + 100)
+        box = pygame.Rect(0, 0, min(w - 40, max(420, size * 30)), height)
+        box.center = (w // 2, h // 2)
+        return box
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and \
+                not self.box().collidepoint(event.pos):
+            self.back()  # a click beside the sheet closes it, as Back does
+            return
+        super().handle(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim(surface, 120)
+        box = self.box()
+        theme.panel(surface, box, theme.PANEL_EDGE, alpha=235)
+        size = self.line_size()
+        done = sum(1 for _, ticked in self.rows if ticked)
+        theme.blit_text(surface, f"{self.name}'s {self.word}: {done} of {len(self.rows)} done",
+                        size + 2, (box.x + 20, box.y + 16), theme.GOLD, True)
+        y = box.y + 26 + size + 14
+        for index, (title, ticked) in enumerate(self.rows):
+            mark = "\u2713 done" if ticked else "open"
+            theme.blit_text(surface, f"{index + 1}.  {title}", size, (box.x + 28, y),
+                            theme.TEXT if ticked else theme.TEXT_DIM, ticked)
+            theme.blit_text(surface, mark, size, (box.right - 24, y),
+                            theme.GOOD if ticked else theme.TEXT_DIM, True, anchor="topright")
+            y += size + 10
+        self.ring.draw(surface)
