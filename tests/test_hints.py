@@ -206,3 +206,42 @@ def test_a_monastery_lay_off_is_explained_by_going_out_not_by_points():
     line = explain(view, lay_off)
     assert "going out" in line and "against you" not in line, line
 
+
+
+def test_clicking_a_log_line_says_why_that_earlier_ai_move_was_made(make_app):
+    """Not only each seat's last move: the line of any AI move the log shows."""
+    from cardtable.app.scenes.table_panels import log_page
+    from ui import click, until
+
+    app = make_app()
+    app.new_game("five_crowns", 1, "normal", 6, autoplay="normal")
+
+    def moved(count: int) -> bool:
+        if type(app.stack.top).__name__ == "SummaryScene":
+            app.stack.top.next()
+        return app.table is not None and sum(m.seat == 1 for m in app.session.ai_moves) >= count
+
+    until(app, lambda: moved(4))
+    app.session.bots.pop(0)
+    until(app, lambda: moved(0) and app.stack.top is app.table and app.table._my_turn())
+    table, session = app.table, app.session
+    log = table.visible_log()
+    box = table.log_rect()
+    page = log_page(box, log, app.size[1], table.log_scroll)
+    first_shown = next(i for i, entry in enumerate(log)
+                       if sum(len(_rows(e, page, box)) for e in log[:i]) >= page.earlier)
+    earlier = next(m for m in session.ai_moves if m.seat == 1 and
+                   session.line_number(first_shown) <= m.first_line and
+                   m is not next(x for x in reversed(session.ai_moves) if x.seat == 1))
+    index = earlier.first_line - session.line_number(0)
+    row = sum(len(_rows(e, page, box)) for e in log[:index]) - page.earlier
+    click(app, (box.x + 30, page.top + row * page.line_h + page.line_h // 2))
+    until(app, lambda: table.message is not None and table.message.text.startswith("Why"))
+    expected = about_them(explain(earlier.view, earlier.action))
+    assert table.message.text == f"Why {session.names[1]} did that: {expected}"
+
+
+def _rows(entry, page, box):  # type: ignore[no-untyped-def]
+    from cardtable.app.scenes.table_panels import _wrapped
+
+    return _wrapped(entry, page.size, box.width - 24)

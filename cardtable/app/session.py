@@ -74,6 +74,19 @@ class Shown:
     """The log's line count after each of its events' lines."""
 
 
+@dataclass(frozen=True)
+class AIMove:
+    """An AI seat's move, the view it chose it from, and the log lines it wrote
+    (numbered as ``MoveLog.total`` counts them), so "why?" can be asked of any AI move
+    still in the log, not only each seat's last."""
+
+    seat: int
+    view: Any
+    action: Action
+    first_line: int
+    last_line: int
+
+
 OPPONENT_NAMES = {
     1: ("North",),
     2: ("West", "East"),
@@ -124,6 +137,8 @@ class Session:
         """Positions before the person's plays this turn that may be undone."""
         self.last_moves: dict[int, tuple[Any, Action]] = {}
         """Each AI seat's last move and the view it chose it from (for "why?")."""
+        self.ai_moves: deque[AIMove] = deque(maxlen=LOG_LINES)
+        """The AI moves whose lines the log may still show (for "why?" on a log line)."""
         self._next_ai_time = clock() + think_seconds
         self.think_limit = THINK_LIMIT_SECONDS
         """Seconds a bot has to answer; past this and ``hang_grace`` it is abandoned
@@ -234,9 +249,22 @@ class Session:
         if self._answer is not None and not busy and now >= self._next_ai_time:
             action, self._answer = self._answer, None
             self._thinking = None
+            first = self.log.total + 1
+            self._apply(seat, action)
             if self._asked_view is not None:
                 self.last_moves[seat] = (self._asked_view, action)
-            self._apply(seat, action)
+                if self.log.total >= first:
+                    self.ai_moves.append(AIMove(seat, self._asked_view, action, first,
+                                                self.log.total))
+
+    def line_number(self, index: int) -> int:
+        """The number (as ``MoveLog.total`` counts) of the log's line at ``index``."""
+        return self.log.total - len(self.log) + index + 1
+
+    def move_at_line(self, number: int) -> AIMove | None:
+        """The AI move that wrote log line ``number``, while it is remembered."""
+        return next((move for move in reversed(self.ai_moves)
+                     if move.first_line <= number <= move.last_line), None)
 
     def call_seconds_left(self) -> float | None:
         """How long the person's open call chance has before it passes by itself (None:

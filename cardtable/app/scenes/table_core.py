@@ -28,7 +28,7 @@ from ..sound import sound_for
 from ..table_ui import TableUI
 from ..tables import table_for
 from ..widgets import Button
-from .table_panels import LOG_STEP, log_page
+from .table_panels import LOG_STEP, log_entry_at, log_page
 
 MESSAGE_SECONDS = 4.0
 DRAG_THRESHOLD = 6
@@ -280,6 +280,22 @@ class TableCore(Scene):
             self.say(f"{self.session.names[seat]} has not moved yet.")
             return
         self.why_job = (seat, why_job(self.view, *last))
+
+    def why_line(self, pos: tuple[int, int]) -> bool:
+        """A click on the move log: why the AI move that wrote the line clicked was made
+        (any move the log still shows). False when the click is not on the log."""
+        box = self.log_rect()
+        if box is None or not box.collidepoint(pos):
+            return False
+        index = log_entry_at(box, self.visible_log(), self.app.size[1], self.log_scroll, pos)
+        move = None if index is None else \
+            self.session.move_at_line(self.session.line_number(index))
+        if move is None:
+            self.say("Click the line of an AI player's move to see why it made it.",
+                     seconds=2.5)
+        else:
+            self.why_job = (move.seat, why_job(self.view, move.view, move.action))
+        return True
 
     def _take_hint(self) -> None:
         if self.why_job is not None and self.why_job[1].done:

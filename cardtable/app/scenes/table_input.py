@@ -416,7 +416,10 @@ class TableInput(TableCore):
 
     def _click_seat(self, pos: tuple[int, int]) -> None:
         """A click on an AI seat's panel: its goal sheet where its boxes are (Monastery's
-        missions), elsewhere why it made its last move."""
+        missions), elsewhere why it made its last move; on a line of the move log, why
+        the AI move that wrote it was made."""
+        if self.why_line(pos):
+            return
         for seat, spot in self.geo.spots.items():
             if spot.panel.collidepoint(pos):
                 progress = self.desc.progress(self.view, seat)

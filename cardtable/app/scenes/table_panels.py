@@ -215,6 +215,21 @@ def log_page(box: pygame.Rect, log: Iterable[str], height: int, scroll: int = 0)
     return LogPage(tuple(lines[start:end]), size, line_h, top, start, scroll, limit)
 
 
+def log_entry_at(box: pygame.Rect, log: Sequence[str], height: int, scroll: int,
+                 pos: tuple[int, int]) -> int | None:
+    """The index in ``log`` of the entry drawn at ``pos`` in the log panel, if any."""
+    page = log_page(box, log, height, scroll)
+    row = (pos[1] - page.top) // page.line_h
+    if not box.collidepoint(pos) or pos[1] < page.top or not 0 <= row < len(page.lines):
+        return None
+    wrapped = page.earlier + row
+    for index, entry in enumerate(log):
+        wrapped -= len(_wrapped(entry, page.size, box.width - 24))
+        if wrapped < 0:
+            return index
+    return None
+
+
 def log_panel(surface: pygame.Surface, box: pygame.Rect, log: Iterable[str], height: int,
               scroll: int = 0) -> None:
     """The move log: the newest lines that fit, wrapped to the panel, or older ones
