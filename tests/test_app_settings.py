@@ -43,3 +43,17 @@ def test_the_settings_scene_changes_and_saves_a_setting(make_app, home):
     assert load_settings().ai_speed == "fast"
     click(app, button(app, "Done"))
     assert not isinstance(app.stack.top, SettingsScene)
+
+
+def test_calls_are_asked_only_when_the_card_could_help_unless_set_to_every_time(make_app,
+                                                                                home):
+    assert Settings().call_asking == "helpful" and not Settings().ask_every_call
+    app = make_app()
+    click(app, button(app, "Settings"))
+    frames(app, 2)
+    scene = app.stack.top
+    asking = next(w for w in scene.ring.widgets if getattr(w, "label", "") == "Calls: ask")
+    click(app, asking.segments()[1].center)
+    assert load_settings().call_asking == "always"
+    (home / "config" / "settings.json").write_text(json.dumps({"call_asking": "never"}))
+    assert load_settings().call_asking == "helpful"

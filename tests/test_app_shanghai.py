@@ -54,7 +54,7 @@ def answer_button(app, label):
 
 def test_the_person_calls_may_i_while_another_seat_is_in_turn(make_app):
     variant = Game.new("shanghai_may_i", 4, 1)[0].variant
-    state = variant.position(["4D 5D", "4S 5S", "4C 5C", "6H 6D"], discard="KD 9C",
+    state = variant.position(["4D 9D", "4S 5S", "4C 5C", "6H 6D"], discard="KD 9C",
                              stock="3S 3H 3D 7C 8C", current=1, discarder=3)
     state = variant._start_turn(state, 1)
     app = table_at(make_app, "shanghai_may_i", state, Caller("pass"))
@@ -70,7 +70,7 @@ def test_the_may_i_question_leaves_the_pile_labels_readable(make_app):
     """The question sits under the piles: its panel (text and buttons) never covers the
     "Stock 23" and "Discard" labels."""
     variant = Game.new("shanghai_may_i", 4, 1)[0].variant
-    state = variant.position(["4D 5D", "4S 5S", "4C 5C", "6H 6D"], discard="KD 9C",
+    state = variant.position(["4D 9D", "4S 5S", "4C 5C", "6H 6D"], discard="KD 9C",
                              stock="3S 3H 3D 7C 8C", current=1, discarder=3)
     app = table_at(make_app, "shanghai_may_i", variant._start_turn(state, 1), Caller("pass"))
     until(app, lambda: app.table.question is not None)
@@ -177,7 +177,7 @@ def test_the_save_written_as_the_person_goes_down_passes_the_loaders_check(make_
 
 def test_a_call_chance_counts_down_on_screen_and_passes_by_itself(make_app):
     variant = Game.new("shanghai_may_i", 4, 1)[0].variant
-    state = variant.position(["4D 5D", "4S 5S", "4C 5C", "6H 6D"], discard="KD 9C",
+    state = variant.position(["4D 9D", "4S 5S", "4C 5C", "6H 6D"], discard="KD 9C",
                              stock="3S 3H 3D 7C 8C", current=1, discarder=3)
     state = variant._start_turn(state, 1)
     app = table_at(make_app, "shanghai_may_i", state, Caller("pass"))
@@ -478,3 +478,36 @@ def test_a_call_countdown_holds_while_the_tour_or_an_overlay_is_over_the_table(m
         assert (0, Call("pass")) not in app.session.game.history
     frames(app, 60 * 4)
     assert (0, Call("pass")) in app.session.game.history    # the rest of the time ran
+
+
+def test_a_card_that_cannot_help_is_not_asked_about_but_may_still_be_called(make_app):
+    """9C is of no use to 4D 5D: no question holds play up, the person passes as soon as
+    the others have answered; until then a May I button stays offered (RULES §4)."""
+    variant = Game.new("shanghai_may_i", 4, 1)[0].variant
+    state = variant.position(["4D 5D", "4S 5S", "4C 5C", "6H 6D"], discard="KD 9C",
+                             stock="3S 3H 3D 7C 8C", current=1, discarder=3)
+    state = variant._start_turn(state, 1)
+    app = table_at(make_app, "shanghai_may_i", state, Caller("pass"))
+    until(app, lambda: (0, Call("pass")) in app.session.game.history)
+    assert app.now < 1.0                                 # not the 5 s countdown
+    assert app.session.game.history[:2] == [(2, Call("pass")), (0, Call("pass"))]
+
+    app = make_app()
+    game, _ = Game.new("shanghai_may_i", 4, 1)
+    game.state = state
+    app.start_session(game, default_seats(3, "normal"))
+    for seat in app.session.bots:
+        app.session.bots[seat] = Caller("pass")
+    app.session.think_seconds = 1.0                      # the others take their time
+    app.session._next_ai_time = app.now + 1.0
+    until(app, lambda: app.table.question is not None)
+    text, answers = app.table.question
+    assert "cannot help" in text and [label for label, _ in answers] == ["May I!"]
+    assert "passing in" not in app.table.question_text()
+    click(app, answer_button(app, "May I!"))
+    assert (0, Call("may i")) in app.session.game.history
+
+    app = table_at(make_app, "shanghai_may_i", state, Caller("pass"))
+    app.session.ask_always = True                        # Settings: Calls: every time
+    until(app, lambda: app.table.question is not None)
+    assert [label for label, _ in app.table.question[1]] == ["May I!", "Pass"]

@@ -660,3 +660,29 @@ def test_the_lay_off_listings_shortcut_for_naturals_agrees_with_the_full_check(c
         assert at_start and wanted == 1
         assert layoff_problem(run, (ace,), True, rules) is not None
         assert not _natural_fits(run, ace, True, set_rank, wanted, rules)
+
+
+def test_a_call_is_worth_asking_only_for_a_card_that_could_help_the_hand():
+    # Wilds always; before going down, a card bringing the contract nearer; once down,
+    # a card that goes on a meld on the table.
+    from cardtable.ai.call_need import call_could_help
+    from cardtable.engine import Game
+    from cardtable.engine.shanghai_rules import Phase as SPhase
+
+    variant = Game.new("shanghai_may_i", 4, 1)[0].variant
+
+    def window(hand: str, card: str, melds=None) -> bool:  # type: ignore[no-untyped-def]
+        state = variant.position([hand, "4S 5S", "4C 5C", "6H 6D"], discard=f"KD {card}",
+                                 stock="3S 3H 3D 7C 8C", current=1, discarder=3,
+                                 melds=melds)
+        view = Game.new("shanghai_may_i", 4, 1)[0].variant.observe(
+            variant._start_turn(state, 1), 0)
+        assert view.phase is SPhase.CALLS
+        return call_could_help(view)
+
+    assert not window("4D 5D 9H KS", "8C")
+    assert window("4D 5D 9H KS", "5C")          # a pair of fives for a set
+    assert window("4D 5D 9H KS", "2C")          # wild
+    assert window("4D 5D 9H KS", "JK")          # wild
+    assert not window("4D 9H", "8C", melds={0: ["set: 7H 7S 7D", "set: QH QS QD"]})
+    assert window("4D 9H", "7C", melds={0: ["set: 7H 7S 7D", "set: QH QS QD"]})

@@ -312,6 +312,7 @@ class App:
                                hand_order=list(saved.ui.hand_order) if saved else None,
                                autoplay=autoplay)
         self.session.call_seconds = self.settings.call_seconds
+        self.session.ask_always = self.settings.ask_every_call
         self.session.note(start_events)
         self.recorder.begin(self.session, resumed=saved is not None)
         table = self.table = table_for(game.game_id).scene(self, self.session)

@@ -150,6 +150,11 @@ class Session:
         self.call_seconds = 0.0
         """How long an unanswered call chance waits before passing for the person
         (0: waits for the answer; negative: passes at once)."""
+        self.ask_always = False
+        """Ask about every call chance (Settings: Calls); otherwise a chance the card
+        cannot help is not asked (see ``TableDescription.unasked_call``)."""
+        self._unasked = _unasked_call(game.game_id)
+        self._unasked_memo: tuple[object, bool] | None = None
         self._call_waited: float | None = None
         """Seconds the person's open call chance has waited (None: no chance open)."""
         self._call_tick = clock()
@@ -269,7 +274,7 @@ class Session:
     def call_seconds_left(self) -> float | None:
         """How long the person's open call chance has before it passes by itself (None:
         no chance open, or the setting waits for an answer)."""
-        if self._call_waited is None or self.call_seconds <= 0:
+        if self._call_waited is None or self.call_seconds <= 0 or self.call_unasked():
             return None
         return max(0.0, self.call_seconds - self._call_waited)
 
@@ -286,11 +291,29 @@ class Session:
             return
         if busy:
             return
+        if self.call_unasked():
+            # Not asked: pass once no AI seat is still to answer, so the window closes
+            # no later than it would without the person, who may call until then.
+            if not any(seat in self.bots for seat in self.game.awaiting()):
+                self._call_waited = None
+                self._apply(self.human, pass_call)
+            return
         self._call_waited = 0.0 if self._call_waited is None else self._call_waited + step
         if self.call_seconds < 0 or (self.call_seconds > 0 and
                                      self._call_waited >= self.call_seconds):
             self._call_waited = None
             self._apply(self.human, pass_call)
+
+    def call_unasked(self) -> bool:
+        """The person's open call chance is about a card that cannot help them and the
+        settings do not ask every time. Judged from the person's own view only, once
+        per position."""
+        if self.ask_always:
+            return False
+        state = self.game.state
+        if self._unasked_memo is None or self._unasked_memo[0] is not state:
+            self._unasked_memo = (state, self._unasked(self.view()))
+        return self._unasked_memo[1]
 
     def _ask(self, seat: int, bot: Bot | None = None) -> None:
         """Ask the seat's bot (or ``bot``, a stand-in) for a move."""
@@ -407,6 +430,21 @@ class Session:
             self.hand_order = list(order)
             if self.on_change is not None:
                 self.on_change(self)
+
+
+def _unasked_call(game_id: str) -> Callable[[Any], bool]:
+    """The game's judgement of a call chance not worth asking about (never, for a game
+    without a rummy table, as in engine-only tests)."""
+    from .table_desc import TableDescription
+    from .tables import table_for
+
+    try:
+        description = table_for(game_id).description
+    except KeyError:
+        return lambda view: False
+    if isinstance(description, TableDescription):
+        return description.unasked_call
+    return lambda view: False
 
 
 def _log_words(game_id: str) -> LogWords:

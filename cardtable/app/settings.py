@@ -28,6 +28,9 @@ CARD_SIZES = {"small": 0.85, "medium": 1.0, "large": 1.2}
 CALL_TIMERS = {"wait": 0.0, "5 s": 5.0, "10 s": 10.0, "pass": -1.0}
 """How long the table waits for your answer to a May I, buy or Shanghai! chance before
 passing for you (0: it waits; -1: it always passes at once)."""
+CALL_ASKING = {"helpful": "When the card could help", "always": "Every time"}
+"""Whether a May I or buy chance is asked about only when the card could help your hand
+(otherwise it passes for you as the others answer; you may still call) or every time."""
 WINDOW_SIZES = ((1024, 640), (1280, 800), (1440, 900), (1600, 1000), (1920, 1200))
 DECK_COLOURS = {"four": "Four colours", "two": "Two colours", "contrast": "High contrast"}
 TABLE_COLOURS = {"green": "Green", "blue": "Blue", "burgundy": "Burgundy", "grey": "Grey"}
@@ -52,6 +55,9 @@ class Settings:
     call_timer: str = "5 s"
     """A call chance (May I, buy, Shanghai!) passes by itself after a visible countdown,
     so the table never stops on every discard (RULES.md §7.2: auto-pass timeout)."""
+    call_asking: str = "helpful"
+    """Ask about a May I / buy chance only when the card could help the hand (see
+    ``CALL_ASKING``): play is not held up on every discard."""
     deck_colours: str = "four"
     undo: str = "on"
     table_colour: str = "green"
@@ -78,6 +84,10 @@ class Settings:
     def call_seconds(self) -> float:
         return CALL_TIMERS[self.call_timer]
 
+    @property
+    def ask_every_call(self) -> bool:
+        return self.call_asking == "always"
+
 
 def _clean(data: dict[str, object]) -> tuple[Settings, list[str]]:
     """Settings from hand-editable data, and the names of the values that did not fit:
@@ -88,7 +98,8 @@ def _clean(data: dict[str, object]) -> tuple[Settings, list[str]]:
     rejected: list[str] = []
     choices: dict[str, object] = {
         "ai_speed": AI_SPEEDS, "animation_speed": ANIMATION_SPEEDS, "card_size": CARD_SIZES,
-        "ai_level": bot_names(), "call_timer": CALL_TIMERS, "deck_colours": DECK_COLOURS,
+        "ai_level": bot_names(), "call_timer": CALL_TIMERS, "call_asking": CALL_ASKING,
+        "deck_colours": DECK_COLOURS,
         "undo": UNDO_MODES, "sound": SOUND_LEVELS, "table_colour": TABLE_COLOURS,
         "card_back": CARD_BACKS}
     for field in dataclasses.fields(Settings):

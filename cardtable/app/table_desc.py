@@ -215,10 +215,18 @@ class TableDescription(ABC):
             if meld.kind is MeldKind.RUN else ""
         return f"{where}{whose} {meld.kind.value} {pretty_cards(meld.cards)}"
 
-    def calls(self, view: Any, names: Sequence[str], human: int) -> tuple[str, list[
-            tuple[str, Action | None]]] | None:
-        """An out-of-turn question for the person: the sentence and its answers."""
+    def calls(self, view: Any, names: Sequence[str], human: int, ask_always: bool = True
+              ) -> tuple[str, list[tuple[str, Action | None]]] | None:
+        """An out-of-turn question for the person: the sentence and its answers
+        (``ask_always`` false: a chance the card cannot help is only offered, see
+        ``unasked_call``)."""
         return None
+
+    def unasked_call(self, view: Any) -> bool:
+        """The person's open call chance is about a card that cannot help their hand:
+        unless the settings ask every time, it is not asked, and passes for them as soon
+        as no other seat is still to answer (so play is never held up for it)."""
+        return False
 
     def seat_note(self, view: Any, seat: int) -> str:
         """A few words under a seat's name (progress, calls left)."""

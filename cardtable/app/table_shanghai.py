@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..ai.call_need import call_could_help
 from ..engine import (
     Action,
     AnswerBuy,
@@ -125,12 +126,21 @@ class ShanghaiTable(TableDescription):
             at_start = False
         return LayOff(owner, index, tuple(cards), at_start)
 
-    def calls(self, view: Any, names: Sequence[str], human: int) -> tuple[str, list[
-            tuple[str, Action | None]]] | None:
+    def unasked_call(self, view: Any) -> bool:
+        return view.phase is Phase.CALLS and view.seat in view.awaiting and \
+            not call_could_help(view)
+
+    def calls(self, view: Any, names: Sequence[str], human: int, ask_always: bool = True
+              ) -> tuple[str, list[tuple[str, Action | None]]] | None:
         if human not in view.awaiting:
             return None
         top = view.discard_pile[-1] if view.discard_pile else None
         card = top.pretty if top else "the card"
+        if view.phase is Phase.CALLS and not ask_always and self.unasked_call(view):
+            # Not a question: the call stays open while the others answer, no more.
+            word = ("May I!", Call("may i")) if self.may_i else ("Buy", Call("buy"))
+            return (f"{card} cannot help your hand: you pass unless you call "
+                    f"{'May I' if self.may_i else 'to buy it'} now.", [word])
         if view.phase is Phase.CALLS:
             if self.may_i:
                 return (f"{card} is up for {names[view.current]}. Call May I? "

@@ -13,6 +13,7 @@ from ..app import fit_screen
 from ..settings import (
     AI_SPEEDS,
     ANIMATION_SPEEDS,
+    CALL_ASKING,
     CALL_TIMERS,
     CARD_BACKS,
     CARD_SIZES,
@@ -39,7 +40,7 @@ class SettingsScene(FormScene):
         self.size = size
         w, _ = size
         width = max(600, min(1000, int(w * 0.8)))
-        rows = 11
+        rows = 12
         rects = self.column(rows, width=width,
                             row_height=max(28, min(56, int(size[1] * 0.72) * 3 // (rows * 4))))
         label_w = width // 4
@@ -62,15 +63,17 @@ class SettingsScene(FormScene):
             Choice(rects[5], "Calls (May I, buy)",
                    [(k, CALL_LABELS[k]) for k in CALL_TIMERS],
                    s.call_timer, lambda v: self.change(call_timer=v), label_width=label_w),
-            Choice(rects[6], "Undo", list(UNDO_MODES.items()), s.undo,
+            Choice(rects[6], "Calls: ask", list(CALL_ASKING.items()), s.call_asking,
+                   lambda v: self.change(call_asking=v), label_width=label_w),
+            Choice(rects[7], "Undo", list(UNDO_MODES.items()), s.undo,
                    lambda v: self.change(undo=v), label_width=label_w),
-            Choice(rects[7], "Sound", list(SOUND_LEVELS.items()), s.sound,
+            Choice(rects[8], "Sound", list(SOUND_LEVELS.items()), s.sound,
                    lambda v: self.change(sound=v), label_width=label_w),
-            Choice(rects[8], "Table", list(TABLE_COLOURS.items()), s.table_colour,
+            Choice(rects[9], "Table", list(TABLE_COLOURS.items()), s.table_colour,
                    lambda v: self.change(table_colour=v), label_width=label_w),
-            Choice(rects[9], "Card backs", list(CARD_BACKS.items()), s.card_back,
+            Choice(rects[10], "Card backs", list(CARD_BACKS.items()), s.card_back,
                    lambda v: self.change(card_back=v), label_width=label_w),
-            Button(pygame.Rect(rects[10].centerx - 120, rects[10].y, 240, rects[10].height),
+            Button(pygame.Rect(rects[11].centerx - 120, rects[11].y, 240, rects[11].height),
                    "Done", self.back, primary=True),
         ])
 
@@ -82,6 +85,7 @@ class SettingsScene(FormScene):
         if self.app.session is not None:
             self.app.session.think_seconds = self.app.settings.think_seconds
             self.app.session.call_seconds = self.app.settings.call_seconds
+            self.app.session.ask_always = self.app.settings.ask_every_call
 
     def change_window(self, size: tuple[int, int]) -> None:
         self.change(window_width=size[0], window_height=size[1])

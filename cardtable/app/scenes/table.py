@@ -254,7 +254,8 @@ class TableScene(TableInput):
             self.choice = None
         question = self.choice
         if question is None and not (self.animator.busy or self.session.shown):
-            question = self.desc.calls(self.view, self.session.names, self.session.human)
+            question = self.desc.calls(self.view, self.session.names, self.session.human,
+                                       self.session.ask_always)
         if question == self.question:
             return
         self.question = question
