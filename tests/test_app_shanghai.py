@@ -502,7 +502,7 @@ def test_a_card_that_cannot_help_is_not_asked_about_but_may_still_be_called(make
     app.session._next_ai_time = app.now + 1.0
     until(app, lambda: app.table.question is not None)
     text, answers = app.table.question
-    assert "cannot help" in text and [label for label, _ in answers] == ["May I!"]
+    assert "of no use" in text and [label for label, _ in answers] == ["May I!"]
     assert "passing in" not in app.table.question_text()
     click(app, answer_button(app, "May I!"))
     assert (0, Call("may i")) in app.session.game.history

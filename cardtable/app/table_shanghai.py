@@ -139,8 +139,8 @@ class ShanghaiTable(TableDescription):
         if view.phase is Phase.CALLS and not ask_always and self.unasked_call(view):
             # Not a question: the call stays open while the others answer, no more.
             word = ("May I!", Call("may i")) if self.may_i else ("Buy", Call("buy"))
-            return (f"{card} cannot help your hand: you pass unless you call "
-                    f"{'May I' if self.may_i else 'to buy it'} now.", [word])
+            return (f"{card} looks of no use to your hand: you pass unless you "
+                    f"{'call May I' if self.may_i else 'buy it'} now.", [word])
         if view.phase is Phase.CALLS:
             if self.may_i:
                 return (f"{card} is up for {names[view.current]}. Call May I? "
