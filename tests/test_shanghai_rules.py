@@ -21,7 +21,7 @@ from cardtable.engine import (
     TakeBack,
     parse_cards,
 )
-from cardtable.engine.events import CardsGiven, CallWon, Precedence, RoundScored
+from cardtable.engine.events import CallWon, CardsGiven, Precedence, RoundScored
 from cardtable.engine.shanghai import ShanghaiBuy, ShanghaiMayI
 from cardtable.engine.shanghai_rules import Phase, penalty
 

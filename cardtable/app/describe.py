@@ -191,22 +191,19 @@ def _call_won(said: Said, event: CallWon) -> str:
     card, winner, first = _card(event.card), event.winner, said.who(event.winner)
     others = listed([said.whom(seat) for seat in event.over])
     if event.why is Precedence.IN_TURN:
-        called = f"({others} {'called May I' if event.kind == 'may i' else 'asked to buy'})"
         if event.kind == "may i":
-            return (f"{first} took {card} ahead of the May I: the player in turn has first "
-                    f"choice {called}")
+            return (f"{first} took {card} before the May I calls: the player in turn has "
+                    f"first choice ({others} called)")
         return (f"{first} {said.verb(winner, 'keep')} {card}: the player in turn may refuse "
-                f"a buy and take the card {called}")
+                f"a buy and take the card ({others} asked to buy)")
     got = {"may i": f"{said.verb(winner, 'get')} {card} by May I",
            "buy": f"{said.verb(winner, 'ask')} to buy {card}",
            "shanghai": f"{said.verb(winner, 'win')} the Shanghai! on {card}"
            }.get(event.kind, f"{said.verb(winner, 'get')} {card}")
-    after = said.whom(event.order_from)
-    if event.kind == "shanghai":
-        after += " (who discarded it)"
+    role = "the discarder" if event.kind == "shanghai" else "the player in turn"
     nearer = "nearer" if len(event.over) == 1 else "nearest"
-    return (f"{first} {got} ahead of {others}: {said.whom(winner)} "
-            f"{said.verb(winner, 'sit')} {nearer} after {after} in turn order")
+    return (f"{first} {got} ahead of {others}: {first} {said.verb(winner, 'sit')} {nearer} "
+            f"to the left of {role} ({said.whom(event.order_from)})")
 
 
 @SENTENCES.on(CardsGiven)

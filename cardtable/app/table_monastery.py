@@ -35,6 +35,7 @@ class MonasteryTable(TableDescription):
 
     first_column_penalty: bool = False
     score_word: str = "missions"
+    score_one: str = "mission"
     deck_colours: str | None = "two"
     """Colour is a rule here (mission 1's sets and mission 5's run "in colour"), so the
     cards are always red and black, whatever the four-colour setting says."""

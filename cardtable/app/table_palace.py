@@ -34,6 +34,7 @@ def top_words(view: PalaceView) -> str:
 class PalaceTable:
     game_id: str = "palace"
     score_word: str = "cards left"
+    score_one: str = "card left"
     ranks_everyone: bool = False
     """P-A15: the first out wins; the others are unranked (their cards left are shown)."""
     deck_colours: str | None = None
