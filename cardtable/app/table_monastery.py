@@ -20,6 +20,7 @@ from ..engine.missions import (
     shape_mission,
 )
 from ..engine.monastery import Phase
+from .grammar import plural
 from .table_desc import TableDescription
 from .tables import TableEntry, register_table, rummy_scene
 
@@ -134,7 +135,7 @@ class MonasteryTable(TableDescription):
                 "  \u00b7  press Lay mission", True)
 
     def group_label(self, view: Any, cards: Sequence[Card]) -> tuple[str, bool]:
-        return f"{len(cards)} card{'s' if len(cards) != 1 else ''}", True
+        return plural(len(cards), "card"), True
 
     def arrangement(self, view: Any, chosen: int | None = None
                     ) -> tuple[list[list[Card]], Card | None]:

@@ -52,8 +52,9 @@ if TYPE_CHECKING:
 CALLOUT_SECONDS = 2.2
 CALLOUTS = {"may i": "May I!", "buy": "Buy!", "shanghai": "Shanghai!", "allow": "Go ahead",
             "refuse": "No — mine!"}
-WON_CALLOUTS = {Precedence.IN_TURN: "My turn: mine!", Precedence.NEARER: "First in turn!"}
-"""What the seat that got a contested card says, by the rule that gave it."""
+WON_CALLOUTS = {Precedence.IN_TURN: "First choice!", Precedence.NEARER: "First in turn!"}
+"""What the seat that got a contested card says, by the rule that gave it (a refused
+buy's "No — mine!" already says it)."""
 
 
 @dataclass(frozen=True)
@@ -114,8 +115,9 @@ def _call_won(moment: Moment, event: CallWon) -> float:
     it, reads who got it and why in the table's message."""
     scene = moment.scene
     session = scene.session
-    scene.callouts[event.winner] = (WON_CALLOUTS[event.why],
-                                    max(moment.start, scene.time) + CALLOUT_SECONDS)
+    if not (event.kind == "buy" and event.why is Precedence.IN_TURN):
+        scene.callouts[event.winner] = (WON_CALLOUTS[event.why],
+                                        max(moment.start, scene.time) + CALLOUT_SECONDS)
     if session.human == event.winner or session.human in event.over:
         line = describe(event, session.names, session.human, session.words)
         if line:
