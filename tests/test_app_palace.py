@@ -282,3 +282,23 @@ def test_the_prompt_on_an_empty_stack_reads_as_a_sentence():
     prompt = table_for("palace").description.prompt(view, ["You", "West"], 0)
     assert prompt == "Your turn: the stack is empty, so anything goes"
 
+
+
+def test_the_results_count_one_card_left_in_the_singular(make_app, monkeypatch):
+    """A loser holding one card has "1 card left", not "1 cards left"."""
+    from cardtable.app import theme
+
+    state = GAME.position(["9S", "4C", "4D 4H"], stack=["5H"])
+    app = table_at(make_app, state)
+    app.session.play(Place((state.hands[0][0],)))
+    until(app, lambda: isinstance(app.stack.top, GameOverScene))
+    texts = []
+    blit = theme.blit_text
+
+    def text(surface, content, *args, **kwargs):
+        texts.append(content)
+        return blit(surface, content, *args, **kwargs)
+
+    monkeypatch.setattr(theme, "blit_text", text)
+    app.stack.top.draw(pygame.display.get_surface())
+    assert "1 card left" in texts and "2 cards left" in texts

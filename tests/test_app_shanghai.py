@@ -7,7 +7,18 @@ import pygame
 from cardtable.app.scenes import tabledraw
 from cardtable.app.session import default_seats
 from cardtable.app.tables import table_for
-from cardtable.engine import Call, CallShanghai, Draw, Game, GoDown, LayOff, Pile, ReplaceWild
+from cardtable.engine import (
+    AnswerBuy,
+    Call,
+    CallShanghai,
+    Discard,
+    Draw,
+    Game,
+    GoDown,
+    LayOff,
+    Pile,
+    ReplaceWild,
+)
 from cardtable.engine.cards import parse_cards
 from cardtable.engine.shanghai_rules import CONTRACTS, Phase
 from ui import button, click, drag, frames, key, until
@@ -511,3 +522,97 @@ def test_a_card_that_cannot_help_is_not_asked_about_but_may_still_be_called(make
     app.session.ask_always = True                        # Settings: Calls: every time
     until(app, lambda: app.table.question is not None)
     assert [label for label, _ in app.table.question[1]] == ["May I!", "Pass"]
+
+
+# ----------------------------------------------------------------------- contested calls
+
+NAMES = ["You", "West", "North", "East"]
+
+
+def log_lines(events, viewer=0):
+    from cardtable.app.describe import describe
+
+    return [line for event in events
+            if (line := describe(event.redacted_for(viewer), NAMES, viewer))]
+
+
+def may_i_window(current=0, discarder=3):
+    variant = Game.new("shanghai_may_i", 4, 1)[0].variant
+    # 9C helps the person's 4D 9D (a set to build), so the person is asked about it.
+    state = variant.position(["4D 9D", "4S 5S", "4C 5C", "6H 6D"], discard="KD 9C",
+                             stock="3S 3H 3D 7C 8C", current=current, discarder=discarder)
+    return variant, variant._start_turn(state, current)
+
+
+def test_the_log_says_who_won_a_contested_may_i_the_caller_nearer_the_player_in_turn():
+    variant, state = may_i_window()
+    state = variant.apply(state, 2, Call("may i")).state
+    state = variant.apply(state, 1, Call("may i")).state
+    lines = log_lines(variant.apply(state, 0, Draw(Pile.STOCK)).events)
+    assert lines[0] == ("West gets 9♣ by May I ahead of North: West sits nearer to the left "
+                        "of the player in turn (you)")
+    assert lines[1] == "West took 9♣ by May I (+1 card as the penalty)"
+
+
+def test_the_log_says_the_player_in_turn_beat_the_may_i_callers_by_first_choice():
+    variant, state = may_i_window()
+    state = variant.apply(state, 1, Call("may i")).state
+    state = variant.apply(state, 2, Call("may i")).state
+    lines = log_lines(variant.apply(state, 0, Draw(Pile.DISCARD)).events)
+    assert lines == ["You drew 9♣ from the discard pile",
+                     "You took 9♣ before the May I calls: the player in turn has first "
+                     "choice (West and North called)"]
+
+
+def test_the_log_says_whose_buy_comes_first_and_that_a_refusal_keeps_the_card():
+    variant = Game.new("shanghai_buy", 4, 1)[0].variant
+    state = variant.position(["4D 5D", "4S 5S", "4C 5C", "6H 6D"], discard="KD QS",
+                             stock="3S 3H 3D 7C 8C 9C", current=2, discarder=1)
+    state = variant._start_turn(state, 2)
+    state = variant.apply(state, 3, Call("buy")).state
+    result = variant.apply(state, 0, Call("buy"))
+    assert log_lines(result.events) == [
+        "You ask to buy",
+        "East asks to buy Q♠ ahead of you: East sits nearer to the left of the player in "
+        "turn (North)"]
+    refused = variant.apply(result.state, 2, AnswerBuy(False)).events
+    assert log_lines(refused)[-1] == ("North keeps Q♠: the player in turn may refuse a buy "
+                                      "and take the card (East and you asked to buy)")
+
+
+def test_the_log_says_who_won_a_contested_shanghai_the_caller_nearer_the_discarder():
+    variant = Game.new("shanghai_may_i", 4, 1)[0].variant
+    state = variant.position(["9H KC QC", "4S 5S 6S", "4C 5C", "6H 6D"], phase=Phase.PLAY,
+                             melds={0: ["set: JS JD JC", "set: 3S 3D 3C"],
+                                    1: ["run: 5H 6H 7H 8H", "set: KS KH KD"]},
+                             stock="3H 4H 5D", discard="10D")
+    state = variant.apply(state, 0, Discard(state.hands[0][0])).state
+    state = variant.apply(state, 1, Call("pass")).state
+    state = variant.apply(state, 3, CallShanghai(1, 0)).state
+    lines = log_lines(variant.apply(state, 2, CallShanghai(1, 0)).events)
+    assert lines[1] == ("North wins the Shanghai! on 9♥ ahead of East: North sits nearer to "
+                        "the left of the discarder (you)")
+
+
+class MayIThenStock(Caller):
+    """Calls May I when it may; in turn, lets the card go and draws from the stock."""
+
+    def choose(self, view, rng, deadline, should_stop):
+        if Draw(Pile.STOCK) in view.legal:
+            return Draw(Pile.STOCK)
+        return super().choose(view, rng, deadline, should_stop)
+
+
+def test_a_person_who_loses_a_contested_may_i_is_told_who_got_it_and_why(make_app):
+    """North is in turn; East and the person call May I; North lets it go: East, nearer
+    North's left, gets it. The table says so to the person, and East's callout too."""
+    variant, state = may_i_window(current=2, discarder=1)
+    app = table_at(make_app, "shanghai_may_i", state, MayIThenStock("may i"))
+    until(app, lambda: app.table.question is not None and "May I" in app.table.question[0])
+    click(app, answer_button(app, "May I!"))
+    until(app, lambda: app.table.callouts.get(3, ("",))[0] == "First in turn!")
+    said = ("East gets 9♣ by May I ahead of you: East sits nearer to the left of the "
+            "player in turn (North).")
+    assert app.table.message is not None and app.table.message.text == said
+    assert said[:-1] in list(app.session.log)
+    assert "9C" in [c.face for c in app.session.game.state.hands[3]]

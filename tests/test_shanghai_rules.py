@@ -21,7 +21,7 @@ from cardtable.engine import (
     TakeBack,
     parse_cards,
 )
-from cardtable.engine.events import CardsGiven, RoundScored
+from cardtable.engine.events import CallWon, CardsGiven, Precedence, RoundScored
 from cardtable.engine.shanghai import ShanghaiBuy, ShanghaiMayI
 from cardtable.engine.shanghai_rules import Phase, penalty
 
@@ -233,6 +233,37 @@ def test_s2_t9_the_current_player_has_first_choice():
     assert "9C" in [c.face for c in after.hands[0]] and after.calls_used == (0, 0, 0, 0)
 
 
+def won(events):
+    return [event for event in events if isinstance(event, CallWon)]
+
+
+def test_s2_t9_two_may_i_callers_the_nearer_after_the_player_in_turn_wins_and_is_told():
+    state = may_i_position()
+    state = MAY_I.apply(state, 2, Call("may i")).state   # the farther caller answers first
+    state = MAY_I.apply(state, 1, Call("may i")).state
+    result = MAY_I.apply(state, 0, STOCK)
+    nine = parse_cards("9C")[0]
+    assert won(result.events) == [CallWon("may i", nine, 1, (2,), Precedence.NEARER, 0)]
+    assert result.events.index(won(result.events)[0]) < \
+        result.events.index(next(e for e in result.events if isinstance(e, CardsGiven)))
+
+
+def test_s2_t9_the_player_in_turn_taking_the_card_beats_every_may_i_and_is_told():
+    state = may_i_position()
+    state = MAY_I.apply(state, 1, Call("may i")).state
+    state = MAY_I.apply(state, 2, Call("may i")).state
+    result = MAY_I.apply(state, 0, DISCARD)
+    nine = parse_cards("9C")[0]
+    assert won(result.events) == [CallWon("may i", nine, 0, (1, 2), Precedence.IN_TURN, 0)]
+
+
+def test_s2_t9_an_uncontested_may_i_is_not_told_as_a_contest():
+    state = may_i_position()
+    state = MAY_I.apply(state, 1, Call("may i")).state
+    state = MAY_I.apply(state, 2, Call("pass")).state
+    assert won(MAY_I.apply(state, 0, STOCK).events) == []
+
+
 def test_s2_t9_a_seat_with_three_may_is_cannot_call_and_the_next_gets_it():
     state = may_i_position(calls_used=(0, 3, 0, 0))
     assert MAY_I.awaiting(state) == (2,)
@@ -270,6 +301,17 @@ def test_shanghai_a_playable_discard_can_be_called_by_the_nearest_seat():
     assert after.current == 1 and after.phase is Phase.DRAW
     assert MAY_I.problem(after, 1, DISCARD) is not None  # no exposed card this turn
     assert Counter(MAY_I.all_cards(after)) == Counter(MAY_I.all_cards(state))
+
+
+def test_s2_a15_two_shanghai_callers_the_nearer_after_the_discarder_wins_and_is_told():
+    state = shanghai_position()
+    state = MAY_I.apply(state, 0, Discard(cards_of(state, 0, "9H")[0])).state
+    state = MAY_I.apply(state, 1, Call("pass")).state
+    state = MAY_I.apply(state, 2, CallShanghai(1, 0)).state
+    result = MAY_I.apply(state, 3, CallShanghai(1, 0))
+    nine = parse_cards("9H")[0]
+    assert won(result.events) == [CallWon("shanghai", nine, 2, (3,), Precedence.NEARER, 0)]
+    assert [c.face for c in result.state.melds[1][0].cards][-1] == "9H"
 
 
 def test_shanghai_only_where_the_card_fits():
@@ -336,6 +378,26 @@ def test_buying_refused_means_the_active_player_takes_the_card_and_cannot_go_out
     state = BUY.apply(state, 0, AnswerBuy(False)).state
     assert "QS" in [c.face for c in state.hands[0]] and state.took_discard
     assert state.phase is Phase.PLAY and state.calls_used == (0, 0, 0, 0)
+
+
+def test_s3_a2_two_buyers_the_nearer_after_the_active_player_asks_and_is_told():
+    state = buy_position()
+    state = BUY.apply(state, 2, Call("buy")).state
+    result = BUY.apply(state, 1, Call("buy"))
+    queen = parse_cards("QS")[0]
+    assert result.state.phase is Phase.BUY_ANSWER
+    assert won(result.events) == [CallWon("buy", queen, 1, (2,), Precedence.NEARER, 0)]
+    allowed = BUY.apply(result.state, 0, AnswerBuy(True))
+    assert "QS" in [c.face for c in allowed.state.hands[1]] and won(allowed.events) == []
+
+
+def test_s3_a2_a_refused_buy_is_told_the_active_player_keeps_the_card():
+    state = buy_position()
+    state = BUY.apply(state, 1, Call("buy")).state
+    state = BUY.apply(state, 2, Call("pass")).state
+    result = BUY.apply(state, 0, AnswerBuy(False))
+    queen = parse_cards("QS")[0]
+    assert won(result.events) == [CallWon("buy", queen, 0, (1,), Precedence.IN_TURN, 0)]
 
 
 def test_s3_a3_two_buys_a_round():

@@ -20,16 +20,32 @@ import pygame
 from ..engine.events import (
     Burned,
     Called,
+    CallWon,
+    CardsGiven,
+    Dealt,
     Discarded,
     Drew,
     Event,
     GameEnded,
+    HiddenPicked,
+    HiddenRevealed,
+    LaidOff,
+    MeldChanged,
     MeldsLaid,
     MissionCompleted,
     Placed,
+    ReserveBuilt,
+    ReserveTaken,
+    Reshuffled,
     RoundScored,
+    RoundStarted,
     StackTaken,
+    StockExhausted,
+    TookBack,
+    TurnedUp,
+    WentOut,
 )
+from .event_registry import ByEvent
 
 log = logging.getLogger(__name__)
 
@@ -87,25 +103,37 @@ def _made(name: str) -> array.array[int]:
 NAMES = ("draw", "discard", "meld", "burn", "call", "round", "win", "lose")
 
 
+SILENT = None
+"""An event's sound when it makes none (a decision, registered like an effect)."""
+
+EFFECTS: ByEvent[int, str | None] = ByEvent("sound decision")
+"""For each event type, given the person's seat: the effect it calls for, or ``SILENT``."""
+
+EFFECTS.always("burn", Burned)
+EFFECTS.always("round", RoundScored)
+EFFECTS.always("meld", MeldsLaid, MissionCompleted)
+EFFECTS.always("discard", Discarded, Placed, StackTaken)
+EFFECTS.always("draw", Drew)
+# Silent: the deal and the turned-up card open a round the round's sound closed; the
+# rest come with a move that already sounds (a draw, a discard, a call), or are read.
+EFFECTS.always(SILENT, RoundStarted, Dealt, TurnedUp, WentOut, Reshuffled, StockExhausted,
+               LaidOff, MeldChanged, CardsGiven, CallWon, TookBack, HiddenPicked,
+               ReserveBuilt, ReserveTaken, HiddenRevealed)
+
+
+@EFFECTS.on(GameEnded)
+def _game_ended(person: int, event: GameEnded) -> str:
+    return "win" if person in event.winners else "lose"
+
+
+@EFFECTS.on(Called)
+def _called(person: int, event: Called) -> str | None:
+    return SILENT if event.kind == "pass" else "call"
+
+
 def sound_for(events: Iterable[Event], person: int) -> str | None:
     """The one effect a move's events call for (the most telling of them)."""
-    found: list[str] = []
-    for event in events:
-        if isinstance(event, GameEnded):
-            won = person in getattr(event, "winners", ())
-            found.append("win" if won else "lose")
-        elif isinstance(event, RoundScored):
-            found.append("round")
-        elif isinstance(event, Burned):
-            found.append("burn")
-        elif isinstance(event, (MeldsLaid, MissionCompleted)):
-            found.append("meld")
-        elif isinstance(event, Called) and event.kind != "pass":
-            found.append("call")
-        elif isinstance(event, (Discarded, Placed, StackTaken)):
-            found.append("discard")
-        elif isinstance(event, Drew):
-            found.append("draw")
+    found = {EFFECTS(person, event) for event in events}
     for name in ("win", "lose", "round", "burn", "meld", "call", "discard", "draw"):
         if name in found:
             return name

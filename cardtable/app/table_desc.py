@@ -105,6 +105,8 @@ class TableDescription(ABC):
     first_column_penalty: bool = True
     """The round summary's first column is penalty points (red when above zero)."""
     score_word: str = "points"
+    score_one: str = "point"
+    """``score_word`` for a score of 1 ("1 point")."""
     deck_colours: str | None = None
     """The card colour scheme the game's rules need ("two": red and black, where colour
     is a rule); None: the player's setting."""

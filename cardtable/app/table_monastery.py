@@ -21,6 +21,7 @@ from ..engine.missions import (
     shape_mission,
 )
 from ..engine.monastery import Phase
+from .grammar import plural
 from .table_desc import TableDescription
 from .tables import TableEntry, register_table, rummy_scene
 
@@ -36,6 +37,7 @@ class MonasteryTable(TableDescription):
 
     first_column_penalty: bool = False
     score_word: str = "missions"
+    score_one: str = "mission"
     deck_colours: str | None = "two"
     """Colour is a rule here (mission 1's sets and mission 5's run "in colour"), so the
     cards are always red and black, whatever the four-colour setting says."""
@@ -140,7 +142,7 @@ class MonasteryTable(TableDescription):
         return list(laid) if laid is not None else list(cards)
 
     def group_label(self, view: Any, cards: Sequence[Card]) -> tuple[str, bool]:
-        return f"{len(cards)} card{'s' if len(cards) != 1 else ''}", True
+        return plural(len(cards), "card"), True
 
     def arrangement(self, view: Any, chosen: int | None = None
                     ) -> tuple[list[list[Card]], Card | None]:

@@ -15,6 +15,7 @@ from ..engine import Card, TakeStack, pretty_cards
 from ..engine.palace import RESERVE_PLACEMENTS, PalaceView, Phase
 from ..engine.placements import rank_name
 from .describe import LogWords
+from .grammar import plural
 from .tables import TableEntry, register_table
 
 if TYPE_CHECKING:
@@ -34,6 +35,7 @@ def top_words(view: PalaceView) -> str:
 class PalaceTable:
     game_id: str = "palace"
     score_word: str = "cards left"
+    score_one: str = "card left"
     ranks_everyone: bool = False
     """P-A15: the first out wins; the others are unranked (their cards left are shown)."""
     deck_colours: str | None = None
@@ -87,7 +89,7 @@ class PalaceTable:
 
     def seat_note(self, view: PalaceView, seat: int) -> str:
         left = view.cards_left(seat)
-        return f"{left} card{'s' * (left != 1)} left"
+        return plural(left, "card left", "cards left")
 
     # --- the hooks the game-over scene shares with the rummy tables --------------------
 

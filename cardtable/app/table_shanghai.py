@@ -32,6 +32,7 @@ from ..engine.contract_search import best_go_down
 from ..engine.contracts import lay_contract
 from ..engine.shanghai_checks import layoff_problem
 from ..engine.shanghai_rules import ROUNDS, Phase, contract_rules, penalty
+from .grammar import listed, plural
 from .table_desc import TableDescription
 from .tables import TableEntry, register_table, rummy_scene
 
@@ -147,12 +148,15 @@ class ShanghaiTable(TableDescription):
                         f"({view.calls_allowed - view.calls_used[human]} left)",
                         [("May I!", Call("may i")), ("Pass", Call("pass"))])
             return (f"Buy {card} before {names[view.current]} draws? "
-                    f"({view.calls_allowed - view.calls_used[human]} buys left)",
+                    f"({plural(view.calls_allowed - view.calls_used[human], 'buy')} left)",
                     [("Buy", Call("buy")), ("Pass", Call("pass"))])
         if view.phase is Phase.BUY_ANSWER:
             order = [(view.current + k) % view.seats for k in range(1, view.seats)]
-            buyer = next(s for s in order if s in view.requests)
-            return (f"{names[buyer]} wants to buy {card}: let it go, or refuse and take it?",
+            buyer, *others = [s for s in order if s in view.requests]
+            first = (f" (asked ahead of {listed([names[s] for s in others])}: nearer to "
+                     "your left)") if others else ""
+            return (f"{names[buyer]} wants to buy {card}{first}: let it go, or refuse and "
+                    "take it?",
                     [("Let it go", AnswerBuy(True)), ("Refuse: take it", AnswerBuy(False))])
         if view.phase is Phase.SHANGHAI:
             calls = [a for a in view.legal if isinstance(a, CallShanghai)]
@@ -193,9 +197,8 @@ class ShanghaiTable(TableDescription):
         """Down or not, the May I / buys the seat has left this round, and in May I the
         penalty total (the fewest penalty points win a bonus at the end)."""
         left = view.calls_allowed - view.calls_used[seat]
-        calls = "May I" if self.may_i else ("buy" if left == 1 else "buys")
-        note = ("down \u2713" if view.down[seat] else "not down") + \
-            f"  \u00b7  {left} {calls} left"
+        calls = plural(left, "May I", "May I") if self.may_i else plural(left, "buy")
+        note = ("down \u2713" if view.down[seat] else "not down") + f"  \u00b7  {calls} left"
         return note + (f"  \u00b7  pen {view.penalties[seat]}" if self.may_i else "")
 
     def score(self, view: Any, seat: int) -> int:

@@ -13,7 +13,7 @@ import dataclasses
 from dataclasses import dataclass
 
 from .actions import Pile
-from .cards import Card, Rank
+from .cards import Card, IdentityEnum, Rank
 from .codec import serializable
 from .melds import Meld
 
@@ -152,6 +152,35 @@ class Called(Event):
 
     seat: int
     kind: str
+
+
+class Precedence(IdentityEnum):
+    """Why a card more than one seat wanted went where it went (RULES.md 4.3.1, S2-A15,
+    S3-A2)."""
+
+    IN_TURN = "in turn"
+    """The player in turn comes first: May I's first choice, or a buy refused."""
+    NEARER = "nearer"
+    """Among callers, the one soonest after ``order_from`` in turn order."""
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class CallWon(Event):
+    """A contested call settled: more than one seat wanted the exposed card, and
+    ``winner`` gets it (a buy: gets to ask the player in turn) over the seats in
+    ``over``, by the rule ``why``. Told so nobody wonders why their call failed."""
+
+    kind: str
+    """The call contested: "may i", "buy" or "shanghai"."""
+    card: Card
+    winner: int
+    over: tuple[int, ...]
+    """The other seats that called for it, soonest in turn order first."""
+    why: Precedence
+    order_from: int
+    """The seat turn order is counted from: the player in turn (May I, buy), the
+    discarder (Shanghai!)."""
 
 
 @serializable

@@ -37,6 +37,7 @@ from .contract_search import prepare
 from .data import evolve, replace_at, without
 from .events import (
     Called,
+    CallWon,
     CardsGiven,
     Dealt,
     Discarded,
@@ -46,6 +47,7 @@ from .events import (
     LaidOff,
     MeldChanged,
     MeldsLaid,
+    Precedence,
     Reshuffled,
     RoundScored,
     RoundStarted,
@@ -78,6 +80,12 @@ from .variant import Outcome, Transition, Variant, places_for, register
 def _after(seats: int, current: int) -> tuple[int, ...]:
     """The other seats in turn order from ``current``'s left (a handful of tables)."""
     return tuple((current + offset) % seats for offset in range(1, seats))
+
+
+def _in_turn_order(seats: int, after: int, callers: Sequence[int]) -> tuple[int, ...]:
+    """``callers`` (each once) in turn order after ``after``: the first is the one the
+    rules prefer (RULES.md 4.3.1, S2-A15, S3-A2)."""
+    return tuple([seat for seat in _after(seats, after) if seat in callers])
 
 
 def _shanghai_awaited(state: ShanghaiState, answered: tuple[int, ...]) -> tuple[int, ...]:
@@ -299,6 +307,10 @@ class _Shanghai(ShanghaiChecks, RummyZones, Variant[ShanghaiState, ShanghaiView]
             return state
         # Nobody asked, or May I (the current player has first choice): the draw.
         phase = Phase.DRAW if not requests or self.may_i else Phase.BUY_ANSWER
+        if phase is Phase.BUY_ANSWER and len(requests) > 1:
+            first, *rest = _in_turn_order(state.seats, state.current, requests)
+            events.append(CallWon("buy", state.discard_pile[-1], first, tuple(rest),
+                                  Precedence.NEARER, state.current))
         return evolve(state, answered=answered, requests=requests, phase=phase)
 
     def _first_request(self, state: ShanghaiState) -> int:
@@ -345,13 +357,21 @@ class _Shanghai(ShanghaiChecks, RummyZones, Variant[ShanghaiState, ShanghaiView]
 
     def _draw(self, state: ShanghaiState, source: Pile, events: list[Event]) -> ShanghaiState:
         seat = state.current
+        called = bool(self.may_i and state.requests and state.exposed)
         if source is Pile.DISCARD:
             card = state.discard_pile[-1]
             events.append(Drew(seat, Pile.DISCARD, card))
+            if called:  # the player in turn has first choice: every May I fails
+                events.append(CallWon("may i", card, seat, _in_turn_order(
+                    state.seats, seat, state.requests), Precedence.IN_TURN, seat))
             return self._drawn(state, card, True, {"discard_pile": state.discard_pile[:-1]})
-        if self.may_i and state.requests and state.exposed:
+        if called:
             # The current player declined: the nearest caller gets the card and a penalty.
-            state = self._give_exposed(state, self._first_request(state), "may i",
+            first, *rest = _in_turn_order(state.seats, seat, state.requests)
+            if rest:
+                events.append(CallWon("may i", state.discard_pile[-1], first, tuple(rest),
+                                      Precedence.NEARER, seat))
+            state = self._give_exposed(state, first, "may i",
                                        self.options.may_i_penalty_cards, events)
         stock = state.stock
         if stock:  # the usual draw: the stock's top card, nothing else changes
@@ -373,6 +393,9 @@ class _Shanghai(ShanghaiChecks, RummyZones, Variant[ShanghaiState, ShanghaiView]
         if not allow:
             events.append(Called(state.current, "refuse"))
             events.append(Drew(state.current, Pile.DISCARD, card))
+            events.append(CallWon("buy", card, state.current, _in_turn_order(
+                state.seats, state.current, state.requests), Precedence.IN_TURN,
+                state.current))
             return self._drawn(state, card, True, {"discard_pile": state.discard_pile[:-1]})
         events.append(Called(state.current, "allow"))
         return self._give_exposed(state, buyer, "buy", self.options.buy_extra_cards, events,
@@ -513,6 +536,11 @@ class _Shanghai(ShanghaiChecks, RummyZones, Variant[ShanghaiState, ShanghaiView]
         order = _after(state.seats, discarder)
         winner, target, index, at_start = min(claims, key=lambda c: order.index(c[0]))
         card = state.discard_pile[-1]
+        others = _in_turn_order(state.seats, discarder,
+                                tuple(c[0] for c in claims if c[0] != winner))
+        if others:
+            events.append(CallWon("shanghai", card, winner, others, Precedence.NEARER,
+                                  discarder))
         meld = extended(state.melds[target][index], (card,), at_start)
         state = evolve(state, discard_pile=state.discard_pile[:-1], exposed=False,
                        melds=replace_at(state.melds, target,

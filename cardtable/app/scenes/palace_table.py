@@ -17,16 +17,8 @@ import pygame
 
 from ...engine import Action, BuildReserve, Card, PickHidden, Place, PlayHidden, TakeStack
 from ...engine.events import (
-    Burned,
-    Dealt,
-    Drew,
     Event,
-    HiddenPicked,
     HiddenRevealed,
-    Placed,
-    ReserveBuilt,
-    ReserveTaken,
-    StackTaken,
 )
 from ...engine.palace import DEALT, HIDDEN, PalaceView, Phase
 from .. import cardart, palace_layout, theme
@@ -35,9 +27,9 @@ from ..session import Session, Shown
 from ..table_palace import PalaceTable
 from ..widgets import Button
 from . import palace_draw
+from .palace_animations import ANIMATIONS, Moment
 from .palace_input import PalaceInput
 
-BUBBLE_SECONDS = 1.8
 REVEAL_SECONDS = 1.4
 """How long a hidden card lies face up, marked, before it plays or goes to the hand, at
 normal animation speed (slow holds it longer, fast shorter)."""
@@ -70,6 +62,9 @@ class TurnedUp:
 
 class PalaceTableScene(PalaceInput):
     """The Palace table: the stack, the deck, reserves and hidden cards."""
+
+    animations = ANIMATIONS
+    """How this table animates each event type (a test checks it decides every one)."""
 
     def __init__(self, app: Any, session: Session) -> None:
         super().__init__(app, session)
@@ -221,82 +216,8 @@ class PalaceTableScene(PalaceInput):
         super()._present(shown)
 
     def _animate(self, event: Event, before: PalaceView, start: float, speed: float) -> float:
-        human = self.session.human
-        if isinstance(event, Placed):
-            self.last_placement = event.cards
-        up = self.turned_up
-        if isinstance(event, StackTaken) and up is not None and up.seat == event.seat \
-                and up.card in event.cards:
-            self.turned_up = up = replace(up, took=True)
-        if isinstance(event, Burned):
-            self.callouts[event.seat] = ("Burn!", max(start, self.time) + BUBBLE_SECONDS)
-        if isinstance(event, HiddenRevealed):
-            return self._reveal(event, start, speed)
-        if speed <= 0:
-            return start
-        width = self.geo.table.card_w
-        duration = 0.35 * speed
-
-        def fly(card: Card | None, origin: tuple[int, int], target: tuple[int, int],
-                when: float, size: int = width, to_seat: int | None = None) -> None:
-            self.animator.add(Flight(cardart.card_image(card, size), origin, target, when,
-                                     duration, card.code if card else None, to_seat))
-
-        if isinstance(event, Dealt) and not event.cards:
-            for index in range(event.count):
-                fly(None, self.geo.deck.topleft, self.seat_point(event.seat),
-                    start + index * 0.04 * speed, to_seat=None if event.seat == human
-                    else event.seat)
-            return start + 0.02 * speed
-        if isinstance(event, HiddenPicked):
-            for index in range(HIDDEN):
-                fly(None, self.seat_point(event.seat), self.slot_point(event.seat, index),
-                    start + index * 0.08 * speed, self._card_width(event.seat))
-            return start + duration
-        if isinstance(event, ReserveBuilt):
-            slot = len(before.reserves[event.seat]) if before.phase is not Phase.PLAY else 0
-            for index, card in enumerate(event.cards):
-                fly(card, self.seat_point(event.seat), self.slot_point(event.seat, slot),
-                    start + index * 0.06 * speed, self._card_width(event.seat))
-            return start + duration
-        if isinstance(event, Drew):
-            seen = event.card if event.seat == human else None
-            fly(seen, self.geo.deck.topleft, self.seat_point(event.seat), start,
-                to_seat=None if event.seat == human else event.seat)
-            return start + duration * 0.6
-        if isinstance(event, Placed):
-            origin = self.seat_point(event.seat)
-            if event.hidden:
-                origin = up.point if up is not None else self.slot_point(event.seat, 0)
-            for index, card in enumerate(event.cards):
-                fly(card, origin, self.geo.stack.move(index * int(width * 0.3), 0).topleft,
-                    start + index * 0.06 * speed)
-            return start + duration + 0.05 * speed * len(event.cards)
-        if isinstance(event, Burned):
-            stack = before.stack
-            placed = tuple(c for c in event.cards if not any(c in p for p in stack))
-            # As it stood until the ace landed, then with the ace, until the burn.
-            self.stack_shown = ((stack, start), (stack + ((placed,) if placed else ()),
-                                                 start + 0.25 * speed))
-            for index, card in enumerate(event.cards[-8:]):
-                fly(card, self.geo.stack.topleft, self.geo.burned.topleft,
-                    start + 0.25 * speed + index * 0.03 * speed)
-            return start + 0.25 * speed + duration + 0.2 * speed
-        if isinstance(event, StackTaken):
-            self.stack_shown = ((before.stack, start),)  # until a turned-up card is read
-            for index, card in enumerate(event.cards):
-                lay = up.point if up is not None and card == up.card else self.geo.stack.topleft
-                fly(card, lay, self.seat_point(event.seat),
-                    start + min(index, 12) * 0.03 * speed,
-                    to_seat=None if event.seat == human else event.seat)
-            return start + duration + 0.2 * speed
-        if isinstance(event, ReserveTaken):
-            for index, card in enumerate(event.cards):
-                fly(card, self.slot_point(event.seat, index // 2), self.seat_point(event.seat),
-                    start + index * 0.05 * speed,
-                    to_seat=None if event.seat == human else event.seat)
-            return start + duration + 0.2 * speed
-        return start
+        """The event's animation, found by its type (``palace_animations``)."""
+        return self.animations(Moment(self, before, start, speed), event)
 
     def _reveal(self, event: HiddenRevealed, start: float, speed: float) -> float:
         """A hidden card turns face up where it lay (or on the stack it was dropped on),

@@ -10,6 +10,7 @@ import pygame
 
 from ...engine.events import RoundScored
 from .. import cardart, theme
+from ..grammar import plural
 from ..tables import table_for
 from ..widgets import Button
 from .common import FormScene
@@ -217,8 +218,8 @@ class GameOverScene(FormScene):
             theme.blit_text(surface, _ordinal(place) if ranked else "\u2013", size,
                             (w // 2 - 200, y), colour, True)
             theme.blit_text(surface, names[seat], size, (w // 2 - 120, y), colour, True)
-            theme.blit_text(surface, f"{outcome.scores[seat]} {desc.score_word}", size,
-                            (w // 2 + 200, y), colour, anchor="topright")
+            score = plural(outcome.scores[seat], desc.score_one, desc.score_word)
+            theme.blit_text(surface, score, size, (w // 2 + 200, y), colour, anchor="topright")
             progress = desc.progress(view, seat)
             if progress is not None:
                 progress_boxes(surface, (w // 2 + 220, y), size + 4, progress, numbers=True)

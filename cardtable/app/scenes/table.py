@@ -19,36 +19,29 @@ import pygame
 
 from ...engine import Action, Card, Discard, Draw, LayDown, Pile
 from ...engine.events import (
-    Called,
-    CardsGiven,
-    Dealt,
     Discarded,
-    Drew,
     Event,
     LaidOff,
-    MeldChanged,
     MeldsLaid,
-    Reshuffled,
     RoundScored,
 )
-from .. import cardart, theme
 from .. import layout as table_layout
-from ..anim import Flight
+from .. import theme
 from ..session import Session, Shown
 from ..table_desc import RummyView, describe_table
 from ..table_ui import TableUI
 from ..tables import deck_colours
 from ..widgets import Button
 from . import tabledraw
+from .table_animations import ANIMATIONS, Moment
 from .table_input import TableInput
-
-CALLOUT_SECONDS = 2.2
-CALLOUTS = {"may i": "May I!", "buy": "Buy!", "shanghai": "Shanghai!", "allow": "Go ahead",
-            "refuse": "No — mine!"}
 
 
 class TableScene(TableInput):
     """The table of the rummy games, driven by each game's table description."""
+
+    animations = ANIMATIONS
+    """How this table animates each event type (a test checks it decides every one)."""
 
     def __init__(self, app: Any, session: Session) -> None:
         super().__init__(app, session)
@@ -360,93 +353,8 @@ class TableScene(TableInput):
         return end
 
     def _animate(self, event: Event, before: Any, start: float, speed: float) -> float:
-        if isinstance(event, Called) and event.kind in CALLOUTS:
-            self.callouts[event.seat] = (CALLOUTS[event.kind],
-                                         max(start, self.time) + CALLOUT_SECONDS)
-        if speed <= 0:
-            return start
-        geo, human = self.geo, self.session.human
-        width, colours = geo.card_w, self.deck_colours()
-
-        def seat_point(seat: int) -> tuple[int, int]:
-            if seat == human:
-                return (geo.hand.centerx - width // 2, geo.hand.bottom - geo.card_h)
-            return self.geo.spots[seat].cards.topleft
-
-        duration = 0.35 * speed
-        if isinstance(event, Drew):
-            origin = geo.stock.topleft if event.source is Pile.STOCK else geo.discard.topleft
-            visible = event.card if (event.source is Pile.DISCARD or event.seat == human) \
-                else None
-            self.animator.add(Flight(cardart.card_image(visible, width, colours), origin,
-                                     seat_point(event.seat), start, duration,
-                                     event.card.code if event.card else None,
-                                     None if event.seat == human else event.seat))
-            return start + duration
-        if isinstance(event, Discarded):
-            self.animator.add(Flight(cardart.card_image(event.card, width, colours),
-                                     seat_point(event.seat), geo.discard.topleft, start,
-                                     duration, event.card.code))
-            return start + duration
-        if isinstance(event, MeldsLaid):
-            target = geo.meld_row.topleft if event.seat == human else \
-                geo.spots[event.seat].melds.topleft
-            for meld in event.melds:
-                for card in meld.cards:
-                    self.animator.add(Flight(cardart.card_image(card, geo.small_w, colours),
-                                             seat_point(event.seat), target, start,
-                                             duration * 0.8, card.code))
-                    start += 0.05 * speed
-            return start + duration * 0.5
-        if isinstance(event, LaidOff):
-            owner = event.target_seat
-            target = geo.meld_row.topleft if owner == human else geo.spots[owner].melds.topleft
-            spots = [r for o, i, r in self.meld_spots() if (o, i) == (owner, event.meld_index)]
-            if spots:
-                target = spots[0][0].topleft if event.at_start else spots[0][-1].topleft
-            for card in event.cards:
-                self.animator.add(Flight(cardart.card_image(card, geo.small_w, colours),
-                                         seat_point(event.seat), target, start, duration,
-                                         card.code))
-                start += 0.08 * speed
-            return start + duration * 0.6
-        if isinstance(event, CardsGiven):
-            origin = geo.discard.topleft if event.reason != "shanghai" else \
-                seat_point(event.from_seat if event.from_seat is not None else event.seat)
-            for card in event.public:
-                self.animator.add(Flight(cardart.card_image(card, width, colours), origin,
-                                         seat_point(event.seat), start, duration, card.code,
-                                         None if event.seat == human else event.seat))
-                start += 0.1 * speed
-            shown_cards = event.hidden if event.seat == human else ()
-            for index in range(max(0, event.count - len(event.public))):
-                given = shown_cards[index] if index < len(shown_cards) else None
-                source = geo.stock.topleft if event.reason != "shanghai" else origin
-                self.animator.add(Flight(cardart.card_image(given, width, colours), source,
-                                         seat_point(event.seat), start, duration,
-                                         given.code if given else None,
-                                         None if event.seat == human else event.seat))
-                start += 0.1 * speed
-            return start + duration * 0.5
-        if isinstance(event, Called):
-            return start + (0.5 * speed if event.kind in CALLOUTS else 0.0)
-        if isinstance(event, MeldChanged):
-            return start + 0.25 * speed
-        if isinstance(event, Reshuffled):
-            for index in range(min(6, event.count)):
-                self.animator.add(Flight(cardart.back(width), geo.discard.topleft,
-                                         geo.stock.topleft, start + index * 0.05 * speed,
-                                         duration))
-            return start + duration + 0.3 * speed
-        if isinstance(event, Dealt):
-            for index in range(event.count):
-                step = start + index * 0.09 * speed
-                code = event.cards[index].code if event.cards else None
-                self.animator.add(Flight(cardart.back(width), geo.stock.topleft,
-                                         seat_point(event.seat), step, duration * 0.7, code,
-                                         None if event.seat == human else event.seat))
-            return start + 0.03 * speed
-        return start
+        """The event's animation, found by its type (``table_animations``)."""
+        return self.animations(Moment(self, before, start, speed), event)
 
     def _open_summary(self) -> None:
         from .summary import SummaryScene
