@@ -15,6 +15,7 @@ import random
 import signal
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -281,19 +282,22 @@ class App:
 
     # --- games -------------------------------------------------------------------------
 
-    def new_game(self, game_id: str, opponents: int, level: str, deal: int | None = None,
-                 autoplay: str | None = None, options: Any = None) -> None:
-        """Deal a new game (``options``: house rules, from a deal code); ``autoplay`` lets
-        an AI of that level play the person's hand."""
+    def new_game(self, game_id: str, opponents: int, level: str | Sequence[str],
+                 deal: int | None = None, autoplay: str | None = None,
+                 options: Any = None) -> None:
+        """Deal a new game (``options``: house rules, from a deal code) with AI seats at
+        ``level`` (one for all, or one per seat clockwise); ``autoplay`` lets an AI of
+        that level play the person's hand."""
         variant = get_variant(game_id)
         seats = opponents + 1
         variant(options).check_seats(seats)
         seed = deal if deal is not None else random.SystemRandom().randrange(1, 10**9)
         game, events = Game.new(game_id, seats, seed, options)
-        self.settings = Settings(**{**self.settings.__dict__, "ai_level": level,
-                                    "opponents": opponents})
+        levels = [level] * opponents if isinstance(level, str) else list(level)
+        self.settings = Settings(**{**self.settings.__dict__, "ai_level": levels[0],
+                                    "seat_levels": ",".join(levels), "opponents": opponents})
         unsaved = self.settings_file.save(self.settings)
-        self.start_session(game, default_seats(opponents, level), start_events=events,
+        self.start_session(game, default_seats(opponents, levels), start_events=events,
                            autoplay=autoplay)
         if unsaved and self.session is not None:
             self.session.log.append(unsaved)

@@ -180,8 +180,8 @@ class GameOverScene(FormScene):
 
     def again(self) -> None:
         game = self.session.game
-        level = next(s.level for s in self.session.seats if not s.human)
-        self.app.new_game(game.game_id, game.seats - 1, level, options=game.variant.options)
+        levels = [s.level for s in self.session.seats if not s.human]
+        self.app.new_game(game.game_id, game.seats - 1, levels, options=game.variant.options)
 
     def menu(self) -> None:
         self.app.to_menu()
