@@ -95,7 +95,11 @@ class SummaryScene(FormScene):
         self.table.summary_closed()
 
     def back(self) -> None:
-        self.next()
+        """Esc pauses, as it does at the table (it dealt the next round, unasked):
+        Resume comes back to this panel; only its button deals on."""
+        from .pause import PauseScene
+
+        self.app.push(PauseScene(self.app))
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_background(surface)
