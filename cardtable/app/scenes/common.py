@@ -64,6 +64,22 @@ class FormScene(Scene):
         return None
 
 
+def is_copy(event: pygame.event.Event) -> bool:
+    """Ctrl+C (Cmd+C on a Mac): copy the deal code where a screen shows it."""
+    return event.type == pygame.KEYDOWN and event.key == pygame.K_c and \
+        bool(event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
+
+
+def said_line(surface: pygame.Surface, said: tuple[str, bool], pos: tuple[int, int],
+              anchor: str) -> None:
+    """What copying the deal code said, where the deal line was (it names the code)."""
+    text, good = said
+    size = max(11, surface.get_height() // 62)
+    width = surface.get_width() - 28
+    theme.blit_text(surface, theme.ellipsize(text, size, width), size, pos,
+                    theme.GOOD if good else theme.BAD, anchor=anchor)
+
+
 def dim(surface: pygame.Surface, alpha: int = 150) -> None:
     shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
     shade.fill((0, 0, 0, alpha))

@@ -10,9 +10,10 @@ import pygame
 
 from ...engine.events import RoundScored
 from .. import cardart, theme
+from ..clipboard import copy_deal_code
 from ..tables import table_for
 from ..widgets import Button
-from .common import FormScene
+from .common import FormScene, is_copy, said_line
 from .tabledraw import progress_boxes
 
 
@@ -165,15 +166,20 @@ class GameOverScene(FormScene):
         super().__init__(app)
         self.session = session
         self.outcome = session.game.outcome()
+        self.said: tuple[str, bool] | None = None
+        """What copying the deal code said (shown where the code was)."""
 
     def layout(self, size: tuple[int, int]) -> None:
         self.size = size
         w, h = size
-        self.set_widgets([
-            Button(pygame.Rect(w // 2 - 320, h - 70, 300, 50), "Play again", self.again,
-                   primary=True),
-            Button(pygame.Rect(w // 2 + 20, h - 70, 300, 50), "Menu", self.menu)],
-            focus_first=False)
+        entries = [("Play again", self.again), ("Menu", self.menu)]
+        if self.session.deal_code:
+            entries.append(("Copy deal code", self.copy))
+        width = min(300, (w - 80 - 20 * (len(entries) - 1)) // len(entries))
+        left = (w - width * len(entries) - 20 * (len(entries) - 1)) // 2
+        self.set_widgets([Button(pygame.Rect(left + i * (width + 20), h - 70, width, 50),
+                                 label, action, primary=i == 0)
+                          for i, (label, action) in enumerate(entries)], focus_first=False)
         if self.ring.focused is None:
             # Menu has the keys' focus on arrival, never Play again: a quick second Enter
             # after "See the final standings" must not deal a new game over the results.
@@ -190,13 +196,26 @@ class GameOverScene(FormScene):
     def menu(self) -> None:
         self.app.to_menu()
 
+    def copy(self) -> None:
+        """Put the deal's code on the clipboard (to play it again, or send it)."""
+        self.said = copy_deal_code(self.session.deal_code)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if is_copy(event):
+            self.copy()
+            return
+        super().handle(event)
+
     def back(self) -> None:
         self.menu()
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_background(surface)
         w, h = surface.get_size()
-        theme.deal_line(surface, self.session.deal_code, (14, h - 8))
+        if self.said is not None:
+            said_line(surface, self.said, (14, h - 8), "bottomleft")
+        else:
+            theme.deal_line(surface, self.session.deal_code, (14, h - 8))
         names = self.session.names
         outcome = self.outcome
         human = self.session.human
