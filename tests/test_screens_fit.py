@@ -231,3 +231,14 @@ def test_esc_on_the_round_end_panel_pauses_and_does_not_deal_on(make_app):
     key(app, pygame.K_ESCAPE)                 # Esc on the pause menu resumes
     assert app.stack.top is summary
     assert app.session.game.state is state and app.table.summary is not None
+
+
+def test_ctrl_c_on_the_round_end_panel_copies_the_deal_code(make_app):
+    app = make_app()
+    summary = _to_round_summary(app)
+    pygame.scrap.put_text("something else")
+    key(app, pygame.K_c, mod=pygame.KMOD_LCTRL)
+    code = app.session.deal_code
+    assert pygame.scrap.get_text() == code
+    assert summary.said == (f"Deal code {code} copied.", True)
+    assert app.stack.top is summary

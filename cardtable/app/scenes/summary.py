@@ -82,6 +82,8 @@ class SummaryScene(FormScene):
         self.table = table
         self.event = event
         self.title = f"Round {event.round} scored"
+        self.said: tuple[str, bool] | None = None
+        """What copying the deal code (Ctrl+C) said, shown where the code was."""
 
     def layout(self, size: tuple[int, int]) -> None:
         self.size = size
@@ -94,6 +96,12 @@ class SummaryScene(FormScene):
     def next(self) -> None:
         self.app.stack.pop()
         self.table.summary_closed()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if is_copy(event):
+            self.said = copy_deal_code(self.table.session.deal_code)
+            return
+        super().handle(event)
 
     def back(self) -> None:
         """Esc pauses, as it does at the table (it dealt the next round, unasked):
@@ -155,7 +163,10 @@ class SummaryScene(FormScene):
             score_sheet(surface, sheet, names, event.round,
                         lambda r, s: desc.sheet_cell(view, r, s),
                         [desc.total_cell(view, s) for s in range(len(names))], session.human)
-        theme.deal_line(surface, session.deal_code, (14, h - 8))
+        if self.said is not None:
+            said_line(surface, self.said, (14, h - 8), "bottomleft")
+        else:
+            theme.deal_line(surface, session.deal_code, (14, h - 8))
         self.ring.draw(surface)
 
 
