@@ -38,6 +38,7 @@ from .slots import FINISHED, LEGACY_NAME, SaveSlots, Slot
 from .sound import Sounds
 from .table_ui import TableUI
 from .tables import playable, table_for
+from .words import counted
 
 if TYPE_CHECKING:
     from .scenes.table_core import TableCore
@@ -589,7 +590,8 @@ def _self_test() -> int:
     moves = len(app.session.game.history) if app.session is not None else 0
     app.shutdown()
     if moves < 6:
-        print(f"cardtable: self-test failed: only {moves} moves were played", file=sys.stderr)
+        print(f"cardtable: self-test failed: only {counted(moves, 'move')} played",
+              file=sys.stderr)
         return 1
     print(f"cardtable self-test ok: menu in {menu:.2f} s, {moves} moves played")
     return 0

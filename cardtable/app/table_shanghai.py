@@ -33,6 +33,7 @@ from ..engine.shanghai_checks import layoff_problem
 from ..engine.shanghai_rules import ROUNDS, Phase, contract_rules, penalty
 from .table_desc import TableDescription
 from .tables import TableEntry, register_table, rummy_scene
+from .words import counted
 
 
 @dataclass(frozen=True)
@@ -137,7 +138,7 @@ class ShanghaiTable(TableDescription):
                         f"({view.calls_allowed - view.calls_used[human]} left)",
                         [("May I!", Call("may i")), ("Pass", Call("pass"))])
             return (f"Buy {card} before {names[view.current]} draws? "
-                    f"({view.calls_allowed - view.calls_used[human]} buys left)",
+                    f"({counted(view.calls_allowed - view.calls_used[human], 'buy')} left)",
                     [("Buy", Call("buy")), ("Pass", Call("pass"))])
         if view.phase is Phase.BUY_ANSWER:
             order = [(view.current + k) % view.seats for k in range(1, view.seats)]

@@ -35,6 +35,7 @@ from ..session import default_seats
 from ..stats import result_words, skipped_words
 from ..tables import deck_colours, playable, table_for
 from ..widgets import Button, Widget
+from ..words import counted
 from .common import FormScene
 
 log = logging.getLogger(__name__)
@@ -278,7 +279,7 @@ def _not_of(row: GameRow, record: dict[str, Any]) -> str | None:
 def _label(row: GameRow) -> str:
     when = time.strftime("%d %b %H:%M", time.localtime(row.started))
     title = get_variant(row.game_id).title.split(" (")[0]
-    moves = "" if row.moves is None else f"  \u00b7  {row.moves} moves"
+    moves = "" if row.moves is None else f"  \u00b7  {counted(row.moves, 'move')}"
     return (f"{when}  \u00b7  {title}  \u00b7  {row.level.title()}  \u00b7  "
             f"{result_words(row)}{moves}")
 

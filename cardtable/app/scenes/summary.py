@@ -13,6 +13,7 @@ from .. import cardart, theme
 from ..clipboard import copy_deal_code
 from ..tables import table_for
 from ..widgets import Button
+from ..words import counted_phrase
 from .common import FormScene, is_copy, said_line
 from .tabledraw import progress_boxes
 
@@ -251,7 +252,7 @@ class GameOverScene(FormScene):
             theme.blit_text(surface, _ordinal(place) if ranked else "\u2013", size,
                             (w // 2 - 200, y), colour, True)
             theme.blit_text(surface, names[seat], size, (w // 2 - 120, y), colour, True)
-            theme.blit_text(surface, f"{outcome.scores[seat]} {desc.score_word}", size,
+            theme.blit_text(surface, counted_phrase(outcome.scores[seat], desc.score_word), size,
                             (w // 2 + 200, y), colour, anchor="topright")
             progress = desc.progress(view, seat)
             if progress is not None:
