@@ -525,15 +525,22 @@ def fit_screen(size: tuple[int, int]) -> tuple[int, int]:
     return (min(size[0], max(MIN_SIZE[0], width)), min(size[1], max(MIN_SIZE[1], height)))
 
 
+FIRST_SHARE = 0.85
+"""The share of a large screen a first window takes (3264×1836 on a 4K screen; the
+table and the shell grow with it)."""
+
+
 def first_size() -> tuple[int, int]:
-    """The window on a first start (no settings yet): 1280×800, or smaller to leave room
-    for a taskbar and title bar on a small screen (1366×768, 1024×640 …), never below
-    the least size the table is laid out for."""
+    """The window on a first start (no settings yet): most of the screen
+    (``FIRST_SHARE``), at least 1280×800 where the screen has room for it and a taskbar
+    and title bar (1366×768, 1024×640 … leave that room), never below the least size
+    the table is laid out for."""
     desktop = _desktop()
     if desktop is None:
         return (1280, 800)
     width, height = desktop
-    return (max(MIN_SIZE[0], min(1280, width - 40)), max(MIN_SIZE[1], min(800, height - 80)))
+    return (max(MIN_SIZE[0], min(width - 40, max(1280, int(width * FIRST_SHARE)))),
+            max(MIN_SIZE[1], min(height - 80, max(800, int(height * FIRST_SHARE)))))
 
 
 def main() -> int:

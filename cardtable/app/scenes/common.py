@@ -24,8 +24,8 @@ class FormScene(Scene):
     def column(self, count: int, row_height: int | None = None,
                width: int | None = None) -> list[pygame.Rect]:
         w, h = self.size
-        row_height = row_height or max(40, min(64, h // 14))
-        width = width or max(320, min(560, w // 2))
+        row_height = row_height or max(40, min(theme.grown(64, self.size), h // 14))
+        width = width or max(320, min(theme.grown(560, self.size), w // 2))
         gap = row_height // 3
         top = max(int(h * 0.24), (h - count * (row_height + gap)) // 2)
         return [pygame.Rect((w - width) // 2, top + i * (row_height + gap), width, row_height)
@@ -112,12 +112,13 @@ class ConfirmScene(FormScene):
         w, h = surface.get_size()
         size = max(15, h // 40)
         box = self.ring.widgets[0].rect.unionall([x.rect for x in self.ring.widgets])
-        lines = theme.wrap(self.question, size, max(box.width, min(w - 120, 760)))
+        room = max(box.width, min(w - 120, theme.grown(760, (w, h))))
+        lines = theme.wrap(self.question, size, room)
         line_h = theme.font(size).get_linesize()
-        top = box.y - 30 - line_h * len(lines)
-        frame = pygame.Rect(0, 0, max(box.width, min(w - 120, 760)) + 60,
-                            box.bottom - top + 50)
-        frame.midtop = (w // 2, top - 25)
+        top = box.y - theme.grown(30, (w, h)) - line_h * len(lines)
+        frame = pygame.Rect(0, 0, room + theme.grown(60, (w, h)),
+                            box.bottom - top + theme.grown(50, (w, h)))
+        frame.midtop = (w // 2, top - theme.grown(25, (w, h)))
         theme.panel(surface, frame, theme.BAD, alpha=230)
         for index, line in enumerate(lines):
             theme.blit_text(surface, line, size, (w // 2, top + index * line_h), anchor="midtop")

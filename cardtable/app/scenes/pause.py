@@ -104,13 +104,18 @@ class PauseScene(FormScene):
         dim(surface)
         w, h = surface.get_size()
         box = self.ring.widgets[0].rect.unionall([x.rect for x in self.ring.widgets])
-        theme.panel(surface, box.inflate(80, 140).move(0, -20), theme.PANEL_EDGE, alpha=220)
-        theme.blit_text(surface, "Paused", max(24, h // 18), (w // 2, box.y - 50), theme.GOLD,
-                        True, anchor="center")
+
+        def g(length: int) -> int:
+            return theme.grown(length, (w, h))
+
+        theme.panel(surface, box.inflate(g(80), g(140)).move(0, -g(20)), theme.PANEL_EDGE,
+                    alpha=220)
+        theme.blit_text(surface, "Paused", max(24, h // 18), (w // 2, box.y - g(50)),
+                        theme.GOLD, True, anchor="center")
         if self.said is not None:
-            said_line(surface, self.said, (w // 2, box.bottom + 40), "midbottom")
+            said_line(surface, self.said, (w // 2, box.bottom + g(40)), "midbottom")
         elif self.app.session is not None:
-            theme.deal_line(surface, self.app.session.deal_code, (w // 2, box.bottom + 40),
+            theme.deal_line(surface, self.app.session.deal_code, (w // 2, box.bottom + g(40)),
                             anchor="midbottom")
         self.ring.draw(surface)
 
@@ -129,13 +134,16 @@ class ScoreSheetScene(FormScene):
     def layout(self, size: tuple[int, int]) -> None:
         self.size = size
         w, h = size
-        self.set_widgets([Button(pygame.Rect(w // 2 - 150, h - 70, 300, 50), "Back",
+        g = theme.grown
+        self.set_widgets([Button(pygame.Rect(w // 2 - g(150, size), h - g(70, size),
+                                             g(300, size), g(50, size)), "Back",
                                  self.back, primary=True)])
 
     def sheet_rect(self) -> pygame.Rect:
         w, h = self.size
         top = int(h * 0.2) + max(14, h // 40) + 14
-        height = min(h - 90 - top, (len(self.names) + 1) * max(34, h // 18) + 16)
+        height = min(h - theme.grown(90, self.size) - top,
+                     (len(self.names) + 1) * max(34, h // 18) + 16)
         return pygame.Rect(int(w * 0.08), top, int(w * 0.84), height)
 
     def draw(self, surface: pygame.Surface) -> None:

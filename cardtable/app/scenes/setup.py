@@ -71,8 +71,8 @@ class SetupScene(FormScene):
         w, h = size
         games = catalog()
         rows = len(games) + 5
-        row = max(30, min(56, int(h * 0.72) * 3 // (rows * 4)))
-        width = max(560, min(900, int(w * 0.7)))
+        row = max(30, min(theme.grown(56, size), int(h * 0.72) * 3 // (rows * 4)))
+        width = max(560, min(theme.grown(900, size), int(w * 0.7)))
         rects = self.column(rows, row, width)
         widgets: list[Widget] = []
         for rect, info in zip(rects, games):

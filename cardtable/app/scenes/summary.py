@@ -24,7 +24,7 @@ def score_sheet(surface: pygame.Surface, box: pygame.Rect, names: Sequence[str],
     """Players down, rounds across, the running total in gold at the right."""
     theme.panel(surface, box, theme.PANEL_EDGE)
     line_h = (box.height - 16) // (len(names) + 1)
-    size = max(10, min(22, line_h - 6))
+    size = max(10, min(theme.grown(22, surface.get_size()), line_h - 6))
     first = max(90, box.width // 8)
     widest = max((theme.font(size, True).size(t)[0] for t in totals), default=0) + 16
     columns = max(1, rounds) + 1
@@ -63,9 +63,10 @@ SHEET_LINE = 48
 spread over the room left on the screen."""
 
 
-def sheet_height(players: int, room: int) -> int:
-    """The height of a score sheet of ``players`` rows (and the round numbers above)."""
-    return min(room, (players + 1) * SHEET_LINE + 16)
+def sheet_height(players: int, room: int, line: int = SHEET_LINE) -> int:
+    """The height of a score sheet of ``players`` rows (and the round numbers above),
+    its lines at most ``line`` tall (``SHEET_LINE`` grown with the window)."""
+    return min(room, (players + 1) * line + 16)
 
 
 def _fit(text: str, size: int, width: int, bold: bool = False) -> int:
@@ -91,7 +92,9 @@ class SummaryScene(FormScene):
         w, h = size
         over = self.table.session.game.over
         label = "See the final standings" if over else "Next round"
-        self.set_widgets([Button(pygame.Rect(w // 2 - 150, h - 70, 300, 50), label, self.next,
+        g = theme.grown
+        self.set_widgets([Button(pygame.Rect(w // 2 - g(150, size), h - g(70, size),
+                                             g(300, size), g(50, size)), label, self.next,
                                  primary=True)])
 
     def next(self) -> None:
@@ -120,7 +123,7 @@ class SummaryScene(FormScene):
         view = session.view()
         rows = len(names)
         top = int(h * 0.18)
-        row_h = max(44, min(90, int(h * 0.42) // rows))
+        row_h = max(44, min(theme.grown(90, (w, h)), int(h * 0.42) // rows))
         card_w = max(26, int(row_h / cardart.RATIO) - 4)
         size = max(13, row_h // 3)
         box = pygame.Rect(int(w * 0.06), top, int(w * 0.88), row_h * rows + 16)
@@ -158,7 +161,8 @@ class SummaryScene(FormScene):
                             (box.right - 16 - number * int(box.width * 0.11), box.y - 4),
                             theme.TEXT_DIM, anchor="bottomright")
         sheet = pygame.Rect(box.x, box.bottom + 14, box.width,
-                            sheet_height(len(names), h - 90 - box.bottom - 14))
+                            sheet_height(len(names), h - theme.grown(90, (w, h)) - box.bottom
+                                         - 14, theme.grown(SHEET_LINE, (w, h))))
         if sheet.height > 80:
             desc = self.table.desc
             score_sheet(surface, sheet, names, event.round,
@@ -187,9 +191,11 @@ class GameOverScene(FormScene):
         entries = [("Play again", self.again), ("Menu", self.menu)]
         if self.session.deal_code:
             entries.append(("Copy deal code", self.copy))
-        width = min(300, (w - 80 - 20 * (len(entries) - 1)) // len(entries))
+        g = theme.grown
+        width = min(g(300, size), (w - 80 - 20 * (len(entries) - 1)) // len(entries))
         left = (w - width * len(entries) - 20 * (len(entries) - 1)) // 2
-        self.set_widgets([Button(pygame.Rect(left + i * (width + 20), h - 70, width, 50),
+        self.set_widgets([Button(pygame.Rect(left + i * (width + 20), h - g(70, size), width,
+                                             g(50, size)),
                                  label, action, primary=i == 0)
                           for i, (label, action) in enumerate(entries)], focus_first=False)
         if self.ring.focused is None:
@@ -224,10 +230,12 @@ class GameOverScene(FormScene):
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_background(surface)
         w, h = surface.get_size()
+        # Over the row of buttons (three of them span the window's foot at 1024 wide).
+        foot = (w // 2, h - theme.grown(70, (w, h)) - 4)
         if self.said is not None:
-            said_line(surface, self.said, (14, h - 8), "bottomleft")
+            said_line(surface, self.said, foot, "midbottom")
         else:
-            theme.deal_line(surface, self.session.deal_code, (14, h - 8))
+            theme.deal_line(surface, self.session.deal_code, foot, anchor="midbottom")
         names = self.session.names
         outcome = self.outcome
         human = self.session.human
@@ -245,21 +253,25 @@ class GameOverScene(FormScene):
         desc = table_for(self.session.game.game_id).description
         size = max(14, h // 40)
         y = int(h * 0.25)
+
+        def g(length: int) -> int:
+            return theme.grown(length, (w, h))
+
         for seat in order:
             place = outcome.places[seat]
             colour = theme.GOLD if seat in outcome.winners else theme.TEXT
             ranked = desc.ranks_everyone or seat in outcome.winners
             theme.blit_text(surface, _ordinal(place) if ranked else "\u2013", size,
-                            (w // 2 - 200, y), colour, True)
-            theme.blit_text(surface, names[seat], size, (w // 2 - 120, y), colour, True)
+                            (w // 2 - g(200), y), colour, True)
+            theme.blit_text(surface, names[seat], size, (w // 2 - g(120), y), colour, True)
             theme.blit_text(surface, counted_phrase(outcome.scores[seat], desc.score_word), size,
-                            (w // 2 + 200, y), colour, anchor="topright")
+                            (w // 2 + g(200), y), colour, anchor="topright")
             progress = desc.progress(view, seat)
             if progress is not None:
-                progress_boxes(surface, (w // 2 + 220, y), size + 4, progress, numbers=True)
+                progress_boxes(surface, (w // 2 + g(220), y), size + 4, progress, numbers=True)
             y += size + 10
         sheet = pygame.Rect(int(w * 0.08), y + 14, int(w * 0.84),
-                            sheet_height(len(names), h - 90 - y - 14))
+                            sheet_height(len(names), h - g(90) - y - 14, g(SHEET_LINE)))
         if sheet.height > 80 and desc.rounds_played(view):
             score_sheet(surface, sheet, names, desc.rounds_played(view),
                         lambda r, s: desc.sheet_cell(view, r, s),
