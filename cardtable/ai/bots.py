@@ -130,7 +130,7 @@ _GAME_LEVEL_WORDS: dict[str, dict[str, str]] = {
         "normal": "Normal: a steady player who works towards its next mission and rarely "
                   "gives cards away"},
     "palace": {
-        "easy": "Easy: plays sensibly but often puts down another card than the best one",
+        "easy": "Easy: plays sensibly but often puts down a weaker card than it could",
         "normal": "Normal: sheds its low cards first and keeps its 2s and aces for when "
                   "they are needed"},
 }
