@@ -15,6 +15,7 @@ import pytest
 from cardtable.app import app as app_module
 from cardtable.app import cardart, theme
 from cardtable.app.scenes.pause import PauseScene, ScoreSheetScene
+from cardtable.app.scenes.replay import GamesScene
 from cardtable.app.scenes.rules import RulesScene
 from cardtable.app.scenes.settings import SettingsScene
 from cardtable.app.scenes.setup import SetupScene
@@ -89,6 +90,7 @@ def _score_sheet(app: Any) -> Any:
 
 SCREENS = {"menu": _menu, "setup": _pushed(SetupScene), "settings": _pushed(SettingsScene),
            "statistics": _pushed(StatisticsScene), "rules": _pushed(RulesScene),
+           "games played": _pushed(lambda app: GamesScene(app, app.recorder.history)),
            "pause": _pause, "score sheet": _score_sheet}
 
 

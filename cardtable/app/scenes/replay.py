@@ -205,7 +205,7 @@ class GamesScene(FormScene):
             self._read_page()
         pager = self.page > 0 or self.more
         rects = self.column(len(self.rows) + 1 + pager, row_h,
-                            max(560, min(1000, int(w * 0.8))))
+                            max(560, min(theme.grown(1000, size), int(w * 0.8))))
         widgets: list[Widget] = []
         for rect, row in zip(rects, self.rows):
             widgets.append(Button(rect, _label(row), partial(self.watch, row)))
@@ -257,7 +257,8 @@ class GamesScene(FormScene):
 
 
 def _row_height(h: int) -> int:
-    return max(30, min(44, h // 22))
+    """A listed game's row: 44 px at 800 high, growing with taller windows."""
+    return max(30, min(44 * max(800, h) // 800, h // 22))
 
 
 def _fitting(h: int) -> int:
@@ -305,8 +306,8 @@ class ReplayScene(FormScene):
                   ("Move \u25b6", self.step), ("Round \u25b6\u25b6", self.round_on),
                   ("Every hand" if not self.all_hands else "Your view", self.toggle),
                   ("Back", self.back)]
-        gap, height = 10, 44
-        width = min(190, (w - 40 - gap * (len(labels) - 1)) // len(labels))
+        gap, height = 10, theme.grown(44, size)
+        width = min(theme.grown(190, size), (w - 40 - gap * (len(labels) - 1)) // len(labels))
         left = (w - len(labels) * width - gap * (len(labels) - 1)) // 2
         self.set_widgets([Button(pygame.Rect(left + i * (width + gap), h - height - 14,
                                              width, height), label, action,
