@@ -242,3 +242,18 @@ def test_ctrl_c_on_the_round_end_panel_copies_the_deal_code(make_app):
     assert pygame.scrap.get_text() == code
     assert summary.said == (f"Deal code {code} copied.", True)
     assert app.stack.top is summary
+
+
+def test_enter_on_palace_game_over_keeps_its_results(make_app):
+    """Palace reaches game over from its own table: a stray Enter there must not deal
+    a new game either (Menu, not Play again, has the focus on arrival)."""
+    from ui import to_game_over
+
+    app = make_app()
+    app.new_game("palace", 2, "normal", 5, autoplay="normal")
+    to_game_over(app)
+    over = app.stack.top
+    session = app.session
+    assert over.ring.focused is not None and over.ring.focused.label == "Menu"
+    key(app, pygame.K_RETURN)
+    assert app.session is None or app.session is session
