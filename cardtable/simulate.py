@@ -104,7 +104,8 @@ def progress_bar(stream: TextIO) -> Callable[[int, int], None]:
         width = 30
         filled = width * done // total
         rate = done / max(time.perf_counter() - started, 1e-9)
-        stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games "
+        games = "game" if total == 1 else "games"
+        stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} {games} "
                      f"({rate:.1f}/s)")
         if done == total:
             stream.write("\n")

@@ -206,7 +206,8 @@ def format_tournament(report: TournamentReport) -> str:
             played += (f"; {report.damaged} damaged line{'s' if report.damaged != 1 else ''}"
                        " of the record skipped")
     lines = [
-        f"{report.game_id}, {report.seats} seats: {len(report.deals)} duplicate deals × "
+        f"{report.game_id}, {report.seats} seats: {len(report.deals)} duplicate "
+        f"deal{'' if len(report.deals) == 1 else 's'} × "
         f"{report.seats} rotations = {report.games} games; {played}",
         "win share: a shared win counts as a share; margin: score ahead of the other "
         "seats' mean (positive is better); 95 % intervals over deals",

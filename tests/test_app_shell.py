@@ -133,7 +133,7 @@ def test_pause_menu_opens_settings_and_the_score_sheet(make_app):
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.stack.top, PauseScene)
     assert labels(app) == ["Resume", "Settings", "Score sheet", "Rules",
-                           "Save and quit to menu"]
+                           "Copy deal code", "Save and quit to menu"]
     click(app, button(app, "Settings"))
     settings = app.stack.top
     assert isinstance(settings, SettingsScene)

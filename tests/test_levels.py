@@ -47,6 +47,7 @@ def test_setup_offers_easy_normal_and_hard_with_a_line_each_and_not_random(make_
     scene = app.stack.top
     assert isinstance(scene, SetupScene)
     assert scene.level == "normal"
-    choice = next(w for w in scene.ring.widgets if getattr(w, "label", "") == "AI level")
-    assert [value for value, _ in choice.options] == ["easy", "normal", "hard"]
+    row = next(w for w in scene.ring.widgets if getattr(w, "label", "") == "AI levels")
+    assert [value for value, _ in row.choices] == ["easy", "normal", "hard"]
+    assert set(row.levels) == {"normal"}
     assert all(PLAYER_LEVELS[level] for level in ("easy", "normal", "hard"))

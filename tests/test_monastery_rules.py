@@ -172,6 +172,19 @@ def test_adding_to_a_mission_4_run_extends_either_end_in_suit_M_T11():
     assert lay_off("run", run, 4, 0, "KH") == "a run must be all one suit"
 
 
+def test_a_card_that_does_not_extend_a_run_is_refused_as_such_not_about_wilds_M_T11():
+    """The refusal spoke of wilds filling gaps; it names the run's end and its card."""
+    run = "8S 9S 10S JS QS"
+    assert lay_off("run", run, 4, 0, "3S") == \
+        "that card does not continue the run at its top: it takes a king (or an ace, wild)"
+    assert lay_off("run", run, 4, 0, "3S", at_start=True) == \
+        "that card does not continue the run at its bottom: it takes a 7 (or an ace, wild)"
+    assert lay_off("run", run, 4, 0, "10S") == \
+        "that card does not continue the run at its top: it takes a king (or an ace, wild)"
+    assert lay_off("run", "9S 10S JS QS KS", 4, 0, "2S") == \
+        "the run already ends at the king: nothing goes above it"
+
+
 def test_adding_to_an_odd_group_M_T12():
     odd = "3S 3H 7C 7D 7S 9H JC KD KS"
     assert lay_off("odd group", odd, 9, 0, "5H") is None

@@ -412,3 +412,14 @@ def test_a_game_replays_from_its_seed_and_actions():
         seat = game.awaiting()[0]
         game.apply(seat, game.legal_actions(seat)[-1])
     assert Game.from_record(game.record()).state == game.state
+
+
+def test_the_losers_are_ranked_by_cards_left_fewest_first_ties_shared():
+    """P-A15 as the app applies it: the winner is first, then the others by the cards
+    they hold (hand, reserves), fewest first; equal counts share a place."""
+    state = GAME.position(["", "5C 6C 7C", "8D", "9S 10S 4H"], stack=["9H"], deck="",
+                          hidden=["10D"])
+    state, _ = play(state, 0, PlayHidden(0))
+    outcome = GAME.outcome(state)
+    assert outcome.winners == (0,) and outcome.scores == (0, 3, 1, 3)
+    assert outcome.places == (1, 3, 2, 3)

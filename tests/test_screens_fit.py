@@ -199,3 +199,61 @@ def test_house_rules_say_no_internal_spec_tags():
     for info in catalog():
         for preset in presets_of(info.options_type):
             assert not re.search(r"\([A-Z0-9]+-A\d+\)", preset.says), preset
+
+
+def _to_round_summary(app) -> SummaryScene:  # type: ignore[no-untyped-def]
+    from cardtable.ai import make_bot
+    from cardtable.ai.seats import ask
+
+    app.new_game("five_crowns", 1, "easy", 7, options=FiveCrownsOptions(rounds=2))
+    bot = make_bot("normal")
+    for _ in range(50000):
+        top, session = app.stack.top, app.session
+        if isinstance(top, SummaryScene):
+            return top
+        if session.human_to_move and not app.table.animator.busy and not session.shown:
+            session.play(ask(bot, session.game, session.human, session.bot_secret))
+        app.frame(DT)
+    raise AssertionError("the round never ended")
+
+
+def test_esc_on_the_round_end_panel_pauses_and_does_not_deal_on(make_app):
+    """Esc dealt the next round; it now opens the pause menu over the panel (Esc means
+    "pause" at the table), and Resume comes back to the same panel."""
+    from cardtable.app.scenes.pause import PauseScene
+
+    app = make_app()
+    summary = _to_round_summary(app)
+    state = app.session.game.state
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, PauseScene)
+    assert app.session.game.state is state and summary in app.stack.scenes
+    key(app, pygame.K_ESCAPE)                 # Esc on the pause menu resumes
+    assert app.stack.top is summary
+    assert app.session.game.state is state and app.table.summary is not None
+
+
+def test_ctrl_c_on_the_round_end_panel_copies_the_deal_code(make_app):
+    app = make_app()
+    summary = _to_round_summary(app)
+    pygame.scrap.put_text("something else")
+    key(app, pygame.K_c, mod=pygame.KMOD_LCTRL)
+    code = app.session.deal_code
+    assert pygame.scrap.get_text() == code
+    assert summary.said == (f"Deal code {code} copied.", True)
+    assert app.stack.top is summary
+
+
+def test_enter_on_palace_game_over_keeps_its_results(make_app):
+    """Palace reaches game over from its own table: a stray Enter there must not deal
+    a new game either (Menu, not Play again, has the focus on arrival)."""
+    from ui import to_game_over
+
+    app = make_app()
+    app.new_game("palace", 2, "normal", 5, autoplay="normal")
+    to_game_over(app)
+    over = app.stack.top
+    session = app.session
+    assert over.ring.focused is not None and over.ring.focused.label == "Menu"
+    key(app, pygame.K_RETURN)
+    assert app.session is None or app.session is session

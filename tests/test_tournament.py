@@ -268,3 +268,9 @@ def test_the_summary_counts_deals_as_deals_and_games_as_games(tmp_path):
     assert "= 6 games; 2 deals from the record, 1 deal played in " in summary
     alone = run_tournament("five_crowns", 2, ["normal", "random"], 2, seed=7)
     assert "= 4 games; 2 deals played in " in format_tournament(alone).splitlines()[0]
+
+
+def test_one_duplicate_deal_is_said_in_the_singular():
+    report = run_tournament("palace", 2, ["normal", "random"], 1, seed=3)
+    text = format_tournament(report)
+    assert "1 duplicate deal ×" in text and "1 duplicate deals" not in text

@@ -12,7 +12,8 @@ from cardtable.app import app as app_module
 from ui import frames, key
 
 
-@pytest.mark.parametrize("desktop,expected", [((1920, 1080), (1280, 800)),
+@pytest.mark.parametrize("desktop,expected", [((3840, 2160), (3264, 1836)),
+                                              ((1920, 1080), (1632, 918)),
                                               ((1366, 768), (1280, 688)),
                                               ((1280, 800), (1240, 720)),
                                               ((1024, 640), (1024, 640))])

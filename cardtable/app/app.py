@@ -15,6 +15,7 @@ import random
 import signal
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -26,6 +27,7 @@ from ..engine import Event, Game, catalog, get_variant
 from . import cardart, theme
 from .autosaver import Autosaver
 from .files import remove_stale_temps
+from .grammar import plural
 from .history import HistoryRecorder
 from .paths import asset_path, data_dir
 from .release import release_game
@@ -281,19 +283,22 @@ class App:
 
     # --- games -------------------------------------------------------------------------
 
-    def new_game(self, game_id: str, opponents: int, level: str, deal: int | None = None,
-                 autoplay: str | None = None, options: Any = None) -> None:
-        """Deal a new game (``options``: house rules, from a deal code); ``autoplay`` lets
-        an AI of that level play the person's hand."""
+    def new_game(self, game_id: str, opponents: int, level: str | Sequence[str],
+                 deal: int | None = None, autoplay: str | None = None,
+                 options: Any = None) -> None:
+        """Deal a new game (``options``: house rules, from a deal code) with AI seats at
+        ``level`` (one for all, or one per seat clockwise); ``autoplay`` lets an AI of
+        that level play the person's hand."""
         variant = get_variant(game_id)
         seats = opponents + 1
         variant(options).check_seats(seats)
         seed = deal if deal is not None else random.SystemRandom().randrange(1, 10**9)
         game, events = Game.new(game_id, seats, seed, options)
-        self.settings = Settings(**{**self.settings.__dict__, "ai_level": level,
-                                    "opponents": opponents})
+        levels = [level] * opponents if isinstance(level, str) else list(level)
+        self.settings = Settings(**{**self.settings.__dict__, "ai_level": levels[0],
+                                    "seat_levels": ",".join(levels), "opponents": opponents})
         unsaved = self.settings_file.save(self.settings)
-        self.start_session(game, default_seats(opponents, level), start_events=events,
+        self.start_session(game, default_seats(opponents, levels), start_events=events,
                            autoplay=autoplay)
         if unsaved and self.session is not None:
             self.session.log.append(unsaved)
@@ -521,15 +526,22 @@ def fit_screen(size: tuple[int, int]) -> tuple[int, int]:
     return (min(size[0], max(MIN_SIZE[0], width)), min(size[1], max(MIN_SIZE[1], height)))
 
 
+FIRST_SHARE = 0.85
+"""The share of a large screen a first window takes (3264×1836 on a 4K screen; the
+table and the shell grow with it)."""
+
+
 def first_size() -> tuple[int, int]:
-    """The window on a first start (no settings yet): 1280×800, or smaller to leave room
-    for a taskbar and title bar on a small screen (1366×768, 1024×640 …), never below
-    the least size the table is laid out for."""
+    """The window on a first start (no settings yet): most of the screen
+    (``FIRST_SHARE``), at least 1280×800 where the screen has room for it and a taskbar
+    and title bar (1366×768, 1024×640 … leave that room), never below the least size
+    the table is laid out for."""
     desktop = _desktop()
     if desktop is None:
         return (1280, 800)
     width, height = desktop
-    return (max(MIN_SIZE[0], min(1280, width - 40)), max(MIN_SIZE[1], min(800, height - 80)))
+    return (max(MIN_SIZE[0], min(width - 40, max(1280, int(width * FIRST_SHARE)))),
+            max(MIN_SIZE[1], min(height - 80, max(800, int(height * FIRST_SHARE)))))
 
 
 def main() -> int:
@@ -586,7 +598,8 @@ def _self_test() -> int:
     moves = len(app.session.game.history) if app.session is not None else 0
     app.shutdown()
     if moves < 6:
-        print(f"cardtable: self-test failed: only {moves} moves were played", file=sys.stderr)
+        print(f"cardtable: self-test failed: only {plural(moves, 'move')} played",
+              file=sys.stderr)
         return 1
     print(f"cardtable self-test ok: menu in {menu:.2f} s, {moves} moves played")
     return 0

@@ -15,7 +15,7 @@ from __future__ import annotations
 import logging
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -98,10 +98,15 @@ OPPONENT_NAMES = {
 }
 
 
-def default_seats(opponents: int, level: str) -> list[SeatInfo]:
-    """The person at seat 0 (south), AI seats clockwise from the person's left."""
+def default_seats(opponents: int, level: str | Sequence[str]) -> list[SeatInfo]:
+    """The person at seat 0 (south), AI seats clockwise from the person's left, at one
+    level or each at its own (``level`` a sequence, clockwise)."""
     names = OPPONENT_NAMES[opponents]
-    return [SeatInfo("You", True, "")] + [SeatInfo(name, False, level) for name in names]
+    levels = [level] * opponents if isinstance(level, str) else list(level)
+    if len(levels) != opponents:
+        raise ValueError(f"{opponents} AI seats need {opponents} levels, not {len(levels)}")
+    return [SeatInfo("You", True, "")] + [SeatInfo(name, False, chosen)
+                                          for name, chosen in zip(names, levels)]
 
 
 class Session:

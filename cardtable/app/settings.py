@@ -51,6 +51,9 @@ class Settings:
     window_height: int = 800
     fullscreen: bool = False
     ai_level: str = "normal"
+    seat_levels: str = ""
+    """Each AI seat's level in the last game dealt from New game, clockwise from the
+    person's left (comma-separated); ``ai_level`` is the first seat's."""
     opponents: int = 3
     call_timer: str = "5 s"
     """A call chance (May I, buy, Shanghai!) passes by itself after a visible countdown,

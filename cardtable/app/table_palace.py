@@ -36,8 +36,8 @@ class PalaceTable:
     game_id: str = "palace"
     score_word: str = "cards left"
     score_one: str = "card left"
-    ranks_everyone: bool = False
-    """P-A15: the first out wins; the others are unranked (their cards left are shown)."""
+    ranks_everyone: bool = True
+    """P-A15: the first out wins; the others follow by cards left, fewest first."""
     deck_colours: str | None = None
     """Colour plays no part in Palace: the player's deck colours setting holds."""
 

@@ -26,6 +26,23 @@ BUTTON_PRIMARY = (196, 152, 44)
 BUTTON_PRIMARY_HOVER = (222, 178, 64)
 
 
+BASE_SIZE = (1280, 800)
+"""The window the shell's controls were first drawn for: their sizes at it are the
+ones in the code, and they grow from there with the window (as the table's cards do)."""
+
+
+def ui_scale(size: tuple[int, int]) -> float:
+    """How much larger than at 1280×800 the shell draws its controls, type and card
+    pictures in a window of ``size``: the lesser of the two directions (2.7 at 4K)."""
+    return min(size[0] / BASE_SIZE[0], size[1] / BASE_SIZE[1])
+
+
+def grown(value: float, size: tuple[int, int]) -> int:
+    """A length drawn ``value`` pixels at 1280×800, grown for a larger window (never
+    shrunk for a smaller one: the least window is laid out at these lengths)."""
+    return int(value * max(1.0, ui_scale(size)))
+
+
 @lru_cache(maxsize=64)
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     """DejaVu Sans from assets/: it has ♠ ♥ ♦ ♣ ★, which pygame's default font lacks."""
@@ -212,7 +229,8 @@ class MessageBox:
     def __init__(self, text: str, size: int, window_width: int, bottom: int,
                  pad: int) -> None:
         self.size, self.pad = size, pad
-        self.rect = pygame.Rect(0, 0, min(window_width - 80, 900), 10)
+        self.rect = pygame.Rect(0, 0, min(window_width - 80, max(900, window_width * 7 // 10)),
+                                10)
         self.lines = wrap(text, size, self.rect.width - 40)
         self.rect.height = font(size).get_linesize() * len(self.lines) + 2 * pad
         self.rect.midbottom = (window_width // 2, bottom)

@@ -225,12 +225,37 @@ def addition_problem(meld: Meld, spec: GroupSpec, cards: Sequence[Card],
         colours = {card.suit.colour for card in meld.cards if card.suit is not None}
         if len(colours) == 1:
             return f"this set must stay {next(iter(colours)).value}"
-    if meld.kind is MeldKind.RUN and "order" in reason:
-        end = "bottom" if at_start else "top"
-        return f"that card does not continue the run at its {end}"
+    if meld.kind is MeldKind.RUN:
+        return _off_the_run(meld, cards, at_start) or reason
     if meld.kind is MeldKind.DOUBLE_RUN:
         return "add a pair of the next rank below or above the double run"
     return reason
+
+
+def _off_the_run(meld: Meld, cards: Sequence[Card], at_start: bool) -> str | None:
+    """Why natural cards added at this end of a run do not continue it (``None`` when
+    their ranks do, and the refusal is another: the suit, say). The run's own words,
+    not a general run's ("the wilds can't fill the gaps"), which named no card."""
+    wanted = joining_rank(meld, at_start)
+    if wanted is None:
+        return None
+    end = "bottom" if at_start else "top"
+    if wanted == 0:
+        return ("the run already starts at the ace: nothing goes below it" if at_start
+                else "the run already ends at the king: nothing goes above it")
+    first = wanted - len(cards) + 1 if at_start else wanted
+    if all(is_ace(card) or int(card.rank) == first + index
+           for index, card in enumerate(cards)):
+        return None
+    what = "that card does" if len(cards) == 1 else "those cards do"
+    return (f"{what} not continue the run at its {end}: it takes "
+            f"{_a_rank(wanted)} (or an ace, wild)")
+
+
+def _a_rank(number: int) -> str:
+    """One card of this rank in a sentence: "a king", "an 8", "a 7"."""
+    name = {1: "ace", 11: "jack", 12: "queen", 13: "king"}.get(number, str(number))
+    return f"{'an' if name[0] in 'a8' else 'a'} {name}"
 
 
 # ------------------------------------------------------------------- finding a lay-down

@@ -48,7 +48,7 @@ from .placements import (
 )
 from .rng import shuffled
 from .sampling import fill_hands, fresh_seed, take, unseen_cards
-from .variant import Outcome, Transition, Variant, register
+from .variant import Outcome, Transition, Variant, places_for, register
 
 DEALT = 9
 HIDDEN = 3
@@ -466,9 +466,10 @@ class Palace(Variant[PalaceState, PalaceView]):
         if state.winner is None:
             return Outcome(winners=(), scores=left, places=tuple(1 for _ in left),
                            reason="draw")
-        # P-A15: the winner is first; the others are unranked (they share second).
+        # P-A15: the winner is first; the others follow by the cards they still hold,
+        # fewest first, equal counts sharing a place (1, 2, 2, 4), as players rank them.
         return Outcome(winners=(state.winner,), scores=left,
-                       places=tuple(1 if s == state.winner else 2 for s in range(state.seats)))
+                       places=places_for(left, low_wins=True))
 
     # --- invariants --------------------------------------------------------------------
 

@@ -24,8 +24,8 @@ class FormScene(Scene):
     def column(self, count: int, row_height: int | None = None,
                width: int | None = None) -> list[pygame.Rect]:
         w, h = self.size
-        row_height = row_height or max(40, min(64, h // 14))
-        width = width or max(320, min(560, w // 2))
+        row_height = row_height or max(40, min(theme.grown(64, self.size), h // 14))
+        width = width or max(320, min(theme.grown(560, self.size), w // 2))
         gap = row_height // 3
         top = max(int(h * 0.24), (h - count * (row_height + gap)) // 2)
         return [pygame.Rect((w - width) // 2, top + i * (row_height + gap), width, row_height)
@@ -64,6 +64,22 @@ class FormScene(Scene):
         return None
 
 
+def is_copy(event: pygame.event.Event) -> bool:
+    """Ctrl+C (Cmd+C on a Mac): copy the deal code where a screen shows it."""
+    return event.type == pygame.KEYDOWN and event.key == pygame.K_c and \
+        bool(event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
+
+
+def said_line(surface: pygame.Surface, said: tuple[str, bool], pos: tuple[int, int],
+              anchor: str) -> None:
+    """What copying the deal code said, where the deal line was (it names the code)."""
+    text, good = said
+    size = max(11, surface.get_height() // 62)
+    width = surface.get_width() - 28
+    theme.blit_text(surface, theme.ellipsize(text, size, width), size, pos,
+                    theme.GOOD if good else theme.BAD, anchor=anchor)
+
+
 def dim(surface: pygame.Surface, alpha: int = 150) -> None:
     shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
     shade.fill((0, 0, 0, alpha))
@@ -96,12 +112,13 @@ class ConfirmScene(FormScene):
         w, h = surface.get_size()
         size = max(15, h // 40)
         box = self.ring.widgets[0].rect.unionall([x.rect for x in self.ring.widgets])
-        lines = theme.wrap(self.question, size, max(box.width, min(w - 120, 760)))
+        room = max(box.width, min(w - 120, theme.grown(760, (w, h))))
+        lines = theme.wrap(self.question, size, room)
         line_h = theme.font(size).get_linesize()
-        top = box.y - 30 - line_h * len(lines)
-        frame = pygame.Rect(0, 0, max(box.width, min(w - 120, 760)) + 60,
-                            box.bottom - top + 50)
-        frame.midtop = (w // 2, top - 25)
+        top = box.y - theme.grown(30, (w, h)) - line_h * len(lines)
+        frame = pygame.Rect(0, 0, room + theme.grown(60, (w, h)),
+                            box.bottom - top + theme.grown(50, (w, h)))
+        frame.midtop = (w // 2, top - theme.grown(25, (w, h)))
         theme.panel(surface, frame, theme.BAD, alpha=230)
         for index, line in enumerate(lines):
             theme.blit_text(surface, line, size, (w // 2, top + index * line_h), anchor="midtop")

@@ -31,8 +31,8 @@ class MenuScene(FormScene):
                     ("Rules", self.rules, False), ("Settings", self.settings, False),
                     ("Quit", self.quit, False)]
         w, h = size
-        rects = self.column(len(entries), max(34, min(64, int(h * 0.62) // len(entries) * 3
-                                                     // 4)))
+        rects = self.column(len(entries), max(34, min(theme.grown(64, size),
+                                                      int(h * 0.62) // len(entries) * 3 // 4)))
         self.set_widgets([Button(rect, label, action, primary=primary)
                           for rect, (label, action, primary) in zip(rects, entries)])
 

@@ -9,9 +9,10 @@ from typing import Any
 import pygame
 
 from .. import theme
+from ..clipboard import copy_deal_code
 from ..tables import table_for
 from ..widgets import Button
-from .common import ConfirmScene, FormScene, dim
+from .common import ConfirmScene, FormScene, dim, is_copy, said_line
 
 
 class PauseScene(FormScene):
@@ -21,6 +22,8 @@ class PauseScene(FormScene):
     def __init__(self, app: Any) -> None:
         super().__init__(app)
         self.away = False
+        self.said: tuple[str, bool] | None = None
+        """What copying the deal code said (shown where the code was)."""
         """Settings were opened from here: coming back, the table is laid out again (the
         card size may have changed)."""
 
@@ -32,7 +35,10 @@ class PauseScene(FormScene):
         desc = self._description()
         if desc is not None and desc.has_score_sheet:
             entries.append(("Score sheet", self.scores))
-        entries += [("Rules", self.rules), (leave, self.quit)]
+        entries.append(("Rules", self.rules))
+        if self.app.session is not None and self.app.session.deal_code:
+            entries.append(("Copy deal code", self.copy))
+        entries.append((leave, self.quit))
         rects = self.column(len(entries))
         self.set_widgets([Button(rect, label, action, primary=index == 0)
                           for index, (rect, (label, action)) in enumerate(zip(rects, entries))])
@@ -45,6 +51,17 @@ class PauseScene(FormScene):
         if self.away:
             self.away = False
             self.app.relayout()
+
+    def copy(self) -> None:
+        """Put the deal's code on the clipboard (to play it again, or send it)."""
+        session = self.app.session
+        self.said = copy_deal_code(session.deal_code if session is not None else None)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if is_copy(event):
+            self.copy()
+            return
+        super().handle(event)
 
     def settings(self) -> None:
         from .settings import SettingsScene
@@ -87,11 +104,18 @@ class PauseScene(FormScene):
         dim(surface)
         w, h = surface.get_size()
         box = self.ring.widgets[0].rect.unionall([x.rect for x in self.ring.widgets])
-        theme.panel(surface, box.inflate(80, 140).move(0, -20), theme.PANEL_EDGE, alpha=220)
-        theme.blit_text(surface, "Paused", max(24, h // 18), (w // 2, box.y - 50), theme.GOLD,
-                        True, anchor="center")
-        if self.app.session is not None:
-            theme.deal_line(surface, self.app.session.deal_code, (w // 2, box.bottom + 40),
+
+        def g(length: int) -> int:
+            return theme.grown(length, (w, h))
+
+        theme.panel(surface, box.inflate(g(80), g(140)).move(0, -g(20)), theme.PANEL_EDGE,
+                    alpha=220)
+        theme.blit_text(surface, "Paused", max(24, h // 18), (w // 2, box.y - g(50)),
+                        theme.GOLD, True, anchor="center")
+        if self.said is not None:
+            said_line(surface, self.said, (w // 2, box.bottom + g(40)), "midbottom")
+        elif self.app.session is not None:
+            theme.deal_line(surface, self.app.session.deal_code, (w // 2, box.bottom + g(40)),
                             anchor="midbottom")
         self.ring.draw(surface)
 
@@ -110,13 +134,16 @@ class ScoreSheetScene(FormScene):
     def layout(self, size: tuple[int, int]) -> None:
         self.size = size
         w, h = size
-        self.set_widgets([Button(pygame.Rect(w // 2 - 150, h - 70, 300, 50), "Back",
+        g = theme.grown
+        self.set_widgets([Button(pygame.Rect(w // 2 - g(150, size), h - g(70, size),
+                                             g(300, size), g(50, size)), "Back",
                                  self.back, primary=True)])
 
     def sheet_rect(self) -> pygame.Rect:
         w, h = self.size
         top = int(h * 0.2) + max(14, h // 40) + 14
-        height = min(h - 90 - top, (len(self.names) + 1) * max(34, h // 18) + 16)
+        height = min(h - theme.grown(90, self.size) - top,
+                     (len(self.names) + 1) * max(34, h // 18) + 16)
         return pygame.Rect(int(w * 0.08), top, int(w * 0.84), height)
 
     def draw(self, surface: pygame.Surface) -> None:

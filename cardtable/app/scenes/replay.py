@@ -29,6 +29,7 @@ from ...engine.replay import Replay
 from .. import cardart, theme
 from ..background import LatestRead, Retry, Unread
 from ..describe import LogWords, describe
+from ..grammar import plural
 from ..history_db import GameRow, History
 from ..history_rows import DAMAGED_MOVES
 from ..session import default_seats
@@ -204,7 +205,7 @@ class GamesScene(FormScene):
             self._read_page()
         pager = self.page > 0 or self.more
         rects = self.column(len(self.rows) + 1 + pager, row_h,
-                            max(560, min(1000, int(w * 0.8))))
+                            max(560, min(theme.grown(1000, size), int(w * 0.8))))
         widgets: list[Widget] = []
         for rect, row in zip(rects, self.rows):
             widgets.append(Button(rect, _label(row), partial(self.watch, row)))
@@ -256,7 +257,8 @@ class GamesScene(FormScene):
 
 
 def _row_height(h: int) -> int:
-    return max(30, min(44, h // 22))
+    """A listed game's row: 44 px at 800 high, growing with taller windows."""
+    return max(30, min(44 * max(800, h) // 800, h // 22))
 
 
 def _fitting(h: int) -> int:
@@ -278,7 +280,7 @@ def _not_of(row: GameRow, record: dict[str, Any]) -> str | None:
 def _label(row: GameRow) -> str:
     when = time.strftime("%d %b %H:%M", time.localtime(row.started))
     title = get_variant(row.game_id).title.split(" (")[0]
-    moves = "" if row.moves is None else f"  \u00b7  {row.moves} moves"
+    moves = "" if row.moves is None else f"  \u00b7  {plural(row.moves, 'move')}"
     return (f"{when}  \u00b7  {title}  \u00b7  {row.level.title()}  \u00b7  "
             f"{result_words(row)}{moves}")
 
@@ -304,8 +306,8 @@ class ReplayScene(FormScene):
                   ("Move \u25b6", self.step), ("Round \u25b6\u25b6", self.round_on),
                   ("Every hand" if not self.all_hands else "Your view", self.toggle),
                   ("Back", self.back)]
-        gap, height = 10, 44
-        width = min(190, (w - 40 - gap * (len(labels) - 1)) // len(labels))
+        gap, height = 10, theme.grown(44, size)
+        width = min(theme.grown(190, size), (w - 40 - gap * (len(labels) - 1)) // len(labels))
         left = (w - len(labels) * width - gap * (len(labels) - 1)) // 2
         self.set_widgets([Button(pygame.Rect(left + i * (width + gap), h - height - 14,
                                              width, height), label, action,

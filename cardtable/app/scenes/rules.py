@@ -58,13 +58,15 @@ class RulesScene(FormScene):
                  for info in catalog()]
         picker = Choice(pygame.Rect(40, int(h * 0.17), w - 80, row), "", games, self.game_id,
                         self.pick)
-        back = Button(pygame.Rect(w // 2 - 100, h - row - 20, 200, row), "Back", self.back)
+        wide = theme.grown(200, size)
+        back = Button(pygame.Rect(w // 2 - wide // 2, h - row - 20, wide, row), "Back",
+                      self.back)
         self.page = pygame.Rect(60, picker.rect.bottom + 20, w - 120,
                                 back.rect.top - picker.rect.bottom - 40)
         widgets = [picker, back]
         if self._at_table():
-            back.rect.x = w // 2 - 210
-            widgets.append(Button(pygame.Rect(w // 2 + 10, back.rect.y, 200, row),
+            back.rect.x = w // 2 - wide - 10
+            widgets.append(Button(pygame.Rect(w // 2 + 10, back.rect.y, wide, row),
                                   "Tour of the table", self.tour))
         self.set_widgets(widgets, focus_first=False)
         self.ring.index = 1
@@ -111,7 +113,7 @@ class RulesScene(FormScene):
         return items
 
     def _card_width(self) -> int:
-        return max(30, min(52, int(self.size[1]) // 16))
+        return max(30, min(theme.grown(52, self.size), int(self.size[1]) // 16))
 
     def _height(self, kind: str, line_h: int) -> int:
         if kind == "cards":

@@ -39,10 +39,11 @@ class SettingsScene(FormScene):
     def layout(self, size: tuple[int, int]) -> None:
         self.size = size
         w, _ = size
-        width = max(600, min(1000, int(w * 0.8)))
+        width = max(600, min(theme.grown(1000, size), int(w * 0.8)))
         rows = 12
         rects = self.column(rows, width=width,
-                            row_height=max(28, min(56, int(size[1] * 0.72) * 3 // (rows * 4))))
+                            row_height=max(28, min(theme.grown(56, size),
+                                                   int(size[1] * 0.72) * 3 // (rows * 4))))
         label_w = width // 4
         s = self.app.settings
         sizes = [((ww, hh), f"{ww}\u00d7{hh}") for ww, hh in WINDOW_SIZES]
@@ -73,7 +74,8 @@ class SettingsScene(FormScene):
                    lambda v: self.change(table_colour=v), label_width=label_w),
             Choice(rects[10], "Card backs", list(CARD_BACKS.items()), s.card_back,
                    lambda v: self.change(card_back=v), label_width=label_w),
-            Button(pygame.Rect(rects[11].centerx - 120, rects[11].y, 240, rects[11].height),
+            Button(pygame.Rect(rects[11].centerx - theme.grown(120, size), rects[11].y,
+                               theme.grown(240, size), rects[11].height),
                    "Done", self.back, primary=True),
         ])
 

@@ -10,11 +10,14 @@ from functools import partial
 import pygame
 
 from ...ai import PLAYER_LEVELS
+from ...ai.bots import level_words
 from ...engine import catalog
 from ...engine.deal_code import DealCodeError, decode
 from ...engine.options import preset_options, presets_of
 from ...engine.rng import seed_problem
 from .. import theme
+from ..level_row import LevelRow
+from ..session import OPPONENT_NAMES
 from ..tables import playable
 from ..widgets import Button, Choice, Stepper, TextField, Widget
 from .common import ConfirmScene, FormScene
@@ -31,6 +34,19 @@ def deal_number(text: str) -> int | None:
     return int(text) if re.fullmatch(r"-?[0-9]+", text) else None
 
 
+MOST_OPPONENTS = max(OPPONENT_NAMES)
+
+
+def remembered_levels(seat_levels: str, level: str) -> list[str]:
+    """Each AI seat's level from the settings (comma-separated, clockwise); a seat not
+    named there, or at a level the table does not offer, plays at ``level`` (Normal if
+    that is not offered either: Random is for tests and simulations)."""
+    fallback = level if level in PLAYER_LEVELS else "normal"
+    named = [item.strip() for item in seat_levels.split(",")] if seat_levels else []
+    levels = [item if item in PLAYER_LEVELS else fallback for item in named]
+    return (levels + [fallback] * MOST_OPPONENTS)[:MOST_OPPONENTS]
+
+
 class SetupScene(FormScene):
     title = "New game"
 
@@ -38,7 +54,9 @@ class SetupScene(FormScene):
         super().__init__(app)
         self.game_id = next(info.id for info in catalog() if playable(info.id))
         self.opponents = app.settings.opponents
-        self.level = app.settings.ai_level
+        self.levels = remembered_levels(app.settings.seat_levels, app.settings.ai_level)
+        """Each AI seat's level, clockwise from the person's left (as many as the most
+        opponents any game takes: a game with fewer plays the first ones)."""
         self.deal = ""
         self.error = ""
         self.preset = "Standard"
@@ -53,8 +71,8 @@ class SetupScene(FormScene):
         w, h = size
         games = catalog()
         rows = len(games) + 5
-        row = max(30, min(56, int(h * 0.72) * 3 // (rows * 4)))
-        width = max(560, min(900, int(w * 0.7)))
+        row = max(30, min(theme.grown(56, size), int(h * 0.72) * 3 // (rows * 4)))
+        width = max(560, min(theme.grown(900, size), int(w * 0.7)))
         rects = self.column(rows, row, width)
         widgets: list[Widget] = []
         for rect, info in zip(rects, games):
@@ -69,11 +87,10 @@ class SetupScene(FormScene):
         label_w = width // 4
         widgets.append(Stepper(rest[0], "AI opponents", self.opponents, low, high,
                                self.set_opponents))
-        if self.level not in PLAYER_LEVELS:
-            self.level = "normal"  # Random is for tests and simulations, not the table
-        widgets.append(Choice(rest[1], "AI level",
-                              [(level, level.title()) for level in PLAYER_LEVELS],
-                              self.level, self.set_level, label_width=label_w))
+        widgets.append(LevelRow(rest[1], "AI levels", OPPONENT_NAMES[self.opponents],
+                                self.levels[:self.opponents],
+                                [(level, level.title()) for level in PLAYER_LEVELS],
+                                self.set_levels, label_width=label_w))
         presets = presets_of(self.info.options_type)
         if self.preset not in {p.name for p in presets}:
             self.preset = presets[0].name
@@ -101,9 +118,19 @@ class SetupScene(FormScene):
 
     def set_opponents(self, value: int) -> None:
         self.opponents = value
+        self.layout(self.size)  # the level row has a segment per AI seat
 
-    def set_level(self, value: str) -> None:
-        self.level = value
+    def set_levels(self, chosen: tuple[str, ...]) -> None:
+        self.levels[:len(chosen)] = chosen
+
+    @property
+    def level(self) -> str:
+        """The level the setup's note describes: the one under the level row's cursor
+        (the first AI seat's when every seat is meant and they differ)."""
+        row = next((w for w in self.ring.widgets if isinstance(w, LevelRow)), None)
+        if row is None or row.cursor == 0:
+            return self.levels[0]
+        return self.levels[row.cursor - 1]
 
     def set_preset(self, value: str) -> None:
         self.preset = value
@@ -173,7 +200,8 @@ class SetupScene(FormScene):
                 if self.app.stack.top is not self:
                     self.app.stack.pop()  # the question asked over this screen
                 return
-            self.app.new_game(found.game_id, found.seats - 1, self.level, found.seed,
+            self.app.new_game(found.game_id, found.seats - 1,
+                              self.levels[:found.seats - 1], found.seed,
                               options=found.options)
             return
         if self._deal_number_refused(text):
@@ -182,7 +210,8 @@ class SetupScene(FormScene):
             return
         deal = deal_number(text)
         options = preset_options(self.info.options_type, self.preset)
-        self.app.new_game(self.game_id, self.opponents, self.level, deal, options=options)
+        self.app.new_game(self.game_id, self.opponents, self.levels[:self.opponents], deal,
+                          options=options)
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
@@ -197,7 +226,7 @@ class SetupScene(FormScene):
         info = self.info
         preset = next(p for p in presets_of(info.options_type) if p.name == self.preset)
         rules = f"House rules: {preset.says}." if preset.changes else \
-            f"{PLAYER_LEVELS[self.level]}."
+            f"{level_words(self.level, info.id)}."
         note = (f"{info.title}: {info.seat_counts.start} to {info.seat_counts.stop - 1} "
                 f"players.  {rules}")
         colour = theme.BAD if self.error else theme.TEXT_DIM

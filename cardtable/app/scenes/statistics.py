@@ -128,16 +128,21 @@ class StatisticsScene(FormScene):
         w, h = size
         count = len(self.games)
         gap = 10
-        width = min(220, (w - 80 - gap * (count - 1)) // count)
+
+        def g(length: int) -> int:
+            return theme.grown(length, size)
+
+        width = min(g(220), (w - 80 - gap * (count - 1)) // count)
         left = (w - count * width - gap * (count - 1)) // 2
         top = int(h * 0.17)
-        widgets: list[Widget] = [Button(pygame.Rect(left + i * (width + gap), top, width, 40),
+        widgets: list[Widget] = [Button(pygame.Rect(left + i * (width + gap), top, width, g(40)),
                           _short(info.title), partial(self.pick, info.id),
                           primary=info.id == self.game_id and self.known)
                    for i, info in enumerate(self.games)]
-        widgets.append(Button(pygame.Rect(w // 2 - 310, h - 64, 300, 48), "Games played",
-                              self.games_played))
-        widgets.append(Button(pygame.Rect(w // 2 + 10, h - 64, 300, 48), "Back", self.back))
+        widgets.append(Button(pygame.Rect(w // 2 - g(310), h - g(64), g(300), g(48)),
+                              "Games played", self.games_played))
+        widgets.append(Button(pygame.Rect(w // 2 + g(10), h - g(64), g(300), g(48)), "Back",
+                              self.back))
         fresh = not self.ring.widgets
         self.set_widgets(widgets)
         if fresh and self.known:
@@ -180,13 +185,14 @@ class StatisticsScene(FormScene):
         self.draw_background(surface)
         w, h = surface.get_size()
         size = max(13, h // 50)
-        table = pygame.Rect(40, int(h * 0.17) + 56, w - 80, int(h * 0.3))
+        table = pygame.Rect(40, int(h * 0.17) + theme.grown(56, (w, h)), w - 80, int(h * 0.3))
         self._table(surface, table, size)
         note = self.note()
         # What is wrong with the history goes just above the buttons, and the chart
         # ends above it (the box would cover its axis).
-        box = theme.MessageBox(note, size, w, h - 76, pad=12) if note else None
-        bottom = h - 90 if box is None else box.rect.y - 12
+        box = theme.MessageBox(note, size, w, h - theme.grown(76, (w, h)), pad=12) \
+            if note else None
+        bottom = h - theme.grown(90, (w, h)) if box is None else box.rect.y - 12
         chart = pygame.Rect(40, table.bottom + 16, w - 80, bottom - table.bottom - 16)
         if chart.height > 80:
             self._chart(surface, chart, size)

@@ -10,10 +10,11 @@ import pygame
 
 from ...engine.events import RoundScored
 from .. import cardart, theme
+from ..clipboard import copy_deal_code
 from ..grammar import plural
 from ..tables import table_for
 from ..widgets import Button
-from .common import FormScene
+from .common import FormScene, is_copy, said_line
 from .tabledraw import progress_boxes
 
 
@@ -23,7 +24,7 @@ def score_sheet(surface: pygame.Surface, box: pygame.Rect, names: Sequence[str],
     """Players down, rounds across, the running total in gold at the right."""
     theme.panel(surface, box, theme.PANEL_EDGE)
     line_h = (box.height - 16) // (len(names) + 1)
-    size = max(10, min(22, line_h - 6))
+    size = max(10, min(theme.grown(22, surface.get_size()), line_h - 6))
     first = max(90, box.width // 8)
     widest = max((theme.font(size, True).size(t)[0] for t in totals), default=0) + 16
     columns = max(1, rounds) + 1
@@ -62,9 +63,10 @@ SHEET_LINE = 48
 spread over the room left on the screen."""
 
 
-def sheet_height(players: int, room: int) -> int:
-    """The height of a score sheet of ``players`` rows (and the round numbers above)."""
-    return min(room, (players + 1) * SHEET_LINE + 16)
+def sheet_height(players: int, room: int, line: int = SHEET_LINE) -> int:
+    """The height of a score sheet of ``players`` rows (and the round numbers above),
+    its lines at most ``line`` tall (``SHEET_LINE`` grown with the window)."""
+    return min(room, (players + 1) * line + 16)
 
 
 def _fit(text: str, size: int, width: int, bold: bool = False) -> int:
@@ -82,21 +84,35 @@ class SummaryScene(FormScene):
         self.table = table
         self.event = event
         self.title = f"Round {event.round} scored"
+        self.said: tuple[str, bool] | None = None
+        """What copying the deal code (Ctrl+C) said, shown where the code was."""
 
     def layout(self, size: tuple[int, int]) -> None:
         self.size = size
         w, h = size
         over = self.table.session.game.over
         label = "See the final standings" if over else "Next round"
-        self.set_widgets([Button(pygame.Rect(w // 2 - 150, h - 70, 300, 50), label, self.next,
+        g = theme.grown
+        self.set_widgets([Button(pygame.Rect(w // 2 - g(150, size), h - g(70, size),
+                                             g(300, size), g(50, size)), label, self.next,
                                  primary=True)])
 
     def next(self) -> None:
         self.app.stack.pop()
         self.table.summary_closed()
 
+    def handle(self, event: pygame.event.Event) -> None:
+        if is_copy(event):
+            self.said = copy_deal_code(self.table.session.deal_code)
+            return
+        super().handle(event)
+
     def back(self) -> None:
-        self.next()
+        """Esc pauses, as it does at the table (it dealt the next round, unasked):
+        Resume comes back to this panel; only its button deals on."""
+        from .pause import PauseScene
+
+        self.app.push(PauseScene(self.app))
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_background(surface)
@@ -107,7 +123,7 @@ class SummaryScene(FormScene):
         view = session.view()
         rows = len(names)
         top = int(h * 0.18)
-        row_h = max(44, min(90, int(h * 0.42) // rows))
+        row_h = max(44, min(theme.grown(90, (w, h)), int(h * 0.42) // rows))
         card_w = max(26, int(row_h / cardart.RATIO) - 4)
         size = max(13, row_h // 3)
         box = pygame.Rect(int(w * 0.06), top, int(w * 0.88), row_h * rows + 16)
@@ -145,13 +161,17 @@ class SummaryScene(FormScene):
                             (box.right - 16 - number * int(box.width * 0.11), box.y - 4),
                             theme.TEXT_DIM, anchor="bottomright")
         sheet = pygame.Rect(box.x, box.bottom + 14, box.width,
-                            sheet_height(len(names), h - 90 - box.bottom - 14))
+                            sheet_height(len(names), h - theme.grown(90, (w, h)) - box.bottom
+                                         - 14, theme.grown(SHEET_LINE, (w, h))))
         if sheet.height > 80:
             desc = self.table.desc
             score_sheet(surface, sheet, names, event.round,
                         lambda r, s: desc.sheet_cell(view, r, s),
                         [desc.total_cell(view, s) for s in range(len(names))], session.human)
-        theme.deal_line(surface, session.deal_code, (14, h - 8))
+        if self.said is not None:
+            said_line(surface, self.said, (14, h - 8), "bottomleft")
+        else:
+            theme.deal_line(surface, session.deal_code, (14, h - 8))
         self.ring.draw(surface)
 
 
@@ -162,15 +182,22 @@ class GameOverScene(FormScene):
         super().__init__(app)
         self.session = session
         self.outcome = session.game.outcome()
+        self.said: tuple[str, bool] | None = None
+        """What copying the deal code said (shown where the code was)."""
 
     def layout(self, size: tuple[int, int]) -> None:
         self.size = size
         w, h = size
-        self.set_widgets([
-            Button(pygame.Rect(w // 2 - 320, h - 70, 300, 50), "Play again", self.again,
-                   primary=True),
-            Button(pygame.Rect(w // 2 + 20, h - 70, 300, 50), "Menu", self.menu)],
-            focus_first=False)
+        entries = [("Play again", self.again), ("Menu", self.menu)]
+        if self.session.deal_code:
+            entries.append(("Copy deal code", self.copy))
+        g = theme.grown
+        width = min(g(300, size), (w - 80 - 20 * (len(entries) - 1)) // len(entries))
+        left = (w - width * len(entries) - 20 * (len(entries) - 1)) // 2
+        self.set_widgets([Button(pygame.Rect(left + i * (width + 20), h - g(70, size), width,
+                                             g(50, size)),
+                                 label, action, primary=i == 0)
+                          for i, (label, action) in enumerate(entries)], focus_first=False)
         if self.ring.focused is None:
             # Menu has the keys' focus on arrival, never Play again: a quick second Enter
             # after "See the final standings" must not deal a new game over the results.
@@ -181,11 +208,21 @@ class GameOverScene(FormScene):
 
     def again(self) -> None:
         game = self.session.game
-        level = next(s.level for s in self.session.seats if not s.human)
-        self.app.new_game(game.game_id, game.seats - 1, level, options=game.variant.options)
+        levels = [s.level for s in self.session.seats if not s.human]
+        self.app.new_game(game.game_id, game.seats - 1, levels, options=game.variant.options)
 
     def menu(self) -> None:
         self.app.to_menu()
+
+    def copy(self) -> None:
+        """Put the deal's code on the clipboard (to play it again, or send it)."""
+        self.said = copy_deal_code(self.session.deal_code)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if is_copy(event):
+            self.copy()
+            return
+        super().handle(event)
 
     def back(self) -> None:
         self.menu()
@@ -193,7 +230,12 @@ class GameOverScene(FormScene):
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_background(surface)
         w, h = surface.get_size()
-        theme.deal_line(surface, self.session.deal_code, (14, h - 8))
+        # Over the row of buttons (three of them span the window's foot at 1024 wide).
+        foot = (w // 2, h - theme.grown(70, (w, h)) - 4)
+        if self.said is not None:
+            said_line(surface, self.said, foot, "midbottom")
+        else:
+            theme.deal_line(surface, self.session.deal_code, foot, anchor="midbottom")
         names = self.session.names
         outcome = self.outcome
         human = self.session.human
@@ -211,21 +253,25 @@ class GameOverScene(FormScene):
         desc = table_for(self.session.game.game_id).description
         size = max(14, h // 40)
         y = int(h * 0.25)
+
+        def g(length: int) -> int:
+            return theme.grown(length, (w, h))
+
         for seat in order:
             place = outcome.places[seat]
             colour = theme.GOLD if seat in outcome.winners else theme.TEXT
             ranked = desc.ranks_everyone or seat in outcome.winners
             theme.blit_text(surface, _ordinal(place) if ranked else "\u2013", size,
-                            (w // 2 - 200, y), colour, True)
-            theme.blit_text(surface, names[seat], size, (w // 2 - 120, y), colour, True)
+                            (w // 2 - g(200), y), colour, True)
+            theme.blit_text(surface, names[seat], size, (w // 2 - g(120), y), colour, True)
             score = plural(outcome.scores[seat], desc.score_one, desc.score_word)
-            theme.blit_text(surface, score, size, (w // 2 + 200, y), colour, anchor="topright")
+            theme.blit_text(surface, score, size, (w // 2 + g(200), y), colour, anchor="topright")
             progress = desc.progress(view, seat)
             if progress is not None:
-                progress_boxes(surface, (w // 2 + 220, y), size + 4, progress, numbers=True)
+                progress_boxes(surface, (w // 2 + g(220), y), size + 4, progress, numbers=True)
             y += size + 10
         sheet = pygame.Rect(int(w * 0.08), y + 14, int(w * 0.84),
-                            sheet_height(len(names), h - 90 - y - 14))
+                            sheet_height(len(names), h - g(90) - y - 14, g(SHEET_LINE)))
         if sheet.height > 80 and desc.rounds_played(view):
             score_sheet(surface, sheet, names, desc.rounds_played(view),
                         lambda r, s: desc.sheet_cell(view, r, s),

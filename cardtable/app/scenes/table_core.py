@@ -21,6 +21,7 @@ from ...engine import Action, Card
 from ...engine.events import Event
 from .. import theme
 from ..anim import Animator
+from ..clipboard import copy_deal_code
 from ..hints import Job, hint_job, why_job
 from ..scene import Scene
 from ..session import Session, Shown
@@ -371,6 +372,8 @@ class TableCore(Scene):
                 self.scores()
             elif event.key == pygame.K_z and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
                 self.undo()
+            elif event.key == pygame.K_c and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+                self.say(*copy_deal_code(self.session.deal_code))
             elif event.key != pygame.K_ESCAPE or not self._cancel():
                 self._key(event)
             return
