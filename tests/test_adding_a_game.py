@@ -8,6 +8,7 @@ module the Normal strategy. It is registered for each test here and gone after.
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 from game_profiles import PROFILES, profile_of
@@ -81,6 +82,16 @@ def test_the_toy_games_refusals_say_why(match):
     stranger = next(c for c in game.variant.deck(3) if c not in game.state.hands[0])
     assert game.problem(0, Discard(stranger)) == "you do not hold that card"
     assert game.problem(0, Draw(Pile.DISCARD)) == "in Match you draw from the stock only"
+
+
+def test_the_toy_games_rules_page_has_every_option_with_its_default_and_range(match):
+    """What tests/test_rules_docs.py checks of docs/rules/<game id>.md for every
+    registered game, on the toy game's own page."""
+    from test_rules_docs import option_problems, sections
+
+    text = (Path(__file__).parent / "toy_game" / "RULES.md").read_text(encoding="utf-8")
+    assert option_problems(match.options_type, text) == []
+    assert {"3.1", "3.4", "4"} <= sections(text)
 
 
 def test_profiles_name_only_registered_games():
