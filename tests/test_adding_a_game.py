@@ -8,6 +8,7 @@ module the Normal strategy. It is registered for each test here and gone after.
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,8 @@ from toy_game import MODULES
 
 from cardtable.ai import make_bot
 from cardtable.engine import Discard, Draw, Game, IllegalActionError, Pile, variants
+
+REPO = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture
@@ -89,9 +92,29 @@ def test_the_toy_games_rules_page_has_every_option_with_its_default_and_range(ma
     registered game, on the toy game's own page."""
     from test_rules_docs import option_problems, sections
 
-    text = (Path(__file__).parent / "toy_game" / "RULES.md").read_text(encoding="utf-8")
+    text = (REPO / "tests" / "toy_game" / "RULES.md").read_text(encoding="utf-8")
     assert option_problems(match.options_type, text) == []
     assert {"3.1", "3.4", "4"} <= sections(text)
+
+
+def listed_files() -> list[str]:
+    """The files ADDING_A_GAME.md's table says a game adds, as patterns."""
+    text = (REPO / "docs" / "ADDING_A_GAME.md").read_text(encoding="utf-8")
+    return re.findall(r"^\| \w+ \| `([^`]+)` \|", text, re.M)
+
+
+@pytest.mark.parametrize("cls", variants(), ids=lambda cls: cls.id)
+def test_every_file_adding_a_game_lists_exists_for_every_game(cls):
+    """The guide stays true: each game has every file its table lists."""
+    from cardtable.engine.migrations import FORMAT_VERSION
+
+    patterns = listed_files()
+    assert len(patterns) >= 7
+    module = cls.__module__.rpartition(".")[2]
+    for pattern in patterns:
+        path = pattern.replace("<id>", cls.id).replace("<game>", module) \
+            .replace("<N>", str(FORMAT_VERSION)).replace("…", "*")
+        assert list(REPO.glob(path)), f"{cls.id}: no {path}"
 
 
 def test_profiles_name_only_registered_games():
