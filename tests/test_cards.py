@@ -1,4 +1,5 @@
-"""Cards, the RULES.md §0 notation, and every game's deck (FC-T1, S2-T1, S3-T1, §7.1)."""
+"""Cards, the RULES.md §0 notation, and every game's deck (FC-T1, S2-T1, S3-T1, §7.1);
+in the repository, docs/rules/README.md §2 and §3."""
 
 from collections import Counter
 

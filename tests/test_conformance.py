@@ -13,6 +13,7 @@ import json
 from collections import Counter
 
 import pytest
+from game_profiles import profile_of
 
 from cardtable.ai import make_bot
 from cardtable.engine import (
@@ -129,50 +130,49 @@ def play_checked(game_id: str, seats: int, seed: int, policy: str, options=None)
     return game
 
 
+def cases_for(cls) -> list[tuple[str, int, str, object]]:
+    """The suite's games of one game: every seat count, Normal bots at default options
+    and random play shortened by the game's profile (tests/game_profiles.py)."""
+    short = cls.options_type(**profile_of(cls.id).short_options)
+    found: list[tuple[str, int, str, object]] = []
+    for seats in cls.seat_counts:
+        found.append((cls.id, seats, "normal", None))
+        found.append((cls.id, seats, "random", short))
+    return found
+
+
 def cases():
     for variant in variants():
-        short = variant.options_type(**_short_game(variant.id))
-        for seats in variant.seat_counts:
-            yield pytest.param(variant.id, seats, "normal", None, id=f"{variant.id}-{seats}-normal")
-            yield pytest.param(variant.id, seats, "random", short,
-                               id=f"{variant.id}-{seats}-random")
+        for game_id, seats, policy, options in cases_for(variant):
+            yield pytest.param(game_id, seats, policy, options,
+                               id=f"{game_id}-{seats}-{policy}")
 
 
-def _short_game(game_id: str) -> dict:
-    """Random play is long; its conformance games are shortened with the games' options
-    (fewer rounds, or the safety cap on turns per round)."""
-    if game_id == "five_crowns":
-        return {"rounds": 3}
-    if game_id.startswith("shanghai"):
-        return {"round_turn_limit": 30}
-    if game_id == "monastery":
-        return {"round_turn_limit": 40, "round_limit": 3}
-    return {}
+def play_case(game_id: str, seats: int, policy: str, options) -> None:
+    # Two deals at the small tables, one at the large ones (whose games are long).
+    for seed in (seats * 101, seats * 101 + 1)[: 2 if seats <= 4 else 1]:
+        play_checked(game_id, seats, seed, policy, options)
 
 
 @pytest.mark.parametrize("game_id,seats,policy,options", list(cases()))
 def test_conformance(game_id, seats, policy, options):
-    # Two deals at the small tables, one at the large ones (whose games are long).
-    for seed in (seats * 101, seats * 101 + 1)[: 2 if seats <= 4 else 1]:
-        play_checked(game_id, seats, seed, policy, options)
+    play_case(game_id, seats, policy, options)
+
+
+def whole_random_game(cls) -> None:
+    """Random play through a whole game, under the game's profile's options."""
+    play_checked(cls.id, min(cls.seat_counts), 5, "random",
+                 cls.options_type(**profile_of(cls.id).whole_game_options))
 
 
 def test_random_play_of_a_whole_game_ends_and_replays():
     """Random play through a whole game, under each game's safety cap where it has one
     (random contract rummy can wander for a very long time before anyone goes out)."""
     for variant in variants():
-        cap = {"round_turn_limit": 400} if variant.id.startswith("shanghai") else \
-            {"round_turn_limit": 200, "round_limit": 20} if variant.id == "monastery" else {}
-        play_checked(variant.id, min(variant.seat_counts), 5, "random",
-                     variant.options_type(**cap))
+        whole_random_game(variant)
 
 
-@pytest.mark.parametrize("cls", variants(), ids=lambda cls: cls.id)
-def test_every_listed_action_passes_the_rules_checked_afresh(cls):
-    """The legal lists are built by fast paths of their own (single lay-offs found by
-    face, wild replacements, shared draws and calls), and a listed action is applied
-    without a second check: each must pass the game's full rules when asked again, as
-    an equal copy a player could have built, in random games at every seat count."""
+def listed_actions_pass_afresh(cls) -> None:
     import random
 
     from cardtable.engine.codec import from_json as decode
@@ -194,29 +194,46 @@ def test_every_listed_action_passes_the_rules_checked_afresh(cls):
             state = variant.apply(state, seat, rng.choice(legal)).state
 
 
+@pytest.mark.parametrize("cls", variants(), ids=lambda cls: cls.id)
+def test_every_listed_action_passes_the_rules_checked_afresh(cls):
+    """The legal lists are built by fast paths of their own (single lay-offs found by
+    face, wild replacements, shared draws and calls), and a listed action is applied
+    without a second check: each must pass the game's full rules when asked again, as
+    an equal copy a player could have built, in random games at every seat count."""
+    listed_actions_pass_afresh(cls)
 
-def option_ends():
-    """Each game at every seat count with all its whole-number options at the low end of
+
+def option_ends_of(cls) -> list[tuple[str, int]]:
+    """A game at every seat count with all its whole-number options at the low end of
     their ranges, and with all at the high end (the high end together is what once
     starved a draw: many calls, many cards each)."""
+    return [(end, seats) for end in ("low", "high") for seats in cls.seat_counts]
+
+
+def option_ends():
     for variant in variants():
-        for end in ("low", "high"):
-            for seats in variant.seat_counts:
-                yield pytest.param(variant, end, seats, id=f"{variant.id}-{end}-{seats}")
+        for end, seats in option_ends_of(variant):
+            yield pytest.param(variant, end, seats, id=f"{variant.id}-{end}-{seats}")
+
+
+def extremes_of(cls) -> list[dict[str, int]]:
+    """Each whole-number option of a game alone at its lowest and its highest value
+    (and at its least but 0, where 1 and on are refused: the least turn cap)."""
+    found: list[dict[str, int]] = []
+    for field in dataclasses.fields(cls.options_type):
+        bound = bound_of(field)
+        if bound is None:
+            continue
+        least = [] if bound.off is None or bound.off.least == 1 else [bound.off.least]
+        found += [{field.name: value} for value in (bound.low, *least, bound.high)]
+    return found
 
 
 def extremes():
-    """Each whole-number option of each game alone at its lowest and its highest value
-    (and at its least but 0, where 1 and on are refused: the least turn cap)."""
     for variant in variants():
-        for field in dataclasses.fields(variant.options_type):
-            bound = bound_of(field)
-            if bound is None:
-                continue
-            least = [] if bound.off is None or bound.off.least == 1 else [bound.off.least]
-            for value in (bound.low, *least, bound.high):
-                yield pytest.param(variant, {field.name: value},
-                                   id=f"{variant.id}-{field.name}-{value}")
+        for changes in extremes_of(variant):
+            (name, value), = changes.items()
+            yield pytest.param(variant, changes, id=f"{variant.id}-{name}-{value}")
 
 
 def walk_checking_moves(game_id: str, seats: int, options, seed: int, steps: int) -> None:
@@ -238,6 +255,10 @@ def test_every_awaited_seat_has_a_legal_action_with_the_options_at_an_end(cls, e
     """``SB-3-7Q2K9-B9999995`` (buying with 999,999 extra cards) once left the player in
     turn nothing to draw; so did a Shanghai! call that took the last discard while the
     stock was out and every other card was in hands and melds."""
+    options_at_an_end(cls, end, seats)
+
+
+def options_at_an_end(cls, end: str, seats: int) -> None:
     ends = {field.name: getattr(bound, end) for field in dataclasses.fields(cls.options_type)
             if (bound := bound_of(field)) is not None}
     walk_checking_moves(cls.id, seats, cls.options_type(**ends), seats * 7 + 1, 1500)
@@ -245,6 +266,24 @@ def test_every_awaited_seat_has_a_legal_action_with_the_options_at_an_end(cls, e
 
 @pytest.mark.parametrize("cls,changes", list(extremes()))
 def test_every_awaited_seat_has_a_legal_action_with_one_option_at_an_end(cls, changes):
+    one_option_at_an_end(cls, changes)
+
+
+def one_option_at_an_end(cls, changes: dict[str, int]) -> None:
     options = cls.options_type(**changes)
     for seats in (cls.seat_counts.start, cls.seat_counts.stop - 1):
         walk_checking_moves(cls.id, seats, options, seats * 7 + 3, 400)
+
+
+def run_suite(cls) -> None:
+    """Every check above on one game, as the parametrized tests run them on each
+    registered game: for a game registered by a test for a while (tests/toy_game), which
+    the parametrization, made when the tests are collected, cannot see."""
+    for game_id, seats, policy, options in cases_for(cls):
+        play_case(game_id, seats, policy, options)
+    whole_random_game(cls)
+    listed_actions_pass_afresh(cls)
+    for end, seats in option_ends_of(cls):
+        options_at_an_end(cls, end, seats)
+    for changes in extremes_of(cls):
+        one_option_at_an_end(cls, changes)

@@ -1,6 +1,7 @@
 """The Shanghai go-down search is complete: it finds a contract whenever a brute force
 over every choice of groups does, its go-down passes the engine's own check, and it lays
-the most penalty points (RULES.md §4.2, §5.2, S2-A6, §8)."""
+the most penalty points (RULES.md §4.2, §5.2, S2-A6, §8; docs/rules/shanghai_may_i.md §3.3,
+docs/rules/shanghai_buy.md §3.3)."""
 
 from __future__ import annotations
 

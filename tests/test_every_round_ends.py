@@ -8,7 +8,8 @@ seed, so it can be replayed.
 
 Games are played whole where that is cheap (Five Crowns, Palace, both Shanghai games);
 Monastery games with random bots may never end as games (nobody completes nine
-missions), so each is played for its first ``MONASTERY_ROUNDS`` rounds.
+missions), so each is played for its first three rounds. How many games and rounds each
+game plays is its profile (tests/game_profiles.py); a game without one plays the default.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from __future__ import annotations
 import time
 
 import pytest
+from game_profiles import profile_of
 
 from cardtable.ai import make_bot
 from cardtable.app.describe import describe
@@ -29,16 +31,6 @@ actions (random bots at Shanghai); a Palace game, one round, is at most 2 × its
 cap of 2,000 plus the set-up (a turn that does not place takes a stack that a placement
 built)."""
 
-MONASTERY_ROUNDS = 3
-
-GAMES = {
-    # game: (games per seat count with random bots, with normal bots)
-    "five_crowns": (6, 6),
-    "monastery": (6, 6),
-    "palace": (12, 12),
-    "shanghai_may_i": (3, 3),
-    "shanghai_buy": (3, 3),
-}
 
 
 def play_rounds(game_id: str, seats: int, seed: int, policy: str, rounds: int) -> list[int]:
@@ -68,7 +60,7 @@ def play_rounds(game_id: str, seats: int, seed: int, policy: str, rounds: int) -
 
 def cases():
     for variant in variants():
-        random_games, normal_games = GAMES[variant.id]
+        random_games, normal_games = profile_of(variant.id).round_games
         for seats in variant.seat_counts:
             for policy, count in (("random", random_games), ("normal", normal_games)):
                 yield pytest.param(variant.id, seats, policy, count,
@@ -78,15 +70,11 @@ def cases():
 @pytest.mark.slow
 @pytest.mark.parametrize("game_id,seats,policy,games", list(cases()))
 def test_every_round_ends_at_default_options(game_id, seats, policy, games):
-    rounds = MONASTERY_ROUNDS if game_id == "monastery" else 1_000
+    rounds = profile_of(game_id).rounds_to_play
     for index in range(games):
         seed = 12_000 + 100 * seats + index
         lengths = play_rounds(game_id, seats, seed, policy, rounds)
         assert lengths, f"{game_id} seed {seed}: no round was played"
-
-
-def test_every_game_in_the_table_is_checked():
-    assert set(GAMES) == {variant.id for variant in variants()}
 
 
 def test_the_log_says_how_an_exhausted_round_ends():

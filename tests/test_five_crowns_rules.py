@@ -1,4 +1,5 @@
-"""Five Crowns, RULES.md §6: every worked example (FC-T*) and every resolution (FC-A*)."""
+"""Five Crowns, RULES.md §6: every worked example (FC-T*) and every resolution (FC-A*);
+in the repository, docs/rules/five_crowns.md §10 and §9."""
 
 import dataclasses
 

@@ -1,6 +1,7 @@
 """The fast going-out test agrees with the exact least-penalty arrangement (which is
 itself checked against a brute force in test_arrangement.py): a hand goes out exactly
-when all but one card can be laid in books and runs (RULES.md §6.2, FC-A5, FC-A7)."""
+when all but one card can be laid in books and runs (RULES.md §6.2, FC-A5, FC-A7;
+docs/rules/five_crowns.md §5.1)."""
 
 import random
 

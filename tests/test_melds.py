@@ -1,4 +1,4 @@
-"""Meld validation under each game's wild rules (RULES.md §7.3, §8).
+"""Meld validation under each game's wild rules (RULES.md §7.3, §8; docs/rules/README.md §4).
 
 Five Crowns' rules come from the engine; the contract-rummy and Monastery rules are built
 here from the same ``MeldRules`` parameters, to show the machinery carries their examples.

@@ -1,7 +1,8 @@
 """Monastery's mission search is complete: ``find_mission`` lays a mission whenever a brute
 force over every choice of groups finds one, and what it lays passes the engine's own
-check (RULES.md §2.2, M-A4, M-A6, M-A8, §8). ``cards_needed`` says 0 exactly then, and
-keeps its answers in a bounded cache whose answer does not depend on what it saw first."""
+check (RULES.md §2.2, M-A4, M-A6, M-A8, §8; docs/rules/monastery.md §3). ``cards_needed``
+says 0 exactly then, and keeps its answers in a bounded cache whose answer does not depend
+on what it saw first."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Monastery (RULES.md §2): every worked example of §2.4, and the resolutions of §2.3."""
+"""Monastery (RULES.md §2): every worked example of §2.4, and the resolutions of §2.3;
+in the repository, docs/rules/monastery.md §9 and §8."""
 
 import dataclasses
 

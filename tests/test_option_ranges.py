@@ -224,9 +224,22 @@ def test_every_option_has_a_name_for_players_declared_with_it(variant, field):
     assert label_of(field) == declared and "_" not in declared
 
 
-OFF_AT_ZERO = {"round_turn_limit", "round_limit", "stock_rebuilds_per_round", "may_i_per_round",
-               "buys_per_round"}
-"""The options whose 0 turns the rule off (no cap, rebuilt for ever, no calls or buys)."""
+def zero_turns_it_off(note: str) -> bool:
+    """Whether an option's note says what 0 does ("0 is no cap", "0 turns May I off", "0
+    rebuilds the stock for ever"): then 0 turns the rule off. Read from the options as
+    declared, so a new game's options need no list here."""
+    return any(part.strip().startswith("0 ") for part in note.split(";"))
+
+
+def test_the_notes_tell_the_options_whose_zero_turns_them_off():
+    off = {f"{variant.id}.{field.name}" for variant in VARIANTS
+           for field in dataclasses.fields(variant.options_type)
+           if (bound := bound_of(field)) is not None and zero_turns_it_off(bound.note)}
+    assert {"five_crowns.round_turn_limit", "monastery.round_limit",
+            "shanghai_buy.stock_rebuilds_per_round", "shanghai_may_i.may_i_per_round",
+            "shanghai_buy.buys_per_round"} <= off
+    assert not any(name.endswith(("_penalty_cards", "placement_cap", ".rounds",
+                                  "buy_extra_cards")) for name in off)
 
 
 @pytest.mark.parametrize("variant,field", list(whole_number_options()))
@@ -234,7 +247,7 @@ def test_an_option_whose_zero_turns_it_off_says_what_zero_means(variant, field):
     """The rules page says "no cap" for a turn cap of 0, never "0" as if no turn were
     allowed."""
     bound = bound_of(field)
-    assert (bound.off is not None) == (field.name in OFF_AT_ZERO), field.name
+    assert (bound.off is not None) == zero_turns_it_off(bound.note), field.name
     if bound.off is not None:
         assert bound.low == 0 and bound.off.says and bound.shown(0) == bound.off.says
         assert bound.shown(1_000) == "1,000"

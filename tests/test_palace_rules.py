@@ -1,5 +1,5 @@
 """Palace with straights (RULES.md §3): every worked example of §3.4, and the resolutions
-of §3.3."""
+of §3.3; in the repository, docs/rules/palace.md §8 and §7."""
 
 import dataclasses
 

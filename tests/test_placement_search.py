@@ -1,6 +1,7 @@
 """Palace's placement list is complete: every group of cards from the hand that may go
-on the stack (RULES.md §3.2, P-A3, P-A4, P-A6) is offered, by ranks, and everything
-offered passes the stack check — checked against every subset of random hands."""
+on the stack (RULES.md §3.2, P-A3, P-A4, P-A6; docs/rules/palace.md §2) is offered, by
+ranks, and everything offered passes the stack check — checked against every subset of
+random hands."""
 
 import random
 from itertools import combinations

@@ -36,6 +36,13 @@ def test_every_registered_game_has_rules_a_strategy_and_a_table(game_id, make_ap
     assert (ROOT / "app" / "rules" / f"{game_id}.txt").exists()  # and its rules page
 
 
+def game_module_names() -> set[str]:
+    """The names a game's own modules carry: its engine module's (``shanghai`` for both
+    Shanghai games, whose ``shanghai_rules``, ``shanghai_bot`` and ``table_shanghai``
+    are theirs too), found from the registry, so a new game needs no entry here."""
+    return {variant.__module__.rpartition(".")[2] for variant in variants()}
+
+
 def test_only_a_games_own_modules_name_it():
     """No central `if game == ...` lists: a game id appears only in the modules of that
     game (its engine, AI and table modules), never in shared code."""
@@ -45,7 +52,7 @@ def test_only_a_games_own_modules_name_it():
         if not pattern.search(path.read_text()):
             continue
         name = path.stem
-        own = any(part in name for part in ("five_crowns", "shanghai", "monastery", "palace"))
+        own = any(part in name for part in game_module_names())
         if not own:
             shared.append(str(path.relative_to(ROOT)))
     assert shared == []

@@ -1,4 +1,5 @@
-"""Shanghai with May I (RULES.md §4) and with buying (§5): every worked example."""
+"""Shanghai with May I (RULES.md §4) and with buying (§5): every worked example; in the
+repository, docs/rules/shanghai_may_i.md §10 and docs/rules/shanghai_buy.md §10."""
 
 from collections import Counter
 

@@ -1,7 +1,8 @@
 """The Shanghai legal-move lists are complete: at every position of real games the
 lay-offs, wild exchanges (May I) and wild replacements (buying) offered are exactly
 those the rules allow, judged from first principles (RULES.md §4.3, §5.2, S2-A9,
-S3-A8), and a go-down is offered exactly when a brute force finds one."""
+S3-A8; docs/rules/shanghai_may_i.md §4.2, docs/rules/shanghai_buy.md §6), and a go-down
+is offered exactly when a brute force finds one."""
 
 from __future__ import annotations
 

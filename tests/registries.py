@@ -1,0 +1,34 @@
+"""Registering a game for one test, and taking it away after.
+
+A game registers itself when its modules are imported (its rules, its serializable
+data, its strategy), and the app never unregisters one. A test that adds a game for a
+while swaps each registry for a copy (pytest's ``monkeypatch`` puts the originals back
+after the test) and imports the game's modules afresh into the copies, exactly as
+``import_all`` imports a real game's. The copies are shallow but for the strategies'
+per-level tables, which registering writes into.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from collections.abc import Iterable
+from types import ModuleType
+
+import pytest
+
+from cardtable.ai import strategies
+from cardtable.engine import codec, variant
+
+
+def register_game(monkeypatch: pytest.MonkeyPatch, modules: Iterable[str]) -> list[ModuleType]:
+    """Import ``modules`` afresh with every registry swapped for a copy (so the game
+    is registered until the test ends); the modules, in order."""
+    monkeypatch.setattr(variant, "_VARIANTS", dict(variant._VARIANTS))
+    monkeypatch.setattr(codec, "_REGISTRY", dict(codec._REGISTRY))
+    monkeypatch.setattr(strategies, "_FACTORIES",
+                        {level: dict(table) for level, table in strategies._FACTORIES.items()})
+    names = list(modules)
+    for name in names:  # left in sys.modules after, unregistered: the next import is fresh
+        sys.modules.pop(name, None)
+    return [importlib.import_module(name) for name in names]
