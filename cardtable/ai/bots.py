@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any, Protocol, cast
 
 from ..engine import Action, Call, Discard, Draw, Place
-from .strategies import new_strategies
+from .strategies import level_lines, new_strategies
 
 
 class BotError(Exception):
@@ -120,27 +120,9 @@ PLAYER_LEVELS: dict[str, str] = {
 """The levels offered at the table, with a line each on what to expect. ``random``
 (uniform over the legal moves) is for tests and simulations only."""
 
-_GAME_LEVEL_WORDS: dict[str, dict[str, str]] = {
-    "five_crowns": {
-        "easy": "Easy: plays sensibly but slips now and then (a loose discard, a draw from "
-                "the wrong pile)"},
-    "monastery": {
-        "easy": "Easy: plays sensibly but slips now and then (a loose discard, a draw from "
-                "the wrong pile)",
-        "normal": "Normal: a steady player who works towards its next mission and rarely "
-                  "gives cards away"},
-    "palace": {
-        "easy": "Easy: plays sensibly but often puts down a weaker card than it could",
-        "normal": "Normal: sheds its low cards first and keeps its 2s and aces for when "
-                  "they are needed"},
-}
-"""Where a level's line in ``PLAYER_LEVELS`` speaks of what a game lacks (Palace has no
-melds; only Shanghai has calls), that game's own line."""
-
-
 def level_words(level: str, game_id: str) -> str:
     """What to expect of this level in this game, in a line (setup shows it)."""
-    return _GAME_LEVEL_WORDS.get(game_id, {}).get(level) or PLAYER_LEVELS[level]
+    return level_lines(game_id).get(level) or PLAYER_LEVELS[level]
 
 
 def bot_names() -> tuple[str, ...]:

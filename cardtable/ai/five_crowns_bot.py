@@ -18,7 +18,7 @@ from typing import Any
 from ..engine import Action, Card, Discard, Draw, LayDown, Pile, best_arrangement, pretty_cards
 from ..engine.five_crowns import FiveCrownsView, Phase, arrange_hand, meld_rules, points_function
 from .explain import explainer
-from .strategies import strategy
+from .strategies import describe_levels, strategy
 
 LINK_WEIGHT = 0.5
 """Share of a loose card's points forgiven when another loose card could complete it."""
@@ -95,6 +95,12 @@ def plan_discard(hand: tuple[Card, ...], round_number: int,
     melds = best.melds
     lay_down = LayDown(melds, card) if melds else None
     return score, card, lay_down
+
+
+describe_levels(
+    "five_crowns",
+    easy="Easy: plays sensibly but slips now and then (a loose discard, a draw from the "
+         "wrong pile)")
 
 
 @strategy("five_crowns")

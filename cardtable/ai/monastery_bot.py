@@ -26,7 +26,7 @@ from ..engine.melds import Meld
 from ..engine.missions import MISSIONS, GroupSpec, addition_problem, cards_needed, extend_groups
 from ..engine.monastery import MonasteryView, Phase
 from .explain import explainer
-from .strategies import strategy
+from .strategies import describe_levels, strategy
 
 FOCUS = 3
 """How many of the nearest open missions a hand is judged on."""
@@ -95,6 +95,14 @@ def feeds_next(view: MonasteryView, card: Card, close: int = CLOSE) -> int:
                                        0 < abs(int(other.rank) - rank) <= 2):
             return 1
     return 0
+
+
+describe_levels(
+    "monastery",
+    easy="Easy: plays sensibly but slips now and then (a loose discard, a draw from the "
+         "wrong pile)",
+    normal="Normal: a steady player who works towards its next mission and rarely gives "
+           "cards away")
 
 
 @strategy("monastery")

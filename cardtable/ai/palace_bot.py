@@ -30,7 +30,7 @@ from ..engine import (
 from ..engine.palace import PalaceView, Phase
 from ..engine.placements import value
 from .explain import explainer
-from .strategies import strategy
+from .strategies import describe_levels, strategy
 
 VARY = 0.1
 """With the deck gone, or a hand swollen with stacks taken, how often it plays some
@@ -66,6 +66,13 @@ def reserve_strength(cards: Sequence[Card]) -> tuple[int, int, int]:
 def ordinary_order(cards: Sequence[Card]) -> tuple[int, int]:
     """Lower goes first: the lowest card, less two ranks for each extra card shed."""
     return (min(value(c) for c in cards) - 2 * (len(cards) - 1), -len(cards))
+
+
+describe_levels(
+    "palace",
+    easy="Easy: plays sensibly but often puts down a weaker card than it could",
+    normal="Normal: sheds its low cards first and keeps its 2s and aces for when they are "
+           "needed")
 
 
 @strategy("palace")

@@ -46,6 +46,20 @@ def strategy(*game_ids: str, level: str = "normal") -> Callable[[T], T]:
     return register
 
 
+_LEVEL_LINES: dict[str, dict[str, str]] = {}
+
+
+def describe_levels(*game_ids: str, **lines: str) -> None:
+    """A game's own line for a level, where the shared one (``bots.PLAYER_LEVELS``)
+    speaks of what the game lacks (Palace has no melds; only Shanghai has calls)."""
+    for game_id in game_ids:
+        _LEVEL_LINES.setdefault(game_id, {}).update(lines)
+
+
+def level_lines(game_id: str) -> dict[str, str]:
+    return dict(_LEVEL_LINES.get(game_id, {}))
+
+
 Scorer = Callable[[Any, Any], Sequence[float]]
 """Each seat's score in a state, higher or lower is better as the game's own score."""
 _SCORERS: dict[str, Scorer] = {}
