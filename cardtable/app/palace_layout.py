@@ -82,7 +82,8 @@ class PalaceLayout:
             return self.fan(slot, count, self.table.card_w)
         mini = self.mini_w
         step = max(5, min(int(mini * 0.3), (slot.width - mini) // max(1, count)))
-        return [pygame.Rect(slot.x + mini // 4 + number * step, slot.y + mini // 8, mini,
+        offset = max(0, min(mini // 4, slot.width - mini - step * (count - 1)))
+        return [pygame.Rect(slot.x + offset + number * step, slot.y + mini // 8, mini,
                             int(mini * RATIO)) for number in range(count)]
 
     def placement_box(self, seat: int, index: int, count: int) -> Box:
