@@ -11,7 +11,7 @@ from cardtable.app import cardart, palace_layout, palace_model
 from cardtable.app.model import Gesture, HandCard, Role, ZoneCard
 from cardtable.app.session import default_seats
 from cardtable.app.settings import CARD_SIZES
-from cardtable.engine import Game, PickHidden, parse_card
+from cardtable.engine import BuildReserve, Game, PickHidden, parse_card
 from cardtable.engine.palace import Palace, Phase
 from ui import frames, key
 
@@ -229,5 +229,14 @@ def test_up_and_down_go_to_where_cards_may_be_put_as_at_the_rummy_tables(make_ap
     table = app.table
     key(app, pygame.K_DOWN)
     assert table.focus_id == "reserve/next"
-    key(app, pygame.K_SPACE)  # nothing selected: it says what the slot is
-    assert "placement 1 of 3" in table.message.text
+    key(app, pygame.K_RETURN)  # nothing selected: it says what to do
+    assert table.message.text.startswith("Select the cards first")
+    key(app, pygame.K_TAB)
+    key(app, pygame.K_SPACE)  # a reserve placement on the table: it is read out
+    assert table.message.text == "Your first hidden card."
+    key(app, pygame.K_LEFT)
+    key(app, pygame.K_SPACE)
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)
+    last = state.hands[0][-1]
+    assert app.session.game.history[0] == (0, BuildReserve((last,)))

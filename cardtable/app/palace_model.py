@@ -198,7 +198,8 @@ def _piles(geo: PalaceLayout, seen: Seen) -> Iterator[Element]:
                   public=False)
     yield Element("deck/label", Role.TEXT, deck,
                   label_box(geo.deck.centerx, geo.deck.bottom + 6, deck, size, "midtop"),
-                  Region("deck label"), z=3, parent="deck")
+                  Region("deck label"), z=3, parent="deck",
+                  texts=(Text(deck, size),))
     stack = seen.stack
     count = sum(len(p) for p in stack)
     top = view.top if stack == view.stack else None
@@ -212,13 +213,15 @@ def _piles(geo: PalaceLayout, seen: Seen) -> Iterator[Element]:
                   accepts=PLAY | Gesture.DROP if playing else Gesture.NONE, focusable=True)
     yield Element("stack/label", Role.TEXT, label,
                   label_box(geo.stack.x, geo.stack.bottom + 6, label, size, "topleft"),
-                  Region("stack label"), z=3, parent="stack")
+                  Region("stack label"), z=3, parent="stack",
+                  texts=(Text(label, size),))
     burned = f"Burned {seen.burned}"
     yield Element("burned", Role.PILE, f"burned cards, {seen.burned}", Box.of(geo.burned),
                   BURNED, z=3, focusable=True, public=False)
     yield Element("burned/label", Role.TEXT, burned,
                   label_box(geo.burned.centerx, geo.burned.bottom + 6, burned, size,
-                            "midtop"), Region("burned label"), z=3, parent="burned")
+                            "midtop"), Region("burned label"), z=3, parent="burned",
+                  texts=(Text(burned, size),))
 
 
 def _own_reserve(geo: PalaceLayout, seen: Seen) -> Iterator[Element]:
@@ -237,7 +240,8 @@ def _own_reserve(geo: PalaceLayout, seen: Seen) -> Iterator[Element]:
         first = geo.reserve[0]
         yield Element("reserve/label", Role.TEXT, words,
                       label_box(first.x, first.y - 4 - int(size * 1.35), words, size,
-                                "topleft"), Region("reserve label"), z=4)
+                                "topleft"), Region("reserve label"), z=4,
+                      texts=(Text(words, size),))
     playable = seen.my_turn and view.phase is Phase.PLAY and not view.hand
     yield from _slots(geo, seen, human, playable)
 

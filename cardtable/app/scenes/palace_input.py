@@ -183,6 +183,9 @@ class PalaceInput(TableCore):
             self.play(BuildReserve(chosen))
         elif isinstance(ref, SeatRef) and ref.seat != self.session.human:
             self.why(ref.seat)
+        elif by_key and element.accepts & Gesture.DROP and not chosen:
+            self.say("Select the cards first: \u2190/\u2192 and Space in your hand, then "
+                     "Enter here.")
         elif by_key:  # nothing to do here: say what it is
             self.say(element.name[0].upper() + element.name[1:] + ".", good=True)
 
