@@ -271,7 +271,8 @@ def _slots(geo: PalaceLayout, seen: Seen, seat: int, playable: bool) -> Iterator
     hidden = view.hidden_counts[seat]
     reserve = view.reserves[seat]
     for index in range(max(hidden, len(reserve))):
-        if index < hidden and seen.hidden_dragged != index or not mine and index < hidden:
+        dragged = mine and seen.hidden_dragged == index  # it is drawn under the pointer
+        if index < hidden and not dragged:
             box = geo.hidden_box(seat, index)
             yield Element(f"seat/{seat}/hidden/{index}", Role.HIDDEN_CARD,
                           f"{whose} {ordinal(index)} hidden card"

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from ...engine import Action, BuildReserve, Card, Place, PlayHidden
+from ...engine import Action, BuildReserve, Card, Place, PlayHidden, TakeStack
 from ...engine.palace import PalaceView, Phase
 from ..model import (
     Control,
@@ -188,6 +188,26 @@ class PalaceInput(TableCore):
                      "Enter here.")
         elif by_key:  # nothing to do here: say what it is
             self.say(element.name[0].upper() + element.name[1:] + ".", good=True)
+
+    def _show_hint(self, action: Action) -> None:
+        """The hinted move picked out on the table: its cards selected, the keyboard's
+        focus on where it goes (the stack, the reserve slot, the hidden card, the
+        button), so Enter plays it."""
+        super()._show_hint(action)
+        model = self.model()
+        human = self.session.human
+        if isinstance(action, Place):
+            target = model.find(STACK)
+        elif isinstance(action, BuildReserve):
+            target = model.find(SeatCards(human, NEXT_SLOT))
+        elif isinstance(action, PlayHidden):
+            target = model.find(ZoneCard(human, HIDDEN, action.position, None))
+        elif isinstance(action, TakeStack):
+            target = model.find(Control("take_stack"))
+        else:
+            target = None
+        if target is not None:
+            self._focus_on(target)
 
     # --- keyboard --------------------------------------------------------------------------
 

@@ -1,7 +1,9 @@
 """The Palace table: setup (hidden cards picked blind, three reserve placements), then
 placements on the stack, burns, pick-ups and blind hidden cards, until someone is out.
 
-Input lives in ``palace_input`` and drawing in ``palace_draw``. As at the rummy tables,
+Where things sit is ``palace_layout``; what is on screen, named and placed, is
+``palace_model`` (built here by ``model()``), which input (``palace_input``) and drawing
+(``palace_draw``) both read; animations are ``palace_anim``. As at the rummy tables,
 the table shows the observation as of the last animation that finished; the session may
 be ahead, and its applied actions are played out one by one.
 """
@@ -17,8 +19,8 @@ import pygame
 from ...engine import Action, BuildReserve, Card, PickHidden, Place, PlayHidden, TakeStack
 from ...engine.palace import DEALT, HIDDEN, PalaceView, Phase
 from .. import palace_layout, palace_model
-from ..model import Box, Control, ScreenModel, SeatCards, ZoneCard
-from ..palace_model import NEXT_SLOT, STACK, ButtonSeen, Seen
+from ..model import Box, ScreenModel
+from ..palace_model import ButtonSeen, Seen
 from ..session import Session
 from ..table_palace import PalaceTable
 from ..widgets import Button
@@ -242,26 +244,6 @@ class PalaceTableScene(PalaceAnimation):
 
         self.session.reorder(sorted(self.session.hand_order,
                                     key=lambda c: (value(c), c.sort_key())))
-
-    def _show_hint(self, action: Action) -> None:
-        """The hinted move picked out on the table: its cards selected, the keyboard's
-        focus on where it goes (the stack, the reserve slot, the hidden card, the
-        button), so Enter plays it."""
-        super()._show_hint(action)
-        model = self.model()
-        human = self.session.human
-        if isinstance(action, Place):
-            target = model.find(STACK)
-        elif isinstance(action, BuildReserve):
-            target = model.find(SeatCards(human, NEXT_SLOT))
-        elif isinstance(action, PlayHidden):
-            target = model.find(ZoneCard(human, palace_model.HIDDEN, action.position, None))
-        elif isinstance(action, TakeStack):
-            target = model.find(Control("take_stack"))
-        else:
-            target = None
-        if target is not None:
-            self._focus_on(target)
 
     # --- drawing ---------------------------------------------------------------------------
 
