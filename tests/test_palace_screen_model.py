@@ -92,8 +92,8 @@ def test_every_palace_element_has_a_name_a_person_would_understand():
     assert names["seat/3/reserve/2"] == "East's third reserve placement: king of clubs"
     assert names["seat/0/reserve/2"] == \
         "your third reserve placement: queen of spades and queen of hearts"
-    assert names["stack"].startswith("the stack, 5 cards, on top jack of hearts, queen of "
-                                     "hearts, king of hearts and ace of clubs")
+    assert names["stack"] == ("the stack, 5 cards, on top jack of hearts, queen of hearts, "
+                              "king of hearts and ace of clubs; play an ace or higher")
     assert names["deck"] == "the deck, 2 cards" and names["burned"] == "burned cards, 7"
     assert names["seat/1"] == "West, Normal AI, 7 cards left"
     hidden = [element for element in model if element.role is Role.HIDDEN_CARD]

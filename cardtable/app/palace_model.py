@@ -60,6 +60,12 @@ def cards_words(cards: Sequence[Card]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
+def rank_words(value: int) -> str:
+    """A Palace rank to beat, said: "a king", "an ace" (values 2 to 14, ace high)."""
+    word = _RANK_WORDS[Rank(1 if value == 14 else value)]
+    return f"{'an' if word[0] in 'aeiou' else 'a'} {word}"
+
+
 def ordinal(index: int) -> str:
     return _ORDINALS[index] if index < len(_ORDINALS) else f"number {index + 1}"
 
@@ -205,7 +211,7 @@ def _piles(geo: PalaceLayout, seen: Seen) -> Iterator[Element]:
     top = view.top if stack == view.stack else None
     if stack:
         name = (f"the stack, {count} card{'s' * (count != 1)}, on top "
-                f"{cards_words(stack[-1])}" + (f": beat {rank_name(top)}" if top else ""))
+                f"{cards_words(stack[-1])}" + (f"; play {rank_words(top)} or higher" if top else ""))
     else:
         name = "the stack, empty: anything goes"
     label = f"Stack {count}" + (f"  \u00b7  beat {rank_name(top)}" if top else "")
