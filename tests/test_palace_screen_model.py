@@ -240,3 +240,57 @@ def test_up_and_down_go_to_where_cards_may_be_put_as_at_the_rummy_tables(make_ap
     key(app, pygame.K_RETURN)
     last = state.hands[0][-1]
     assert app.session.game.history[0] == (0, BuildReserve((last,)))
+
+
+def same_move(first, second):
+    """The same move, whatever order its cards were listed in."""
+    return type(first) is type(second) and sorted(map(str, getattr(first, "cards", ()))) == \
+        sorted(map(str, getattr(second, "cards", ()))) and \
+        getattr(first, "position", None) == getattr(second, "position", None) and \
+        getattr(first, "positions", None) == getattr(second, "positions", None)
+
+
+def test_a_whole_palace_game_is_played_with_the_keyboard_alone(make_app):
+    """Every move the Normal player would make is made with keys: ←/→ and Space to pick
+    and select, ↓ to the stack or the reserve slot, Enter, T to take the stack and 1–3
+    for a hidden card."""
+    import random
+
+    from cardtable.ai import make_bot
+    from cardtable.app.scenes.summary import GameOverScene
+    from cardtable.engine import TakeStack
+
+    app = make_app(size=(1024, 640))
+    app.new_game("palace", 1, "normal", deal=4)
+    bot = make_bot("normal")
+    moves = 0
+    for _ in range(20000):
+        if isinstance(app.stack.top, GameOverScene):
+            break
+        session, table = app.session, app.table
+        if session.human_to_move and table._my_turn():
+            action = bot.choose(session.view(), random.Random(moves), 0.0, lambda: False)
+            before = len(session.game.history)
+            if isinstance(action, PickHidden):
+                for position in action.positions:
+                    while table.focus != position:
+                        key(app, pygame.K_RIGHT)
+                    key(app, pygame.K_SPACE)
+                key(app, pygame.K_RETURN)
+            elif isinstance(action, TakeStack):
+                key(app, pygame.K_t)
+            elif hasattr(action, "cards"):
+                for card in action.cards:
+                    key(app, pygame.K_RIGHT)
+                    while table.focus != table.hand_cards().index(card):
+                        key(app, pygame.K_RIGHT)
+                    key(app, pygame.K_SPACE)
+                key(app, pygame.K_DOWN)
+                key(app, pygame.K_RETURN)
+            else:
+                key(app, pygame.K_1 + action.position)
+            moves += 1
+            assert any(seat == 0 and same_move(done, action)
+                       for seat, done in session.game.history[before:]), action
+        frames(app)
+    assert isinstance(app.stack.top, GameOverScene) and moves > 10
