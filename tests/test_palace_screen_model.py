@@ -294,3 +294,50 @@ def test_a_whole_palace_game_is_played_with_the_keyboard_alone(make_app):
                        for seat, done in session.game.history[before:]), action
         frames(app)
     assert isinstance(app.stack.top, GameOverScene) and moves > 10
+
+
+def test_a_whole_palace_game_is_played_with_the_mouse_alone_on_the_models_boxes(make_app):
+    import random
+
+    from cardtable.ai import make_bot
+    from cardtable.app.model import Control, SeatCards
+    from cardtable.app.scenes.summary import GameOverScene
+    from cardtable.engine import TakeStack
+    from ui import click
+
+    app = make_app(size=(1280, 800))
+    app.new_game("palace", 3, "normal", deal=9)
+    bot = make_bot("normal")
+    moves = 0
+
+    def box(ref):
+        element = app.table.model().find(ref)
+        assert element is not None, ref
+        return element.box.center
+
+    for _ in range(30000):
+        if isinstance(app.stack.top, GameOverScene):
+            break
+        session, table = app.session, app.table
+        if session.human_to_move and table._my_turn():
+            action = bot.choose(session.view(), random.Random(moves), 0.0, lambda: False)
+            before = len(session.game.history)
+            if isinstance(action, PickHidden):
+                for position in action.positions:
+                    click(app, box(ZoneCard(0, palace_model.FACE_DOWN, position, None)))
+                click(app, box(Control("commit")))
+            elif isinstance(action, TakeStack):
+                click(app, box(Control("take_stack")))
+            elif hasattr(action, "cards"):
+                for card in action.cards:
+                    click(app, box(HandCard(card, table.hand_cards().index(card))))
+                target = palace_model.STACK if session.game.state.phase is Phase.PLAY \
+                    else SeatCards(0, palace_model.NEXT_SLOT)
+                click(app, box(target))
+            else:
+                click(app, box(ZoneCard(0, palace_model.HIDDEN, action.position, None)))
+            moves += 1
+            assert any(seat == 0 and same_move(done, action)
+                       for seat, done in session.game.history[before:]), action
+        frames(app)
+    assert isinstance(app.stack.top, GameOverScene) and moves > 10
