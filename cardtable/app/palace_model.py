@@ -211,7 +211,8 @@ def _piles(geo: PalaceLayout, seen: Seen) -> Iterator[Element]:
     top = view.top if stack == view.stack else None
     if stack:
         name = (f"the stack, {count} card{'s' * (count != 1)}, on top "
-                f"{cards_words(stack[-1])}" + (f"; play {rank_words(top)} or higher" if top else ""))
+                f"{cards_words(stack[-1])}"
+                + (f"; play {rank_words(top)} or higher" if top else ""))
     else:
         name = "the stack, empty: anything goes"
     label = f"Stack {count}" + (f"  \u00b7  beat {rank_name(top)}" if top else "")

@@ -15,7 +15,7 @@ import pygame
 from ...engine import Card
 from .. import cardart, theme
 from ..model import Box, HandCard, Role, ScreenModel, SeatRef, ZoneCard
-from ..palace_layout import label_size, reserve_label_size
+from ..palace_layout import PEEK, label_size, reserve_label_size
 from ..palace_model import FACE_DOWN, HIDDEN, RESERVE
 from .tabledraw import (
     TARGET_BAD,
@@ -117,16 +117,19 @@ def _piles(scene: PalaceTableScene, surface: pygame.Surface, model: ScreenModel)
     geo, view = scene.geo, scene.view
     width = geo.pile_w
     colours = scene.deck_colours()
+    deck, burned_at = _rect_of(model, "deck"), _rect_of(model, "burned")
+    area = _rect_of(model, "stack")  # the card beneath peeks out at its top left
+    top = pygame.Rect(area.x + PEEK[0], area.y + PEEK[1], width, deck.height)
     if view.deck_size:
         for depth in range(min(3, view.deck_size)):
-            surface.blit(cardart.back(width), geo.deck.move(-depth * 2, -depth * 2))
+            surface.blit(cardart.back(width), deck.move(-depth * 2, -depth * 2))
     else:
-        pygame.draw.rect(surface, (255, 255, 255), geo.deck, width=2, border_radius=8)
+        pygame.draw.rect(surface, (255, 255, 255), deck, width=2, border_radius=8)
     # The stack: the card beneath peeks out; the top placement is fanned.
     stack = scene.shown_stack()
     if len(stack) > 1:
         surface.blit(cardart.face(stack[-2][-1].face, width, colours),
-                     geo.stack.move(-8, -6).topleft)
+                     (area.x, area.y))
     if stack:
         marked = _marked(scene)
         for card, spot in zip(stack[-1], geo.stack_fan(len(stack[-1]))):
@@ -134,15 +137,21 @@ def _piles(scene: PalaceTableScene, surface: pygame.Surface, model: ScreenModel)
             if card in marked:
                 surface.blit(cardart.outline(width, theme.GOLD, 4), spot.move(-4, -4).topleft)
     else:
-        pygame.draw.rect(surface, (255, 255, 255), geo.stack, width=2, border_radius=8)
-        theme.blit_text(surface, "empty", label_size(geo.table.height), geo.stack.center,
+        pygame.draw.rect(surface, (255, 255, 255), top, width=2, border_radius=8)
+        theme.blit_text(surface, "empty", label_size(geo.table.height), top.center,
                         theme.TEXT_DIM, anchor="center")
     burned = scene.shown_burned()
     if burned:
         for depth in range(min(3, burned)):
-            surface.blit(cardart.back(width), geo.burned.move(-depth * 2, -depth * 2))
+            surface.blit(cardart.back(width), burned_at.move(-depth * 2, -depth * 2))
     else:
-        pygame.draw.rect(surface, (120, 120, 120), geo.burned, width=2, border_radius=8)
+        pygame.draw.rect(surface, (120, 120, 120), burned_at, width=2, border_radius=8)
+
+
+def _rect_of(model: ScreenModel, element_id: str) -> pygame.Rect:
+    element = model.get(element_id)
+    assert element is not None, element_id
+    return rect(element.box)
 
 
 def _labels(scene: PalaceTableScene, surface: pygame.Surface, model: ScreenModel) -> None:
