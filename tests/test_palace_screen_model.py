@@ -222,6 +222,22 @@ def test_setup_picks_by_keyboard_arrows_and_space_then_enter_hides_them(make_app
     assert app.session.game.history[0] == (0, PickHidden((0, 2, 4)))
 
 
+def test_a_hint_while_picking_the_hidden_reserve_picks_three_and_enter_hides_them(
+        make_app):
+    from ui import until
+
+    app = make_app()
+    app.new_game("palace", 2, "normal", deal=6)
+    frames(app, 3)
+    table = app.table
+    key(app, pygame.K_h)
+    until(app, lambda: len(table.picked) == 3)
+    assert table.focus_id == "button/commit"
+    picked = tuple(sorted(table.picked))
+    key(app, pygame.K_RETURN)
+    assert app.session.game.history[0] == (0, PickHidden(picked))
+
+
 def test_up_and_down_go_to_where_cards_may_be_put_as_at_the_rummy_tables(make_app):
     state = dataclasses.replace(full_table(3), phase=Phase.BUILD_RESERVE,
                                 reserves=((), (), ()))

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from ...engine import Action, BuildReserve, Card, Place, PlayHidden, TakeStack
+from ...engine import Action, BuildReserve, Card, PickHidden, Place, PlayHidden, TakeStack
 from ...engine.palace import PalaceView, Phase
 from ..model import (
     Control,
@@ -204,6 +204,8 @@ class PalaceInput(TableCore):
             target = model.find(ZoneCard(human, HIDDEN, action.position, None))
         elif isinstance(action, TakeStack):
             target = model.find(Control("take_stack"))
+        elif isinstance(action, PickHidden):  # blind is blind: the hint picks three
+            self.picked, target = list(action.positions), model.find(Control("commit"))
         else:
             target = None
         if target is not None:
