@@ -4,6 +4,7 @@ refused, taking the stack, hidden cards turned up, and a whole game to its end."
 import pygame
 import pytest
 
+from cardtable.app.model import Role
 from cardtable.app.scenes.palace_table import PalaceTableScene
 from cardtable.app.scenes.summary import GameOverScene
 from cardtable.app.session import default_seats
@@ -23,10 +24,20 @@ def table_at(make_app, state, animations=False):
     return app
 
 
+def hand_boxes(table):
+    """Where the hand's cards (or setup's face-down cards) show, from the table's model."""
+    return [element.box for element in table.model() if element.parent == "hand"]
+
+
+def hidden_boxes(table):
+    return [element.box for element in table.model() if element.role is Role.HIDDEN_CARD
+            and element.id.startswith("seat/0/hidden/")]
+
+
 def card_rect(table, face):
     hand = table.hand_cards()
     index = hand.index(next(c for c in hand if c.face == face))
-    return table.hand_rects()[index]
+    return hand_boxes(table)[index]
 
 
 def test_setup_picks_three_backs_blind_then_fills_three_reserve_slots(make_app):
@@ -36,7 +47,7 @@ def test_setup_picks_three_backs_blind_then_fills_three_reserve_slots(make_app):
     table = app.table
     assert isinstance(table, PalaceTableScene)
     assert table.face_down_count() == 9 and table.hand_cards() == []
-    rects = table.hand_rects()
+    rects = hand_boxes(table)
     for index in (0, 4, 8):
         click(app, rects[index].center)
     assert sorted(table.picked) == [0, 4, 8]
@@ -49,7 +60,7 @@ def test_setup_picks_three_backs_blind_then_fills_three_reserve_slots(make_app):
     assert game.state.phase is Phase.BUILD_RESERVE and len(table.hand_cards()) == 6
     for slot in range(3):
         card = table.hand_cards()[0]
-        drag(app, table.hand_rects()[0].center, table.next_slot().center)
+        drag(app, hand_boxes(table)[0].center, table.model().get("reserve/next").box.center)
         mine = [action for seat, action in game.history if seat == 0]
         assert mine[-1] == BuildReserve((card,))
         assert len(game.state.reserves[0]) == slot + 1
@@ -114,7 +125,7 @@ def test_a_hidden_card_is_turned_up_by_clicking_it_and_shown_before_it_goes(make
     state = GAME.position(["", "5C 6C 7C"], stack=["9H"], deck="", hidden=["4D 8C", "2C"])
     app = table_at(make_app, state, animations=True)
     table = app.table
-    rects = table.hidden_rects()
+    rects = hidden_boxes(table)
     assert len(rects) == 2
     click(app, rects[1].center)
     assert app.session.game.history[0] == (0, PlayHidden(1))
@@ -172,7 +183,7 @@ def test_a_hidden_card_the_person_turns_up_lies_face_up_and_marked_long_enough_t
     app = table_at(make_app, state, animations=True)
     table = app.table
     card = state.hidden[0][0]
-    click(app, table.hidden_rects()[0].center)
+    click(app, hidden_boxes(table)[0].center)
     assert app.session.game.history[0] == (0, PlayHidden(0))
     assert table.turned_up is not None and table.turned_up.card == card
     assert table.turned_up.took is took
@@ -197,7 +208,7 @@ def test_a_hidden_card_dragged_onto_the_stack_is_still_held_face_up_there(make_a
     state = GAME.position(["", "5C 6C 7C"], stack=["9H"], deck="", hidden=["4D", "2C"])
     app = table_at(make_app, state, animations=True)
     table = app.table
-    drag(app, table.hidden_rects()[0].center, table.geo.stack.center)
+    drag(app, hidden_boxes(table)[0].center, table.geo.stack.center)
     assert app.session.game.history[0] == (0, PlayHidden(0))
     assert seconds_face_up(app, state.hidden[0][0]) >= 1.2
 
@@ -249,7 +260,7 @@ def test_the_persons_winning_hidden_card_is_named_and_a_click_goes_on_to_the_res
     state = GAME.position(["", "9S 10S JS"], stack=["5S", "6S"], deck="", hidden=["8C", "2H"])
     app = table_at(make_app, state, animations=True)
     table = app.table
-    click(app, table.hidden_rects()[0].center)
+    click(app, hidden_boxes(table)[0].center)
     until(app, lambda: table.final_words() is not None)
     assert table.final_words() == "You win with 8\u2663"
     assert table.shown_stack()[-1] == table.last_placement == state.hidden[0]

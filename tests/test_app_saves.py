@@ -177,7 +177,7 @@ def test_a_palace_save_resumes_with_the_hidden_cards_to_turn_up(make_app, home):
     app = resume_in_new_app(make_app)
     table = app.stack.top
     assert isinstance(table, PalaceTableScene)
-    assert table.view.hand == () and table.hidden_rects()
+    assert table.view.hand == () and table.model().get("seat/0/hidden/0") is not None
     assert all(isinstance(a, PlayHidden) for a in table.view.legal)
     assert "click a hidden card" in table.desc.prompt(table.view, app.session.names, 0)
 

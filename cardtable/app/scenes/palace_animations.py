@@ -46,7 +46,7 @@ from ..anim import Flight
 from ..event_registry import ByEvent
 
 if TYPE_CHECKING:
-    from .palace_table import PalaceTableScene
+    from .palace_anim import PalaceAnimation
 
 BUBBLE_SECONDS = 1.8
 
@@ -56,7 +56,7 @@ class Moment:
     """What an event's animation is given: the scene, the view before the move, when
     to start (seconds on the scene's clock) and the speed (0: animations off)."""
 
-    scene: PalaceTableScene
+    scene: PalaceAnimation
     before: PalaceView
     start: float
     speed: float
@@ -74,7 +74,8 @@ class Moment:
         """One card's flight (face down when ``card`` is None), table-card size unless
         ``size`` says otherwise."""
         width = self.scene.geo.table.card_w if size is None else size
-        self.scene.animator.add(Flight(cardart.card_image(card, width), origin, target,
+        colours = self.scene.deck_colours()
+        self.scene.animator.add(Flight(cardart.card_image(card, width, colours), origin, target,
                                        when, self.duration, card.code if card else None,
                                        to_seat))
 
@@ -154,13 +155,14 @@ def _placed(moment: Moment, event: Placed) -> float:
     scene.last_placement = event.cards
     if moment.speed <= 0:
         return moment.start
-    width, up = scene.geo.table.card_w, scene.turned_up
+    up = scene.turned_up
     origin = scene.seat_point(event.seat)
     if event.hidden:
         origin = up.point if up is not None else scene.slot_point(event.seat, 0)
+    fan = scene.geo.stack_fan(len(event.cards))
     for index, card in enumerate(event.cards):
-        moment.fly(card, origin, scene.geo.stack.move(index * int(width * 0.3), 0).topleft,
-                   moment.start + index * 0.06 * moment.speed)
+        moment.fly(card, origin, fan[index].topleft,
+                   moment.start + index * 0.06 * moment.speed, scene.geo.pile_w)
     return moment.start + moment.duration + 0.05 * moment.speed * len(event.cards)
 
 
@@ -177,7 +179,7 @@ def _burned(moment: Moment, event: Burned) -> float:
                                           start + 0.25 * speed))
     for index, card in enumerate(event.cards[-8:]):
         moment.fly(card, scene.geo.stack.topleft, scene.geo.burned.topleft,
-                   start + 0.25 * speed + index * 0.03 * speed)
+                   start + 0.25 * speed + index * 0.03 * speed, scene.geo.pile_w)
     return start + 0.25 * speed + moment.duration + 0.2 * speed
 
 

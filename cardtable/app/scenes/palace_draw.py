@@ -1,7 +1,9 @@
 """Drawing the Palace table: seats with their reserves, the deck, the stack, the burned
 pile, the person's reserve and hand, the log and the controls.
 
-Only reads the scene; all positions come from its layout.
+Only reads the scene; every position comes from its screen model (``palace_model``),
+the same one clicks, drops and the keyboard use; cards are drawn in the deck colours
+the player chose (``scene.deck_colours()``).
 """
 
 from __future__ import annotations
@@ -11,9 +13,10 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ...engine import Card
-from ...engine.palace import Phase
-from ...engine.placements import rank_name
 from .. import cardart, theme
+from ..model import Box, HandCard, Role, ScreenModel, SeatRef, ZoneCard
+from ..palace_layout import PEEK, label_size, reserve_label_size
+from ..palace_model import FACE_DOWN, HIDDEN, RESERVE
 from .tabledraw import (
     TARGET_BAD,
     TARGET_GOOD,
@@ -29,19 +32,27 @@ if TYPE_CHECKING:
     from .palace_table import PalaceTableScene
 
 
+def rect(box: Box) -> pygame.Rect:
+    return pygame.Rect(box.x, box.y, box.w, box.h)
+
+
 def draw_table(scene: PalaceTableScene, surface: pygame.Surface) -> None:
     geo = scene.geo.table
+    model = scene.model()
     surface.blit(theme.felt(geo.width, geo.height), (0, 0))
-    for seat, spot in geo.spots.items():
-        _opponent(scene, surface, seat, spot)
-    _piles(scene, surface)
-    _reserve(scene, surface)
-    _info(scene, surface)
-    _hand(scene, surface)
+    for seat in geo.spots:
+        _opponent(scene, surface, model, seat)
+    _piles(scene, surface, model)
+    _cards(scene, surface, model, mine=True)
+    _labels(scene, surface, model)
+    info_panel(surface, geo, scene.desc.headline(scene.view),
+               scene.desc.prompt(scene.view, scene.session.names, scene.session.human))
+    _hand(scene, surface, model)
     theme.deal_line(surface, scene.session.deal_code, (14, 8), anchor="topleft")
     log_panel(surface, geo.log, scene.visible_log(), geo.height, scene.log_scroll)
     for button in scene.buttons:
         button.draw(surface, False)
+    _focus(scene, surface, model)
     _targets(scene, surface)
     message_box(surface, geo, scene.message)
     said = scene.bubbles()
@@ -58,14 +69,10 @@ def draw_table(scene: PalaceTableScene, surface: pygame.Surface) -> None:
     _dragged(scene, surface)
 
 
-def _info(scene: PalaceTableScene, surface: pygame.Surface) -> None:
-    view = scene.view
-    info_panel(surface, scene.geo.table, scene.desc.headline(view),
-               scene.desc.prompt(view, scene.session.names, scene.session.human))
-
-
-def _opponent(scene: PalaceTableScene, surface: pygame.Surface, seat: int, spot) -> None:  # type: ignore[no-untyped-def]
+def _opponent(scene: PalaceTableScene, surface: pygame.Surface, model: ScreenModel,
+              seat: int) -> None:
     view, geo = scene.view, scene.geo.table
+    spot = geo.spots[seat]
     info = scene.session.seats[seat]
     to_move = view.current == seat and seat in view.awaiting
     thinking = scene.session.thinking_seat == seat and to_move
@@ -74,66 +81,149 @@ def _opponent(scene: PalaceTableScene, surface: pygame.Surface, seat: int, spot)
                       thinking_now=scene.time if thinking else None)
     count = view.hand_sizes[seat] + view.face_down_counts[seat] - scene.animator.incoming(seat)
     hand_backs(surface, spot.cards, count, int(geo.small_w * 0.75), size)
-    slots = scene.geo.opponent_reserves[seat]
-    mini = scene.geo.mini_w
-    for index, slot in enumerate(slots):
-        if index < view.hidden_counts[seat]:
-            surface.blit(cardart.back(mini), slot.topleft)
-        if index < len(view.reserves[seat]):
-            placement = view.reserves[seat][index]
-            step = max(5, min(int(mini * 0.3), (slot.width - mini) // max(1, len(placement))))
-            for number, card in enumerate(placement):
-                surface.blit(cardart.face(card.face, mini),
-                             (slot.x + mini // 4 + number * step, slot.y + mini // 8))
+    _cards(scene, surface, model, mine=False, parent=f"seat/{seat}")
 
 
-def _piles(scene: PalaceTableScene, surface: pygame.Surface) -> None:
+def _cards(scene: PalaceTableScene, surface: pygame.Surface, model: ScreenModel, mine: bool,
+           parent: str | None = None) -> None:
+    """A seat's hidden cards and the reserve placements on them, where the model puts
+    them."""
+    human = scene.session.human
+    colours = scene.deck_colours()
+    flying = scene.animator.hidden_cards()
+    for element in model:
+        ref = element.ref
+        if element.parent != parent or not isinstance(ref, ZoneCard) \
+                or (ref.seat == human) is not mine:
+            continue
+        width = scene.geo.table.card_w if mine else scene.geo.mini_w
+        if ref.zone == HIDDEN:
+            surface.blit(cardart.back(width), (element.box.x, element.box.y))
+        elif ref.zone == RESERVE:
+            placement = scene.view.reserves[ref.seat][ref.slot]
+            for card, spot in zip(placement, scene.geo.placement_rects(ref.seat, ref.slot,
+                                                                        len(placement))):
+                if card.code not in flying:
+                    surface.blit(cardart.face(card.face, width, colours), spot.topleft)
+    if mine and scene._glowing():  # the hidden cards are what the person plays next
+        glow = theme.pulse(scene.time)
+        for element in model:
+            if element.role is Role.HIDDEN_CARD and element.accepts:
+                pygame.draw.rect(surface, theme.HIGHLIGHT, rect(element.box).inflate(8, 8),
+                                 width=glow, border_radius=10)
+
+
+def _piles(scene: PalaceTableScene, surface: pygame.Surface, model: ScreenModel) -> None:
     geo, view = scene.geo, scene.view
-    width = geo.table.card_w
-    size = max(12, geo.table.height // 50)
-    # The deck.
+    width = geo.pile_w
+    colours = scene.deck_colours()
+    deck, burned_at = _rect_of(model, "deck"), _rect_of(model, "burned")
+    area = _rect_of(model, "stack")  # the card beneath peeks out at its top left
+    top = pygame.Rect(area.x + PEEK[0], area.y + PEEK[1], width, deck.height)
     if view.deck_size:
         for depth in range(min(3, view.deck_size)):
-            surface.blit(cardart.back(width), geo.deck.move(-depth * 2, -depth * 2))
+            surface.blit(cardart.back(width), deck.move(-depth * 2, -depth * 2))
     else:
-        pygame.draw.rect(surface, (255, 255, 255), geo.deck, width=2, border_radius=8)
-    theme.blit_text(surface, f"Deck {view.deck_size}", size,
-                    (geo.deck.centerx, geo.deck.bottom + 6), theme.TEXT_DIM, anchor="midtop")
+        pygame.draw.rect(surface, (255, 255, 255), deck, width=2, border_radius=8)
     # The stack: the card beneath peeks out; the top placement is fanned.
     stack = scene.shown_stack()
     if len(stack) > 1:
-        surface.blit(cardart.face(stack[-2][-1].face, width), geo.stack.move(-8, -6).topleft)
+        surface.blit(cardart.face(stack[-2][-1].face, width, colours),
+                     (area.x, area.y))
     if stack:
         marked = _marked(scene)
-        for card, rect in zip(stack[-1], geo.stack_fan(len(stack[-1]))):
-            surface.blit(cardart.face(card.face, width), rect.topleft)
+        for card, spot in zip(stack[-1], geo.stack_fan(len(stack[-1]))):
+            surface.blit(cardart.face(card.face, width, colours), spot.topleft)
             if card in marked:
-                surface.blit(cardart.outline(width, theme.GOLD, 4), rect.move(-4, -4).topleft)
+                surface.blit(cardart.outline(width, theme.GOLD, 4), spot.move(-4, -4).topleft)
     else:
-        pygame.draw.rect(surface, (255, 255, 255), geo.stack, width=2, border_radius=8)
-        theme.blit_text(surface, "empty", size, geo.stack.center, theme.TEXT_DIM,
-                        anchor="center")
-    count = sum(len(p) for p in stack)
-    top = view.top if stack == view.stack else None
-    label = f"Stack {count}" + (f"  \u00b7  beat {rank_name(top)}" if top else "")
-    theme.blit_text(surface, label, size, (geo.stack.x, geo.stack.bottom + 6),
-                    theme.TEXT_DIM, anchor="topleft")
-    # The burned pile: out of the game, face down.
+        pygame.draw.rect(surface, (255, 255, 255), top, width=2, border_radius=8)
+        theme.blit_text(surface, "empty", label_size(geo.table.height), top.center,
+                        theme.TEXT_DIM, anchor="center")
     burned = scene.shown_burned()
     if burned:
         for depth in range(min(3, burned)):
-            surface.blit(cardart.back(width), geo.burned.move(-depth * 2, -depth * 2))
+            surface.blit(cardart.back(width), burned_at.move(-depth * 2, -depth * 2))
     else:
-        pygame.draw.rect(surface, (120, 120, 120), geo.burned, width=2, border_radius=8)
-    theme.blit_text(surface, f"Burned {burned}", size,
-                    (geo.burned.centerx, geo.burned.bottom + 6), theme.TEXT_DIM,
-                    anchor="midtop")
-    mine = scene._my_turn() and view.phase is Phase.PLAY
-    if mine and not view.hand and scene.drag is None:
-        glow = theme.pulse(scene.time)
-        for rect in scene.hidden_rects():
-            pygame.draw.rect(surface, theme.HIGHLIGHT, rect.inflate(8, 8), width=glow,
-                             border_radius=10)
+        pygame.draw.rect(surface, (120, 120, 120), burned_at, width=2, border_radius=8)
+
+
+def _rect_of(model: ScreenModel, element_id: str) -> pygame.Rect:
+    element = model.get(element_id)
+    assert element is not None, element_id
+    return rect(element.box)
+
+
+def _labels(scene: PalaceTableScene, surface: pygame.Surface, model: ScreenModel) -> None:
+    """The piles' and the reserve's labels, the building slot, and "You", each in the
+    box the model gives it."""
+    height = scene.geo.table.height
+    for element in model:
+        box = element.box
+        if element.role is Role.TEXT and element.id == "reserve/label":
+            theme.blit_text(surface, element.name, reserve_label_size(height), (box.x, box.y),
+                            theme.TEXT_DIM, anchor="topleft")
+        elif element.role is Role.TEXT:
+            theme.blit_text(surface, element.name, label_size(height),
+                            (box.center[0] if element.id != "stack/label" else box.x, box.y),
+                            theme.TEXT_DIM,
+                            anchor="midtop" if element.id != "stack/label" else "topleft")
+        elif element.role is Role.RESERVE and element.accepts:  # the slot being built
+            slot = rect(box)
+            pygame.draw.rect(surface, theme.HIGHLIGHT, slot, width=2, border_radius=8)
+            width = scene.geo.table.card_w
+            number = len(scene.view.reserves[scene.session.human]) + 1
+            theme.blit_text(surface, f"Reserve {number}", reserve_label_size(height),
+                            (slot.x + width + (slot.width - width) // 2, slot.centery),
+                            theme.TEXT_DIM, anchor="center")
+        elif isinstance(element.ref, SeatRef) and element.texts:
+            colour = theme.GOLD if scene.session.human in scene.view.awaiting \
+                else theme.TEXT_DIM
+            y = box.y
+            for text in element.texts:
+                shown = theme.blit_text(surface, text.content, text.size, (box.x, y), colour,
+                                        True, anchor="topleft")
+                y = shown.bottom
+
+
+def _hand(scene: PalaceTableScene, surface: pygame.Surface, model: ScreenModel) -> None:
+    geo = scene.geo.table
+    colours = scene.deck_colours()
+    up = scene.turned_up  # a turned-up card that came to the hand stays ringed
+    human = scene.session.human
+    taken = up.card if up is not None and up.took and up.seat == human else None
+    back = cardart.back(geo.card_w)
+    for element in model:
+        ref = element.ref
+        at = (element.box.x, element.box.y)
+        if isinstance(ref, ZoneCard) and ref.zone == FACE_DOWN:
+            surface.blit(back, at)
+            if element.selected:
+                surface.blit(cardart.outline(geo.card_w, theme.HIGHLIGHT), (at[0] - 3, at[1] - 3))
+        elif isinstance(ref, HandCard):
+            surface.blit(cardart.face(ref.card.face, geo.card_w, colours), at)
+            if ref.card == taken:
+                surface.blit(cardart.outline(geo.card_w, theme.GOLD, 4), (at[0] - 4, at[1] - 4))
+            if element.selected:
+                surface.blit(cardart.outline(geo.card_w, theme.HIGHLIGHT), (at[0] - 3, at[1] - 3))
+
+
+def _focus(scene: PalaceTableScene, surface: pygame.Surface, model: ScreenModel) -> None:
+    """Where the keyboard is: a line under a card of the hand, a ring round the rest."""
+    focused = scene.focused(model)
+    hand = [e for e in model if e.parent == "hand"]
+    if focused is None and hand and scene.session.human_to_move:
+        focused = hand[min(scene.focus, len(hand) - 1)]
+    if focused is None:
+        return
+    box = rect(focused.box)
+    if focused.parent == "hand":
+        width = scene.geo.table.card_w
+        bottom = box.y + int(width * cardart.RATIO) + 4
+        pygame.draw.line(surface, theme.HIGHLIGHT, (box.x + 6, bottom),
+                         (box.x + width - 6, bottom), 3)
+    else:
+        pygame.draw.rect(surface, theme.HIGHLIGHT, box.inflate(8, 8), width=2, border_radius=8)
 
 
 def _marked(scene: PalaceTableScene) -> tuple[Card, ...]:
@@ -167,7 +257,7 @@ def _final(scene: PalaceTableScene, surface: pygame.Surface) -> None:
     theme.panel(surface, box, theme.GOLD, alpha=235)
     x = box.x + 20
     for index, card in enumerate(cards):
-        surface.blit(cardart.face(card.face, width),
+        surface.blit(cardart.face(card.face, width, scene.deck_colours()),
                      (x + index * step, box.centery - int(width * cardart.RATIO) // 2))
     x += fan
     top = box.centery - (title.get_height() + hint.get_height() + 6) // 2
@@ -175,91 +265,27 @@ def _final(scene: PalaceTableScene, surface: pygame.Surface) -> None:
     surface.blit(hint, (x, top + title.get_height() + 6))
 
 
-def _reserve(scene: PalaceTableScene, surface: pygame.Surface) -> None:
-    """The person's three slots: a hidden card each, a face-up placement on top."""
-    geo, view = scene.geo, scene.view
-    human = scene.session.human
-    width = geo.table.card_w
-    size = max(11, geo.table.height // 56)
-    hidden = view.hidden_counts[human]
-    reserve = view.reserves[human]
-    flying = scene.animator.hidden_cards()
-    building = view.phase is Phase.BUILD_RESERVE and view.current == human
-    for index, slot in enumerate(geo.reserve):
-        if index < hidden:
-            surface.blit(cardart.back(width), slot.topleft)
-        if index < len(reserve):
-            placement = [c for c in reserve[index] if c.code not in flying]
-            for card, rect in zip(placement, geo.fan(slot, len(reserve[index]), width)):
-                surface.blit(cardart.face(card.face, width), rect.topleft)
-        elif building and index == len(reserve):
-            pygame.draw.rect(surface, theme.HIGHLIGHT, slot, width=2, border_radius=8)
-            free = (slot.x + width + (slot.width - width) // 2, slot.centery)
-            theme.blit_text(surface, f"Reserve {index + 1}", size, free, theme.TEXT_DIM,
-                            anchor="center")
-    if hidden or reserve or building:
-        label = "Your reserve" + (f"  \u00b7  {hidden} hidden" if hidden else "")
-        theme.blit_text(surface, label, size, (geo.reserve[0].x, geo.reserve[0].y - 4),
-                        theme.TEXT_DIM, anchor="bottomleft")
-
-
-def _hand(scene: PalaceTableScene, surface: pygame.Surface) -> None:
-    geo, view = scene.geo.table, scene.view
-    rects = scene.hand_rects()
-    human = scene.session.human
-    if scene.face_down_count():
-        back = cardart.back(geo.card_w)
-        for index, rect in enumerate(rects):
-            surface.blit(back, rect.topleft)
-            if index in scene.picked:
-                surface.blit(cardart.outline(geo.card_w, theme.HIGHLIGHT),
-                             rect.move(-3, -3).topleft)
-            if index == scene.focus and scene._my_turn():
-                pygame.draw.line(surface, theme.HIGHLIGHT, (rect.x + 6, rect.bottom + 4),
-                                 (rect.right - 6, rect.bottom + 4), 3)
-    else:
-        hand = scene.hand_cards()
-        dragging = set(scene.drag.cards) if scene.drag and scene.drag.moved else set()
-        up = scene.turned_up  # a turned-up card that came to the hand stays ringed
-        taken = up.card if up is not None and up.took and up.seat == human else None
-        for index, (card, rect) in enumerate(zip(hand, rects)):
-            if card in dragging:
-                continue
-            surface.blit(cardart.face(card.face, geo.card_w), rect.topleft)
-            if card == taken:
-                surface.blit(cardart.outline(geo.card_w, theme.GOLD, 4),
-                             rect.move(-4, -4).topleft)
-            if card in scene.selected:
-                surface.blit(cardart.outline(geo.card_w, theme.HIGHLIGHT),
-                             rect.move(-3, -3).topleft)
-            if index == scene.focus and scene.session.human_to_move:
-                pygame.draw.line(surface, theme.HIGHLIGHT, (rect.x + 6, rect.bottom + 4),
-                                 (rect.right - 6, rect.bottom + 4), 3)
-    size = max(12, geo.height // 50)
-    label = f"You  \u00b7  {scene.desc.seat_note(view, human)}"
-    colour = theme.GOLD if human in view.awaiting else theme.TEXT_DIM
-    theme.blit_text(surface, label, size, (geo.hand.x + 4, geo.hand.bottom - geo.card_h - 4),
-                    colour, True, anchor="bottomleft")
-
-
 def _targets(scene: PalaceTableScene, surface: pygame.Surface) -> None:
     drag = scene.drag
     if drag is None or not drag.moved:
         return
-    for rect, legal in scene.targets(drag).values():
+    for element, _, legal in scene.targets(drag):
         colour = TARGET_GOOD if legal else TARGET_BAD
-        pygame.draw.rect(surface, colour, rect.inflate(10, 10), width=3, border_radius=10)
+        pygame.draw.rect(surface, colour, rect(element.box).inflate(10, 10), width=3,
+                         border_radius=10)
 
 
 def _dragged(scene: PalaceTableScene, surface: pygame.Surface) -> None:
     drag = scene.drag
-    if drag is None or not drag.moved:
+    held = scene.held()
+    if drag is None or held is None:
         return
     width = scene.geo.table.card_w
     x, y = drag.pos[0] - drag.grab[0], drag.pos[1] - drag.grab[1]
-    if drag.source == "hidden":
+    if isinstance(held, ZoneCard):
         surface.blit(cardart.back(width), (x, y))
         return
-    cards: list[Card] = drag.cards
-    for index, card in enumerate(cards):
-        surface.blit(cardart.face(card.face, width), (x + index * width // 4, y))
+    for index, card in enumerate(drag.cards):
+        surface.blit(cardart.face(card.face, width, scene.deck_colours()),
+                     (x + index * width // 4, y))
+

@@ -1,22 +1,51 @@
-"""The Palace table's input: drag and drop, the click alternative, and the keyboard.
+"""The Palace table's input: drag and drop, the click alternative, and the keyboard, all
+read from the table's screen model (``palace_model``).
 
 A mixin of ``PalaceTableScene``. Drag a card or a selection onto the stack to place it,
-onto a reserve slot to build the visible reserve, within the hand to reorder; click cards
-to select them, then click the stack or a slot. Setup's face-down cards and the hidden
-reserve are picked by clicking their backs. Every gesture becomes an engine action, and
-a refused one shows the engine's reason.
+onto the lit reserve slot to build the visible reserve, within the hand to reorder;
+click cards to select them, then click the stack or the slot. Setup's face-down cards
+and the hidden reserve are picked by clicking their backs. The keyboard reaches every
+element: Tab and Shift+Tab go through them all, ←/→ move within the hand, ↑/↓ go to
+where cards may be put, Space selects, Enter plays (on a control or a pile, Enter and
+Space both activate it). Keys mean what they mean at the rummy tables: T takes (the
+stack here, the discard pile there), R sorts by rank, H hints, O the score sheet.
+Every gesture becomes an engine action, and a refused one shows the engine's reason.
 """
 
 from __future__ import annotations
 
 from abc import abstractmethod
+from dataclasses import dataclass
 
 import pygame
 
-from ...engine import BuildReserve, Card, Place, PlayHidden
-from ...engine.palace import DEALT, PalaceView, Phase
+from ...engine import Action, BuildReserve, Card, PickHidden, Place, PlayHidden, TakeStack
+from ...engine.palace import PalaceView, Phase
+from ..model import (
+    Control,
+    Element,
+    Gesture,
+    HandCard,
+    Ref,
+    ScreenModel,
+    SeatCards,
+    SeatRef,
+    ZoneCard,
+)
 from ..palace_layout import PalaceLayout
+from ..palace_model import FACE_DOWN, HIDDEN, NEXT_SLOT, STACK
 from .table_core import Drag, TableCore
+
+DROP_SLACK = 10
+"""Pixels round a drop target that still count as on it."""
+
+
+@dataclass
+class PalaceDrag(Drag):
+    """A drag at the Palace table, with what it holds by its model reference: cards of
+    the hand, or one of the person's hidden cards."""
+
+    ref: HandCard | ZoneCard | None = None
 
 
 class PalaceInput(TableCore):
@@ -26,13 +55,14 @@ class PalaceInput(TableCore):
     geo: PalaceLayout
     view: PalaceView
     picked: list[int]
+    focus_id: str | None
 
+    @abstractmethod
+    def model(self) -> ScreenModel: ...
     @abstractmethod
     def _chosen(self) -> tuple[Card, ...]: ...
     @abstractmethod
     def commit(self) -> None: ...
-    @abstractmethod
-    def face_down_count(self) -> int: ...
     @abstractmethod
     def play_hidden(self, position: int, dropped: bool = False) -> None: ...
     @abstractmethod
@@ -42,116 +72,84 @@ class PalaceInput(TableCore):
     @abstractmethod
     def sort_rank(self) -> None: ...
 
-    # --- what lies where -------------------------------------------------------------------
+    # --- where cards may go ----------------------------------------------------------------
 
-    def hand_rects(self) -> list[pygame.Rect]:
-        """Rects of the hand as shown: the nine backs during the pick, else the cards."""
-        geo = self.geo.table
-        if self.face_down_count():
-            lifted = frozenset(self.picked)
-            return geo.hand_slots(self.face_down_count(), lifted)
-        hand = self.hand_cards()
-        lifted = frozenset(i for i, c in enumerate(hand) if c in self.selected)
-        return geo.hand_slots(len(hand), lifted)
+    def held(self) -> HandCard | ZoneCard | None:
+        """What a moving drag holds, by reference."""
+        drag = self.drag
+        if isinstance(drag, PalaceDrag) and drag.moved:
+            return drag.ref
+        return None
 
-    def hidden_rects(self) -> list[pygame.Rect]:
-        """The person's hidden cards, one per reserve slot from the left."""
-        count = self.view.hidden_counts[self.session.human]
-        width, height = self.geo.table.card_w, self.geo.table.card_h
-        return [pygame.Rect(slot.x, slot.y, width, height) for slot in self.geo.reserve[:count]]
+    def drop_action(self, drag: Drag, ref: Ref) -> Action | None:
+        """What dropping ``drag`` on the element ``ref`` asks the engine for."""
+        held = drag.ref if isinstance(drag, PalaceDrag) else None
+        if isinstance(held, ZoneCard):
+            return PlayHidden(held.slot) if ref == STACK else None
+        cards = tuple(c for c in self.hand_cards() if c in drag.cards)
+        if ref == STACK and self.view.phase is Phase.PLAY:
+            return Place(cards)
+        if ref == SeatCards(self.session.human, NEXT_SLOT):
+            return BuildReserve(cards)
+        return None
 
-    def next_slot(self) -> pygame.Rect | None:
-        made = len(self.view.reserves[self.session.human])
-        return self.geo.reserve[made] if made < len(self.geo.reserve) else None
-
-    def targets(self, drag: Drag) -> dict[str, tuple[pygame.Rect, bool]]:
+    def targets(self, drag: Drag) -> list[tuple[Element, Action, bool]]:
         """Where the dragged cards may land now, and whether the engine would take them."""
-        out: dict[str, tuple[pygame.Rect, bool]] = {}
-        phase = self.view.phase
-        cards = tuple(drag.cards)
-        if drag.source == "hidden":
-            out["stack"] = (self._stack_area(), True)
-        elif phase is Phase.PLAY:
-            out["stack"] = (self._stack_area(), self.session.problem(Place(cards)) is None)
-        elif phase is Phase.BUILD_RESERVE:
-            slot = self.next_slot()
-            if slot is not None:
-                out["reserve"] = (slot, self.session.problem(BuildReserve(cards)) is None)
+        out = []
+        for element in self.model().drop_targets():
+            action = self.drop_action(drag, element.ref)
+            if action is not None:
+                legal = isinstance(action, PlayHidden) or self.session.problem(action) is None
+                out.append((element, action, legal))
         return out
-
-    def _stack_area(self) -> pygame.Rect:
-        fan = self.geo.stack_fan(max(1, len(self.view.stack[-1]) if self.view.stack else 1))
-        return fan[0].unionall(fan)
 
     # --- mouse -----------------------------------------------------------------------------
 
     def _press(self, pos: tuple[int, int]) -> None:
         if self.animator.busy:
             return
-        rects = self.hand_rects()
-        for index in reversed(range(len(rects))):
-            if not rects[index].collidepoint(pos):
-                continue
-            self.focus = index
-            if self.face_down_count():
-                if self._my_turn():
-                    self.toggle_pick(index)
-                return
+        element = self.model().at(pos, Gesture.CLICK | Gesture.DRAG)
+        if element is None:
+            return
+        ref = element.ref
+        if isinstance(ref, HandCard):
+            self._focus_on(element)
             hand = self.hand_cards()
-            card = hand[index]
-            cards = [c for c in hand if c in self.selected] if card in self.selected else [card]
-            rect = rects[index]
-            self.drag = Drag("hand", cards, pos, (pos[0] - rect.x, pos[1] - rect.y), pos=pos,
-                             index=index)
-            return
-        for index, rect in enumerate(self.hidden_rects()):
-            if rect.collidepoint(pos) and self.view.phase is Phase.PLAY and not self.view.hand:
-                self.drag = Drag("hidden", [], pos, (pos[0] - rect.x, pos[1] - rect.y),
-                                 pos=pos, index=index)
-                return
-        self._click_place(pos)
-
-    def _click_place(self, pos: tuple[int, int]) -> None:
-        """A click on the stack or on the next reserve slot plays the selected cards; a
-        click on an AI seat's panel says why it made its last move."""
-        for seat, spot in self.geo.table.spots.items():
-            if spot.panel.collidepoint(pos):
-                self.why(seat)
-                return
-        if not self.selected:
-            return
-        if self._stack_area().collidepoint(pos) and self.view.phase is Phase.PLAY:
-            self.play(Place(self._chosen()))
-        slot = self.next_slot()
-        if slot is not None and slot.collidepoint(pos) and \
-                self.view.phase is Phase.BUILD_RESERVE:
-            self.play(BuildReserve(self._chosen()))
+            cards = [c for c in hand if c in self.selected] if ref.card in self.selected \
+                else [ref.card]
+            box = element.box
+            self.drag = PalaceDrag("hand", cards, pos, (pos[0] - box.x, pos[1] - box.y),
+                                   pos=pos, index=ref.index, ref=ref)
+        elif isinstance(ref, ZoneCard) and ref.zone == HIDDEN and element.accepts & Gesture.DRAG:
+            box = element.box
+            self.drag = PalaceDrag("hidden", [], pos, (pos[0] - box.x, pos[1] - box.y),
+                                   pos=pos, index=ref.slot, ref=ref)
+        else:
+            self.activate(element, by_key=False)
 
     def _release(self, pos: tuple[int, int]) -> None:
         drag, self.drag = self.drag, None
         assert drag is not None
+        ref = drag.ref if isinstance(drag, PalaceDrag) else None
         if not drag.moved:
-            if drag.source == "hidden":
-                self.play_hidden(drag.index)
-            else:
-                card = drag.cards[0] if len(drag.cards) == 1 else None
-                if card is not None:
-                    self.selected ^= {card}
-                else:  # a click on a selected card of several: unselect it only
-                    clicked = self.hand_cards()[drag.index]
-                    self.selected.discard(clicked)
+            if isinstance(ref, ZoneCard):
+                self.play_hidden(ref.slot)
+            elif len(drag.cards) == 1:
+                self.selected ^= {drag.cards[0]}
+            elif isinstance(ref, HandCard):  # a click on a selected card of several
+                self.selected.discard(ref.card)
             return
-        for name, (rect, _) in self.targets(drag).items():
-            if not rect.inflate(20, 20).collidepoint(pos):
+        for element, action, _ in self.targets(drag):
+            box = element.box
+            if not (box.x - DROP_SLACK <= pos[0] < box.right + DROP_SLACK
+                    and box.y - DROP_SLACK <= pos[1] < box.bottom + DROP_SLACK):
                 continue
-            if drag.source == "hidden":
-                self.play_hidden(drag.index, dropped=True)
-            elif name == "stack":
-                self.play(Place(tuple(drag.cards)), dropped=True)
+            if isinstance(action, PlayHidden):
+                self.play_hidden(action.position, dropped=True)
             else:
-                self.play(BuildReserve(tuple(drag.cards)), dropped=True)
+                self.play(action, dropped=True)
             return
-        if drag.source == "hand" and self.geo.table.hand.collidepoint(pos):
+        if isinstance(ref, HandCard) and self.geo.table.hand.collidepoint(pos):
             self._reorder(drag.cards, pos[0])
 
     def _reorder(self, cards: list[Card], x: int) -> None:
@@ -162,27 +160,110 @@ class PalaceInput(TableCore):
         at = order.index(anchor) if anchor in order else len(order)
         self.session.reorder(order[:at] + cards + order[at:])
 
+    # --- activation: a click, or Enter / Space on the focused element ------------------
+
+    def activate(self, element: Element, by_key: bool) -> None:
+        ref = element.ref
+        chosen = self._chosen()
+        if isinstance(ref, Control):
+            for button in self.buttons:
+                if button.on_click.__name__ == ref.command and button.enabled:
+                    button.on_click()
+        elif isinstance(ref, HandCard):
+            self.selected ^= {ref.card}
+        elif isinstance(ref, ZoneCard) and ref.zone == FACE_DOWN:
+            if self._my_turn():
+                self.toggle_pick(ref.slot)
+        elif isinstance(ref, ZoneCard) and ref.zone == HIDDEN and element.accepts:
+            self.play_hidden(ref.slot)
+        elif ref == STACK and element.accepts and chosen:
+            self.play(Place(chosen))
+        elif isinstance(ref, SeatCards) and ref.zone == NEXT_SLOT and element.accepts \
+                and chosen:
+            self.play(BuildReserve(chosen))
+        elif isinstance(ref, SeatRef) and ref.seat != self.session.human:
+            self.why(ref.seat)
+        elif by_key and element.accepts & Gesture.DROP and not chosen:
+            self.say("Select the cards first: \u2190/\u2192 and Space in your hand, then "
+                     "Enter here.")
+        elif by_key:  # nothing to do here: say what it is
+            self.say(element.name[0].upper() + element.name[1:] + ".", good=True)
+
+    def _show_hint(self, action: Action) -> None:
+        """The hinted move picked out on the table: its cards selected, the keyboard's
+        focus on where it goes (the stack, the reserve slot, the hidden card, the
+        button), so Enter plays it."""
+        super()._show_hint(action)
+        model = self.model()
+        human = self.session.human
+        if isinstance(action, Place):
+            target = model.find(STACK)
+        elif isinstance(action, BuildReserve):
+            target = model.find(SeatCards(human, NEXT_SLOT))
+        elif isinstance(action, PlayHidden):
+            target = model.find(ZoneCard(human, HIDDEN, action.position, None))
+        elif isinstance(action, TakeStack):
+            target = model.find(Control("take_stack"))
+        elif isinstance(action, PickHidden):  # blind is blind: the hint picks three
+            self.picked, target = list(action.positions), model.find(Control("commit"))
+        else:
+            target = None
+        if target is not None:
+            self._focus_on(target)
+
     # --- keyboard --------------------------------------------------------------------------
+
+    def focused(self, model: ScreenModel | None = None) -> Element | None:
+        if self.focus_id is None:
+            return None
+        return (model or self.model()).get(self.focus_id)
+
+    def _focus_on(self, element: Element | None) -> None:
+        self.focus_id = element.id if element is not None else None
+        if element is not None and isinstance(element.ref, HandCard):
+            self.focus = element.ref.index
+        elif element is not None and isinstance(element.ref, ZoneCard) \
+                and element.ref.zone == FACE_DOWN:
+            self.focus = element.ref.slot
+
+    def _in_hand(self, model: ScreenModel) -> list[Element]:
+        return [e for e in model.focus_order() if e.parent == "hand"]
 
     def _key(self, event: pygame.event.Event) -> None:
         key = event.key
-        count = self.face_down_count() or len(self.hand_cards())
+        model = self.model()
+        focused = self.focused(model)
+        hand = self._in_hand(model)
         if key == pygame.K_ESCAPE:
             self.pause()
-        elif key in (pygame.K_LEFT, pygame.K_RIGHT) and count:
-            self.focus = (self.focus + (1 if key == pygame.K_RIGHT else -1)) % count
-        elif key == pygame.K_SPACE and count:
-            if self.face_down_count():
-                if self._my_turn() and self.focus < DEALT:
-                    self.toggle_pick(self.focus)
-            else:
-                self.selected ^= {self.hand_cards()[self.focus]}
+        elif key == pygame.K_TAB:
+            back = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
+            self._focus_on(model.next_focus(self.focus_id, -1 if back else 1))
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT) and hand:
+            step = 1 if key == pygame.K_RIGHT else -1
+            index = hand.index(focused) if focused in hand else min(self.focus, len(hand) - 1)
+            self._focus_on(hand[(index + step) % len(hand)])
+        elif key in (pygame.K_UP, pygame.K_DOWN):
+            places = [e for e in model.drop_targets() if e.takes_focus]
+            if places:
+                ids = [e.id for e in places]
+                at = ids.index(self.focus_id) if self.focus_id in ids else -1
+                self._focus_on(places[(at + (1 if key == pygame.K_DOWN else -1)) % len(places)]
+                               if at >= 0 or key == pygame.K_DOWN else places[-1])
+        elif key == pygame.K_SPACE:
+            target = focused if focused is not None else (hand[min(self.focus, len(hand) - 1)]
+                                                          if hand else None)
+            if target is not None:
+                self.activate(target, by_key=True)
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.commit()
+            if focused is None or focused in hand:
+                self.commit()
+            else:
+                self.activate(focused, by_key=True)
         elif key == pygame.K_t:
             self.take_stack()
         elif key == pygame.K_r:
             self.sort_rank()
         elif pygame.K_1 <= key <= pygame.K_3 and self.view.phase is Phase.PLAY \
                 and not self.view.hand:
-            self.play(PlayHidden(key - pygame.K_1))
+            self.play_hidden(key - pygame.K_1)

@@ -1,7 +1,9 @@
 """The Palace table: setup (hidden cards picked blind, three reserve placements), then
 placements on the stack, burns, pick-ups and blind hidden cards, until someone is out.
 
-Input lives in ``palace_input`` and drawing in ``palace_draw``. As at the rummy tables,
+Where things sit is ``palace_layout``; what is on screen, named and placed, is
+``palace_model`` (built here by ``model()``), which input (``palace_input``) and drawing
+(``palace_draw``) both read; animations are ``palace_anim``. As at the rummy tables,
 the table shows the observation as of the last animation that finished; the session may
 be ahead, and its applied actions are played out one by one.
 """
@@ -10,60 +12,25 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable
-from dataclasses import dataclass, replace
 from typing import Any
 
 import pygame
 
 from ...engine import Action, BuildReserve, Card, PickHidden, Place, PlayHidden, TakeStack
-from ...engine.events import (
-    Event,
-    HiddenRevealed,
-)
 from ...engine.palace import DEALT, HIDDEN, PalaceView, Phase
-from .. import cardart, palace_layout, theme
-from ..anim import Flight
-from ..session import Session, Shown
+from .. import palace_layout, palace_model
+from ..model import Box, ScreenModel
+from ..palace_model import ButtonSeen, Seen
+from ..session import Session
 from ..table_palace import PalaceTable
 from ..widgets import Button
 from . import palace_draw
-from .palace_animations import ANIMATIONS, Moment
-from .palace_input import PalaceInput
-
-REVEAL_SECONDS = 1.4
-"""How long a hidden card lies face up, marked, before it plays or goes to the hand, at
-normal animation speed (slow holds it longer, fast shorter)."""
-REVEAL_MIN_SECONDS = 1.0
-"""The shortest such hold at any animation speed but off: long enough to read the card."""
-FINAL_SECONDS = 2.5
-"""How long the table stays up once the game is over and shown, with who won and with
-which placement, before the results (a click or a key goes on at once)."""
+from .palace_anim import FINAL_SECONDS, PalaceAnimation, TurnedUp
 
 
-@dataclass(frozen=True)
-class TurnedUp:
-    """The hidden card a seat turned up last: marked (a gold ring, a bubble by the seat)
-    until the next move is shown, at any animation speed."""
-
-    seat: int
-    card: Card
-    point: tuple[int, int]
-    """Where it lies face up while it is read: its reserve slot, or the stack it was
-    dropped on."""
-    held: float = 0.0
-    """Until when it lies there face up (its bubble comes before a "Burn!" till then)."""
-    took: bool = False
-    """It did not play: it went into the hand with the stack."""
-
-    def words(self) -> str:
-        """Short, to fit beside a seat's panel (the log says what became of it)."""
-        return f"Turned up {self.card.pretty}"
-
-
-class PalaceTableScene(PalaceInput):
+class PalaceTableScene(PalaceAnimation):
     """The Palace table: the stack, the deck, reserves and hidden cards."""
 
-    animations = ANIMATIONS
     """How this table animates each event type (a test checks it decides every one)."""
 
     def __init__(self, app: Any, session: Session) -> None:
@@ -83,6 +50,8 @@ class PalaceTableScene(PalaceInput):
         """When the table caught up with the end of the game (all shown, nothing in
         flight): it stays up ``FINAL_SECONDS`` more, the winning placement marked."""
         self._dropped_hidden = False
+        self.focus_id: str | None = None
+        """The element the keyboard's focus is on (its model id), if any."""
         self.layout(app.size)
 
     # --- layout and saved table state ----------------------------------------------------
@@ -95,7 +64,7 @@ class PalaceTableScene(PalaceInput):
         self.geo = palace_layout.compute(size, self.session.game.seats, self.session.human,
                                          scale)
         box = self.geo.table.controls
-        entries = [("", self.commit, True), ("", self.secondary, False),
+        entries = [("", self.commit, True), ("", self.take_stack, False),
                    ("Sort by rank  [R]", self.sort_rank, False), ("Hint  [H]", self.hint, False),
                    ("Menu  [Esc]", self.pause, False)]
         row = max(30, min(self.geo.table.height // 16, (box.height - 10) // len(entries) - 8))
@@ -121,16 +90,18 @@ class PalaceTableScene(PalaceInput):
             commit.label, commit.enabled = "Hide these 3  [Enter]", mine and \
                 len(self.picked) == HIDDEN
             second.label, second.enabled = "Choose any 3", mine
+            second.on_click = self.pick_any
         elif phase is Phase.BUILD_RESERVE:
             commit.label = "Put in reserve  [Enter]"
             commit.enabled = mine and bool(self.selected) and \
                 self.session.problem(BuildReserve(self._chosen())) is None
             second.label, second.enabled = "Take the stack  [T]", False
+            second.on_click = self.take_stack
         else:
             commit.label = "Place  [Enter]"
             commit.enabled = mine and bool(self.selected) and \
                 self.session.problem(Place(self._chosen())) is None
-            second.label = "Take the stack  [T]"
+            second.label, second.on_click = "Take the stack  [T]", self.take_stack
             second.enabled = mine and view.legal == (TakeStack(),)
         sort.enabled = bool(view.hand)
 
@@ -166,6 +137,29 @@ class PalaceTableScene(PalaceInput):
         flying = self.animator.hidden_cards()
         return sum(1 for c in self.view.burned if c not in on_stack and c.code not in flying)
 
+    def seen(self) -> Seen:
+        """What the table shows now, for its screen model."""
+        session, drag = self.session, self.drag
+        moving = drag is not None and drag.moved
+        names = tuple(session.names)
+        return Seen(
+            view=self.view, human=session.human, names=names,
+            levels=tuple(f"{seat.level.title()} AI" for seat in session.seats),
+            hand=tuple(self.hand_cards()), face_down=self.face_down_count(),
+            picked=tuple(self.picked), selected=frozenset(self.selected),
+            stack=self.shown_stack(), burned=self.shown_burned(), my_turn=self._my_turn(),
+            dragging=tuple(drag.cards) if moving and drag is not None else (),
+            hidden_dragged=drag.index if moving and drag is not None
+            and drag.source == "hidden" else None,
+            buttons=tuple(ButtonSeen(b.label, b.on_click.__name__, Box.of(b.rect), b.enabled)
+                          for b in self.buttons),
+            info=f"{self.desc.headline(self.view)}. "
+                 f"{self.desc.prompt(self.view, names, session.human)}",
+            log=self.visible_log()[-1] if self.visible_log() else "")
+
+    def model(self) -> ScreenModel:
+        return palace_model.build(self.geo, self.seen())
+
     def _chosen(self) -> tuple[Card, ...]:
         """The selected cards in hand order (a straight reads low to high)."""
         return tuple(c for c in self.hand_cards() if c in self.selected)
@@ -190,57 +184,6 @@ class PalaceTableScene(PalaceInput):
             return
         self.finished = True
         self.app.stack.replace(GameOverScene(self.app, self.session))
-
-    # --- animation -------------------------------------------------------------------------
-
-    def seat_point(self, seat: int) -> tuple[int, int]:
-        geo = self.geo.table
-        if seat == self.session.human:
-            return (geo.hand.centerx - geo.card_w // 2, geo.hand.bottom - geo.card_h)
-        return geo.spots[seat].cards.topleft
-
-    def slot_point(self, seat: int, index: int) -> tuple[int, int]:
-        if seat == self.session.human:
-            return self.geo.reserve[min(index, 2)].topleft
-        return self.geo.opponent_reserves[seat][min(index, 2)].topleft
-
-    def _card_width(self, seat: int) -> int:
-        return self.geo.table.card_w if seat == self.session.human else self.geo.mini_w
-
-    def _present(self, shown: Shown) -> None:
-        self.turned_up = None  # its mark lasts until the next move is shown
-        # A hidden card dragged onto the stack still turns up and is held there to be read.
-        self._dropped_hidden = self.dropped and isinstance(shown.action, PlayHidden)
-        if self._dropped_hidden:
-            self.dropped = False
-        super()._present(shown)
-
-    def _animate(self, event: Event, before: PalaceView, start: float, speed: float) -> float:
-        """The event's animation, found by its type (``palace_animations``)."""
-        return self.animations(Moment(self, before, start, speed), event)
-
-    def _reveal(self, event: HiddenRevealed, start: float, speed: float) -> float:
-        """A hidden card turns face up where it lay (or on the stack it was dropped on),
-        ringed in gold, and stays there to be read before it plays or goes to the hand.
-        With animations off it is not held, but stays marked until the next move."""
-        size = self._card_width(event.seat)
-        if event.seat != self.session.human:
-            size = max(size, int(self.geo.table.card_w * 0.8))
-        point = self.slot_point(event.seat, event.position)
-        if self._dropped_hidden:  # beside the stack's top card, to be compared with it
-            size = self.geo.table.card_w
-            point = self.geo.stack.move(int(size * 0.7), 0).topleft
-        self.turned_up = TurnedUp(event.seat, event.card, point)
-        if speed <= 0:
-            return start
-        hold = max(REVEAL_MIN_SECONDS, REVEAL_SECONDS * speed)
-        self.turned_up = replace(self.turned_up, held=start + hold)
-        ring = cardart.outline(size, theme.GOLD, 4)
-        image = ring.copy()
-        image.blit(cardart.face(event.card.face, size), (4, 4))
-        at = (point[0] - 4, point[1] - 4)
-        self.animator.add(Flight(image, at, at, start, hold, event.card.code))
-        return start + hold
 
     # --- actions ---------------------------------------------------------------------------
 
@@ -272,12 +215,6 @@ class PalaceTableScene(PalaceInput):
         if not cards:
             return
         self.play(BuildReserve(cards) if phase is Phase.BUILD_RESERVE else Place(cards))
-
-    def secondary(self) -> None:
-        if self.view.phase is Phase.PICK_HIDDEN:
-            self.pick_any()
-        else:
-            self.take_stack()
 
     def pick_any(self) -> None:
         """Choose three face-down cards at random (blind is blind)."""
