@@ -152,6 +152,10 @@ class TableDescription(ABC):
         """A seat's sheet of goals, ticked when done (Monastery's nine missions)."""
         return None
 
+    def goal_name(self, view: Any, number: int) -> str:
+        """A goal on the sheet in words ("mission 4: a run of 5 in one suit")."""
+        return f"goal {number}"
+
     def progress_caption(self, view: Any) -> tuple[str, ...]:
         """A few words beside the person's goal sheet saying what its boxes are, longest
         first: the first that fits is shown."""
@@ -196,6 +200,11 @@ class TableDescription(ABC):
             tuple[str, Action | None]]] | None:
         """An out-of-turn question for the person: the sentence and its answers."""
         return None
+
+    def declines(self, view: Any, action: Action | None) -> bool:
+        """Whether an answer to a question passes or declines (``N`` gives it; ``Y``
+        the first answer that does not): every question reads the same way."""
+        return action is None
 
     def seat_note(self, view: Any, seat: int) -> str:
         """A few words under a seat's name (progress, calls left)."""

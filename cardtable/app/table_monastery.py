@@ -178,6 +178,9 @@ class MonasteryTable(TableDescription):
         done = set(view.done[seat])
         return tuple(n in done for n in MISSIONS)
 
+    def goal_name(self, view: Any, number: int) -> str:
+        return f"mission {number}: {MISSIONS[number].title}"
+
     def progress_caption(self, view: Any) -> tuple[str, ...]:
         return ("\u2190 your 9 missions: gold = done, outlined = your aim; click to choose",
                 "\u2190 your missions: gold = done; click one to aim for it",

@@ -143,7 +143,7 @@ class ShanghaiTable(TableDescription):
             order = [(view.current + k) % view.seats for k in range(1, view.seats)]
             buyer = next(s for s in order if s in view.requests)
             return (f"{names[buyer]} wants to buy {card}: let it go, or refuse and take it?",
-                    [("Let it go", AnswerBuy(True)), ("Refuse: take it", AnswerBuy(False))])
+                    [("Refuse: take it", AnswerBuy(False)), ("Let it go", AnswerBuy(True))])
         if view.phase is Phase.SHANGHAI:
             calls = [a for a in view.legal if isinstance(a, CallShanghai)]
             where = " Drag it onto the meld of your choice, or:" if len(calls) > 1 else ""
@@ -155,6 +155,11 @@ class ShanghaiTable(TableDescription):
             return (f"{callers} called May I for {card}: take it, or let it go?",
                     [("Take it", Draw(Pile.DISCARD)), ("Let it go", Draw(Pile.STOCK))])
         return None
+
+    def declines(self, view: Any, action: Action | None) -> bool:
+        """Passing, letting a bought card go, and drawing from the stock instead of the
+        card called for are the declining answers (``N``)."""
+        return action is None or action in (Call("pass"), AnswerBuy(True), Draw(Pile.STOCK))
 
     def prompt(self, view: Any, names: Sequence[str], human: int) -> str:
         if view.phase is Phase.GAME_OVER:

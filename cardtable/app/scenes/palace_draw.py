@@ -14,6 +14,7 @@ from ...engine import Card
 from ...engine.palace import Phase
 from ...engine.placements import rank_name
 from .. import cardart, theme
+from ..model import ZoneCard
 from .tabledraw import (
     TARGET_BAD,
     TARGET_GOOD,
@@ -257,7 +258,7 @@ def _dragged(scene: PalaceTableScene, surface: pygame.Surface) -> None:
         return
     width = scene.geo.table.card_w
     x, y = drag.pos[0] - drag.grab[0], drag.pos[1] - drag.grab[1]
-    if drag.source == "hidden":
+    if isinstance(drag.source, ZoneCard):
         surface.blit(cardart.back(width), (x, y))
         return
     cards: list[Card] = drag.cards

@@ -15,6 +15,7 @@ import pygame
 
 from ...engine import BuildReserve, Card, Place, PlayHidden
 from ...engine.palace import DEALT, PalaceView, Phase
+from ..model import HandCard, ZoneCard
 from ..palace_layout import PalaceLayout
 from .table_core import Drag, TableCore
 
@@ -69,7 +70,7 @@ class PalaceInput(TableCore):
         out: dict[str, tuple[pygame.Rect, bool]] = {}
         phase = self.view.phase
         cards = tuple(drag.cards)
-        if drag.source == "hidden":
+        if isinstance(drag.source, ZoneCard):
             out["stack"] = (self._stack_area(), True)
         elif phase is Phase.PLAY:
             out["stack"] = (self._stack_area(), self.session.problem(Place(cards)) is None)
@@ -101,13 +102,13 @@ class PalaceInput(TableCore):
             card = hand[index]
             cards = [c for c in hand if c in self.selected] if card in self.selected else [card]
             rect = rects[index]
-            self.drag = Drag("hand", cards, pos, (pos[0] - rect.x, pos[1] - rect.y), pos=pos,
-                             index=index)
+            self.drag = Drag(HandCard(card, index), cards, pos,
+                             (pos[0] - rect.x, pos[1] - rect.y), pos=pos, index=index)
             return
         for index, rect in enumerate(self.hidden_rects()):
             if rect.collidepoint(pos) and self.view.phase is Phase.PLAY and not self.view.hand:
-                self.drag = Drag("hidden", [], pos, (pos[0] - rect.x, pos[1] - rect.y),
-                                 pos=pos, index=index)
+                self.drag = Drag(ZoneCard(self.session.human, "hidden", index, None), [],
+                                 pos, (pos[0] - rect.x, pos[1] - rect.y), pos=pos, index=index)
                 return
         self._click_place(pos)
 
@@ -131,7 +132,7 @@ class PalaceInput(TableCore):
         drag, self.drag = self.drag, None
         assert drag is not None
         if not drag.moved:
-            if drag.source == "hidden":
+            if isinstance(drag.source, ZoneCard):
                 self.play_hidden(drag.index)
             else:
                 card = drag.cards[0] if len(drag.cards) == 1 else None
@@ -144,14 +145,14 @@ class PalaceInput(TableCore):
         for name, (rect, _) in self.targets(drag).items():
             if not rect.inflate(20, 20).collidepoint(pos):
                 continue
-            if drag.source == "hidden":
+            if isinstance(drag.source, ZoneCard):
                 self.play_hidden(drag.index, dropped=True)
             elif name == "stack":
                 self.play(Place(tuple(drag.cards)), dropped=True)
             else:
                 self.play(BuildReserve(tuple(drag.cards)), dropped=True)
             return
-        if drag.source == "hand" and self.geo.table.hand.collidepoint(pos):
+        if isinstance(drag.source, HandCard) and self.geo.table.hand.collidepoint(pos):
             self._reorder(drag.cards, pos[0])
 
     def _reorder(self, cards: list[Card], x: int) -> None:

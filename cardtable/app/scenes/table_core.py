@@ -22,6 +22,7 @@ from ...engine.events import Event
 from .. import theme
 from ..anim import Animator
 from ..hints import Job, hint_job, why_job
+from ..model import Ref
 from ..scene import Scene
 from ..session import Session, Shown
 from ..sound import sound_for
@@ -46,8 +47,9 @@ class Message:
 class Drag:
     """Cards (or a hidden card) being dragged by the person."""
 
-    source: str
-    """Where they came from: "hand", "stock", "discard", "group" or "hidden"."""
+    source: Ref
+    """Where they came from: a hand card, a pile, a card of a group being built, a
+    hidden card (a typed reference of the screen model, never a string)."""
     cards: list[Card]
     press: tuple[int, int]
     grab: tuple[int, int]
