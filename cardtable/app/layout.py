@@ -202,7 +202,7 @@ def _place_melds(layout: TableLayout, ratio: float = 0.7, both_ways: bool = Fals
     # row instead of a second row laid over the first.
     apart = piles.inflate(layout.card_w // 2, 0)  # the piles keep some table around them
     for spot in layout.spots.values():
-        avoid = [*(p for p in panels if p is not spot.panel), apart, layout.message,
+        avoid = [*panels, apart, layout.message,
                  *(other.melds for other in layout.spots.values() if other is not spot)]
         spot.melds = _widened(layout.play, spot, avoid, both_ways)
 

@@ -57,39 +57,66 @@ class MeldSpot:
     tab: pygame.Rect
 
 
-def meld_spots(area: pygame.Rect, sizes: list[int], width: int) -> list[MeldSpot]:
-    """The melds of one seat, left to right in ``area``: the steps between cards as
-    wide as fits one row, never under ``MIN_TARGET`` (so a wild's face can be hit);
-    wrapping to a half-covered second row when even that does not fit."""
+def meld_spots(area: pygame.Rect, shapes: list[tuple[bool, ...]],
+               width: int) -> list[MeldSpot]:
+    """The melds of one seat (``shapes``: whether each card is wild), left to right in
+    ``area``, each in full view. A wild shows a face at least ``MIN_TARGET`` wide (it
+    is where a swap is aimed) and so does each meld's lay-off tab; natural cards step
+    as wide as fits, down to a corner's width; smaller cards where one row would not
+    fit; a second row below where the area is tall enough; past the area's right end
+    only where nothing fits."""
+    least = max(MIN_TARGET + 4, int(width * 0.7))
+    for card in range(width, least - 1, -2):
+        step = _step(shapes, card, area.width)
+        if step is not None:
+            return _rows(area, shapes, card, step, int(card * RATIO) + 1)
+    height = int(least * RATIO)
+    rows = area.height >= 2 * height + 4
+    return _rows(area, shapes, least, max(12, int(least * 0.3)),
+                 height + 4 if rows else 10 ** 6)
+
+
+def _step(shapes: list[tuple[bool, ...]], width: int, room: int) -> int | None:
+    """The widest step between natural cards that lays every meld in one row."""
+    for step in range(max(MIN_TARGET, int(width * 0.55)), max(12, int(width * 0.3)) - 1, -1):
+        if _row_width(shapes, width, step) <= room:
+            return step
+    return None
+
+
+def _steps(shape: tuple[bool, ...], step: int) -> list[int]:
+    """How far each card of a meld lies from the one before it is laid on it: a wild
+    keeps ``MIN_TARGET`` of its face in view."""
+    return [max(MIN_TARGET, step) if wild else step for wild in shape[:-1]]
+
+
+def _rows(area: pygame.Rect, shapes: list[tuple[bool, ...]], width: int, step: int,
+          row_height: int) -> list[MeldSpot]:
     height = int(width * RATIO)
-    widest = max(MIN_TARGET, int(width * 0.55))
-    least = max(MIN_TARGET, int(width * 0.4))
-    step = widest
-    while step > least and _row_width(sizes, width, step) > area.width:
-        step -= 1
-    gap = 6
+    tab_width = max(MIN_TARGET, step)
     x, y = area.x, area.y
     spots: list[MeldSpot] = []
-    rows: list[list[pygame.Rect]] = []
-    for size in sizes:
-        span = width + step * (size - 1) + step
-        if x + span > area.right and x > area.x:
-            x, y = area.x, y + height // 2
-        cards = [pygame.Rect(x + i * step, y, width, height) for i in range(size)]
-        tab = pygame.Rect(cards[-1].right, y, step, height)
-        rows.append(cards)
-        spots.append(MeldSpot(tab.union(cards[0]), tuple(cards), (), tab))
-        x += span + gap
-    drawn = [rect for cards in rows for rect in cards]
-    out = []
-    for spot in spots:
-        visible = tuple(visible_part(rect, drawn[drawn.index(rect) + 1:]) for rect in spot.cards)
-        out.append(MeldSpot(spot.box, spot.cards, visible, spot.tab))
-    return out
+    for shape in shapes:
+        steps = _steps(shape, step)
+        span = width + sum(steps) + tab_width
+        if x + span > area.right and x > area.x and y + row_height + height <= area.bottom:
+            x, y = area.x, y + row_height
+        lefts = [x + sum(steps[:i]) for i in range(len(shape))]
+        cards = [pygame.Rect(left, y, width, height) for left in lefts]
+        tab = pygame.Rect(cards[-1].right, y, tab_width, height)
+        visible = tuple(visible_part(rect, cards[i + 1:]) for i, rect in enumerate(cards))
+        spots.append(MeldSpot(tab.union(cards[0]), tuple(cards), visible, tab))
+        x += span + GAP
+    return spots
 
 
-def _row_width(sizes: list[int], width: int, step: int) -> int:
-    return sum(width + step * size + 6 for size in sizes)
+GAP = 6
+
+
+def _row_width(shapes: list[tuple[bool, ...]], width: int, step: int) -> int:
+    tab = max(MIN_TARGET, step)
+    return sum(width + sum(_steps(shape, step)) + tab for shape in shapes) \
+        + GAP * (len(shapes) - 1)
 
 
 def visible_part(rect: pygame.Rect, later: list[pygame.Rect]) -> pygame.Rect:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from ..engine import Card, Pile
+from ..engine import Card, Meld, MeldRules, Pile
 from . import rummy_layout, theme
 from .layout import TableLayout
 from .model import (
@@ -173,6 +173,11 @@ def meld_area(geo: TableLayout, seat: int, human: int) -> tuple[pygame.Rect, int
     return area, rummy_layout.meld_card_width(geo)
 
 
+def meld_shapes(melds: Sequence[Meld], rules: MeldRules) -> list[tuple[bool, ...]]:
+    """Whether each card of each meld is wild (a wild's face is kept in view)."""
+    return [tuple(rules.is_wild(card) for card in meld.cards) for meld in melds]
+
+
 def _melds(geo: TableLayout, view: RummyView, desc: TableDescription,
            state: TableState) -> list[Element]:
     out: list[Element] = []
@@ -183,7 +188,7 @@ def _melds(geo: TableLayout, view: RummyView, desc: TableDescription,
         area, width = meld_area(geo, seat, state.human)
         whose = "your" if seat == state.human else f"{state.names[seat]}'s"
         parent = None if seat == state.human else f"seat/{seat}"
-        spots = rummy_layout.meld_spots(area, [len(m.cards) for m in melds], width)
+        spots = rummy_layout.meld_spots(area, meld_shapes(melds, rules), width)
         for index, (meld, spot) in enumerate(zip(melds, spots)):
             mid = f"meld/{seat}/{index}"
             out.append(Element(mid, Role.TABLE_MELD, f"{whose} {meld_words(meld, rules)}",
@@ -194,7 +199,7 @@ def _melds(geo: TableLayout, view: RummyView, desc: TableDescription,
                     note = wild_note(card, meld, rules, position)
                     out.append(Element(
                         f"{mid}/{position}", Role.WILD,
-                        f"{card_name(card)} in {whose} {meld.kind.value}: {note[4:]}",
+                        f"{card_name(card)} in {whose} {meld.kind.value}: {note.split(' ', 2)[2]}",
                         Box.of(box), WildInMeld(seat, index, position, card), z=8,
                         accepts=CLICK | DROP, parent=mid))
                 else:

@@ -136,16 +136,17 @@ def must_clear(geo: TableLayout) -> list[pygame.Rect]:
     return [hand, geo.discard.inflate(8, 8)]
 
 
-def rather_clear(geo: TableLayout, view: Any, human: int) -> list[pygame.Rect]:
+def rather_clear(geo: TableLayout, view: Any, human: int, rules: Any) -> list[pygame.Rect]:
     """What a question covers only where the table has no room: the melds (a Shanghai!
     chance asks you to drag onto them), the stock and the piles' labels."""
     from ..rummy_layout import meld_card_width, meld_spots
+    from ..rummy_model import meld_shapes
 
     rects = [geo.stock, pile_labels(geo)[1]]
     for seat, melds in enumerate(view.melds):
         if not melds:
             continue
         area = geo.meld_row if seat == human else geo.spots[seat].melds
-        spots = meld_spots(area, [len(m.cards) for m in melds], meld_card_width(geo))
+        spots = meld_spots(area, meld_shapes(melds, rules), meld_card_width(geo))
         rects += [spot.box for spot in spots]
     return rects

@@ -241,7 +241,8 @@ class TableScene(RummyKeys):
         placed = rummy_question.place(self.geo, self.question_text(), rects,
                                                    rummy_question.must_clear(self.geo),
                                                    rummy_question.rather_clear(
-                                                       self.geo, self.view, self.session.human))
+                                                       self.geo, self.view, self.session.human,
+                                                       self.desc.rules(self.view)))
         self.question_shift = placed[0].y - rects[0].y
         yes_no = len(answers) == 2 and sum(self.desc.declines(self.view, a)
                                            for _, a in answers) == 1
@@ -346,8 +347,9 @@ class TableScene(RummyKeys):
         spots = []
         for element in self.model():
             if isinstance(element.ref, TableMeld):
-                cards = [pygame.Rect(c.box.x, c.box.y, self.geo.small_w, self.geo.small_h)
-                         for c in self.model().children(element.id)
+                parts = [c.box for c in self.model().children(element.id)
                          if c.role in (Role.CARD, Role.WILD)]
-                spots.append((element.ref.seat, element.ref.index, cards))
+                whole = parts[-1]  # the last card shows whole: its size is every card's
+                spots.append((element.ref.seat, element.ref.index,
+                              [pygame.Rect(b.x, b.y, whole.w, whole.h) for b in parts]))
         return spots

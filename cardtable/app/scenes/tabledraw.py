@@ -91,8 +91,9 @@ def _meld(scene: TableScene, surface: pygame.Surface, model: ScreenModel,
     cards = scene.view.melds[seat][index].cards
     parts = [e for e in model.children(meld.id) if e.role in (Role.CARD, Role.WILD)]
     labels = wild_labels(scene.view.melds[seat][index], scene.desc.rules(scene.view))
+    width = parts[-1].box.w if parts else scene.geo.small_w  # the last card shows whole
     draw_meld_cards(surface, list(cards), [p.box.x for p in parts], [p.box.y for p in parts],
-                    scene.geo.small_w, labels, scene.deck_colours())
+                    width, labels, scene.deck_colours())
     tab = model.get(f"{meld.id}/tab")
     if tab is not None and (scene._is_down() and scene._my_discard_phase()
                             or scene.drag is not None and scene.drag.moved):
