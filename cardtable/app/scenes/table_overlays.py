@@ -114,6 +114,11 @@ def _targets(scene: TableScene, surface: pygame.Surface, model: ScreenModel) -> 
         return  # the button draws its own focus
     size = max(10, scene.geo.height // 64)
     ring = _box(focused.box).inflate(8, 8)
+    if focused.role in (Role.STAGED_GROUP, Role.NEW_GROUP):
+        # A group being built has its label just above it ("new", "Run"): the ring takes
+        # it in, and Enter's label goes over both.
+        lift = theme.font(max(11, scene.geo.height // 56)).get_linesize()
+        ring.update(ring.x, ring.y - lift, ring.width, ring.height + lift)
     pygame.draw.rect(surface, theme.HIGHLIGHT, ring, width=2, border_radius=8)
     if focused.role in places:
         below = focused.role in (Role.TABLE_MELD, Role.WILD)
