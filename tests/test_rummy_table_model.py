@@ -305,3 +305,23 @@ def test_the_readme_controls_table_matches_the_grammar():
     for command in (Command.DRAW, Command.TAKE, Command.ARRANGE, Command.GO_DOWN,
                     Command.TAKE_BACK, Command.NEXT_GOAL, Command.HINT):
         assert any(f"`{label}`" in readme for label in labels(command)), command
+
+
+@pytest.mark.parametrize("size", [SMALL, (1280, 800)])
+@pytest.mark.parametrize("seats", [4, 6, 8])
+def test_every_seats_melds_lie_in_full_view_with_wilds_big_enough_to_hit(make_app, seats,
+                                                                          size):
+    """Two melds a seat (one with a joker) all round the table: nothing that takes a
+    click or a drop lies over another, and every wild shows a face of at least 24 px."""
+    variant = Game.new("shanghai_may_i", seats, 1)[0].variant
+    hands = ["4D 5D 6D 7C 9S KH QH", "KC 9H", "4C 5C", "6H 6D", "7S 8S", "9D 9C", "JD JC",
+             "2D 3C"][:seats]
+    melds = {seat: ["run: 5H 6H JK 8H", "set: KS KH 2D"] for seat in range(1, seats)}
+    melds[0] = ["set: QS QD QC"]
+    state = variant.position(hands, phase=Phase.PLAY, melds=melds, stock="3S 3H",
+                             discard="10D")
+    model = table_at(make_app, "shanghai_may_i", state, size).table.model()
+    assert [(a.id, b.id) for a, b in model.overlaps()] == []
+    wilds = [e for e in model if e.role is Role.WILD]
+    assert len(wilds) == 2 * (seats - 1)
+    assert all(w.box.w >= MIN_TARGET and w.box.h >= MIN_TARGET for w in wilds)

@@ -29,7 +29,44 @@ def compute(size: tuple[int, int], seats: int, human: int,
     geo.message.move_ip(0, -line)
     table_layout._place_piles(geo)
     table_layout._place_melds(geo, ratio=1.0, both_ways=True)
+    for spot in geo.spots.values():
+        spot.melds = _roomier(geo, spot)
+        spot.melds = table_layout._widened(geo.play, spot, _avoid(geo, spot), True)
+    for spot in geo.spots.values():
+        spot.melds = _taller(geo, spot)
     return geo
+
+
+def _avoid(geo: table_layout.TableLayout, spot: table_layout.SeatSpot) -> list[pygame.Rect]:
+    label = geo.height // 30
+    piles = geo.stock.union(geo.discard).inflate(2 * geo.margin, 2 * label)
+    return [*(other.panel for other in geo.spots.values()), piles, geo.message,
+            *(other.melds for other in geo.spots.values() if other is not spot)]
+
+
+def _taller(geo: table_layout.TableLayout, spot: table_layout.SeatSpot) -> pygame.Rect:
+    """Room for a second row of melds where nothing lies below the first."""
+    taller = pygame.Rect(spot.melds.x, spot.melds.y, spot.melds.width, 2 * geo.small_h + 4)
+    if geo.play.contains(taller) and taller.collidelist(_avoid(geo, spot)) < 0:
+        return taller
+    return spot.melds
+
+
+def _roomier(geo: table_layout.TableLayout, spot: table_layout.SeatSpot) -> pygame.Rect:
+    """A seat squeezed into a strip narrower than its panel (six seats: beside its panel,
+    against the next one) gets the nearest free room of a panel's width and a card's
+    height instead, below its panel and towards the middle of the table, if any."""
+    area, panel = spot.melds, spot.panel
+    if area.width >= panel.width:
+        return area
+    avoid = _avoid(geo, spot)
+    towards = 1 if panel.centerx < geo.play.centerx else -1
+    for down in range(panel.bottom + 4, geo.message.y - geo.small_h, 8):
+        for across in range(0, panel.width + 1, 8):
+            room = pygame.Rect(panel.x + towards * across, down, panel.width, geo.small_h)
+            if geo.play.contains(room) and room.collidelist(avoid) < 0:
+                return room
+    return area
 
 
 def label_line(geo: table_layout.TableLayout) -> int:

@@ -39,7 +39,8 @@ def question_panel(geo: TableLayout, text: str, buttons: pygame.Rect
     """The question's panel around its answer buttons: its frame, the box of its text
     above them, the text's lines and their size."""
     size = max(13, geo.height // 46)
-    wrap = geo.play.width - 60 if geo.play.contains(buttons) else buttons.width
+    wrap = min(geo.play.width - 60, max(buttons.width, geo.play.width * 2 // 3)) \
+        if geo.play.contains(buttons) else buttons.width
     lines = theme.wrap(text, size, wrap, bold=True)
     font = theme.font(size, True)
     width = max(font.size(line)[0] for line in lines)
@@ -138,11 +139,11 @@ def must_clear(geo: TableLayout) -> list[pygame.Rect]:
 
 def rather_clear(geo: TableLayout, view: Any, human: int, rules: Any) -> list[pygame.Rect]:
     """What a question covers only where the table has no room: the melds (a Shanghai!
-    chance asks you to drag onto them), the stock and the piles' labels."""
+    chance asks you to drag onto them), the seats, the stock and the piles' labels."""
     from ..rummy_layout import meld_card_width, meld_spots
     from ..rummy_model import meld_shapes
 
-    rects = [geo.stock, pile_labels(geo)[1]]
+    rects = [geo.stock, pile_labels(geo)[1], *(spot.panel for spot in geo.spots.values())]
     for seat, melds in enumerate(view.melds):
         if not melds:
             continue
