@@ -325,3 +325,21 @@ def test_every_seats_melds_lie_in_full_view_with_wilds_big_enough_to_hit(make_ap
     wilds = [e for e in model if e.role is Role.WILD]
     assert len(wilds) == 2 * (seats - 1)
     assert all(w.box.w >= MIN_TARGET and w.box.h >= MIN_TARGET for w in wilds)
+
+
+def test_the_mission_sheets_are_elements_named_by_mission(make_app):
+    variant = Game.new("monastery", 3, 1)[0].variant
+    from cardtable.engine.monastery import Phase as MonasteryPhase
+
+    state = variant.position(["KS 3D 9C KH AH", "4C 5C", "6D 7D"], phase=MonasteryPhase.PLAY,
+                             stock="2D 3D 4D", missions={1: (1, ["set: 10S 10C 10S",
+                                                                 "set: JH JD JH"])})
+    app = table_at(make_app, "monastery", state)
+    model = app.table.model()
+    mine = model.get("goal/4")
+    assert mine.role is Role.SHEET_CELL and mine.name.startswith("mission 4: a run of 5")
+    theirs = model.get("seat/1/goal/1")
+    assert theirs.name == "West's mission 1: 2 sets of 3 in colour, done"
+    assert theirs.box.inside(model.get("seat/1").box)
+    click(app, mine.box.center)
+    assert app.table.chosen_goal == 4

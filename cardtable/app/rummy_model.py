@@ -226,7 +226,25 @@ def _seats(geo: TableLayout, view: RummyView, desc: TableDescription,
         parts += [f"{level} AI; click to ask why it moved" if level else "AI"]
         out.append(Element(f"seat/{seat}", Role.SEAT, ", ".join(parts), Box.of(spot.panel),
                            SeatRef(seat), z=1, accepts=CLICK))
+        progress = desc.progress(view, seat)
+        for number, (done, cell) in enumerate(zip(progress or (), seat_sheet(
+                spot.panel, len(progress or ()))), start=1):
+            out.append(Element(f"seat/{seat}/goal/{number}", Role.SHEET_CELL,
+                               f"{state.names[seat]}'s {desc.goal_name(view, number)}, "
+                               f"{'done' if done else 'open'}", Box.of(cell),
+                               Goal(seat, number), z=2, parent=f"seat/{seat}"))
     return out
+
+
+def seat_sheet(panel: pygame.Rect, count: int) -> list[pygame.Rect]:
+    """An opponent's goal sheet (Monastery's missions): small boxes in its panel's top
+    right corner."""
+    if not count:
+        return []
+    box = max(9, min(14, (panel.width // 2 - 10) // count))
+    left = panel.right - 10 - box * count
+    return [pygame.Rect(left + index * box, panel.y + 9, box - 2, box - 2)
+            for index in range(count)]
 
 
 def goal_boxes(geo: TableLayout, hand_label: str, count: int) -> list[pygame.Rect]:

@@ -74,9 +74,10 @@ def _opponent(scene: TableScene, surface: pygame.Surface, seat: int, spot: SeatS
                       scene.desc.seat_note(view, seat) or f"{info.level.title()} AI", flags,
                       right_width=box * len(progress or ()),
                       thinking_now=scene.time if thinking else None)
-    if progress is not None:
-        progress_boxes(surface, (spot.panel.right - 10 - box * len(progress), spot.panel.y + 9),
-                       box, progress)
+    cells = [e.box for e in scene.model().children(f"seat/{seat}")
+             if e.role is Role.SHEET_CELL]
+    if progress is not None and cells:
+        progress_boxes(surface, (cells[0].x, cells[0].y), cells[0].w + 2, progress)
     count = view.hand_sizes[seat] - scene.animator.incoming(seat)
     hand_backs(surface, spot.cards, count, int(geo.small_w * 0.75), size)
 
