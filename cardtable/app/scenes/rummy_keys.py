@@ -37,9 +37,8 @@ class RummyKeys(RummyInput):
         """The element Enter uses: the one chosen with Tab, or the first place of this
         phase of the turn (the stock to draw, then the discard pile)."""
         model = self.model()
-        order = model.focus_order()
         chosen = model.get(self.focus_id) if self.focus_id else None
-        if chosen is not None and chosen in order:
+        if chosen is not None and chosen.takes_focus:
             return chosen
         first = PileRef(Pile.DISCARD) if self.view.to_play else PileRef(Pile.STOCK)
         return model.find(first)

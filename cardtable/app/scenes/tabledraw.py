@@ -46,7 +46,7 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
     model = scene.model()
     surface.blit(theme.felt(geo.width, geo.height), (0, 0))
     for seat, spot in geo.spots.items():
-        _opponent(scene, surface, seat, spot)
+        _opponent(scene, surface, model, seat, spot)
     _piles(scene, surface, model)
     _meld_row(scene, surface, model)
     for element in model:
@@ -61,7 +61,8 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
     draw_overlays(scene, surface, model)
 
 
-def _opponent(scene: TableScene, surface: pygame.Surface, seat: int, spot: SeatSpot) -> None:
+def _opponent(scene: TableScene, surface: pygame.Surface, model: ScreenModel, seat: int,
+              spot: SeatSpot) -> None:
     view, geo = scene.view, scene.geo
     info = scene.session.seats[seat]
     to_move = view.current == seat and seat in view.awaiting
@@ -74,7 +75,7 @@ def _opponent(scene: TableScene, surface: pygame.Surface, seat: int, spot: SeatS
                       scene.desc.seat_note(view, seat) or f"{info.level.title()} AI", flags,
                       right_width=box * len(progress or ()),
                       thinking_now=scene.time if thinking else None)
-    cells = [e.box for e in scene.model().children(f"seat/{seat}")
+    cells = [e.box for e in model.children(f"seat/{seat}")
              if e.role is Role.SHEET_CELL]
     if progress is not None and cells:
         progress_boxes(surface, (cells[0].x, cells[0].y), cells[0].w + 2, progress)
