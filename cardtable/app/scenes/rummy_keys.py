@@ -49,7 +49,7 @@ class RummyKeys(RummyInput):
         places = [e for e in self.model().focus_order() if e.role in CARD_PLACES]
         if self.view.to_draw:
             return [e for e in places if e.role is Role.PILE]
-        return places
+        return [e for e in places if e.ref != PileRef(Pile.STOCK)]
 
     def _step_focus(self, step: int, places: list[Element] | None = None) -> None:
         order = self.model().focus_order() if places is None else places
