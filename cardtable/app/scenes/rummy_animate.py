@@ -7,6 +7,7 @@ Functions of the table scene; positions come from its layout and screen model.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
 from ...engine import Card, Pile
@@ -142,7 +143,7 @@ def animate(scene: TableScene, event: Event, start: float, speed: float) -> floa
 
 
 def _given(scene: TableScene, event: CardsGiven, start: float, speed: float,
-           seat_point: Any) -> float:
+           seat_point: Callable[[int], tuple[int, int]]) -> float:
     """Cards given to a caller: the called card from the pile, extras from the stock."""
     geo, human = scene.geo, scene.session.human
     width, colours, duration = geo.card_w, scene.deck_colours(), 0.35 * speed

@@ -7,12 +7,12 @@ Layout only (pygame rectangles and font measures); nothing here draws.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
+from ...engine import MeldRules
 from .. import theme
 from ..layout import TableLayout
+from ..table_desc import RummyView
 
 MUST = 1000
 """How much worse covering the hand or the asked card is than covering a meld."""
@@ -137,7 +137,8 @@ def must_clear(geo: TableLayout) -> list[pygame.Rect]:
     return [hand, geo.discard.inflate(8, 8)]
 
 
-def rather_clear(geo: TableLayout, view: Any, human: int, rules: Any) -> list[pygame.Rect]:
+def rather_clear(geo: TableLayout, view: RummyView, human: int,
+                 rules: MeldRules) -> list[pygame.Rect]:
     """What a question covers only where the table has no room: the melds (a Shanghai!
     chance asks you to drag onto them), the seats, the stock and the piles' labels."""
     from ..rummy_layout import meld_card_width, meld_spots

@@ -8,7 +8,7 @@ banner and the callouts too.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -17,6 +17,7 @@ from .. import layout as table_layout
 from ..model import Box, PileRef, Role, ScreenModel
 from ..textfit import Fitted, fit_text
 from .rummy_question import pile_labels, question_panel
+from .table_core import Message
 
 if TYPE_CHECKING:
     from .table import TableScene
@@ -128,7 +129,7 @@ def _targets(scene: TableScene, surface: pygame.Surface, model: ScreenModel) -> 
 
 
 def message_box(surface: pygame.Surface, geo: table_layout.TableLayout,
-                message: Any, above: pygame.Rect | None = None,
+                message: Message | None, above: pygame.Rect | None = None,
                 avoid: list[pygame.Rect] | None = None) -> None:
     """The engine's reason for a refusal (red), or a hint (green), over the table; moved
     clear of a question panel (``above``) and of ``avoid`` (the piles and their labels)."""
