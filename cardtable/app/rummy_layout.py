@@ -54,10 +54,10 @@ def _taller(geo: table_layout.TableLayout, spot: table_layout.SeatSpot) -> pygam
 
 def _roomier(geo: table_layout.TableLayout, spot: table_layout.SeatSpot) -> pygame.Rect:
     """A seat squeezed into a strip narrower than its panel (six seats: beside its panel,
-    against the next one) gets the nearest free room of a panel's width and a card's
+    against the next one) or lower than a card gets the nearest free room of a panel's width and a card's
     height instead, below its panel and towards the middle of the table, if any."""
     area, panel = spot.melds, spot.panel
-    if area.width >= panel.width:
+    if area.width >= panel.width and area.height >= geo.small_h:
         return area
     avoid = _avoid(geo, spot)
     towards = 1 if panel.centerx < geo.play.centerx else -1
@@ -102,7 +102,7 @@ def meld_spots(area: pygame.Rect, shapes: list[tuple[bool, ...]],
     as wide as fits, down to a corner's width; smaller cards where one row would not
     fit; a second row below where the area is tall enough; past the area's right end
     only where nothing fits."""
-    least = max(MIN_TARGET + 4, int(width * 0.7))
+    least = min(width, MIN_TARGET + 4)
     for card in range(width, least - 1, -2):
         step = _step(shapes, card, area.width)
         if step is not None:
