@@ -54,8 +54,9 @@ def _taller(geo: table_layout.TableLayout, spot: table_layout.SeatSpot) -> pygam
 
 def _roomier(geo: table_layout.TableLayout, spot: table_layout.SeatSpot) -> pygame.Rect:
     """A seat squeezed into a strip narrower than its panel (six seats: beside its panel,
-    against the next one) or lower than a card gets the nearest free room of a panel's width and a card's
-    height instead, below its panel and towards the middle of the table, if any."""
+    against the next one) or lower than a card gets the nearest free room of a panel's
+    width and a card's height instead, below its panel and towards the middle of the
+    table, if any."""
     area, panel = spot.melds, spot.panel
     if area.width >= panel.width and area.height >= geo.small_h:
         return area
