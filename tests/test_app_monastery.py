@@ -45,7 +45,7 @@ def test_the_focus_mission_says_what_the_hand_lacks_and_m_moves_it(make_app):
     frames(app, 2)
     assert app.table.chosen_goal == 5
     assert app.table.meld_status()[0].startswith("Mission 5")
-    click(app, app.table.goal_boxes()[3].center)     # the sheet's box 4
+    click(app, app.table.model().get("goal/4").box.center)     # the sheet's box 4
     assert app.table.chosen_goal == 4
 
 
@@ -168,9 +168,8 @@ def test_clicking_a_mission_with_nothing_selected_says_how_to_add(make_app):
 
 def choose_target(app, name):
     table = app.table
-    for _ in range(len(table.target_names())):
-        names = table.target_names()
-        if names[table.target % len(names)] == name:
+    for _ in range(len(table.model().focus_order())):
+        if table.focused().id == name:
             return
         key(app, pygame.K_TAB)
     raise AssertionError(f"Tab never reached {name}")
@@ -179,11 +178,11 @@ def choose_target(app, name):
 def test_adding_to_a_mission_by_keyboard_space_tab_enter(make_app):
     app = table_at(make_app, laid_position())
     table = app.table
-    assert {"meld:0:0", "meld:1:0", "meld:1:1"} <= set(table.target_names())
+    assert {"meld/0/0", "meld/1/0", "meld/1/1"} <= {e.id for e in table.card_places()}
     hand = table.hand_cards()
     table.focus = hand.index(next(c for c in hand if c.face == "AH"))
     key(app, pygame.K_SPACE)
-    choose_target(app, "meld:1:1")       # West's red jacks: a wild heart joins them
+    choose_target(app, "meld/1/1")       # West's red jacks: a wild heart joins them
     key(app, pygame.K_RETURN)
     action = app.session.game.history[-1][1]
     assert action == LayOff(1, 1, tuple(c for c in hand if c.face == "AH"), False)
@@ -194,7 +193,7 @@ def test_a_refused_add_by_keyboard_shows_the_engines_reason(make_app):
     table = app.table
     hand = table.hand_cards()
     table.focus = hand.index(next(c for c in hand if c.face == "9C"))
-    choose_target(app, "meld:1:0")       # the black tens: a nine is refused
+    choose_target(app, "meld/1/0")       # the black tens: a nine is refused
     key(app, pygame.K_RETURN)
     assert table.message is not None and "rank" in table.message.text
     assert not any(isinstance(a, LayOff) for _, a in app.session.game.history)
@@ -203,14 +202,15 @@ def test_a_refused_add_by_keyboard_shows_the_engines_reason(make_app):
 def test_shift_tab_and_up_step_back_through_the_targets(make_app):
     app = table_at(make_app, laid_position())
     table = app.table
-    names = table.target_names()
-    start = table.target % len(names)
+    start = table.focused().id
     key(app, pygame.K_TAB)
+    assert table.focused().id != start
     key(app, pygame.K_TAB, mod=pygame.KMOD_LSHIFT)
-    assert table.target % len(names) == start
+    assert table.focused().id == start
     key(app, pygame.K_DOWN)
+    assert table.focused().id != start
     key(app, pygame.K_UP)
-    assert table.target % len(names) == start
+    assert table.focused().id == start
 
 
 def test_aces_are_tagged_wild_and_the_panel_says_what_they_stand_for(make_app):
@@ -337,15 +337,17 @@ def test_a_mixed_suit_run_being_built_is_shown_in_sequence_order():
 
 
 def test_an_opponents_mission_sheet_is_one_click_away_and_why_stays_on_its_panel(make_app):
+    from cardtable.app.model import Goal
     from cardtable.app.scenes.goal_sheet import GoalSheetScene
-    from cardtable.app.scenes.table_panels import seat_sheet
 
     variant = Game.new("monastery", 3, 1)[0].variant
     state = variant.position(["8S 9S 10S JS 2H 3D 4C 7H 9D KD", "4C 5C", "6D 7D"],
                              phase=Phase.PLAY, stock="2D 3D 4D", done={1: [2, 7]})
     app = table_at(make_app, state)
     panel = app.table.geo.spots[1].panel
-    click(app, seat_sheet(panel, 9)[1].center)           # West's boxes: West's sheet
+    cell = app.table.model().find(Goal(1, 5))
+    assert cell is not None
+    click(app, cell.box.center)                          # West's boxes: West's sheet
     frames(app, 2)
     sheet = app.stack.top
     assert isinstance(sheet, GoalSheetScene) and sheet.name == "West"

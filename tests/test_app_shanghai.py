@@ -4,7 +4,6 @@ import dataclasses
 
 import pygame
 
-from cardtable.app.scenes import tabledraw
 from cardtable.app.session import default_seats
 from cardtable.app.tables import table_for
 from cardtable.engine import (
@@ -86,8 +85,7 @@ def test_the_may_i_question_leaves_the_pile_labels_readable(make_app):
     app = table_at(make_app, "shanghai_may_i", variant._start_turn(state, 1), Caller("pass"))
     until(app, lambda: app.table.question is not None)
     table = app.table
-    frame = tabledraw.question_panel(
-        table, table.call_buttons[0].rect.unionall([b.rect for b in table.call_buttons]))[0]
+    frame = table.question_frame()
     geo = table.geo
     labels = pygame.Rect(geo.stock.x, geo.stock.bottom, geo.discard.right - geo.stock.x, 20)
     assert not frame.colliderect(labels)
@@ -115,7 +113,7 @@ def test_the_person_refuses_a_buy_and_takes_the_card(make_app):
     app = table_at(make_app, "shanghai_buy", state, Caller("buy"))
     until(app, lambda: app.table.question is not None and "wants to buy" in
           app.table.question[0])
-    key(app, pygame.K_2)                       # the keyboard answers too: [2] refuse
+    key(app, pygame.K_y)            # the keyboard answers too: Y takes, as in every question
     state = app.session.game.state
     assert "QS" in [c.face for c in state.hands[0]] and state.took_discard
 
@@ -319,16 +317,18 @@ def test_a_wilds_tag_is_drawn_whole_over_the_card_laid_on_it(make_app):
     tag such as "10": the tags are drawn after the cards, so the tag reads "10", not
     a clipped "1"."""
     make_app()  # pygame and its fonts, as the table has them
-    from cardtable.app import layout, theme
-    from cardtable.app.scenes.tabledraw import _melds
+    from cardtable.app import theme
+    from cardtable.app.scenes.tabledraw import draw_meld_cards
+    from cardtable.app.table_desc import wild_labels
     from cardtable.engine.melds import Meld, MeldKind
 
     rules = table_for("shanghai_buy").description.rules(None)
     tens = Meld(MeldKind.SET, tuple(parse_cards("10S 10D 2S 10H 10C")))
     area, width = pygame.Rect(10, 10, 200, 80), 40
-    rects = layout.meld_cells(area, [len(tens.cards)], width)[0]
+    rects = [pygame.Rect(area.x + i * 12, area.y, width, 56) for i in range(5)]  # a tight fan
     surface = pygame.Surface((240, 120))
-    _melds(surface, [tens], area, width, rules)
+    draw_meld_cards(surface, list(tens.cards), [r.x for r in rects], [r.y for r in rects],
+                    width, wild_labels(tens, rules))
     wild, over = rects[2], rects[3]
     tag = theme.text("10", max(8, width // 4), (0, 0, 0), True).get_rect(
         bottomleft=(wild.x + 3, wild.bottom - 3))
@@ -365,8 +365,7 @@ def test_the_shanghai_question_never_covers_the_melds_it_asks_you_to_drag_onto(m
     until(app, lambda: app.table.question is not None and "Shanghai" in
           str(app.table.call_buttons[0].label))
     table = app.table
-    panel = table.geo.message.move(0, table.question_shift).union(
-        table.call_buttons[0].rect.unionall([b.rect for b in table.call_buttons]))
+    panel = table.question_frame()
     covered = [rect for _, _, cells in table.meld_spots() for rect in cells
                if rect.colliderect(panel)]
     assert covered == []

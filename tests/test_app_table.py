@@ -112,7 +112,7 @@ def test_keyboard_draws_selects_and_plays_to_the_focused_target(make_app):
     card = table.hand_cards()[2]
     key(app, pygame.K_SPACE)
     assert table.selected == {card}
-    assert table.target_names()[table.target % len(table.target_names())] == "discard"
+    assert table.focused().id == "pile/discard"
     key(app, pygame.K_RETURN)
     assert human_moves(app)[-1] == Discard(card)
 
@@ -126,11 +126,11 @@ def test_enter_starts_each_phase_at_its_first_place_not_one_chosen_before(make_a
     key(app, pygame.K_d)
     assert state(app).phase is Phase.DISCARD
     key(app, pygame.K_TAB)
-    assert table.target_names()[table.target % len(table.target_names())] != "discard"
+    assert table.focused().id != "pile/discard"
     table.discard(table.hand_cards()[0])
-    assert table.target == 0
+    assert table.focus_id is None
     until(app, lambda: table._my_turn() and table.view.to_draw)
-    assert table.target_names()[table.target % len(table.target_names())] == "stock"
+    assert table.focused().id == "pile/stock"
 
 
 def test_keyboard_t_takes_the_discard(make_app):

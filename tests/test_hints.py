@@ -245,3 +245,36 @@ def _rows(entry, page, box):  # type: ignore[no-untyped-def]
     from cardtable.app.scenes.table_panels import _wrapped
 
     return _wrapped(entry, page.size, box.width - 24)
+
+
+def test_enter_on_the_move_log_says_why_each_earlier_ai_move_was_made(make_app):
+    """The keyboard's road to a log line: Tab to the log, Enter explains the latest AI
+    move shown, and each Enter again the one before it."""
+    import pygame
+
+    from cardtable.app.model import Region
+    from ui import key, until
+
+    app = make_app()
+    app.new_game("five_crowns", 1, "normal", 6, autoplay="normal")
+
+    def moved(count: int) -> bool:
+        if type(app.stack.top).__name__ == "SummaryScene":
+            app.stack.top.next()
+        return app.table is not None and sum(m.seat == 1 for m in app.session.ai_moves) >= count
+
+    until(app, lambda: moved(3))
+    app.session.bots.pop(0)
+    until(app, lambda: moved(0) and app.stack.top is app.table and app.table._my_turn())
+    table, session = app.table, app.session
+    log = table.model().find(Region("log"))
+    assert log is not None and log.takes_focus
+    until(app, lambda: (key(app, pygame.K_TAB), table.focused().id == "log")[1])
+    moves = [m for m in session.ai_moves if m.last_line <= table.log_shown]
+    for back in (1, 2):
+        table.message = None
+        key(app, pygame.K_RETURN)
+        until(app, lambda: table.message is not None and table.message.text.startswith("Why"))
+        move = moves[-back]
+        expected = about_them(explain(move.view, move.action))
+        assert table.message.text == f"Why {session.names[move.seat]} did that: {expected}"

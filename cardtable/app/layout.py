@@ -178,8 +178,13 @@ def _touching(rects: list[pygame.Rect]) -> bool:
                for second in rects[index + 1:])
 
 
-def _place_melds(layout: TableLayout) -> None:
-    """Each opponent's melds area, once the panels and the piles are placed."""
+def _place_melds(layout: TableLayout, ratio: float = 0.7, both_ways: bool = False) -> None:
+    """Each opponent's melds area, once the panels and the piles are placed: ``ratio``
+    of a small card high (the rummy table gives whole cards); ``both_ways``: a seat in
+    the middle grows its area both ways too."""
+    height = int(layout.small_h * ratio)
+    for spot in layout.spots.values():
+        spot.melds = pygame.Rect(spot.panel.x, spot.panel.bottom + 4, spot.panel.width, height)
     label = layout.height // 30  # the piles' labels, and "Enter" over a pile
     piles = layout.stock.union(layout.discard).inflate(2 * layout.margin, 2 * label)
     panels = [spot.panel for spot in layout.spots.values()]
@@ -190,19 +195,20 @@ def _place_melds(layout: TableLayout) -> None:
     taken = [spot.melds for spot in layout.spots.values() if spot not in crowded]
     for spot in crowded:
         others = [panel for panel in panels if panel is not spot.panel]
-        spot.melds = _melds_area(layout, spot.panel, [*others, *taken, piles])
+        spot.melds = _melds_area(layout, spot.panel, [*others, *taken, piles], height)
         taken.append(spot.melds)
     # Then a seat at the side grows its area towards the middle of the table, into room
     # nobody uses (up to twice its panel's width): three or four melds then lie in one
     # row instead of a second row laid over the first.
     apart = piles.inflate(layout.card_w // 2, 0)  # the piles keep some table around them
     for spot in layout.spots.values():
-        avoid = [*(p for p in panels if p is not spot.panel), apart, layout.message,
+        avoid = [*panels, apart, layout.message,
                  *(other.melds for other in layout.spots.values() if other is not spot)]
-        spot.melds = _widened(layout.play, spot, avoid)
+        spot.melds = _widened(layout.play, spot, avoid, both_ways)
 
 
-def _widened(play: pygame.Rect, spot: SeatSpot, avoid: list[pygame.Rect]) -> pygame.Rect:
+def _widened(play: pygame.Rect, spot: SeatSpot, avoid: list[pygame.Rect],
+             both_ways: bool = False) -> pygame.Rect:
     """The seat's melds area stretched towards the table's middle as far as ``avoid``
     and the play area allow, to twice the panel's width (a seat in the middle, or with
     no room, keeps its area)."""
@@ -210,7 +216,7 @@ def _widened(play: pygame.Rect, spot: SeatSpot, avoid: list[pygame.Rect]) -> pyg
     towards_right = panel.centerx < play.centerx - panel.width // 2
     towards_left = panel.centerx > play.centerx + panel.width // 2
     if not (towards_right or towards_left):
-        return area
+        return _widened_both(play, area, panel, avoid) if both_ways else area
     best = area
     for width in range(area.width + 8, 2 * panel.width + 1, 8):
         wider = pygame.Rect(area.x if towards_right else area.right - width, area.y,
@@ -221,14 +227,26 @@ def _widened(play: pygame.Rect, spot: SeatSpot, avoid: list[pygame.Rect]) -> pyg
     return best
 
 
-def _melds_area(layout: TableLayout, panel: pygame.Rect,
-                avoid: list[pygame.Rect]) -> pygame.Rect:
+def _widened_both(play: pygame.Rect, area: pygame.Rect, panel: pygame.Rect,
+                  avoid: list[pygame.Rect]) -> pygame.Rect:
+    """A middle seat's area grown evenly both ways, to twice its panel's width."""
+    best = area
+    for width in range(area.width + 16, 2 * panel.width + 1, 16):
+        wider = pygame.Rect(0, area.y, width, area.height)
+        wider.centerx = area.centerx
+        if not play.contains(wider) or wider.collidelist(avoid) >= 0:
+            break
+        best = wider
+    return best
+
+
+def _melds_area(layout: TableLayout, panel: pygame.Rect, avoid: list[pygame.Rect],
+                height: int) -> pygame.Rect:
     """Where a seat's laid melds go: under its panel; where that would cover another
     seat or the piles (six to eight players), beside the panel, on the side towards the
     middle first, as wide as the panel or the room there; failing those, under the
     panel, as tall as the room before the next seat allows."""
     play, gap = layout.play, 4
-    height = int(layout.small_h * 0.7)
     below = pygame.Rect(panel.x, panel.bottom + gap, panel.width, height)
     below.height = min(height, layout.message.y - gap - below.y)
     if below.height == height and below.collidelist(avoid) < 0:

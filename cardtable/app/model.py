@@ -110,6 +110,16 @@ class WildInMeld:
 
 
 @dataclass(frozen=True)
+class MeldCard:
+    """A natural card of a meld on the table (its wilds are ``WildInMeld``)."""
+
+    seat: int
+    meld: int
+    position: int
+    card: Card
+
+
+@dataclass(frozen=True)
 class SeatRef:
     seat: int
 
@@ -164,7 +174,8 @@ class Region:
 
 
 Ref = (HandCard | PileRef | NamedPile | StagedGroup | StagedCard | NewGroup | TableMeld
-       | WildInMeld | SeatRef | SeatCards | ZoneCard | Goal | Control | Answer | Region)
+       | WildInMeld | SeatRef | SeatCards | ZoneCard | Goal | Control | Answer | Region
+       | MeldCard)
 
 
 class _Rectangle(Protocol):

@@ -177,6 +177,10 @@ class TableDescription(ABC):
         from its panel."""
         return ()
 
+    def goal_name(self, view: Any, number: int) -> str:
+        """A goal on the sheet in words ("mission 4: a run of 5 in one suit")."""
+        return f"goal {number}"
+
     def progress_caption(self, view: Any) -> tuple[str, ...]:
         """A few words beside the person's goal sheet saying what its boxes are, longest
         first: the first that fits is shown."""
@@ -229,6 +233,11 @@ class TableDescription(ABC):
         unless the settings ask every time, it is not asked, and passes for them as soon
         as no other seat is still to answer (so play is never held up for it)."""
         return False
+
+    def declines(self, view: Any, action: Action | None) -> bool:
+        """Whether an answer to a question passes or declines (``N`` gives it; ``Y``
+        the first answer that does not): every question reads the same way."""
+        return action is None
 
     def seat_note(self, view: Any, seat: int) -> str:
         """A few words under a seat's name (progress, calls left)."""

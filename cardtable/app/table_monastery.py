@@ -190,6 +190,9 @@ class MonasteryTable(TableDescription):
     def progress_names(self, view: Any) -> tuple[str, ...]:
         return tuple(mission.title for mission in MISSIONS.values())
 
+    def goal_name(self, view: Any, number: int) -> str:
+        return f"mission {number}: {MISSIONS[number].title}"
+
     def progress_caption(self, view: Any) -> tuple[str, ...]:
         return ("\u2190 your 9 missions: gold = done, outlined = your aim; click to choose",
                 "\u2190 your missions: gold = done; click one to aim for it",

@@ -157,7 +157,7 @@ class ShanghaiTable(TableDescription):
                      "your left)") if others else ""
             return (f"{names[buyer]} wants to buy {card}{first}: let it go, or refuse and "
                     "take it?",
-                    [("Let it go", AnswerBuy(True)), ("Refuse: take it", AnswerBuy(False))])
+                    [("Refuse: take it", AnswerBuy(False)), ("Let it go", AnswerBuy(True))])
         if view.phase is Phase.SHANGHAI:
             calls = [a for a in view.legal if isinstance(a, CallShanghai)]
             where = " Drag it onto the meld of your choice, or:" if len(calls) > 1 else ""
@@ -169,6 +169,11 @@ class ShanghaiTable(TableDescription):
             return (f"{callers} called May I for {card}: take it, or let it go?",
                     [("Take it", Draw(Pile.DISCARD)), ("Let it go", Draw(Pile.STOCK))])
         return None
+
+    def declines(self, view: Any, action: Action | None) -> bool:
+        """Passing, letting a bought card go, and drawing from the stock instead of the
+        card called for are the declining answers (``N``)."""
+        return action is None or action in (Call("pass"), AnswerBuy(True), Draw(Pile.STOCK))
 
     def prompt(self, view: Any, names: Sequence[str], human: int) -> str:
         if view.phase is Phase.GAME_OVER:

@@ -12,6 +12,7 @@ from typing import Any
 import pygame
 
 from .. import theme
+from ..model import Goal, Role, ScreenModel
 from ..widgets import Button
 from .common import FormScene
 
@@ -23,31 +24,41 @@ class Step:
 
 
 def rummy_steps(table: Any) -> list[Step]:
-    """The steps for a draw-and-discard table (Five Crowns, Shanghai, Monastery)."""
-    geo, desc, view = table.geo, table.desc, table.view
+    """The steps for a draw-and-discard table (Five Crowns, Shanghai, Monastery), each
+    lighting elements of the table's screen model."""
+    model: ScreenModel = table.model()
+    desc, view = table.desc, table.view
     headline = desc.headline(view).replace("  \u00b7  ", ": ")
+
+    def area(*ids: str, role: Role | None = None) -> pygame.Rect:
+        boxes = [e.box for e in model if e.id in ids or (role is not None and e.role is role)]
+        rects = [pygame.Rect(b.x, b.y, b.w, b.h) for b in boxes]
+        return rects[0].unionall(rects[1:]) if rects else pygame.Rect(0, 0, 0, 0)
+
     steps = [
         Step("This is your hand. Drag a card to move it; S and R sort it by suit or rank.",
-             geo.hand),
+             area("hand")),
         Step("A turn starts here: draw from the stock, or take the top card of the "
-             "discard pile (click it or drag it to your hand).", geo.stock.union(geo.discard)),
+             "discard pile (click it or drag it to your hand).",
+             area("pile/stock", "pile/discard")),
         Step(f"What this round asks is written here ({headline}), with what to do now.",
-             geo.info),
+             area("info")),
     ]
-    boxes = table.goal_boxes()
-    if boxes:  # Monastery's mission sheet, right of the hand's label
+    mine = [e.id for e in model
+            if isinstance(e.ref, Goal) and e.ref.seat == table.session.human]
+    if mine:  # Monastery's mission sheet, right of the hand's label
         steps.append(Step("Your mission sheet: a box per mission, gold once done. Click a "
                           "box to aim for that mission; click an opponent's boxes to see "
-                          "their sheet.", boxes[0].unionall(boxes)))
+                          "their sheet.", area(*mine)))
     if desc.meld_building:
         steps.append(Step("Once you have drawn, build your melds in the row above your "
                           "hand: drag cards to the + slot that appears there, or press A "
-                          "and the table arranges them for you.", geo.meld_row))
+                          "and the table arranges them for you.", table.geo.meld_row))
     steps += [
-        Step("A turn ends when you drop a card on the discard pile.", geo.discard),
+        Step("A turn ends when you drop a card on the discard pile.", area("pile/discard")),
         Step("Stuck? H shows the move the computer would make, and why; Ctrl+Z takes "
              "back a play; Esc opens the menu, the rules and the score sheet.",
-             geo.controls),
+             area(role=Role.BUTTON)),
     ]
     return steps
 

@@ -15,7 +15,6 @@ Every gesture becomes an engine action, and a refused one shows the engine's rea
 from __future__ import annotations
 
 from abc import abstractmethod
-from dataclasses import dataclass
 
 import pygame
 
@@ -38,14 +37,6 @@ from .table_core import Drag, TableCore
 
 DROP_SLACK = 10
 """Pixels round a drop target that still count as on it."""
-
-
-@dataclass
-class PalaceDrag(Drag):
-    """A drag at the Palace table, with what it holds by its model reference: cards of
-    the hand, or one of the person's hidden cards."""
-
-    ref: HandCard | ZoneCard | None = None
 
 
 class PalaceInput(TableCore):
@@ -77,13 +68,13 @@ class PalaceInput(TableCore):
     def held(self) -> HandCard | ZoneCard | None:
         """What a moving drag holds, by reference."""
         drag = self.drag
-        if isinstance(drag, PalaceDrag) and drag.moved:
-            return drag.ref
+        if drag is not None and drag.moved and isinstance(drag.source, HandCard | ZoneCard):
+            return drag.source
         return None
 
     def drop_action(self, drag: Drag, ref: Ref) -> Action | None:
         """What dropping ``drag`` on the element ``ref`` asks the engine for."""
-        held = drag.ref if isinstance(drag, PalaceDrag) else None
+        held = drag.source
         if isinstance(held, ZoneCard):
             return PlayHidden(held.slot) if ref == STACK else None
         cards = tuple(c for c in self.hand_cards() if c in drag.cards)
@@ -118,19 +109,19 @@ class PalaceInput(TableCore):
             cards = [c for c in hand if c in self.selected] if ref.card in self.selected \
                 else [ref.card]
             box = element.box
-            self.drag = PalaceDrag("hand", cards, pos, (pos[0] - box.x, pos[1] - box.y),
-                                   pos=pos, index=ref.index, ref=ref)
+            self.drag = Drag(ref, cards, pos, (pos[0] - box.x, pos[1] - box.y), pos=pos,
+                             index=ref.index)
         elif isinstance(ref, ZoneCard) and ref.zone == HIDDEN and element.accepts & Gesture.DRAG:
             box = element.box
-            self.drag = PalaceDrag("hidden", [], pos, (pos[0] - box.x, pos[1] - box.y),
-                                   pos=pos, index=ref.slot, ref=ref)
+            self.drag = Drag(ref, [], pos, (pos[0] - box.x, pos[1] - box.y), pos=pos,
+                             index=ref.slot)
         else:
             self.activate(element, by_key=False)
 
     def _release(self, pos: tuple[int, int]) -> None:
         drag, self.drag = self.drag, None
         assert drag is not None
-        ref = drag.ref if isinstance(drag, PalaceDrag) else None
+        ref = drag.source
         if not drag.moved:
             if isinstance(ref, ZoneCard):
                 self.play_hidden(ref.slot)

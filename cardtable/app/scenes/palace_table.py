@@ -19,7 +19,7 @@ import pygame
 from ...engine import Action, BuildReserve, Card, PickHidden, Place, PlayHidden, TakeStack
 from ...engine.palace import DEALT, HIDDEN, PalaceView, Phase
 from .. import palace_layout, palace_model
-from ..model import Box, ScreenModel
+from ..model import Box, ScreenModel, ZoneCard
 from ..palace_model import ButtonSeen, Seen
 from ..session import Session
 from ..table_palace import PalaceTable
@@ -149,8 +149,8 @@ class PalaceTableScene(PalaceAnimation):
             picked=tuple(self.picked), selected=frozenset(self.selected),
             stack=self.shown_stack(), burned=self.shown_burned(), my_turn=self._my_turn(),
             dragging=tuple(drag.cards) if moving and drag is not None else (),
-            hidden_dragged=drag.index if moving and drag is not None
-            and drag.source == "hidden" else None,
+            hidden_dragged=drag.source.slot if moving and drag is not None
+            and isinstance(drag.source, ZoneCard) else None,
             buttons=tuple(ButtonSeen(b.label, b.on_click.__name__, Box.of(b.rect), b.enabled)
                           for b in self.buttons),
             info=f"{self.desc.headline(self.view)}. "

@@ -1,7 +1,12 @@
-"""The table: one scene for every game, driven by the game's table description.
+"""The table of the rummy games (Five Crowns, both Shanghai games, Monastery): one
+scene for all, driven by the game's table description.
 
-Input lives in ``table_input``: drag and drop, the click alternative and the keyboard;
-every gesture becomes an engine action, and a refused one shows the engine's reason.
+The scene holds the table's own state (groups being built, the goal chosen, the
+question, the score sheet held back) and describes itself as a screen model
+(``rummy_model``), which its drawing (``tabledraw``), mouse (``rummy_input``),
+keyboard (``rummy_keys``) and the coach read. Actions are in ``rummy_actions``,
+animations in ``table_animations`` (by event type), the round's last look in
+``round_end``.
 
 The table shows the observation as of the last animation that finished: the session
 may be ahead, and its applied actions are played out one by one.
@@ -9,35 +14,30 @@ may be ahead, and its applied actions are played out one by one.
 
 from __future__ import annotations
 
-import dataclasses
 import math
 from collections.abc import Hashable
 from functools import partial
-from typing import Any, cast
+from typing import Any
 
 import pygame
 
-from ...engine import Action, Card, Discard, Draw, LayDown, Pile
-from ...engine.events import (
-    Discarded,
-    Event,
-    LaidOff,
-    MeldsLaid,
-    RoundScored,
-)
-from .. import layout as table_layout
-from .. import theme
+from ...engine import Card
+from ...engine.events import Event, RoundScored
+from .. import rummy_layout, rummy_model
+from ..model import Box, ScreenModel
 from ..session import Session, Shown
 from ..table_desc import RummyView, describe_table
 from ..table_ui import TableUI
 from ..tables import deck_colours
 from ..widgets import Button
-from . import tabledraw
+from . import rummy_question, tabledraw
+from .round_end import round_end_view
+from .rummy_actions import Question
+from .rummy_keys import RummyKeys
 from .table_animations import ANIMATIONS, Moment
-from .table_input import TableInput
 
 
-class TableScene(TableInput):
+class TableScene(RummyKeys):
     """The table of the rummy games, driven by each game's table description."""
 
     animations = ANIMATIONS
@@ -50,7 +50,8 @@ class TableScene(TableInput):
         self.groups: list[list[Card]] = []
         self._saved_groups: tuple[tuple[Card, ...], ...] = ()
         """The groups as last saved: a change asks for a save (see ``_after_update``)."""
-        self.target = 0
+        self.focus_id: str | None = None
+        """The element the keyboard's focus is on (None: the first place of the phase)."""
         self.summary: RoundScored | None = None
         self.summary_open = False
         self.after_summary: tuple[Event, ...] = ()
@@ -59,125 +60,64 @@ class TableScene(TableInput):
         self.after_view: RummyView | None = None
         """The view after a round-ending move (the next deal), shown once the score
         sheet closes: until then the table stays on the round that ended."""
-        self.question: tuple[str, list[tuple[str, Action | None]]] | None = None
-        self.choice: tuple[str, list[tuple[str, Action | None]]] | None = None
+        self.question: Question | None = None
+        self.choice: Question | None = None
         """A question the table itself asks (where a freed wild goes), before any action."""
         self.chosen_goal: int | None = None
         """The goal the person picked on the sheet (Monastery: the mission to build)."""
         self.call_buttons: list[Button] = []
         self.question_shift = 0
         """How far the question panel sits below (or above) its usual place."""
+        self._model: tuple[Hashable, ScreenModel] | None = None
         self.layout(app.size)
 
-    # --- layout and saved table state ----------------------------------------------------
+    # --- layout and the screen model -----------------------------------------------------
 
     def layout(self, size: tuple[int, int]) -> None:
         scale = self.app.settings.card_scale
-        self.geo = table_layout.compute(size, self.session.game.seats, self.session.human, scale)
+        self.geo = rummy_layout.compute(size, self.session.game.seats, self.session.human,
+                                        scale)
         self._build_buttons()
+        self.question = None  # placed again for the new size
+        self._model = None
 
     def log_rect(self) -> pygame.Rect:
         return self.geo.log
+
+    def state(self) -> rummy_model.TableState:
+        """The scene's part of what the screen model is built from."""
+        question = None
+        if self.question is not None and self.call_buttons:
+            panel = self.question_frame()
+            question = rummy_model.QuestionSpot(
+                self.question_text(), Box.of(panel),
+                tuple((b.label, Box.of(b.rect)) for b in self.call_buttons))
+        seats = self.session.seats
+        return rummy_model.TableState(
+            tuple(self.session.names), self.session.human, tuple(self.hand_cards()),
+            frozenset(self.selected), tuple(map(tuple, self.groups)),
+            self._my_discard_phase(), self.hand_label(), self.chosen_goal, question,
+            tuple(rummy_model.ButtonSpot(b.label, method, b.enabled, Box.of(b.rect))
+                  for b, method in zip(self.buttons, self.button_roles)),
+            tuple("" if seat == self.session.human else seats[seat].level
+                  for seat in range(len(seats))))
+
+    def model(self) -> ScreenModel:
+        """The screen model of the table as it is now (rebuilt when its inputs change)."""
+        state = self.state()
+        key = (self.view, state, self.geo.width, self.geo.height)
+        if self._model is None or self._model[0] != key:
+            self._model = (key, rummy_model.build(self.geo, self.view, self.desc, state))
+        return self._model[1]
+
+    def active_buttons(self) -> list[Button]:
+        """None: every click, buttons' too, is found in the screen model."""
+        return []
 
     def _cancel(self) -> bool:
         """Esc also closes the table's own question (where a freed wild goes)."""
         asked, self.choice = self.choice is not None, None
         return super()._cancel() or asked
-
-    def _build_buttons(self) -> None:
-        box = self.geo.controls
-        entries = self.desc.buttons
-        row = max(30, min(self.geo.height // 16, (box.height - 10) // len(entries) - 8))
-        self._buttons_key = None
-        self.buttons = [Button(pygame.Rect(box.x, box.y + i * (row + 8), box.width, row), label,
-                               getattr(self, method), primary=primary, size=max(12, row * 2 // 5))
-                        for i, (label, method, primary) in enumerate(entries)]
-        self.button_roles = [method for _, method, _ in entries]
-        self._refresh_buttons()
-
-    def _button_inputs(self) -> Hashable:
-        return (tuple(map(tuple, self.groups)), self.chosen_goal)
-
-    def _enable_buttons(self) -> None:
-        mine = self._my_discard_phase()
-        for button, method in zip(self.buttons, self.button_roles):
-            if method in ("sort_suit", "sort_rank"):
-                button.enabled = bool(self.view.hand)
-            elif method == "arrange":
-                button.enabled = mine and not self._is_down()
-            elif method == "clear_groups":
-                button.enabled = bool(self.groups)
-            elif method == "commit_selected":
-                card = self.desc.discard_for(self.view, self.groups, self.selected)
-                commit = None if card is None else self.desc.commit(self.view, self.groups, card)
-                # With no groups built it is a plain discard of the selected card: the
-                # button says so and works (a disabled "Discard" beside a selected card
-                # read as a refusal).
-                button.enabled = mine and commit is not None and \
-                    (bool(self.groups) or isinstance(commit, Discard)) and \
-                    self.session.problem(commit) is None
-                # Say what the button will do: groups that do not take every other
-                # card are only a plan, and the button then just discards.
-                button.label = "Discard" if isinstance(commit, Discard) else \
-                    "Lay down + discard" if self.desc.final_turn(self.view) else "Go out"
-            elif method == "go_down":
-                # Enabled as soon as groups are built: pressing it says what is wrong.
-                action = self.desc.go_down(self.view, self.groups, self.chosen_goal)
-                button.enabled = mine and bool(self.groups) and action is not None \
-                    and not self._is_down()
-            elif method == "take_back":
-                button.enabled = mine and self.desc.played_this_turn(self.view)
-
-    def meld_status(self) -> tuple[str, bool | None] | None:
-        """The status line of the groups being built (or the game's own, such as the
-        mission in focus, which it words for every phase): the text and whether it is
-        good (None: neutral). Lines after the first are notes, drawn dim."""
-        view = self.view
-        building, groups = self._my_discard_phase(), self.groups
-        own = self.desc.build_status(view, groups, self.chosen_goal)
-        if own is not None:
-            return own if own[0] else None
-        if view.melds[self.session.human]:
-            return None
-        if building and not groups:
-            word = self.desc.rules(view).set_word
-            return (f"Drag cards to + to build {word}s and runs, or press Arrange", None)
-        if not groups:
-            return None
-        problems = [f"{index + 1}: {self.desc.group(view, cards)}"
-                    for index, cards in enumerate(groups)
-                    if not self.desc.group_label(view, cards)[1]]
-        staged = {card for cards in groups for card in cards}
-        left = [c for c in view.hand if c not in staged and c not in self.selected]
-        status = "; ".join(problems) if problems else "Melds valid"
-        return (f"{status}  \u00b7  {self.desc.points(view, left)} points would stay in hand",
-                not problems)
-
-    def hand_label(self) -> str:
-        """The line over the person's hand: score, the game's note, dealer."""
-        human, view = self.session.human, self.view
-        note = self.desc.seat_note(view, human)
-        label = f"You  \u00b7  {self.desc.score_text(view, human)}" + \
-            (f"  \u00b7  {note}" if note else "")
-        return label + ("  \u00b7  dealer" if human == view.dealer else "")
-
-    def goal_boxes(self) -> list[pygame.Rect]:
-        """Where the person's goal sheet (Monastery's missions) sits, right of the hand's
-        label: drawn there, and clicked there to choose the goal to build."""
-        progress = self.desc.progress(self.view, self.session.human)
-        if progress is None:
-            return []
-        geo = self.geo
-        size = max(12, geo.height // 50)
-        top_of_cards = geo.hand.bottom - geo.card_h
-        label = theme.text(self.hand_label(), size, theme.TEXT, True).get_rect(
-            bottomleft=(geo.hand.x + 4, top_of_cards - 4))
-        box = max(14, size + 4)
-        return [pygame.Rect(label.right + 16 + index * box, top_of_cards - 6 - box, box - 2,
-                            box - 2) for index in range(len(progress))]
-
-    def _is_down(self) -> bool:
-        return self.desc.is_down(self.view, self.session.human)
 
     def deck_colours(self) -> str:
         """The cards' colour scheme: the game's when its rules speak of colour, otherwise
@@ -222,6 +162,9 @@ class TableScene(TableInput):
         """The person has drawn and may now play cards and discard."""
         return self._my_turn() and self.view.to_play
 
+    def _is_down(self) -> bool:
+        return self.desc.is_down(self.view, self.session.human)
+
     # --- time ------------------------------------------------------------------------------
 
     def _holding(self) -> bool:
@@ -242,7 +185,8 @@ class TableScene(TableInput):
         self._refresh_question()
 
     def _refresh_question(self) -> None:
-        """An out-of-turn question for the person (May I, buy, Shanghai!), with buttons."""
+        """An out-of-turn question for the person (May I, buy, Shanghai!), with buttons,
+        placed clear of the hand, the card asked about, the piles' labels and the melds."""
         if self.choice is not None and not self._my_discard_phase():
             self.choice = None
         question = self.choice
@@ -255,47 +199,31 @@ class TableScene(TableInput):
         self.call_buttons = []
         if question is None:
             return
-        geo = self.geo
         answers = question[1]
-        height = max(34, geo.height // 20)
-        top = geo.message.bottom + 6
-        if len(answers) <= 3 and all(len(label) <= 18 for label, _ in answers):
-            width = min(240, geo.play.width // (len(answers) + 1))
-            left = geo.message.centerx - (len(answers) * (width + 16) - 16) // 2
-            rects = [pygame.Rect(left + i * (width + 16), top, width, height)
-                     for i in range(len(answers))]
-        else:  # long answers (where a freed wild goes): one under another
-            width = min(geo.play.width - 40, 560)
-            height = min(height, (geo.play.bottom - top - 20) // len(answers) - 6)
-            rects = [pygame.Rect(geo.message.centerx - width // 2, top + i * (height + 6),
-                                 width, height) for i in range(len(answers))]
-        self.question_shift = self._clear_of_melds(rects, height)
+        rects = rummy_question.answer_rects(self.geo, [label for label, _ in answers])
+        placed = rummy_question.place(self.geo, self.question_text(), rects,
+                                                   rummy_question.must_clear(self.geo),
+                                                   rummy_question.rather_clear(
+                                                       self.geo, self.view, self.session.human,
+                                                       self.desc.rules(self.view)))
+        self.question_shift = placed[0].y - rects[0].y
+        yes_no = len(answers) == 2 and sum(self.desc.declines(self.view, a)
+                                           for _, a in answers) == 1
+        height = rects[0].height
+        keys = [("N" if self.desc.declines(self.view, action) else "Y") if yes_no
+                else str(i + 1) for i, (_, action) in enumerate(answers)]
         self.call_buttons = [
-            Button(rect.move(0, self.question_shift), f"{label}  [{i + 1}]",
+            Button(rect, f"{label}  [{key}]",
                    partial(self.answer, i), primary=i == 0,
                    size=max(12, min(height * 2 // 5, 18)))
-            for i, (rect, (label, _)) in enumerate(zip(rects, answers))]
+            for i, (rect, (label, _), key) in enumerate(zip(placed, answers, keys))]
 
-    def _clear_of_melds(self, rects: list[pygame.Rect], height: int) -> int:
-        """How far to move a question panel up or down so it covers no meld on the
-        table (a Shanghai! chance asks you to drag onto them): the nearest clear place
-        in the play area, or where it covers the least."""
-        geo = self.geo
-        panel = tabledraw.question_panel(self, rects[0].unionall(rects))[0]
-        melds = [rect for _, _, cells in self.meld_spots() for rect in cells]
-        melds.append(tabledraw.pile_labels(geo)[1])  # they must stay readable too
-        step = max(12, height // 2)
-        best, least = 0, None
-        for shift in sorted(range(-geo.play.height, geo.play.height, step), key=abs):
-            moved = panel.move(0, shift)
-            if not geo.play.contains(moved):
-                continue
-            covered = sum(moved.clip(rect).width * moved.clip(rect).height for rect in melds)
-            if covered == 0:
-                return shift
-            if least is None or covered < least:
-                best, least = shift, covered
-        return best
+    def question_frame(self) -> pygame.Rect:
+        """The question's whole panel (its text and its answers), as drawn."""
+        buttons = self.call_buttons[0].rect.unionall([b.rect for b in self.call_buttons])
+        frame = rummy_question.question_panel(self.geo, self.question_text(), buttons)[0]
+        return frame.clamp(self.geo.play) if self.geo.play.contains(buttons) else \
+            frame.clamp(pygame.Rect(0, 0, self.geo.width, self.geo.height))
 
     def _present(self, shown: Shown) -> None:
         """Play out one applied action, then show what it led to. A round's end stops
@@ -303,10 +231,9 @@ class TableScene(TableInput):
         plays out, and the next deal is shown only once the sheet is closed."""
         before = self.view
         scored = next((e for e in shown.events if isinstance(e, RoundScored)), None)
-        ends_round = scored is not None
-        self.view = shown.view if scored is None else self._round_end_view(before, shown,
-                                                                           scored)
-        self.after_view = shown.view if ends_round else None
+        self.view = shown.view if scored is None else round_end_view(
+            self.session.human, before, shown, scored)
+        self.after_view = shown.view if scored is not None else None
         self.log_shown = shown.log_after[-1] if shown.log_after else self.log_shown
         speed = 0.0 if shown.seat == self.session.human and self.dropped else self.speed
         self.dropped = False
@@ -323,34 +250,6 @@ class TableScene(TableInput):
                 self.after_summary = shown.events[index + 1:]
                 break
             start = self._animate(event, before, start, speed)
-
-    def _round_end_view(self, before: RummyView, shown: Shown,
-                        scored: RoundScored) -> RummyView:
-        """The table as the round ended: the view before the round-ending move, with
-        that move done (its cards out of the hand, its discard on the pile, the melds as
-        the round left them). The engine has dealt on already; this is what the person
-        sees until the score sheet is closed."""
-        moved: list[Card] = []
-        pile = before.discard_pile
-        for event in shown.events:
-            if isinstance(event, RoundScored):
-                break
-            if isinstance(event, Discarded) and event.seat == shown.seat:
-                moved.append(event.card)
-                pile = pile + (event.card,)
-            elif isinstance(event, MeldsLaid) and event.seat == shown.seat:
-                moved += [card for meld in event.melds for card in meld.cards]
-            elif isinstance(event, LaidOff) and event.seat == shown.seat:
-                moved += list(event.cards)
-        gone = set(moved)
-        sizes = list(before.hand_sizes)
-        sizes[shown.seat] = max(0, sizes[shown.seat] - len(moved))
-        hand = tuple(c for c in before.hand if c not in gone) \
-            if shown.seat == self.session.human else before.hand
-        end: RummyView = dataclasses.replace(
-            cast(Any, before), hand=hand, hand_sizes=tuple(sizes), discard_pile=pile,
-            melds=scored.melds or before.melds)
-        return end
 
     def _animate(self, event: Event, before: Any, start: float, speed: float) -> float:
         """The event's animation, found by its type (``table_animations``)."""
@@ -382,145 +281,8 @@ class TableScene(TableInput):
         self.after_summary = ()
         self.app.save()
 
-    # --- actions ---------------------------------------------------------------------------
-
-    def _played(self, action: Action) -> None:
-        if isinstance(action, (Draw, Discard, LayDown)):
-            # A new phase of the turn, or the next turn: Enter starts again from the
-            # first place it goes (the stock, then the discard), not from a slot chosen
-            # for another phase.
-            self.target = 0
-        if isinstance(action, (Discard, LayDown)):
-            self.groups = []
-            self.selected = set()
-
-    def draw_from(self, pile: Pile, dropped: bool = False) -> bool:
-        return self.play(Draw(pile), dropped)
-
-    def discard(self, card: Card, dropped: bool = False) -> None:
-        action = self.desc.commit(self.view, self.groups, card)
-        self.play(action, dropped)
-
-    def commit_selected(self) -> None:
-        card = self.desc.discard_for(self.view, self.groups, self.selected)
-        if card is None:
-            self.say("Select the one card to discard.")
-            return
-        self.discard(card)
-
-    def sort_suit(self) -> None:
-        self.session.reorder(sorted(self.session.hand_order,
-                                    key=lambda c: (self.desc.is_wild(self.view, c), c.sort_key())))
-
-    def sort_rank(self) -> None:
-        self.session.reorder(sorted(self.session.hand_order,
-                                    key=lambda c: (self.desc.is_wild(self.view, c), int(c.rank),
-                                                   c.sort_key())))
-
-    def arrange(self) -> None:
-        if not self._my_discard_phase():
-            self.say("You can arrange your cards once you have drawn.")
-            return
-        if self._is_down():  # as the button: nothing is left to build this round
-            self.say(self.desc.down_message(self.view))
-            return
-        groups, discard = self.desc.arrangement(self.view, self.chosen_goal)
-        self.groups = groups
-        self.selected = {discard} if discard is not None else set()
-        left = [c for c in self.view.hand if c not in {x for g in groups for x in g}
-                and c != discard]
-        if self.desc.go_down(self.view, groups) is not None:  # groups laid on their own
-            if groups:
-                self.say(self.desc.ready_message(self.view), good=True)
-            else:
-                self.say(self.desc.arrange_message(self.view, self.chosen_goal))
-            return
-        if not left and discard is not None:
-            self.say(f"Ready: discard {discard.pretty} to finish.", good=True)
-        elif self.desc.final_turn(self.view):
-            points = self.desc.points(self.view, left)
-            self.say(f"Best lay-down: {points} points stay in your hand; discard "
-                     f"{discard.pretty if discard else 'a card'}.", good=True)
-        else:
-            points = self.desc.points(self.view, left)
-            self.say(f"Not out yet: {points} points would stay. You lay down only to go out.")
-
     def _after_undo(self) -> None:
         self.groups = []
-
-    def clear_groups(self) -> None:
-        self.groups = []
-
-    def go_down(self) -> None:
-        if self._is_down():
-            self.say(self.desc.down_message(self.view))
-            return
-        action = self.desc.go_down(self.view, self.groups, self.chosen_goal)
-        if action is None or not self.groups:
-            self.say(self.desc.build_first_message(self.view))
-            return
-        reason = self.desc.go_down_problem(self.view, self.groups)
-        if reason is not None:
-            self.say(reason[0].upper() + reason[1:] + ".")
-            return
-        if self.play(action):
-            self.groups = []
-
-    def next_mission(self) -> None:
-        """Monastery: build towards the next open mission (the sheet's boxes pick too)."""
-        progress = self.desc.progress(self.view, self.session.human)
-        if progress is None:
-            return
-        open_goals = [n + 1 for n, done in enumerate(progress) if not done]
-        if not open_goals:
-            return
-        current = self.desc.focus(self.view, self.chosen_goal)
-        later = [n for n in open_goals if current is None or n > current]
-        self.chosen_goal = (later or open_goals)[0]
-
-    def choose_goal(self, number: int) -> None:
-        self.chosen_goal = number
-
-    def take_back(self) -> None:
-        from ...engine import TakeBack
-
-        self.play(TakeBack())
-
-    def answer(self, index: int) -> None:
-        question = self.question
-        if question is None or index >= len(question[1]):
-            return
-        action = question[1][index][1]
-        chosen = question is self.choice
-        if chosen:
-            self.choice = None
-        if action is not None:
-            self.play(action, dropped=chosen)
-
-    def stage(self, cards: list[Card], group: int) -> None:
-        """Put cards into a group being built (``group == len(groups)``: a new one)."""
-        if not self._my_discard_phase():
-            self.say("Build books and runs after you draw, on your turn.")
-            return
-        for existing in self.groups:
-            for card in cards:
-                if card in existing:
-                    existing.remove(card)
-        self.groups = [g for g in self.groups if g]
-        group = min(group, len(self.groups))
-        if group == len(self.groups):
-            self.groups.append(list(cards))
-        else:
-            self.groups[group].extend(cards)
-        self.groups[group] = self.desc.shown_order(self.view, self.groups[group])
-        self.selected -= set(cards)
-
-    def unstage(self, cards: list[Card]) -> None:
-        for group in self.groups:
-            for card in cards:
-                if card in group:
-                    group.remove(card)
-        self.groups = [g for g in self.groups if g]
 
     # --- drawing ---------------------------------------------------------------------------
 
@@ -540,8 +302,5 @@ class TableScene(TableInput):
 
     def _redraw_extra(self) -> Hashable:
         left = self.session.call_seconds_left()
-        return (self.question, self.summary is None,
+        return (self.question, self.summary is None, self.focus_id, self.focus,
                 None if left is None else math.ceil(left))
-
-    def active_buttons(self) -> list[Button]:
-        return self.call_buttons + self.buttons

@@ -23,6 +23,7 @@ from .. import theme
 from ..anim import Animator
 from ..clipboard import copy_deal_code
 from ..hints import Job, hint_job, why_job
+from ..model import Ref
 from ..scene import Scene
 from ..session import Session, Shown
 from ..sound import sound_for
@@ -47,8 +48,9 @@ class Message:
 class Drag:
     """Cards (or a hidden card) being dragged by the person."""
 
-    source: str
-    """Where they came from: "hand", "stock", "discard", "group" or "hidden"."""
+    source: Ref
+    """Where they came from: a hand card, a pile, a card of a group being built, a
+    hidden card (a typed reference of the screen model, never a string)."""
     cards: list[Card]
     press: tuple[int, int]
     grab: tuple[int, int]
@@ -75,6 +77,9 @@ class TableCore(Scene):
         """H was pressed while the game already waited for the person but the table was
         still playing out the last moves: the hint comes once it has caught up."""
         self.why_job: tuple[int, Job] | None = None
+        self._why_back = (0, 0)
+        """Enter on the log: (the latest AI move's last line, how many moves back the
+        next Enter goes)."""
         self.hints_taken = 0
         self.focus = 0
         self.drag: Drag | None = None
@@ -281,6 +286,23 @@ class TableCore(Scene):
             self.say(f"{self.session.names[seat]} has not moved yet.")
             return
         self.why_job = (seat, why_job(self.view, *last))
+
+    def why_earlier(self) -> None:
+        """Enter on the move log (the keyboard's way to a log line): why the latest AI
+        move the table has shown was made; each Enter again goes one AI move further
+        back (a new move starts from the latest again)."""
+        shown = min(self.session.log.total, self.log_shown)
+        moves = [move for move in self.session.ai_moves if move.last_line <= shown]
+        if not moves:
+            self.say("No AI player has moved yet this game.", seconds=2.5)
+            return
+        latest = moves[-1].last_line
+        if self._why_back[0] != latest:
+            self._why_back = (latest, 0)
+        back = self._why_back[1] % len(moves)
+        move = moves[-1 - back]
+        self._why_back = (latest, back + 1)
+        self.why_job = (move.seat, why_job(self.view, move.view, move.action))
 
     def why_line(self, pos: tuple[int, int]) -> bool:
         """A click on the move log: why the AI move that wrote the line clicked was made

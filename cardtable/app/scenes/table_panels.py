@@ -132,14 +132,6 @@ def seat_panel(surface: pygame.Surface, geo: Any, spot: Any, name: str, to_move:
     return size
 
 
-def seat_sheet(panel: pygame.Rect, count: int) -> tuple[int, pygame.Rect]:
-    """Where a seat's goal sheet (Monastery's missions) sits in its panel, top right:
-    the size of a box, and the row of ``count`` boxes. Drawn there, and clicked there
-    to open the seat's sheet (a click elsewhere on the panel asks why)."""
-    box = max(9, min(14, (panel.width // 2 - 10) // max(1, count)))
-    return box, pygame.Rect(panel.right - 10 - box * count, panel.y + 9, box * count, box)
-
-
 def count_rect(area: pygame.Rect, count: int, size: int) -> pygame.Rect:
     """Where a hand's card count sits: bottom right of its area, the backs left of it."""
     return theme.text(str(count), size, theme.TEXT, True).get_rect(

@@ -1,0 +1,147 @@
+"""The rummy table's keyboard: the grammar of ``input_grammar`` applied to the screen
+model. Tab and Shift+Tab go through every element the keyboard reaches (the piles,
+each group being built, each meld on the table and each wild in it, the seats, the
+sheet, the question's answers, the buttons); ↑/↓ only through the places cards go;
+←/→ move within the hand, Space selects there; Enter uses the focused element.
+
+A mixin of ``TableScene``, over its mouse mixin; it keeps only the focus.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from ...engine import Pile
+from ..input_grammar import Command, command_for
+from ..model import (
+    Element,
+    NewGroup,
+    PileRef,
+    Region,
+    Role,
+    StagedGroup,
+    TableMeld,
+    WildInMeld,
+)
+from .rummy_input import RummyInput
+
+CARD_PLACES = (Role.PILE, Role.STAGED_GROUP, Role.NEW_GROUP, Role.TABLE_MELD, Role.WILD)
+PRESSABLE = (Role.BUTTON, Role.SHEET_CELL, Role.SEAT)
+
+
+class RummyKeys(RummyInput):
+    """Keyboard handling and focus for the rummy table."""
+
+    def focused(self) -> Element | None:
+        """The element Enter uses: the one chosen with Tab, or the first place of this
+        phase of the turn (the stock to draw, then the discard pile)."""
+        model = self.model()
+        chosen = model.get(self.focus_id) if self.focus_id else None
+        if chosen is not None and chosen.takes_focus:
+            return chosen
+        first = PileRef(Pile.DISCARD) if self.view.to_play else PileRef(Pile.STOCK)
+        return model.find(first)
+
+    def card_places(self) -> list[Element]:
+        """Where ↑/↓ go: the piles to draw from; then the discard pile, the groups being
+        built and every meld and wild on the table."""
+        places = [e for e in self.model().focus_order() if e.role in CARD_PLACES]
+        if self.view.to_draw:
+            return [e for e in places if e.role is Role.PILE]
+        return [e for e in places if e.ref != PileRef(Pile.STOCK)]
+
+    def _step_focus(self, step: int, places: list[Element] | None = None) -> None:
+        order = self.model().focus_order() if places is None else places
+        if not order:
+            return
+        current = self.focused()
+        ids = [e.id for e in order]
+        if current is None or current.id not in ids:
+            self.focus_id = order[0 if step > 0 else -1].id
+        else:
+            self.focus_id = ids[(ids.index(current.id) + step) % len(ids)]
+
+    def _key(self, event: pygame.event.Event) -> None:
+        found = command_for(event.key, getattr(event, "mod", 0))
+        if found is None:
+            return
+        command, number = found
+        hand = self.hand_cards()
+        simple: dict[Command, Callable[[], object]] = {
+                  Command.DRAW: lambda: self.draw_from(Pile.STOCK),
+                  Command.TAKE: lambda: self.draw_from(Pile.DISCARD),
+                  Command.SORT_SUIT: self.sort_suit, Command.SORT_RANK: self.sort_rank,
+                  Command.ARRANGE: self.arrange, Command.CLEAR: self.clear_groups,
+                  Command.GO_DOWN: self.go_down, Command.TAKE_BACK: self.take_back,
+                  Command.NEXT_GOAL: self.next_mission,
+                  Command.NEXT: lambda: self._step_focus(1),
+                  Command.PREVIOUS: lambda: self._step_focus(-1),
+                  Command.NEXT_TARGET: lambda: self._step_focus(1, self.card_places()),
+                  Command.PREVIOUS_TARGET: lambda: self._step_focus(-1, self.card_places()),
+                  Command.ACTIVATE: self.activate_focused,
+                  Command.YES: lambda: self._yes_no(True),
+                  Command.NO: lambda: self._yes_no(False),
+                  Command.CHOOSE: lambda: self.answer(number)}
+        if command is Command.CANCEL:
+            self.pause()
+        elif command in (Command.LEFT, Command.RIGHT):
+            if hand:
+                self.focus = (self.focus + (1 if command is Command.RIGHT else -1)) % len(hand)
+        elif command is Command.SELECT:
+            focused = self.focused()
+            if focused is not None and focused.role in PRESSABLE:
+                self.activate_focused()
+            elif hand:
+                self.selected ^= {hand[min(self.focus, len(hand) - 1)]}
+        elif command in simple:
+            simple[command]()
+
+    def _yes_no(self, yes: bool) -> None:
+        """Y calls or takes, N passes or declines, in every question (the answer the
+        game marks as declining is N's; the first other one is Y's)."""
+        if self.question is None:
+            return
+        answers = self.question[1]
+        for index, (_, action) in enumerate(answers):
+            if self.desc.declines(self.view, action) != yes:
+                self.answer(index)
+                return
+
+    def activate_focused(self) -> None:
+        """Enter: use the focused element, with the selected cards (or the card under
+        the hand's cursor) where cards go."""
+        element = self.focused()
+        if element is None:
+            return
+        ref = element.ref
+        if element.id == "hand":
+            hand = self.hand_cards()
+            if hand:
+                self.selected ^= {hand[min(self.focus, len(hand) - 1)]}
+        elif ref == PileRef(Pile.DISCARD) and not self.view.to_draw \
+                and self.session.human_to_move:
+            chosen = self.chosen()
+            if len(chosen) != 1:
+                self.say("Select the one card to discard.")
+                return
+            self.discard(chosen[0])
+        elif isinstance(ref, (StagedGroup, NewGroup)):
+            chosen = self.chosen()
+            if chosen:
+                self.stage(chosen, ref.index if isinstance(ref, StagedGroup)
+                           else len(self.groups))
+        elif isinstance(ref, (TableMeld, WildInMeld)):
+            chosen = self.chosen()
+            if not chosen:
+                return
+            if isinstance(ref, TableMeld):
+                self.add_to_meld(chosen, ref.seat, ref.index, False)
+            else:
+                self.add_to_meld(chosen, ref.seat, ref.meld, False,
+                                 ref.card if len(chosen) == 1 else None)
+        elif ref == Region("log"):
+            self.why_earlier()
+        else:
+            self.use(ref)

@@ -1,0 +1,154 @@
+"""Where the rummy table puts its question (May I, buy, Shanghai!, where a freed wild
+goes) and its banners (a refusal, a hint): never over the hand, the card asked about,
+the piles' labels or, where the table has room, a meld.
+
+Layout only (pygame rectangles and font measures); nothing here draws.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ...engine import MeldRules
+from .. import theme
+from ..layout import TableLayout
+from ..table_desc import RummyView
+
+MUST = 1000
+"""How much worse covering the hand or the asked card is than covering a meld."""
+
+
+def answer_rects(geo: TableLayout, labels: list[str]) -> list[pygame.Rect]:
+    """The answer buttons, under the message line: side by side when short, else one
+    under another."""
+    height = max(34, geo.height // 20)
+    top = geo.message.bottom + 6
+    if len(labels) <= 3 and all(len(label) <= 18 for label in labels):
+        width = min(240, geo.play.width // (len(labels) + 1))
+        left = geo.message.centerx - (len(labels) * (width + 16) - 16) // 2
+        return [pygame.Rect(left + i * (width + 16), top, width, height)
+                for i in range(len(labels))]
+    width = min(geo.play.width - 40, 560)
+    height = min(height, (geo.play.bottom - top - 20) // len(labels) - 6)
+    return [pygame.Rect(geo.message.centerx - width // 2, top + i * (height + 6), width,
+                        height) for i in range(len(labels))]
+
+
+def question_panel(geo: TableLayout, text: str, buttons: pygame.Rect
+                   ) -> tuple[pygame.Rect, pygame.Rect, list[str], int]:
+    """The question's panel around its answer buttons: its frame, the box of its text
+    above them, the text's lines and their size."""
+    size = max(13, geo.height // 46)
+    wrap = min(geo.play.width - 60, max(buttons.width, geo.play.width * 2 // 3)) \
+        if geo.play.contains(buttons) else buttons.width
+    lines = theme.wrap(text, size, wrap, bold=True)
+    font = theme.font(size, True)
+    width = max(font.size(line)[0] for line in lines)
+    box = pygame.Rect(0, 0, width, font.get_linesize() * len(lines)).inflate(30, 10)
+    box.midbottom = (buttons.centerx, buttons.top - 4)
+    return box.union(buttons).inflate(20, 16), box, lines, size
+
+
+def place(geo: TableLayout, text: str, rects: list[pygame.Rect], must: list[pygame.Rect],
+          rather: list[pygame.Rect]) -> list[pygame.Rect]:
+    """Where the answers go: moved up or down to the nearest place in the play area
+    that covers none of ``must`` (the hand, the asked card) nor of ``rather`` (melds, the
+    piles' labels); where the table has no such place (eight seats' melds all round),
+    one under another over the move log; failing that, where ``must`` is covered least,
+    then ``rather``."""
+    shift, cost = _slide(geo, text, rects, must, rather)
+    if cost == 0:
+        return [rect.move(0, shift) for rect in rects]
+    side = _beside(geo, text, len(rects), rects[0].height)
+    if side is not None:
+        return side
+    return [rect.move(0, shift) for rect in rects]
+
+
+def _beside(geo: TableLayout, text: str, count: int, height: int) -> list[pygame.Rect] | None:
+    """The answers one under another at the foot of the move log's column, if the
+    question's panel fits over the log."""
+    width = geo.log.width - 40
+    bottom = geo.log.bottom - 14
+    rects = [pygame.Rect(geo.log.x + 20, bottom - (count - i) * (height + 6), width, height)
+             for i in range(count)]
+    panel = question_panel(geo, text, rects[0].unionall(rects))[0]
+    return rects if panel.top >= geo.info.y and panel.right <= geo.width else None
+
+
+def _slide(geo: TableLayout, text: str, rects: list[pygame.Rect], must: list[pygame.Rect],
+           rather: list[pygame.Rect]) -> tuple[int, int]:
+    height = rects[0].height
+    panel = question_panel(geo, text, rects[0].unionall(rects))[0]
+    step = max(6, height // 4)
+    best, least = 0, None
+    for shift in sorted(range(-geo.play.height, geo.play.height, step), key=abs):
+        moved = panel.move(0, shift)
+        if not geo.play.contains(moved):
+            continue
+        cost = MUST * _covered(moved, must) + _covered(moved, rather)
+        if cost == 0:
+            return shift, 0
+        if least is None or cost < least:
+            best, least = shift, cost
+    return best, least or 0
+
+
+def _covered(box: pygame.Rect, rects: list[pygame.Rect]) -> int:
+    return sum(box.clip(rect).width * box.clip(rect).height for rect in rects)
+
+
+def pile_labels(geo: TableLayout) -> tuple[int, pygame.Rect]:
+    """The text size of the piles' "Stock 23" / "Discard" labels and where they lie."""
+    size = max(12, geo.height // 50)
+    return size, pygame.Rect(geo.stock.x, geo.stock.bottom, geo.discard.right - geo.stock.x,
+                             6 + theme.font(size).get_linesize())
+
+
+def banner_box(geo: TableLayout, size: int, image: pygame.Rect,
+               avoid: list[pygame.Rect]) -> pygame.Rect:
+    """Where a refusal or a hint goes: at the message line, or the nearest place up or
+    down the play area clear of ``avoid`` (the piles and their labels, the question, the
+    hand)."""
+    box = image.inflate(30, 14)
+    box.center = geo.message.center
+    box.clamp_ip(geo.play)
+    step = max(6, size // 2)
+    best, least = box, None
+    for shift in sorted(range(-geo.play.height, geo.play.height, step), key=abs):
+        moved = box.move(0, shift)
+        if not geo.play.contains(moved):
+            continue
+        cost = _covered(moved, avoid)
+        if cost == 0:
+            return moved
+        if least is None or cost < least:
+            best, least = moved, cost
+    return best
+
+
+def must_clear(geo: TableLayout) -> list[pygame.Rect]:
+    """What a question must never cover: the hand with the line over it, and the
+    discard pile (the card asked about)."""
+    from ..rummy_layout import label_line
+
+    line = label_line(geo)
+    hand = pygame.Rect(geo.hand.x, geo.hand.y - line, geo.hand.width, geo.hand.height + line)
+    return [hand, geo.discard.inflate(8, 8)]
+
+
+def rather_clear(geo: TableLayout, view: RummyView, human: int,
+                 rules: MeldRules) -> list[pygame.Rect]:
+    """What a question covers only where the table has no room: the melds (a Shanghai!
+    chance asks you to drag onto them), the seats, the stock and the piles' labels."""
+    from ..rummy_layout import meld_card_width, meld_spots
+    from ..rummy_model import meld_shapes
+
+    rects = [geo.stock, pile_labels(geo)[1], *(spot.panel for spot in geo.spots.values())]
+    for seat, melds in enumerate(view.melds):
+        if not melds:
+            continue
+        area = geo.meld_row if seat == human else geo.spots[seat].melds
+        spots = meld_spots(area, meld_shapes(melds, rules), meld_card_width(geo))
+        rects += [spot.box for spot in spots]
+    return rects

@@ -1,0 +1,83 @@
+"""Cards and melds in words a person would say aloud ("seven of hearts"; "East's run,
+five to eight of hearts, the joker stands for seven").
+
+The screen model names its elements with these, for speech and for the tests. Plain
+text from engine values: no pygame here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..engine import Card, Meld, MeldKind, MeldRules
+from ..engine.cards import Rank, Suit
+from ..engine.melds import run_positions
+
+RANK_WORDS = {
+    Rank.ACE: "ace", Rank.TWO: "two", Rank.THREE: "three", Rank.FOUR: "four",
+    Rank.FIVE: "five", Rank.SIX: "six", Rank.SEVEN: "seven", Rank.EIGHT: "eight",
+    Rank.NINE: "nine", Rank.TEN: "ten", Rank.JACK: "jack", Rank.QUEEN: "queen",
+    Rank.KING: "king",
+}
+
+
+def rank_word(value: int) -> str:
+    """A rank by its number (14: the ace above the king)."""
+    return RANK_WORDS[Rank(1 if value == 14 else value)]
+
+
+def suit_word(suit: Suit) -> str:
+    return suit.label
+
+
+def card_name(card: Card) -> str:
+    """"seven of hearts", "joker", "nine of stars"."""
+    if card.suit is None:
+        return "joker"
+    return f"{RANK_WORDS[card.rank]} of {suit_word(card.suit)}"
+
+
+def cards_name(cards: Sequence[Card]) -> str:
+    """Several cards, listed: "seven of hearts, eight of hearts and joker"."""
+    names = [card_name(card) for card in cards]
+    if len(names) <= 1:
+        return "".join(names) or "no cards"
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def meld_words(meld: Meld, rules: MeldRules) -> str:
+    """What a meld is, then what each wild stands for: "run, five to eight of hearts,
+    the joker stands for seven"; "set of kings, the two stands for a king"."""
+    wilds = [card for card in meld.cards if rules.is_wild(card)]
+    naturals = [card for card in meld.cards if not rules.is_wild(card)]
+    kind = rules.set_word if meld.kind is MeldKind.SET else meld.kind.value
+    stands = _stands_for(meld, rules)
+    if meld.kind is MeldKind.SET and naturals:
+        head = f"{kind} of {naturals[0].rank.label}"
+    elif meld.kind is MeldKind.RUN and stands is not None:
+        suits = {card.suit for card in naturals if card.suit is not None}
+        suit = f" of {suit_word(next(iter(suits)))}" if len(suits) == 1 else ""
+        head = f"{kind}, {rank_word(stands[0])} to {rank_word(stands[-1])}{suit}"
+    else:
+        head = f"{kind}: {cards_name(meld.cards)}"
+    notes = [wild_note(card, meld, rules, position)
+             for position, card in enumerate(meld.cards) if card in wilds]
+    return ", ".join([head, *(note for note in notes if note)])
+
+
+def wild_note(card: Card, meld: Meld, rules: MeldRules, position: int) -> str:
+    """"the joker stands for seven" (a run), "the two stands for a king" (a set)."""
+    stands = _stands_for(meld, rules)
+    naturals = [c for c in meld.cards if not rules.is_wild(c)]
+    wild = "the joker" if card.suit is None else f"the {RANK_WORDS[card.rank]}"
+    if meld.kind is MeldKind.SET and naturals:
+        return f"{wild} stands for a {RANK_WORDS[naturals[0].rank]}"
+    if stands is not None and position < len(stands):
+        return f"{wild} stands for {rank_word(stands[position])}"
+    return f"{wild} is wild"
+
+
+def _stands_for(meld: Meld, rules: MeldRules) -> tuple[int, ...] | None:
+    if meld.kind is not MeldKind.RUN:
+        return None
+    return run_positions(meld.cards, rules)
