@@ -20,6 +20,7 @@ import pygame
 
 from ...engine import Action, BuildReserve, Card, PickHidden, Place, PlayHidden, TakeStack
 from ...engine.palace import PalaceView, Phase
+from ..input_grammar import Command, command_for
 from ..model import (
     Control,
     Element,
@@ -221,40 +222,47 @@ class PalaceInput(TableCore):
         return [e for e in model.focus_order() if e.parent == "hand"]
 
     def _key(self, event: pygame.event.Event) -> None:
-        key = event.key
+        """The keys of ``input_grammar``, as they mean at every table: Tab goes round,
+        ↑/↓ through the places cards go, ←/→ in the hand, Space selects, Enter uses,
+        T takes (the stack), R sorts, a number turns up that hidden card."""
+        found = command_for(event.key, getattr(event, "mod", 0))
+        if found is None:
+            return
+        command, number = found
         model = self.model()
         focused = self.focused(model)
         hand = self._in_hand(model)
-        if key == pygame.K_ESCAPE:
+        if command is Command.CANCEL:
             self.pause()
-        elif key == pygame.K_TAB:
-            back = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
-            self._focus_on(model.next_focus(self.focus_id, -1 if back else 1))
-        elif key in (pygame.K_LEFT, pygame.K_RIGHT) and hand:
-            step = 1 if key == pygame.K_RIGHT else -1
+        elif command in (Command.NEXT, Command.PREVIOUS):
+            self._focus_on(model.next_focus(self.focus_id,
+                                            1 if command is Command.NEXT else -1))
+        elif command in (Command.LEFT, Command.RIGHT) and hand:
+            step = 1 if command is Command.RIGHT else -1
             index = hand.index(focused) if focused in hand else min(self.focus, len(hand) - 1)
             self._focus_on(hand[(index + step) % len(hand)])
-        elif key in (pygame.K_UP, pygame.K_DOWN):
+        elif command in (Command.NEXT_TARGET, Command.PREVIOUS_TARGET):
             places = [e for e in model.drop_targets() if e.takes_focus]
+            down = command is Command.NEXT_TARGET
             if places:
                 ids = [e.id for e in places]
                 at = ids.index(self.focus_id) if self.focus_id in ids else -1
-                self._focus_on(places[(at + (1 if key == pygame.K_DOWN else -1)) % len(places)]
-                               if at >= 0 or key == pygame.K_DOWN else places[-1])
-        elif key == pygame.K_SPACE:
+                self._focus_on(places[(at + (1 if down else -1)) % len(places)]
+                               if at >= 0 or down else places[-1])
+        elif command is Command.SELECT:
             target = focused if focused is not None else (hand[min(self.focus, len(hand) - 1)]
                                                           if hand else None)
             if target is not None:
                 self.activate(target, by_key=True)
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        elif command is Command.ACTIVATE:
             if focused is None or focused in hand:
                 self.commit()
             else:
                 self.activate(focused, by_key=True)
-        elif key == pygame.K_t:
+        elif command is Command.TAKE:
             self.take_stack()
-        elif key == pygame.K_r:
+        elif command is Command.SORT_RANK:
             self.sort_rank()
-        elif pygame.K_1 <= key <= pygame.K_3 and self.view.phase is Phase.PLAY \
+        elif command is Command.CHOOSE and number < 3 and self.view.phase is Phase.PLAY \
                 and not self.view.hand:
-            self.play_hidden(key - pygame.K_1)
+            self.play_hidden(number)
