@@ -3,12 +3,14 @@ rounds), read the rules, or save and go back to the menu."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pygame
 
 from .. import theme
+from ..form_model import label_elements, panel_element, widget_elements
+from ..model import Box, Element, ScreenModel, model_of
 from ..tables import table_for
 from ..widgets import Button
 from .common import ConfirmScene, FormScene, dim
@@ -83,16 +85,39 @@ class PauseScene(FormScene):
     def leave_unsaved(self) -> None:
         self.app.to_menu(f"Your game was not saved: {self.app.save_problem}.")
 
+    def _title(self) -> theme.Label:
+        """"Paused" over the buttons, clear of them at any size (its type grows with the
+        window: at 4K it is 140 pixels high)."""
+        w, h = self.size
+        box = self.ring.widgets[0].rect.unionall([x.rect for x in self.ring.widgets])
+        return theme.Label("Paused", max(24, h // 18), (w // 2, box.y - 16), theme.GOLD,
+                           True, "midbottom")
+
+    def _panel(self) -> pygame.Rect:
+        box = self.ring.widgets[0].rect.unionall([x.rect for x in self.ring.widgets])
+        top = min(box.y - 90, self._title().rect().top - 20)
+        return pygame.Rect(box.x - 40, top, box.width + 80, box.bottom + 50 - top)
+
+    def labels(self) -> list[tuple[str, theme.Label]]:
+        w, h = self.size
+        box = self.ring.widgets[0].rect.unionall([x.rect for x in self.ring.widgets])
+        out = [("title", self._title())]
+        session = self.app.session
+        deal = None if session is None else \
+            theme.deal_label(session.deal_code, h, (w // 2, box.bottom + 40), "midbottom")
+        return out + ([("deal", deal)] if deal is not None else [])
+
+    def model(self) -> ScreenModel:
+        panel = panel_element("pause", "Paused", self._panel())
+        return model_of([panel, *label_elements(self.labels(), Box.of(self._panel()),
+                                                panel.id),
+                         *widget_elements(self.ring.widgets)])
+
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface)
-        w, h = surface.get_size()
-        box = self.ring.widgets[0].rect.unionall([x.rect for x in self.ring.widgets])
-        theme.panel(surface, box.inflate(80, 140).move(0, -20), theme.PANEL_EDGE, alpha=220)
-        theme.blit_text(surface, "Paused", max(24, h // 18), (w // 2, box.y - 50), theme.GOLD,
-                        True, anchor="center")
-        if self.app.session is not None:
-            theme.deal_line(surface, self.app.session.deal_code, (w // 2, box.bottom + 40),
-                            anchor="midbottom")
+        theme.panel(surface, self._panel(), theme.PANEL_EDGE, alpha=220)
+        for _, label in self.labels():
+            label.draw(surface)
         self.ring.draw(surface)
 
 
@@ -119,23 +144,36 @@ class ScoreSheetScene(FormScene):
         height = min(h - 90 - top, (len(self.names) + 1) * max(34, h // 18) + 16)
         return pygame.Rect(int(w * 0.08), top, int(w * 0.84), height)
 
+    def labels(self) -> list[tuple[str, theme.Label]]:
+        w, h = self.size
+        size = max(14, h // 40)
+        out = [*super().labels(),
+               ("headline", theme.Label(self.desc.headline(self.view), size,
+                                        (w // 2, int(h * 0.2)), theme.TEXT_DIM,
+                                        anchor="midtop"))]
+        if self.app.session is not None:
+            deal = theme.deal_label(self.app.session.deal_code, h, (w - 14, 10), "topright")
+            out += [("deal", deal)] if deal is not None else []
+        if not self.desc.rounds_played(self.view):
+            out.append(("none", theme.Label("No round has been scored yet.", size,
+                                            (w // 2, self.sheet_rect().bottom + 14),
+                                            theme.TEXT_DIM, anchor="midtop")))
+        return out
+
+    def _sheet(self) -> tuple[int, Callable[[int, int], str], list[str]]:
+        view, desc = self.view, self.desc
+        return (desc.rounds_played(view), lambda r, s: desc.sheet_cell(view, r, s),
+                [desc.total_cell(view, s) for s in range(len(self.names))])
+
+    def parts(self) -> list[Element]:
+        from .summary import sheet_elements
+
+        return sheet_elements("sheet", self.sheet_rect(), self.names, *self._sheet())
+
     def draw(self, surface: pygame.Surface) -> None:
         from .summary import score_sheet
 
         self.draw_background(surface)
-        w, h = surface.get_size()
-        view, desc = self.view, self.desc
-        size = max(14, h // 40)
-        theme.blit_text(surface, desc.headline(view), size, (w // 2, int(h * 0.2)),
-                        theme.TEXT_DIM, anchor="midtop")
-        box = self.sheet_rect()
-        rounds = desc.rounds_played(view)
-        score_sheet(surface, box, self.names, rounds, lambda r, s: desc.sheet_cell(view, r, s),
-                    [desc.total_cell(view, s) for s in range(len(self.names))], self.human)
-        if self.app.session is not None:
-            theme.deal_line(surface, self.app.session.deal_code, (w - 14, 10),
-                            anchor="topright")
-        if not rounds:
-            theme.blit_text(surface, "No round has been scored yet.", size,
-                            (w // 2, box.bottom + 14), theme.TEXT_DIM, anchor="midtop")
+        rounds, cell, totals = self._sheet()
+        score_sheet(surface, self.sheet_rect(), self.names, rounds, cell, totals, self.human)
         self.ring.draw(surface)
