@@ -91,7 +91,7 @@ class CoachScene(FormScene):
                    "Skip the tour", self.back)])
 
     def _type_size(self) -> int:
-        return max(14, self.size[1] // 46)
+        return max(14, int(self.size[1]) // 46)
 
     def _button_height(self) -> int:
         return max(42, self._type_size() * 5 // 2)
