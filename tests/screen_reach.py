@@ -43,7 +43,7 @@ SETTINGS = tuple((deck, card) for card in CARD_SIZES for deck in DECK_COLOURS)
 the quick matrix gives each cell one, turning through them cell by cell."""
 MOVE_CAP = 20000
 
-SHELL = ("menu", "setup", "settings", "statistics", "games played")
+SHELL = ("menu", "setup", "settings", "statistics", "games played", "question")
 """Screens that belong to no game (setup is opened on each game in turn: see ``cells``)."""
 GAME_SCREENS = ("summary", "game over", "rules", "pause", "score sheet", "replay", "coach")
 
@@ -221,6 +221,7 @@ def open_screen(application: Any, cell: Cell) -> Scene:
 
 
 def _shell(application: Any, screen: str) -> Scene:
+    from cardtable.app.scenes.common import ConfirmScene
     from cardtable.app.scenes.menu import MenuScene
     from cardtable.app.scenes.replay import GamesScene
     from cardtable.app.scenes.settings import SettingsScene
@@ -231,6 +232,10 @@ def _shell(application: Any, screen: str) -> Scene:
         "settings": lambda: SettingsScene(application),
         "statistics": lambda: StatisticsScene(application),
         "games played": lambda: GamesScene(application, application.recorder.history),
+        "question": lambda: ConfirmScene(
+            application, "You have a Shanghai with May I game in progress (round 5 of 7, "
+            "your turn). Start a new game and lose it?",
+            [("Keep my game", application.stack.pop), ("Start new", application.stack.pop)]),
     }
     scene = makers[screen]()
     application.stack.reset(scene)
