@@ -43,8 +43,17 @@ SETTINGS = tuple((deck, card) for card in CARD_SIZES for deck in DECK_COLOURS)
 the quick matrix gives each cell one, turning through them cell by cell."""
 MOVE_CAP = 20000
 
-SHELL = ("menu", "setup", "settings", "statistics", "games played", "question")
+SHELL = ("menu", "menu: a message", "setup", "setup: a refusal", "settings", "statistics",
+         "games played", "question")
 """Screens that belong to no game (setup is opened on each game in turn: see ``cells``)."""
+REFUSAL = ("That deal code does not work: the rules in this code cannot be played: extra "
+           "cards with a buy must be from 0 to 4 (the printed rule is 2), not 999,999: a buy "
+           "brings the discard and 0 to 4 cards from the stock, so check the code you were "
+           "sent and type it again.")
+MENU_NOTE = ("Your saved Five Crowns game could not be read: it was written by a newer "
+             "version of cardtable (format 9). It is kept as five_crowns.json.damaged-1 in "
+             "your data folder; a newer cardtable can still continue it.")
+"""As long as the longest refusal and menu note a tester met."""
 GAME_SCREENS = ("summary", "game over", "rules", "pause", "score sheet", "replay", "coach")
 
 
@@ -160,7 +169,7 @@ def cells(full: bool = False) -> list[Cell]:
             turn += 1
 
     for screen in SHELL:
-        if screen != "setup":
+        if screen != "setup":  # opened on each game below
             add(None, 0, screen)
     for game_id, seats in games():
         for screen in screens(game_id, seats):
@@ -225,10 +234,19 @@ def _shell(application: Any, screen: str) -> Scene:
     from cardtable.app.scenes.menu import MenuScene
     from cardtable.app.scenes.replay import GamesScene
     from cardtable.app.scenes.settings import SettingsScene
+    from cardtable.app.scenes.setup import SetupScene
     from cardtable.app.scenes.statistics import StatisticsScene
 
+    def refused() -> Scene:
+        scene = SetupScene(application)
+        scene.error = REFUSAL
+        return scene
+
+    application.menu_message = MENU_NOTE if screen == "menu: a message" else None
     makers: dict[str, Callable[[], Scene]] = {
         "menu": lambda: MenuScene(application),
+        "menu: a message": lambda: MenuScene(application),
+        "setup: a refusal": refused,
         "settings": lambda: SettingsScene(application),
         "statistics": lambda: StatisticsScene(application),
         "games played": lambda: GamesScene(application, application.recorder.history),
