@@ -133,3 +133,20 @@ def test_the_matrix_covers_every_game_and_the_screens_the_issue_names() -> None:
         assert len([s for s in shown if s.startswith("table")]) >= 2, variant.id
         if variant.id.startswith("shanghai"):
             assert shown & {"table: calls", "table: buy answer", "table: shanghai"}, shown
+
+
+@pytest.mark.parametrize("cell", _params([cell for cell in QUICK if cell.screen == "coach"]))
+def test_the_tour_never_covers_the_part_of_the_table_it_points_at(matrix: Matrix,
+                                                                  cell: Cell) -> None:
+    _drawn(matrix, cell)
+    tour = matrix.app.stack.top
+    covered = []
+    for index in range(len(tour.steps)):
+        tour.index = index
+        tour.layout(cell.size)
+        model = tour.model()
+        lit, step = model.get("area/lit"), model.get("panel/step")
+        assert lit is not None and step is not None
+        if lit.box.overlap(step.box):
+            covered.append(f"step {index + 1}: {step.box} over {lit.box}")
+    assert not covered, f"{cell.id}: " + "; ".join(covered)
