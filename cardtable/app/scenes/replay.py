@@ -29,9 +29,11 @@ from ...engine.replay import Replay
 from .. import cardart, theme
 from ..background import LatestRead, Retry, Unread
 from ..describe import LogWords, describe
+from ..form_model import panel_element, placed_elements
 from ..grammar import plural
 from ..history_db import GameRow, History
 from ..history_rows import DAMAGED_MOVES
+from ..model import Box, Element
 from ..session import default_seats
 from ..stats import result_words, skipped_words
 from ..tables import deck_colours, playable, table_for
@@ -247,13 +249,13 @@ class GamesScene(FormScene):
         self._watching.cancel()
         self.app.stack.pop()
 
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
-        w, h = surface.get_size()
+    def labels(self) -> list[tuple[str, theme.Label]]:
+        w, h = self.size
         note = self.note()
         bad = bool(self.error) or note == self._skipped()
-        theme.blit_text(surface, note, max(13, h // 48), (w // 2, int(h * 0.17)),
-                        theme.BAD if bad else theme.TEXT_DIM, anchor="center")
+        return [*super().labels(),
+                ("note", theme.Label(note, max(13, h // 48), (w // 2, int(h * 0.17)),
+                                     theme.BAD if bad else theme.TEXT_DIM, anchor="center"))]
 
 
 def _row_height(h: int) -> int:
@@ -356,37 +358,64 @@ class ReplayScene(FormScene):
 
     # --- drawing -------------------------------------------------------------------
 
-    def draw(self, surface: pygame.Surface) -> None:
-        self.draw_background(surface)
-        w, h = surface.get_size()
-        position = self.replay.positions[self.index]
-        state = position.state
-        size = max(13, h // 50)
-        where = (f"Move {self.index} of {len(self.replay) - 1}  \u00b7  round "
-                 f"{position.round}  \u00b7  Deal {self.row.deal_code or '?'}  \u00b7  "
-                 + ("every hand shown" if self.all_hands else "your view"))
-        theme.blit_text(surface, where, size, (w // 2, int(h * 0.16)), theme.TEXT_DIM,
-                        anchor="center")
+    def _boxes(self) -> tuple[pygame.Rect, pygame.Rect, int]:
+        """The seats' panel, the move log's panel, and the type size."""
+        w, h = self.size
         seats_box = pygame.Rect(20, int(h * 0.2), int(w * 0.66), h - int(h * 0.2) - 80)
         log_box = pygame.Rect(seats_box.right + 14, seats_box.y,
                               w - seats_box.right - 34, seats_box.height)
-        self._seats(surface, seats_box, state, size)
-        self._log(surface, log_box, size)
+        return seats_box, log_box, max(13, h // 50)
+
+    def labels(self) -> list[tuple[str, theme.Label]]:
+        w, h = self.size
+        position = self.replay.positions[self.index]
+        where = (f"Move {self.index} of {len(self.replay) - 1}  \u00b7  round "
+                 f"{position.round}  \u00b7  Deal {self.row.deal_code or '?'}  \u00b7  "
+                 + ("every hand shown" if self.all_hands else "your view"))
+        return [*super().labels(),
+                ("where", theme.Label(where, max(13, h // 50), (w // 2, int(h * 0.16)),
+                                      theme.TEXT_DIM, anchor="center"))]
+
+    def parts(self) -> list[Element]:
+        seats_box, log_box, size = self._boxes()
+        seats = panel_element("seats", "Seats", seats_box)
+        moves = panel_element("log", "Moves", log_box)
+        state = self.replay.positions[self.index].state
+        names = [(f"seat/{seat}", self._seat_label(seats_box, state, seat, size),
+                  Box(seats_box.x + 12, seats_box.y, int(seats_box.width * 0.55) - 12,
+                      seats_box.height)) for seat in range(self.row.seats)]
+        room = Box(log_box.x + 10, log_box.y, log_box.width - 20, log_box.height)
+        lines = [(f"log/{index}", line, room)
+                 for index, line in enumerate(self._log_labels(log_box, size))]
+        return [seats, moves, *placed_elements(names, seats.id),
+                *placed_elements(lines, moves.id)]
+
+    def _seat_label(self, box: pygame.Rect, state: Any, seat: int, size: int) -> theme.Label:
+        """A seat's name and score, over its row of cards."""
+        row_h = (box.height - 60) // self.row.seats
+        return theme.Label(f"{self.names[seat]}  {self.variant.standings(state)[seat]}", size,
+                           (box.x + 12, box.y + 8 + seat * row_h),
+                           theme.GOLD if seat == self.human else theme.TEXT, True)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_background(surface)
+        seats_box, log_box, size = self._boxes()
+        self._seats(surface, seats_box, self.replay.positions[self.index].state, size)
+        theme.panel(surface, log_box, theme.PANEL_EDGE)
+        for label in self._log_labels(log_box, size):
+            label.draw(surface)
         self.ring.draw(surface)
 
     def _seats(self, surface: pygame.Surface, box: pygame.Rect, state: Any, size: int) -> None:
         theme.panel(surface, box, theme.PANEL_EDGE)
         seats = self.row.seats
-        standings = self.variant.standings(state)
         view = self.variant.observe(state, self.human)
         row_h = (box.height - 60) // seats
         card_w = max(24, min(60, int(row_h / cardart.RATIO * 0.8)))
         colours = deck_colours(self.row.game_id, self.app.settings.deck_colours)
         for seat in range(seats):
             y = box.y + 8 + seat * row_h
-            name = f"{self.names[seat]}  {standings[seat]}"
-            theme.blit_text(surface, name, size, (box.x + 12, y), theme.GOLD
-                            if seat == self.human else theme.TEXT, True)
+            self._seat_label(box, state, seat, size).draw(surface)
             shown = self.all_hands or seat == self.human
             held = list(state.hands[seat])
             face_down = list(getattr(state, "face_down", ((),) * seats)[seat])  # Palace
@@ -417,8 +446,8 @@ class ReplayScene(FormScene):
                             (box.x + 12, box.bottom - 42), theme.TEXT_DIM, anchor="midleft")
             surface.blit(cardart.face(pile.face, 30, colours), (box.x + 150, box.bottom - 52))
 
-    def _log(self, surface: pygame.Surface, box: pygame.Rect, size: int) -> None:
-        theme.panel(surface, box, theme.PANEL_EDGE)
+    def _log_labels(self, box: pygame.Rect, size: int) -> list[theme.Label]:
+        """The move log's heading and its last lines, wrapped to its width."""
         viewer = None if self.all_hands else self.human
         lines: list[str] = []
         for position in self.replay.positions[:self.index + 1]:
@@ -432,14 +461,15 @@ class ReplayScene(FormScene):
                     lines.append(line)
         small = max(11, size - 2)
         y = box.y + 8
-        theme.blit_text(surface, "Moves", small, (box.x + 10, y), theme.GOLD, True)
+        out = [theme.Label("Moves", small, (box.x + 10, y), theme.GOLD, True)]
         y += small + 8
         wrapped = [part for line in lines[-LOG_LINES:]
                    for part in theme.wrap(line, small, box.width - 20)]
         room = max(1, (box.bottom - y - 6) // (small + 4))
         for part in wrapped[-room:]:
-            theme.blit_text(surface, part, small, (box.x + 10, y))
+            out.append(theme.Label(part, small, (box.x + 10, y)))
             y += small + 4
+        return out
 
 
 def _table_groups(view: Any, seat: int) -> list[tuple[Any, ...]]:

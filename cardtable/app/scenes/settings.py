@@ -95,12 +95,10 @@ class SettingsScene(FormScene):
             self.app.screen = self.app._open_window(fit_screen(size))
             self.app.resize(self.app.size)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
-        w, h = surface.get_size()
-        if self.note:
-            theme.blit_text(surface, self.note, max(14, h // 44), (w // 2, h - 30), theme.BAD,
-                            anchor="midbottom")
-        else:
-            theme.blit_text(surface, COLOUR_HINT, max(12, h // 52), (w // 2, h - 30),
-                            theme.TEXT_DIM, anchor="midbottom")
+    def labels(self) -> list[tuple[str, theme.Label]]:
+        w, h = self.size
+        note = theme.Label(self.note, max(14, h // 44), (w // 2, h - 30), theme.BAD,
+                           anchor="midbottom") if self.note else \
+            theme.Label(COLOUR_HINT, max(12, h // 52), (w // 2, h - 30), theme.TEXT_DIM,
+                        anchor="midbottom")
+        return [*super().labels(), ("note", note)]
