@@ -41,9 +41,11 @@ class SettingsScene(FormScene):
         w, _ = size
         width = max(600, min(theme.grown(1000, size), int(w * 0.8)))
         rows = 12
+        # The rows (and their gaps) take two thirds of the height below the title: the
+        # note under Done keeps its line (at 72 % the twelfth row reached it).
         rects = self.column(rows, width=width,
                             row_height=max(28, min(theme.grown(56, size),
-                                                   int(size[1] * 0.72) * 3 // (rows * 4))))
+                                                   int(size[1] * 0.66) * 3 // (rows * 4))))
         label_w = width // 4
         s = self.app.settings
         sizes = [((ww, hh), f"{ww}\u00d7{hh}") for ww, hh in WINDOW_SIZES]
