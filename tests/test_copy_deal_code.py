@@ -55,6 +55,33 @@ def test_the_pause_menu_has_a_copy_button(make_app):
     assert app.stack.top.said == (f"Deal code {code} copied.", True)
 
 
+def test_the_copy_button_and_what_it_said_are_in_the_screens_models(make_app):
+    app = make_app()
+    from cardtable.engine.options import FiveCrownsOptions
+
+    app.new_game("five_crowns", 1, "normal", 3, autoplay="normal",
+                 options=FiveCrownsOptions(rounds=1))
+    frames(app, 3)
+    key(app, pygame.K_ESCAPE)
+    pause = app.stack.top
+    assert isinstance(pause, PauseScene)
+    copy = pause.model().get("button/copy-deal-code")
+    assert copy is not None and copy.name == "Copy deal code" and copy.takes_focus
+    click(app, button(app, "Copy deal code"))
+    code = app.session.deal_code
+    said = pause.model().get("text/deal")
+    assert said is not None and said.name == f"Deal code {code} copied."
+    key(app, pygame.K_ESCAPE)                              # back to the table
+    to_game_over(app)
+    over = app.stack.top
+    assert isinstance(over, GameOverScene)
+    copy = over.model().get("button/copy-deal-code")
+    assert copy is not None and copy.name == "Copy deal code"
+    key(app, pygame.K_c, mod=CTRL)
+    said = over.model().get("text/deal")
+    assert said is not None and said.name == f"Deal code {code} copied."
+
+
 def test_game_over_copies_with_a_button_and_ctrl_c(make_app):
     app = make_app()
     from cardtable.engine.options import FiveCrownsOptions

@@ -112,3 +112,22 @@ def test_the_level_lines_are_the_games_own_palace_has_no_melds():
                 assert "call" not in words, (info.id, level, words)
     assert "meld" not in " ".join(level_words(level, "palace") for level in PLAYER_LEVELS)
     assert "meld" in level_words("normal", "five_crowns")
+
+
+def test_the_level_row_is_in_setups_model_a_named_button_per_seat(make_app):
+    from screen_checks import overlap_problems, text_problems
+
+    app = make_app(size=(1024, 640))
+    scene = _setup(app, "monastery")
+    scene.set_opponents(7)
+    scene.layout(scene.size)
+    click(app, _row(scene).segments()[2].center)          # West (the second AI seat): Hard
+    model = app.stack.top.model()
+    row = model.get("field/ai-levels")
+    assert row is not None and row.takes_focus
+    assert row.name.startswith("AI levels: South-West Normal, West Hard, North-West Normal")
+    segments = [e for e in model if e.parent == row.id]
+    assert [e.name for e in segments[:3]] == ["All AI seats: Mixed", "South-West: Normal",
+                                               "West: Hard"]
+    assert len(segments) == 8 and all(e.enabled for e in segments)
+    assert not text_problems(model) and not overlap_problems(model)

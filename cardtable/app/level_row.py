@@ -48,14 +48,24 @@ class LevelRow(Widget):
         """The level every AI seat plays at, if they all play at one."""
         return self.levels[0] if len(set(self.levels)) == 1 else None
 
+    def choice_name(self, level: str) -> str:
+        """A level as the row shows it ("Hard")."""
+        return self._shown(level)
+
+    def segment_level(self, index: int) -> str:
+        """What segment ``index`` shows as its level ("Mixed" for every seat, when the
+        seats' levels differ)."""
+        if index == 0:
+            common = self.common()
+            return self._shown(common) if common else "Mixed"
+        return self._shown(self.levels[index - 1])
+
     def texts(self, index: int) -> list[tuple[str, int]]:
         """Segment ``index``'s lines and their type size: "West: Hard" on one line where
         it fits, else the seat's initials over its level; never below 10 px."""
         segment = self.segments()[index]
-        common = self.common()
         name = ALL if index == 0 else self.names[index - 1]
-        level = (self._shown(common) if common else "Mixed") if index == 0 \
-            else self._shown(self.levels[index - 1])
+        level = self.segment_level(index)
         size = max(12, int(self.rect.height * 0.42))
         room = segment.width - 8
         whole = f"{name}: {level}"

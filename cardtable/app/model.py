@@ -240,6 +240,8 @@ class Text:
     """Where it must fit (the element's box when ``None``)."""
     wraps: bool = False
     """Whether it is wrapped onto lines (then only each word must fit the width)."""
+    bold: bool = False
+    """Drawn in the bold face (measured in it)."""
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from .model import ScreenModel
+
 if TYPE_CHECKING:
     from .app import App
 
@@ -37,6 +39,13 @@ class Scene:
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the scene. Never changes the scene: the app may skip it."""
+
+    def model(self) -> ScreenModel:
+        """The screen as elements: what is on it, named, placed and reachable (see
+        ``model``). Every screen describes itself; one that does not is refused here, so
+        the screen matrix shows it as a failure rather than passing it unseen."""
+        raise NotImplementedError(f"{type(self).__name__} does not describe itself "
+                                  "(no model())")
 
     def redraw_key(self) -> Hashable:
         """Everything this scene draws that can change without input (animations,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from functools import lru_cache
 
 import pygame
@@ -203,6 +204,30 @@ def blit_text(surface: pygame.Surface, content: str, size: int, pos: tuple[int, 
     return rect
 
 
+@dataclass(frozen=True)
+class Label:
+    """A line of text placed on a screen: the scene draws it and its screen model
+    describes it (where it is, at what size), from this one value."""
+
+    content: str
+    size: int
+    pos: tuple[int, int]
+    colour: tuple[int, ...] = TEXT
+    bold: bool = False
+    anchor: str = "topleft"
+
+    def rect(self) -> pygame.Rect:
+        """Where it is drawn (the rendered line's box)."""
+        width, height = font(self.size, self.bold).size(drawable(self.content))
+        rect = pygame.Rect(0, 0, width, height)
+        setattr(rect, self.anchor, self.pos)
+        return rect
+
+    def draw(self, surface: pygame.Surface) -> pygame.Rect:
+        return blit_text(surface, self.content, self.size, self.pos, self.colour, self.bold,
+                         self.anchor)
+
+
 def pulse(now: float) -> int:
     """Width of a pulsing highlight at time ``now``: a few steps a second, so a scene
     that shows it redraws only when the width changes."""
@@ -217,9 +242,17 @@ def dots(now: float) -> int:
 def deal_line(surface: pygame.Surface, code: str | None, pos: tuple[int, int],
               anchor: str = "bottomleft") -> None:
     """The deal's code, small and dim, for a player to note or share (see deal_code)."""
-    if code:
-        blit_text(surface, f"Deal {code}", max(11, surface.get_height() // 62), pos,
-                  TEXT_DIM, anchor=anchor)
+    label = deal_label(code, surface.get_height(), pos, anchor)
+    if label is not None:
+        label.draw(surface)
+
+
+def deal_label(code: str | None, height: int, pos: tuple[int, int],
+               anchor: str = "bottomleft") -> Label | None:
+    """The deal line as a label, in a window ``height`` high (``None``: no code)."""
+    if not code:
+        return None
+    return Label(f"Deal {code}", max(11, height // 62), pos, TEXT_DIM, anchor=anchor)
 
 
 class MessageBox:
@@ -228,12 +261,17 @@ class MessageBox:
 
     def __init__(self, text: str, size: int, window_width: int, bottom: int,
                  pad: int) -> None:
-        self.size, self.pad = size, pad
+        self.size, self.pad, self.content = size, pad, text
         self.rect = pygame.Rect(0, 0, min(window_width - 80, max(900, window_width * 7 // 10)),
                                 10)
         self.lines = wrap(text, size, self.rect.width - 40)
         self.rect.height = font(size).get_linesize() * len(self.lines) + 2 * pad
         self.rect.midbottom = (window_width // 2, bottom)
+
+    def text_rect(self) -> pygame.Rect:
+        """Where its lines are written."""
+        return pygame.Rect(self.rect.x + 20, self.rect.y + self.pad, self.rect.width - 40,
+                           font(self.size).get_linesize() * len(self.lines))
 
     def draw(self, surface: pygame.Surface, edge: tuple[int, ...]) -> None:
         panel(surface, self.rect, edge)

@@ -89,15 +89,20 @@ class Button(Widget):
         if focused:
             pygame.draw.rect(surface, theme.HIGHLIGHT, self.rect.inflate(6, 6), width=3,
                              border_radius=radius + 3)
-        size = self.size or max(12, int(self.rect.height * 0.42))
         ink = theme.TEXT if self.enabled else (150, 160, 150)
         if self.primary and self.enabled:
             ink = (40, 28, 4)
-        label = theme.text(self.label, size, ink, True)
-        if label.get_width() > self.rect.width - 12:
-            label = theme.text(self.label, max(10, size * (self.rect.width - 12)
-                                                // label.get_width()), ink, True)
+        label = theme.text(self.label, self.label_size(), ink, True)
         surface.blit(label, label.get_rect(center=self.rect.center))
+
+    def label_size(self) -> int:
+        """The type size the label is drawn at: the button's own, shrunk (to 10 at the
+        least) when the label is wider than the button (the model checks it then fits)."""
+        size = self.size or max(12, int(self.rect.height * 0.42))
+        width = theme.font(size, True).size(theme.drawable(self.label))[0]
+        if width > self.rect.width - 12:
+            size = max(10, size * (self.rect.width - 12) // width)
+        return size
 
 
 class Stepper(Widget):

@@ -12,7 +12,8 @@ from typing import Any
 import pygame
 
 from .. import theme
-from ..model import Goal, Role, ScreenModel
+from ..form_model import label_elements, panel_element
+from ..model import Box, Element, Goal, Region, Role, ScreenModel, Text
 from ..widgets import Button
 from .common import FormScene
 
@@ -97,16 +98,27 @@ class CoachScene(FormScene):
         box = self._box()
         half = (box.width - 48) // 2
         last = self.index == len(self.steps) - 1
+        high = self._button_height()
         self.set_widgets([
-            Button(pygame.Rect(box.x + 16, box.bottom - 56, half, 42),
+            Button(pygame.Rect(box.x + 16, box.bottom - high - 14, half, high),
                    "Start playing" if last else "Next", self.next, primary=True),
-            Button(pygame.Rect(box.x + 32 + half, box.bottom - 56, half, 42), "Skip the tour",
-                   self.back)])
+            Button(pygame.Rect(box.x + 32 + half, box.bottom - high - 14, half, high),
+                   "Skip the tour", self.back)])
+
+    def _type_size(self) -> int:
+        return max(14, int(self.size[1]) // 46)
+
+    def _button_height(self) -> int:
+        return max(42, self._type_size() * 5 // 2)
 
     def _box(self) -> pygame.Rect:
+        """The step's panel, as large as its type: its heading, four lines of text and
+        the buttons (560 by 190 in a window 800 high, three times that at 4K)."""
         w, h = self.size
         area = self.steps[self.index].area
-        box = pygame.Rect(0, 0, min(560, w - 40), 190)
+        size = self._type_size()
+        height = max(190, 16 + size + 8 + 4 * (size + 6) + 4 + self._button_height() + 14)
+        box = pygame.Rect(0, 0, min(max(560, size * 33), w - 40), height)
         # Beside the lit area, never over it: above it when it is low on the screen.
         box.centerx = max(box.width // 2 + 20, min(w - box.width // 2 - 20, area.centerx))
         box.bottom = area.top - 16 if area.centery > h // 2 else box.bottom
@@ -134,6 +146,28 @@ class CoachScene(FormScene):
     def redraw_key(self) -> Any:
         return self.index
 
+    def _text(self) -> tuple[theme.Label, pygame.Rect, int]:
+        """The step's heading, the room its text is written in (above the buttons), and
+        the text's type size."""
+        box = self._box()
+        size = self._type_size()
+        title = "First game" if self.first else "Tour of the table"
+        heading = theme.Label(f"{title}  \u00b7  {self.index + 1} of {len(self.steps)}",
+                              size - 1, (box.x + 16, box.y + 12), theme.GOLD, True)
+        top = box.y + 16 + size + 8
+        room = pygame.Rect(box.x + 16, top, box.width - 32,
+                           box.bottom - self._button_height() - 14 - 4 - top)
+        return heading, room, size
+
+    def parts(self) -> list[Element]:
+        heading, room, size = self._text()
+        panel = panel_element("step", "Tour step", self._box(), z=1)
+        lit = Element("area/lit", Role.PANEL, "The part of the table this step is about",
+                      Box.of(self.steps[self.index].area), Region("lit"))
+        return [lit, panel, *label_elements([("heading", heading)], Box.of(self._box()),
+                                            panel.id, z=2),
+                _lines_element(self.steps[self.index].text, size, room, panel.id)]
+
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         step = self.steps[self.index]
@@ -143,14 +177,21 @@ class CoachScene(FormScene):
         surface.blit(shade, (0, 0))
         pygame.draw.rect(surface, theme.HIGHLIGHT, step.area.inflate(16, 16), width=3,
                          border_radius=10)
-        box = self._box()
-        theme.panel(surface, box, theme.HIGHLIGHT, alpha=235)
-        size = max(14, h // 46)
-        title = "First game" if self.first else "Tour of the table"
-        theme.blit_text(surface, f"{title}  \u00b7  {self.index + 1} of {len(self.steps)}",
-                        size - 1, (box.x + 16, box.y + 12), theme.GOLD, True)
-        y = box.y + 16 + size + 8
-        for line in theme.wrap(step.text, size, box.width - 32)[:4]:
-            theme.blit_text(surface, line, size, (box.x + 16, y))
+        theme.panel(surface, self._box(), theme.HIGHLIGHT, alpha=235)
+        heading, room, size = self._text()
+        heading.draw(surface)
+        y = room.y
+        for line in theme.wrap(step.text, size, room.width)[:4]:
+            theme.blit_text(surface, line, size, (room.x, y))
             y += size + 6
         self.ring.draw(surface)
+
+
+def _lines_element(content: str, size: int, room: pygame.Rect, parent: str) -> Element:
+    """The step's text, as it is set: lines ``size + 6`` apart, in the room above the
+    buttons (its height is that of the lines, so text that needs more is found)."""
+    lines = theme.wrap(content, size, room.width)
+    height = (len(lines) - 1) * (size + 6) + theme.font(size).get_linesize()
+    return Element("text/step", Role.TEXT, content,
+                   Box(room.x, room.y, room.width, height), Region("step"), z=2, parent=parent,
+                   texts=(Text(content, size, Box.of(room), wraps=True),))

@@ -7,6 +7,8 @@ from collections.abc import Callable, Hashable
 import pygame
 
 from .. import theme
+from ..form_model import focused_id, label_elements, panel_element, widget_elements, wrapped_element
+from ..model import Box, Element, ScreenModel, model_of
 from ..scene import Scene
 from ..widgets import Button, FocusRing, TextField, Widget
 
@@ -47,12 +49,36 @@ class FormScene(Scene):
     def back(self) -> None:
         self.app.stack.pop()
 
+    def title_label(self) -> theme.Label:
+        w, h = self.size
+        return theme.Label(self.title, max(28, h // 14), (w // 2, int(h * 0.1)), theme.GOLD,
+                           True, "center")
+
+    def labels(self) -> list[tuple[str, theme.Label]]:
+        """The lines of text the screen writes straight on the window, by key (its
+        title; a screen adds its own): drawn from here, and described from here."""
+        return [("title", self.title_label())] if self.title else []
+
+    def parts(self) -> list[Element]:
+        """The screen's other elements (panels and what is written in them)."""
+        return []
+
+    def model(self) -> ScreenModel:
+        """The screen: its panels, its texts and its widgets in the ring's order (the
+        order Tab meets them)."""
+        w, h = self.size
+        return model_of([*self.parts(), *label_elements(self.labels(), Box(0, 0, w, h)),
+                         *widget_elements(self.ring.widgets)])
+
+    def focused_id(self) -> str | None:
+        """The id of the element that has the keys' focus."""
+        return focused_id(self.ring)
+
     def draw_background(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         surface.blit(theme.felt(w, h), (0, 0))
-        if self.title:
-            theme.blit_text(surface, self.title, max(28, h // 14), (w // 2, int(h * 0.1)),
-                            theme.GOLD, True, anchor="center")
+        for _, label in self.labels():
+            label.draw(surface)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_background(surface)
@@ -70,14 +96,14 @@ def is_copy(event: pygame.event.Event) -> bool:
         bool(event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
 
 
-def said_line(surface: pygame.Surface, said: tuple[str, bool], pos: tuple[int, int],
-              anchor: str) -> None:
-    """What copying the deal code said, where the deal line was (it names the code)."""
+def said_label(said: tuple[str, bool], window: tuple[int, int], pos: tuple[int, int],
+               anchor: str) -> theme.Label:
+    """What copying the deal code said, where the deal line was (it names the code): a
+    label, so the screen draws and describes the same line."""
     text, good = said
-    size = max(11, surface.get_height() // 62)
-    width = surface.get_width() - 28
-    theme.blit_text(surface, theme.ellipsize(text, size, width), size, pos,
-                    theme.GOOD if good else theme.BAD, anchor=anchor)
+    size = max(11, window[1] // 62)
+    return theme.Label(theme.ellipsize(text, size, window[0] - 28), size, pos,
+                       theme.GOOD if good else theme.BAD, anchor=anchor)
 
 
 def dim(surface: pygame.Surface, alpha: int = 150) -> None:
@@ -107,19 +133,34 @@ class ConfirmScene(FormScene):
     def back(self) -> None:
         self.answers[0][1]()
 
-    def draw(self, surface: pygame.Surface) -> None:
-        dim(surface)
-        w, h = surface.get_size()
+    def _frame(self) -> tuple[pygame.Rect, pygame.Rect, list[str], int]:
+        """The panel, the question's room in it, its wrapped lines and their type size."""
+        w, h = self.size
         size = max(15, h // 40)
         box = self.ring.widgets[0].rect.unionall([x.rect for x in self.ring.widgets])
-        room = max(box.width, min(w - 120, theme.grown(760, (w, h))))
-        lines = theme.wrap(self.question, size, room)
+        width = max(box.width, min(w - 120, theme.grown(760, (w, h))))
+        lines = theme.wrap(self.question, size, width)
         line_h = theme.font(size).get_linesize()
         top = box.y - theme.grown(30, (w, h)) - line_h * len(lines)
-        frame = pygame.Rect(0, 0, room + theme.grown(60, (w, h)),
+        frame = pygame.Rect(0, 0, width + theme.grown(60, (w, h)),
                             box.bottom - top + theme.grown(50, (w, h)))
         frame.midtop = (w // 2, top - theme.grown(25, (w, h)))
+        room = pygame.Rect(0, top, width, line_h * len(lines))
+        room.centerx = w // 2
+        return frame, room, lines, size
+
+    def parts(self) -> list[Element]:
+        frame, room, _, size = self._frame()
+        return [panel_element("question", "Question", frame),
+                wrapped_element("question", self.question, size, room, "panel/question")]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim(surface)
+        w, _ = surface.get_size()
+        frame, room, lines, size = self._frame()
+        line_h = theme.font(size).get_linesize()
         theme.panel(surface, frame, theme.BAD, alpha=230)
         for index, line in enumerate(lines):
-            theme.blit_text(surface, line, size, (w // 2, top + index * line_h), anchor="midtop")
+            theme.blit_text(surface, line, size, (w // 2, room.y + index * line_h),
+                            anchor="midtop")
         self.ring.draw(surface)

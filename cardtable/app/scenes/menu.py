@@ -10,6 +10,8 @@ import pygame
 
 from ... import __version__
 from .. import theme
+from ..form_model import panel_element, wrapped_element
+from ..model import Element
 from ..reasons import said_once
 from ..widgets import Button
 from .common import FormScene
@@ -76,17 +78,36 @@ class MenuScene(FormScene):
         text = " ".join(said_once(parts))
         return text or None, self.app.menu_good and waiting is None and unopened is None
 
+    def labels(self) -> list[tuple[str, theme.Label]]:
+        w, h = self.size
+        return [*super().labels(),
+                ("subtitle", theme.Label("Five rummy and shedding games at one table",
+                                         max(14, h // 40),
+                                         (w // 2, int(h * 0.1) + max(28, h // 14)),
+                                         theme.TEXT_DIM, anchor="center")),
+                ("version", theme.Label(f"cardtable {__version__}  \u00b7  MIT licence  "
+                                        "\u00b7  DejaVu fonts (their free licence ships "
+                                        "with them)", max(11, h // 60), (w - 12, h - 10),
+                                        theme.TEXT_DIM, anchor="bottomright"))]
+
+    def message_box(self) -> tuple[theme.MessageBox, bool] | None:
+        message, good = self.notice()
+        if not message:
+            return None
+        w, h = self.size
+        return theme.MessageBox(message, max(14, h // 42), w, h - 40, pad=15), good
+
+    def parts(self) -> list[Element]:
+        found = self.message_box()
+        if found is None:
+            return []
+        box = found[0]
+        return [panel_element("message", "Message", box.rect),
+                wrapped_element("message", box.content, box.size, box.text_rect(),
+                                "panel/message")]
+
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        w, h = surface.get_size()
-        theme.blit_text(surface, "Five rummy and shedding games at one table", max(14, h // 40),
-                        (w // 2, int(h * 0.1) + max(28, h // 14)), theme.TEXT_DIM,
-                        anchor="center")
-        theme.blit_text(surface, f"cardtable {__version__}  \u00b7  MIT licence  \u00b7  "
-                        "DejaVu fonts (their free licence ships with them)",
-                        max(11, h // 60), (w - 12, h - 10),
-                        theme.TEXT_DIM, anchor="bottomright")
-        message, good = self.notice()
-        if message:
-            theme.MessageBox(message, max(14, h // 42), w, h - 40, pad=15).draw(
-                surface, theme.GOOD if good else theme.BAD)
+        found = self.message_box()
+        if found is not None:
+            found[0].draw(surface, theme.GOOD if found[1] else theme.BAD)

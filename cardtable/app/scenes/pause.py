@@ -3,16 +3,18 @@ rounds), read the rules, or save and go back to the menu."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pygame
 
 from .. import theme
 from ..clipboard import copy_deal_code
+from ..form_model import label_elements, panel_element, widget_elements
+from ..model import Box, Element, ScreenModel, model_of
 from ..tables import table_for
 from ..widgets import Button
-from .common import ConfirmScene, FormScene, dim, is_copy, said_line
+from .common import ConfirmScene, FormScene, dim, is_copy, said_label
 
 
 class PauseScene(FormScene):
@@ -22,10 +24,10 @@ class PauseScene(FormScene):
     def __init__(self, app: Any) -> None:
         super().__init__(app)
         self.away = False
-        self.said: tuple[str, bool] | None = None
-        """What copying the deal code said (shown where the code was)."""
         """Settings were opened from here: coming back, the table is laid out again (the
         card size may have changed)."""
+        self.said: tuple[str, bool] | None = None
+        """What copying the deal code said (shown where the code was)."""
 
     def layout(self, size: tuple[int, int]) -> None:
         self.size = size
@@ -100,23 +102,48 @@ class PauseScene(FormScene):
     def leave_unsaved(self) -> None:
         self.app.to_menu(f"Your game was not saved: {self.app.save_problem}.")
 
+    def _title(self) -> theme.Label:
+        """"Paused" over the buttons, clear of them at any size (its type grows with the
+        window: at 4K it is 140 pixels high)."""
+        w, h = self.size
+        box = self._buttons()
+        return theme.Label("Paused", max(24, h // 18), (w // 2, box.y - self._g(16)),
+                           theme.GOLD, True, "midbottom")
+
+    def _g(self, length: int) -> int:
+        return theme.grown(length, self.size)
+
+    def _buttons(self) -> pygame.Rect:
+        return self.ring.widgets[0].rect.unionall([x.rect for x in self.ring.widgets])
+
+    def _panel(self) -> pygame.Rect:
+        box, g = self._buttons(), self._g
+        top = min(box.y - g(90), self._title().rect().top - g(20))
+        return pygame.Rect(box.x - g(40), top, box.width + g(80), box.bottom + g(50) - top)
+
+    def labels(self) -> list[tuple[str, theme.Label]]:
+        """The title, and under the buttons the deal line, or what copying its code said."""
+        w, h = self.size
+        foot = (w // 2, self._buttons().bottom + self._g(40))
+        out = [("title", self._title())]
+        if self.said is not None:
+            return out + [("deal", said_label(self.said, self.size, foot, "midbottom"))]
+        session = self.app.session
+        deal = None if session is None else \
+            theme.deal_label(session.deal_code, h, foot, "midbottom")
+        return out + ([("deal", deal)] if deal is not None else [])
+
+    def model(self) -> ScreenModel:
+        panel = panel_element("pause", "Paused", self._panel())
+        return model_of([panel, *label_elements(self.labels(), Box.of(self._panel()),
+                                                panel.id),
+                         *widget_elements(self.ring.widgets)])
+
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface)
-        w, h = surface.get_size()
-        box = self.ring.widgets[0].rect.unionall([x.rect for x in self.ring.widgets])
-
-        def g(length: int) -> int:
-            return theme.grown(length, (w, h))
-
-        theme.panel(surface, box.inflate(g(80), g(140)).move(0, -g(20)), theme.PANEL_EDGE,
-                    alpha=220)
-        theme.blit_text(surface, "Paused", max(24, h // 18), (w // 2, box.y - g(50)),
-                        theme.GOLD, True, anchor="center")
-        if self.said is not None:
-            said_line(surface, self.said, (w // 2, box.bottom + g(40)), "midbottom")
-        elif self.app.session is not None:
-            theme.deal_line(surface, self.app.session.deal_code, (w // 2, box.bottom + g(40)),
-                            anchor="midbottom")
+        theme.panel(surface, self._panel(), theme.PANEL_EDGE, alpha=220)
+        for _, label in self.labels():
+            label.draw(surface)
         self.ring.draw(surface)
 
 
@@ -146,23 +173,36 @@ class ScoreSheetScene(FormScene):
                      (len(self.names) + 1) * max(34, h // 18) + 16)
         return pygame.Rect(int(w * 0.08), top, int(w * 0.84), height)
 
+    def labels(self) -> list[tuple[str, theme.Label]]:
+        w, h = self.size
+        size = max(14, h // 40)
+        out = [*super().labels(),
+               ("headline", theme.Label(self.desc.headline(self.view), size,
+                                        (w // 2, int(h * 0.2)), theme.TEXT_DIM,
+                                        anchor="midtop"))]
+        if self.app.session is not None:
+            deal = theme.deal_label(self.app.session.deal_code, h, (w - 14, 10), "topright")
+            out += [("deal", deal)] if deal is not None else []
+        if not self.desc.rounds_played(self.view):
+            out.append(("none", theme.Label("No round has been scored yet.", size,
+                                            (w // 2, self.sheet_rect().bottom + 14),
+                                            theme.TEXT_DIM, anchor="midtop")))
+        return out
+
+    def _sheet(self) -> tuple[int, Callable[[int, int], str], list[str]]:
+        view, desc = self.view, self.desc
+        return (desc.rounds_played(view), lambda r, s: desc.sheet_cell(view, r, s),
+                [desc.total_cell(view, s) for s in range(len(self.names))])
+
+    def parts(self) -> list[Element]:
+        from .summary import sheet_elements
+
+        return sheet_elements("sheet", self.sheet_rect(), self.size, self.names, *self._sheet())
+
     def draw(self, surface: pygame.Surface) -> None:
         from .summary import score_sheet
 
         self.draw_background(surface)
-        w, h = surface.get_size()
-        view, desc = self.view, self.desc
-        size = max(14, h // 40)
-        theme.blit_text(surface, desc.headline(view), size, (w // 2, int(h * 0.2)),
-                        theme.TEXT_DIM, anchor="midtop")
-        box = self.sheet_rect()
-        rounds = desc.rounds_played(view)
-        score_sheet(surface, box, self.names, rounds, lambda r, s: desc.sheet_cell(view, r, s),
-                    [desc.total_cell(view, s) for s in range(len(self.names))], self.human)
-        if self.app.session is not None:
-            theme.deal_line(surface, self.app.session.deal_code, (w - 14, 10),
-                            anchor="topright")
-        if not rounds:
-            theme.blit_text(surface, "No round has been scored yet.", size,
-                            (w // 2, box.bottom + 14), theme.TEXT_DIM, anchor="midtop")
+        rounds, cell, totals = self._sheet()
+        score_sheet(surface, self.sheet_rect(), self.names, rounds, cell, totals, self.human)
         self.ring.draw(surface)

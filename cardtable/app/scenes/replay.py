@@ -29,9 +29,11 @@ from ...engine.replay import Replay
 from .. import cardart, theme
 from ..background import LatestRead, Retry, Unread
 from ..describe import LogWords, describe
+from ..form_model import panel_element, placed_elements
 from ..grammar import plural
 from ..history_db import GameRow, History
 from ..history_rows import DAMAGED_MOVES
+from ..model import Box, Element, Region, Role
 from ..session import default_seats
 from ..stats import result_words, skipped_words
 from ..tables import deck_colours, playable, table_for
@@ -247,13 +249,17 @@ class GamesScene(FormScene):
         self._watching.cancel()
         self.app.stack.pop()
 
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
-        w, h = surface.get_size()
+    def labels(self) -> list[tuple[str, theme.Label]]:
+        w, h = self.size
         note = self.note()
         bad = bool(self.error) or note == self._skipped()
-        theme.blit_text(surface, note, max(13, h // 48), (w // 2, int(h * 0.17)),
-                        theme.BAD if bad else theme.TEXT_DIM, anchor="center")
+        return [*super().labels(),
+                ("note", theme.Label(note, max(13, h // 48), (w // 2, int(h * 0.17)),
+                                     theme.BAD if bad else theme.TEXT_DIM, anchor="center"))]
+
+
+CONTROLS_HIGH = 44
+"""The replay's row of controls at 1280×800 (grown with the window)."""
 
 
 def _row_height(h: int) -> int:
@@ -306,7 +312,7 @@ class ReplayScene(FormScene):
                   ("Move \u25b6", self.step), ("Round \u25b6\u25b6", self.round_on),
                   ("Every hand" if not self.all_hands else "Your view", self.toggle),
                   ("Back", self.back)]
-        gap, height = 10, theme.grown(44, size)
+        gap, height = 10, theme.grown(CONTROLS_HIGH, size)
         width = min(theme.grown(190, size), (w - 40 - gap * (len(labels) - 1)) // len(labels))
         left = (w - len(labels) * width - gap * (len(labels) - 1)) // 2
         self.set_widgets([Button(pygame.Rect(left + i * (width + gap), h - height - 14,
@@ -356,37 +362,88 @@ class ReplayScene(FormScene):
 
     # --- drawing -------------------------------------------------------------------
 
-    def draw(self, surface: pygame.Surface) -> None:
-        self.draw_background(surface)
-        w, h = surface.get_size()
+    def _boxes(self) -> tuple[pygame.Rect, pygame.Rect, int]:
+        """The seats' panel, the move log's panel, and the type size: the panels end
+        above the row of controls, however tall the window has grown it."""
+        w, h = self.size
+        bottom = h - 14 - theme.grown(CONTROLS_HIGH, self.size) - theme.grown(22, self.size)
+        seats_box = pygame.Rect(20, int(h * 0.2), int(w * 0.66), bottom - int(h * 0.2))
+        log_box = pygame.Rect(seats_box.right + 14, seats_box.y,
+                              w - seats_box.right - 34, seats_box.height)
+        return seats_box, log_box, max(13, h // 50)
+
+    def labels(self) -> list[tuple[str, theme.Label]]:
+        w, h = self.size
         position = self.replay.positions[self.index]
-        state = position.state
-        size = max(13, h // 50)
         where = (f"Move {self.index} of {len(self.replay) - 1}  \u00b7  round "
                  f"{position.round}  \u00b7  Deal {self.row.deal_code or '?'}  \u00b7  "
                  + ("every hand shown" if self.all_hands else "your view"))
-        theme.blit_text(surface, where, size, (w // 2, int(h * 0.16)), theme.TEXT_DIM,
-                        anchor="center")
-        seats_box = pygame.Rect(20, int(h * 0.2), int(w * 0.66), h - int(h * 0.2) - 80)
-        log_box = pygame.Rect(seats_box.right + 14, seats_box.y,
-                              w - seats_box.right - 34, seats_box.height)
-        self._seats(surface, seats_box, state, size)
-        self._log(surface, log_box, size)
+        return [*super().labels(),
+                ("where", theme.Label(where, max(13, h // 50), (w // 2, int(h * 0.16)),
+                                      theme.TEXT_DIM, anchor="center"))]
+
+    def parts(self) -> list[Element]:
+        seats_box, log_box, size = self._boxes()
+        seats = panel_element("seats", "Seats", seats_box)
+        moves = panel_element("log", "Moves", log_box)
+        state = self.replay.positions[self.index].state
+        names = [(f"seat/{seat}", self._seat_label(seats_box, state, seat, size),
+                  Box(seats_box.x + 12, seats_box.y, int(seats_box.width * 0.55) - 12,
+                      seats_box.height)) for seat in range(self.row.seats)]
+        room = Box(log_box.x + 10, log_box.y, log_box.width - 20, log_box.height)
+        lines = [(f"log/{index}", line, room)
+                 for index, line in enumerate(self._log_labels(log_box, size))]
+        elements = [seats, moves, *placed_elements(names, seats.id),
+                    *placed_elements(lines, moves.id)]
+        pile = self._pile(seats_box, state, size)
+        if pile is not None:
+            label, card, where = pile
+            elements += placed_elements([("pile", label, Box.of(seats_box))], seats.id)
+            elements.append(Element("card/pile", Role.CARD, f"{card.pretty}, top of the pile",
+                                    Box.of(where), Region("pile"), z=1, parent=seats.id))
+        return elements
+
+    def _pile(self, box: pygame.Rect, state: Any,
+              size: int) -> tuple[theme.Label, Any, pygame.Rect] | None:
+        """"Top of the pile:" and the card after it, at the seats' panel's foot (``None``:
+        no pile)."""
+        card = _pile_top(self.variant.observe(state, self.human))
+        if card is None:
+            return None
+        width = theme.grown(30, self.size)
+        height = int(width * cardart.RATIO)
+        y = box.bottom - theme.grown(10, self.size) - height
+        label = theme.Label("Top of the pile:", size - 1, (box.x + 12, y + height // 2),
+                            theme.TEXT_DIM, anchor="midleft")
+        return label, card, pygame.Rect(label.rect().right + theme.grown(10, self.size), y,
+                                        width, height)
+
+    def _seat_label(self, box: pygame.Rect, state: Any, seat: int, size: int) -> theme.Label:
+        """A seat's name and score, over its row of cards."""
+        row_h = (box.height - theme.grown(60, self.size)) // self.row.seats
+        return theme.Label(f"{self.names[seat]}  {self.variant.standings(state)[seat]}", size,
+                           (box.x + 12, box.y + 8 + seat * row_h),
+                           theme.GOLD if seat == self.human else theme.TEXT, True)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_background(surface)
+        seats_box, log_box, size = self._boxes()
+        self._seats(surface, seats_box, self.replay.positions[self.index].state, size)
+        theme.panel(surface, log_box, theme.PANEL_EDGE)
+        for label in self._log_labels(log_box, size):
+            label.draw(surface)
         self.ring.draw(surface)
 
     def _seats(self, surface: pygame.Surface, box: pygame.Rect, state: Any, size: int) -> None:
         theme.panel(surface, box, theme.PANEL_EDGE)
         seats = self.row.seats
-        standings = self.variant.standings(state)
         view = self.variant.observe(state, self.human)
-        row_h = (box.height - 60) // seats
-        card_w = max(24, min(60, int(row_h / cardart.RATIO * 0.8)))
+        row_h = (box.height - theme.grown(60, self.size)) // seats
+        card_w = max(24, min(theme.grown(60, self.size), int(row_h / cardart.RATIO * 0.8)))
         colours = deck_colours(self.row.game_id, self.app.settings.deck_colours)
         for seat in range(seats):
             y = box.y + 8 + seat * row_h
-            name = f"{self.names[seat]}  {standings[seat]}"
-            theme.blit_text(surface, name, size, (box.x + 12, y), theme.GOLD
-                            if seat == self.human else theme.TEXT, True)
+            self._seat_label(box, state, seat, size).draw(surface)
             shown = self.all_hands or seat == self.human
             held = list(state.hands[seat])
             face_down = list(getattr(state, "face_down", ((),) * seats)[seat])  # Palace
@@ -411,14 +468,14 @@ class ReplayScene(FormScene):
                 x += card_w * 0.6
                 if x > box.right - card_w:
                     break
-        pile = _pile_top(view)
+        pile = self._pile(box, state, size)
         if pile is not None:
-            theme.blit_text(surface, "Top of the pile:", size - 1,
-                            (box.x + 12, box.bottom - 42), theme.TEXT_DIM, anchor="midleft")
-            surface.blit(cardart.face(pile.face, 30, colours), (box.x + 150, box.bottom - 52))
+            label, card, where = pile
+            label.draw(surface)
+            surface.blit(cardart.face(card.face, where.width, colours), where.topleft)
 
-    def _log(self, surface: pygame.Surface, box: pygame.Rect, size: int) -> None:
-        theme.panel(surface, box, theme.PANEL_EDGE)
+    def _log_labels(self, box: pygame.Rect, size: int) -> list[theme.Label]:
+        """The move log's heading and its last lines, wrapped to its width."""
         viewer = None if self.all_hands else self.human
         lines: list[str] = []
         for position in self.replay.positions[:self.index + 1]:
@@ -432,14 +489,15 @@ class ReplayScene(FormScene):
                     lines.append(line)
         small = max(11, size - 2)
         y = box.y + 8
-        theme.blit_text(surface, "Moves", small, (box.x + 10, y), theme.GOLD, True)
+        out = [theme.Label("Moves", small, (box.x + 10, y), theme.GOLD, True)]
         y += small + 8
         wrapped = [part for line in lines[-LOG_LINES:]
                    for part in theme.wrap(line, small, box.width - 20)]
         room = max(1, (box.bottom - y - 6) // (small + 4))
         for part in wrapped[-room:]:
-            theme.blit_text(surface, part, small, (box.x + 10, y))
+            out.append(theme.Label(part, small, (box.x + 10, y)))
             y += small + 4
+        return out
 
 
 def _table_groups(view: Any, seat: int) -> list[tuple[Any, ...]]:

@@ -10,6 +10,8 @@ import pygame
 from ...engine import catalog
 from ...engine.options import OptionsInstance, bound_of, label_of, preset_name, presets_of
 from .. import cardart, theme
+from ..form_model import panel_element, placed_elements
+from ..model import Box, Element
 from ..rules_text import rules_for
 from ..tables import deck_colours
 from ..widgets import Button, Choice
@@ -49,6 +51,8 @@ class RulesScene(FormScene):
         super().__init__(app)
         self.game_id = game_id or catalog()[0].id
         self.scroll = 0
+        self.heading_lines = 1
+        """How many lines the page's heading takes (drawn larger, in bold)."""
 
     def layout(self, size: tuple[int, int]) -> None:
         self.size = size
@@ -56,8 +60,8 @@ class RulesScene(FormScene):
         row = max(34, h // 20)
         games = [(info.id, info.title.split(" (")[0].replace("Shanghai with ", "Shanghai: "))
                  for info in catalog()]
-        picker = Choice(pygame.Rect(40, int(h * 0.17), w - 80, row), "", games, self.game_id,
-                        self.pick)
+        picker = Choice(pygame.Rect(40, int(h * 0.17), w - 80, row), "Game", games,
+                        self.game_id, self.pick)
         wide = theme.grown(200, size)
         back = Button(pygame.Rect(w // 2 - wide // 2, h - row - 20, wide, row), "Back",
                       self.back)
@@ -102,13 +106,18 @@ class RulesScene(FormScene):
         house = self.house_rules(info)
         text = title + ("\n\n" + house if house else "") + "\n" + rest
         items: list[tuple[str, Any]] = []
-        for paragraph in text.split("\n"):
+        for number, paragraph in enumerate(text.split("\n")):
             if paragraph.startswith("cards:"):
                 body, _, caption = paragraph[len("cards:"):].partition("\u2014")
                 groups = [group.split() for group in body.split("|")]
                 items.append(("cards", (groups, caption.strip())))
                 continue
-            wrapped = theme.wrap(paragraph, self.text_size, self.page.width - 40)
+            # The heading is wrapped at the larger, bold type it is drawn in.
+            heading = number == 0
+            wrapped = theme.wrap(paragraph, self.text_size + (4 if heading else 0),
+                                 self.page.width - 40, heading)
+            if heading:
+                self.heading_lines = len(wrapped)
             items += [("text", line) for line in wrapped] or [("text", "")]
         return items
 
@@ -171,31 +180,58 @@ class RulesScene(FormScene):
             return
         super().handle(event)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        self.draw_background(surface)
-        theme.panel(surface, self.page, theme.PANEL_EDGE)
+    def _placed(self) -> tuple[list[tuple[int, str, Any, int]], int]:
+        """The items on view, each with its index and top, and how far the page
+        scrolls at most (the scroll is kept within it)."""
         line_h = theme.font(self.text_size).get_linesize()
         items = self.items()
         total = sum(self._height(kind, line_h) for kind, _ in items)
         limit = max(0, total - self.page.height + 40)
         self.scroll = min(self.scroll, limit)
-        clip = surface.get_clip()
-        surface.set_clip(self.page.inflate(-10, -10))
         y = self.page.y + 20 - self.scroll
+        placed = []
         for index, (kind, item) in enumerate(items):
             height = self._height(kind, line_h)
             if self.page.y - height < y < self.page.bottom:
-                if kind == "cards":
-                    self._draw_cards(surface, item, y, line_h)
-                else:
-                    heading = index == 0
-                    theme.blit_text(surface, item, self.text_size + (4 if heading else 0),
-                                    (self.page.x + 20, y),
-                                    theme.GOLD if heading else theme.TEXT, bold=heading)
+                placed.append((index, kind, item, y))
             y += height
+        return placed, limit
+
+    def _line(self, index: int, item: str, y: int) -> theme.Label:
+        heading = index < self.heading_lines
+        return theme.Label(item, self.text_size + (4 if heading else 0), (self.page.x + 20, y),
+                           theme.GOLD if heading else theme.TEXT, heading)
+
+    def labels(self) -> list[tuple[str, theme.Label]]:
+        out = super().labels()
+        if self._placed()[1]:
+            out.append(("more", theme.Label(
+                "scroll for more (wheel, Page Up / Page Down)", max(11, self.text_size - 3),
+                (self.page.right, self.page.bottom + 4), theme.TEXT_DIM, anchor="topright")))
+        return out
+
+    def parts(self) -> list[Element]:
+        """The page, and the whole lines of it in view (a line cut by its edges is
+        scrolled partly out of it, as on paper: it must fit the page's width)."""
+        page = panel_element("page", "Rules page", self.page)
+        view = self.page.inflate(-10, -10)
+        room = Box(self.page.x + 20, view.y, self.page.width - 40, view.height)
+        lines = [(f"line/{index}", line, room) for index, kind, item, y in self._placed()[0]
+                 if kind == "text" and view.top <= (line := self._line(index, item, y)).rect().top
+                 and line.rect().bottom <= view.bottom]
+        return [page, *placed_elements(lines, page.id)]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_background(surface)
+        theme.panel(surface, self.page, theme.PANEL_EDGE)
+        line_h = theme.font(self.text_size).get_linesize()
+        placed, _ = self._placed()
+        clip = surface.get_clip()
+        surface.set_clip(self.page.inflate(-10, -10))
+        for index, kind, item, y in placed:
+            if kind == "cards":
+                self._draw_cards(surface, item, y, line_h)
+            else:
+                self._line(index, item, y).draw(surface)
         surface.set_clip(clip)
-        if limit:
-            theme.blit_text(surface, "scroll for more (wheel, Page Up / Page Down)",
-                            max(11, self.text_size - 3), (self.page.right, self.page.bottom + 4),
-                            theme.TEXT_DIM, anchor="topright")
         self.ring.draw(surface)

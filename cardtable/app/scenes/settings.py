@@ -41,9 +41,11 @@ class SettingsScene(FormScene):
         w, _ = size
         width = max(600, min(theme.grown(1000, size), int(w * 0.8)))
         rows = 12
+        # The rows (and their gaps) take two thirds of the height below the title: the
+        # note under Done keeps its line (at 72 % the twelfth row reached it).
         rects = self.column(rows, width=width,
                             row_height=max(28, min(theme.grown(56, size),
-                                                   int(size[1] * 0.72) * 3 // (rows * 4))))
+                                                   int(size[1] * 0.66) * 3 // (rows * 4))))
         label_w = width // 4
         s = self.app.settings
         sizes = [((ww, hh), f"{ww}\u00d7{hh}") for ww, hh in WINDOW_SIZES]
@@ -95,12 +97,10 @@ class SettingsScene(FormScene):
             self.app.screen = self.app._open_window(fit_screen(size))
             self.app.resize(self.app.size)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
-        w, h = surface.get_size()
-        if self.note:
-            theme.blit_text(surface, self.note, max(14, h // 44), (w // 2, h - 30), theme.BAD,
-                            anchor="midbottom")
-        else:
-            theme.blit_text(surface, COLOUR_HINT, max(12, h // 52), (w // 2, h - 30),
-                            theme.TEXT_DIM, anchor="midbottom")
+    def labels(self) -> list[tuple[str, theme.Label]]:
+        w, h = self.size
+        note = theme.Label(self.note, max(14, h // 44), (w // 2, h - 30), theme.BAD,
+                           anchor="midbottom") if self.note else \
+            theme.Label(COLOUR_HINT, max(12, h // 52), (w // 2, h - 30), theme.TEXT_DIM,
+                        anchor="midbottom")
+        return [*super().labels(), ("note", note)]

@@ -16,7 +16,9 @@ from ...engine.deal_code import DealCodeError, decode
 from ...engine.options import preset_options, presets_of
 from ...engine.rng import seed_problem
 from .. import theme
+from ..form_model import label_elements, widget_elements
 from ..level_row import LevelRow
+from ..model import Box, ScreenModel, model_of
 from ..session import OPPONENT_NAMES
 from ..tables import playable
 from ..widgets import Button, Choice, Stepper, TextField, Widget
@@ -220,9 +222,7 @@ class SetupScene(FormScene):
             return
         super().handle(event)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
-        h = surface.get_height()
+    def labels(self) -> list[tuple[str, theme.Label]]:
         info = self.info
         preset = next(p for p in presets_of(info.options_type) if p.name == self.preset)
         rules = f"House rules: {preset.says}." if preset.changes else \
@@ -230,8 +230,19 @@ class SetupScene(FormScene):
         note = (f"{info.title}: {info.seat_counts.start} to {info.seat_counts.stop - 1} "
                 f"players.  {rules}")
         colour = theme.BAD if self.error else theme.TEXT_DIM
-        for line, size, rect in self.message_lines(self.error or note, h):
-            theme.blit_text(surface, line, size, rect.topleft, colour)
+        lines = [(f"message/{index}", theme.Label(line, size, rect.topleft, colour))
+                 for index, (line, size, rect)
+                 in enumerate(self.message_lines(self.error or note, self.size[1]))]
+        return [*super().labels(), *lines]
+
+    def model(self) -> ScreenModel:
+        """The message lines must stay inside their band, between the title and the
+        first button."""
+        w, h = self.size
+        title = label_elements(super().labels(), Box(0, 0, w, h))
+        band = Box.of(self.message_band)
+        lines = label_elements(self.labels()[len(super().labels()):], band)
+        return model_of([*title, *lines, *widget_elements(self.ring.widgets)])
 
     def message_lines(self, content: str, h: int) -> list[tuple[str, int, pygame.Rect]]:
         """The message wrapped inside the window, centred in the band between the title and

@@ -15,7 +15,9 @@ import pygame
 from ...engine import catalog, get_variant
 from .. import theme
 from ..background import BackgroundRead, Retry, Unread
+from ..form_model import label_elements, panel_element, placed_elements, wrapped_element
 from ..history_db import History
+from ..model import Box, Element
 from ..reasons import said_once
 from ..stats import ChartPoint, LevelStats, Tally, skipped_words, tally_rows
 from ..tables import table_for
@@ -181,12 +183,11 @@ class StatisticsScene(FormScene):
         order = {"easy": 0, "normal": 1, "hard": 2}
         return sorted(self.tally.lines(self.game_id), key=lambda s: order.get(s.level, 9))
 
-    def draw(self, surface: pygame.Surface) -> None:
-        self.draw_background(surface)
-        w, h = surface.get_size()
+    def _boxes(self) -> tuple[pygame.Rect, theme.MessageBox | None, pygame.Rect, int]:
+        """The table, the note's box (if any), the chart, and the type size."""
+        w, h = self.size
         size = max(13, h // 50)
         table = pygame.Rect(40, int(h * 0.17) + theme.grown(56, (w, h)), w - 80, int(h * 0.3))
-        self._table(surface, table, size)
         note = self.note()
         # What is wrong with the history goes just above the buttons, and the chart
         # ends above it (the box would cover its axis).
@@ -194,14 +195,38 @@ class StatisticsScene(FormScene):
             if note else None
         bottom = h - theme.grown(90, (w, h)) if box is None else box.rect.y - 12
         chart = pygame.Rect(40, table.bottom + 16, w - 80, bottom - table.bottom - 16)
+        return table, box, chart, size
+
+    def parts(self) -> list[Element]:
+        table, box, chart, size = self._boxes()
+        panel = panel_element("table", "Figures by AI level", table)
+        elements = [panel, *placed_elements(self._table_labels(table, size), panel.id)]
+        if chart.height > 80:
+            elements.append(panel_element("chart", "Chart of your final scores", chart))
+            if self.tally is not None:
+                elements += label_elements(
+                    [("caption", self._caption(chart, size))],
+                    Box(chart.x + 16, chart.y, chart.width - 32, chart.height), "panel/chart")
+        if box is not None:
+            elements += [panel_element("note", "Note", box.rect, z=1),
+                         wrapped_element("note", box.content, box.size, box.text_rect(),
+                                         "panel/note", z=2)]
+        return elements
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_background(surface)
+        table, box, chart, size = self._boxes()
+        theme.panel(surface, table, theme.PANEL_EDGE)
+        for _, label, _ in self._table_labels(table, size):
+            label.draw(surface)
         if chart.height > 80:
             self._chart(surface, chart, size)
         if box is not None:
             box.draw(surface, theme.BAD)
         self.ring.draw(surface)
 
-    def _table(self, surface: pygame.Surface, box: pygame.Rect, size: int) -> None:
-        theme.panel(surface, box, theme.PANEL_EDGE)
+    def _table_labels(self, box: pygame.Rect, size: int) -> list[tuple[str, theme.Label, Box]]:
+        """The table's lines of text, each with the room of its column."""
         lines = self.lines()
         rounds = _has_rounds(self.game_id)
         labels = [label for label in COLUMNS if rounds or label != "Avg rounds"]
@@ -209,27 +234,35 @@ class StatisticsScene(FormScene):
         rows = [_cells(line, rounds) for line in lines]
         offsets, size = column_layout(labels, shares, rows, size, box.width - 32)
         xs = [box.x + 16 + offset for offset in offsets]
+        rooms = [Box(x, box.y, end - x, box.height)
+                 for x, end in zip(xs, [*xs[1:], box.right - 16])]
         y = box.y + 10
-        for column, label in zip(xs, labels):
-            theme.blit_text(surface, label, size, (column, y), theme.GOLD, True)
+        out = [(f"head/{i}", theme.Label(label, size, (x, y), theme.GOLD, True), room)
+               for i, (x, label, room) in enumerate(zip(xs, labels, rooms))]
         y += size + 12
+        whole = Box(box.x + 16, box.y, box.width - 32, box.height)
         if self.tally is None and self.problem is None:
-            theme.blit_text(surface, "Reading your games\u2026", size, (box.x + 16, y),
-                            theme.TEXT_DIM)
-            return
+            return out + [("reading", theme.Label("Reading your games\u2026", size,
+                                                  (box.x + 16, y), theme.TEXT_DIM), whole)]
         if not lines and self.problem is not None:
-            return  # the box below says why nothing is shown (no "no games yet" claim)
+            return out  # the box below says why nothing is shown (no "no games yet" claim)
         if not lines:
             title = next(info.title for info in self.games if info.id == self.game_id)
-            theme.blit_text(surface, f"No games of {title} played yet: finish one and it "
-                            "is counted here.", size, (box.x + 16, y), theme.TEXT_DIM)
-            return
-        for cells in rows:
-            for column, cell in zip(xs, cells):
-                theme.blit_text(surface, cell, size, (column, y))
+            return out + [("none", theme.Label(
+                f"No games of {title} played yet: finish one and it is counted here.", size,
+                (box.x + 16, y), theme.TEXT_DIM), whole)]
+        for number, cells in enumerate(rows):
+            out += [(f"cell/{number}/{i}", theme.Label(cell, size, (x, y)), room)
+                    for i, (x, cell, room) in enumerate(zip(xs, cells, rooms))]
             y += size + 10
             if y > box.bottom - size:
                 break
+        return out
+
+    def _caption(self, box: pygame.Rect, size: int) -> theme.Label:
+        count = len(self.tally.chart(self.game_id)) if self.tally is not None else 0
+        return theme.Label(chart_caption(count, get_variant(self.game_id).low_scores_win),
+                           size, (box.x + 16, box.y + 8), theme.TEXT_DIM)
 
     def _chart(self, surface: pygame.Surface, box: pygame.Rect, size: int) -> None:
         """The person's final score in the newest finished games, oldest at the left."""
@@ -237,9 +270,7 @@ class StatisticsScene(FormScene):
         if self.tally is None:
             return
         done: list[ChartPoint] = self.tally.chart(self.game_id)
-        theme.blit_text(surface, chart_caption(len(done), get_variant(self.game_id)
-                                               .low_scores_win),
-                        size, (box.x + 16, box.y + 8), theme.TEXT_DIM)
+        self._caption(box, size).draw(surface)
         if not done:
             return
         scores = [point.score for point in done]

@@ -11,10 +11,12 @@ import pygame
 from ...engine.events import RoundScored
 from .. import cardart, theme
 from ..clipboard import copy_deal_code
+from ..form_model import panel_element, placed_elements
 from ..grammar import plural
+from ..model import Box, Element, Region, Role
 from ..tables import table_for
 from ..widgets import Button
-from .common import FormScene, is_copy, said_line
+from .common import FormScene, is_copy, said_label
 from .tabledraw import progress_boxes
 
 
@@ -23,10 +25,26 @@ def score_sheet(surface: pygame.Surface, box: pygame.Rect, names: Sequence[str],
                 highlight: int | None = None) -> None:
     """Players down, rounds across, the running total in gold at the right."""
     theme.panel(surface, box, theme.PANEL_EDGE)
+    for _, label, _ in sheet_labels(box, names, rounds, cell, totals, surface.get_size(),
+                                    highlight):
+        label.draw(surface)
+
+
+def sheet_labels(box: pygame.Rect, names: Sequence[str], rounds: int,
+                 cell: Callable[[int, int], str], totals: Sequence[str],
+                 window: tuple[int, int], highlight: int | None = None
+                 ) -> list[tuple[str, theme.Label, Box]]:
+    """The score sheet's lines of text, each with its key and the room it must fit
+    (its column): drawn by ``score_sheet``, described by the screens' models. Its type
+    grows with the ``window`` as the rest of the shell does."""
     line_h = (box.height - 16) // (len(names) + 1)
-    size = max(10, min(theme.grown(22, surface.get_size()), line_h - 6))
-    first = max(90, box.width // 8)
-    widest = max((theme.font(size, True).size(t)[0] for t in totals), default=0) + 16
+    size = max(10, min(theme.grown(22, window), line_h - 6))
+    bold = theme.font(size, True)
+    # The names' column holds the longest name ("North-West" ran into round 1 with
+    # seven players); the totals' column holds its heading as well as its figures.
+    first = max(90, box.width // 8,
+                max((bold.size(name[:14])[0] for name in names), default=0) + 24)
+    widest = max((bold.size(t)[0] for t in [*totals, "Total"]), default=0) + 16
     columns = max(1, rounds) + 1
     total_w = min(max(widest, (box.width - first - 16) / columns), (box.width - first) * 0.4)
     width = (box.width - first - 16 - total_w) / max(1, rounds)
@@ -37,25 +55,48 @@ def score_sheet(surface: pygame.Surface, box: pygame.Rect, names: Sequence[str],
             return int(box.right - 8 - total_w / 2)
         return int(box.x + first + width * column + width / 2)
 
-    theme.blit_text(surface, "Round", size, (box.x + 12, y), theme.TEXT_DIM, True)
+    def room(column: int, used: float) -> Box:
+        """The column's whole width (the text is centred in it, a few pixels inside)."""
+        return Box(int(centre(column) - used / 2) - 1, box.y, int(used) + 3, box.height)
+
+    out = [("round", theme.Label("Round", size, (box.x + 12, y), theme.TEXT_DIM, True),
+            Box(box.x + 12, box.y, first - 12, box.height))]
     for column in range(rounds):
-        theme.blit_text(surface, str(column + 1), size, (centre(column), y), theme.TEXT_DIM,
-                        True, anchor="midtop")
-    theme.blit_text(surface, "Total", size, (centre(columns - 1), y), theme.GOLD, True,
-                    anchor="midtop")
+        number = str(column + 1)
+        out.append((f"round/{column + 1}", theme.Label(
+            number, _fit(number, size, int(width) - 6, True), (centre(column), y),
+            theme.TEXT_DIM, True, "midtop"), room(column, width - 6)))
+    out.append(("total", theme.Label("Total", size, (centre(columns - 1), y), theme.GOLD,
+                                     True, "midtop"), room(columns - 1, total_w - 4)))
     for seat, name in enumerate(names):
         y += line_h
         colour = theme.GOLD if seat == highlight else theme.TEXT
-        theme.blit_text(surface, name[:14], size, (box.x + 12, y), colour, True)
+        out.append((f"name/{seat}", theme.Label(name[:14], size, (box.x + 12, y), colour,
+                                                True),
+                    Box(box.x + 12, box.y, first - 12, box.height)))
         # A cell shrunk to fit its column stays on the row's middle line, level with the
         # full-size cells beside it.
         middle = y + theme.font(size).get_height() // 2
         for column in range(rounds):
             text = cell(column, seat)
-            theme.blit_text(surface, text, _fit(text, size, int(width) - 6),
-                            (centre(column), middle), anchor="center")
-        theme.blit_text(surface, totals[seat], _fit(totals[seat], size, int(total_w) - 4, True),
-                        (centre(columns - 1), middle), theme.GOLD, True, anchor="center")
+            out.append((f"cell/{seat}/{column}", theme.Label(
+                text, _fit(text, size, int(width) - 6), (centre(column), middle),
+                anchor="center"), room(column, width - 6)))
+        out.append((f"total/{seat}", theme.Label(
+            totals[seat], _fit(totals[seat], size, int(total_w) - 4, True),
+            (centre(columns - 1), middle), theme.GOLD, True, "center"),
+            room(columns - 1, total_w - 4)))
+    return out
+
+
+def sheet_elements(key: str, box: pygame.Rect, window: tuple[int, int], names: Sequence[str],
+                   rounds: int, cell: Callable[[int, int], str],
+                   totals: Sequence[str]) -> list[Element]:
+    """A score sheet as elements: its panel, and each line of text in it."""
+    panel = panel_element(key, "Score sheet", box)
+    return [panel, *placed_elements(((f"{key}/{k}", label, room) for k, label, room
+                                     in sheet_labels(box, names, rounds, cell, totals, window)),
+                                    panel.id)]
 
 
 SHEET_LINE = 48
@@ -114,64 +155,109 @@ class SummaryScene(FormScene):
 
         self.app.push(PauseScene(self.app))
 
-    def draw(self, surface: pygame.Surface) -> None:
-        self.draw_background(surface)
-        w, h = surface.get_size()
+    def _layout(self) -> tuple[pygame.Rect, list[tuple[str, theme.Label, Box]],
+                               list[tuple[str, Any, int, tuple[int, int]]], pygame.Rect]:
+        """The panel of hands, its lines of text (each with its room), the cards left in
+        hand (key, card, width, where) and the score sheet's box."""
+        w, h = self.size
         session = self.table.session
         names = session.names
         event = self.event
         view = session.view()
+        desc = self.table.desc
         rows = len(names)
-        top = int(h * 0.18)
-        row_h = max(44, min(theme.grown(90, (w, h)), int(h * 0.42) // rows))
+        row_h = max(44, min(theme.grown(90, self.size), int(h * 0.42) // rows))
         card_w = max(26, int(row_h / cardart.RATIO) - 4)
         size = max(13, row_h // 3)
-        box = pygame.Rect(int(w * 0.06), top, int(w * 0.88), row_h * rows + 16)
-        theme.panel(surface, box, theme.PANEL_EDGE)
+        box = pygame.Rect(int(w * 0.06), int(h * 0.18), int(w * 0.88), row_h * rows + 16)
+        columns = desc.round_columns(view, event)
+        # A column is as wide as its heading ("missions done" ran into its neighbour).
+        column_w = max([int(box.width * 0.11)]
+                       + [theme.font(max(11, size - 4)).size(label)[0] + 12
+                          for label, _ in columns])
+        scores_left = box.right - 16 - len(columns) * column_w
+        x = box.x + int(box.width * 0.18)
+        labels: list[tuple[str, theme.Label, Box]] = []
+        cards: list[tuple[str, Any, int, tuple[int, int]]] = []
         for seat, name in enumerate(names):
             y = box.y + 8 + seat * row_h
-            theme.blit_text(surface, name, size, (box.x + 16, y + row_h // 2), theme.GOLD
-                            if seat == session.human else theme.TEXT, True, anchor="midleft")
-            x = box.x + int(box.width * 0.18)
-            own = self.table.desc.summary_note(view, event, seat)
+            row = Box(box.x, y, box.width, row_h)
+            labels.append((f"name/{seat}", theme.Label(
+                name, size, (box.x + 16, y + row_h // 2),
+                theme.GOLD if seat == session.human else theme.TEXT, True, "midleft"),
+                Box(box.x + 16, row.y, x - box.x - 24, row.h)))
+            own = desc.summary_note(view, event, seat)
             note = own or ("went out" if seat == event.out_seat else
                            "everything melded" if not event.hands[seat] else "")
             if own and seat == event.out_seat:
                 note = f"went out  \u00b7  {own}"
             if note:
-                theme.blit_text(surface, note, max(12, size - 2 if own else size),
-                                (x, y + row_h // 2),
-                                theme.GOOD if not own or "completed" in own else theme.TEXT_DIM,
-                                anchor="midleft")
+                # A long note ("went out · completed mission 3: …") is set smaller
+                # rather than run under the scores or off the window.
+                labels.append((f"note/{seat}", theme.Label(
+                    note, _fit(note, max(12, size - 2 if own else size), scores_left - x),
+                    (x, y + row_h // 2),
+                    theme.GOOD if not own or "completed" in own else theme.TEXT_DIM,
+                    anchor="midleft"), Box(x, row.y, scores_left - x, row.h)))
             step = min(card_w * 0.7, (box.width * 0.55) / max(1, len(event.hands[seat])))
             for index, card in enumerate(event.hands[seat]):
-                surface.blit(cardart.face(card.face, card_w, self.table.deck_colours()),
-                             (int(x + index * step), y + 2))
-            columns = self.table.desc.round_columns(view, event)
+                cards.append((f"{seat}/{index}", card, card_w, (int(x + index * step), y + 2)))
             for number, (_, values) in enumerate(reversed(columns)):
-                right = box.right - 16 - number * int(box.width * 0.11)
-                first = number == len(columns) - 1 and self.table.desc.first_column_penalty
+                right = box.right - 16 - number * column_w
+                first = number == len(columns) - 1 and desc.first_column_penalty
                 colour = (theme.BAD if values[seat] else theme.GOOD) if first else theme.TEXT
                 text = f"+{values[seat]}" if first else str(values[seat])
-                theme.blit_text(surface, text, size, (right, y + row_h // 2), colour, True,
-                                anchor="midright")
-        for number, (label, _) in enumerate(reversed(self.table.desc.round_columns(view,
-                                                                                    event))):
-            theme.blit_text(surface, label, max(11, size - 4),
-                            (box.right - 16 - number * int(box.width * 0.11), box.y - 4),
-                            theme.TEXT_DIM, anchor="bottomright")
+                labels.append((f"score/{seat}/{number}", theme.Label(
+                    text, size, (right, y + row_h // 2), colour, True, "midright"),
+                    Box(right - column_w + 8, row.y, column_w - 8, row.h)))
+        for number, (label, _) in enumerate(reversed(columns)):
+            right = box.right - 16 - number * column_w
+            labels.append((f"column/{number}", theme.Label(
+                label, max(11, size - 4), (right, box.y - 4), theme.TEXT_DIM,
+                anchor="bottomright"), Box(right - column_w + 8, 0, column_w - 8, box.y)))
         sheet = pygame.Rect(box.x, box.bottom + 14, box.width,
-                            sheet_height(len(names), h - theme.grown(90, (w, h)) - box.bottom
-                                         - 14, theme.grown(SHEET_LINE, (w, h))))
+                            sheet_height(len(names), h - theme.grown(90, self.size)
+                                         - box.bottom - 14,
+                                         theme.grown(SHEET_LINE, self.size)))
+        return box, labels, cards, sheet
+
+    def _sheet(self) -> tuple[int, Callable[[int, int], str], list[str]]:
+        view, desc = self.table.session.view(), self.table.desc
+        return (self.event.round, lambda r, s: desc.sheet_cell(view, r, s),
+                [desc.total_cell(view, s) for s in range(len(self.table.session.names))])
+
+    def labels(self) -> list[tuple[str, theme.Label]]:
+        h = self.size[1]
+        deal = said_label(self.said, self.size, (14, h - 8), "bottomleft") \
+            if self.said is not None \
+            else theme.deal_label(self.table.session.deal_code, h, (14, h - 8))
+        return [*super().labels(), *([("deal", deal)] if deal is not None else [])]
+
+    def parts(self) -> list[Element]:
+        box, labels, cards, sheet = self._layout()
+        panel = panel_element("hands", "Cards left in each hand", box)
+        elements = [panel, *placed_elements(labels, panel.id)]
+        elements += [Element(f"card/{key}", Role.CARD, card.pretty,
+                             Box(x, y, width, int(width * cardart.RATIO)),
+                             Region(f"left/{key}"), z=2, parent=panel.id)
+                     for key, card, width, (x, y) in cards]
         if sheet.height > 80:
-            desc = self.table.desc
-            score_sheet(surface, sheet, names, event.round,
-                        lambda r, s: desc.sheet_cell(view, r, s),
-                        [desc.total_cell(view, s) for s in range(len(names))], session.human)
-        if self.said is not None:
-            said_line(surface, self.said, (14, h - 8), "bottomleft")
-        else:
-            theme.deal_line(surface, session.deal_code, (14, h - 8))
+            elements += sheet_elements("sheet", sheet, self.size, self.table.session.names,
+                                       *self._sheet())
+        return elements
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_background(surface)
+        box, labels, cards, sheet = self._layout()
+        theme.panel(surface, box, theme.PANEL_EDGE)
+        for _, label, _ in labels:
+            label.draw(surface)
+        colours = self.table.deck_colours()
+        for _, card, width, where in cards:
+            surface.blit(cardart.face(card.face, width, colours), where)
+        if sheet.height > 80:
+            score_sheet(surface, sheet, self.table.session.names, *self._sheet(),
+                        self.table.session.human)
         self.ring.draw(surface)
 
 
@@ -227,15 +313,11 @@ class GameOverScene(FormScene):
     def back(self) -> None:
         self.menu()
 
-    def draw(self, surface: pygame.Surface) -> None:
-        self.draw_background(surface)
-        w, h = surface.get_size()
-        # Over the row of buttons (three of them span the window's foot at 1024 wide).
-        foot = (w // 2, h - theme.grown(70, (w, h)) - 4)
-        if self.said is not None:
-            said_line(surface, self.said, foot, "midbottom")
-        else:
-            theme.deal_line(surface, self.session.deal_code, foot, anchor="midbottom")
+    def _standings(self) -> tuple[list[tuple[str, theme.Label, Box]],
+                                  list[tuple[tuple[int, int], int, Any]], int]:
+        """The headline and each seat's line (with its room), the progress boxes drawn
+        beside them, and where the lines end."""
+        w, h = self.size
         names = self.session.names
         outcome = self.outcome
         human = self.session.human
@@ -246,36 +328,81 @@ class GameOverScene(FormScene):
         else:
             headline = " and ".join(names[s] for s in outcome.winners) + \
                 (" win" if len(outcome.winners) > 1 else " wins")
-        theme.blit_text(surface, headline, max(20, h // 24), (w // 2, int(h * 0.18)),
-                        theme.TEXT, True, anchor="center")
+        window = Box(0, 0, w, h)
+        out = [("headline", theme.Label(headline, max(20, h // 24), (w // 2, int(h * 0.18)),
+                                        theme.TEXT, True, "center"), window)]
         order = sorted(range(len(names)), key=lambda s: (outcome.places[s], outcome.scores[s], s))
         view = self.session.view()
         desc = table_for(self.session.game.game_id).description
         size = max(14, h // 40)
         y = int(h * 0.25)
-
-        def g(length: int) -> int:
-            return theme.grown(length, (w, h))
-
+        boxes = []
+        # The columns are measured in type sizes, so they grow with the type (at 4K a
+        # fixed 80 pixels held no more than "1s").
+        place_x, name_x, score_x, right = (w // 2 + size * step // 2
+                                           for step in (-20, -12, 7, 20))
         for seat in order:
             place = outcome.places[seat]
             colour = theme.GOLD if seat in outcome.winners else theme.TEXT
             ranked = desc.ranks_everyone or seat in outcome.winners
-            theme.blit_text(surface, _ordinal(place) if ranked else "\u2013", size,
-                            (w // 2 - g(200), y), colour, True)
-            theme.blit_text(surface, names[seat], size, (w // 2 - g(120), y), colour, True)
-            score = plural(outcome.scores[seat], desc.score_one, desc.score_word)
-            theme.blit_text(surface, score, size, (w // 2 + g(200), y), colour, anchor="topright")
+            row = Box(0, y, w, size + 10)
+            out += [(f"place/{seat}", theme.Label(_ordinal(place) if ranked else "\u2013",
+                                                  size, (place_x, y), colour, True),
+                     Box(place_x, row.y, name_x - place_x, row.h)),
+                    (f"name/{seat}", theme.Label(names[seat], size, (name_x, y), colour,
+                                                 True), Box(name_x, row.y, score_x - name_x,
+                                                            row.h)),
+                    (f"score/{seat}", theme.Label(plural(outcome.scores[seat], desc.score_one,
+                                                         desc.score_word),
+                                                  size, (right, y), colour,
+                                                  anchor="topright"),
+                     Box(score_x, row.y, right - score_x, row.h))]
             progress = desc.progress(view, seat)
             if progress is not None:
-                progress_boxes(surface, (w // 2 + g(220), y), size + 4, progress, numbers=True)
+                boxes.append(((right + size, y), size + 4, progress))
             y += size + 10
+        return out, boxes, y
+
+    def _sheet(self) -> tuple[pygame.Rect, int, Callable[[int, int], str], list[str]]:
+        w, h = self.size
+        view = self.session.view()
+        desc = table_for(self.session.game.game_id).description
+        y = self._standings()[2]
         sheet = pygame.Rect(int(w * 0.08), y + 14, int(w * 0.84),
-                            sheet_height(len(names), h - g(90) - y - 14, g(SHEET_LINE)))
-        if sheet.height > 80 and desc.rounds_played(view):
-            score_sheet(surface, sheet, names, desc.rounds_played(view),
-                        lambda r, s: desc.sheet_cell(view, r, s),
-                        [desc.total_cell(view, s) for s in range(len(names))], human)
+                            sheet_height(len(self.session.names),
+                                         h - theme.grown(90, self.size) - y - 14,
+                                         theme.grown(SHEET_LINE, self.size)))
+        return (sheet, desc.rounds_played(view), lambda r, s: desc.sheet_cell(view, r, s),
+                [desc.total_cell(view, s) for s in range(len(self.session.names))])
+
+    def labels(self) -> list[tuple[str, theme.Label]]:
+        """The title, and the deal line (or what copying its code said) over the row of
+        buttons: three of them span the window's foot at 1024 wide."""
+        w, h = self.size
+        foot = (w // 2, h - theme.grown(70, self.size) - 4)
+        deal = said_label(self.said, self.size, foot, "midbottom") if self.said is not None \
+            else theme.deal_label(self.session.deal_code, h, foot, "midbottom")
+        return [*super().labels(), *([("deal", deal)] if deal is not None else [])]
+
+    def parts(self) -> list[Element]:
+        elements = placed_elements(self._standings()[0])
+        sheet, rounds, cell, totals = self._sheet()
+        if sheet.height > 80 and rounds:
+            elements += sheet_elements("sheet", sheet, self.size, self.session.names, rounds,
+                                       cell, totals)
+        return elements
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_background(surface)
+        labels, boxes, _ = self._standings()
+        for _, label, _ in labels:
+            label.draw(surface)
+        for where, height, progress in boxes:
+            progress_boxes(surface, where, height, progress, numbers=True)
+        sheet, rounds, cell, totals = self._sheet()
+        if sheet.height > 80 and rounds:
+            score_sheet(surface, sheet, self.session.names, rounds, cell, totals,
+                        self.session.human)
         self.ring.draw(surface)
 
 

@@ -1,0 +1,408 @@
+"""Reaching every screen of the app, headless, for the screen matrix.
+
+Every game in the registry is played from a fixed seed by the Normal bots at every seat
+(the engine alone: a game takes a tenth of a second), and the positions the person meets
+are kept: the first turn's position in each phase the person is asked to act in (draw,
+discard, a May I / buy / Shanghai! question…), a late turn, the end of the first round
+(with its ``RoundScored``) and the end of the game. Nothing is faked: each screen is
+opened on a copy of a real game at a real position, through the app's own
+``start_session`` and scene stack, in one headless ``App`` resized per screen.
+
+A cell of the matrix is (game, seats, screen, window size, deck colours, card size); it
+is built, drawn once, described and walked with Tab once, and the result kept
+(``Seen``), so each check reads it without drawing again.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import traceback
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+import pygame
+
+from cardtable.ai import make_bot
+from cardtable.ai.seats import bot_rng, seat_to_ask
+from cardtable.app import cardart, tables
+from cardtable.app.model import ScreenModel
+from cardtable.app.scene import Scene
+from cardtable.engine import Game, variants
+from cardtable.engine.events import RoundScored
+from cardtable.engine.replay import Replay
+
+SEED = 20261127
+SIZES = ((1024, 640), (1280, 800), (3840, 2160))
+DECK_COLOURS = ("four", "two", "contrast")
+CARD_SIZES = ("medium", "large")
+SETTINGS = tuple((deck, card) for card in CARD_SIZES for deck in DECK_COLOURS)
+"""Every (deck colours, card size) pair: the full product runs them all on every cell;
+the quick matrix gives each cell one, turning through them cell by cell."""
+MOVE_CAP = 20000
+
+SHELL = ("menu", "menu: a message", "setup", "setup: a refusal", "settings", "statistics",
+         "games played", "question")
+"""Screens that belong to no game (setup is opened on each game in turn: see ``cells``)."""
+REFUSAL = ("That deal code does not work: the rules in this code cannot be played: extra "
+           "cards with a buy must be from 0 to 4 (the printed rule is 2), not 999,999: a buy "
+           "brings the discard and 0 to 4 cards from the stock, so check the code you were "
+           "sent and type it again.")
+MENU_NOTE = ("Your saved Five Crowns game could not be read: it was written by a newer "
+             "version of cardtable (format 9). It is kept as five_crowns.json.damaged-1 in "
+             "your data folder; a newer cardtable can still continue it.")
+"""As long as the longest refusal and menu note a tester met."""
+GAME_SCREENS = ("summary", "game over", "rules", "pause", "score sheet", "replay", "coach")
+
+
+def seat_counts(seat_range: range) -> tuple[int, ...]:
+    """The smallest table, four when the game allows it, and the largest."""
+    chosen = {seat_range.start, seat_range.stop - 1}
+    if 4 in seat_range:
+        chosen.add(4)
+    return tuple(sorted(chosen))
+
+
+def games() -> list[tuple[str, int]]:
+    """(game, seats) for every registered game the window can show (a new game's table
+    module makes it playable, and it is in the matrix from then on)."""
+    return [(variant.id, seats) for variant in sorted(variants(), key=lambda v: v.id)
+            if tables.playable(variant.id) for seats in seat_counts(variant.seat_counts)]
+
+
+@dataclass
+class Played:
+    """A real game played through by the bots, and the positions kept from it."""
+
+    game_id: str
+    seats: int
+    phases: dict[str, Game] = field(default_factory=dict)
+    """The person's first turn in each phase (by the phase's name), and "late": the
+    person's last turn before the game ended."""
+    round_end: tuple[Game, RoundScored] | None = None
+    final: Game | None = None
+
+
+def _copy(game: Game) -> Game:
+    return dataclasses.replace(game, history=list(game.history))
+
+
+def _phase(game: Game) -> str:
+    phase = getattr(game.state, "phase", None)
+    return str(getattr(phase, "value", phase or "turn"))
+
+
+@cache
+def played(game_id: str, seats: int) -> Played:
+    """The game of ``game_id`` at ``seats`` from ``SEED``, played through once per run."""
+    game, _ = Game.new(game_id, seats, SEED)
+    bot = make_bot("normal")
+    kept = Played(game_id, seats)
+    for _ in range(MOVE_CAP):
+        if game.over:
+            break
+        if 0 in game.awaiting():
+            kept.phases.setdefault(_phase(game), _copy(game))
+            kept.phases["late"] = _copy(game)
+        seat = seat_to_ask(game, range(seats))
+        assert seat is not None
+        events = game.apply(seat, bot.choose(game.observe(seat), bot_rng(game, seat, 0),
+                                             0.0, lambda: False))
+        scored = [event for event in events if isinstance(event, RoundScored)]
+        if scored and kept.round_end is None:
+            kept.round_end = (_copy(game), scored[0])
+    assert game.over, f"{game_id} at {seats} did not end in {MOVE_CAP} moves"
+    kept.final = game
+    return kept
+
+
+def screens(game_id: str, seats: int) -> list[str]:
+    """Every screen a person reaches in this game: the table in each phase met, then
+    the round's summary (games in rounds), game over, rules, pause, the score sheet
+    (games with one), the replay and the tour."""
+    found = played(game_id, seats)
+    desc = tables.table_for(game_id).description
+    names = [f"table: {phase}" for phase in found.phases]
+    for screen in GAME_SCREENS:
+        if screen == "summary" and found.round_end is None:
+            continue
+        if screen == "score sheet" and not getattr(desc, "has_score_sheet", False):
+            continue
+        names.append(screen)
+    return names
+
+
+@dataclass(frozen=True)
+class Cell:
+    game_id: str | None
+    seats: int
+    screen: str
+    size: tuple[int, int]
+    deck: str
+    card: str
+
+    @property
+    def id(self) -> str:
+        game = f"{self.game_id}-{self.seats}" if self.game_id else "shell"
+        return f"{game}-{self.screen}-{self.size[0]}x{self.size[1]}-{self.deck}-{self.card}"
+
+    @property
+    def table(self) -> bool:
+        return self.screen.startswith("table")
+
+
+def cells(full: bool = False) -> list[Cell]:
+    """The matrix: every game × seat count × screen × window size; with ``full`` every
+    (deck colours, card size) pair on each, else one pair per cell, turning through
+    the six so each screen of each game meets every deck colour across its three sizes
+    and its neighbour the other card size."""
+    found: list[Cell] = []
+    turn = 0
+
+    def add(game_id: str | None, seats: int, screen: str) -> None:
+        nonlocal turn
+        for size in SIZES:
+            for deck, card in (SETTINGS if full else (SETTINGS[turn % len(SETTINGS)],)):
+                found.append(Cell(game_id, seats, screen, size, deck, card))
+            turn += 1
+
+    for screen in SHELL:
+        if screen != "setup":  # opened on each game below
+            add(None, 0, screen)
+    for game_id, seats in games():
+        for screen in screens(game_id, seats):
+            add(game_id, seats, screen)
+        if seats == max(s for g, s in games() if g == game_id):
+            add(game_id, seats, "setup")
+    return found
+
+
+# --- opening a cell's screen ------------------------------------------------------------
+
+
+class Matrix:
+    """One headless app for a whole run of the matrix (its data folder made fresh by the
+    caller), and what each cell showed, kept so every check reads one drawing."""
+
+    def __init__(self) -> None:
+        from cardtable.app.app import App
+
+        self.app = App(size=SIZES[1], animations=False)
+        self._seen: dict[Cell, Seen] = {}
+
+    def seen(self, cell: Cell) -> Seen:
+        if cell not in self._seen:
+            self._seen[cell] = _look(self.app, cell)
+        return self._seen[cell]
+
+    def close(self) -> None:
+        self.app.shutdown()
+
+
+def _settle(application: Any) -> Scene:
+    application.stack.apply(application.size)
+    top = application.stack.top
+    assert top is not None
+    return top
+
+
+def _table(application: Any, game: Game) -> Scene:
+    from cardtable.app.session import default_seats
+
+    application.start_session(_copy(game), default_seats(game.seats - 1, "normal"))
+    return _settle(application)
+
+
+def open_screen(application: Any, cell: Cell) -> Scene:
+    """The cell's screen, built on the app at the cell's size and settings (the top of
+    its scene stack; an overlay is drawn over the screen beneath)."""
+    if application.size != cell.size:
+        application.screen = application._open_window(cell.size)
+    application.settings = dataclasses.replace(application.settings, deck_colours=cell.deck,
+                                               card_size=cell.card)
+    application.apply_looks()
+    application.session, application.table = None, None
+    if cell.game_id is None:
+        return _shell(application, cell.screen)
+    return _game_screen(application, cell)
+
+
+def _shell(application: Any, screen: str) -> Scene:
+    from cardtable.app.scenes.common import ConfirmScene
+    from cardtable.app.scenes.menu import MenuScene
+    from cardtable.app.scenes.replay import GamesScene
+    from cardtable.app.scenes.settings import SettingsScene
+    from cardtable.app.scenes.setup import SetupScene
+    from cardtable.app.scenes.statistics import StatisticsScene
+
+    def refused() -> Scene:
+        scene = SetupScene(application)
+        scene.error = REFUSAL
+        return scene
+
+    application.menu_message = MENU_NOTE if screen == "menu: a message" else None
+    makers: dict[str, Callable[[], Scene]] = {
+        "menu": lambda: MenuScene(application),
+        "menu: a message": lambda: MenuScene(application),
+        "setup: a refusal": refused,
+        "settings": lambda: SettingsScene(application),
+        "statistics": lambda: StatisticsScene(application),
+        "games played": lambda: GamesScene(application, application.recorder.history),
+        "question": lambda: ConfirmScene(
+            application, "You have a Shanghai with May I game in progress (round 5 of 7, "
+            "your turn). Start a new game and lose it?",
+            [("Keep my game", application.stack.pop), ("Start new", application.stack.pop)]),
+    }
+    scene = makers[screen]()
+    application.stack.reset(scene)
+    top = _settle(application)
+    wait = getattr(top, "wait", None)
+    if wait is not None:
+        wait()  # the history is read on a thread: take what it read
+        top.layout(application.size)
+    return top
+
+
+def _game_screen(application: Any, cell: Cell) -> Scene:
+    from cardtable.app.history_rows import GameRow
+    from cardtable.app.scenes.pause import PauseScene, ScoreSheetScene
+    from cardtable.app.scenes.replay import ReplayScene
+    from cardtable.app.scenes.rules import RulesScene
+    from cardtable.app.scenes.setup import SetupScene
+    from cardtable.app.scenes.summary import GameOverScene, SummaryScene
+
+    assert cell.game_id is not None
+    found = played(cell.game_id, cell.seats)
+    assert found.final is not None
+    screen = cell.screen
+    if screen.startswith("table: "):
+        return _table(application, found.phases[screen[len("table: "):]])
+    if screen == "setup":
+        scene = SetupScene(application)
+        application.stack.reset(scene)
+        _settle(application)
+        scene.pick(cell.game_id)
+        return scene
+    if screen == "summary":
+        assert found.round_end is not None
+        game, event = found.round_end
+        table = _table(application, game)
+        application.stack.push(SummaryScene(application, table, event))
+        return _settle(application)
+    if screen == "game over":
+        _table(application, found.final)
+        application.stack.replace(GameOverScene(application, application.session))
+        return _settle(application)
+    if screen == "replay":
+        final = found.final
+        row = GameRow(key="matrix", game_id=final.game_id, deal_code=None,
+                      seats=final.seats, seed=final.seed, options={}, level="normal",
+                      human=0, started=0.0, ended=0.0, status="finished", rounds=0,
+                      standings=[], scores=None, won=None, place=None)
+        scene = ReplayScene(application, row, Replay.from_record(final.record()))
+        scene.go(len(scene.replay) - 1)
+        application.stack.reset(scene)
+        return _settle(application)
+    table = _table(application, found.phases["late"])
+    if screen == "rules":
+        application.stack.push(RulesScene(application, cell.game_id))
+    elif screen == "pause":
+        application.stack.push(PauseScene(application))
+    elif screen == "score sheet":
+        session = application.session
+        application.stack.push(ScoreSheetScene(
+            application, table.view, session.names, session.human,
+            tables.table_for(cell.game_id).description))
+    elif screen == "coach":
+        application.show_tour()
+    else:
+        raise AssertionError(f"no way to reach {screen!r}")
+    return _settle(application)
+
+
+# --- drawing and reading a cell once ------------------------------------------------------
+
+
+@contextmanager
+def schemes_drawn() -> Iterator[list[str]]:
+    """The deck colour schemes card faces are drawn in meanwhile (read from the calls to
+    ``cardart``, not guessed from pixels)."""
+    seen: list[str] = []
+    face, card_image = cardart.face, cardart.card_image
+
+    def spy_face(card_face: str, width: int, colours: str = "four") -> pygame.Surface:
+        seen.append(colours)
+        return face(card_face, width, colours)
+
+    def spy_image(card: Any, width: int, colours: str = "four") -> pygame.Surface:
+        if card is not None:
+            seen.append(colours)
+        return card_image(card, width, colours)
+
+    cardart.face = spy_face
+    cardart.card_image = spy_image
+    try:
+        yield seen
+    finally:
+        cardart.face = face
+        cardart.card_image = card_image
+
+
+@dataclass
+class Seen:
+    """What one cell showed: its scene, the error drawing it (if any), the deck schemes
+    drawn, its model (or why there is none) and the ids Tab visited from the start."""
+
+    scene: str
+    size: tuple[int, int]
+    error: str | None = None
+    schemes: list[str] = field(default_factory=list)
+    model: ScreenModel | None = None
+    no_model: str | None = None
+    tabbed: list[str | None] = field(default_factory=list)
+
+
+TAB = pygame.KEYDOWN
+
+
+def _look(application: Any, cell: Cell) -> Seen:
+    """Build, draw (once), describe and Tab through the cell's screen."""
+    try:
+        top = open_screen(application, cell)
+    except Exception as error:  # noqa: BLE001  (the check reports it)
+        return Seen("?", cell.size, error=f"opening it: {type(error).__name__}: {error}\n"
+                    + traceback.format_exc(limit=-4))
+    result = Seen(type(top).__name__, application.size)
+    try:
+        with schemes_drawn() as schemes:
+            for scene in application.stack.visible():
+                scene.draw(application.screen)
+        result.schemes = schemes
+    except Exception as error:  # noqa: BLE001
+        result.error = f"drawing it: {type(error).__name__}: {error}\n" \
+            + traceback.format_exc(limit=-4)
+        return result
+    try:
+        result.model = top.model()
+    except NotImplementedError as error:
+        result.no_model = str(error)
+        return result
+    except Exception as error:  # noqa: BLE001
+        result.error = f"describing it: {type(error).__name__}: {error}\n" \
+            + traceback.format_exc(limit=-4)
+        return result
+    focused = getattr(top, "focused_id", None)
+    if focused is not None:
+        start = top.model()
+        for _ in range(len(start.focus_order()) + 1):
+            top.handle(pygame.event.Event(TAB, key=pygame.K_TAB, mod=0, unicode="\t",
+                                          scancode=0))
+            result.tabbed.append(focused())
+    return result
+
+
+def expected_scheme(cell: Cell) -> str | None:
+    """The deck colours the cell's cards must be drawn in (``None``: no game's cards)."""
+    return None if cell.game_id is None else tables.deck_colours(cell.game_id, cell.deck)
