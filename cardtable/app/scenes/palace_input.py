@@ -113,7 +113,10 @@ class PalaceInput(TableCore):
 
     def _click_place(self, pos: tuple[int, int]) -> None:
         """A click on the stack or on the next reserve slot plays the selected cards; a
-        click on an AI seat's panel says why it made its last move."""
+        click on an AI seat's panel says why it made its last move, one on a line of the
+        move log why the AI move that wrote it was made."""
+        if self.why_line(pos):
+            return
         for seat, spot in self.geo.table.spots.items():
             if spot.panel.collidepoint(pos):
                 self.why(seat)
