@@ -7,6 +7,7 @@ game (``Settings.coached``), and reachable again from the rules page.
 from __future__ import annotations
 
 import dataclasses
+from functools import partial
 from typing import Any
 
 import pygame
@@ -84,18 +85,22 @@ class CoachScene(FormScene):
     def layout(self, size: tuple[int, int]) -> None:
         self.size = size
         box = self._box()
+        g = partial(theme.grown, size=size)
         half = (box.width - 48) // 2
         last = self.index == len(self.steps) - 1
+        top, height = box.bottom - g(56), g(42)
         self.set_widgets([
-            Button(pygame.Rect(box.x + 16, box.bottom - 56, half, 42),
+            Button(pygame.Rect(box.x + 16, top, half, height),
                    "Start playing" if last else "Next", self.next, primary=True),
-            Button(pygame.Rect(box.x + 32 + half, box.bottom - 56, half, 42), "Skip the tour",
+            Button(pygame.Rect(box.x + 32 + half, top, half, height), "Skip the tour",
                    self.back)])
 
     def _box(self) -> pygame.Rect:
         w, h = self.size
         area = self.steps[self.index].area
-        box = pygame.Rect(0, 0, min(560, w - 40), 190)
+        # Grown with the window as its type is (h // 46), so the words stay inside it.
+        box = pygame.Rect(0, 0, min(theme.grown(560, self.size), w - 40),
+                          theme.grown(190, self.size))
         # Beside the lit area, never over it: above it when it is low on the screen.
         box.centerx = max(box.width // 2 + 20, min(w - box.width // 2 - 20, area.centerx))
         box.bottom = area.top - 16 if area.centery > h // 2 else box.bottom
