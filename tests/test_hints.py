@@ -5,6 +5,7 @@ from every game."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from bot_games import normal_positions
@@ -245,3 +246,35 @@ def _rows(entry, page, box):  # type: ignore[no-untyped-def]
     from cardtable.app.scenes.table_panels import _wrapped
 
     return _wrapped(entry, page.size, box.width - 24)
+
+
+@pytest.mark.parametrize("game_id", ["five_crowns", "shanghai_may_i", "monastery"])
+def test_why_names_no_card_of_an_ai_hand_the_person_cannot_see(game_id):
+    """'Take the J♠: it goes with J♣ 4♣' told the person two cards of West's hand.
+    "Why?" explains an AI move from the view it had, but speaks only of cards the
+    person can see (those it held stay "2 cards in hand")."""
+    from bot_games import normal_positions
+
+    from cardtable.app.hints import why_job
+
+    told = 0
+    positions = normal_positions(game_id, 3, 5, 90)
+    for game, seat, seen in positions:
+        if seat != 1:
+            continue
+        before, round_before = len(game.history), game.state.round
+        next(positions, None)                              # the move is applied
+        assert len(game.history) == before + 1
+        if game.state.round != round_before:
+            continue                  # a new deal: the cards named are elsewhere now
+        action = game.history[-1][1]
+        hidden = game.variant.hidden_from(game.state, 0)
+        shown = {card.pretty for card in game.variant.deck(3) if card not in hidden}
+        secret = {card.pretty for card in seen.hand if card in hidden} - shown
+        job = why_job(game.observe(0), seen, action)
+        assert job.wait()
+        named = [name for name in secret if re.search(rf"(?<![0-9A-Za-z]){re.escape(name)}",
+                                                      job.result)]
+        assert not named, (job.result, named)
+        told += 1
+    assert told > 10
