@@ -162,7 +162,30 @@ def test_o_shows_the_score_sheet_at_any_time(make_app):
 def test_why_speaks_of_the_ai_player_not_of_you():
     assert about_them("Discard the Q♠: it is in none of your books, so you lose "
                       "12 points. Your turn.") == \
-        "Discard the Q♠: it is in none of its books, so it lose 12 points. Its turn."
+        "Discard the Q♠: it is in none of its books, so it loses 12 points. Its turn."
+
+
+def test_why_about_another_player_puts_its_verbs_in_the_third_person():
+    # "Pass: it are down already", "Go down: it hold the contract" were shown.
+    assert about_them("Pass: you are down already, and a call costs you 1 card.") == \
+        "Pass: it is down already, and a call costs it 1 card."
+    assert about_them("Go down: you hold the contract; you have 3 cards and you can "
+                      "wait. Every card you shed counts.") == \
+        "Go down: it holds the contract; it has 3 cards and it can wait. Every card it " \
+        "sheds counts."
+    assert about_them("the lowest you hold; it gives you the card, bringing you nearer") \
+        == "the lowest it holds; it gives it the card, bringing it nearer"
+
+
+def test_a_calls_reason_counts_one_card_short_in_the_singular():
+    from cardtable.engine import Call, Game
+
+    variant = Game.new("shanghai_may_i", 4, 1)[0].variant
+    state = variant.position(["5D 5S 9H 9S 9C", "4S 5S", "4C 5C", "6H 6D"],
+                             discard="KD 5C", stock="3S 3H 3D 7C 8C", current=1,
+                             discarder=3)
+    view = variant.observe(variant._start_turn(state, 1), 0)
+    assert "(1 card short, then 0)" in explain(view, Call("may i"))
 
 
 def test_a_wild_swap_hint_names_the_wild_and_its_meld_and_a_buys_cost_is_two_cards():

@@ -100,7 +100,17 @@ def _cards_in(value: object, found: set[Card] | None = None) -> set[Card]:
     return found
 
 
+THIRD_PERSON = {"are": "is", "have": "has", "can": "can", "hold": "holds", "shed": "sheds",
+                "lose": "loses", "need": "needs", "keep": "keeps", "take": "takes",
+                "want": "wants", "go": "goes", "play": "plays", "get": "gets"}
+"""The verbs the explanations put after "you", as they read after "it"."""
+
+
 def about_them(reason: str) -> str:
-    """An explanation written to the person, turned to speak of another player."""
+    """An explanation written to the person, turned to speak of another player ("you
+    hold" becomes "it holds", not "it hold")."""
     words = {"your": "its", "Your": "Its", "you": "it", "You": "It"}
+    verbs = "|".join(THIRD_PERSON)
+    reason = re.sub(rf"\b(you|You) ({verbs})\b",
+                    lambda m: f"{words[m.group(1)]} {THIRD_PERSON[m.group(2)]}", reason)
     return re.sub(r"\b(your|Your|you|You)\b", lambda m: words[m.group(1)], reason)
