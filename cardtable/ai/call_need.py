@@ -17,8 +17,24 @@ from ..engine.contracts import cards_needed
 from ..engine.shanghai_checks import layoff_problem
 from ..engine.shanghai_rules import Phase, ShanghaiView
 
+_judged: tuple[ShanghaiView, bool] | None = None
+"""The last view judged and its answer: the table asks every frame while a question is
+open, and the answer holds as long as the view (one reference, swapped whole)."""
+
 
 def call_could_help(view: ShanghaiView) -> bool:
+    """The card up for a call could help this seat (see ``_could_help``), worked out
+    once per view."""
+    global _judged
+    judged = _judged
+    if judged is not None and judged[0] is view:
+        return judged[1]
+    answer = _could_help(view)
+    _judged = (view, answer)
+    return answer
+
+
+def _could_help(view: ShanghaiView) -> bool:
     """The card up for a call could help this seat: a wild; before going down, a card
     that brings the round's contract nearer, completes it, or (the hand can already go
     down) would go on one of its melds; once down, a card that goes on a meld on the
