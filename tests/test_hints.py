@@ -271,7 +271,7 @@ def _rows(entry, page, box):  # type: ignore[no-untyped-def]
     return _wrapped(entry, page.size, box.width - 24)
 
 
-@pytest.mark.parametrize("game_id", ["five_crowns", "shanghai_may_i", "monastery"])
+@pytest.mark.parametrize("game_id", GAMES)
 def test_why_names_no_card_of_an_ai_hand_the_person_cannot_see(game_id):
     """'Take the J♠: it goes with J♣ 4♣' told the person two cards of West's hand.
     "Why?" explains an AI move from the view it had, but speaks only of cards the
@@ -285,10 +285,10 @@ def test_why_names_no_card_of_an_ai_hand_the_person_cannot_see(game_id):
     for game, seat, seen in positions:
         if seat != 1:
             continue
-        before, round_before = len(game.history), game.state.round
+        before, round_before = len(game.history), getattr(game.state, "round", 0)
         next(positions, None)                              # the move is applied
         assert len(game.history) == before + 1
-        if game.state.round != round_before:
+        if getattr(game.state, "round", 0) != round_before:
             continue                  # a new deal: the cards named are elsewhere now
         action = game.history[-1][1]
         hidden = game.variant.hidden_from(game.state, 0)
