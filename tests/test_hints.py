@@ -301,3 +301,18 @@ def test_why_names_no_card_of_an_ai_hand_the_person_cannot_see(game_id):
         assert not named, (job.result, named)
         told += 1
     assert told > 10
+
+
+def test_why_hides_a_card_of_the_ai_hand_even_when_the_person_holds_its_twin():
+    # Two decks: the person's own J♣ must not let West's J♣ be named ("it goes with
+    # J♣" tells the person West holds the other one). The pile's J♠ is still named.
+    from cardtable.app.hints import withheld
+    from cardtable.engine import Draw, Game, Pile
+
+    variant = Game.new("shanghai_may_i", 3, 1)[0].variant
+    state = variant.position(["JC 9H 9S", "JC 4C 7D", "5S 6S 8H"], discard="KD JS",
+                             stock="3S 3H 3D 7C 8C", current=1)
+    seen, table_view = variant.observe(state, 1), variant.observe(state, 0)
+    said = withheld("Take the J♠ from the discard pile: it goes with J♣ 4♣.", seen,
+                    table_view, Draw(Pile.DISCARD))
+    assert said == "Take the J♠ from the discard pile: it goes with 2 cards in hand."

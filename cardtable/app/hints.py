@@ -66,10 +66,14 @@ def withheld(reason: str, seen: Any, table_view: Any, action: Action) -> str:
     "2 cards in hand": its reason is worked out from its own view, and "it goes with
     J♣ 4♣" would show the person two cards of that hand. A card is named when the
     person sees it now (``table_view``), saw it then (the pile, the melds) or the move
-    showed it; a name a seen card shares (two decks) tells nothing either."""
+    showed it. With two decks a name may be another card's too: it is still said when
+    that card lies on the table ("take the J♠" off the pile, West holding the other
+    J♠), never because the person holds it (their own J♣ must not let West's be named)."""
     hand = set(seen.hand)
-    shown = _cards_in(table_view) | (_cards_in(seen) - hand) | _cards_in(action)
-    names = {card.pretty for card in hand - shown} - {card.pretty for card in shown}
+    table = (_cards_in(table_view) - set(table_view.hand)) | (_cards_in(seen) - hand) | \
+        _cards_in(action)
+    shown = table | set(table_view.hand)
+    names = {card.pretty for card in hand - shown} - {card.pretty for card in table}
     if not names:
         return reason
     one = "|".join(re.escape(name) for name in sorted(names, key=len, reverse=True))
