@@ -635,3 +635,17 @@ def test_an_open_call_question_judges_the_card_once_not_every_frame(make_app, mo
     frames(app, 120)
     assert app.table.question is not None and "of no use" not in app.table.question[0]
     assert len(judged) <= 4, len(judged)
+
+
+def test_three_may_i_callers_are_listed_as_a_sentence_lists_them():
+    # "West and North-West and North-East called May I" read like a child's list.
+    game, _ = Game.new("shanghai_may_i", 5, 1)
+    variant = game.variant
+    state = variant.position(["4D 5D", "4S 5S", "4C 5C", "6H 6D", "7H 7D"], discard="KD 9C",
+                             stock="3S 3H 3D 7C 8C", current=0, discarder=4)
+    game.state = variant._start_turn(state, 0)
+    for seat in (1, 2, 3):
+        game.apply(seat, Call("may i"))
+    names = ["You", "West", "North-West", "North-East", "East"]
+    text, _ = table_for("shanghai_may_i").description.calls(game.observe(0), names, 0)
+    assert text.startswith("West, North-West and North-East called May I for 9♣")
