@@ -329,3 +329,14 @@ def test_clicking_a_log_line_says_why_that_ai_move_was_made_in_palace_too(make_a
     until(app, lambda: table.message is not None and table.message.text.startswith("Why"))
     expected = about_them(explain(move.view, move.action))
     assert table.message.text == f"Why {session.names[1]} did that: {expected}"
+
+
+def test_the_rules_page_ranks_the_losers_as_the_game_over_does():
+    """Game over places the others by the cards they still hold (1, 2, 2, 4): the rules
+    page says so too, not only who wins."""
+    from cardtable.app.rules_text import rules_for
+    from cardtable.engine.variant import places_for
+
+    assert places_for((0, 3, 3, 5), low_wins=True) == (1, 2, 2, 4)
+    text = rules_for("palace", "Palace")
+    assert "the others are placed by the cards they still hold, fewest first" in text
