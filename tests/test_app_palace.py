@@ -313,3 +313,41 @@ def test_the_results_count_one_card_left_in_the_singular(make_app, monkeypatch):
     monkeypatch.setattr(theme, "blit_text", text)
     app.stack.top.draw(pygame.display.get_surface())
     assert "1 card left" in texts and "2 cards left" in texts
+
+
+def test_clicking_a_log_line_says_why_that_ai_move_was_made_in_palace_too(make_app):
+    """README: "why?" for any AI move from its line in the move log, in every game."""
+    from cardtable.ai.explain import explain
+    from cardtable.app.hints import about_them
+    from cardtable.app.scenes.table_panels import _wrapped, log_page
+
+    app = make_app()
+    app.new_game("palace", 1, "normal", deal=7, autoplay="normal")
+    until(app, lambda: sum(m.seat == 1 for m in app.session.ai_moves) >= 3)
+    app.session.bots.pop(0)
+    until(app, lambda: app.stack.top is app.table and app.table._my_turn())
+    table, session = app.table, app.session
+    log, box = table.visible_log(), table.log_rect()
+    page = log_page(box, log, app.size[1], table.log_scroll)
+
+    def rows(entries):  # type: ignore[no-untyped-def]
+        return sum(len(_wrapped(e, page.size, box.width - 24)) for e in entries)
+
+    move = next(m for m in reversed(session.ai_moves) if m.seat == 1 and
+                rows(log[:m.first_line - session.line_number(0)]) >= page.earlier)
+    row = rows(log[:move.first_line - session.line_number(0)]) - page.earlier
+    click(app, (box.x + 30, page.top + row * page.line_h + page.line_h // 2))
+    until(app, lambda: table.message is not None and table.message.text.startswith("Why"))
+    expected = about_them(explain(move.view, move.action))
+    assert table.message.text == f"Why {session.names[1]} did that: {expected}"
+
+
+def test_the_rules_page_ranks_the_losers_as_the_game_over_does():
+    """Game over places the others by the cards they still hold (1, 2, 2, 4): the rules
+    page says so too, not only who wins."""
+    from cardtable.app.rules_text import rules_for
+    from cardtable.engine.variant import places_for
+
+    assert places_for((0, 3, 3, 5), low_wins=True) == (1, 2, 2, 4)
+    text = rules_for("palace", "Palace")
+    assert "the others are placed by the cards they still hold, fewest first" in text

@@ -615,3 +615,36 @@ def test_a_person_who_loses_a_contested_may_i_is_told_who_got_it_and_why(make_ap
     assert app.table.message is not None and app.table.message.text == said
     assert said[:-1] in list(app.session.log)
     assert "9C" in [c.face for c in app.session.game.state.hands[3]]
+
+
+def test_an_open_call_question_judges_the_card_once_not_every_frame(make_app, monkeypatch):
+    """Whether the card could help is worked out once per position: while the person
+    thinks over the question, the table redraws nothing and must cost next to no CPU."""
+    import cardtable.ai.call_need as call_need
+
+    variant = Game.new("shanghai_may_i", 4, 1)[0].variant
+    state = variant.position(["4D 5D", "4S 5S", "4C 5C", "6H 6D"], discard="KD 5C",
+                             stock="3S 3H 3D 7C 8C", current=1, discarder=3)
+    app = table_at(make_app, "shanghai_may_i", variant._start_turn(state, 1), Caller("pass"))
+    app.session.call_seconds = 0.0                       # Settings: wait for me
+    until(app, lambda: app.table.question is not None)
+    judged = []
+    needed = call_need.cards_needed
+    monkeypatch.setattr(call_need, "cards_needed", lambda *a: judged.append(1) or needed(*a))
+    frames(app, 120)
+    assert app.table.question is not None and "of no use" not in app.table.question[0]
+    assert len(judged) <= 4, len(judged)
+
+
+def test_three_may_i_callers_are_listed_as_a_sentence_lists_them():
+    # "West and North-West and North-East called May I" read like a child's list.
+    game, _ = Game.new("shanghai_may_i", 5, 1)
+    variant = game.variant
+    state = variant.position(["4D 5D", "4S 5S", "4C 5C", "6H 6D", "7H 7D"], discard="KD 9C",
+                             stock="3S 3H 3D 7C 8C", current=0, discarder=4)
+    game.state = variant._start_turn(state, 0)
+    for seat in (1, 2, 3):
+        game.apply(seat, Call("may i"))
+    names = ["You", "West", "North-West", "North-East", "East"]
+    text, _ = table_for("shanghai_may_i").description.calls(game.observe(0), names, 0)
+    assert text.startswith("West, North-West and North-East called May I for 9♣")

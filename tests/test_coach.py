@@ -91,3 +91,45 @@ def test_the_monastery_tour_points_at_the_mission_sheet(coached_app):
              if isinstance(e.ref, Goal) and e.ref.seat == 0]
     steps = [step for step in coach.steps if "mission sheet" in step.text.lower()]
     assert len(sheet) == 9 and steps and steps[0].area.contains(sheet[0].unionall(sheet))
+
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (3840, 2160)])
+def test_the_tours_words_fit_its_box_above_its_buttons_at_every_window_size(home, size,
+                                                                           monkeypatch):
+    """The box grew its type with the window but not itself: at 4K the words ran under
+    its two small buttons and out of the box."""
+    from cardtable.app import theme
+
+    app = App(size=size, animations=False, coach=True)
+    try:
+        app.new_game("shanghai_may_i", 3, "normal", 3)
+        frames(app, 2)
+        coach = app.stack.top
+        assert isinstance(coach, CoachScene)
+        surface = pygame.display.get_surface()
+        drawn: list[tuple[str, int, tuple[int, int]]] = []
+        blit = theme.blit_text
+
+        def text(target, content, size, pos, *args, **kwargs):  # type: ignore[no-untyped-def]
+            drawn.append((content, size, pos))
+            return blit(target, content, size, pos, *args, **kwargs)
+
+        for _ in coach.steps:
+            drawn.clear()
+            with monkeypatch.context() as patch:
+                patch.setattr(theme, "blit_text", text)
+                coach.draw(surface)
+            box = coach._box()
+            buttons = min(b.rect.top for b in coach.ring.widgets)
+            words = " ".join(content for content, _, _ in drawn[1:])
+            assert words.split() == coach.steps[coach.index].text.split()   # nothing cut
+            for content, type_size, (x, y) in drawn:
+                width, height = theme.font(type_size).size(content)
+                assert box.contains(pygame.Rect(x, y, width, height)), content
+                assert y + height <= buttons, content
+            for b in coach.ring.widgets:
+                assert box.contains(b.rect)
+            key(app, pygame.K_RIGHT)
+    finally:
+        app.shutdown()

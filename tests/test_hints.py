@@ -5,6 +5,7 @@ from every game."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from bot_games import normal_positions
@@ -161,7 +162,30 @@ def test_o_shows_the_score_sheet_at_any_time(make_app):
 def test_why_speaks_of_the_ai_player_not_of_you():
     assert about_them("Discard the Q♠: it is in none of your books, so you lose "
                       "12 points. Your turn.") == \
-        "Discard the Q♠: it is in none of its books, so it lose 12 points. Its turn."
+        "Discard the Q♠: it is in none of its books, so it loses 12 points. Its turn."
+
+
+def test_why_about_another_player_puts_its_verbs_in_the_third_person():
+    # "Pass: it are down already", "Go down: it hold the contract" were shown.
+    assert about_them("Pass: you are down already, and a call costs you 1 card.") == \
+        "Pass: it is down already, and a call costs it 1 card."
+    assert about_them("Go down: you hold the contract; you have 3 cards and you can "
+                      "wait. Every card you shed counts.") == \
+        "Go down: it holds the contract; it has 3 cards and it can wait. Every card it " \
+        "sheds counts."
+    assert about_them("the lowest you hold; it gives you the card, bringing you nearer") \
+        == "the lowest it holds; it gives it the card, bringing it nearer"
+
+
+def test_a_calls_reason_counts_one_card_short_in_the_singular():
+    from cardtable.engine import Call, Game
+
+    variant = Game.new("shanghai_may_i", 4, 1)[0].variant
+    state = variant.position(["5D 5S 9H 9S 9C", "4S 5S", "4C 5C", "6H 6D"],
+                             discard="KD 5C", stock="3S 3H 3D 7C 8C", current=1,
+                             discarder=3)
+    view = variant.observe(variant._start_turn(state, 1), 0)
+    assert "(1 card short, then 0)" in explain(view, Call("may i"))
 
 
 def test_a_wild_swap_hint_names_the_wild_and_its_meld_and_a_buys_cost_is_two_cards():
@@ -278,3 +302,50 @@ def test_enter_on_the_move_log_says_why_each_earlier_ai_move_was_made(make_app):
         move = moves[-back]
         expected = about_them(explain(move.view, move.action))
         assert table.message.text == f"Why {session.names[move.seat]} did that: {expected}"
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_why_names_no_card_of_an_ai_hand_the_person_cannot_see(game_id):
+    """'Take the J♠: it goes with J♣ 4♣' told the person two cards of West's hand.
+    "Why?" explains an AI move from the view it had, but speaks only of cards the
+    person can see (those it held stay "2 cards in hand")."""
+    from bot_games import normal_positions
+
+    from cardtable.app.hints import why_job
+
+    told = 0
+    positions = normal_positions(game_id, 3, 5, 90)
+    for game, seat, seen in positions:
+        if seat != 1:
+            continue
+        before, round_before = len(game.history), getattr(game.state, "round", 0)
+        next(positions, None)                              # the move is applied
+        assert len(game.history) == before + 1
+        if getattr(game.state, "round", 0) != round_before:
+            continue                  # a new deal: the cards named are elsewhere now
+        action = game.history[-1][1]
+        hidden = game.variant.hidden_from(game.state, 0)
+        shown = {card.pretty for card in game.variant.deck(3) if card not in hidden}
+        secret = {card.pretty for card in seen.hand if card in hidden} - shown
+        job = why_job(game.observe(0), seen, action)
+        assert job.wait()
+        named = [name for name in secret if re.search(rf"(?<![0-9A-Za-z]){re.escape(name)}",
+                                                      job.result)]
+        assert not named, (job.result, named)
+        told += 1
+    assert told > 10
+
+
+def test_why_hides_a_card_of_the_ai_hand_even_when_the_person_holds_its_twin():
+    # Two decks: the person's own J♣ must not let West's J♣ be named ("it goes with
+    # J♣" tells the person West holds the other one). The pile's J♠ is still named.
+    from cardtable.app.hints import withheld
+    from cardtable.engine import Draw, Game, Pile
+
+    variant = Game.new("shanghai_may_i", 3, 1)[0].variant
+    state = variant.position(["JC 9H 9S", "JC 4C 7D", "5S 6S 8H"], discard="KD JS",
+                             stock="3S 3H 3D 7C 8C", current=1)
+    seen, table_view = variant.observe(state, 1), variant.observe(state, 0)
+    said = withheld("Take the J♠ from the discard pile: it goes with J♣ 4♣.", seen,
+                    table_view, Draw(Pile.DISCARD))
+    assert said == "Take the J♠ from the discard pile: it goes with 2 cards in hand."

@@ -423,3 +423,13 @@ def test_the_losers_are_ranked_by_cards_left_fewest_first_ties_shared():
     outcome = GAME.outcome(state)
     assert outcome.winners == (0,) and outcome.scores == (0, 3, 1, 3)
     assert outcome.places == (1, 3, 2, 3)
+
+
+def test_the_last_reserve_placement_must_leave_one_card_said_in_the_singular():
+    # "keep at least 1 cards in your hand" was the refusal.
+    state = _building(GAME.position(["8S 8H 9S KD", "2C"], deck=""))
+    state, _ = play(state, 0, BuildReserve(own(state, 0, "9S")))
+    state, _ = play(state, 0, BuildReserve(own(state, 0, "KD")))
+    assert GAME.problem(state, 0, BuildReserve(own(state, 0, "8S 8H"))) == \
+        "keep at least 1 card in your hand: the deck cannot refill it and you need a " \
+        "hand to start play"

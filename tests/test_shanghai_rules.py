@@ -749,3 +749,24 @@ def test_a_call_is_worth_asking_only_for_a_card_that_could_help_the_hand():
     assert window("4D 5D 9H KS", "JK")          # wild
     assert not window("4D 9H", "8C", melds={0: ["set: 7H 7S 7D", "set: QH QS QD"]})
     assert window("4D 9H", "7C", melds={0: ["set: 7H 7S 7D", "set: QH QS QD"]})
+
+
+def test_the_card_that_completes_the_contract_is_always_worth_asking_about():
+    # JD JH and AD with three wilds: the estimate counts the wilds as filling both sets
+    # (it says "none needed"), yet a meld holds no more wilds than naturals, so the hand
+    # cannot go down; AH lets it (JD JH 2D, AD AH 2S). The person must be asked.
+    from cardtable.ai.call_need import call_could_help
+    from cardtable.engine import Game
+    from cardtable.engine.contract_search import best_go_down
+
+    variant = Game.new("shanghai_may_i", 4, 1)[0].variant
+    state = variant.position(["JD JH AD 2D 2S JK 9C 5H", "4S 5S", "4C 5C", "6H 6D"],
+                             discard="KD AH", stock="3S 3H 3D 7C 8C", current=1,
+                             discarder=3)
+    view = variant.observe(variant._start_turn(state, 1), 0)
+    ones = lambda card: 1  # noqa: E731
+    assert best_go_down(view.hand, view.contract, view.crules, ones, first_found=True) \
+        is None
+    assert best_go_down(view.hand + (view.discard_pile[-1],), view.contract, view.crules,
+                        ones, first_found=True) is not None
+    assert call_could_help(view)

@@ -88,10 +88,22 @@ def _score_sheet(app: Any) -> Any:
     return app.stack.top
 
 
+def _mission_sheet(app: Any) -> Any:
+    from cardtable.app.scenes.goal_sheet import GoalSheetScene
+
+    app.new_game("monastery", 2, "normal", 3)
+    frames(app, 3)
+    table = app.table
+    app.push(GoalSheetScene(app, "West", "missions", table.desc.progress_names(table.view),
+                            table.desc.progress(table.view, 1)))
+    frames(app, 2)
+    return app.stack.top
+
+
 SCREENS = {"menu": _menu, "setup": _pushed(SetupScene), "settings": _pushed(SettingsScene),
            "statistics": _pushed(StatisticsScene), "rules": _pushed(RulesScene),
            "games played": _pushed(lambda app: GamesScene(app, app.recorder.history)),
-           "pause": _pause, "score sheet": _score_sheet}
+           "pause": _pause, "score sheet": _score_sheet, "mission sheet": _mission_sheet}
 
 
 def _grows(small: dict[str, float], base: dict[str, float], big: dict[str, float]) -> None:

@@ -46,7 +46,8 @@ def _shanghai(view: Any, action: Action) -> str | None:
                     f"{top.pretty} and two stock cards at once give your contract "
                     f"({contract.describe()}) more chances than a card a turn.")
         return (f"{'Call May I' if action.kind == 'may i' else 'Ask to buy'}: the "
-                f"{top.pretty} brings your contract nearer ({now} cards short, then {then}).")
+                f"{top.pretty} brings your contract nearer ({now} "
+                f"card{'s' if now != 1 else ''} short, then {then}).")
     if isinstance(action, Draw) and top is not None:
         if action.source is Pile.DISCARD:
             return (f"Take the {top.pretty}: it brings your contract ({contract.describe()}) "

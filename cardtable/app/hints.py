@@ -8,6 +8,7 @@ never stalls the window.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import re
 import threading
@@ -15,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..ai.explain import explain, hint
-from ..engine import Action
+from ..engine import Action, Card
 
 
 class Job:
@@ -54,11 +55,66 @@ def hint_job(view: Any, seed: int) -> Job:
 
 def why_job(table_view: Any, seen: Any, action: Action) -> Job:
     """The reason for a move an AI seat made from the view it had (``seen``), told
-    about that seat ("its books", not "your books")."""
-    return Job(table_view, lambda: about_them(explain(seen, action)))
+    about that seat ("its books", not "your books"), naming none of the cards it held
+    that the person cannot see (see ``withheld``)."""
+    return Job(table_view, lambda: about_them(withheld(explain(seen, action), seen,
+                                                       table_view, action)))
+
+
+def withheld(reason: str, seen: Any, table_view: Any, action: Action) -> str:
+    """The reason with each run of card names from the AI seat's hidden hand said as
+    "2 cards in hand": its reason is worked out from its own view, and "it goes with
+    J♣ 4♣" would show the person two cards of that hand. A card is named when the
+    person sees it now (``table_view``), saw it then (the pile, the melds) or the move
+    showed it. With two decks a name may be another card's too: it is still said when
+    that card lies on the table ("take the J♠" off the pile, West holding the other
+    J♠), never because the person holds it (their own J♣ must not let West's be named)."""
+    hand = set(seen.hand)
+    table = (_cards_in(table_view) - set(table_view.hand)) | (_cards_in(seen) - hand) | \
+        _cards_in(action)
+    shown = table | set(table_view.hand)
+    names = {card.pretty for card in hand - shown} - {card.pretty for card in table}
+    if not names:
+        return reason
+    one = "|".join(re.escape(name) for name in sorted(names, key=len, reverse=True))
+    run = re.compile(rf"(?<![0-9A-Za-z])(?:{one})(?: (?:{one}))*(?![0-9A-Za-z])")
+
+    def said(match: re.Match[str]) -> str:
+        count = len(match.group(0).split(" "))
+        return "a card in hand" if count == 1 else f"{count} cards in hand"
+    return run.sub(said, reason)
+
+
+def _cards_in(value: object, found: set[Card] | None = None) -> set[Card]:
+    """Every card held anywhere in a view or an action (its fields, tuples, dicts),
+    but its list of legal moves (the seat's own hand again, at length)."""
+    found = set() if found is None else found
+    if isinstance(value, Card):
+        found.add(value)
+    elif isinstance(value, (tuple, list, set, frozenset)):
+        for item in value:
+            _cards_in(item, found)
+    elif isinstance(value, dict):
+        for item in value.values():
+            _cards_in(item, found)
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for field in dataclasses.fields(value):
+            if field.name != "legal":
+                _cards_in(getattr(value, field.name), found)
+    return found
+
+
+THIRD_PERSON = {"are": "is", "have": "has", "can": "can", "hold": "holds", "shed": "sheds",
+                "lose": "loses", "need": "needs", "keep": "keeps", "take": "takes",
+                "want": "wants", "go": "goes", "play": "plays", "get": "gets"}
+"""The verbs the explanations put after "you", as they read after "it"."""
 
 
 def about_them(reason: str) -> str:
-    """An explanation written to the person, turned to speak of another player."""
+    """An explanation written to the person, turned to speak of another player ("you
+    hold" becomes "it holds", not "it hold")."""
     words = {"your": "its", "Your": "Its", "you": "it", "You": "It"}
+    verbs = "|".join(THIRD_PERSON)
+    reason = re.sub(rf"\b(you|You) ({verbs})\b",
+                    lambda m: f"{words[m.group(1)]} {THIRD_PERSON[m.group(2)]}", reason)
     return re.sub(r"\b(your|Your|you|You)\b", lambda m: words[m.group(1)], reason)

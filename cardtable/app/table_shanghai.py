@@ -165,7 +165,7 @@ class ShanghaiTable(TableDescription):
                     [("Shanghai!", calls[0]), ("Pass", Call("pass"))] if calls else
                     [("Pass", Call("pass"))])
         if view.phase is Phase.DRAW and view.requests and view.exposed and self.may_i:
-            callers = " and ".join(names[s] for s in view.requests)
+            callers = listed([names[s] for s in view.requests])
             return (f"{callers} called May I for {card}: take it, or let it go?",
                     [("Take it", Draw(Pile.DISCARD)), ("Let it go", Draw(Pile.STOCK))])
         return None

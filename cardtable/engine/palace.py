@@ -251,7 +251,8 @@ class Palace(Variant[PalaceState, PalaceView]):
         need = still + 1
         if after >= need:
             return None
-        return (f"keep at least {need} cards in your hand: the deck cannot refill it" +
+        return (f"keep at least {need} card{'s' * (need != 1)} in your hand: the deck "
+                "cannot refill it" +
                 (f" and you have {still} more reserve placement{'s' * (still != 1)} to make"
                  if still else " and you need a hand to start play"))
 

@@ -5,6 +5,7 @@ every seat's missions are laid face up, so the sheet tells nothing hidden."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
 import pygame
@@ -28,7 +29,9 @@ class GoalSheetScene(FormScene):
     def layout(self, size: tuple[int, int]) -> None:
         self.size = size
         box = self.box()
-        self.set_widgets([Button(pygame.Rect(box.centerx - 110, box.bottom - 58, 220, 44),
+        g = partial(theme.grown, size=size)  # grown with the window, as its type is
+        self.set_widgets([Button(pygame.Rect(box.centerx - g(110), box.bottom - g(58),
+                                             g(220), g(44)),
                                  "Back", self.back, primary=True)])
 
     def line_size(self) -> int:
@@ -38,7 +41,7 @@ class GoalSheetScene(FormScene):
     def box(self) -> pygame.Rect:
         w, h = self.size
         size = self.line_size()
-        height = min(h - 40, (len(self.rows) + 2) * (size + 10) + 100)
+        height = min(h - 40, (len(self.rows) + 2) * (size + 10) + theme.grown(100, self.size))
         box = pygame.Rect(0, 0, min(w - 40, max(420, size * 30)), height)
         box.center = (w // 2, h // 2)
         return box

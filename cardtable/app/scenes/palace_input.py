@@ -98,7 +98,7 @@ class PalaceInput(TableCore):
     # --- mouse -----------------------------------------------------------------------------
 
     def _press(self, pos: tuple[int, int]) -> None:
-        if self.animator.busy:
+        if self.animator.busy or self.why_line(pos):  # a log line: why that AI move
             return
         element = self.model().at(pos, Gesture.CLICK | Gesture.DRAG)
         if element is None:
