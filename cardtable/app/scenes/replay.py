@@ -310,6 +310,8 @@ class ReplayScene(FormScene):
         self.all_hands = False
         self.words = table_for(row.game_id).words if playable(row.game_id) else None
         self.title = f"{self.variant.title}: replay"
+        self._rounds = len(replay.round_starts()) > 1
+        """The game was played in rounds (Palace is one): the round is named."""
         self._table: tuple[tuple[int, bool, tuple[int, int]], TableCore] | None = None
 
     def table(self) -> TableCore:
@@ -389,7 +391,7 @@ class ReplayScene(FormScene):
         size = self._where_size()
         position = self.replay.positions[self.index]
         lines = [f"Replay: move {self.index} of {len(self.replay) - 1}",
-                 f"Round {position.round}  \u00b7  "
+                 (f"Round {position.round}  \u00b7  " if self._rounds else "")
                  + ("every hand" if self.all_hands else "your view")]
         return [(f"where/{number}", theme.Label(theme.ellipsize(line, size, box.width), size,
                                                 (box.x, box.y + number * (size + 6)),

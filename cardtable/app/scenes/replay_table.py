@@ -26,14 +26,30 @@ from .table_core import TableCore
 from .table_panels import backs_fan, text_size
 
 
+class WatchedSession(Session):
+    """A recorded position, only watched: nobody is to move or thinking (no focus on
+    the hand, no "thinking…" at a seat), whoever's turn it was."""
+
+    @property
+    def human_to_move(self) -> bool:
+        return False
+
+    @property
+    def thinking_seat(self) -> int | None:
+        return None
+
+
 class ReplayRummyTable(TableScene):
-    """The rummy table, watched: no buttons, never the person's turn."""
+    """The rummy table, watched: no buttons, never the person's turn, no focus."""
 
     def _build_buttons(self) -> None:
         self.buttons, self.button_roles = [], []
 
     def _my_turn(self) -> bool:
         return False
+
+    def focused(self) -> Element | None:
+        return None
 
 
 class ReplayPalaceTable(PalaceTableScene):
@@ -54,9 +70,8 @@ def table_at(app: Any, game: Game, state: Any, seats: list[SeatInfo],
              lines: list[str]) -> TableCore:
     """The game's table at ``state``, as the person's seat saw it, its log ``lines``.
     A new game handle over the state: the replay's positions are left untouched."""
-    session = Session(Game(game.variant, game.seats, game.seed, state),
-                      [SeatInfo(seat.name, seat.human) for seat in seats])
-    session.bots = {}  # the game is only watched: no seat thinks
+    session = WatchedSession(Game(game.variant, game.seats, game.seed, state),
+                             [SeatInfo(seat.name, seat.human) for seat in seats])
     session.seats = seats  # each seat's level as the history has it, shown only
     for line in lines:
         session.log.append(line)
