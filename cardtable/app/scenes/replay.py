@@ -26,26 +26,28 @@ import pygame
 from ...engine import EngineError, get_variant
 from ...engine.migrations import OtherVersionError
 from ...engine.replay import Replay
-from .. import cardart, theme
+from .. import theme
 from ..background import LatestRead, Retry, Unread
 from ..describe import LogWords, describe
-from ..form_model import panel_element, placed_elements
 from ..grammar import plural
 from ..history_db import GameRow, History
 from ..history_rows import DAMAGED_MOVES
-from ..model import Box, Element, Region, Role
-from ..session import default_seats
+from ..model import Element
+from ..session import SeatInfo, default_seats
 from ..stats import result_words, skipped_words
 from ..tables import deck_colours, playable, table_for
 from ..widgets import Button, Widget
 from .common import FormScene
+from .replay_table import controls_box, open_hands, table_at, watched
+from .table_core import TableCore
 
 log = logging.getLogger(__name__)
 
 LISTED = 12
 """Games a page of the list shows at most (fewer in a window too low for them)."""
 FEWEST_LISTED = 3
-LOG_LINES = 16
+LOG_LINES = 40
+"""Lines of the move log a position's table is given (the last ones)."""
 READING = "Reading\u2026"
 
 
@@ -292,7 +294,9 @@ def _label(row: GameRow) -> str:
 
 
 class ReplayScene(FormScene):
-    """One recorded game, any position of it."""
+    """One recorded game, any position of it, drawn by the game's own table (read-only,
+    ``replay_table``) from the person's seat; the replay's controls sit where the
+    table keeps its buttons."""
 
     def __init__(self, app: Any, row: GameRow, replay: Replay) -> None:
         super().__init__(app)
@@ -300,24 +304,39 @@ class ReplayScene(FormScene):
         self.variant = replay.game.variant
         self.names = [seat.name for seat in default_seats(row.seats - 1, row.level)]
         self.human = row.human
+        self.seats = [SeatInfo(name, seat == row.human, "" if seat == row.human else row.level)
+                      for seat, name in enumerate(self.names)]
         self.index = 0
         self.all_hands = False
         self.words = table_for(row.game_id).words if playable(row.game_id) else None
         self.title = f"{self.variant.title}: replay"
+        self._rounds = len(replay.round_starts()) > 1
+        """The game was played in rounds (Palace is one): the round is named."""
+        self._table: tuple[tuple[int, bool, tuple[int, int]], TableCore] | None = None
+
+    def table(self) -> TableCore:
+        """The game's table at the position shown (built once per position, size and
+        view: a position's table is a layout and a screen model, milliseconds)."""
+        key = (self.index, self.all_hands, self.size)
+        if self._table is None or self._table[0] != key:
+            state = self.replay.positions[self.index].state
+            self._table = (key, table_at(self.app, self.replay.game, state, self.seats,
+                                         self._log_lines()))
+        return self._table[1]
 
     def layout(self, size: tuple[int, int]) -> None:
         self.size = size
-        w, h = size
         labels = [("\u25c0\u25c0 Round", self.round_back), ("\u25c0 Move", self.step_back),
                   ("Move \u25b6", self.step), ("Round \u25b6\u25b6", self.round_on),
                   ("Every hand" if not self.all_hands else "Your view", self.toggle),
                   ("Back", self.back)]
-        gap, height = 10, theme.grown(CONTROLS_HIGH, size)
-        width = min(theme.grown(190, size), (w - 40 - gap * (len(labels) - 1)) // len(labels))
-        left = (w - len(labels) * width - gap * (len(labels) - 1)) // 2
-        self.set_widgets([Button(pygame.Rect(left + i * (width + gap), h - height - 14,
-                                             width, height), label, action,
-                                 primary=label.startswith("Move \u25b6"))
+        box = controls_box(self.table())
+        top = box.y + 2 * self._where_size() + 14
+        gap = 8
+        row = max(24, min(self.size[1] // 16, (box.bottom - top) // len(labels) - gap))
+        self.set_widgets([Button(pygame.Rect(box.x, top + i * (row + gap), box.width, row),
+                                 label, action, primary=label.startswith("Move \u25b6"),
+                                 size=max(12, row * 2 // 5))
                           for i, (label, action) in enumerate(labels)], focus_first=False)
 
     # --- moving --------------------------------------------------------------------
@@ -360,162 +379,53 @@ class ReplayScene(FormScene):
     def redraw_key(self) -> Any:
         return (self.index, self.all_hands)
 
-    # --- drawing -------------------------------------------------------------------
+    # --- what is shown -------------------------------------------------------------
 
-    def _boxes(self) -> tuple[pygame.Rect, pygame.Rect, int]:
-        """The seats' panel, the move log's panel, and the type size: the panels end
-        above the row of controls, however tall the window has grown it."""
-        w, h = self.size
-        bottom = h - 14 - theme.grown(CONTROLS_HIGH, self.size) - theme.grown(22, self.size)
-        seats_box = pygame.Rect(20, int(h * 0.2), int(w * 0.66), bottom - int(h * 0.2))
-        log_box = pygame.Rect(seats_box.right + 14, seats_box.y,
-                              w - seats_box.right - 34, seats_box.height)
-        return seats_box, log_box, max(13, h // 50)
+    def _where_size(self) -> int:
+        return max(12, int(self.size[1]) // 54)
 
     def labels(self) -> list[tuple[str, theme.Label]]:
-        w, h = self.size
+        """Where the replay is, over its controls (the table fills the window: the
+        title is the first line)."""
+        box = controls_box(self.table())
+        size = self._where_size()
         position = self.replay.positions[self.index]
-        where = (f"Move {self.index} of {len(self.replay) - 1}  \u00b7  round "
-                 f"{position.round}  \u00b7  Deal {self.row.deal_code or '?'}  \u00b7  "
-                 + ("every hand shown" if self.all_hands else "your view"))
-        return [*super().labels(),
-                ("where", theme.Label(where, max(13, h // 50), (w // 2, int(h * 0.16)),
-                                      theme.TEXT_DIM, anchor="center"))]
+        lines = [f"Replay: move {self.index} of {len(self.replay) - 1}",
+                 (f"Round {position.round}  \u00b7  " if self._rounds else "")
+                 + ("every hand" if self.all_hands else "your view")]
+        return [(f"where/{number}", theme.Label(theme.ellipsize(line, size, box.width), size,
+                                                (box.x, box.y + number * (size + 6)),
+                                                theme.GOLD if number == 0 else theme.TEXT_DIM,
+                                                number == 0))
+                for number, line in enumerate(lines)]
 
     def parts(self) -> list[Element]:
-        seats_box, log_box, size = self._boxes()
-        seats = panel_element("seats", "Seats", seats_box)
-        moves = panel_element("log", "Moves", log_box)
-        state = self.replay.positions[self.index].state
-        names = [(f"seat/{seat}", self._seat_label(seats_box, state, seat, size),
-                  Box(seats_box.x + 12, seats_box.y, int(seats_box.width * 0.55) - 12,
-                      seats_box.height)) for seat in range(self.row.seats)]
-        room = Box(log_box.x + 10, log_box.y, log_box.width - 20, log_box.height)
-        lines = [(f"log/{index}", line, room)
-                 for index, line in enumerate(self._log_labels(log_box, size))]
-        elements = [seats, moves, *placed_elements(names, seats.id),
-                    *placed_elements(lines, moves.id)]
-        pile = self._pile(seats_box, state, size)
-        if pile is not None:
-            label, card, where = pile
-            elements += placed_elements([("pile", label, Box.of(seats_box))], seats.id)
-            elements.append(Element("card/pile", Role.CARD, f"{card.pretty}, top of the pile",
-                                    Box.of(where), Region("pile"), z=1, parent=seats.id))
-        return elements
-
-    def _pile(self, box: pygame.Rect, state: Any,
-              size: int) -> tuple[theme.Label, Any, pygame.Rect] | None:
-        """"Top of the pile:" and the card after it, at the seats' panel's foot (``None``:
-        no pile)."""
-        card = _pile_top(self.variant.observe(state, self.human))
-        if card is None:
-            return None
-        width = theme.grown(30, self.size)
-        height = int(width * cardart.RATIO)
-        y = box.bottom - theme.grown(10, self.size) - height
-        label = theme.Label("Top of the pile:", size - 1, (box.x + 12, y + height // 2),
-                            theme.TEXT_DIM, anchor="midleft")
-        return label, card, pygame.Rect(label.rect().right + theme.grown(10, self.size), y,
-                                        width, height)
-
-    def _seat_label(self, box: pygame.Rect, state: Any, seat: int, size: int) -> theme.Label:
-        """A seat's name and score, over its row of cards."""
-        row_h = (box.height - theme.grown(60, self.size)) // self.row.seats
-        return theme.Label(f"{self.names[seat]}  {self.variant.standings(state)[seat]}", size,
-                           (box.x + 12, box.y + 8 + seat * row_h),
-                           theme.GOLD if seat == self.human else theme.TEXT, True)
+        """The table's elements, as the table names and places them (taking nothing)."""
+        return watched(self.table().model())
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.draw_background(surface)
-        seats_box, log_box, size = self._boxes()
-        self._seats(surface, seats_box, self.replay.positions[self.index].state, size)
-        theme.panel(surface, log_box, theme.PANEL_EDGE)
-        for label in self._log_labels(log_box, size):
+        table = self.table()
+        table.draw(surface)
+        if self.all_hands:
+            open_hands(table, surface,
+                       deck_colours(self.row.game_id, self.app.settings.deck_colours))
+        for _, label in self.labels():
             label.draw(surface)
         self.ring.draw(surface)
 
-    def _seats(self, surface: pygame.Surface, box: pygame.Rect, state: Any, size: int) -> None:
-        theme.panel(surface, box, theme.PANEL_EDGE)
-        seats = self.row.seats
-        view = self.variant.observe(state, self.human)
-        row_h = (box.height - theme.grown(60, self.size)) // seats
-        card_w = max(24, min(theme.grown(60, self.size), int(row_h / cardart.RATIO * 0.8)))
-        colours = deck_colours(self.row.game_id, self.app.settings.deck_colours)
-        for seat in range(seats):
-            y = box.y + 8 + seat * row_h
-            self._seat_label(box, state, seat, size).draw(surface)
-            shown = self.all_hands or seat == self.human
-            held = list(state.hands[seat])
-            face_down = list(getattr(state, "face_down", ((),) * seats)[seat])  # Palace
-            hand: list[Any] = held if shown else [None] * len(held)
-            hand += face_down if self.all_hands else [None] * len(face_down)
-            x: float = box.x + 12
-            step = min(card_w * 0.8, (box.width * 0.52 - card_w) / max(1, len(hand) - 1))
-            for card in hand:
-                surface.blit(cardart.card_image(card, card_w, colours), (int(x), y + size + 6))
-                x += step
-            x = box.x + box.width * 0.55
-            groups: list[tuple[Any, ...]] = list(_table_groups(view, seat))
-            hidden = getattr(state, "hidden", None)  # Palace's hidden reserve
-            if hidden is not None and hidden[seat]:
-                groups.append(tuple(hidden[seat]) if self.all_hands
-                              else (None,) * len(hidden[seat]))
-            for group in groups:
-                for card in group:
-                    surface.blit(cardart.card_image(card, int(card_w * 0.7), colours),
-                                 (int(x), y + size + 6))
-                    x += card_w * 0.28
-                x += card_w * 0.6
-                if x > box.right - card_w:
-                    break
-        pile = self._pile(box, state, size)
-        if pile is not None:
-            label, card, where = pile
-            label.draw(surface)
-            surface.blit(cardart.face(card.face, where.width, colours), where.topleft)
-
-    def _log_labels(self, box: pygame.Rect, size: int) -> list[theme.Label]:
-        """The move log's heading and its last lines, wrapped to its width."""
+    def _log_lines(self) -> list[str]:
+        """The move log up to the position, its last lines only (read back from the
+        position until the log is full: a step never describes the whole game)."""
         viewer = None if self.all_hands else self.human
+        words = self.words if self.words is not None else LogWords()
         lines: list[str] = []
-        for position in self.replay.positions[:self.index + 1]:
-            for event in position.events:
-                shown = event if self.all_hands else event.redacted_for(viewer)
-                move = None if position.seat is None or position.action is None \
-                    else (position.seat, position.action)
-                line = describe(shown, self.names, self.human,
-                                self.words if self.words is not None else LogWords(), move)
-                if line:
-                    lines.append(line)
-        small = max(11, size - 2)
-        y = box.y + 8
-        out = [theme.Label("Moves", small, (box.x + 10, y), theme.GOLD, True)]
-        y += small + 8
-        wrapped = [part for line in lines[-LOG_LINES:]
-                   for part in theme.wrap(line, small, box.width - 20)]
-        room = max(1, (box.bottom - y - 6) // (small + 4))
-        for part in wrapped[-room:]:
-            out.append(theme.Label(part, small, (box.x + 10, y)))
-            y += small + 4
-        return out
-
-
-def _table_groups(view: Any, seat: int) -> list[tuple[Any, ...]]:
-    """What a seat has on the table: its melds (rummy games) or visible reserve."""
-    melds = getattr(view, "melds", None)
-    if melds is not None:
-        return [meld.cards for meld in melds[seat]]
-    reserves = getattr(view, "reserves", None)
-    if reserves is not None:
-        return [tuple(placement) for placement in reserves[seat]]
-    return []
-
-
-def _pile_top(view: Any) -> Any:
-    pile = getattr(view, "discard_pile", None)
-    if pile:
-        return pile[-1]
-    stack = getattr(view, "stack", None)
-    if stack:
-        return stack[-1][-1]
-    return None
+        for position in reversed(self.replay.positions[:self.index + 1]):
+            move = None if position.seat is None or position.action is None \
+                else (position.seat, position.action)
+            said = [describe(event if self.all_hands else event.redacted_for(viewer),
+                             self.names, self.human, words, move)
+                    for event in position.events]
+            lines[:0] = [line for line in said if line]
+            if len(lines) >= LOG_LINES:
+                break
+        return lines[-LOG_LINES:]
