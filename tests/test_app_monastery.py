@@ -360,3 +360,30 @@ def test_an_opponents_mission_sheet_is_one_click_away_and_why_stays_on_its_panel
     frames(app, 2)
     assert app.stack.top is app.table
     assert app.table.message is not None and "West" in app.table.message.text
+
+
+def test_the_persons_mission_sheet_is_drawn_beside_the_hand_not_over_an_opponents(
+        make_app, monkeypatch):
+    """The sheet beside the hand was drawn from the first goal element of the whole
+    table, an opponent's: the person's boxes landed on West's panel."""
+    from cardtable.app.model import Goal
+    from cardtable.app.scenes import tabledraw
+
+    variant = Game.new("monastery", 3, 1)[0].variant
+    state = variant.position(["8S 9S 10S JS 2H 3D 4C 7H 9D KD", "4C 5C", "6D 7D"],
+                             phase=Phase.PLAY, stock="2D 3D 4D", done={1: [2, 7]})
+    app = table_at(make_app, state)
+    drawn: list[tuple[int, int]] = []
+    original = tabledraw.progress_boxes
+
+    def record(surface, at, *args, **kwargs):  # type: ignore[no-untyped-def]
+        drawn.append(at)
+        return original(surface, at, *args, **kwargs)
+
+    monkeypatch.setattr(tabledraw, "progress_boxes", record)
+    app.table.draw(app.screen)
+    mine = app.table.model().find(Goal(0, 1))
+    west = app.table.model().find(Goal(1, 1))
+    assert mine is not None and west is not None
+    assert (mine.box.x, mine.box.y) in drawn
+    assert drawn.count((west.box.x, west.box.y)) == 1     # West's own sheet, once

@@ -209,7 +209,7 @@ def _hand(scene: TableScene, surface: pygame.Surface, model: ScreenModel) -> Non
     colour = theme.GOLD if human in view.awaiting else theme.TEXT_DIM
     theme.blit_text(surface, scene.hand_label(), label_size(geo), (geo.hand.x + 4, geo.hand.y - 2),
                     colour, True, anchor="bottomleft")
-    goals = [e for e in model if isinstance(e.ref, Goal)]
+    goals = [e for e in model if isinstance(e.ref, Goal) and e.ref.seat == human]
     progress = scene.desc.progress(view, human)
     if progress is not None and goals:
         focus = scene.desc.focus(view, scene.chosen_goal)
