@@ -170,6 +170,10 @@ class TableScene(RummyKeys):
     def _holding(self) -> bool:
         return self.summary is not None
 
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.model()  # built as time moves, so drawing only reads it (and never builds)
+
     def _after_update(self) -> None:
         if self.summary is not None and not self.animator.busy and not self.summary_open:
             self._open_summary()
