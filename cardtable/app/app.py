@@ -22,7 +22,7 @@ import pygame
 
 from .. import __version__
 from ..ai import AIWorker
-from ..engine import Event, Game, catalog, get_variant
+from ..engine import Event, Game, SomeGame, catalog, get_variant
 from . import cardart, theme
 from .autosaver import Autosaver
 from .files import remove_stale_temps
@@ -298,7 +298,7 @@ class App:
         if unsaved and self.session is not None:
             self.session.log.append(unsaved)
 
-    def start_session(self, game: Game, seats: list[SeatInfo], saved: SavedGame | None = None,
+    def start_session(self, game: SomeGame, seats: list[SeatInfo], saved: SavedGame | None = None,
                       start_events: tuple[Event, ...] = (), autoplay: str | None = None) -> None:
         if self.session is not None:
             self.session.restart_thinking()

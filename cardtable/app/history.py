@@ -36,7 +36,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypedDict
 
-from ..engine import Game, to_json
+from ..engine import Game, SomeGame, to_json
 from ..engine.variant import Outcome
 from . import history_db
 from .history_db import GameRow, History, is_passing, problem_of, try_history
@@ -66,7 +66,7 @@ def opponents_level(session: Session) -> str:
     return levels.pop() if len(levels) == 1 else "mixed"
 
 
-def _round_of(game: Game) -> int:
+def _round_of(game: SomeGame) -> int:
     return int(getattr(game.state, "round", 1))
 
 
@@ -193,7 +193,7 @@ class HistoryRecorder:
 
     # --- the drawing thread ----------------------------------------------------------
 
-    def recover(self, saved: list[Game], finished: Path | None = None) -> None:
+    def recover(self, saved: list[SomeGame], finished: Path | None = None) -> None:
         """At start-up: games left ``playing`` by a stop are abandoned, but for those
         the save slots hold (they may be continued), and the game in ``finished`` (the
         last game that ended, its save set aside), if it ended as cardtable was stopped
@@ -294,7 +294,7 @@ class HistoryRecorder:
 
     # --- helpers ---------------------------------------------------------------------
 
-    def _write_record(self, game: Game, changes: Changes) -> None:
+    def _write_record(self, game: SomeGame, changes: Changes) -> None:
         snapshot = Game(game.variant, game.seats, game.seed, game.state, list(game.history))
         key = self.key
         assert key is not None

@@ -22,7 +22,7 @@ from typing import Any
 
 from ..ai import AIWorker, Bot, make_bot
 from ..ai.seats import bot_rng, new_secret, seat_to_ask
-from ..engine import Action, Call, Card, EngineError, Game, IllegalActionError
+from ..engine import Action, Call, Card, EngineError, IllegalActionError, SomeGame
 from ..engine.deal_code import encode
 from ..engine.events import Event
 from .describe import LogWords, describe
@@ -88,7 +88,7 @@ def default_seats(opponents: int, level: str) -> list[SeatInfo]:
 
 
 class Session:
-    def __init__(self, game: Game, seats: list[SeatInfo], *, worker: AIWorker | None = None,
+    def __init__(self, game: SomeGame, seats: list[SeatInfo], *, worker: AIWorker | None = None,
                  think_seconds: float = 0.7, clock: Callable[[], float] = time.monotonic,
                  on_change: Callable[[Session], None] | None = None,
                  hand_order: list[Card] | None = None, autoplay: str | None = None,
