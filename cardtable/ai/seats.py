@@ -15,9 +15,8 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Collection, Mapping
-from typing import Any
 
-from ..engine import Action, SomeGame
+from ..engine import Action, GameView, SomeGame
 from ..engine.rng import derive
 from .bots import Bot
 
@@ -41,14 +40,14 @@ def bot_rng(game: SomeGame, seat: int, secret: int) -> random.Random:
     return derive(secret, "bot", game.seed, seat, len(game.history))
 
 
-def ask(bot: Bot, game: SomeGame, seat: int, secret: int, seconds: float = 10.0) -> Action:
+def ask(bot: Bot[GameView], game: SomeGame, seat: int, secret: int,
+        seconds: float = 10.0) -> Action:
     """Ask a bot inline for its move (headless play): its own view, its own generator."""
-    observation: Any = game.observe(seat)
-    return bot.choose(observation, bot_rng(game, seat, secret), time.monotonic() + seconds,
+    return bot.choose(game.observe(seat), bot_rng(game, seat, secret), time.monotonic() + seconds,
                       lambda: False)
 
 
-def play_turns(game: SomeGame, bots: Mapping[int, Bot], limit: int, secret: int) -> int:
+def play_turns(game: SomeGame, bots: Mapping[int, Bot[GameView]], limit: int, secret: int) -> int:
     """Let bots play every awaited seat until the game ends, a seat without a bot is
     awaited, or ``limit`` moves were made; returns the moves made. Raises the engine's
     IllegalActionError if a bot chooses an illegal move."""

@@ -22,7 +22,7 @@ from typing import Any
 
 from ..ai import AIWorker, Bot, make_bot
 from ..ai.seats import bot_rng, new_secret, seat_to_ask
-from ..engine import Action, Call, Card, EngineError, IllegalActionError, SomeGame
+from ..engine import Action, Call, Card, EngineError, GameView, IllegalActionError, SomeGame
 from ..engine.deal_code import encode
 from ..engine.events import Event
 from .describe import LogWords, describe
@@ -127,7 +127,7 @@ class Session:
         self.hang_grace = HANG_GRACE_SECONDS
         self._asked_at = 0.0
         self._fallen_back = False
-        self._stand_in: Bot = make_bot("normal")
+        self._stand_in: Bot[GameView] = make_bot("normal")
         self.call_seconds = 0.0
         """How long an unanswered call chance waits before passing for the person
         (0: waits for the answer; negative: passes at once)."""
@@ -253,7 +253,7 @@ class Session:
             self._call_since = None
             self._apply(self.human, pass_call)
 
-    def _ask(self, seat: int, bot: Bot | None = None) -> None:
+    def _ask(self, seat: int, bot: Bot[GameView] | None = None) -> None:
         """Ask the seat's bot (or ``bot``, a stand-in) for a move."""
         self._thinking, self._answer = seat, None
         bot = bot or self.bots[seat]

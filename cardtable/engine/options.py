@@ -123,6 +123,8 @@ class OptionsInstance(Protocol):
 
     __dataclass_fields__: ClassVar[dict[str, dataclasses.Field[Any]]]
 
+    def __hash__(self) -> int: ...  # frozen: caches (a deck, a variant) are keyed by them
+
 
 def refusal(options: OptionsInstance) -> OptionError | None:
     """The refusal of these house rules (an option of the wrong kind, or out of its

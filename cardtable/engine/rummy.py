@@ -13,15 +13,46 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol, runtime_checkable
 
 from .actions import DRAW_DISCARD, DRAW_STOCK, Action, Draw, Pile
 from .cards import Card
 from .data import replace_at, without_one
 from .events import Drew, Event, Reshuffled
+from .melds import Meld
 from .rng import shuffled
 from .sampling import fill_hands, take, unseen_cards
-from .variant import RecordStep
+from .variant import GameView, RecordStep
+
+
+@runtime_checkable
+class RummyView(GameView, Protocol):
+    """What code shared by the draw-and-discard games (Five Crowns, Monastery, both
+    Shanghai games) reads of any of their views: each game's view is a frozen dataclass
+    with at least these fields. Anything else is read through the game's own view type."""
+
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def current(self) -> int: ...
+    @property
+    def round(self) -> int: ...
+    @property
+    def hand_sizes(self) -> tuple[int, ...]: ...
+    @property
+    def stock_size(self) -> int: ...
+    @property
+    def discard_pile(self) -> tuple[Card, ...]: ...
+    @property
+    def top_discard(self) -> Card | None: ...
+    @property
+    def melds(self) -> tuple[tuple[Meld, ...], ...]: ...
+    @property
+    def known(self) -> tuple[tuple[Card, ...], ...]: ...
+    @property
+    def to_draw(self) -> bool: ...
+    @property
+    def to_play(self) -> bool: ...
 
 
 def legal_draws(state: Any) -> tuple[Action, ...]:
@@ -102,7 +133,7 @@ def card_taken(state: Any, seat: int, card: Card) -> dict[str, Any]:
     return changes
 
 
-def seen_by(view: Any) -> list[Card]:
+def seen_by(view: RummyView) -> list[Card]:
     """Every card a rummy seat can see: its hand, the discard pile, the melds on the
     table and the cards others are known to hold."""
     seen = list(view.hand) + list(view.discard_pile)

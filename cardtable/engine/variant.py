@@ -54,6 +54,9 @@ class GameView(Protocol):
     def legal(self) -> tuple[Action, ...]: ...
     @property
     def hand(self) -> tuple[Card, ...]: ...
+    @property
+    def options(self) -> OptionsInstance | None: ...
+    """The house rules the game is played by (None: the game's defaults)."""
 
 
 S = TypeVar("S", bound=SeatedState)
