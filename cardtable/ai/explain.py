@@ -18,8 +18,7 @@ from collections.abc import Callable
 from ..engine import Action, GameView, LayOff, pretty_cards
 from ..engine.actions import CallShanghai, TakeBack
 from ..engine.rummy import RummyView
-from ..engine.variant import V
-from .strategies import narrowed
+from ..engine.variant import V, narrowed
 
 Explainer = Callable[[V, Action], "str | None"]
 """A game's reasons for a move, read from its own view type."""

@@ -17,19 +17,7 @@ from collections.abc import Callable, Sequence
 from typing import ClassVar, Generic, Protocol, TypeVar
 
 from ..engine import Action, GameView
-from ..engine.variant import SeatedState, SomeVariant, V
-
-
-class WrongGameError(Exception):
-    """A game's AI was handed another game's view (a registry mix-up, never a move)."""
-
-
-def narrowed(view: GameView, view_type: type[V]) -> V:
-    """``view`` as its game's own view type, checked: the one seam where code found by a
-    game's id (a strategy, an explainer) meets the view the shared code holds."""
-    if not isinstance(view, view_type):
-        raise WrongGameError(f"{view_type.__name__} expected, not {type(view).__name__}")
-    return view
+from ..engine.variant import SeatedState, SomeVariant, V, narrowed
 
 
 class Player(Protocol):

@@ -22,7 +22,7 @@ import pygame
 
 from .. import __version__
 from ..ai import AIWorker
-from ..engine import Event, Game, SomeGame, catalog, get_variant
+from ..engine import Event, Game, GameView, SomeGame, catalog, get_variant
 from . import cardart, theme
 from .autosaver import Autosaver
 from .files import remove_stale_temps
@@ -31,7 +31,7 @@ from .paths import asset_path, data_dir
 from .release import release_game
 from .saves import SavedGame, SaveSummary, load_autosave, summarize
 from .scene import Scene, SceneStack
-from .session import SeatInfo, Session, default_seats
+from .session import SeatInfo, Session, SomeSession, default_seats
 from .settings import Settings, SettingsFile
 from .slots import FINISHED, LEGACY_NAME, SaveSlots, Slot
 from .sound import Sounds
@@ -112,8 +112,8 @@ class App:
         self.sounds = Sounds(self.settings.sound)
         self.apply_looks()
         self.worker = AIWorker()
-        self.session: Session | None = None
-        self.table: TableCore | None = None
+        self.session: SomeSession | None = None
+        self.table: TableCore[GameView] | None = None
         self.running = True
         self.menu_message: str | None = None
         self.frame_times: list[float] = []
@@ -387,7 +387,7 @@ class App:
     def has_save(self) -> bool:
         return bool(self.slots.saved())
 
-    def _changed(self, session: Session) -> None:
+    def _changed(self, session: SomeSession) -> None:
         self.recorder.changed(session)   # a game's end reaches the history first
         self.save()
 

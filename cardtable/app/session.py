@@ -18,13 +18,14 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from typing import Generic, TypeVar
 
 from ..ai import AIWorker, Bot, make_bot
 from ..ai.seats import bot_rng, new_secret, seat_to_ask
-from ..engine import Action, Call, Card, EngineError, GameView, IllegalActionError, SomeGame
+from ..engine import Action, Call, Card, EngineError, Game, GameView, IllegalActionError
 from ..engine.deal_code import encode
 from ..engine.events import Event
+from ..engine.variant import SeatedState
 from .describe import LogWords, describe
 
 log = logging.getLogger(__name__)
@@ -56,14 +57,19 @@ class MoveLog(deque[str]):
         self.total += 1
 
 
+V_co = TypeVar("V_co", bound=GameView, covariant=True)
+"""The view type of the session's game (covariant: a session of Five Crowns is a
+session of a rummy game, which is a session of some game)."""
+
+
 @dataclass(frozen=True)
-class Shown:
+class Shown(Generic[V_co]):
     """One applied action, for the table to animate and then show."""
 
     seat: int
     action: Action
     events: tuple[Event, ...]
-    view: Any
+    view: V_co
     log_before: int = 0
     """The log's line count before this action's lines."""
     log_after: tuple[int, ...] = ()
@@ -87,10 +93,15 @@ def default_seats(opponents: int, level: str) -> list[SeatInfo]:
     return [SeatInfo("You", True, "")] + [SeatInfo(name, False, level) for name in names]
 
 
-class Session:
-    def __init__(self, game: SomeGame, seats: list[SeatInfo], *, worker: AIWorker | None = None,
+class Session(Generic[V_co]):
+    """One game at the table: the game, who sits where, the bots, the log and undo. A
+    session made from a game found by its id is a ``SomeSession``; a game's own table
+    scene takes it as a session of its view type (``tables.TableEntry.scene`` checks)."""
+
+    def __init__(self, game: Game[SeatedState, V_co], seats: list[SeatInfo], *,
+                 worker: AIWorker | None = None,
                  think_seconds: float = 0.7, clock: Callable[[], float] = time.monotonic,
-                 on_change: Callable[[Session], None] | None = None,
+                 on_change: Callable[[SomeSession], None] | None = None,
                  hand_order: list[Card] | None = None, autoplay: str | None = None,
                  bot_secret: int | None = None) -> None:
         if len(seats) != game.seats:
@@ -110,15 +121,15 @@ class Session:
         if autoplay is not None:  # "watch": an AI plays the person's hand too
             self.bots[self.human] = make_bot(autoplay)
         self.log = MoveLog(LOG_LINES)
-        self.shown: deque[Shown] = deque()
+        self.shown: deque[Shown[V_co]] = deque()
         self.hand_order: list[Card] = []
         self._ticket: int | None = None
         self._thinking: int | None = None
         self._answer: Action | None = None
-        self._asked_view: Any = None
-        self._undo: list[tuple[Any, int, list[Card]]] = []
+        self._asked_view: V_co | None = None
+        self._undo: list[tuple[SeatedState, int, list[Card]]] = []
         """Positions before the person's plays this turn that may be undone."""
-        self.last_moves: dict[int, tuple[Any, Action]] = {}
+        self.last_moves: dict[int, tuple[V_co, Action]] = {}
         """Each AI seat's last move and the view it chose it from (for "why?")."""
         self._next_ai_time = clock() + think_seconds
         self.think_limit = THINK_LIMIT_SECONDS
@@ -147,7 +158,7 @@ class Session:
         except EngineError:
             return None
 
-    def view(self) -> Any:
+    def view(self) -> V_co:
         return self.game.observe(self.human)
 
     @property
@@ -176,7 +187,7 @@ class Session:
 
     # --- undo within the person's own turn ---------------------------------------------
 
-    def _undo_after(self, before: tuple[Any, int, list[Card]]) -> None:
+    def _undo_after(self, before: tuple[SeatedState, int, list[Card]]) -> None:
         """Keep the position before the person's play while it may be undone: the
         person is still to move (the turn has not passed) and the play showed no card
         that was hidden (a card drawn from the stock stays drawn)."""
@@ -379,3 +390,7 @@ def _log_words(game_id: str) -> LogWords:
         return table_for(game_id).words
     except KeyError:
         return LogWords()
+
+
+SomeSession = Session[GameView]
+"""A session of a game chosen at run time (see ``engine.SomeGame``)."""

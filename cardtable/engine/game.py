@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Generic
+from typing import Generic, TypeVar
 
 from .actions import Action
 from .codec import JSONObject, JSONValue, from_json, to_json
@@ -22,17 +22,22 @@ from .rng import seed_problem
 from .shown import shown
 from .variant import GameView, Outcome, S, SeatedState, V, Variant, get_variant
 
+S_co = TypeVar("S_co", bound=SeatedState, covariant=True)
+V_co = TypeVar("V_co", bound=GameView, covariant=True)
+
 
 @dataclass
-class Game(Generic[S, V]):
+class Game(Generic[S_co, V_co]):
     """The mutable handle the app and the simulator hold; the state inside is frozen.
     Generic in the game's state and view types; a game found by its id is a
-    ``SomeGame``, whose views are narrowed by their game's registered view type."""
+    ``SomeGame``, whose views are narrowed by their game's registered view type.
+    Covariant: a game of Five Crowns is a game (its state is only ever replaced by
+    states its own variant made, as ``apply`` and undo do)."""
 
-    variant: Variant[S, V]
+    variant: Variant[S_co, V_co]
     seats: int
     seed: int
-    state: S
+    state: S_co
     history: list[tuple[int, Action]] = field(default_factory=list)
 
     @staticmethod
@@ -71,7 +76,7 @@ class Game(Generic[S, V]):
         self.history.append((seat, action))
         return step.events
 
-    def observe(self, seat: int) -> V:
+    def observe(self, seat: int) -> V_co:
         return self.variant.observe(self.state, seat)
 
     def outcome(self) -> Outcome | None:

@@ -61,6 +61,19 @@ class GameView(Protocol):
 
 S = TypeVar("S", bound=SeatedState)
 V = TypeVar("V", bound=GameView)
+
+
+class WrongGameError(TypeError):
+    """A game's own code (a strategy, a table) was handed another game's view: a
+    registry mix-up, never a player's move."""
+
+
+def narrowed(view: GameView, view_type: type[V]) -> V:
+    """``view`` as its game's own view type, checked: the seam where code found by a
+    game's id (its strategy, explainer, table) meets a view held as any game's."""
+    if not isinstance(view, view_type):
+        raise WrongGameError(f"{view_type.__name__} expected, not {type(view).__name__}")
+    return view
 _LEGAL_CACHE_SIZE = 16
 
 
@@ -291,4 +304,4 @@ def get_variant(game_id: str) -> type[SomeVariant]:
 
 
 __all__ = ["GameView", "Outcome", "SeatedState", "SomeVariant", "Transition", "Variant",
-           "register", "variants", "get_variant", "places_for"]
+           "WrongGameError", "get_variant", "narrowed", "places_for", "register", "variants"]

@@ -19,7 +19,7 @@ from ..palace_layout import PalaceLayout
 from .table_core import Drag, TableCore
 
 
-class PalaceInput(TableCore):
+class PalaceInput(TableCore[PalaceView]):
     """Mouse and keyboard handling for the Palace table: every gesture becomes one of
     the scene's actions. What it needs of the scene is declared here."""
 

@@ -71,7 +71,7 @@ class TurnedUp:
 class PalaceTableScene(PalaceInput):
     """The Palace table: the stack, the deck, reserves and hidden cards."""
 
-    def __init__(self, app: Any, session: Session) -> None:
+    def __init__(self, app: Any, session: Session[PalaceView]) -> None:
         super().__init__(app, session)
         self.desc = PalaceTable()
         self.view: PalaceView = session.view()
@@ -212,7 +212,7 @@ class PalaceTableScene(PalaceInput):
     def _card_width(self, seat: int) -> int:
         return self.geo.table.card_w if seat == self.session.human else self.geo.mini_w
 
-    def _present(self, shown: Shown) -> None:
+    def _present(self, shown: Shown[PalaceView]) -> None:
         self.turned_up = None  # its mark lasts until the next move is shown
         # A hidden card dragged onto the stack still turns up and is held there to be read.
         self._dropped_hidden = self.dropped and isinstance(shown.action, PlayHidden)

@@ -31,11 +31,12 @@ from ...engine.events import (
     Reshuffled,
     RoundScored,
 )
+from ...engine.rummy import RummyView
 from .. import cardart, theme
 from .. import layout as table_layout
 from ..anim import Flight
 from ..session import Session, Shown
-from ..table_desc import RummyView, describe_table
+from ..table_desc import describe_table
 from ..table_ui import TableUI
 from ..tables import deck_colours
 from ..widgets import Button
@@ -50,7 +51,7 @@ CALLOUTS = {"may i": "May I!", "buy": "Buy!", "shanghai": "Shanghai!", "allow": 
 class TableScene(TableInput):
     """The table of the rummy games, driven by each game's table description."""
 
-    def __init__(self, app: Any, session: Session) -> None:
+    def __init__(self, app: Any, session: Session[RummyView]) -> None:
         super().__init__(app, session)
         self.desc = describe_table(session.game.game_id)
         self.view: RummyView = session.view()
@@ -303,7 +304,7 @@ class TableScene(TableInput):
                 best, least = shift, covered
         return best
 
-    def _present(self, shown: Shown) -> None:
+    def _present(self, shown: Shown[RummyView]) -> None:
         """Play out one applied action, then show what it led to. A round's end stops
         at the score sheet: the table stays on the round that ended while its last move
         plays out, and the next deal is shown only once the sheet is closed."""
@@ -330,7 +331,7 @@ class TableScene(TableInput):
                 break
             start = self._animate(event, before, start, speed)
 
-    def _round_end_view(self, before: RummyView, shown: Shown,
+    def _round_end_view(self, before: RummyView, shown: Shown[RummyView],
                         scored: RoundScored) -> RummyView:
         """The table as the round ended: the view before the round-ending move, with
         that move done (its cards out of the hand, its discard on the pile, the melds as

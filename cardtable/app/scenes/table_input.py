@@ -13,20 +13,21 @@ from dataclasses import replace
 import pygame
 
 from ...engine import Action, CallShanghai, Card, Draw, Pile, ReplaceWild
+from ...engine.rummy import RummyView
 from .. import cardart
 from .. import layout as table_layout
 from ..anim import Flight
-from ..table_desc import RummyView, TableDescription
+from ..table_desc import TableDescription
 from .table_core import Drag, TableCore
 
 
-class TableInput(TableCore):
+class TableInput(TableCore[RummyView]):
     """Mouse and keyboard handling for the rummy table: every gesture becomes one of the
     scene's actions. What it needs of the scene is declared here."""
 
     geo: table_layout.TableLayout
     view: RummyView
-    desc: TableDescription
+    desc: TableDescription[RummyView]
     groups: list[list[Card]]
     target: int
     choice: tuple[str, list[tuple[str, Action | None]]] | None
