@@ -28,10 +28,10 @@ ENGINE_API = ("game.py", "variant.py")
 DATA_ALIASES = frozenset({"JSONObject", "JSONValue"})
 """Names of JSON-shaped data whose definition may say ``Any`` (see the module doc)."""
 
-CEILING = {"app": 54, "ai": 0, "engine": 0}
+CEILING = {"app": 0, "ai": 0, "engine": 0}
 """Most ``Any`` allowed at the boundaries of each layer: the goal, reached, is none."""
-TYPE_IGNORE_CEILING = 12
-"""``# type: ignore`` comments in cardtable/ when this test was written (none may be added)."""
+TYPE_IGNORE_CEILING = 1
+"""``# type: ignore`` comments in cardtable/ (12 when this test was written; none may be added)."""
 
 
 @dataclass

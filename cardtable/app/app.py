@@ -16,13 +16,14 @@ import signal
 import sys
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from .. import __version__
 from ..ai import AIWorker
 from ..engine import Event, Game, GameView, SomeGame, catalog, get_variant
+from ..engine.options import OptionsInstance
 from . import cardart, theme
 from .autosaver import Autosaver
 from .files import remove_stale_temps
@@ -282,7 +283,7 @@ class App:
     # --- games -------------------------------------------------------------------------
 
     def new_game(self, game_id: str, opponents: int, level: str, deal: int | None = None,
-                 autoplay: str | None = None, options: Any = None) -> None:
+                 autoplay: str | None = None, options: OptionsInstance | None = None) -> None:
         """Deal a new game (``options``: house rules, from a deal code); ``autoplay`` lets
         an AI of that level play the person's hand."""
         variant = get_variant(game_id)

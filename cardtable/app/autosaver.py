@@ -16,9 +16,9 @@ import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from ..engine import Action, Game, SomeGame, to_json
+from ..engine.variant import SeatedState
 from .files import os_problem, write_atomic
 from .saves import save_header, save_tail
 from .session import SeatInfo
@@ -33,7 +33,7 @@ class SaveRequest:
 
     number: int
     game: SomeGame
-    state: Any
+    state: SeatedState
     """The game's state when the save was asked for (the game object moves on)."""
     history: tuple[tuple[int, Action], ...]
     seats: tuple[SeatInfo, ...]

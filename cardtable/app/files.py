@@ -18,6 +18,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from ..engine.codec import JSONValue
+
 MAX_FILE_BYTES = 32 * 1024 * 1024
 """Bigger than any save or settings file the app writes by far; a bigger file is not
 ours, and reading it could stall the start."""
@@ -30,7 +32,7 @@ class Unreadable(Exception):
     """A file that cannot be used; the message completes "the file …" for the player."""
 
 
-def read_json(path: Path) -> Any:
+def read_json(path: Path) -> JSONValue:
     """The JSON data in ``path`` (UTF-8, with or without a byte-order mark).
 
     Raises :class:`Unreadable` for anything else: a folder, an unreadable or huge file,

@@ -32,6 +32,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from ..engine.codec import JSONObject
 from .files import move_aside, os_problem
 from .history_rows import (
     COLUMNS,
@@ -383,7 +384,7 @@ class History:
         row = read_row(found[0]) if found else None
         return row if isinstance(row, GameRow) else None
 
-    def record(self, key: str) -> dict[str, Any] | str:
+    def record(self, key: str) -> JSONObject | str:
         """The action record of the game ``key`` (read only to watch it), or why it
         cannot be read."""
         try:

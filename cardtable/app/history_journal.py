@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..engine.codec import JSONObject
 from ..engine.rng import seed_problem
 from .files import (
     Unreadable,
@@ -104,7 +105,7 @@ class Write:
         row = None if self.row is None else dataclasses.replace(self.row, key=key)
         return dataclasses.replace(self, key=key, row=row)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONObject:
         if self.kind is Kind.FINISH:
             return {"kind": self.kind.value,
                     "keep": [[d.game_id, d.seed, d.seats] for d in self.keep],

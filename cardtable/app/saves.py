@@ -21,7 +21,7 @@ from typing import Any, TypeGuard
 from .. import __version__
 from ..ai import bot_names
 from ..engine import CodecError, EngineError, Game, SomeGame, from_json, get_variant, to_json
-from ..engine.codec import matches_saved
+from ..engine.codec import JSONObject, JSONValue, matches_saved
 from ..engine.events import Event, RoundScored
 from ..engine.migrations import FORMAT_VERSION, FormatVersionError, migrate
 from ..engine.options import OptionError
@@ -79,7 +79,7 @@ def autosave_path() -> Path:
     return data_dir() / "autosave.json"
 
 
-def save_header(game: SomeGame) -> dict[str, Any]:
+def save_header(game: SomeGame) -> JSONObject:
     """A save's fields before the moves: the format, and the game's setup."""
     return {
         "format": FORMAT,
@@ -90,7 +90,7 @@ def save_header(game: SomeGame) -> dict[str, Any]:
     }
 
 
-def save_tail(game: SomeGame, seats: list[SeatInfo], ui: TableUI) -> dict[str, Any]:
+def save_tail(game: SomeGame, seats: list[SeatInfo], ui: TableUI) -> JSONObject:
     """A save's fields after the moves: who sits where, the position, the table."""
     return {
         "seat_info": [{"name": s.name, "human": s.human, "level": s.level} for s in seats],
@@ -99,7 +99,7 @@ def save_tail(game: SomeGame, seats: list[SeatInfo], ui: TableUI) -> dict[str, A
     }
 
 
-def save_data(game: SomeGame, seats: list[SeatInfo], ui: TableUI) -> dict[str, Any]:
+def save_data(game: SomeGame, seats: list[SeatInfo], ui: TableUI) -> JSONObject:
     return {**save_header(game), "actions": game.record()["actions"],
             **save_tail(game, seats, ui)}
 
@@ -126,7 +126,7 @@ def read_save(path: Path) -> SavedGame:
         raise SaveError(f"the file is damaged ({type(error).__name__})") from None
 
 
-def parse_save(data: Any) -> SavedGame:
+def parse_save(data: JSONValue) -> SavedGame:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError("the file is not a cardtable saved game")
     version = data.get("format_version")

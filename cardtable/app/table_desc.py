@@ -30,20 +30,33 @@ RV = TypeVar("RV", bound=RummyView)
 
 
 @runtime_checkable
-class SheetView(Protocol):
-    """A view with a plain score sheet: each round's points and the running totals
-    (Five Crowns; the other games say how their sheets read)."""
+class RoundsView(Protocol):
+    """A view with each round's points on a plain score sheet (Five Crowns, Shanghai;
+    a game without says how its sheet reads)."""
 
     @property
     def round_points(self) -> tuple[tuple[int, ...], ...]: ...
+
+
+@runtime_checkable
+class TotalsView(Protocol):
+    """A view with each seat's running total (a game without says how it scores)."""
+
     @property
     def totals(self) -> tuple[int, ...]: ...
 
 
-def _sheet(view: RummyView) -> SheetView:
-    if not isinstance(view, SheetView):
-        raise TypeError(f"{type(view).__name__} has no plain score sheet: its table "
-                        "must say how its sheet reads")
+def _rounds(view: RummyView) -> RoundsView:
+    if not isinstance(view, RoundsView):
+        raise TypeError(f"{type(view).__name__} has no round points: its table must say "
+                        "how its score sheet reads")
+    return view
+
+
+def _totals(view: RummyView) -> TotalsView:
+    if not isinstance(view, TotalsView):
+        raise TypeError(f"{type(view).__name__} has no running totals: its table must "
+                        "say how it scores")
     return view
 
 
@@ -155,7 +168,7 @@ class TableDescription(ABC, Generic[RV]):
     """The game is played in rounds scored on a sheet (the pause menu offers it)."""
 
     def rounds_played(self, view: RV) -> int:
-        return len(_sheet(view).round_points)
+        return len(_rounds(view).round_points)
 
     def round_words(self, view: RV) -> str:
         """Where the game stands, in a few words ("round 3"), for the menu's Continue."""
@@ -217,7 +230,7 @@ class TableDescription(ABC, Generic[RV]):
 
     def score(self, view: RV, seat: int) -> int:
         """The running score shown beside a seat's name."""
-        return int(_sheet(view).totals[seat])
+        return int(_totals(view).totals[seat])
 
     def total_cell(self, view: RV, seat: int) -> str:
         """The score sheet's total for a seat."""
@@ -227,7 +240,7 @@ class TableDescription(ABC, Generic[RV]):
         return [("this round", event.points), ("total", event.totals)]
 
     def sheet_cell(self, view: RV, round_index: int, seat: int) -> str:
-        return str(_sheet(view).round_points[round_index][seat])
+        return str(_rounds(view).round_points[round_index][seat])
 
 
 def describe_table(game_id: str) -> TableDescription[RummyView]:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine import Card, CodecError, EngineError, to_json
-from ..engine.codec import from_json, matches_saved
+from ..engine.codec import JSONObject, from_json, matches_saved
 from ..engine.events import RoundScored
 
 LOG_KEPT = 60
@@ -38,7 +38,7 @@ class TableUI:
     log: tuple[str, ...] = ()
     summary: RoundScored | None = None
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONObject:
         data: dict[str, Any] = {
             "scene": self.scene,
             "hand_order": [card.code for card in self.hand_order],

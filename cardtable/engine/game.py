@@ -40,8 +40,8 @@ class Game(Generic[S_co, V_co]):
     state: S_co
     history: list[tuple[int, Action]] = field(default_factory=list)
 
-    @staticmethod
-    def new(game_id: str, seats: int, seed: int,
+    @classmethod
+    def new(cls, game_id: str, seats: int, seed: int,
             options: object | None = None) -> tuple[SomeGame, tuple[Event, ...]]:
         """A new game of the game registered as ``game_id``."""
         return Game.start(get_variant(game_id)(options), seats, seed)
@@ -103,9 +103,9 @@ class Game(Generic[S_co, V_co]):
         return {**self.setup_record(),
                 "actions": [[seat, to_json(action)] for seat, action in self.history]}
 
-    @staticmethod
-    def from_record(record: object, on_events: Callable[[tuple[Event, ...]], None] | None = None
-                    ) -> SomeGame:
+    @classmethod
+    def from_record(cls, record: object,
+                    on_events: Callable[[tuple[Event, ...]], None] | None = None) -> SomeGame:
         """Replay a record, of any format version this version reads (``on_events`` sees
         each action's events). Raises CodecError or EngineError if it does not replay:
         not a record, a newer format, another rules version, or moves that do not fit."""

@@ -16,13 +16,14 @@ from .errors import CodecError, EngineError
 from .events import Event, RoundStarted
 from .game import Game, SomeGame
 from .migrations import migrate
+from .variant import SeatedState
 
 
 @dataclass(frozen=True, slots=True)
 class Position:
     """The game after a move (the first position: as dealt, with no move)."""
 
-    state: Any
+    state: SeatedState
     seat: int | None
     """Who moved into this position (``None`` for the deal)."""
     action: Action | None

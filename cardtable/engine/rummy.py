@@ -184,18 +184,24 @@ def kept_rebuilding_for_ever(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
+class _Dealing(Protocol):
+    """A game that deals a deck (what ``sample_zones`` asks of its variant)."""
+
+    def deck(self, seats: int) -> tuple[Card, ...]: ...
+
+
 class RummyZones:
     """The card inventory and hidden cards of a game with hands, stock, pile and melds."""
 
     migrations: ClassVar[Mapping[int, RecordStep]] = {2: kept_rebuilding_for_ever}
     """Every game with a stock to rebuild took the rebuild limit in format 2."""
 
-    def sample_zones(self, view: Any, rng: random.Random
+    def sample_zones(self: _Dealing, view: RummyView, rng: random.Random
                      ) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
         """For ``determinize``: every hand (the viewer's own, others' known cards and
         unseen ones at random) and the stock, dealt from the cards the view does not
         show."""
-        deck = self.deck(view.seats)  # type: ignore[attr-defined]
+        deck = self.deck(view.seats)
         pool = unseen_cards(deck, seen_by(view), rng)
         hands = fill_hands(view.seat, view.hand, view.hand_sizes, view.known, pool)
         return hands, take(pool, view.stock_size, "the stock")

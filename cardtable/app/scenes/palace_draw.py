@@ -26,6 +26,7 @@ from .tabledraw import (
 )
 
 if TYPE_CHECKING:
+    from ..layout import SeatSpot
     from .palace_table import PalaceTableScene
 
 
@@ -64,7 +65,8 @@ def _info(scene: PalaceTableScene, surface: pygame.Surface) -> None:
                scene.desc.prompt(view, scene.session.names, scene.session.human))
 
 
-def _opponent(scene: PalaceTableScene, surface: pygame.Surface, seat: int, spot) -> None:  # type: ignore[no-untyped-def]
+def _opponent(scene: PalaceTableScene, surface: pygame.Surface, seat: int,
+              spot: SeatSpot) -> None:
     view, geo = scene.view, scene.geo.table
     info = scene.session.seats[seat]
     to_move = view.current == seat and seat in view.awaiting

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Hashable
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -36,6 +36,10 @@ from ..table_palace import PalaceTable
 from ..widgets import Button
 from . import palace_draw
 from .palace_input import PalaceInput
+
+if TYPE_CHECKING:
+    from ..app import App
+    from .coach import Step
 
 BUBBLE_SECONDS = 1.8
 REVEAL_SECONDS = 1.4
@@ -71,7 +75,7 @@ class TurnedUp:
 class PalaceTableScene(PalaceInput):
     """The Palace table: the stack, the deck, reserves and hidden cards."""
 
-    def __init__(self, app: Any, session: Session[PalaceView]) -> None:
+    def __init__(self, app: App, session: Session[PalaceView]) -> None:
         super().__init__(app, session)
         self.desc = PalaceTable()
         self.view: PalaceView = session.view()
@@ -113,7 +117,7 @@ class PalaceTableScene(PalaceInput):
     def _button_inputs(self) -> Hashable:
         return tuple(self.picked)
 
-    def coach_steps(self) -> list[Any]:
+    def coach_steps(self) -> list[Step]:
         from .coach import palace_steps
 
         return palace_steps(self)

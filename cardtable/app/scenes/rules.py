@@ -3,17 +3,23 @@
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ...engine import catalog
+from ...engine import GameInfo, catalog
 from ...engine.options import OptionsInstance, bound_of, label_of, preset_name, presets_of
 from .. import cardart, theme
 from ..rules_text import rules_for
 from ..tables import deck_colours
 from ..widgets import Button, Choice
 from .common import FormScene
+
+if TYPE_CHECKING:
+    from ..app import App
+
+CardRow = tuple[list[list[str]], str]
+"""A line of card pictures on a rules page: the groups of card codes, and a caption."""
 
 
 def house_rule_changes(options: OptionsInstance, standard: OptionsInstance) -> list[str]:
@@ -45,7 +51,7 @@ def house_rule_changes(options: OptionsInstance, standard: OptionsInstance) -> l
 class RulesScene(FormScene):
     title = "Rules"
 
-    def __init__(self, app, game_id: str | None = None) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, app: App, game_id: str | None = None) -> None:
         super().__init__(app)
         self.game_id = game_id or catalog()[0].id
         self.scroll = 0
@@ -88,9 +94,9 @@ class RulesScene(FormScene):
 
     def lines(self) -> list[str]:
         """The page's text lines, wrapped (card pictures left out)."""
-        return [item for kind, item in self.items() if kind == "text"]
+        return [item for _, item in self.items() if isinstance(item, str)]
 
-    def items(self) -> list[tuple[str, Any]]:
+    def items(self) -> list[tuple[str, str | CardRow]]:
         """The page as it is drawn: ("text", a wrapped line), or ("cards", (groups,
         caption)) for a line of the rules text that starts with "cards:" — card
         pictures drawn with the table's own card art, groups split by "|", the caption
@@ -99,7 +105,7 @@ class RulesScene(FormScene):
         title, _, rest = rules_for(self.game_id, info.title).partition("\n")
         house = self.house_rules(info)
         text = title + ("\n\n" + house if house else "") + "\n" + rest
-        items: list[tuple[str, Any]] = []
+        items: list[tuple[str, str | CardRow]] = []
         for paragraph in text.split("\n"):
             if paragraph.startswith("cards:"):
                 body, _, caption = paragraph[len("cards:"):].partition("\u2014")
@@ -118,7 +124,7 @@ class RulesScene(FormScene):
             return int(self._card_width() * cardart.RATIO) + line_h + 10
         return line_h
 
-    def house_rules(self, info: Any) -> str:
+    def house_rules(self, info: GameInfo) -> str:
         """The house rules in force at the table (or the choices setup offers)."""
         session = self.app.session
         offered = "; ".join(f"{p.name}: {p.says}" for p in presets_of(info.options_type)[1:])
@@ -134,7 +140,7 @@ class RulesScene(FormScene):
         return ("House rules at your table (from its deal code): "
                 + "; ".join(house_rule_changes(options, info.options_type())) + ".")
 
-    def _draw_cards(self, surface: pygame.Surface, item: Any, y: int, line_h: int) -> None:
+    def _draw_cards(self, surface: pygame.Surface, item: CardRow, y: int, line_h: int) -> None:
         """One row of card pictures (a group per meld) and its caption below."""
         groups, caption = item
         width = self._card_width()
@@ -183,7 +189,7 @@ class RulesScene(FormScene):
         for index, (kind, item) in enumerate(items):
             height = self._height(kind, line_h)
             if self.page.y - height < y < self.page.bottom:
-                if kind == "cards":
+                if not isinstance(item, str):
                     self._draw_cards(surface, item, y, line_h)
                 else:
                     heading = index == 0

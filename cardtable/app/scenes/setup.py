@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import re
 from functools import partial
+from typing import TYPE_CHECKING
 
 import pygame
 
 from ...ai import PLAYER_LEVELS
-from ...engine import catalog
+from ...engine import GameInfo, catalog
 from ...engine.deal_code import DealCodeError, decode
 from ...engine.options import preset_options, presets_of
 from ...engine.rng import seed_problem
@@ -18,6 +19,9 @@ from .. import theme
 from ..tables import playable
 from ..widgets import Button, Choice, Stepper, TextField, Widget
 from .common import ConfirmScene, FormScene
+
+if TYPE_CHECKING:
+    from ..app import App
 
 DEAL_CHARACTERS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ-*~$="
 """What a deal number or code is written with (see engine.deal_code)."""
@@ -34,7 +38,7 @@ def deal_number(text: str) -> int | None:
 class SetupScene(FormScene):
     title = "New game"
 
-    def __init__(self, app) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.game_id = next(info.id for info in catalog() if playable(info.id))
         self.opponents = app.settings.opponents
@@ -45,7 +49,7 @@ class SetupScene(FormScene):
         """The house rules chosen (a preset of the game's options)."""
 
     @property
-    def info(self):  # type: ignore[no-untyped-def]
+    def info(self) -> GameInfo:
         return next(info for info in catalog() if info.id == self.game_id)
 
     def layout(self, size: tuple[int, int]) -> None:

@@ -4,7 +4,7 @@ game-over scene (standings, play again, back to the menu)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -14,6 +14,11 @@ from ..tables import table_for
 from ..widgets import Button
 from .common import FormScene
 from .tabledraw import progress_boxes
+
+if TYPE_CHECKING:
+    from ..app import App
+    from ..session import SomeSession
+    from .table import TableScene
 
 
 def score_sheet(surface: pygame.Surface, box: pygame.Rect, names: Sequence[str],
@@ -76,7 +81,7 @@ def _fit(text: str, size: int, width: int, bold: bool = False) -> int:
 class SummaryScene(FormScene):
     """After each round: who kept what, the points, and the running totals."""
 
-    def __init__(self, app: Any, table: Any, event: RoundScored) -> None:
+    def __init__(self, app: App, table: TableScene, event: RoundScored) -> None:
         super().__init__(app)
         self.table = table
         self.event = event
@@ -157,10 +162,13 @@ class SummaryScene(FormScene):
 class GameOverScene(FormScene):
     title = "Game over"
 
-    def __init__(self, app: Any, session: Any) -> None:
+    def __init__(self, app: App, session: SomeSession) -> None:
         super().__init__(app)
         self.session = session
-        self.outcome = session.game.outcome()
+        outcome = session.game.outcome()
+        if outcome is None:
+            raise ValueError("the game over scene opened on a game still in play")
+        self.outcome = outcome
 
     def layout(self, size: tuple[int, int]) -> None:
         self.size = size

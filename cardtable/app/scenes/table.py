@@ -13,7 +13,7 @@ import dataclasses
 import math
 from collections.abc import Hashable
 from functools import partial
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import pygame
 
@@ -43,6 +43,9 @@ from ..widgets import Button
 from . import tabledraw
 from .table_input import TableInput
 
+if TYPE_CHECKING:
+    from ..app import App
+
 CALLOUT_SECONDS = 2.2
 CALLOUTS = {"may i": "May I!", "buy": "Buy!", "shanghai": "Shanghai!", "allow": "Go ahead",
             "refuse": "No — mine!"}
@@ -51,7 +54,7 @@ CALLOUTS = {"may i": "May I!", "buy": "Buy!", "shanghai": "Shanghai!", "allow": 
 class TableScene(TableInput):
     """The table of the rummy games, driven by each game's table description."""
 
-    def __init__(self, app: Any, session: Session[RummyView]) -> None:
+    def __init__(self, app: App, session: Session[RummyView]) -> None:
         super().__init__(app, session)
         self.desc = describe_table(session.game.game_id)
         self.view: RummyView = session.view()
@@ -359,7 +362,7 @@ class TableScene(TableInput):
             melds=scored.melds or before.melds)
         return end
 
-    def _animate(self, event: Event, before: Any, start: float, speed: float) -> float:
+    def _animate(self, event: Event, before: RummyView, start: float, speed: float) -> float:
         if isinstance(event, Called) and event.kind in CALLOUTS:
             self.callouts[event.seat] = (CALLOUTS[event.kind],
                                          max(start, self.time) + CALLOUT_SECONDS)

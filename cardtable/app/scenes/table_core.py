@@ -13,7 +13,7 @@ from __future__ import annotations
 from abc import abstractmethod
 from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import Any, Generic
+from typing import TYPE_CHECKING, Any, Generic
 
 import pygame
 
@@ -29,6 +29,10 @@ from ..table_ui import TableUI
 from ..tables import table_for
 from ..widgets import Button
 from .table_panels import LOG_STEP, log_page
+
+if TYPE_CHECKING:
+    from ..app import App
+    from .coach import Step
 
 MESSAGE_SECONDS = 4.0
 DRAG_THRESHOLD = 6
@@ -62,7 +66,7 @@ class TableCore(Scene, Generic[V_co]):
     """One game at the table, as the person sees and plays it (``V_co``: the view type
     of its game, read by the game's own scene)."""
 
-    def __init__(self, app: Any, session: Session[V_co]) -> None:
+    def __init__(self, app: App, session: Session[V_co]) -> None:
         super().__init__(app)
         self.session = session
         self.view: V_co = session.view()
@@ -247,7 +251,7 @@ class TableCore(Scene, Generic[V_co]):
         self._after_undo()
         self.say("Taken back.", good=True)
 
-    def coach_steps(self) -> list[Any]:
+    def coach_steps(self) -> list[Step]:
         """The first-game tour's steps for this table (see scenes.coach)."""
         from .coach import rummy_steps
 

@@ -5,7 +5,7 @@ Only reads the scene; all positions come from its layout.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -20,6 +20,7 @@ from .table_panels import seat_panel as seat_panel
 
 if TYPE_CHECKING:
     from .table import TableScene
+    from .table_core import Message
 
 TARGET_GOOD = (120, 230, 140)
 TARGET_BAD = (240, 110, 90)
@@ -95,7 +96,8 @@ def info_panel(surface: pygame.Surface, geo: table_layout.TableLayout, headline:
     return y
 
 
-def _opponent(scene: TableScene, surface: pygame.Surface, seat: int, spot) -> None:  # type: ignore[no-untyped-def]
+def _opponent(scene: TableScene, surface: pygame.Surface, seat: int,
+              spot: table_layout.SeatSpot) -> None:
     view, geo = scene.view, scene.geo
     info = scene.session.seats[seat]
     to_move = view.current == seat and seat in view.awaiting
@@ -138,7 +140,7 @@ def _melds(surface: pygame.Surface, melds: list[Meld], area: pygame.Rect, width:
         surface.blit(image, tag)
 
 
-def pile_labels(geo: Any) -> tuple[int, pygame.Rect]:
+def pile_labels(geo: table_layout.TableLayout) -> tuple[int, pygame.Rect]:
     """The text size of the piles' "Stock 23" / "Discard" labels and where they lie."""
     size = max(12, geo.height // 50)
     return size, pygame.Rect(geo.stock.x, geo.stock.bottom, geo.discard.right - geo.stock.x,
@@ -331,7 +333,7 @@ def _targets(scene: TableScene, surface: pygame.Surface) -> None:
 
 
 def message_box(surface: pygame.Surface, geo: table_layout.TableLayout,
-                message: Any, above: pygame.Rect | None = None) -> None:
+                message: Message | None, above: pygame.Rect | None = None) -> None:
     """The engine's reason for a refusal (red), or a hint (green), over the table; moved
     up clear of a question panel (``above``) where they would overlap."""
     if message is None:
