@@ -146,3 +146,45 @@ def test_the_counter_sees_any_in_a_public_signature_and_a_field() -> None:
                      "Alias = dict[str, Any]\nJSONObject = dict[str, Any]\n")
     assert _boundary(tree) == 6  # view, raw (untyped), 'Any', C.view, x, Alias
     assert _total(tree) == 8
+
+
+def test_each_game_registers_the_view_type_its_game_observes() -> None:
+    """The seams where a game found by its id meets a view held as any game's check the
+    view's type: each game's table, strategies and explainer take the view its own game
+    gives (a registration naming another view type fails here, not in a player's game)."""
+    import random
+
+    from cardtable.ai.explain import explain
+    from cardtable.ai.strategies import LEVELS, new_strategies
+    from cardtable.app.tables import playable, table_for
+    from cardtable.engine import Game, catalog
+
+    for info in catalog():
+        game, _ = Game.new(info.id, min(info.seat_counts), 1)
+        view = game.observe(game.awaiting()[0])
+        if playable(info.id):
+            assert table_for(info.id).description.headline(view)
+        for level in LEVELS:
+            action = new_strategies(level)[info.id].play(view, random.Random(1))
+            assert action in view.legal
+            assert explain(view, action)
+
+
+def test_a_view_of_another_game_is_refused_at_the_seam() -> None:
+    """Handed another game's view, a game's own code says so at once (WrongGameError),
+    instead of failing deep inside on a field that view lacks."""
+    import random
+
+    import pytest
+
+    from cardtable.ai.strategies import new_strategies
+    from cardtable.app.tables import table_for
+    from cardtable.engine import Game
+    from cardtable.engine.variant import WrongGameError
+
+    palace, _ = Game.new("palace", 2, 1)
+    view = palace.observe(0)
+    with pytest.raises(WrongGameError):
+        table_for("five_crowns").description.headline(view)
+    with pytest.raises(WrongGameError):
+        new_strategies()["five_crowns"].play(view, random.Random(1))
