@@ -50,7 +50,8 @@ def _anys(node: ast.AST | None) -> int:
             found += 1
         elif isinstance(sub, ast.Attribute) and sub.attr == "Any":
             found += 1
-        elif isinstance(sub, ast.Constant) and isinstance(sub.value, str):
+        elif isinstance(sub, ast.Constant) and isinstance(sub.value, str) \
+                and "Any" in sub.value:
             try:
                 found += _anys(ast.parse(sub.value, mode="eval"))
             except SyntaxError:
@@ -117,6 +118,8 @@ def count_type_ignores() -> int:
     found = 0
     for path in ROOT.rglob("*.py"):
         source = path.read_text(encoding="utf-8")
+        if "type: ignore" not in source:
+            continue
         for token in tokenize.generate_tokens(io.StringIO(source).readline):
             if token.type == tokenize.COMMENT and "type: ignore" in token.string:
                 found += 1
