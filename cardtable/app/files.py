@@ -16,7 +16,6 @@ import os
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
 
 from ..engine.codec import JSONValue
 
@@ -59,7 +58,7 @@ def read_json(path: Path) -> JSONValue:
         raise Unreadable("is damaged (it is not valid JSON)") from None
 
 
-def _no_constant(name: str) -> Any:
+def _no_constant(name: str) -> JSONValue:
     raise ValueError(f"{name} is not a JSON number")
 
 

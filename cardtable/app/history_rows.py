@@ -18,7 +18,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import chain
-from typing import Any
 
 from ..engine import EngineError, get_variant
 from ..engine.codec import JSONObject, JSONValue
@@ -104,7 +103,7 @@ class Changes:
 
     def then(self, later: Changes) -> Changes:
         """These changes followed by ``later``'s."""
-        values: dict[str, Any] = later.columns()
+        values: JSONObject = later.columns()
         if later.standings is not None:
             values["standings_after"] = later.standings_after
         return dataclasses.replace(self, **values) if values else self
@@ -350,7 +349,7 @@ def unpacked_record(value: object) -> JSONObject | str:
     return record
 
 
-def _json(value: object, what: str) -> Any:
+def _json(value: object, what: str) -> JSONValue:
     if not isinstance(value, str) or not _utf8(value):
         raise Unreadable(f"{what} is not text: {value!r:.40}")
     try:

@@ -16,7 +16,7 @@ import logging
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeGuard
+from typing import TypeGuard
 
 from .. import __version__
 from ..ai import bot_names
@@ -189,11 +189,11 @@ def parse_save(data: JSONValue) -> SavedGame:
     return SavedGame(game, seat_list, ui)
 
 
-def _whole(value: Any) -> TypeGuard[int]:
+def _whole(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _seats(raw: Any, count: int) -> list[SeatInfo]:
+def _seats(raw: JSONValue, count: int) -> list[SeatInfo]:
     if not isinstance(raw, list) or len(raw) != count:
         raise SaveError("the file is damaged (its seats do not match the game)")
     seats = []

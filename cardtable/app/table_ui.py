@@ -13,7 +13,6 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from ..engine import Card, CodecError, EngineError, to_json
 from ..engine.codec import JSONObject, from_json, matches_saved
@@ -39,7 +38,7 @@ class TableUI:
     summary: RoundScored | None = None
 
     def to_json(self) -> JSONObject:
-        data: dict[str, Any] = {
+        data: JSONObject = {
             "scene": self.scene,
             "hand_order": [card.code for card in self.hand_order],
             "groups": [[card.code for card in group] for group in self.groups],
