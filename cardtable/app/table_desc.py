@@ -23,7 +23,7 @@ from ..engine import (
 from ..engine.cards import Rank
 from ..engine.events import RoundScored
 from ..engine.melds import as_meld, run_positions
-from ..engine.rummy import RummyView
+from ..engine.rummy import RummyView as RummyView  # the scenes read it from here
 
 RV = TypeVar("RV", bound=RummyView)
 """A rummy game's own view type (``RummyView``: the fields the shared table reads)."""

@@ -31,12 +31,11 @@ from ...engine.events import (
     Reshuffled,
     RoundScored,
 )
-from ...engine.rummy import RummyView
 from .. import cardart, theme
 from .. import layout as table_layout
 from ..anim import Flight
 from ..session import Session, Shown
-from ..table_desc import describe_table
+from ..table_desc import RummyView, describe_table
 from ..table_ui import TableUI
 from ..tables import deck_colours
 from ..widgets import Button

@@ -13,11 +13,10 @@ from dataclasses import replace
 import pygame
 
 from ...engine import Action, CallShanghai, Card, Draw, Pile, ReplaceWild
-from ...engine.rummy import RummyView
 from .. import cardart
 from .. import layout as table_layout
 from ..anim import Flight
-from ..table_desc import TableDescription
+from ..table_desc import RummyView, TableDescription
 from .table_core import Drag, TableCore
 
 
