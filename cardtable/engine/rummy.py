@@ -55,7 +55,30 @@ class RummyView(GameView, Protocol):
     def to_play(self) -> bool: ...
 
 
-def legal_draws(state: Any) -> tuple[Action, ...]:
+class RummyState(Protocol):
+    """What the draw-and-discard games' states share, read by the helpers here."""
+
+    @property
+    def seats(self) -> int: ...
+    @property
+    def seed(self) -> int: ...
+    @property
+    def stock(self) -> tuple[Card, ...]: ...
+    @property
+    def discard_pile(self) -> tuple[Card, ...]: ...
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]: ...
+    @property
+    def known(self) -> tuple[tuple[Card, ...], ...]: ...
+    @property
+    def melds(self) -> tuple[tuple[Meld, ...], ...]: ...
+    @property
+    def reshuffles(self) -> int: ...
+    @property
+    def round_rebuilds(self) -> int: ...
+
+
+def legal_draws(state: RummyState) -> tuple[Action, ...]:
     """The draws open now: the stock (or a reshuffle of the pile), the top discard."""
     pile = state.discard_pile
     return DRAW_CHOICES[bool(state.stock) or len(pile) > 1, bool(pile)]
@@ -67,7 +90,7 @@ DRAW_CHOICES: dict[tuple[bool, bool], tuple[Action, ...]] = {
 """The legal draws by whether the stock and the discard pile may be drawn from."""
 
 
-def draw_problem(state: Any, action: Action) -> str | None:
+def draw_problem(state: RummyState, action: Action) -> str | None:
     """Why this is not a draw the seat may make at the start of its turn."""
     if not isinstance(action, Draw):
         return "draw a card first, from the stock or the discard pile"
@@ -93,7 +116,7 @@ def rebuilds_used_up(limit: int, rebuilds: int) -> bool:
     return bool(limit) and rebuilds >= limit
 
 
-def draw(state: Any, seat: int, source: Pile, events: list[Event]) -> Drawn:
+def draw(state: RummyState, seat: int, source: Pile, events: list[Event]) -> Drawn:
     """Take the top of the stock or of the discard pile. An empty stock is rebuilt from
     every discard but the top one (RULES.md engine rule 4), counted in the round's
     ``round_rebuilds``; a card taken from the pile is known to everyone while the seat
@@ -123,7 +146,7 @@ def draw(state: Any, seat: int, source: Pile, events: list[Event]) -> Drawn:
                             hands=replace_at(state.hands, seat, state.hands[seat] + (card,))))
 
 
-def card_taken(state: Any, seat: int, card: Card) -> dict[str, Any]:
+def card_taken(state: RummyState, seat: int, card: Card) -> dict[str, Any]:
     """The changes that take one card from a seat's hand, and from what others know it
     holds if they know it (a discard: the hottest way a card leaves a hand)."""
     changes = {"hands": replace_at(state.hands, seat, without_one(state.hands[seat], card))}
@@ -206,13 +229,13 @@ class RummyZones:
         hands = fill_hands(view.seat, view.hand, view.hand_sizes, view.known, pool)
         return hands, take(pool, view.stock_size, "the stock")
 
-    def all_cards(self, state: Any) -> list[Card]:
+    def all_cards(self, state: RummyState) -> list[Card]:
         cards = [card for hand in state.hands for card in hand]
         cards += list(state.stock) + list(state.discard_pile)
         cards += [card for melds in state.melds for meld in melds for card in meld.cards]
         return cards
 
-    def hidden_from(self, state: Any, seat: int) -> set[Card]:
+    def hidden_from(self, state: RummyState, seat: int) -> set[Card]:
         """The stock, and other hands less the cards everyone saw them take."""
         hidden = set(state.stock)
         for other, hand in enumerate(state.hands):
