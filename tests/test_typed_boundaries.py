@@ -181,6 +181,7 @@ def test_a_view_of_another_game_is_refused_at_the_seam() -> None:
     import pytest
 
     from cardtable.ai.strategies import new_strategies
+    from cardtable.app.session import Session, default_seats
     from cardtable.app.tables import table_for
     from cardtable.engine import Game
     from cardtable.engine.variant import WrongGameError
@@ -191,3 +192,6 @@ def test_a_view_of_another_game_is_refused_at_the_seam() -> None:
         table_for("five_crowns").description.headline(view)
     with pytest.raises(WrongGameError):
         new_strategies()["five_crowns"].play(view, random.Random(1))
+    session = Session(palace, default_seats(1, "normal"))
+    with pytest.raises(WrongGameError):
+        table_for("five_crowns").scene(None, session)  # the app is not reached

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Generic, Protocol, TypeGuard, TypeVar
 from ..engine import GameView, catalog
 from ..engine.plugins import import_all
 from ..engine.rummy import RummyView
-from ..engine.variant import V, narrowed
+from ..engine.variant import V, WrongGameError, narrowed
 from .describe import LogWords
 
 if TYPE_CHECKING:
@@ -118,8 +118,8 @@ class TableEntry(Generic[V]):
         """The game's table scene, once the session is seen to observe this game's view
         type (the one place a table meets the game it was found by)."""
         if not _observes(session, self.view_type):
-            narrowed(session.view(), self.view_type)  # raises WrongGameError
-            raise AssertionError("unreachable")
+            raise WrongGameError(f"the {self.game_id} table cannot show a game of "
+                                 f"{session.game.game_id}")
         return self.opens(app, session)
 
 
