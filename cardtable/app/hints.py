@@ -12,26 +12,28 @@ import random
 import re
 import threading
 from collections.abc import Callable
-from typing import Any
+from typing import Generic, TypeVar
 
 from ..ai.explain import explain, hint
-from ..engine import Action
+from ..engine import Action, GameView
+
+R = TypeVar("R")
 
 
-class Job:
+class Job(Generic[R]):
     """One answer being worked out: ``result`` once ``done`` (``None`` if it failed)."""
 
-    def __init__(self, view: Any, work: Callable[[], Any]) -> None:
+    def __init__(self, view: GameView, work: Callable[[], R]) -> None:
         self.view = view
         """The view it answers for: an answer for a table that moved on is dropped."""
-        self.result: Any = None
+        self.result: R | None = None
         self.error: str | None = None
         self._done = threading.Event()
         self._thread = threading.Thread(target=self._run, args=(work,),
                                         name="cardtable-hint", daemon=True)
         self._thread.start()
 
-    def _run(self, work: Callable[[], Any]) -> None:
+    def _run(self, work: Callable[[], R]) -> None:
         try:
             self.result = work()
         except Exception as error:  # noqa: BLE001  a hint must never stop the game
@@ -47,12 +49,12 @@ class Job:
         return self._done.wait(timeout)
 
 
-def hint_job(view: Any, seed: int) -> Job:
+def hint_job(view: GameView, seed: int) -> Job[tuple[Action, str]]:
     """(move, reason) for the person's view."""
     return Job(view, lambda: hint(view, random.Random(seed)))
 
 
-def why_job(table_view: Any, seen: Any, action: Action) -> Job:
+def why_job(table_view: GameView, seen: GameView, action: Action) -> Job[str]:
     """The reason for a move an AI seat made from the view it had (``seen``), told
     about that seat ("its books", not "your books")."""
     return Job(table_view, lambda: about_them(explain(seen, action)))

@@ -16,16 +16,19 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 import pygame
 
-from ...engine import EngineError, get_variant
+from ...engine import Card, EngineError, GameView, get_variant
+from ...engine.codec import JSONObject
 from ...engine.migrations import OtherVersionError
 from ...engine.replay import Replay
+from ...engine.rummy import RummyView
+from ...engine.variant import SeatedState
 from .. import cardart, theme
 from ..background import LatestRead, Retry, Unread
 from ..describe import LogWords, describe
@@ -39,6 +42,9 @@ from ..stats import result_words, skipped_words
 from ..tables import deck_colours, playable, table_for
 from ..widgets import Button, Widget
 from .common import FormScene
+
+if TYPE_CHECKING:
+    from ..app import App
 
 log = logging.getLogger(__name__)
 
@@ -92,7 +98,7 @@ class GamesScene(FormScene):
 
     title = "Games played"
 
-    def __init__(self, app: Any, history: History | None, skipped: int | None = None) -> None:
+    def __init__(self, app: App, history: History | None, skipped: int | None = None) -> None:
         super().__init__(app)
         self.history = history
         self.skipped = skipped
@@ -194,7 +200,7 @@ class GamesScene(FormScene):
     def _skipped(self) -> str:
         return skipped_words(self.page_skipped if self.skipped is None else self.skipped)
 
-    def redraw_key(self) -> Any:
+    def redraw_key(self) -> Hashable:
         return (self.note(), super().redraw_key())
 
     def layout(self, size: tuple[int, int]) -> None:
@@ -275,7 +281,7 @@ def _fitting(h: int) -> int:
     return max(FEWEST_LISTED, min(LISTED, slots - 2))
 
 
-def _not_of(row: GameRow, record: dict[str, Any]) -> str | None:
+def _not_of(row: GameRow, record: JSONObject) -> str | None:
     """Why ``record`` is not the record of the game ``row`` (``None``: it is)."""
     setup = (record.get("game"), record.get("seats"), record.get("seed"))
     if setup != (row.game_id, row.seats, row.seed):
@@ -294,7 +300,7 @@ def _label(row: GameRow) -> str:
 class ReplayScene(FormScene):
     """One recorded game, any position of it."""
 
-    def __init__(self, app: Any, row: GameRow, replay: Replay) -> None:
+    def __init__(self, app: App, row: GameRow, replay: Replay) -> None:
         super().__init__(app)
         self.row, self.replay = row, replay
         self.variant = replay.game.variant
@@ -357,7 +363,7 @@ class ReplayScene(FormScene):
                 return
         super().handle(event)
 
-    def redraw_key(self) -> Any:
+    def redraw_key(self) -> Hashable:
         return (self.index, self.all_hands)
 
     # --- drawing -------------------------------------------------------------------
@@ -403,8 +409,8 @@ class ReplayScene(FormScene):
                                     Box.of(where), Region("pile"), z=1, parent=seats.id))
         return elements
 
-    def _pile(self, box: pygame.Rect, state: Any,
-              size: int) -> tuple[theme.Label, Any, pygame.Rect] | None:
+    def _pile(self, box: pygame.Rect, state: SeatedState,
+              size: int) -> tuple[theme.Label, Card, pygame.Rect] | None:
         """"Top of the pile:" and the card after it, at the seats' panel's foot (``None``:
         no pile)."""
         card = _pile_top(self.variant.observe(state, self.human))
@@ -418,7 +424,8 @@ class ReplayScene(FormScene):
         return label, card, pygame.Rect(label.rect().right + theme.grown(10, self.size), y,
                                         width, height)
 
-    def _seat_label(self, box: pygame.Rect, state: Any, seat: int, size: int) -> theme.Label:
+    def _seat_label(self, box: pygame.Rect, state: SeatedState, seat: int,
+                    size: int) -> theme.Label:
         """A seat's name and score, over its row of cards."""
         row_h = (box.height - theme.grown(60, self.size)) // self.row.seats
         return theme.Label(f"{self.names[seat]}  {self.variant.standings(state)[seat]}", size,
@@ -434,7 +441,8 @@ class ReplayScene(FormScene):
             label.draw(surface)
         self.ring.draw(surface)
 
-    def _seats(self, surface: pygame.Surface, box: pygame.Rect, state: Any, size: int) -> None:
+    def _seats(self, surface: pygame.Surface, box: pygame.Rect, state: SeatedState,
+               size: int) -> None:
         theme.panel(surface, box, theme.PANEL_EDGE)
         seats = self.row.seats
         view = self.variant.observe(state, self.human)
@@ -445,9 +453,9 @@ class ReplayScene(FormScene):
             y = box.y + 8 + seat * row_h
             self._seat_label(box, state, seat, size).draw(surface)
             shown = self.all_hands or seat == self.human
-            held = list(state.hands[seat])
-            face_down = list(getattr(state, "face_down", ((),) * seats)[seat])  # Palace
-            hand: list[Any] = held if shown else [None] * len(held)
+            held = list(state.hands[seat]) if isinstance(state, _Dealt) else []
+            face_down = list(state.face_down[seat]) if isinstance(state, _Blind) else []
+            hand: list[Card | None] = [*held] if shown else [None] * len(held)
             hand += face_down if self.all_hands else [None] * len(face_down)
             x: float = box.x + 12
             step = min(card_w * 0.8, (box.width * 0.52 - card_w) / max(1, len(hand) - 1))
@@ -455,11 +463,10 @@ class ReplayScene(FormScene):
                 surface.blit(cardart.card_image(card, card_w, colours), (int(x), y + size + 6))
                 x += step
             x = box.x + box.width * 0.55
-            groups: list[tuple[Any, ...]] = list(_table_groups(view, seat))
-            hidden = getattr(state, "hidden", None)  # Palace's hidden reserve
-            if hidden is not None and hidden[seat]:
-                groups.append(tuple(hidden[seat]) if self.all_hands
-                              else (None,) * len(hidden[seat]))
+            groups: list[tuple[Card | None, ...]] = list(_table_groups(view, seat))
+            hidden = state.hidden[seat] if isinstance(state, _Blind) else ()
+            if hidden:
+                groups.append(hidden if self.all_hands else (None,) * len(hidden))
             for group in groups:
                 for card in group:
                     surface.blit(cardart.card_image(card, int(card_w * 0.7), colours),
@@ -500,22 +507,46 @@ class ReplayScene(FormScene):
         return out
 
 
-def _table_groups(view: Any, seat: int) -> list[tuple[Any, ...]]:
+@runtime_checkable
+class _Dealt(Protocol):
+    """A state with hands (every game's, as the replay shows them all)."""
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]: ...
+
+
+@runtime_checkable
+class _Blind(Protocol):
+    """Palace's state: the face-down cards and the hidden reserve of each seat."""
+
+    @property
+    def face_down(self) -> tuple[tuple[Card, ...], ...]: ...
+    @property
+    def hidden(self) -> tuple[tuple[Card, ...], ...]: ...
+
+
+@runtime_checkable
+class _Reserves(Protocol):
+    """Palace's view: each seat's visible reserve."""
+
+    @property
+    def reserves(self) -> tuple[tuple[tuple[Card, ...], ...], ...]: ...
+    @property
+    def stack(self) -> tuple[tuple[Card, ...], ...]: ...
+
+
+def _table_groups(view: GameView, seat: int) -> list[tuple[Card, ...]]:
     """What a seat has on the table: its melds (rummy games) or visible reserve."""
-    melds = getattr(view, "melds", None)
-    if melds is not None:
-        return [meld.cards for meld in melds[seat]]
-    reserves = getattr(view, "reserves", None)
-    if reserves is not None:
-        return [tuple(placement) for placement in reserves[seat]]
+    if isinstance(view, RummyView):
+        return [meld.cards for meld in view.melds[seat]]
+    if isinstance(view, _Reserves):
+        return [tuple(placement) for placement in view.reserves[seat]]
     return []
 
 
-def _pile_top(view: Any) -> Any:
-    pile = getattr(view, "discard_pile", None)
-    if pile:
-        return pile[-1]
-    stack = getattr(view, "stack", None)
-    if stack:
-        return stack[-1][-1]
+def _pile_top(view: GameView) -> Card | None:
+    if isinstance(view, RummyView):
+        return view.top_discard
+    if isinstance(view, _Reserves) and view.stack:
+        return view.stack[-1][-1]
     return None
