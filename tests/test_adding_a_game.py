@@ -120,3 +120,19 @@ def test_every_file_adding_a_game_lists_exists_for_every_game(cls):
 def test_profiles_name_only_registered_games():
     """An entry for a game that is gone is a mistake, not a default."""
     assert set(PROFILES) <= {v.id for v in variants()}
+
+
+def test_a_strategy_that_does_not_name_its_view_type_is_refused_when_registered(match):
+    """A new game's Normal player written as a plain class (a ``choose`` of its own
+    view) is refused where it is registered, saying what to write, not later when a bot
+    first plays it ("object has no attribute 'play'" mid-game)."""
+    from toy_game.rules import MatchView
+
+    from cardtable.ai.strategies import strategy
+
+    class Plain:
+        def choose(self, view: MatchView, rng: random.Random) -> Discard:
+            return Discard(view.hand[0])
+
+    with pytest.raises(TypeError, match=r"Strategy\[.*view_type"):
+        strategy("toy_match", level="hard")(Plain)

@@ -57,6 +57,10 @@ def strategy(*game_ids: str, level: str = "normal") -> Callable[[T], T]:
         raise ValueError(f"unknown strategy level {level!r}")
 
     def register(cls: T) -> T:
+        if not (isinstance(cls, type) and issubclass(cls, Strategy)
+                and isinstance(getattr(cls, "view_type", None), type)):
+            raise TypeError(f"the {level} strategy for {', '.join(game_ids)} must subclass "
+                            "Strategy[V] and set view_type = V, the game's view class")
         for game_id in game_ids:
             if game_id in _FACTORIES[level]:
                 raise ValueError(f"two {level} strategies registered for {game_id}")
