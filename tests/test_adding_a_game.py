@@ -35,7 +35,10 @@ def test_a_registered_game_is_listed_and_gone_after_its_test(match):
 
 
 def test_the_toy_game_was_unregistered_after_the_last_test():
+    from cardtable.ai import explain
+
     assert "toy_match" not in {v.id for v in variants()}
+    assert "toy_match" not in explain._EXPLAINERS  # its "why?" went with it
 
 
 def test_the_shared_suites_collect_a_new_game_without_an_entry_for_it(match):
@@ -136,3 +139,16 @@ def test_a_strategy_that_does_not_name_its_view_type_is_refused_when_registered(
 
     with pytest.raises(TypeError, match=r"Strategy\[.*view_type"):
         strategy("toy_match", level="hard")(Plain)
+
+
+def test_the_toy_games_why_names_the_card_its_play_matches(match):
+    """A game's explainer, registered with its view type beside its strategy, gives the
+    hint's and the "why?" reason in the game's own terms."""
+    from cardtable.ai.explain import explain
+
+    game, _ = Game.new("toy_match", 2, 7)
+    view = game.observe(0)
+    top = view.discards[-1]
+    play = next(a for a in view.legal if isinstance(a, Discard))
+    said = explain(view, play)
+    assert play.card.pretty in said and top.pretty in said
