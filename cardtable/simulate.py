@@ -13,7 +13,7 @@ from typing import TextIO
 
 from .ai import Bot, make_bot
 from .ai.seats import ask, seat_to_ask
-from .engine import Game, IllegalActionError
+from .engine import Game, GameView, IllegalActionError, SomeGame
 
 STEP_LIMIT = 1_000_000
 """A game that has not ended after this many actions is reported as a failure."""
@@ -45,8 +45,8 @@ class SimulationReport:
     tallies: dict[str, BotTally] = field(default_factory=dict)
 
 
-def play_one(game_id: str, seats: int, seed: int, bots: list[Bot],
-             options: object = None, bot_seed: int = 0) -> tuple[Game, int]:
+def play_one(game_id: str, seats: int, seed: int, bots: list[Bot[GameView]],
+             options: object = None, bot_seed: int = 0) -> tuple[SomeGame, int]:
     """Play one AI-only game to its end; returns the game and its number of actions.
     ``bot_seed`` is the bots' secret (``ai.seats``): the same deal and bot seed play the
     same game."""

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .ai import make_bot
-from .engine import Game
+from .engine import SomeGame
 from .engine.rng import deals_problem
 from .simulate import play_one
 from .tournament_record import RecordError, RecordWriter, read_record
@@ -39,7 +39,7 @@ def play_deal(game_id: str, bot_names: Sequence[str], seats: int, deal: int,
     return DealResult(deal, tuple(results), steps)
 
 
-def seat_results(game: Game, lineup: Sequence[str]) -> list[SeatResult]:
+def seat_results(game: SomeGame, lineup: Sequence[str]) -> list[SeatResult]:
     """Each seat's share of the win and score margin in a finished game."""
     outcome = game.outcome()
     assert outcome is not None

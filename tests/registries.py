@@ -1,11 +1,12 @@
 """Registering a game for one test, and taking it away after.
 
 A game registers itself when its modules are imported (its rules, its serializable
-data, its strategy), and the app never unregisters one. A test that adds a game for a
-while swaps each registry for a copy (pytest's ``monkeypatch`` puts the originals back
-after the test) and imports the game's modules afresh into the copies, exactly as
-``import_all`` imports a real game's. The copies are shallow but for the strategies'
-per-level tables, which registering writes into.
+data, its strategy, its explainer and level lines), and the app never unregisters one.
+A test that adds a game for a while swaps each registry for a copy (pytest's
+``monkeypatch`` puts the originals back after the test) and imports the game's modules
+afresh into the copies, exactly as ``import_all`` imports a real game's. The copies are
+shallow but for the strategies' per-level tables and the per-game level lines, which
+registering writes into.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from types import ModuleType
 
 import pytest
 
-from cardtable.ai import strategies
+from cardtable.ai import explain, strategies
 from cardtable.engine import codec, variant
 
 
@@ -28,6 +29,10 @@ def register_game(monkeypatch: pytest.MonkeyPatch, modules: Iterable[str]) -> li
     monkeypatch.setattr(codec, "_REGISTRY", dict(codec._REGISTRY))
     monkeypatch.setattr(strategies, "_FACTORIES",
                         {level: dict(table) for level, table in strategies._FACTORIES.items()})
+    monkeypatch.setattr(strategies, "_SCORERS", dict(strategies._SCORERS))
+    monkeypatch.setattr(strategies, "_LEVEL_LINES",
+                        {game: dict(lines) for game, lines in strategies._LEVEL_LINES.items()})
+    monkeypatch.setattr(explain, "_EXPLAINERS", dict(explain._EXPLAINERS))
     names = list(modules)
     for name in names:  # left in sys.modules after, unregistered: the next import is fresh
         sys.modules.pop(name, None)

@@ -35,7 +35,10 @@ def test_a_registered_game_is_listed_and_gone_after_its_test(match):
 
 
 def test_the_toy_game_was_unregistered_after_the_last_test():
+    from cardtable.ai import explain
+
     assert "toy_match" not in {v.id for v in variants()}
+    assert "toy_match" not in explain._EXPLAINERS  # its "why?" went with it
 
 
 def test_the_shared_suites_collect_a_new_game_without_an_entry_for_it(match):
@@ -120,3 +123,32 @@ def test_every_file_adding_a_game_lists_exists_for_every_game(cls):
 def test_profiles_name_only_registered_games():
     """An entry for a game that is gone is a mistake, not a default."""
     assert set(PROFILES) <= {v.id for v in variants()}
+
+
+def test_a_strategy_that_does_not_name_its_view_type_is_refused_when_registered(match):
+    """A new game's Normal player written as a plain class (a ``choose`` of its own
+    view) is refused where it is registered, saying what to write, not later when a bot
+    first plays it ("object has no attribute 'play'" mid-game)."""
+    from toy_game.rules import MatchView
+
+    from cardtable.ai.strategies import strategy
+
+    class Plain:
+        def choose(self, view: MatchView, rng: random.Random) -> Discard:
+            return Discard(view.hand[0])
+
+    with pytest.raises(TypeError, match=r"Strategy\[.*view_type"):
+        strategy("toy_match", level="hard")(Plain)
+
+
+def test_the_toy_games_why_names_the_card_its_play_matches(match):
+    """A game's explainer, registered with its view type beside its strategy, gives the
+    hint's and the "why?" reason in the game's own terms."""
+    from cardtable.ai.explain import explain
+
+    game, _ = Game.new("toy_match", 2, 7)
+    view = game.observe(0)
+    top = view.discards[-1]
+    play = next(a for a in view.legal if isinstance(a, Discard))
+    said = explain(view, play)
+    assert play.card.pretty in said and top.pretty in said

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any, Protocol, cast
+from typing import Protocol, TypeVar
 
-from ..engine import Action, Call, Discard, Draw, Place
+from ..engine import Action, Call, Discard, Draw, GameView, Place
 from .strategies import level_lines, new_strategies
 
 
@@ -19,14 +19,22 @@ class BotError(Exception):
     """A bot could not choose (unknown level, or no strategy for this game)."""
 
 
-class Bot(Protocol):
-    name: str
+View_contra = TypeVar("View_contra", bound=GameView, contravariant=True)
+
+
+class Bot(Protocol[View_contra]):
+    """A player of the games whose views are ``View_contra``: the levels play every game
+    (``Bot[GameView]``, dispatching on the view's game to its own typed strategy), and
+    a bot of one game takes that game's view type."""
+
+    @property
+    def name(self) -> str: ...
 
     def supports(self, game_id: str) -> bool:
         """Whether this bot has a strategy for the game."""
         ...
 
-    def choose(self, observation: Any, rng: random.Random, deadline: float,
+    def choose(self, observation: View_contra, rng: random.Random, deadline: float,
                should_stop: Callable[[], bool]) -> Action:
         """A legal action for the observed seat. ``deadline`` is a ``time.monotonic()``
         value the bot should answer by; ``should_stop`` turns true when nobody waits."""
@@ -41,12 +49,12 @@ class RandomBot:
     def supports(self, game_id: str) -> bool:
         return True
 
-    def choose(self, observation: Any, rng: random.Random, deadline: float,
+    def choose(self, observation: GameView, rng: random.Random, deadline: float,
                should_stop: Callable[[], bool]) -> Action:
         legal = observation.legal
         if not legal:
             raise BotError("asked to move with no legal action")
-        return cast(Action, legal[rng.randrange(len(legal))])
+        return legal[rng.randrange(len(legal))]
 
 
 class NormalBot:
@@ -61,16 +69,18 @@ class NormalBot:
     def supports(self, game_id: str) -> bool:
         return game_id in self._strategies
 
-    def choose(self, observation: Any, rng: random.Random, deadline: float,
+    def choose(self, observation: GameView, rng: random.Random, deadline: float,
                should_stop: Callable[[], bool]) -> Action:
         strategy = self._strategies.get(observation.game_id)
         if strategy is None:
             raise BotError(f"no normal bot for {observation.game_id} yet")
-        return strategy.choose(observation, rng)
+        return strategy.play(observation, rng)
 
     def easy_slip(self, game_id: str, default: float) -> float:
         """How often Easy should slip in this game: its strategy's ``easy_slip``, if set."""
-        return float(getattr(self._strategies.get(game_id), "easy_slip", default))
+        strategy = self._strategies.get(game_id)
+        slip = strategy.easy_slip if strategy is not None else None
+        return default if slip is None else slip
 
 
 class EasyBot:
@@ -91,7 +101,7 @@ class EasyBot:
     def supports(self, game_id: str) -> bool:
         return self._normal.supports(game_id)
 
-    def choose(self, observation: Any, rng: random.Random, deadline: float,
+    def choose(self, observation: GameView, rng: random.Random, deadline: float,
                should_stop: Callable[[], bool]) -> Action:
         choice = self._normal.choose(observation, rng, deadline, should_stop)
         if rng.random() >= self._normal.easy_slip(observation.game_id, self.SLIP):
@@ -104,12 +114,12 @@ class EasyBot:
         return rng.choice(others) if others else choice
 
 
-def _hard(playouts: int | None = None) -> Bot:
+def _hard(playouts: int | None = None) -> Bot[GameView]:
     from .hard import HardBot  # hard builds on NormalBot, defined above
     return HardBot(playouts=playouts)
 
 
-_LEVELS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "easy": EasyBot,
+_LEVELS: dict[str, Callable[[], Bot[GameView]]] = {"random": RandomBot, "easy": EasyBot,
                                          "normal": NormalBot, "hard": _hard}
 PLAYER_LEVELS: dict[str, str] = {
     "easy": "Easy: plays sensibly but slips now and then (a loose discard, a missed call)",
@@ -129,7 +139,7 @@ def bot_names() -> tuple[str, ...]:
     return tuple(_LEVELS)
 
 
-def make_bot(name: str) -> Bot:
+def make_bot(name: str) -> Bot[GameView]:
     """A bot of the named level; ``hard:N`` is Hard with a budget of N playouts a
     decision (for tournaments at other strengths; the table uses plain ``hard``)."""
     level, _, budget = name.partition(":")

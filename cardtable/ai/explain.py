@@ -12,39 +12,48 @@ Imports the engine only.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
-from typing import Any
 
-from ..engine import Action, LayOff, pretty_cards
+from ..engine import Action, GameView, LayOff, pretty_cards
 from ..engine.actions import CallShanghai, TakeBack
+from ..engine.rummy import RummyView
+from ..engine.variant import V, narrowed
 
-_EXPLAINERS: dict[str, Callable[[Any, Action], str | None]] = {}
+Explainer = Callable[[V, Action], "str | None"]
+"""A game's reasons for a move, read from its own view type."""
+_EXPLAINERS: dict[str, Callable[[GameView, Action], str | None]] = {}
 
 
-def explainer(*game_ids: str) -> Callable[[Callable[[Any, Action], str | None]],
-                                          Callable[[Any, Action], str | None]]:
-    def register(function: Callable[[Any, Action], str | None]
-                 ) -> Callable[[Any, Action], str | None]:
+def explainer(*game_ids: str, view: type[V]
+              ) -> Callable[[Explainer[V]], Explainer[V]]:
+    """Decorator: the reasons of these games' moves, read from their view type ``view``."""
+
+    def register(function: Explainer[V]) -> Explainer[V]:
+        def checked(seen: GameView, action: Action) -> str | None:
+            return function(narrowed(seen, view), action)
+
         for game_id in game_ids:
-            _EXPLAINERS[game_id] = function
+            _EXPLAINERS[game_id] = checked
         return function
 
     return register
 
 
-def explain(view: Any, action: Action) -> str:
+def explain(view: GameView, action: Action) -> str:
     """The move and why, as one line (never empty)."""
     special = _EXPLAINERS.get(view.game_id)
     reason = special(view, action) if special is not None else None
     return reason or _plain(view, action)
 
 
-def _plain(view: Any, action: Action) -> str:
+def _plain(view: GameView, action: Action) -> str:
     """What every game shares: the move in words, with the reason where it is plain."""
     if isinstance(action, TakeBack):
         return "Take back this turn's plays: they did not help."
     if isinstance(action, (LayOff, CallShanghai)):
-        cards = action.cards if isinstance(action, LayOff) else (view.discard_pile[-1],)
+        cards = action.cards if isinstance(action, LayOff) else \
+            view.discard_pile[-1:] if isinstance(view, RummyView) else ()
         owner = "your" if action.target_seat == view.seat else "another player's"
         return (f"Lay {pretty_cards(cards)} off on {owner} meld: every card you shed is "
                 "a card that does not count against you.")
@@ -52,7 +61,7 @@ def _plain(view: Any, action: Action) -> str:
     return text[:1].upper() + text[1:] + "."
 
 
-def hint(view: Any, rng: Any) -> tuple[Action, str]:
+def hint(view: GameView, rng: random.Random) -> tuple[Action, str]:
     """The Normal player's move for this view, and why."""
     from .bots import NormalBot
 

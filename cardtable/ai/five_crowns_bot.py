@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from typing import Any
 
 from ..engine import Action, Card, Discard, Draw, LayDown, Pile, best_arrangement, pretty_cards
 from ..engine.five_crowns import FiveCrownsView, Phase, arrange_hand, meld_rules, points_function
+from ..engine.melds import Meld
 from .explain import explainer
-from .strategies import describe_levels, strategy
+from .strategies import Strategy, describe_levels, strategy
 
 LINK_WEIGHT = 0.5
 """Share of a loose card's points forgiven when another loose card could complete it."""
@@ -104,7 +104,8 @@ describe_levels(
 
 
 @strategy("five_crowns")
-class FiveCrownsStrategy:
+class FiveCrownsStrategy(Strategy[FiveCrownsView]):
+    view_type = FiveCrownsView
     """Stateless: every decision is made from the observation alone."""
 
     def choose(self, view: FiveCrownsView, rng: random.Random) -> Action:
@@ -147,8 +148,8 @@ class FiveCrownsStrategy:
 
 # --- Five Crowns ---------------------------------------------------------------------
 
-@explainer("five_crowns")
-def _five_crowns(view: Any, action: Action) -> str | None:
+@explainer("five_crowns", view=FiveCrownsView)
+def _five_crowns(view: FiveCrownsView, action: Action) -> str | None:
     rules = meld_rules(view.round)
     points = points_function(view.round)
     if isinstance(action, Draw):
@@ -187,7 +188,7 @@ def _five_crowns(view: Any, action: Action) -> str | None:
     return None
 
 
-def _partners(melds: Any, card: Card) -> tuple[Card, ...]:
+def _partners(melds: Iterable[Meld], card: Card) -> tuple[Card, ...]:
     for meld in melds:
         if card in meld.cards:
             return tuple(c for c in meld.cards if c != card)

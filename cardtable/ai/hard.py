@@ -38,12 +38,12 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
-from ..engine import Action, IllegalActionError, get_variant
+from ..engine import Action, GameView, IllegalActionError, get_variant
 from ..engine.actions import GoDown, LayDown, LayMission, PickHidden, PlayHidden, TakeBack
 from ..engine.errors import EngineError
-from ..engine.variant import Variant
+from ..engine.options import OptionsInstance
+from ..engine.variant import SeatedState, SomeVariant
 from .bots import NormalBot
 from .strategies import scores_for
 
@@ -102,7 +102,7 @@ class HardBot:
         """Plays every seat in the playouts (cheap, and how the opponents play)."""
         self._planner = NormalBot("hard")
         """The move the search starts from and keeps unless a rival clearly beats it."""
-        self._variants: dict[tuple[str, Any], Variant[Any, Any]] = {}
+        self._variants: dict[tuple[str, OptionsInstance | None], SomeVariant] = {}
         self.last_playouts = 0
         """Playouts the last decision made (for the bench)."""
         self.last_chosen_on = 0
@@ -111,7 +111,7 @@ class HardBot:
     def supports(self, game_id: str) -> bool:
         return self._normal.supports(game_id)
 
-    def choose(self, observation: Any, rng: random.Random, deadline: float,
+    def choose(self, observation: GameView, rng: random.Random, deadline: float,
                should_stop: Callable[[], bool]) -> Action:
         planned = self._planner.choose(observation, rng, deadline, should_stop)
         self.last_playouts = self.last_chosen_on = 0
@@ -183,7 +183,7 @@ class HardBot:
         self.last_playouts = search.playouts
         return self._verdict(pair, pair[0].action)
 
-    def _candidates(self, view: Any, planned: Action, rng: random.Random) -> list[_Candidate]:
+    def _candidates(self, view: GameView, planned: Action, rng: random.Random) -> list[_Candidate]:
         """The planned move first, then the other distinct legal moves (never a take-back:
         the search plays forward), at most ``MAX_CANDIDATES``."""
         others = [a for a in dict.fromkeys(view.legal)
@@ -210,7 +210,7 @@ class HardBot:
                 best, best_edge = candidate, mean
         return best.action if best is not None else planned
 
-    def _variant(self, view: Any) -> Variant[Any, Any]:
+    def _variant(self, view: GameView) -> SomeVariant:
         """The rules the view is played under (its game and agreed options), one
         instance per game so its listing cache is the bot's own."""
         key = (view.game_id, view.options)
@@ -221,18 +221,19 @@ class HardBot:
 
 
 class _Search:
-    """The worlds of one decision and their playouts."""
+    """The worlds of one decision and their playouts (of a variant found by the view's
+    game: its states and views are the game's own, held as any game's)."""
 
-    def __init__(self, variant: Variant[Any, Any], view: Any, normal: NormalBot,
+    def __init__(self, variant: SomeVariant, view: GameView, normal: NormalBot,
                  seed: int, move_cap: int) -> None:
         self.variant, self.view, self.normal = variant, view, normal
         self.seat: int = view.seat
         self.seed = seed
         self.move_cap = move_cap
-        self.worlds: list[Any] = []
+        self.worlds: list[SeatedState] = []
         self.playouts = 0
 
-    def world(self, index: int) -> Any:
+    def world(self, index: int) -> SeatedState:
         while len(self.worlds) <= index:
             rng = random.Random(f"{self.seed}:world:{len(self.worlds)}")
             self.worlds.append(self.variant.determinize(self.view, rng))
@@ -275,11 +276,12 @@ def _never() -> bool:
     return False
 
 
-def _round_of(state: Any) -> int:
+def _round_of(state: SeatedState) -> int:
+    """The state's round (0 in a game without rounds): a playout stops at its end."""
     return int(getattr(state, "round", 0))
 
 
-def _value(variant: Variant[Any, Any], state: Any, seat: int) -> float:
+def _value(variant: SomeVariant, state: SeatedState, seat: int) -> float:
     """This seat's standing against the others' mean, higher is better, in the game's
     own score (penalty points, points earned, missions, cards left), or in the scores a
     game's AI gives the search instead (``search_scores``: May I's bonus as a chance)."""

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
-from typing import Any
 
 from ..engine import Action, Card, Discard, Draw, LayMission, LayOff, Pile, Rank, pretty_cards
 from ..engine.actions import one_per_face
@@ -26,7 +25,7 @@ from ..engine.melds import Meld
 from ..engine.missions import MISSIONS, GroupSpec, addition_problem, cards_needed, extend_groups
 from ..engine.monastery import MonasteryView, Phase
 from .explain import explainer
-from .strategies import describe_levels, strategy
+from .strategies import Strategy, describe_levels, strategy
 
 FOCUS = 3
 """How many of the nearest open missions a hand is judged on."""
@@ -106,7 +105,8 @@ describe_levels(
 
 
 @strategy("monastery")
-class MonasteryStrategy:
+class MonasteryStrategy(Strategy[MonasteryView]):
+    view_type = MonasteryView
     def choose(self, view: MonasteryView, rng: random.Random) -> Action:
         if view.phase is Phase.DRAW:
             return self._draw(view)
@@ -217,8 +217,8 @@ class MonasteryStrategy:
 
 # --- Monastery -----------------------------------------------------------------------
 
-@explainer("monastery")
-def _monastery(view: Any, action: Action) -> str | None:
+@explainer("monastery", view=MonasteryView)
+def _monastery(view: MonasteryView, action: Action) -> str | None:
     missions = view.open_missions(view.seat)
     nearest = min(missions, key=lambda n: cards_needed(view.hand, MISSIONS[n]),
                   default=None)

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
 
 from ..engine import (
     Action,
@@ -30,7 +29,7 @@ from ..engine import (
 from ..engine.palace import PalaceView, Phase
 from ..engine.placements import value
 from .explain import explainer
-from .strategies import describe_levels, strategy
+from .strategies import Strategy, describe_levels, strategy
 
 VARY = 0.1
 """With the deck gone, or a hand swollen with stacks taken, how often it plays some
@@ -76,7 +75,8 @@ describe_levels(
 
 
 @strategy("palace")
-class PalaceStrategy:
+class PalaceStrategy(Strategy[PalaceView]):
+    view_type = PalaceView
     easy_slip = 0.5
     """How often the Easy level slips here (elsewhere one choice in seven). One Palace
     placement weighs little (the stack and the blind reserve decide much), so at the
@@ -119,8 +119,8 @@ class PalaceStrategy:
 
 # --- Palace --------------------------------------------------------------------------
 
-@explainer("palace")
-def _palace(view: Any, action: Action) -> str | None:
+@explainer("palace", view=PalaceView)
+def _palace(view: PalaceView, action: Action) -> str | None:
     top = view.top
     if isinstance(action, PickHidden):
         return "Any three will do: the cards are face down, so no choice is better."

@@ -15,14 +15,13 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Collection, Mapping
-from typing import Any
 
-from ..engine import Action, Game
+from ..engine import Action, GameView, SomeGame
 from ..engine.rng import derive
 from .bots import Bot
 
 
-def seat_to_ask(game: Game, bot_seats: Collection[int]) -> int | None:
+def seat_to_ask(game: SomeGame, bot_seats: Collection[int]) -> int | None:
     """The seat whose bot must move now: the first awaited seat played by a bot (in
     seat order, so calls are asked in the engine's own priority), or None."""
     if game.over:
@@ -35,20 +34,20 @@ def new_secret() -> int:
     return random.SystemRandom().getrandbits(64)
 
 
-def bot_rng(game: Game, seat: int, secret: int) -> random.Random:
+def bot_rng(game: SomeGame, seat: int, secret: int) -> random.Random:
     """The generator for ``seat``'s next decision: fixed by the bots' secret, the deal,
     the seat and the move number, and by nothing else (not the thread, not the time)."""
     return derive(secret, "bot", game.seed, seat, len(game.history))
 
 
-def ask(bot: Bot, game: Game, seat: int, secret: int, seconds: float = 10.0) -> Action:
+def ask(bot: Bot[GameView], game: SomeGame, seat: int, secret: int,
+        seconds: float = 10.0) -> Action:
     """Ask a bot inline for its move (headless play): its own view, its own generator."""
-    observation: Any = game.observe(seat)
-    return bot.choose(observation, bot_rng(game, seat, secret), time.monotonic() + seconds,
+    return bot.choose(game.observe(seat), bot_rng(game, seat, secret), time.monotonic() + seconds,
                       lambda: False)
 
 
-def play_turns(game: Game, bots: Mapping[int, Bot], limit: int, secret: int) -> int:
+def play_turns(game: SomeGame, bots: Mapping[int, Bot[GameView]], limit: int, secret: int) -> int:
     """Let bots play every awaited seat until the game ends, a seat without a bot is
     awaited, or ``limit`` moves were made; returns the moves made. Raises the engine's
     IllegalActionError if a bot chooses an illegal move."""

@@ -34,14 +34,15 @@ from ..engine.contracts import cards_needed
 from ..engine.melds import Meld
 from ..engine.shanghai_checks import extended, go_down_offers, going_out_problem, layoff_problem
 from ..engine.shanghai_rules import Phase, ShanghaiView, penalty
-from .strategies import strategy
+from .strategies import Strategy, strategy
 
 MAX_HAND_TO_CALL = 14
 """Normal calls (May I, or a buy) for no card once the hand holds more than this."""
 
 
 @strategy("shanghai_may_i", "shanghai_buy")
-class ShanghaiStrategy:
+class ShanghaiStrategy(Strategy[ShanghaiView]):
+    view_type = ShanghaiView
     def choose(self, view: ShanghaiView, rng: random.Random) -> Action:
         crules = view.crules
         self.rules = crules.melds

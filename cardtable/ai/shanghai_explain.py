@@ -7,24 +7,36 @@ Imports the engine only.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
 
-from ..engine import Action, Call, Discard, Draw, Exchange, GoDown, Pile, ReplaceWild, pretty_cards
+from ..engine import (
+    Action,
+    Call,
+    Card,
+    Discard,
+    Draw,
+    Exchange,
+    GoDown,
+    Pile,
+    ReplaceWild,
+    pretty_cards,
+)
 from ..engine.contracts import cards_needed
 from ..engine.options import ShanghaiBuyOptions, ShanghaiMayIOptions
+from ..engine.shanghai_rules import ShanghaiView
 from .explain import explainer
 from .shanghai_bot import MAX_HAND_TO_CALL
 from .shanghai_hard import buys_only_wilds, rushed
 
 
-@explainer("shanghai_may_i", "shanghai_buy")
-def _shanghai(view: Any, action: Action) -> str | None:
+@explainer("shanghai_may_i", "shanghai_buy", view=ShanghaiView)
+def _shanghai(view: ShanghaiView, action: Action) -> str | None:
     crules = view.crules
     contract = view.contract
     top = view.discard_pile[-1] if view.discard_pile else None
     down = view.down[view.seat]
 
-    def need(cards: Any) -> int:
+    def need(cards: Iterable[Card]) -> int:
         return cards_needed(list(cards), contract, crules)
 
     if isinstance(action, Call) and top is not None:
@@ -73,13 +85,16 @@ def _shanghai(view: Any, action: Action) -> str | None:
     return None
 
 
-def _call_cost(view: Any) -> str:
+def _call_cost(view: ShanghaiView) -> str:
     """What taking the discard out of turn costs, in the view's rules: May I's penalty
     cards, or a buy's extra stock cards."""
+    options = view.options
     if view.may_i:
-        extra = (view.options or ShanghaiMayIOptions()).may_i_penalty_cards
+        may_i = options if isinstance(options, ShanghaiMayIOptions) else ShanghaiMayIOptions()
+        extra = may_i.may_i_penalty_cards
         return (f"a call costs you {extra} penalty card{'s' if extra != 1 else ''}"
                 if extra else "a call gives you the card alone")
-    extra = (view.options or ShanghaiBuyOptions()).buy_extra_cards
+    buy = options if isinstance(options, ShanghaiBuyOptions) else ShanghaiBuyOptions()
+    extra = buy.buy_extra_cards
     return f"a buy costs you {extra} more card{'s' if extra != 1 else ''} from the stock"
 

@@ -46,12 +46,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
-from typing import Any
 
 from ..engine import Action, Call, Card, Discard, Exchange
 from ..engine.melds import Meld
+from ..engine.options import ShanghaiMayIOptions
 from ..engine.shanghai_checks import extended, layoff_problem
-from ..engine.shanghai_rules import ROUNDS, ShanghaiView
+from ..engine.shanghai_rules import ROUNDS, ShanghaiState, ShanghaiView
+from ..engine.variant import SeatedState, SomeVariant
 from .shanghai_bot import ShanghaiStrategy
 from .strategies import search_scores, strategy
 from .unseen import outs, unseen_by_face
@@ -210,15 +211,17 @@ square root."""
 
 
 @search_scores("shanghai_may_i")
-def may_i_scores(variant: Any, state: Any) -> list[float]:
+def may_i_scores(variant: SomeVariant, state: SeatedState) -> list[float]:
     """For the Hard search: May I's points earned, plus the fewest-penalty bonus weighted
     by each seat's chance of having the fewest penalty points at the end. Points earned
     alone (the game's standing before its end) made every penalty point look free: a
     playout that ends the round with fifty points of wilds in hand scored as well as one
     that shed them, so the search never told such moves apart."""
-    if state.bonus:
+    if not isinstance(state, ShanghaiState) or state.bonus:
         return [float(total) for total in variant.standings(state)]
-    bonus = variant.options.low_penalty_bonus
+    options = variant.options
+    bonus = (options if isinstance(options, ShanghaiMayIOptions)
+             else ShanghaiMayIOptions()).low_penalty_bonus
     spread = ROUND_PENALTY_SPREAD * math.sqrt(max(1, ROUNDS - state.round + 1))
     penalties = state.penalties
     scores = []

@@ -12,23 +12,43 @@ Imports the engine only.
 from __future__ import annotations
 
 import random
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol, TypeVar
+from typing import ClassVar, Generic, Protocol, TypeVar
 
-from ..engine import Action
+from ..engine import Action, GameView
+from ..engine.variant import SeatedState, SomeVariant, V, narrowed
 
 
-class Strategy(Protocol):
-    """A heuristic player for one game: a legal action for the observed seat. It may
-    also set ``easy_slip``, how often the Easy level should slip in its game."""
+class Player(Protocol):
+    """A registered strategy as the bots use it, whatever its game."""
 
-    def choose(self, observation: Any, rng: random.Random) -> Action: ...
+    @property
+    def easy_slip(self) -> float | None: ...
+
+    def play(self, view: GameView, rng: random.Random) -> Action: ...
+
+
+class Strategy(ABC, Generic[V]):
+    """A heuristic player for one game: a legal action for the observed seat, read from
+    its game's own view type ``V`` (``view_type``). It may also set ``easy_slip``, how
+    often the Easy level should slip in its game."""
+
+    view_type: type[V]
+    easy_slip: ClassVar[float | None] = None
+
+    @abstractmethod
+    def choose(self, view: V, rng: random.Random) -> Action: ...
+
+    def play(self, view: GameView, rng: random.Random) -> Action:
+        """``choose`` on a view the bots hold as any game's (checked to be ``V``)."""
+        return self.choose(narrowed(view, self.view_type), rng)
 
 
 LEVELS = ("normal", "hard")
 """Strategy levels, each falling back to the one before it for a game without its own."""
-_FACTORIES: dict[str, dict[str, Callable[[], Strategy]]] = {level: {} for level in LEVELS}
-T = TypeVar("T", bound=type)
+_FACTORIES: dict[str, dict[str, Callable[[], Player]]] = {level: {} for level in LEVELS}
+T = TypeVar("T", bound=Callable[[], Player])
 
 
 def strategy(*game_ids: str, level: str = "normal") -> Callable[[T], T]:
@@ -37,6 +57,10 @@ def strategy(*game_ids: str, level: str = "normal") -> Callable[[T], T]:
         raise ValueError(f"unknown strategy level {level!r}")
 
     def register(cls: T) -> T:
+        if not (isinstance(cls, type) and issubclass(cls, Strategy)
+                and isinstance(getattr(cls, "view_type", None), type)):
+            raise TypeError(f"the {level} strategy for {', '.join(game_ids)} must subclass "
+                            "Strategy[V] and set view_type = V, the game's view class")
         for game_id in game_ids:
             if game_id in _FACTORIES[level]:
                 raise ValueError(f"two {level} strategies registered for {game_id}")
@@ -60,8 +84,9 @@ def level_lines(game_id: str) -> dict[str, str]:
     return dict(_LEVEL_LINES.get(game_id, {}))
 
 
-Scorer = Callable[[Any, Any], Sequence[float]]
-"""Each seat's score in a state, higher or lower is better as the game's own score."""
+Scorer = Callable[[SomeVariant, SeatedState], Sequence[float]]
+"""Each seat's score in a state, higher or lower is better as the game's own score (the
+variant and its state as the search holds them: a game's scorer narrows the state)."""
 _SCORERS: dict[str, Scorer] = {}
 
 
@@ -87,13 +112,13 @@ def has_strategy(game_id: str) -> bool:
     return game_id in _FACTORIES["normal"]
 
 
-def new_strategies(level: str = "normal") -> dict[str, Strategy]:
+def new_strategies(level: str = "normal") -> dict[str, Player]:
     """One fresh strategy object per game at this level, or at the level below where the
     game has none (strategies that serve several games, like Shanghai's, are shared
     between them)."""
-    factories: dict[str, Callable[[], Strategy]] = {}
+    factories: dict[str, Callable[[], Player]] = {}
     for step in LEVELS[:LEVELS.index(level) + 1]:
         factories.update(_FACTORIES[step])
-    made: dict[Callable[[], Strategy], Strategy] = {}
+    made: dict[Callable[[], Player], Player] = {}
     return {game_id: made.setdefault(factory, factory())
             for game_id, factory in factories.items()}

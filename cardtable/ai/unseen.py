@@ -13,20 +13,20 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import lru_cache
-from typing import Any
 
 from ..engine import Card, get_variant
-from ..engine.rummy import seen_by
+from ..engine.options import OptionsInstance
+from ..engine.rummy import RummyView, seen_by
 from ..engine.sampling import deck_less
 
 
 @lru_cache(maxsize=64)
-def _deck(game_id: str, options: Any, seats: int) -> tuple[Card, ...]:
+def _deck(game_id: str, options: OptionsInstance | None, seats: int) -> tuple[Card, ...]:
     variant = get_variant(game_id)(options)
     return tuple(variant.deck(seats))
 
 
-def unseen_by_face(view: Any) -> dict[Card, int]:
+def unseen_by_face(view: RummyView) -> dict[Card, int]:
     """For each face the view has not seen every copy of: one unseen copy of it, and
     how many copies are unseen. The copy is a card the seat does not hold, so a hand
     plus it is a hand the seat could really have."""

@@ -28,9 +28,8 @@ import time
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
-from ..engine import Action
+from ..engine import Action, GameView
 from .bots import Bot
 
 log = logging.getLogger(__name__)
@@ -67,8 +66,8 @@ _SWITCH = _SwitchInterval()
 @dataclass(frozen=True, slots=True)
 class Request:
     ticket: int
-    bot: Bot
-    observation: Any
+    bot: Bot[GameView]
+    observation: GameView
     rng: random.Random
     time_limit: float
 
@@ -94,7 +93,7 @@ class AIWorker:
     """Runs one bot request at a time on a daemon thread."""
 
     def __init__(self, switch_interval: float | None = FAST_SWITCH_INTERVAL) -> None:
-        self._requests: queue.Queue[Any] = queue.Queue()
+        self._requests: queue.Queue[Request | object] = queue.Queue()
         self._results: queue.Queue[Result] = queue.Queue()
         self._lock = threading.Lock()
         self._live = 0  # the only ticket whose result is wanted; 0: none
@@ -115,7 +114,7 @@ class AIWorker:
 
     # --- caller side (the UI thread) ----------------------------------------------------
 
-    def submit(self, bot: Bot, observation: Any, rng: random.Random,
+    def submit(self, bot: Bot[GameView], observation: GameView, rng: random.Random,
                time_limit: float = 2.0) -> int:
         """Queue a decision; returns its ticket. Any earlier ticket becomes stale."""
         if self._closed:
@@ -197,11 +196,11 @@ class AIWorker:
 
         return should_stop
 
-    def _run(self, requests: queue.Queue[Any]) -> None:
+    def _run(self, requests: queue.Queue[Request | object]) -> None:
         while True:
             request = requests.get()
-            if request is _STOP:
-                return
+            if not isinstance(request, Request):
+                return  # _STOP
             if request.ticket != self._live:
                 continue  # stale before it started
             self._results.put(self._answer(request))

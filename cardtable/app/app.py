@@ -17,13 +17,14 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from .. import __version__
 from ..ai import AIWorker
-from ..engine import Event, Game, catalog, get_variant
+from ..engine import Event, Game, GameView, SomeGame, catalog, get_variant
+from ..engine.options import OptionsInstance
 from . import cardart, theme
 from .autosaver import Autosaver
 from .files import remove_stale_temps
@@ -33,7 +34,7 @@ from .paths import asset_path, data_dir
 from .release import release_game
 from .saves import SavedGame, SaveSummary, load_autosave, summarize
 from .scene import Scene, SceneStack
-from .session import SeatInfo, Session, default_seats
+from .session import SeatInfo, Session, SomeSession, default_seats
 from .settings import Settings, SettingsFile
 from .slots import FINISHED, LEGACY_NAME, SaveSlots, Slot
 from .sound import Sounds
@@ -114,8 +115,8 @@ class App:
         self.sounds = Sounds(self.settings.sound)
         self.apply_looks()
         self.worker = AIWorker()
-        self.session: Session | None = None
-        self.table: TableCore | None = None
+        self.session: SomeSession | None = None
+        self.table: TableCore[GameView] | None = None
         self.running = True
         self.menu_message: str | None = None
         self.frame_times: list[float] = []
@@ -285,7 +286,7 @@ class App:
 
     def new_game(self, game_id: str, opponents: int, level: str | Sequence[str],
                  deal: int | None = None, autoplay: str | None = None,
-                 options: Any = None) -> None:
+                 options: OptionsInstance | None = None) -> None:
         """Deal a new game (``options``: house rules, from a deal code) with AI seats at
         ``level`` (one for all, or one per seat clockwise); ``autoplay`` lets an AI of
         that level play the person's hand."""
@@ -303,7 +304,7 @@ class App:
         if unsaved and self.session is not None:
             self.session.log.append(unsaved)
 
-    def start_session(self, game: Game, seats: list[SeatInfo], saved: SavedGame | None = None,
+    def start_session(self, game: SomeGame, seats: list[SeatInfo], saved: SavedGame | None = None,
                       start_events: tuple[Event, ...] = (), autoplay: str | None = None) -> None:
         if self.session is not None:
             self.session.restart_thinking()
@@ -393,7 +394,7 @@ class App:
     def has_save(self) -> bool:
         return bool(self.slots.saved())
 
-    def _changed(self, session: Session) -> None:
+    def _changed(self, session: SomeSession) -> None:
         self.recorder.changed(session)   # a game's end reaches the history first
         self.save()
 

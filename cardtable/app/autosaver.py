@@ -16,9 +16,9 @@ import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
-from ..engine import Action, Game, to_json
+from ..engine import Action, Game, SomeGame, to_json
+from ..engine.variant import SeatedState
 from .files import os_problem, write_atomic
 from .saves import save_header, save_tail
 from .session import SeatInfo
@@ -32,8 +32,8 @@ class SaveRequest:
     """One position to write: a game's fixed parts and a copy of its move list."""
 
     number: int
-    game: Game
-    state: Any
+    game: SomeGame
+    state: SeatedState
     """The game's state when the save was asked for (the game object moves on)."""
     history: tuple[tuple[int, Action], ...]
     seats: tuple[SeatInfo, ...]
@@ -66,7 +66,7 @@ class Autosaver:
         with self._lock:
             self.path = path
 
-    def request(self, game: Game, seats: list[SeatInfo], ui: TableUI) -> None:
+    def request(self, game: SomeGame, seats: list[SeatInfo], ui: TableUI) -> None:
         """Save this position soon. Cheap: a copy of the move list, no encoding."""
         with self._lock:
             self._requested += 1

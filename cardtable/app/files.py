@@ -16,7 +16,8 @@ import os
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+
+from ..engine.codec import JSONValue
 
 MAX_FILE_BYTES = 32 * 1024 * 1024
 """Bigger than any save or settings file the app writes by far; a bigger file is not
@@ -30,7 +31,7 @@ class Unreadable(Exception):
     """A file that cannot be used; the message completes "the file …" for the player."""
 
 
-def read_json(path: Path) -> Any:
+def read_json(path: Path) -> JSONValue:
     """The JSON data in ``path`` (UTF-8, with or without a byte-order mark).
 
     Raises :class:`Unreadable` for anything else: a folder, an unreadable or huge file,
@@ -57,7 +58,7 @@ def read_json(path: Path) -> Any:
         raise Unreadable("is damaged (it is not valid JSON)") from None
 
 
-def _no_constant(name: str) -> Any:
+def _no_constant(name: str) -> JSONValue:
     raise ValueError(f"{name} is not a JSON number")
 
 

@@ -130,7 +130,7 @@ def _stepper(widget: Stepper, element_id: str, box: Box,
     return [field, *parts]
 
 
-def _choice(widget: Choice, element_id: str, box: Box, parent: str | None) -> list[Element]:
+def _choice(widget: Choice[object], element_id: str, box: Box, parent: str | None) -> list[Element]:
     size = max(12, int(widget.rect.height * 0.42))
     chosen = next((label for value, label in widget.options if value == widget.value), "")
     name = f"{widget.label}: {chosen}" if widget.label else chosen

@@ -13,26 +13,28 @@ import random
 import re
 import threading
 from collections.abc import Callable
-from typing import Any
+from typing import Generic, TypeVar
 
 from ..ai.explain import explain, hint
-from ..engine import Action, Card
+from ..engine import Action, Card, GameView
+
+R = TypeVar("R")
 
 
-class Job:
+class Job(Generic[R]):
     """One answer being worked out: ``result`` once ``done`` (``None`` if it failed)."""
 
-    def __init__(self, view: Any, work: Callable[[], Any]) -> None:
+    def __init__(self, view: GameView, work: Callable[[], R]) -> None:
         self.view = view
         """The view it answers for: an answer for a table that moved on is dropped."""
-        self.result: Any = None
+        self.result: R | None = None
         self.error: str | None = None
         self._done = threading.Event()
         self._thread = threading.Thread(target=self._run, args=(work,),
                                         name="cardtable-hint", daemon=True)
         self._thread.start()
 
-    def _run(self, work: Callable[[], Any]) -> None:
+    def _run(self, work: Callable[[], R]) -> None:
         try:
             self.result = work()
         except Exception as error:  # noqa: BLE001  a hint must never stop the game
@@ -48,12 +50,12 @@ class Job:
         return self._done.wait(timeout)
 
 
-def hint_job(view: Any, seed: int) -> Job:
+def hint_job(view: GameView, seed: int) -> Job[tuple[Action, str]]:
     """(move, reason) for the person's view."""
     return Job(view, lambda: hint(view, random.Random(seed)))
 
 
-def why_job(table_view: Any, seen: Any, action: Action) -> Job:
+def why_job(table_view: GameView, seen: GameView, action: Action) -> Job[str]:
     """The reason for a move an AI seat made from the view it had (``seen``), told
     about that seat ("its books", not "your books"), naming none of the cards it held
     that the person cannot see (see ``withheld``)."""
@@ -61,7 +63,7 @@ def why_job(table_view: Any, seen: Any, action: Action) -> Job:
                                                        table_view, action)))
 
 
-def withheld(reason: str, seen: Any, table_view: Any, action: Action) -> str:
+def withheld(reason: str, seen: GameView, table_view: GameView, action: Action) -> str:
     """The reason with each run of card names from the AI seat's hidden hand said as
     "2 cards in hand": its reason is worked out from its own view, and "it goes with
     J♣ 4♣" would show the person two cards of that hand. A card is named when the

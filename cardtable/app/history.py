@@ -36,14 +36,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypedDict
 
-from ..engine import Game, to_json
+from ..engine import Game, SomeGame, to_json
 from ..engine.variant import Outcome
 from . import history_db
 from .history_db import GameRow, History, is_passing, problem_of, try_history
 from .history_journal import Journal, Kind, Write, games_in, merge
 from .history_rows import Changes, Deal, Unfit
 from .saves import SaveError, read_save
-from .session import Session
+from .session import SomeSession
 
 log = logging.getLogger(__name__)
 
@@ -61,12 +61,12 @@ Task = Callable[[], Write | None] | threading.Event | None
 waits), a flush marker, or stop."""
 
 
-def opponents_level(session: Session) -> str:
+def opponents_level(session: SomeSession) -> str:
     levels = {seat.level for seat in session.seats if not seat.human}
     return levels.pop() if len(levels) == 1 else "mixed"
 
 
-def _round_of(game: Game) -> int:
+def _round_of(game: SomeGame) -> int:
     return int(getattr(game.state, "round", 1))
 
 
@@ -193,7 +193,7 @@ class HistoryRecorder:
 
     # --- the drawing thread ----------------------------------------------------------
 
-    def recover(self, saved: list[Game], finished: Path | None = None) -> None:
+    def recover(self, saved: list[SomeGame], finished: Path | None = None) -> None:
         """At start-up: games left ``playing`` by a stop are abandoned, but for those
         the save slots hold (they may be continued), and the game in ``finished`` (the
         last game that ended, its save set aside), if it ended as cardtable was stopped
@@ -206,7 +206,7 @@ class HistoryRecorder:
             self._submit(lambda: _finish_of(finished))
         self._submit(lambda: Write(Kind.ABANDON, keep=keep, before=before))
 
-    def begin(self, session: Session, resumed: bool = False) -> None:
+    def begin(self, session: SomeSession, resumed: bool = False) -> None:
         """A game comes to the table: a new row, or for a resumed game its own row
         (found on the history thread; a new one if there is none)."""
         if not self.active:
@@ -226,7 +226,7 @@ class HistoryRecorder:
         kind = Kind.RESUME if resumed else Kind.ADD
         self._submit(lambda: Write(kind, row.key, row))
 
-    def changed(self, session: Session) -> None:
+    def changed(self, session: SomeSession) -> None:
         """After a move: at a round's end or the game's, write what it changed."""
         if not self.active or self.key is None or self._finished:
             return
@@ -250,14 +250,14 @@ class HistoryRecorder:
         key = self.key
         self._submit(lambda: Write(Kind.UPDATE, key, hints=1))
 
-    def leave(self, session: Session | None) -> None:
+    def leave(self, session: SomeSession | None) -> None:
         """The game leaves the table (to the menu, or the app stops): its moves so far
         are written; it stays ``playing`` for Continue."""
         if not self.active or self.key is None or session is None or self._finished:
             return
         self._write_record(session.game, Changes())
 
-    def abandon(self, session: Session | None) -> None:
+    def abandon(self, session: SomeSession | None) -> None:
         """The game on the table (or saved) is given up for a new one."""
         if not self.active or self.key is None or self._finished:
             return
@@ -294,7 +294,7 @@ class HistoryRecorder:
 
     # --- helpers ---------------------------------------------------------------------
 
-    def _write_record(self, game: Game, changes: Changes) -> None:
+    def _write_record(self, game: SomeGame, changes: Changes) -> None:
         snapshot = Game(game.variant, game.seats, game.seed, game.state, list(game.history))
         key = self.key
         assert key is not None

@@ -30,8 +30,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
 
+from ..engine.codec import JSONObject
 from .files import move_aside, os_problem
 from .history_rows import (
     COLUMNS,
@@ -330,7 +330,7 @@ class History:
         ``keep`` (the save slots') and those started at ``before`` or later; returns how
         many."""
         sql = "UPDATE games SET status = 'abandoned' WHERE status = 'playing'"
-        args: list[Any] = []
+        args: list[str | int | float] = []
         if before is not None:
             sql += " AND started < ?"
             args.append(before)
@@ -383,7 +383,7 @@ class History:
         row = read_row(found[0]) if found else None
         return row if isinstance(row, GameRow) else None
 
-    def record(self, key: str) -> dict[str, Any] | str:
+    def record(self, key: str) -> JSONObject | str:
         """The action record of the game ``key`` (read only to watch it), or why it
         cannot be read."""
         try:
@@ -411,7 +411,7 @@ class History:
                     self._db.text_factory = str
 
 
-def _playing(db: sqlite3.Connection, key: str) -> dict[str, Any] | None:
+def _playing(db: sqlite3.Connection, key: str) -> JSONObject | None:
     """The row ``key`` as stored while its game is ``playing`` (a text cell that is not
     UTF-8 is read as ``History._fetch`` reads it)."""
     sql = f"SELECT {', '.join(READ)}, written FROM games WHERE key = ? AND status = 'playing'"
@@ -432,8 +432,9 @@ def _lenient(data: bytes) -> str:
     return data.decode("utf-8", "surrogateescape")
 
 
-def _where(game_id: str | None, status: str | None) -> tuple[str, list[Any]]:
-    where, args = [], []
+def _where(game_id: str | None, status: str | None) -> tuple[str, list[str]]:
+    where: list[str] = []
+    args: list[str] = []
     if game_id is not None:
         where.append("game_id = ?")
         args.append(game_id)

@@ -16,8 +16,8 @@ import enum
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
+from ..engine.codec import JSONObject
 from ..engine.rng import seed_problem
 from .files import (
     Unreadable,
@@ -104,7 +104,7 @@ class Write:
         row = None if self.row is None else dataclasses.replace(self.row, key=key)
         return dataclasses.replace(self, key=key, row=row)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONObject:
         if self.kind is Kind.FINISH:
             return {"kind": self.kind.value,
                     "keep": [[d.game_id, d.seed, d.seats] for d in self.keep],
@@ -113,7 +113,7 @@ class Write:
             return {"kind": self.kind.value,
                     "keep": [[d.game_id, d.seed, d.seats] for d in self.keep]} | (
                 {} if self.before is None else {"before": self.before})
-        entry: dict[str, Any] = {"kind": self.kind.value, "key": self.key,
+        entry: JSONObject = {"kind": self.kind.value, "key": self.key,
                                  "hints": self.hints} | (
             {"number": self.number} if self.number else {})
         if self.row is not None:
@@ -128,7 +128,7 @@ class Write:
 def _changed(row: GameRow, changes: Changes, hints: int) -> GameRow:
     """A waiting row with ``changes`` (a continued game's standings follow the rounds
     it had played, as the history does it)."""
-    values: dict[str, Any] = changes.columns()
+    values: JSONObject = changes.columns()
     if changes.standings is not None:
         standings = row.standings[:changes.standings_after] + changes.standings
         values.update(standings=standings, rounds=len(standings))

@@ -18,9 +18,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import chain
-from typing import Any
 
 from ..engine import EngineError, get_variant
+from ..engine.codec import JSONObject, JSONValue
 from ..engine.rng import seed_problem
 
 log = logging.getLogger(__name__)
@@ -40,7 +40,7 @@ class GameRow:
     deal_code: str | None
     seats: int
     seed: int
-    options: dict[str, Any]
+    options: JSONObject
     level: str
     """The AI opponents' level."""
     human: int
@@ -55,7 +55,7 @@ class GameRow:
     won: float | None
     """The person's share of the win (1, a share on a tie, 0) once finished."""
     place: int | None
-    record: dict[str, Any] | None = None
+    record: JSONObject | None = None
     hints: int = 0
     """Hints the person took in the game."""
     moves: int | None = None
@@ -103,7 +103,7 @@ class Changes:
 
     def then(self, later: Changes) -> Changes:
         """These changes followed by ``later``'s."""
-        values: dict[str, Any] = later.columns()
+        values: JSONObject = later.columns()
         if later.standings is not None:
             values["standings_after"] = later.standings_after
         return dataclasses.replace(self, **values) if values else self
@@ -147,7 +147,7 @@ LARGEST_RECORD = 64 * 2**20
 """A record's JSON is some kilobytes; one that inflates beyond this is damage."""
 
 
-def stored(name: str, value: Any) -> Any:
+def stored(name: str, value: JSONValue) -> JSONValue:
     """A field's value as its column holds it."""
     if name not in JSON_COLUMNS or value is None:
         return value
@@ -157,7 +157,7 @@ def stored(name: str, value: Any) -> Any:
     return zlib.compress(text.encode(), 6) if name == "record" else text
 
 
-def moves_in(record: Any) -> int | None:
+def moves_in(record: JSONValue) -> int | None:
     """The count of moves in a record (``None``: not a record)."""
     actions = record.get("actions") if isinstance(record, dict) else None
     return len(actions) if isinstance(actions, list) else None
@@ -335,7 +335,7 @@ _DECODE = json.JSONDecoder().decode
 """``json.loads`` without its checks of the argument's type (done here)."""
 
 
-def unpacked_record(value: object) -> dict[str, Any] | str:
+def unpacked_record(value: object) -> JSONObject | str:
     """A record as its column holds it, or why it cannot be read (for the player; the
     detail is logged)."""
     try:
@@ -349,7 +349,7 @@ def unpacked_record(value: object) -> dict[str, Any] | str:
     return record
 
 
-def _json(value: object, what: str) -> Any:
+def _json(value: object, what: str) -> JSONValue:
     if not isinstance(value, str) or not _utf8(value):
         raise Unreadable(f"{what} is not text: {value!r:.40}")
     try:

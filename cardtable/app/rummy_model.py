@@ -80,7 +80,7 @@ class TableState:
     """Each seat's AI level ("" for the person)."""
 
 
-def build(geo: TableLayout, view: RummyView, desc: TableDescription,
+def build(geo: TableLayout, view: RummyView, desc: TableDescription[RummyView],
           state: TableState) -> ScreenModel:
     """Every element of the rummy table, in reading order (the keyboard's order)."""
     elements: list[Element] = []
@@ -113,7 +113,7 @@ def _question(question: QuestionSpot) -> list[Element]:
     return out
 
 
-def _piles(geo: TableLayout, view: RummyView, desc: TableDescription) -> list[Element]:
+def _piles(geo: TableLayout, view: RummyView, desc: TableDescription[RummyView]) -> list[Element]:
     count = view.stock_size
     stock = f"the stock, {count} card{'s' if count != 1 else ''}"
     top = view.top_discard
@@ -138,7 +138,7 @@ def group_card_rects(geo: TableLayout, slot: pygame.Rect, count: int) -> list[py
             for i in range(count)]
 
 
-def _groups(geo: TableLayout, view: RummyView, desc: TableDescription,
+def _groups(geo: TableLayout, view: RummyView, desc: TableDescription[RummyView],
             state: TableState) -> list[Element]:
     if view.melds[state.human] or not desc.meld_building:
         return []
@@ -180,7 +180,7 @@ def meld_shapes(melds: Sequence[Meld], rules: MeldRules) -> list[tuple[bool, ...
     return [tuple(rules.is_wild(card) for card in meld.cards) for meld in melds]
 
 
-def _melds(geo: TableLayout, view: RummyView, desc: TableDescription,
+def _melds(geo: TableLayout, view: RummyView, desc: TableDescription[RummyView],
            state: TableState) -> list[Element]:
     out: list[Element] = []
     rules = desc.rules(view)
@@ -214,7 +214,7 @@ def _melds(geo: TableLayout, view: RummyView, desc: TableDescription,
     return out
 
 
-def _seats(geo: TableLayout, view: RummyView, desc: TableDescription,
+def _seats(geo: TableLayout, view: RummyView, desc: TableDescription[RummyView],
            state: TableState) -> list[Element]:
     out: list[Element] = []
     for seat, spot in geo.spots.items():
@@ -261,7 +261,7 @@ def goal_boxes(geo: TableLayout, hand_label: str, count: int) -> list[pygame.Rec
                         box - 2) for index in range(count)]
 
 
-def _goals(geo: TableLayout, view: RummyView, desc: TableDescription,
+def _goals(geo: TableLayout, view: RummyView, desc: TableDescription[RummyView],
            state: TableState) -> list[Element]:
     progress = desc.progress(view, state.human)
     if progress is None:
@@ -283,7 +283,7 @@ def hand_slots(geo: TableLayout, state: TableState) -> list[pygame.Rect]:
     return geo.hand_slots(len(state.hand), lifted)
 
 
-def _hand(geo: TableLayout, view: RummyView, desc: TableDescription,
+def _hand(geo: TableLayout, view: RummyView, desc: TableDescription[RummyView],
           state: TableState) -> list[Element]:
     count = len(state.hand)
     out = [Element("hand", Role.HAND, f"your hand, {count} card{'s' if count != 1 else ''}",

@@ -16,12 +16,12 @@ import logging
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeGuard
+from typing import TypeGuard
 
 from .. import __version__
 from ..ai import bot_names
-from ..engine import CodecError, EngineError, Game, from_json, get_variant, to_json
-from ..engine.codec import matches_saved
+from ..engine import CodecError, EngineError, Game, SomeGame, from_json, get_variant, to_json
+from ..engine.codec import JSONObject, JSONValue, matches_saved
 from ..engine.events import Event, RoundScored
 from ..engine.migrations import FORMAT_VERSION, FormatVersionError, migrate
 from ..engine.options import OptionError
@@ -43,7 +43,7 @@ class SaveError(Exception):
 
 @dataclass
 class SavedGame:
-    game: Game
+    game: SomeGame
     seats: list[SeatInfo]
     ui: TableUI = field(default_factory=TableUI)
 
@@ -66,7 +66,7 @@ class SaveSummary:
         return f"{self.title}, {self.where}" if self.where else self.title
 
 
-def summarize(game: Game, human: int) -> SaveSummary:
+def summarize(game: SomeGame, human: int) -> SaveSummary:
     """What a game is and how far it has come, for the menu and its questions."""
     title = game.variant.title
     if not playable(game.game_id):
@@ -79,7 +79,7 @@ def autosave_path() -> Path:
     return data_dir() / "autosave.json"
 
 
-def save_header(game: Game) -> dict[str, Any]:
+def save_header(game: SomeGame) -> JSONObject:
     """A save's fields before the moves: the format, and the game's setup."""
     return {
         "format": FORMAT,
@@ -90,7 +90,7 @@ def save_header(game: Game) -> dict[str, Any]:
     }
 
 
-def save_tail(game: Game, seats: list[SeatInfo], ui: TableUI) -> dict[str, Any]:
+def save_tail(game: SomeGame, seats: list[SeatInfo], ui: TableUI) -> JSONObject:
     """A save's fields after the moves: who sits where, the position, the table."""
     return {
         "seat_info": [{"name": s.name, "human": s.human, "level": s.level} for s in seats],
@@ -99,12 +99,12 @@ def save_tail(game: Game, seats: list[SeatInfo], ui: TableUI) -> dict[str, Any]:
     }
 
 
-def save_data(game: Game, seats: list[SeatInfo], ui: TableUI) -> dict[str, Any]:
+def save_data(game: SomeGame, seats: list[SeatInfo], ui: TableUI) -> JSONObject:
     return {**save_header(game), "actions": game.record()["actions"],
             **save_tail(game, seats, ui)}
 
 
-def write_save(path: Path, game: Game, seats: list[SeatInfo], ui: TableUI) -> None:
+def write_save(path: Path, game: SomeGame, seats: list[SeatInfo], ui: TableUI) -> None:
     """Write the save atomically; raises OSError when the folder or disk refuses."""
     write_atomic(path, json.dumps(save_data(game, seats, ui), separators=(",", ":")))
 
@@ -126,7 +126,7 @@ def read_save(path: Path) -> SavedGame:
         raise SaveError(f"the file is damaged ({type(error).__name__})") from None
 
 
-def parse_save(data: Any) -> SavedGame:
+def parse_save(data: JSONValue) -> SavedGame:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError("the file is not a cardtable saved game")
     version = data.get("format_version")
@@ -189,11 +189,11 @@ def parse_save(data: Any) -> SavedGame:
     return SavedGame(game, seat_list, ui)
 
 
-def _whole(value: Any) -> TypeGuard[int]:
+def _whole(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _seats(raw: Any, count: int) -> list[SeatInfo]:
+def _seats(raw: JSONValue, count: int) -> list[SeatInfo]:
     if not isinstance(raw, list) or len(raw) != count:
         raise SaveError("the file is damaged (its seats do not match the game)")
     seats = []

@@ -18,13 +18,15 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from typing import Generic, TypeVar
 
 from ..ai import AIWorker, Bot, make_bot
 from ..ai.seats import bot_rng, new_secret, seat_to_ask
-from ..engine import Action, Call, Card, EngineError, Game, IllegalActionError
+from ..engine import Action, Call, Card, EngineError, Game, GameView, IllegalActionError
 from ..engine.deal_code import encode
 from ..engine.events import Event
+from ..engine.rummy import RummyView
+from ..engine.variant import SeatedState
 from .describe import LogWords, describe
 
 log = logging.getLogger(__name__)
@@ -60,14 +62,19 @@ class MoveLog(deque[str]):
         self.total += 1
 
 
+V_co = TypeVar("V_co", bound=GameView, covariant=True)
+"""The view type of the session's game (covariant: a session of Five Crowns is a
+session of a rummy game, which is a session of some game)."""
+
+
 @dataclass(frozen=True)
-class Shown:
+class Shown(Generic[V_co]):
     """One applied action, for the table to animate and then show."""
 
     seat: int
     action: Action
     events: tuple[Event, ...]
-    view: Any
+    view: V_co
     log_before: int = 0
     """The log's line count before this action's lines."""
     log_after: tuple[int, ...] = ()
@@ -81,7 +88,7 @@ class AIMove:
     still in the log, not only each seat's last."""
 
     seat: int
-    view: Any
+    view: GameView
     action: Action
     first_line: int
     last_line: int
@@ -109,10 +116,15 @@ def default_seats(opponents: int, level: str | Sequence[str]) -> list[SeatInfo]:
                                           for name, chosen in zip(names, levels)]
 
 
-class Session:
-    def __init__(self, game: Game, seats: list[SeatInfo], *, worker: AIWorker | None = None,
+class Session(Generic[V_co]):
+    """One game at the table: the game, who sits where, the bots, the log and undo. A
+    session made from a game found by its id is a ``SomeSession``; a game's own table
+    scene takes it as a session of its view type (``tables.TableEntry.scene`` checks)."""
+
+    def __init__(self, game: Game[SeatedState, V_co], seats: list[SeatInfo], *,
+                 worker: AIWorker | None = None,
                  think_seconds: float = 0.7, clock: Callable[[], float] = time.monotonic,
-                 on_change: Callable[[Session], None] | None = None,
+                 on_change: Callable[[SomeSession], None] | None = None,
                  hand_order: list[Card] | None = None, autoplay: str | None = None,
                  bot_secret: int | None = None) -> None:
         if len(seats) != game.seats:
@@ -132,15 +144,15 @@ class Session:
         if autoplay is not None:  # "watch": an AI plays the person's hand too
             self.bots[self.human] = make_bot(autoplay)
         self.log = MoveLog(LOG_LINES)
-        self.shown: deque[Shown] = deque()
+        self.shown: deque[Shown[V_co]] = deque()
         self.hand_order: list[Card] = []
         self._ticket: int | None = None
         self._thinking: int | None = None
         self._answer: Action | None = None
-        self._asked_view: Any = None
-        self._undo: list[tuple[Any, int, list[Card]]] = []
+        self._asked_view: V_co | None = None
+        self._undo: list[tuple[SeatedState, int, list[Card]]] = []
         """Positions before the person's plays this turn that may be undone."""
-        self.last_moves: dict[int, tuple[Any, Action]] = {}
+        self.last_moves: dict[int, tuple[V_co, Action]] = {}
         """Each AI seat's last move and the view it chose it from (for "why?")."""
         self.ai_moves: deque[AIMove] = deque(maxlen=LOG_LINES)
         """The AI moves whose lines the log may still show (for "why?" on a log line)."""
@@ -151,7 +163,7 @@ class Session:
         self.hang_grace = HANG_GRACE_SECONDS
         self._asked_at = 0.0
         self._fallen_back = False
-        self._stand_in: Bot = make_bot("normal")
+        self._stand_in: Bot[GameView] = make_bot("normal")
         self.call_seconds = 0.0
         """How long an unanswered call chance waits before passing for the person
         (0: waits for the answer; negative: passes at once)."""
@@ -178,7 +190,7 @@ class Session:
         except EngineError:
             return None
 
-    def view(self) -> Any:
+    def view(self) -> V_co:
         return self.game.observe(self.human)
 
     @property
@@ -207,7 +219,7 @@ class Session:
 
     # --- undo within the person's own turn ---------------------------------------------
 
-    def _undo_after(self, before: tuple[Any, int, list[Card]]) -> None:
+    def _undo_after(self, before: tuple[SeatedState, int, list[Card]]) -> None:
         """Keep the position before the person's play while it may be undone: the
         person is still to move (the turn has not passed) and the play showed no card
         that was hidden (a card drawn from the stock stays drawn)."""
@@ -320,7 +332,7 @@ class Session:
             self._unasked_memo = (state, self._unasked(self.view()))
         return self._unasked_memo[1]
 
-    def _ask(self, seat: int, bot: Bot | None = None) -> None:
+    def _ask(self, seat: int, bot: Bot[GameView] | None = None) -> None:
         """Ask the seat's bot (or ``bot``, a stand-in) for a move."""
         self._thinking, self._answer = seat, None
         bot = bot or self.bots[seat]
@@ -437,19 +449,17 @@ class Session:
                 self.on_change(self)
 
 
-def _unasked_call(game_id: str) -> Callable[[Any], bool]:
+def _unasked_call(game_id: str) -> Callable[[GameView], bool]:
     """The game's judgement of a call chance not worth asking about (never, for a game
-    without a rummy table, as in engine-only tests)."""
-    from .table_desc import TableDescription
-    from .tables import table_for
+    without a rummy table, as in engine-only tests). The session hands it views of its
+    own game only (as the rummy scene does, see ``describe_table``)."""
+    from .table_desc import describe_table
 
     try:
-        description = table_for(game_id).description
-    except KeyError:
+        description = describe_table(game_id)
+    except (KeyError, TypeError):
         return lambda view: False
-    if isinstance(description, TableDescription):
-        return description.unasked_call
-    return lambda view: False
+    return lambda view: isinstance(view, RummyView) and description.unasked_call(view)
 
 
 def _log_words(game_id: str) -> LogWords:
@@ -461,3 +471,7 @@ def _log_words(game_id: str) -> LogWords:
         return table_for(game_id).words
     except KeyError:
         return LogWords()
+
+
+SomeSession = Session[GameView]
+"""A session of a game chosen at run time (see ``engine.SomeGame``)."""

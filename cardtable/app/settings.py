@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import logging
+from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -99,7 +100,7 @@ def _clean(data: dict[str, object]) -> tuple[Settings, list[str]]:
     default = Settings()
     values: dict[str, object] = {}
     rejected: list[str] = []
-    choices: dict[str, object] = {
+    choices: dict[str, Collection[str]] = {
         "ai_speed": AI_SPEEDS, "animation_speed": ANIMATION_SPEEDS, "card_size": CARD_SIZES,
         "ai_level": bot_names(), "call_timer": CALL_TIMERS, "call_asking": CALL_ASKING,
         "deck_colours": DECK_COLOURS,
@@ -109,7 +110,7 @@ def _clean(data: dict[str, object]) -> tuple[Settings, list[str]]:
         fallback = getattr(default, field.name)
         value = data.get(field.name, fallback)
         if field.name in choices:
-            fits = isinstance(value, str) and value in choices[field.name]  # type: ignore[operator]
+            fits = isinstance(value, str) and value in choices[field.name]
         elif field.name in ("window_width", "window_height", "opponents"):
             fits = isinstance(value, int) and not isinstance(value, bool) and \
                 1 <= value <= 10000

@@ -10,7 +10,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Generic, Protocol, TypeVar, runtime_checkable
 
 from ..engine import (
     Action,
@@ -21,49 +21,49 @@ from ..engine import (
     pretty_cards,
 )
 from ..engine.cards import Rank
+from ..engine.events import RoundScored
 from ..engine.melds import as_meld, run_positions
+from ..engine.rummy import RummyView as RummyView  # the scenes read it from here
+
+RV = TypeVar("RV", bound=RummyView)
+"""A rummy game's own view type (``RummyView``: the fields the shared table reads)."""
 
 
-class RummyView(Protocol):
-    """What the shared rummy table reads of any rummy game's observation (each game's
-    view is a frozen dataclass with at least these fields); anything else it learns
-    through the game's description."""
+@runtime_checkable
+class RoundsView(Protocol):
+    """A view with each round's points on a plain score sheet (Five Crowns, Shanghai;
+    a game without says how its sheet reads)."""
 
     @property
-    def game_id(self) -> str: ...
+    def round_points(self) -> tuple[tuple[int, ...], ...]: ...
+
+
+@runtime_checkable
+class TotalsView(Protocol):
+    """A view with each seat's running total (a game without says how it scores)."""
+
     @property
-    def seat(self) -> int: ...
-    @property
-    def seats(self) -> int: ...
-    @property
-    def dealer(self) -> int: ...
-    @property
-    def current(self) -> int: ...
-    @property
-    def hand(self) -> tuple[Card, ...]: ...
-    @property
-    def hand_sizes(self) -> tuple[int, ...]: ...
-    @property
-    def stock_size(self) -> int: ...
-    @property
-    def discard_pile(self) -> tuple[Card, ...]: ...
-    @property
-    def top_discard(self) -> Card | None: ...
-    @property
-    def melds(self) -> tuple[tuple[Meld, ...], ...]: ...
-    @property
-    def awaiting(self) -> tuple[int, ...]: ...
-    @property
-    def legal(self) -> tuple[Action, ...]: ...
-    @property
-    def to_draw(self) -> bool: ...
-    @property
-    def to_play(self) -> bool: ...
+    def totals(self) -> tuple[int, ...]: ...
+
+
+def _rounds(view: RummyView) -> RoundsView:
+    if not isinstance(view, RoundsView):
+        raise TypeError(f"{type(view).__name__} has no round points: its table must say "
+                        "how its score sheet reads")
+    return view
+
+
+def _totals(view: RummyView) -> TotalsView:
+    if not isinstance(view, TotalsView):
+        raise TypeError(f"{type(view).__name__} has no running totals: its table must "
+                        "say how it scores")
+    return view
 
 
 @dataclass(frozen=True)
-class TableDescription(ABC):
-    """What the shared table scene asks of a game. Defaults suit the simplest game."""
+class TableDescription(ABC, Generic[RV]):
+    """What the shared table scene asks of a game, about views of the game's own type
+    ``RV``. Defaults suit the simplest game."""
 
     game_id: str = ""
     meld_building: bool = True
@@ -75,27 +75,27 @@ class TableDescription(ABC):
     """Control buttons: label, the table scene's method, primary."""
 
     @abstractmethod
-    def rules(self, view: Any) -> MeldRules:
+    def rules(self, view: RV) -> MeldRules:
         """The meld rules of the round on the table."""
 
     @abstractmethod
-    def headline(self, view: Any) -> str:
+    def headline(self, view: RV) -> str:
         """Round and its particulars ("Round 3 of 11  ·  Fives are wild")."""
 
     @abstractmethod
-    def prompt(self, view: Any, names: Sequence[str], human: int) -> str:
+    def prompt(self, view: RV, names: Sequence[str], human: int) -> str:
         """What the person should do now, or whom the table waits for."""
 
     @abstractmethod
-    def points(self, view: Any, cards: Sequence[Card]) -> int:
+    def points(self, view: RV, cards: Sequence[Card]) -> int:
         """Penalty points of these cards if left in hand."""
 
     @abstractmethod
-    def commit(self, view: Any, groups: Sequence[Sequence[Card]], discard: Card) -> Action:
+    def commit(self, view: RV, groups: Sequence[Sequence[Card]], discard: Card) -> Action:
         """The action for discarding ``discard`` with these staged groups."""
 
     @abstractmethod
-    def arrangement(self, view: Any, chosen: int | None = None
+    def arrangement(self, view: RV, chosen: int | None = None
                     ) -> tuple[list[list[Card]], Card | None]:
         """The engine's best groups for the hand, and a suggested discard (``chosen``: a
         goal the person picked, in games that have one, such as Monastery's missions)."""
@@ -111,7 +111,7 @@ class TableDescription(ABC):
     """The card colour scheme the game's rules need ("two": red and black, where colour
     is a rule); None: the player's setting."""
 
-    def discard_for(self, view: Any, groups: Sequence[Sequence[Card]],
+    def discard_for(self, view: RV, groups: Sequence[Sequence[Card]],
                     selected: Collection[Card]) -> Card | None:
         """The card Go out (or Discard) would throw: the one selected, or else the one
         card the groups being built leave in hand (it need not be picked out first)."""
@@ -121,24 +121,24 @@ class TableDescription(ABC):
         rest = [card for card in view.hand if card not in staged]
         return rest[0] if groups and len(rest) == 1 else None
 
-    def is_wild(self, view: Any, card: Card) -> bool:
+    def is_wild(self, view: RV, card: Card) -> bool:
         return self.rules(view).is_wild(card)
 
-    def group(self, view: Any, cards: Sequence[Card]) -> Meld | str:
+    def group(self, view: RV, cards: Sequence[Card]) -> Meld | str:
         return as_meld(cards, self.rules(view))
 
-    def go_down(self, view: Any, groups: Sequence[Sequence[Card]],
+    def go_down(self, view: RV, groups: Sequence[Sequence[Card]],
                 chosen: int | None = None) -> Action | None:
         """The action that lays staged groups down on their own (contract games)."""
         return None
 
-    def build_status(self, view: Any, groups: Sequence[Sequence[Card]],
+    def build_status(self, view: RV, groups: Sequence[Sequence[Card]],
                      chosen: int | None = None) -> tuple[str, bool | None] | None:
         """A game's own words for the groups being built (``None``: the default check of
         each group and the points left in hand)."""
         return None
 
-    def shown_order(self, view: Any, cards: Sequence[Card]) -> list[Card]:
+    def shown_order(self, view: RV, cards: Sequence[Card]) -> list[Card]:
         """A group being built as it is shown: a run in sequence, its wilds where they
         stand (not in the order the cards were added); anything else as added."""
         made = self.group(view, cards)
@@ -146,7 +146,7 @@ class TableDescription(ABC):
             return list(made.cards)
         return list(cards)
 
-    def group_label(self, view: Any, cards: Sequence[Card]) -> tuple[str, bool]:
+    def group_label(self, view: RV, cards: Sequence[Card]) -> tuple[str, bool]:
         """The label over a group being built, and whether it is good."""
         made = self.group(view, cards)
         if isinstance(made, Meld):
@@ -154,65 +154,65 @@ class TableDescription(ABC):
             return "\u2713 " + word.capitalize(), True
         return "\u2717", False
 
-    def ready_message(self, view: Any) -> str:
+    def ready_message(self, view: RV) -> str:
         return "The contract is ready: press Go down."
 
-    def build_first_message(self, view: Any) -> str:
+    def build_first_message(self, view: RV) -> str:
         """What Go down says when no groups are built above the hand."""
         return "Build the round's contract above your hand first (or press Arrange)."
 
-    def arrange_message(self, view: Any, chosen: int | None = None) -> str:
+    def arrange_message(self, view: RV, chosen: int | None = None) -> str:
         return "Your hand cannot make this round's contract yet."
 
-    def focus(self, view: Any, chosen: int | None) -> int | None:
+    def focus(self, view: RV, chosen: int | None) -> int | None:
         """The goal being built now (Monastery: a mission number), if the game has goals."""
         return None
 
-    def progress(self, view: Any, seat: int) -> tuple[bool, ...] | None:
+    def progress(self, view: RV, seat: int) -> tuple[bool, ...] | None:
         """A seat's sheet of goals, ticked when done (Monastery's nine missions)."""
         return None
 
-    def progress_names(self, view: Any) -> tuple[str, ...]:
+    def progress_names(self, view: RV) -> tuple[str, ...]:
         """What each goal of the sheet asks ("a run of 8"), for a seat's sheet opened
         from its panel."""
         return ()
 
-    def goal_name(self, view: Any, number: int) -> str:
+    def goal_name(self, view: RV, number: int) -> str:
         """A goal on the sheet in words ("mission 4: a run of 5 in one suit")."""
         return f"goal {number}"
 
-    def progress_caption(self, view: Any) -> tuple[str, ...]:
+    def progress_caption(self, view: RV) -> tuple[str, ...]:
         """A few words beside the person's goal sheet saying what its boxes are, longest
         first: the first that fits is shown."""
         return ()
 
-    def laid_label(self, view: Any) -> str:
+    def laid_label(self, view: RV) -> str:
         """The caption over the person's groups on the table."""
         return "Your melds"
 
-    def score_text(self, view: Any, seat: int) -> str:
+    def score_text(self, view: RV, seat: int) -> str:
         return f"{self.score(view, seat)} pts"
 
     has_score_sheet: bool = True
     """The game is played in rounds scored on a sheet (the pause menu offers it)."""
 
-    def rounds_played(self, view: Any) -> int:
-        return len(view.round_points)
+    def rounds_played(self, view: RV) -> int:
+        return len(_rounds(view).round_points)
 
-    def round_words(self, view: Any) -> str:
+    def round_words(self, view: RV) -> str:
         """Where the game stands, in a few words ("round 3"), for the menu's Continue."""
         return f"round {view.round}"
 
-    def summary_note(self, view: Any, event: Any, seat: int) -> str | None:
+    def summary_note(self, view: RV, event: RoundScored, seat: int) -> str | None:
         """A line for a seat on the round summary instead of its left-over cards."""
         return None
 
-    def meld_drop(self, view: Any, cards: Sequence[Card], owner: int, index: int,
+    def meld_drop(self, view: RV, cards: Sequence[Card], owner: int, index: int,
                   at_start: bool, on_card: Card | None) -> Action | None:
         """The action for dropping hand cards on a meld on the table, if the game has one."""
         return None
 
-    def meld_name(self, view: Any, names: Sequence[str], human: int, seat: int, index: int,
+    def meld_name(self, view: RV, names: Sequence[str], human: int, seat: int, index: int,
                   at_start: bool = False) -> str:
         """A meld on the table in words: "the low end of North's run 4♥ 5♥ 6♥"."""
         meld = view.melds[seat][index]
@@ -221,76 +221,79 @@ class TableDescription(ABC):
             if meld.kind is MeldKind.RUN else ""
         return f"{where}{whose} {meld.kind.value} {pretty_cards(meld.cards)}"
 
-    def calls(self, view: Any, names: Sequence[str], human: int, ask_always: bool = True
+    def calls(self, view: RV, names: Sequence[str], human: int, ask_always: bool = True
               ) -> tuple[str, list[tuple[str, Action | None]]] | None:
         """An out-of-turn question for the person: the sentence and its answers
         (``ask_always`` false: a chance the card cannot help is only offered, see
         ``unasked_call``)."""
         return None
 
-    def unasked_call(self, view: Any) -> bool:
+    def unasked_call(self, view: RV) -> bool:
         """The person's open call chance is about a card that cannot help their hand:
         unless the settings ask every time, it is not asked, and passes for them as soon
         as no other seat is still to answer (so play is never held up for it)."""
         return False
 
-    def declines(self, view: Any, action: Action | None) -> bool:
+    def declines(self, view: RV, action: Action | None) -> bool:
         """Whether an answer to a question passes or declines (``N`` gives it; ``Y``
         the first answer that does not): every question reads the same way."""
         return action is None
 
-    def seat_note(self, view: Any, seat: int) -> str:
+    def seat_note(self, view: RV, seat: int) -> str:
         """A few words under a seat's name (progress, calls left)."""
         return ""
 
-    def go_down_problem(self, view: Any, groups: Sequence[Sequence[Card]]) -> str | None:
+    def go_down_problem(self, view: RV, groups: Sequence[Sequence[Card]]) -> str | None:
         """Why these staged groups cannot go down, in the words of the side panel, when
         the game can tell before asking the engine (None: ask the engine)."""
         return None
 
-    def out_seat(self, view: Any) -> int | None:
+    def out_seat(self, view: RV) -> int | None:
         """The seat that went out and is waiting for the round to end, if the game has
         such a moment (shown as "OUT")."""
         return None
 
-    def final_turn(self, view: Any) -> bool:
+    def final_turn(self, view: RV) -> bool:
         """Whether the person's turn is a last turn after someone went out."""
         return False
 
-    def is_down(self, view: Any, seat: int) -> bool:
+    def is_down(self, view: RV, seat: int) -> bool:
         """Whether the seat has laid its contract (games with a contract)."""
         return False
 
-    def down_message(self, view: Any) -> str:
+    def down_message(self, view: RV) -> str:
         """Why nothing more can be laid down: the person is down already."""
         return "You are down already: add cards to the melds on the table instead."
 
-    def played_this_turn(self, view: Any) -> bool:
+    def played_this_turn(self, view: RV) -> bool:
         """Whether the person has put cards on the table this turn (and may take them
         back)."""
         return False
 
-    def score(self, view: Any, seat: int) -> int:
+    def score(self, view: RV, seat: int) -> int:
         """The running score shown beside a seat's name."""
-        return int(view.totals[seat])
+        return int(_totals(view).totals[seat])
 
-    def total_cell(self, view: Any, seat: int) -> str:
+    def total_cell(self, view: RV, seat: int) -> str:
         """The score sheet's total for a seat."""
         return str(self.score(view, seat))
 
-    def round_columns(self, view: Any, event: Any) -> list[tuple[str, tuple[int, ...]]]:
+    def round_columns(self, view: RV, event: RoundScored) -> list[tuple[str, tuple[int, ...]]]:
         return [("this round", event.points), ("total", event.totals)]
 
-    def sheet_cell(self, view: Any, round_index: int, seat: int) -> str:
-        return str(view.round_points[round_index][seat])
+    def sheet_cell(self, view: RV, round_index: int, seat: int) -> str:
+        return str(_rounds(view).round_points[round_index][seat])
 
 
-def describe_table(game_id: str) -> TableDescription:
-    """The description a rummy game's table registered (see ``tables``)."""
+def describe_table(game_id: str) -> TableDescription[RummyView]:
+    """The description a rummy game's table registered (see ``tables``), as the shared
+    rummy scene holds it: the seam where a game's own view type is forgotten. Sound as
+    the scene hands it only views of its session's game, the game it was found by."""
     from .tables import table_for
 
-    description = table_for(game_id).description
-    assert isinstance(description, TableDescription), f"{game_id} has its own table"
+    description = table_for(game_id).own
+    if not isinstance(description, TableDescription):
+        raise TypeError(f"{game_id} has its own table")
     return description
 
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from ..engine import Action, Card, Discard, LayMission, LayOff, Meld, MeldKind, MeldRules, Rank
+from ..engine.events import RoundScored
 from ..engine.melds import SuitRule, order_run
 from ..engine.missions import (
     MISSIONS,
@@ -20,14 +20,14 @@ from ..engine.missions import (
     find_mission,
     shape_mission,
 )
-from ..engine.monastery import Phase
+from ..engine.monastery import MonasteryView, Phase
 from .grammar import plural
 from .table_desc import TableDescription
 from .tables import TableEntry, register_table, rummy_scene
 
 
 @dataclass(frozen=True)
-class MonasteryTable(TableDescription):
+class MonasteryTable(TableDescription[MonasteryView]):
     game_id: str = "monastery"
     buttons: tuple[tuple[str, str, bool], ...] = (
         ("Sort by suit  [S]", "sort_suit", False), ("Sort by rank  [R]", "sort_rank", False),
@@ -42,34 +42,35 @@ class MonasteryTable(TableDescription):
     """Colour is a rule here (mission 1's sets and mission 5's run "in colour"), so the
     cards are always red and black, whatever the four-colour setting says."""
 
-    def out_seat(self, view: Any) -> int | None:
-        return view.out_seat  # type: ignore[no-any-return]
+    def out_seat(self, view: MonasteryView) -> int | None:
+        return view.out_seat
 
-    def is_down(self, view: Any, seat: int) -> bool:
+    def is_down(self, view: MonasteryView, seat: int) -> bool:
         """Whether the seat has laid a mission this round: one a round at most (RULES.md
         M-A7), so nothing is built for another until the next deal."""
         return bool(view.melds[seat])
 
-    def down_message(self, view: Any) -> str:
+    def down_message(self, view: MonasteryView) -> str:
         return ("You have laid your mission this round: add cards to the missions on the "
                 "table, then discard.")
 
-    def rules(self, view: Any) -> MeldRules:
+    def rules(self, view: MonasteryView) -> MeldRules:
         return RULES
 
-    def headline(self, view: Any) -> str:
+    def headline(self, view: MonasteryView) -> str:
         mine = len(view.done[view.seat])
         return f"Round {view.round}  \u00b7  Your missions: {mine} of 9 done"
 
-    def points(self, view: Any, cards: Sequence[Card]) -> int:
+    def points(self, view: MonasteryView, cards: Sequence[Card]) -> int:
         return len(cards)
 
-    def commit(self, view: Any, groups: Sequence[Sequence[Card]], discard: Card) -> Action:
+    def commit(self, view: MonasteryView, groups: Sequence[Sequence[Card]],
+               discard: Card) -> Action:
         return Discard(discard)
 
     # --- the mission being built ---------------------------------------------------------
 
-    def focus(self, view: Any, chosen: int | None) -> int | None:
+    def focus(self, view: MonasteryView, chosen: int | None) -> int | None:
         """The mission the person is building: the one chosen on the sheet if still open,
         otherwise the open mission the hand is nearest to."""
         open_missions = view.open_missions(view.seat)
@@ -81,7 +82,7 @@ class MonasteryTable(TableDescription):
                                                          -MISSIONS[n].cards))
         return nearest
 
-    def mission_line(self, view: Any, number: int) -> str:
+    def mission_line(self, view: MonasteryView, number: int) -> str:
         mission = MISSIONS[number]
         lacking = cards_needed(view.hand, mission)
         if lacking == 0:
@@ -89,7 +90,7 @@ class MonasteryTable(TableDescription):
         have = mission.cards - lacking
         return f"Mission {number}: {mission.title} \u2014 you have {have} of {mission.cards}"
 
-    def go_down(self, view: Any, groups: Sequence[Sequence[Card]],
+    def go_down(self, view: MonasteryView, groups: Sequence[Sequence[Card]],
                 chosen: int | None = None) -> Action | None:
         """The staged groups as a mission: the one in focus first, then any open one."""
         order = [n for n in (self.focus(view, chosen),) if n is not None]
@@ -101,7 +102,7 @@ class MonasteryTable(TableDescription):
         focus = order[0] if order else 1
         return LayMission(focus, tuple(Meld(MeldKind.SET, tuple(g)) for g in groups))
 
-    def build_status(self, view: Any, groups: Sequence[Sequence[Card]],
+    def build_status(self, view: MonasteryView, groups: Sequence[Sequence[Card]],
                      chosen: int | None = None) -> tuple[str, bool | None]:
         """The mission in focus and what the hand lacks for it, in every phase (so the
         sheet makes sense before the draw), or how to add once a mission is down; then a
@@ -112,7 +113,7 @@ class MonasteryTable(TableDescription):
             text = f"{text}\n{note}" if text else note
         return text, good
 
-    def _mission_status(self, view: Any, groups: Sequence[Sequence[Card]],
+    def _mission_status(self, view: MonasteryView, groups: Sequence[Sequence[Card]],
                         chosen: int | None) -> tuple[str, bool | None]:
         playing = view.current == view.seat and view.to_play
         if view.laid(view.seat):
@@ -135,16 +136,16 @@ class MonasteryTable(TableDescription):
         return (f"Mission {action.mission} ready: {MISSIONS[action.mission].title}"
                 "  \u00b7  press Lay mission", True)
 
-    def shown_order(self, view: Any, cards: Sequence[Card]) -> list[Card]:
+    def shown_order(self, view: MonasteryView, cards: Sequence[Card]) -> list[Card]:
         """A run being built in sequence, whatever its suits (missions 3 and 6 take any,
         5 one colour), its wild aces where they stand."""
         laid = order_run(cards, self.rules(view), SuitRule.ANY) if len(cards) > 1 else None
         return list(laid) if laid is not None else list(cards)
 
-    def group_label(self, view: Any, cards: Sequence[Card]) -> tuple[str, bool]:
+    def group_label(self, view: MonasteryView, cards: Sequence[Card]) -> tuple[str, bool]:
         return plural(len(cards), "card"), True
 
-    def arrangement(self, view: Any, chosen: int | None = None
+    def arrangement(self, view: MonasteryView, chosen: int | None = None
                     ) -> tuple[list[list[Card]], Card | None]:
         if view.laid(view.seat) or view.laid_this_turn:
             return [], None
@@ -161,7 +162,7 @@ class MonasteryTable(TableDescription):
                 return [list(m.cards) for m in grown], None
         return [], None
 
-    def arrange_message(self, view: Any, chosen: int | None = None) -> str:
+    def arrange_message(self, view: MonasteryView, chosen: int | None = None) -> str:
         focus = self.focus(view, chosen)
         if focus is None:
             return "All nine missions are done."
@@ -169,7 +170,7 @@ class MonasteryTable(TableDescription):
 
     # --- the table ---------------------------------------------------------------------
 
-    def meld_drop(self, view: Any, cards: Sequence[Card], owner: int, index: int,
+    def meld_drop(self, view: MonasteryView, cards: Sequence[Card], owner: int, index: int,
                   at_start: bool, on_card: Card | None) -> Action | None:
         meld = view.melds[owner][index]
         if meld.kind not in (MeldKind.RUN, MeldKind.DOUBLE_RUN):
@@ -177,28 +178,28 @@ class MonasteryTable(TableDescription):
         ordered = sorted(cards, key=lambda c: int(c.rank))
         return LayOff(owner, index, tuple(ordered), at_start)
 
-    def meld_name(self, view: Any, names: Sequence[str], human: int, seat: int, index: int,
-                  at_start: bool = False) -> str:
+    def meld_name(self, view: MonasteryView, names: Sequence[str], human: int, seat: int,
+                  index: int, at_start: bool = False) -> str:
         number, _ = view.specs[seat][index]
         whose = "your" if seat == human else f"{names[seat]}'s"
         return f"{whose} mission {number} ({view.spec(seat, index).describe()})"
 
-    def progress(self, view: Any, seat: int) -> tuple[bool, ...] | None:
+    def progress(self, view: MonasteryView, seat: int) -> tuple[bool, ...] | None:
         done = set(view.done[seat])
         return tuple(n in done for n in MISSIONS)
 
-    def progress_names(self, view: Any) -> tuple[str, ...]:
+    def progress_names(self, view: MonasteryView) -> tuple[str, ...]:
         return tuple(mission.title for mission in MISSIONS.values())
 
-    def goal_name(self, view: Any, number: int) -> str:
+    def goal_name(self, view: MonasteryView, number: int) -> str:
         return f"mission {number}: {MISSIONS[number].title}"
 
-    def progress_caption(self, view: Any) -> tuple[str, ...]:
+    def progress_caption(self, view: MonasteryView) -> tuple[str, ...]:
         return ("\u2190 your 9 missions: gold = done, outlined = your aim; click to choose",
                 "\u2190 your missions: gold = done; click one to aim for it",
                 "\u2190 your missions")
 
-    def prompt(self, view: Any, names: Sequence[str], human: int) -> str:
+    def prompt(self, view: MonasteryView, names: Sequence[str], human: int) -> str:
         if view.phase is Phase.GAME_OVER:
             return "The game is over."
         if view.current != human:
@@ -211,40 +212,41 @@ class MonasteryTable(TableDescription):
             return "Discard to end your turn"
         return "Lay a mission, or discard"
 
-    def seat_note(self, view: Any, seat: int) -> str:
+    def seat_note(self, view: MonasteryView, seat: int) -> str:
         laid = view.specs[seat]
         return f"laid mission {laid[0][0]} \u2713" if laid else "no mission this round"
 
-    def score(self, view: Any, seat: int) -> int:
+    def score(self, view: MonasteryView, seat: int) -> int:
         return len(view.done[seat])
 
-    def score_text(self, view: Any, seat: int) -> str:
+    def score_text(self, view: MonasteryView, seat: int) -> str:
         return f"{len(view.done[seat])}/9"
 
-    def laid_label(self, view: Any) -> str:
+    def laid_label(self, view: MonasteryView) -> str:
         numbers = sorted({n for n, _ in view.specs[view.seat]})
         return "Your mission " + ", ".join(str(n) for n in numbers)
 
-    def rounds_played(self, view: Any) -> int:
+    def rounds_played(self, view: MonasteryView) -> int:
         return len(view.round_missions)
 
-    def ready_message(self, view: Any) -> str:
+    def ready_message(self, view: MonasteryView) -> str:
         return "The mission is ready: press Lay mission."
 
-    def build_first_message(self, view: Any) -> str:
+    def build_first_message(self, view: MonasteryView) -> str:
         return "Build a mission's groups above your hand first (or press Arrange)."
 
-    def total_cell(self, view: Any, seat: int) -> str:
+    def total_cell(self, view: MonasteryView, seat: int) -> str:
         return f"{len(view.done[seat])} of 9"
 
-    def round_columns(self, view: Any, event: Any) -> list[tuple[str, tuple[int, ...]]]:
+    def round_columns(self, view: MonasteryView, event: RoundScored
+                      ) -> list[tuple[str, tuple[int, ...]]]:
         return [("missions done", event.totals)]
 
-    def sheet_cell(self, view: Any, round_index: int, seat: int) -> str:
+    def sheet_cell(self, view: MonasteryView, round_index: int, seat: int) -> str:
         laid = view.round_missions[round_index][seat]
         return " ".join(f"#{n}" for n in laid) if laid else "\u2013"
 
-    def summary_note(self, view: Any, event: Any, seat: int) -> str | None:
+    def summary_note(self, view: MonasteryView, event: RoundScored, seat: int) -> str | None:
         """What the round brought a seat, in words (hands are thrown in unseen)."""
         laid = view.round_missions[event.round - 1][seat] \
             if len(view.round_missions) >= event.round else ()
@@ -266,4 +268,4 @@ def wild_note(hand: Sequence[Card]) -> str:
     return "Wild aces: " + ", ".join(f"A{suit.symbol} = any {suit.symbol}" for suit in suits)
 
 
-register_table(TableEntry("monastery", MonasteryTable(), rummy_scene))
+register_table(TableEntry("monastery", MonasteryView, MonasteryTable(), rummy_scene))

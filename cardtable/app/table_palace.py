@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from ..engine import Card, TakeStack, pretty_cards
+from ..engine import Card, GameView, TakeStack, pretty_cards
 from ..engine.palace import RESERVE_PLACEMENTS, PalaceView, Phase
 from ..engine.placements import rank_name
 from .describe import LogWords
@@ -19,6 +19,7 @@ from .grammar import plural
 from .tables import TableEntry, register_table
 
 if TYPE_CHECKING:
+    from .app import App
     from .scenes.table_core import TableCore
     from .session import Session
 
@@ -93,29 +94,30 @@ class PalaceTable:
 
     # --- the hooks the game-over scene shares with the rummy tables --------------------
 
-    def progress(self, view: Any, seat: int) -> None:
+    def progress(self, view: PalaceView, seat: int) -> None:
         return None
 
     has_score_sheet: bool = False
     """No rounds: nothing to show on a score sheet."""
 
-    def rounds_played(self, view: Any) -> int:
+    def rounds_played(self, view: PalaceView) -> int:
         return 0
 
-    def round_words(self, view: Any) -> str:
+    def round_words(self, view: PalaceView) -> str:
         return ""
 
-    def sheet_cell(self, view: Any, round_index: int, seat: int) -> str:
+    def sheet_cell(self, view: PalaceView, round_index: int, seat: int) -> str:
         return ""
 
-    def total_cell(self, view: Any, seat: int) -> str:
+    def total_cell(self, view: PalaceView, seat: int) -> str:
         return str(view.cards_left(seat))
 
 
-def _palace_scene(app: Any, session: Session) -> TableCore:
+def _palace_scene(app: App, session: Session[PalaceView]) -> TableCore[GameView]:
     from .scenes.palace_table import PalaceTableScene
 
     return PalaceTableScene(app, session)
 
 
-register_table(TableEntry("palace", PalaceTable(), _palace_scene, LogWords(stock="deck")))
+register_table(TableEntry("palace", PalaceView, PalaceTable(), _palace_scene,
+                          LogWords(stock="deck")))

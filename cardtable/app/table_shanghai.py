@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from ..ai.call_need import call_could_help
 from ..engine import (
@@ -30,46 +29,47 @@ from ..engine import (
 )
 from ..engine.contract_search import best_go_down
 from ..engine.contracts import lay_contract
+from ..engine.events import RoundScored
 from ..engine.shanghai_checks import layoff_problem
-from ..engine.shanghai_rules import ROUNDS, Phase, contract_rules, penalty
+from ..engine.shanghai_rules import ROUNDS, Phase, ShanghaiView, contract_rules, penalty
 from .grammar import listed, plural
 from .table_desc import TableDescription
 from .tables import TableEntry, register_table, rummy_scene
 
 
 @dataclass(frozen=True)
-class ShanghaiTable(TableDescription):
+class ShanghaiTable(TableDescription[ShanghaiView]):
     buttons: tuple[tuple[str, str, bool], ...] = (
         ("Sort by suit  [S]", "sort_suit", False), ("Sort by rank  [R]", "sort_rank", False),
         ("Arrange for me  [A]", "arrange", False), ("Go down  [G]", "go_down", True),
         ("Take back  [B]", "take_back", False),
         ("Hint  [H]", "hint", False), ("Menu  [Esc]", "pause", False))
 
-    def is_down(self, view: Any, seat: int) -> bool:
+    def is_down(self, view: ShanghaiView, seat: int) -> bool:
         return bool(view.down[seat])
 
-    def played_this_turn(self, view: Any) -> bool:
+    def played_this_turn(self, view: ShanghaiView) -> bool:
         return bool(view.played)
 
     @property
     def may_i(self) -> bool:
         return self.game_id == "shanghai_may_i"
 
-    def rules(self, view: Any) -> MeldRules:
+    def rules(self, view: ShanghaiView) -> MeldRules:
         return contract_rules(self.may_i, False).melds
 
-    def headline(self, view: Any) -> str:
+    def headline(self, view: ShanghaiView) -> str:
         # No break inside the contract's words ("run of 4" must not leave the 4 alone).
         contract = view.contract.describe().replace(" ", "\u00a0")
         return f"Round {view.round} of {ROUNDS}  \u00b7  Contract: {contract}"
 
-    def points(self, view: Any, cards: Sequence[Card]) -> int:
+    def points(self, view: ShanghaiView, cards: Sequence[Card]) -> int:
         return sum(penalty(card, self.may_i) for card in cards)
 
-    def commit(self, view: Any, groups: Sequence[Sequence[Card]], discard: Card) -> Action:
+    def commit(self, view: ShanghaiView, groups: Sequence[Sequence[Card]], discard: Card) -> Action:
         return Discard(discard)
 
-    def go_down(self, view: Any, groups: Sequence[Sequence[Card]],
+    def go_down(self, view: ShanghaiView, groups: Sequence[Sequence[Card]],
                 chosen: int | None = None) -> Action | None:
         laid = lay_contract(groups, view.contract, view.crules)
         if not isinstance(laid, str):
@@ -80,7 +80,7 @@ class ShanghaiTable(TableDescription):
             melds.append(made if isinstance(made, Meld) else Meld(MeldKind.SET, tuple(cards)))
         return GoDown(tuple(melds))
 
-    def build_status(self, view: Any, groups: Sequence[Sequence[Card]],
+    def build_status(self, view: ShanghaiView, groups: Sequence[Sequence[Card]],
                      chosen: int | None = None) -> tuple[str, bool | None] | None:
         """Groups each fine on their own can still miss the contract (two sets where a
         set and a run are due): the side panel says so, in the words Go down uses."""
@@ -92,13 +92,13 @@ class ShanghaiTable(TableDescription):
             return ("Ready to go down: " + view.contract.describe(), True)
         return (reason[0].upper() + reason[1:], False)
 
-    def go_down_problem(self, view: Any, groups: Sequence[Sequence[Card]]) -> str | None:
+    def go_down_problem(self, view: ShanghaiView, groups: Sequence[Sequence[Card]]) -> str | None:
         """The real reason (a mixed-suit run, two sets where a set and a run are due),
         found by trying every way of laying the groups, as Go down itself does."""
         laid = lay_contract(groups, view.contract, view.crules)
         return laid if isinstance(laid, str) else None
 
-    def arrangement(self, view: Any, chosen: int | None = None
+    def arrangement(self, view: ShanghaiView, chosen: int | None = None
                     ) -> tuple[list[list[Card]], Card | None]:
         if view.down[view.seat]:
             return [], None
@@ -106,7 +106,7 @@ class ShanghaiTable(TableDescription):
                              lambda c: penalty(c, self.may_i))
         return ([list(m.cards) for m in melds] if melds else []), None
 
-    def meld_drop(self, view: Any, cards: Sequence[Card], owner: int, index: int,
+    def meld_drop(self, view: ShanghaiView, cards: Sequence[Card], owner: int, index: int,
                   at_start: bool, on_card: Card | None) -> Action | None:
         meld = view.melds[owner][index]
         rules = self.rules(view)
@@ -127,12 +127,12 @@ class ShanghaiTable(TableDescription):
             at_start = False
         return LayOff(owner, index, tuple(cards), at_start)
 
-    def unasked_call(self, view: Any) -> bool:
+    def unasked_call(self, view: ShanghaiView) -> bool:
         return view.phase is Phase.CALLS and view.seat in view.awaiting and \
             not call_could_help(view)
 
-    def calls(self, view: Any, names: Sequence[str], human: int, ask_always: bool = True
-              ) -> tuple[str, list[tuple[str, Action | None]]] | None:
+    def calls(self, view: ShanghaiView, names: Sequence[str], human: int,
+              ask_always: bool = True) -> tuple[str, list[tuple[str, Action | None]]] | None:
         if human not in view.awaiting:
             return None
         top = view.discard_pile[-1] if view.discard_pile else None
@@ -161,7 +161,8 @@ class ShanghaiTable(TableDescription):
         if view.phase is Phase.SHANGHAI:
             calls = [a for a in view.legal if isinstance(a, CallShanghai)]
             where = " Drag it onto the meld of your choice, or:" if len(calls) > 1 else ""
-            return (f"{names[view.discarder]} discarded {card}, which fits the table!{where}",
+            who = names[view.discarder] if view.discarder is not None else "The discarder"
+            return (f"{who} discarded {card}, which fits the table!{where}",
                     [("Shanghai!", calls[0]), ("Pass", Call("pass"))] if calls else
                     [("Pass", Call("pass"))])
         if view.phase is Phase.DRAW and view.requests and view.exposed and self.may_i:
@@ -170,12 +171,12 @@ class ShanghaiTable(TableDescription):
                     [("Take it", Draw(Pile.DISCARD)), ("Let it go", Draw(Pile.STOCK))])
         return None
 
-    def declines(self, view: Any, action: Action | None) -> bool:
+    def declines(self, view: ShanghaiView, action: Action | None) -> bool:
         """Passing, letting a bought card go, and drawing from the stock instead of the
         card called for are the declining answers (``N``)."""
         return action is None or action in (Call("pass"), AnswerBuy(True), Draw(Pile.STOCK))
 
-    def prompt(self, view: Any, names: Sequence[str], human: int) -> str:
+    def prompt(self, view: ShanghaiView, names: Sequence[str], human: int) -> str:
         if view.phase is Phase.GAME_OVER:
             return "The game is over."
         if human not in view.awaiting:
@@ -198,7 +199,7 @@ class ShanghaiTable(TableDescription):
             return "Add cards to any meld, then discard"
         return "Your call"
 
-    def seat_note(self, view: Any, seat: int) -> str:
+    def seat_note(self, view: ShanghaiView, seat: int) -> str:
         """Down or not, the May I / buys the seat has left this round, and in May I the
         penalty total (the fewest penalty points win a bonus at the end)."""
         left = view.calls_allowed - view.calls_used[seat]
@@ -206,25 +207,26 @@ class ShanghaiTable(TableDescription):
         note = ("down \u2713" if view.down[seat] else "not down") + f"  \u00b7  {calls} left"
         return note + (f"  \u00b7  pen {view.penalties[seat]}" if self.may_i else "")
 
-    def score(self, view: Any, seat: int) -> int:
+    def score(self, view: ShanghaiView, seat: int) -> int:
         if not self.may_i:
             return int(view.penalties[seat])
         return int(view.earned[seat]) + (view.bonus[seat] if view.bonus else 0)
 
-    def round_columns(self, view: Any, event: Any) -> list[tuple[str, tuple[int, ...]]]:
+    def round_columns(self, view: ShanghaiView, event: RoundScored
+                      ) -> list[tuple[str, tuple[int, ...]]]:
         if not self.may_i:
             return [("this round", event.points), ("total", event.totals)]
         return [("penalty", event.points), ("earned", view.round_earned[event.round - 1]),
                 ("score", event.totals)]
 
-    def total_cell(self, view: Any, seat: int) -> str:
+    def total_cell(self, view: ShanghaiView, seat: int) -> str:
         if not self.may_i:
             return str(view.penalties[seat])
         bonus = view.bonus[seat] if view.bonus else 0
         extra = f", +{bonus} bonus" if bonus else ""
         return f"{self.score(view, seat)}  (pen. {view.penalties[seat]}{extra})"
 
-    def sheet_cell(self, view: Any, round_index: int, seat: int) -> str:
+    def sheet_cell(self, view: ShanghaiView, round_index: int, seat: int) -> str:
         points = view.round_points[round_index][seat]
         if not self.may_i:
             return str(points)
@@ -232,5 +234,7 @@ class ShanghaiTable(TableDescription):
         return f"{points} / +{earned}" if earned else str(points)
 
 
-register_table(TableEntry("shanghai_may_i", ShanghaiTable("shanghai_may_i"), rummy_scene))
-register_table(TableEntry("shanghai_buy", ShanghaiTable("shanghai_buy"), rummy_scene))
+register_table(TableEntry("shanghai_may_i", ShanghaiView, ShanghaiTable("shanghai_may_i"),
+                          rummy_scene))
+register_table(TableEntry("shanghai_buy", ShanghaiView, ShanghaiTable("shanghai_buy"),
+                          rummy_scene))

@@ -13,10 +13,9 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from ..engine import Card, CodecError, EngineError, to_json
-from ..engine.codec import from_json, matches_saved
+from ..engine.codec import JSONObject, from_json, matches_saved
 from ..engine.events import RoundScored
 
 LOG_KEPT = 60
@@ -38,8 +37,8 @@ class TableUI:
     log: tuple[str, ...] = ()
     summary: RoundScored | None = None
 
-    def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
+    def to_json(self) -> JSONObject:
+        data: JSONObject = {
             "scene": self.scene,
             "hand_order": [card.code for card in self.hand_order],
             "groups": [[card.code for card in group] for group in self.groups],

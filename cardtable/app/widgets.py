@@ -13,11 +13,14 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Generic, TypeVar
 
 import pygame
 
 from . import theme
+
+T = TypeVar("T")
+"""The value a Choice stands for (a setting's value, a game id)."""
 
 
 class Widget(ABC):
@@ -163,11 +166,11 @@ class Stepper(Widget):
                              border_radius=8)
 
 
-class Choice(Widget):
+class Choice(Widget, Generic[T]):
     """One of several options, shown as a row of segments (Left/Right to change)."""
 
-    def __init__(self, rect: pygame.Rect, label: str, options: Sequence[tuple[Any, str]],
-                 value: Any, on_change: Callable[[Any], None], label_width: int = 0) -> None:
+    def __init__(self, rect: pygame.Rect, label: str, options: Sequence[tuple[T, str]],
+                 value: T, on_change: Callable[[T], None], label_width: int = 0) -> None:
         super().__init__(rect)
         self.label, self.options, self.value = label, list(options), value
         self.on_change = on_change

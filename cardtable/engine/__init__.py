@@ -51,10 +51,10 @@ from .errors import (
     UnknownVariantError,
 )
 from .events import Event
-from .game import Game
+from .game import Game, SomeGame
 from .melds import Meld, MeldKind, MeldRules, SuitRule
 from .plugins import import_all
-from .variant import Outcome, Transition, Variant, get_variant, variants
+from .variant import GameView, Outcome, Transition, Variant, get_variant, variants
 
 import_all(__name__, __path__)  # each game's module registers its variant(s)
 
@@ -62,8 +62,8 @@ __all__ = [
     "AnswerBuy", "Call", "CallShanghai", "Exchange", "GoDown", "ReplaceWild", "TakeBack",
     "BuildReserve", "PickHidden", "Place", "PlayHidden", "TakeStack",
     "Action", "Arrangement", "Card", "CodecError", "Colour", "Discard", "Draw",
-    "EngineError", "Event", "Game", "GameInfo", "IllegalActionError", "LayDown",
-    "LayMission", "LayOff",
+    "EngineError", "Event", "Game", "GameInfo", "GameView", "IllegalActionError", "LayDown",
+    "LayMission", "LayOff", "SomeGame",
     "Meld", "MeldKind", "MeldRules", "NotationError", "Outcome", "Pile", "Rank",
     "SetupError", "Suit", "SuitRule", "Transition", "UnknownVariantError", "Variant",
     "best_arrangement", "catalog", "five_crowns_deck", "format_cards", "from_json",

@@ -39,7 +39,15 @@ def serializable_classes() -> tuple[type, ...]:
     return tuple(_REGISTRY[name] for name in sorted(_REGISTRY))
 
 
-def to_json(value: Any) -> Any:
+JSONValue = Any
+"""JSON-shaped data (what ``json.loads`` gives): data, not an interface between layers,
+so the records, saves and history rows that carry it are read field by field where
+used. Named, so the typed-boundaries test can tell data from a loosely typed boundary."""
+JSONObject = dict[str, JSONValue]
+"""A JSON object: a record, a save, a history row (see ``JSONValue``)."""
+
+
+def to_json(value: Any) -> JSONValue:
     """Plain JSON data (dicts, lists, strings, numbers) for an engine value."""
     if value is None or isinstance(value, (bool, int, float, str)):
         return value

@@ -32,10 +32,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import EngineError, SetupError
-from .options import OptionError
+from .options import OptionError, OptionsInstance
 from .rng import MAX_SEED, seed_problem
 from .shown import shown
-from .variant import Variant, variants
+from .variant import SomeVariant, variants
 
 _DIGITS = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 _CHECK = _DIGITS + "*~$=U"
@@ -58,14 +58,14 @@ class Deal:
     game_id: str
     seats: int
     seed: int
-    options: Any
+    options: OptionsInstance
 
 
-def _prefix(variant: type[Variant[Any, Any]]) -> str:
+def _prefix(variant: type[SomeVariant]) -> str:
     return variant.deal_prefix
 
 
-def encode(game_id: str, seats: int, seed: int, options: Any = None) -> str:
+def encode(game_id: str, seats: int, seed: int, options: OptionsInstance | None = None) -> str:
     """The code of a deal (``options``: the game's options; ``None`` is the default)."""
     variant = next((v for v in variants() if v.id == game_id), None)
     if variant is None:
@@ -156,7 +156,7 @@ def _check(text: str) -> str:
     return _CHECK[total % 37]
 
 
-def _options_part(options: Any) -> str:
+def _options_part(options: OptionsInstance) -> str:
     default = type(options)()
     out = []
     for index, field in enumerate(dataclasses.fields(options)):
@@ -179,7 +179,7 @@ def _field_letter(index: int) -> str:
     return chr(ord("A") + index)
 
 
-def _parse_options(variant: type[Variant[Any, Any]], text: str) -> Any:
+def _parse_options(variant: type[SomeVariant], text: str) -> OptionsInstance:
     fields = dataclasses.fields(variant.options_type)
     changes: dict[str, Any] = {}
     for letter, value in re.findall(r"([A-Z])(\d+|[YN]?)", text):

@@ -11,37 +11,50 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Generic, TypeVar
 
 from .actions import Action
-from .codec import from_json, to_json
+from .codec import JSONObject, JSONValue, from_json, to_json
 from .errors import CodecError, EngineError, SetupError
 from .events import Event
 from .migrations import FORMAT_VERSION, OtherVersionError, migrate
 from .rng import seed_problem
 from .shown import shown
-from .variant import Outcome, Variant, get_variant
+from .variant import GameView, Outcome, S, SeatedState, V, Variant, get_variant
+
+S_co = TypeVar("S_co", bound=SeatedState, covariant=True)
+V_co = TypeVar("V_co", bound=GameView, covariant=True)
 
 
 @dataclass
-class Game:
-    """The mutable handle the app and the simulator hold; the state inside is frozen."""
+class Game(Generic[S_co, V_co]):
+    """The mutable handle the app and the simulator hold; the state inside is frozen.
+    Generic in the game's state and view types; a game found by its id is a
+    ``SomeGame``, whose views are narrowed by their game's registered view type.
+    Covariant: a game of Five Crowns is a game (its state is only ever replaced by
+    states its own variant made, as ``apply`` and undo do)."""
 
-    variant: Variant[Any, Any]
+    variant: Variant[S_co, V_co]
     seats: int
     seed: int
-    state: Any
+    state: S_co
     history: list[tuple[int, Action]] = field(default_factory=list)
 
     @classmethod
     def new(cls, game_id: str, seats: int, seed: int,
-            options: Any = None) -> tuple[Game, tuple[Event, ...]]:
+            options: object | None = None) -> tuple[SomeGame, tuple[Event, ...]]:
+        """A new game of the game registered as ``game_id``."""
+        return Game.start(get_variant(game_id)(options), seats, seed)
+
+    @staticmethod
+    def start(variant: Variant[S, V], seats: int, seed: int
+              ) -> tuple[Game[S, V], tuple[Event, ...]]:
+        """A new game of this very variant (its types known to the caller)."""
         problem = seed_problem(seed)
         if problem is not None:  # bounded here: nothing deals a number a save cannot keep
             raise SetupError(problem)
-        variant = get_variant(game_id)(options)
         start = variant.new_game(seats, seed)
-        return cls(variant, seats, seed, start.state), start.events
+        return Game(variant, seats, seed, start.state), start.events
 
     @property
     def game_id(self) -> str:
@@ -63,7 +76,7 @@ class Game:
         self.history.append((seat, action))
         return step.events
 
-    def observe(self, seat: int) -> Any:
+    def observe(self, seat: int) -> V_co:
         return self.variant.observe(self.state, seat)
 
     def outcome(self) -> Outcome | None:
@@ -75,7 +88,7 @@ class Game:
 
     # --- records -----------------------------------------------------------------------
 
-    def setup_record(self) -> dict[str, Any]:
+    def setup_record(self) -> JSONObject:
         """The record without its moves: what game, under which rules, how dealt."""
         return {
             "format_version": FORMAT_VERSION,
@@ -86,13 +99,13 @@ class Game:
             "seed": self.seed,
         }
 
-    def record(self) -> dict[str, Any]:
+    def record(self) -> JSONObject:
         return {**self.setup_record(),
                 "actions": [[seat, to_json(action)] for seat, action in self.history]}
 
     @classmethod
     def from_record(cls, record: object,
-                    on_events: Callable[[tuple[Event, ...]], None] | None = None) -> Game:
+                    on_events: Callable[[tuple[Event, ...]], None] | None = None) -> SomeGame:
         """Replay a record, of any format version this version reads (``on_events`` sees
         each action's events). Raises CodecError or EngineError if it does not replay:
         not a record, a newer format, another rules version, or moves that do not fit."""
@@ -108,7 +121,7 @@ class Game:
                     f"{variant_type.rules_version!r}")
             options = from_json(variant_type.options_type, record["options"])
             seats, seed = _whole(record["seats"], "seats"), _whole(record["seed"], "seed")
-            game, _ = cls.new(record["game"], seats, seed, options)
+            game, _ = Game.new(record["game"], seats, seed, options)
             for seat, action_data in record["actions"]:
                 events = game.apply(_whole(seat, "a seat"), from_json(Action, action_data))
                 if on_events is not None:
@@ -119,8 +132,13 @@ class Game:
             raise CodecError(f"not a game record: {error}") from error
         return game
 
-    def state_json(self) -> Any:
+    def state_json(self) -> JSONValue:
         return to_json(self.state)
+
+
+SomeGame = Game[SeatedState, GameView]
+"""A game chosen at run time by its id (see ``variant.SomeVariant``): what the shared
+code holds, reading its views through ``GameView`` or its game's own registered type."""
 
 
 def _whole(value: object, what: str) -> int:

@@ -21,12 +21,12 @@ Standard library only.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
+from .codec import JSONObject
 from .errors import CodecError, EngineError
 from .variant import RecordStep, get_variant
 
-JSON = dict[str, Any]
+JSON = JSONObject
 
 
 class FormatVersionError(CodecError):

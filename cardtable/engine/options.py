@@ -123,6 +123,8 @@ class OptionsInstance(Protocol):
 
     __dataclass_fields__: ClassVar[dict[str, dataclasses.Field[Any]]]
 
+    def __hash__(self) -> int: ...  # frozen: caches (a deck, a variant) are keyed by them
+
 
 def refusal(options: OptionsInstance) -> OptionError | None:
     """The refusal of these house rules (an option of the wrong kind, or out of its
@@ -179,7 +181,7 @@ def presets_of(options_type: type) -> tuple[Preset, ...]:
     return (standard, *getattr(options_type, "PRESETS", ()))
 
 
-def preset_options(options_type: type, name: str) -> Any:
+def preset_options(options_type: type[OptionsInstance], name: str) -> OptionsInstance:
     """The options of the preset ``name`` (KeyError if the game has none so named)."""
     for preset in presets_of(options_type):
         if preset.name == name:
@@ -187,7 +189,7 @@ def preset_options(options_type: type, name: str) -> Any:
     raise KeyError(name)
 
 
-def preset_name(options: Any) -> str | None:
+def preset_name(options: OptionsInstance) -> str | None:
     """The preset these options are, if any (a deal code may hold other rules)."""
     for preset in presets_of(type(options)):
         if replace(type(options)(), **preset.changes) == options:

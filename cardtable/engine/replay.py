@@ -14,15 +14,16 @@ from .actions import Action
 from .codec import from_json
 from .errors import CodecError, EngineError
 from .events import Event, RoundStarted
-from .game import Game
+from .game import Game, SomeGame
 from .migrations import migrate
+from .variant import SeatedState
 
 
 @dataclass(frozen=True, slots=True)
 class Position:
     """The game after a move (the first position: as dealt, with no move)."""
 
-    state: Any
+    state: SeatedState
     seat: int | None
     """Who moved into this position (``None`` for the deal)."""
     action: Action | None
@@ -34,7 +35,7 @@ class Position:
 class Replay:
     """The positions of one recorded game."""
 
-    def __init__(self, game: Game, positions: list[Position]) -> None:
+    def __init__(self, game: SomeGame, positions: list[Position]) -> None:
         self.game = game
         """The game as it ended (or as far as it was recorded)."""
         self.positions = positions

@@ -13,18 +13,72 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol, runtime_checkable
 
 from .actions import DRAW_DISCARD, DRAW_STOCK, Action, Draw, Pile
 from .cards import Card
 from .data import replace_at, without_one
 from .events import Drew, Event, Reshuffled
+from .melds import Meld
 from .rng import shuffled
 from .sampling import fill_hands, take, unseen_cards
-from .variant import RecordStep
+from .variant import GameView, RecordStep
 
 
-def legal_draws(state: Any) -> tuple[Action, ...]:
+@runtime_checkable
+class RummyView(GameView, Protocol):
+    """What code shared by the draw-and-discard games (Five Crowns, Monastery, both
+    Shanghai games) reads of any of their views: each game's view is a frozen dataclass
+    with at least these fields. Anything else is read through the game's own view type."""
+
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def current(self) -> int: ...
+    @property
+    def round(self) -> int: ...
+    @property
+    def hand_sizes(self) -> tuple[int, ...]: ...
+    @property
+    def stock_size(self) -> int: ...
+    @property
+    def discard_pile(self) -> tuple[Card, ...]: ...
+    @property
+    def top_discard(self) -> Card | None: ...
+    @property
+    def melds(self) -> tuple[tuple[Meld, ...], ...]: ...
+    @property
+    def known(self) -> tuple[tuple[Card, ...], ...]: ...
+    @property
+    def to_draw(self) -> bool: ...
+    @property
+    def to_play(self) -> bool: ...
+
+
+class RummyState(Protocol):
+    """What the draw-and-discard games' states share, read by the helpers here."""
+
+    @property
+    def seats(self) -> int: ...
+    @property
+    def seed(self) -> int: ...
+    @property
+    def stock(self) -> tuple[Card, ...]: ...
+    @property
+    def discard_pile(self) -> tuple[Card, ...]: ...
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]: ...
+    @property
+    def known(self) -> tuple[tuple[Card, ...], ...]: ...
+    @property
+    def melds(self) -> tuple[tuple[Meld, ...], ...]: ...
+    @property
+    def reshuffles(self) -> int: ...
+    @property
+    def round_rebuilds(self) -> int: ...
+
+
+def legal_draws(state: RummyState) -> tuple[Action, ...]:
     """The draws open now: the stock (or a reshuffle of the pile), the top discard."""
     pile = state.discard_pile
     return DRAW_CHOICES[bool(state.stock) or len(pile) > 1, bool(pile)]
@@ -36,7 +90,7 @@ DRAW_CHOICES: dict[tuple[bool, bool], tuple[Action, ...]] = {
 """The legal draws by whether the stock and the discard pile may be drawn from."""
 
 
-def draw_problem(state: Any, action: Action) -> str | None:
+def draw_problem(state: RummyState, action: Action) -> str | None:
     """Why this is not a draw the seat may make at the start of its turn."""
     if not isinstance(action, Draw):
         return "draw a card first, from the stock or the discard pile"
@@ -62,7 +116,7 @@ def rebuilds_used_up(limit: int, rebuilds: int) -> bool:
     return bool(limit) and rebuilds >= limit
 
 
-def draw(state: Any, seat: int, source: Pile, events: list[Event]) -> Drawn:
+def draw(state: RummyState, seat: int, source: Pile, events: list[Event]) -> Drawn:
     """Take the top of the stock or of the discard pile. An empty stock is rebuilt from
     every discard but the top one (RULES.md engine rule 4), counted in the round's
     ``round_rebuilds``; a card taken from the pile is known to everyone while the seat
@@ -92,7 +146,7 @@ def draw(state: Any, seat: int, source: Pile, events: list[Event]) -> Drawn:
                             hands=replace_at(state.hands, seat, state.hands[seat] + (card,))))
 
 
-def card_taken(state: Any, seat: int, card: Card) -> dict[str, Any]:
+def card_taken(state: RummyState, seat: int, card: Card) -> dict[str, Any]:
     """The changes that take one card from a seat's hand, and from what others know it
     holds if they know it (a discard: the hottest way a card leaves a hand)."""
     changes = {"hands": replace_at(state.hands, seat, without_one(state.hands[seat], card))}
@@ -102,7 +156,7 @@ def card_taken(state: Any, seat: int, card: Card) -> dict[str, Any]:
     return changes
 
 
-def seen_by(view: Any) -> list[Card]:
+def seen_by(view: RummyView) -> list[Card]:
     """Every card a rummy seat can see: its hand, the discard pile, the melds on the
     table and the cards others are known to hold."""
     seen = list(view.hand) + list(view.discard_pile)
@@ -153,29 +207,35 @@ def kept_rebuilding_for_ever(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
+class _Dealing(Protocol):
+    """A game that deals a deck (what ``sample_zones`` asks of its variant)."""
+
+    def deck(self, seats: int) -> tuple[Card, ...]: ...
+
+
 class RummyZones:
     """The card inventory and hidden cards of a game with hands, stock, pile and melds."""
 
     migrations: ClassVar[Mapping[int, RecordStep]] = {2: kept_rebuilding_for_ever}
     """Every game with a stock to rebuild took the rebuild limit in format 2."""
 
-    def sample_zones(self, view: Any, rng: random.Random
+    def sample_zones(self: _Dealing, view: RummyView, rng: random.Random
                      ) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
         """For ``determinize``: every hand (the viewer's own, others' known cards and
         unseen ones at random) and the stock, dealt from the cards the view does not
         show."""
-        deck = self.deck(view.seats)  # type: ignore[attr-defined]
+        deck = self.deck(view.seats)
         pool = unseen_cards(deck, seen_by(view), rng)
         hands = fill_hands(view.seat, view.hand, view.hand_sizes, view.known, pool)
         return hands, take(pool, view.stock_size, "the stock")
 
-    def all_cards(self, state: Any) -> list[Card]:
+    def all_cards(self, state: RummyState) -> list[Card]:
         cards = [card for hand in state.hands for card in hand]
         cards += list(state.stock) + list(state.discard_pile)
         cards += [card for melds in state.melds for meld in melds for card in meld.cards]
         return cards
 
-    def hidden_from(self, state: Any, seat: int) -> set[Card]:
+    def hidden_from(self, state: RummyState, seat: int) -> set[Card]:
         """The stock, and other hands less the cards everyone saw them take."""
         hidden = set(state.stock)
         for other, hand in enumerate(state.hands):

@@ -22,10 +22,11 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 from .action_check import malformed
 from .actions import Action
 from .cards import Card, pretty_cards
-from .codec import serializable
+from .codec import JSONObject, serializable
 from .errors import IllegalActionError, SetupError, UnknownVariantError
 from .events import Event
 from .melds import Meld, MeldRules, meld_problem
+from .options import OptionsInstance
 
 
 class SeatedState(Protocol):
@@ -35,8 +36,44 @@ class SeatedState(Protocol):
     def seats(self) -> int: ...
 
 
+class GameView(Protocol):
+    """What every game's observation says, whatever the game: whose view it is, the
+    seats, who is awaited and what this seat may do. Code shared by all games (the
+    bots' registry, the worker, the app's session) reads views through this; anything
+    else it reads through the game's own view type (``Variant[S, V]``'s ``V``)."""
+
+    @property
+    def game_id(self) -> str: ...
+    @property
+    def seat(self) -> int: ...
+    @property
+    def seats(self) -> int: ...
+    @property
+    def awaiting(self) -> tuple[int, ...]: ...
+    @property
+    def legal(self) -> tuple[Action, ...]: ...
+    @property
+    def hand(self) -> tuple[Card, ...]: ...
+    @property
+    def options(self) -> OptionsInstance | None: ...
+    """The house rules the game is played by (None: the game's defaults)."""
+
+
 S = TypeVar("S", bound=SeatedState)
-V = TypeVar("V")
+V = TypeVar("V", bound=GameView)
+
+
+class WrongGameError(TypeError):
+    """A game's own code (a strategy, a table) was handed another game's view: a
+    registry mix-up, never a player's move."""
+
+
+def narrowed(view: GameView, view_type: type[V]) -> V:
+    """``view`` as its game's own view type, checked: the seam where code found by a
+    game's id (its strategy, explainer, table) meets a view held as any game's."""
+    if not isinstance(view, view_type):
+        raise WrongGameError(f"{view_type.__name__} expected, not {type(view).__name__}")
+    return view
 _LEGAL_CACHE_SIZE = 16
 
 
@@ -64,7 +101,7 @@ class Transition(Generic[S]):
     events: tuple[Event, ...]
 
 
-RecordStep = Callable[[dict[str, Any]], dict[str, Any]]
+RecordStep = Callable[[JSONObject], JSONObject]
 """One migration step of a game's records: JSON in, JSON out, pure."""
 
 
@@ -82,18 +119,22 @@ class Variant(ABC, Generic[S, V]):
     """Whether a lower final score is better (penalty points, cards left)."""
     seat_counts: ClassVar[range]
     rules_version: ClassVar[str]
-    options_type: ClassVar[type]
+    options_type: ClassVar[type[OptionsInstance]]
     state_type: ClassVar[type]
     migrations: ClassVar[Mapping[int, RecordStep]] = {}
     """How this game's older records and saves are brought up: the step keyed ``n``
     takes a file of format ``n - 1`` to format ``n`` (see ``migrations``)."""
 
-    def __init__(self, options: Any = None) -> None:
+    options: OptionsInstance
+    """The game's frozen options (each game narrows this to its own options type)."""
+
+    def __init__(self, options: object | None = None) -> None:
         # Oldest first (a plain dict keeps insertion order): the first entry goes when full.
-        self._legal_cache: dict[tuple[int, int], tuple[Any, tuple[Action, ...]]] = {}
-        self.options = options if options is not None else self.options_type()
-        if not isinstance(self.options, self.options_type):
+        self._legal_cache: dict[tuple[int, int], tuple[S, tuple[Action, ...]]] = {}
+        chosen = options if options is not None else self.options_type()
+        if not isinstance(chosen, self.options_type):
             raise SetupError(f"{self.id} takes {self.options_type.__name__}")
+        self.options = chosen
 
     # --- setting up -------------------------------------------------------------------
 
@@ -232,22 +273,29 @@ class Variant(ABC, Generic[S, V]):
 
 # ------------------------------------------------------------------------------ registry
 
-_VARIANTS: dict[str, type[Variant[Any, Any]]] = {}
+SomeVariant = Variant[SeatedState, GameView]
+"""A variant found by its id at run time, its own state and view types unknown to the
+caller: the one seam where the games' types are forgotten. Its methods take the states
+only it made (a ``Game`` keeps the pair together) and give views to narrow by the game's
+own view type where a game's fields are read (``isinstance`` against the registered view
+type, as the bots' and tables' registries do)."""
+_Registered = TypeVar("_Registered", bound="Variant[Any, Any]")
+_VARIANTS: dict[str, type[SomeVariant]] = {}
 
 
-def register(cls: type[Variant[Any, Any]]) -> type[Variant[Any, Any]]:
+def register(cls: type[_Registered]) -> type[_Registered]:
     if cls.id in _VARIANTS:
         raise ValueError(f"two games registered as {cls.id}")
     _VARIANTS[cls.id] = cls
     return cls
 
 
-def variants() -> tuple[type[Variant[Any, Any]], ...]:
+def variants() -> tuple[type[SomeVariant], ...]:
     """The games built so far, in registration order."""
     return tuple(_VARIANTS.values())
 
 
-def get_variant(game_id: str) -> type[Variant[Any, Any]]:
+def get_variant(game_id: str) -> type[SomeVariant]:
     try:
         return _VARIANTS[game_id]
     except KeyError:
@@ -255,5 +303,5 @@ def get_variant(game_id: str) -> type[Variant[Any, Any]]:
         raise UnknownVariantError(f"unknown game {game_id!r} (known: {known})") from None
 
 
-__all__ = ["Outcome", "Transition", "Variant", "register", "variants", "get_variant",
-           "places_for"]
+__all__ = ["GameView", "Outcome", "SeatedState", "SomeVariant", "Transition", "Variant",
+           "WrongGameError", "get_variant", "narrowed", "places_for", "register", "variants"]

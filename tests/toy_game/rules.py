@@ -61,6 +61,8 @@ class MatchView:
     winner: int | None
     awaiting: tuple[int, ...]
     legal: tuple[Action, ...]
+    options: MatchOptions | None = None
+    """The house rules played by (every view has ``engine.GameView``'s fields)."""
 
     @property
     def game_id(self) -> str:
@@ -162,7 +164,7 @@ class Match(Variant[MatchState, MatchView]):
             hand_sizes=tuple(len(hand) for hand in state.hands),
             stock_size=len(state.stock), discards=state.discards, over=state.over,
             winner=state.winner, awaiting=self.awaiting(state),
-            legal=self.legal_actions(state, seat))
+            legal=self.legal_actions(state, seat), options=self.options)
 
     def determinize(self, view: MatchView, rng: random.Random) -> MatchState:
         pool = unseen_cards(self.deck(view.seats), view.hand + view.discards, rng)

@@ -7,7 +7,8 @@ game (``Settings.coached``), and reachable again from the rules page.
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from collections.abc import Hashable
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -17,6 +18,12 @@ from ..model import Box, Element, Goal, Region, Role, ScreenModel, Text
 from ..widgets import Button
 from .common import FormScene
 
+if TYPE_CHECKING:
+    from ...engine import GameView
+    from ..app import App
+    from .palace_table import PalaceTableScene
+    from .table_core import TableCore
+
 
 @dataclasses.dataclass(frozen=True)
 class Step:
@@ -24,9 +31,13 @@ class Step:
     area: pygame.Rect
 
 
-def rummy_steps(table: Any) -> list[Step]:
+def rummy_steps(table: TableCore[GameView]) -> list[Step]:
     """The steps for a draw-and-discard table (Five Crowns, Shanghai, Monastery), each
     lighting elements of the table's screen model."""
+    from .table import TableScene
+
+    if not isinstance(table, TableScene):
+        raise TypeError(f"the rummy tour shown over {type(table).__name__}")
     model: ScreenModel = table.model()
     desc, view = table.desc, table.view
     headline = desc.headline(view).replace("  \u00b7  ", ": ")
@@ -64,7 +75,7 @@ def rummy_steps(table: Any) -> list[Step]:
     return steps
 
 
-def palace_steps(table: Any) -> list[Step]:
+def palace_steps(table: PalaceTableScene) -> list[Step]:
     geo = table.geo
     return [
         Step("These are your cards. First you pick three of them, blind, as your hidden "
@@ -87,7 +98,8 @@ class CoachScene(FormScene):
 
     overlay = True
 
-    def __init__(self, app: Any, table: Any, steps: list[Step], first: bool = True) -> None:
+    def __init__(self, app: App, table: TableCore[GameView], steps: list[Step],
+                 first: bool = True) -> None:
         super().__init__(app)
         self.table, self.steps, self.index = table, steps, 0
         self.first = first
@@ -143,7 +155,7 @@ class CoachScene(FormScene):
             return
         super().handle(event)
 
-    def redraw_key(self) -> Any:
+    def redraw_key(self) -> Hashable:
         return self.index
 
     def _text(self) -> tuple[theme.Label, pygame.Rect, int]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -12,13 +13,16 @@ from ..model import Box, Element, ScreenModel, model_of
 from ..scene import Scene
 from ..widgets import Button, FocusRing, TextField, Widget
 
+if TYPE_CHECKING:
+    from ..app import App
+
 
 class FormScene(Scene):
     """A scene whose controls sit in a centred column, driven by mouse or keyboard."""
 
     title = ""
 
-    def __init__(self, app) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.ring = FocusRing()
         self.size = app.size
@@ -118,7 +122,7 @@ class ConfirmScene(FormScene):
 
     overlay = True
 
-    def __init__(self, app, question: str,  # type: ignore[no-untyped-def]
+    def __init__(self, app: App, question: str,
                  answers: list[tuple[str, Callable[[], None]]]) -> None:
         super().__init__(app)
         self.question = question

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -14,13 +14,16 @@ from .. import theme
 from ..widgets import Button
 from .common import FormScene, dim
 
+if TYPE_CHECKING:
+    from ..app import App
+
 
 class GoalSheetScene(FormScene):
     """One seat's sheet: each goal, done or still open. Esc, Back or a click closes it."""
 
     overlay = True
 
-    def __init__(self, app: Any, name: str, word: str, names: Sequence[str],
+    def __init__(self, app: App, name: str, word: str, names: Sequence[str],
                  done: Sequence[bool]) -> None:
         super().__init__(app)
         self.name, self.word = name, word

@@ -86,7 +86,7 @@ class PalaceAnimation(PalaceInput):
     def _card_width(self, seat: int) -> int:
         return self.geo.table.card_w if seat == self.session.human else self.geo.mini_w
 
-    def _present(self, shown: Shown) -> None:
+    def _present(self, shown: Shown[PalaceView]) -> None:
         self.turned_up = None  # its mark lasts until the next move is shown
         # A hidden card dragged onto the stack still turns up and is held there to be read.
         self._dropped_hidden = self.dropped and isinstance(shown.action, PlayHidden)

@@ -40,7 +40,7 @@ DROP_SLACK = 10
 """Pixels round a drop target that still count as on it."""
 
 
-class PalaceInput(TableCore):
+class PalaceInput(TableCore[PalaceView]):
     """Mouse and keyboard handling for the Palace table: every gesture becomes one of
     the scene's actions. What it needs of the scene is declared here."""
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -27,13 +27,17 @@ from ..widgets import Button
 from . import palace_draw
 from .palace_anim import FINAL_SECONDS, PalaceAnimation, TurnedUp
 
+if TYPE_CHECKING:
+    from ..app import App
+    from .coach import Step
+
 
 class PalaceTableScene(PalaceAnimation):
     """The Palace table: the stack, the deck, reserves and hidden cards."""
 
     """How this table animates each event type (a test checks it decides every one)."""
 
-    def __init__(self, app: Any, session: Session) -> None:
+    def __init__(self, app: App, session: Session[PalaceView]) -> None:
         super().__init__(app, session)
         self.desc = PalaceTable()
         self.view: PalaceView = session.view()
@@ -77,7 +81,7 @@ class PalaceTableScene(PalaceAnimation):
     def _button_inputs(self) -> Hashable:
         return tuple(self.picked)
 
-    def coach_steps(self) -> list[Any]:
+    def coach_steps(self) -> list[Step]:
         from .coach import palace_steps
 
         return palace_steps(self)

@@ -4,7 +4,7 @@ rounds), read the rules, or save and go back to the menu."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -16,12 +16,17 @@ from ..tables import table_for
 from ..widgets import Button
 from .common import ConfirmScene, FormScene, dim, is_copy, said_label
 
+if TYPE_CHECKING:
+    from ...engine import GameView
+    from ..app import App
+    from ..tables import GameTable
+
 
 class PauseScene(FormScene):
     overlay = True
     title = "Paused"
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.away = False
         """Settings were opened from here: coming back, the table is laid out again (the
@@ -45,7 +50,7 @@ class PauseScene(FormScene):
         self.set_widgets([Button(rect, label, action, primary=index == 0)
                           for index, (rect, (label, action)) in enumerate(zip(rects, entries))])
 
-    def _description(self) -> Any:
+    def _description(self) -> GameTable[GameView] | None:
         session = self.app.session
         return table_for(session.game.game_id).description if session is not None else None
 
@@ -72,10 +77,10 @@ class PauseScene(FormScene):
         self.app.push(SettingsScene(self.app))
 
     def scores(self) -> None:
-        table, session = self.app.table, self.app.session
-        if table is not None and session is not None:
+        table, session, desc = self.app.table, self.app.session, self._description()
+        if table is not None and session is not None and desc is not None:
             self.app.push(ScoreSheetScene(self.app, table.view, session.names, session.human,
-                                          self._description()))
+                                          desc))
 
     def rules(self) -> None:
         from .rules import RulesScene
@@ -153,8 +158,8 @@ class ScoreSheetScene(FormScene):
 
     title = "Score sheet"
 
-    def __init__(self, app: Any, view: Any, names: Sequence[str], human: int,
-                 desc: Any) -> None:
+    def __init__(self, app: App, view: GameView, names: Sequence[str], human: int,
+                 desc: GameTable[GameView]) -> None:
         super().__init__(app)
         self.view, self.names, self.human, self.desc = view, list(names), human, desc
 

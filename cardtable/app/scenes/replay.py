@@ -16,14 +16,15 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
-from ...engine import EngineError, get_variant
+from ...engine import EngineError, GameView, get_variant
+from ...engine.codec import JSONObject
 from ...engine.migrations import OtherVersionError
 from ...engine.replay import Replay
 from .. import theme
@@ -40,6 +41,9 @@ from ..widgets import Button, Widget
 from .common import FormScene
 from .replay_table import controls_box, open_hands, table_at, watched
 from .table_core import TableCore
+
+if TYPE_CHECKING:
+    from ..app import App
 
 log = logging.getLogger(__name__)
 
@@ -94,7 +98,7 @@ class GamesScene(FormScene):
 
     title = "Games played"
 
-    def __init__(self, app: Any, history: History | None, skipped: int | None = None) -> None:
+    def __init__(self, app: App, history: History | None, skipped: int | None = None) -> None:
         super().__init__(app)
         self.history = history
         self.skipped = skipped
@@ -196,7 +200,7 @@ class GamesScene(FormScene):
     def _skipped(self) -> str:
         return skipped_words(self.page_skipped if self.skipped is None else self.skipped)
 
-    def redraw_key(self) -> Any:
+    def redraw_key(self) -> Hashable:
         return (self.note(), super().redraw_key())
 
     def layout(self, size: tuple[int, int]) -> None:
@@ -277,7 +281,7 @@ def _fitting(h: int) -> int:
     return max(FEWEST_LISTED, min(LISTED, slots - 2))
 
 
-def _not_of(row: GameRow, record: dict[str, Any]) -> str | None:
+def _not_of(row: GameRow, record: JSONObject) -> str | None:
     """Why ``record`` is not the record of the game ``row`` (``None``: it is)."""
     setup = (record.get("game"), record.get("seats"), record.get("seed"))
     if setup != (row.game_id, row.seats, row.seed):
@@ -298,7 +302,7 @@ class ReplayScene(FormScene):
     ``replay_table``) from the person's seat; the replay's controls sit where the
     table keeps its buttons."""
 
-    def __init__(self, app: Any, row: GameRow, replay: Replay) -> None:
+    def __init__(self, app: App, row: GameRow, replay: Replay) -> None:
         super().__init__(app)
         self.row, self.replay = row, replay
         self.variant = replay.game.variant
@@ -312,9 +316,9 @@ class ReplayScene(FormScene):
         self.title = f"{self.variant.title}: replay"
         self._rounds = len(replay.round_starts()) > 1
         """The game was played in rounds (Palace is one): the round is named."""
-        self._table: tuple[tuple[int, bool, tuple[int, int]], TableCore] | None = None
+        self._table: tuple[tuple[int, bool, tuple[int, int]], TableCore[GameView]] | None = None
 
-    def table(self) -> TableCore:
+    def table(self) -> TableCore[GameView]:
         """The game's table at the position shown (built once per position, size and
         view: a position's table is a layout and a screen model, milliseconds)."""
         key = (self.index, self.all_hands, self.size)
@@ -376,7 +380,7 @@ class ReplayScene(FormScene):
                 return
         super().handle(event)
 
-    def redraw_key(self) -> Any:
+    def redraw_key(self) -> Hashable:
         return (self.index, self.all_hands)
 
     # --- what is shown -------------------------------------------------------------

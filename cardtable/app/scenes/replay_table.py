@@ -10,23 +10,28 @@ lines up to the position.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 import pygame
 
-from ...engine.game import Game
+from ...engine import Card, GameView
+from ...engine.game import Game, SomeGame
+from ...engine.variant import SeatedState
 from .. import cardart
 from ..layout import TableLayout
 from ..model import Element, Gesture, ScreenModel
 from ..session import SeatInfo, Session
-from ..tables import rummy_scene, table_for
+from ..tables import table_for
 from .palace_table import PalaceTableScene
 from .table import TableScene
 from .table_core import TableCore
 from .table_panels import backs_fan, text_size
 
+if TYPE_CHECKING:
+    from ..app import App
 
-class WatchedSession(Session):
+
+class WatchedSession(Session[GameView]):
     """A recorded position, only watched: nobody is to move or thinking (no focus on
     the hand, no "thinking…" at a seat), whoever's turn it was."""
 
@@ -66,8 +71,8 @@ class ReplayPalaceTable(PalaceTableScene):
         return False
 
 
-def table_at(app: Any, game: Game, state: Any, seats: list[SeatInfo],
-             lines: list[str]) -> TableCore:
+def table_at(app: App, game: SomeGame, state: SeatedState, seats: list[SeatInfo],
+             lines: list[str]) -> TableCore[GameView]:
     """The game's table at ``state``, as the person's seat saw it, its log ``lines``.
     A new game handle over the state: the replay's positions are left untouched."""
     session = WatchedSession(Game(game.variant, game.seats, game.seed, state),
@@ -75,17 +80,16 @@ def table_at(app: Any, game: Game, state: Any, seats: list[SeatInfo],
     session.seats = seats  # each seat's level as the history has it, shown only
     for line in lines:
         session.log.append(line)
-    entry = table_for(game.game_id)
-    if entry.scene is rummy_scene:
-        return ReplayRummyTable(app, session)
-    opened = entry.scene(app, session)
+    opened = table_for(game.game_id).scene(app, session)  # checks the game's view type
+    if isinstance(opened, TableScene):
+        return ReplayRummyTable(app, opened.session)
     if isinstance(opened, PalaceTableScene):
-        return ReplayPalaceTable(app, session)
+        return ReplayPalaceTable(app, opened.session)
     opened.buttons = []  # another game's own table: shown as it is, with no buttons
     return opened
 
 
-def table_layout(table: TableCore) -> TableLayout:
+def table_layout(table: TableCore[GameView]) -> TableLayout:
     """The table's own layout (Palace's wraps one)."""
     geo = getattr(table, "geo", None)
     found = getattr(geo, "table", geo)
@@ -93,7 +97,7 @@ def table_layout(table: TableCore) -> TableLayout:
     return found
 
 
-def controls_box(table: TableCore) -> pygame.Rect:
+def controls_box(table: TableCore[GameView]) -> pygame.Rect:
     """Where the table keeps its buttons (right of the table, under the log): the
     replay's own controls go there."""
     return table_layout(table).controls
@@ -105,16 +109,35 @@ def watched(model: ScreenModel) -> list[Element]:
     return [replace(element, accepts=Gesture.NONE, focusable=False) for element in model]
 
 
-def open_hands(table: TableCore, surface: pygame.Surface, colours: str) -> None:
+def open_hands(table: TableCore[GameView], surface: pygame.Surface, colours: str) -> None:
     """Every hand shown: each other seat's hand face up over its backs, where the table
     draws them."""
     geo = table_layout(table)
-    hands = table.session.game.state.hands
+    state = table.session.game.state
+    if not isinstance(state, _Dealt):
+        return
+    hands = state.hands
     width = int(geo.small_w * 0.75)
     for seat, spot in geo.spots.items():
         cards = list(hands[seat])
-        count = table.view.hand_sizes[seat] + getattr(table.view, "face_down_counts",
-                                                      (0,) * len(hands))[seat]
+        down = state.face_down[seat] if isinstance(state, _FaceDown) else ()
+        count = len(hands[seat]) + len(down)
         for card, rect in zip(cards, backs_fan(spot.cards, count, width,
                                                text_size(geo.height))):
             surface.blit(cardart.face(card.face, width, colours), rect.topleft)
+
+
+@runtime_checkable
+class _Dealt(Protocol):
+    """A state with every seat's hand (each game's: a replay may show them all)."""
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]: ...
+
+
+@runtime_checkable
+class _FaceDown(Protocol):
+    """Palace's state: each seat's face-down cards (its backs are drawn with the hand's)."""
+
+    @property
+    def face_down(self) -> tuple[tuple[Card, ...], ...]: ...

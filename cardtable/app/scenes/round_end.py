@@ -12,7 +12,7 @@ from ..session import Shown
 from ..table_desc import RummyView
 
 
-def round_end_view(human: int, before: RummyView, shown: Shown,
+def round_end_view(human: int, before: RummyView, shown: Shown[RummyView],
                    scored: RoundScored) -> RummyView:
     """The table as the round ended: the view before the round-ending move, with that
     move done (its cards out of the hand, its discard on the pile, the melds as the

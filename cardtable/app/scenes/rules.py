@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ...engine import catalog
+from ...engine import GameInfo, catalog
 from ...engine.options import OptionsInstance, bound_of, label_of, preset_name, presets_of
 from .. import cardart, theme
 from ..form_model import panel_element, placed_elements
@@ -16,6 +16,12 @@ from ..rules_text import rules_for
 from ..tables import deck_colours
 from ..widgets import Button, Choice
 from .common import FormScene
+
+if TYPE_CHECKING:
+    from ..app import App
+
+CardRow = tuple[list[list[str]], str]
+"""A line of card pictures on a rules page: the groups of card codes, and a caption."""
 
 
 def house_rule_changes(options: OptionsInstance, standard: OptionsInstance) -> list[str]:
@@ -47,7 +53,7 @@ def house_rule_changes(options: OptionsInstance, standard: OptionsInstance) -> l
 class RulesScene(FormScene):
     title = "Rules"
 
-    def __init__(self, app, game_id: str | None = None) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, app: App, game_id: str | None = None) -> None:
         super().__init__(app)
         self.game_id = game_id or catalog()[0].id
         self.scroll = 0
@@ -94,9 +100,9 @@ class RulesScene(FormScene):
 
     def lines(self) -> list[str]:
         """The page's text lines, wrapped (card pictures left out)."""
-        return [item for kind, item in self.items() if kind == "text"]
+        return [item for _, item in self.items() if isinstance(item, str)]
 
-    def items(self) -> list[tuple[str, Any]]:
+    def items(self) -> list[tuple[str, str | CardRow]]:
         """The page as it is drawn: ("text", a wrapped line), or ("cards", (groups,
         caption)) for a line of the rules text that starts with "cards:" — card
         pictures drawn with the table's own card art, groups split by "|", the caption
@@ -105,7 +111,7 @@ class RulesScene(FormScene):
         title, _, rest = rules_for(self.game_id, info.title).partition("\n")
         house = self.house_rules(info)
         text = title + ("\n\n" + house if house else "") + "\n" + rest
-        items: list[tuple[str, Any]] = []
+        items: list[tuple[str, str | CardRow]] = []
         for number, paragraph in enumerate(text.split("\n")):
             if paragraph.startswith("cards:"):
                 body, _, caption = paragraph[len("cards:"):].partition("\u2014")
@@ -129,7 +135,7 @@ class RulesScene(FormScene):
             return int(self._card_width() * cardart.RATIO) + line_h + 10
         return line_h
 
-    def house_rules(self, info: Any) -> str:
+    def house_rules(self, info: GameInfo) -> str:
         """The house rules in force at the table (or the choices setup offers)."""
         session = self.app.session
         offered = "; ".join(f"{p.name}: {p.says}" for p in presets_of(info.options_type)[1:])
@@ -145,7 +151,7 @@ class RulesScene(FormScene):
         return ("House rules at your table (from its deal code): "
                 + "; ".join(house_rule_changes(options, info.options_type())) + ".")
 
-    def _draw_cards(self, surface: pygame.Surface, item: Any, y: int, line_h: int) -> None:
+    def _draw_cards(self, surface: pygame.Surface, item: CardRow, y: int, line_h: int) -> None:
         """One row of card pictures (a group per meld) and its caption below."""
         groups, caption = item
         width = self._card_width()
@@ -180,7 +186,7 @@ class RulesScene(FormScene):
             return
         super().handle(event)
 
-    def _placed(self) -> tuple[list[tuple[int, str, Any, int]], int]:
+    def _placed(self) -> tuple[list[tuple[int, str | CardRow, int]], int]:
         """The items on view, each with its index and top, and how far the page
         scrolls at most (the scroll is kept within it)."""
         line_h = theme.font(self.text_size).get_linesize()
@@ -189,11 +195,11 @@ class RulesScene(FormScene):
         limit = max(0, total - self.page.height + 40)
         self.scroll = min(self.scroll, limit)
         y = self.page.y + 20 - self.scroll
-        placed = []
+        placed: list[tuple[int, str | CardRow, int]] = []
         for index, (kind, item) in enumerate(items):
             height = self._height(kind, line_h)
             if self.page.y - height < y < self.page.bottom:
-                placed.append((index, kind, item, y))
+                placed.append((index, item, y))
             y += height
         return placed, limit
 
@@ -216,8 +222,9 @@ class RulesScene(FormScene):
         page = panel_element("page", "Rules page", self.page)
         view = self.page.inflate(-10, -10)
         room = Box(self.page.x + 20, view.y, self.page.width - 40, view.height)
-        lines = [(f"line/{index}", line, room) for index, kind, item, y in self._placed()[0]
-                 if kind == "text" and view.top <= (line := self._line(index, item, y)).rect().top
+        lines = [(f"line/{index}", line, room) for index, item, y in self._placed()[0]
+                 if isinstance(item, str)
+                 and view.top <= (line := self._line(index, item, y)).rect().top
                  and line.rect().bottom <= view.bottom]
         return [page, *placed_elements(lines, page.id)]
 
@@ -228,10 +235,10 @@ class RulesScene(FormScene):
         placed, _ = self._placed()
         clip = surface.get_clip()
         surface.set_clip(self.page.inflate(-10, -10))
-        for index, kind, item, y in placed:
-            if kind == "cards":
-                self._draw_cards(surface, item, y, line_h)
-            else:
+        for index, item, y in placed:
+            if isinstance(item, str):
                 self._line(index, item, y).draw(surface)
+            else:
+                self._draw_cards(surface, item, y, line_h)
         surface.set_clip(clip)
         self.ring.draw(surface)

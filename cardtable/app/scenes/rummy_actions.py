@@ -22,12 +22,12 @@ from .table_core import TableCore
 Question = tuple[str, list[tuple[str, Action | None]]]
 
 
-class RummyActions(TableCore):
+class RummyActions(TableCore[RummyView]):
     """The rummy table's actions. What they need of the scene is declared here."""
 
     geo: table_layout.TableLayout
     view: RummyView
-    desc: TableDescription
+    desc: TableDescription[RummyView]
     groups: list[list[Card]]
     chosen_goal: int | None
     question: Question | None

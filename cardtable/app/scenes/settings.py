@@ -3,8 +3,7 @@ saved when changed."""
 
 from __future__ import annotations
 
-import dataclasses
-from typing import Any
+from dataclasses import replace
 
 import pygame
 
@@ -22,6 +21,7 @@ from ..settings import (
     TABLE_COLOURS,
     UNDO_MODES,
     WINDOW_SIZES,
+    Settings,
 )
 from ..widgets import Button, Choice
 from .common import FormScene
@@ -54,35 +54,45 @@ class SettingsScene(FormScene):
             sizes.append((current, f"{current[0]}\u00d7{current[1]}"))
         self.set_widgets([
             Choice(rects[0], "AI speed", [(k, k.title()) for k in AI_SPEEDS], s.ai_speed,
-                   lambda v: self.change(ai_speed=v), label_width=label_w),
+                   lambda v: self.change(replace(self.app.settings, ai_speed=v)),
+                   label_width=label_w),
             Choice(rects[1], "Animations", [(k, k.title()) for k in ANIMATION_SPEEDS],
-                   s.animation_speed, lambda v: self.change(animation_speed=v),
+                   s.animation_speed,
+                   lambda v: self.change(replace(self.app.settings, animation_speed=v)),
                    label_width=label_w),
             Choice(rects[2], "Card size", [(k, k.title()) for k in CARD_SIZES], s.card_size,
-                   lambda v: self.change(card_size=v), label_width=label_w),
+                   lambda v: self.change(replace(self.app.settings, card_size=v)),
+                   label_width=label_w),
             Choice(rects[3], "Deck colours", list(DECK_COLOURS.items()), s.deck_colours,
-                   lambda v: self.change(deck_colours=v), label_width=label_w),
+                   lambda v: self.change(replace(self.app.settings, deck_colours=v)),
+                   label_width=label_w),
             Choice(rects[4], "Window", sizes, current, self.change_window, label_width=label_w),
             Choice(rects[5], "Calls (May I, buy)",
                    [(k, CALL_LABELS[k]) for k in CALL_TIMERS],
-                   s.call_timer, lambda v: self.change(call_timer=v), label_width=label_w),
+                   s.call_timer, lambda v: self.change(replace(self.app.settings, call_timer=v)),
+                   label_width=label_w),
             Choice(rects[6], "Calls: ask", list(CALL_ASKING.items()), s.call_asking,
-                   lambda v: self.change(call_asking=v), label_width=label_w),
+                   lambda v: self.change(replace(self.app.settings, call_asking=v)),
+                   label_width=label_w),
             Choice(rects[7], "Undo", list(UNDO_MODES.items()), s.undo,
-                   lambda v: self.change(undo=v), label_width=label_w),
+                   lambda v: self.change(replace(self.app.settings, undo=v)),
+                   label_width=label_w),
             Choice(rects[8], "Sound", list(SOUND_LEVELS.items()), s.sound,
-                   lambda v: self.change(sound=v), label_width=label_w),
+                   lambda v: self.change(replace(self.app.settings, sound=v)),
+                   label_width=label_w),
             Choice(rects[9], "Table", list(TABLE_COLOURS.items()), s.table_colour,
-                   lambda v: self.change(table_colour=v), label_width=label_w),
+                   lambda v: self.change(replace(self.app.settings, table_colour=v)),
+                   label_width=label_w),
             Choice(rects[10], "Card backs", list(CARD_BACKS.items()), s.card_back,
-                   lambda v: self.change(card_back=v), label_width=label_w),
+                   lambda v: self.change(replace(self.app.settings, card_back=v)),
+                   label_width=label_w),
             Button(pygame.Rect(rects[11].centerx - theme.grown(120, size), rects[11].y,
                                theme.grown(240, size), rects[11].height),
                    "Done", self.back, primary=True),
         ])
 
-    def change(self, **values: Any) -> None:
-        self.app.settings = dataclasses.replace(self.app.settings, **values)
+    def change(self, settings: Settings) -> None:
+        self.app.settings = settings
         self.note = self.app.settings_file.save(self.app.settings)
         self.app.sounds.set_volume(self.app.settings.sound)
         self.app.apply_looks()
@@ -92,7 +102,7 @@ class SettingsScene(FormScene):
             self.app.session.ask_always = self.app.settings.ask_every_call
 
     def change_window(self, size: tuple[int, int]) -> None:
-        self.change(window_width=size[0], window_height=size[1])
+        self.change(replace(self.app.settings, window_width=size[0], window_height=size[1]))
         if not self.app.fullscreen:
             self.app.screen = self.app._open_window(fit_screen(size))
             self.app.resize(self.app.size)

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import re
 from functools import partial
+from typing import TYPE_CHECKING
 
 import pygame
 
 from ...ai import PLAYER_LEVELS
 from ...ai.bots import level_words
-from ...engine import catalog
+from ...engine import GameInfo, catalog
 from ...engine.deal_code import DealCodeError, decode
 from ...engine.options import preset_options, presets_of
 from ...engine.rng import seed_problem
@@ -23,6 +24,9 @@ from ..session import OPPONENT_NAMES
 from ..tables import playable
 from ..widgets import Button, Choice, Stepper, TextField, Widget
 from .common import ConfirmScene, FormScene
+
+if TYPE_CHECKING:
+    from ..app import App
 
 DEAL_CHARACTERS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ-*~$="
 """What a deal number or code is written with (see engine.deal_code)."""
@@ -52,7 +56,7 @@ def remembered_levels(seat_levels: str, level: str) -> list[str]:
 class SetupScene(FormScene):
     title = "New game"
 
-    def __init__(self, app) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.game_id = next(info.id for info in catalog() if playable(info.id))
         self.opponents = app.settings.opponents
@@ -65,7 +69,7 @@ class SetupScene(FormScene):
         """The house rules chosen (a preset of the game's options)."""
 
     @property
-    def info(self):  # type: ignore[no-untyped-def]
+    def info(self) -> GameInfo:
         return next(info for info in catalog() if info.id == self.game_id)
 
     def layout(self, size: tuple[int, int]) -> None:

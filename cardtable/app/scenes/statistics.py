@@ -7,8 +7,9 @@ as Games played does. Rows that cannot be read are left out and counted."""
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -24,6 +25,9 @@ from ..tables import table_for
 from ..widgets import Button, Widget
 from .common import FormScene
 
+if TYPE_CHECKING:
+    from ..app import App
+
 COLUMNS = ("Level", "Played", "Won", "Win %", "Avg score", "Best", "Streak", "Best streak",
            "Avg rounds", "Left")
 WIDTHS = (0.14, 0.08, 0.08, 0.08, 0.1, 0.08, 0.08, 0.1, 0.1, 0.08)
@@ -38,7 +42,7 @@ SMALLEST_TYPE = 10
 class StatisticsScene(FormScene):
     title = "Statistics"
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.games = list(catalog())
         self.game_id = self.games[0].id
@@ -121,7 +125,7 @@ class StatisticsScene(FormScene):
         self._take()
         self.waiting = self.app.recorder.waiting()  # written meanwhile: no longer said
 
-    def redraw_key(self) -> Any:
+    def redraw_key(self) -> Hashable:
         return (self.tally is None and self.problem is None, self.waiting,
                 super().redraw_key())
 

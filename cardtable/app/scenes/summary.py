@@ -4,10 +4,11 @@ game-over scene (standings, play again, back to the menu)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
+from ...engine import Card
 from ...engine.events import RoundScored
 from .. import cardart, theme
 from ..clipboard import copy_deal_code
@@ -18,6 +19,11 @@ from ..tables import table_for
 from ..widgets import Button
 from .common import FormScene, is_copy, said_label
 from .tabledraw import progress_boxes
+
+if TYPE_CHECKING:
+    from ..app import App
+    from ..session import SomeSession
+    from .table import TableScene
 
 
 def score_sheet(surface: pygame.Surface, box: pygame.Rect, names: Sequence[str],
@@ -120,7 +126,7 @@ def _fit(text: str, size: int, width: int, bold: bool = False) -> int:
 class SummaryScene(FormScene):
     """After each round: who kept what, the points, and the running totals."""
 
-    def __init__(self, app: Any, table: Any, event: RoundScored) -> None:
+    def __init__(self, app: App, table: TableScene, event: RoundScored) -> None:
         super().__init__(app)
         self.table = table
         self.event = event
@@ -156,7 +162,7 @@ class SummaryScene(FormScene):
         self.app.push(PauseScene(self.app))
 
     def _layout(self) -> tuple[pygame.Rect, list[tuple[str, theme.Label, Box]],
-                               list[tuple[str, Any, int, tuple[int, int]]], pygame.Rect]:
+                               list[tuple[str, Card, int, tuple[int, int]]], pygame.Rect]:
         """The panel of hands, its lines of text (each with its room), the cards left in
         hand (key, card, width, where) and the score sheet's box."""
         w, h = self.size
@@ -178,7 +184,7 @@ class SummaryScene(FormScene):
         scores_left = box.right - 16 - len(columns) * column_w
         x = box.x + int(box.width * 0.18)
         labels: list[tuple[str, theme.Label, Box]] = []
-        cards: list[tuple[str, Any, int, tuple[int, int]]] = []
+        cards: list[tuple[str, Card, int, tuple[int, int]]] = []
         for seat, name in enumerate(names):
             y = box.y + 8 + seat * row_h
             row = Box(box.x, y, box.width, row_h)
@@ -264,10 +270,13 @@ class SummaryScene(FormScene):
 class GameOverScene(FormScene):
     title = "Game over"
 
-    def __init__(self, app: Any, session: Any) -> None:
+    def __init__(self, app: App, session: SomeSession) -> None:
         super().__init__(app)
         self.session = session
-        self.outcome = session.game.outcome()
+        outcome = session.game.outcome()
+        if outcome is None:
+            raise ValueError("the game over scene opened on a game still in play")
+        self.outcome = outcome
         self.said: tuple[str, bool] | None = None
         """What copying the deal code said (shown where the code was)."""
 
@@ -314,7 +323,7 @@ class GameOverScene(FormScene):
         self.menu()
 
     def _standings(self) -> tuple[list[tuple[str, theme.Label, Box]],
-                                  list[tuple[tuple[int, int], int, Any]], int]:
+                                  list[tuple[tuple[int, int], int, tuple[bool, ...]]], int]:
         """The headline and each seat's line (with its room), the progress boxes drawn
         beside them, and where the lines end."""
         w, h = self.size

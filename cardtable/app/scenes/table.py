@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from collections.abc import Hashable
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -36,6 +36,9 @@ from .rummy_actions import Question
 from .rummy_keys import RummyKeys
 from .table_animations import ANIMATIONS, Moment
 
+if TYPE_CHECKING:
+    from ..app import App
+
 
 class TableScene(RummyKeys):
     """The table of the rummy games, driven by each game's table description."""
@@ -43,7 +46,7 @@ class TableScene(RummyKeys):
     animations = ANIMATIONS
     """How this table animates each event type (a test checks it decides every one)."""
 
-    def __init__(self, app: Any, session: Session) -> None:
+    def __init__(self, app: App, session: Session[RummyView]) -> None:
         super().__init__(app, session)
         self.desc = describe_table(session.game.game_id)
         self.view: RummyView = session.view()
@@ -229,7 +232,7 @@ class TableScene(RummyKeys):
         return frame.clamp(self.geo.play) if self.geo.play.contains(buttons) else \
             frame.clamp(pygame.Rect(0, 0, self.geo.width, self.geo.height))
 
-    def _present(self, shown: Shown) -> None:
+    def _present(self, shown: Shown[RummyView]) -> None:
         """Play out one applied action, then show what it led to. A round's end stops
         at the score sheet: the table stays on the round that ended while its last move
         plays out, and the next deal is shown only once the sheet is closed."""
@@ -255,7 +258,7 @@ class TableScene(RummyKeys):
                 break
             start = self._animate(event, before, start, speed)
 
-    def _animate(self, event: Event, before: Any, start: float, speed: float) -> float:
+    def _animate(self, event: Event, before: RummyView, start: float, speed: float) -> float:
         """The event's animation, found by its type (``table_animations``)."""
         return self.animations(Moment(self, before, start, speed), event)
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from abc import abstractmethod
 from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, Generic
 
 import pygame
 
@@ -25,12 +25,16 @@ from ..clipboard import copy_deal_code
 from ..hints import Job, hint_job, why_job
 from ..model import Ref
 from ..scene import Scene
-from ..session import Session, Shown
+from ..session import Session, Shown, V_co
 from ..sound import sound_for
 from ..table_ui import TableUI
 from ..tables import table_for
 from ..widgets import Button
 from .table_panels import LOG_STEP, log_entry_at, log_page
+
+if TYPE_CHECKING:
+    from ..app import App
+    from .coach import Step
 
 MESSAGE_SECONDS = 4.0
 DRAG_THRESHOLD = 6
@@ -61,22 +65,23 @@ class Drag:
     index: int = -1
 
 
-class TableCore(Scene):
-    """One game at the table, as the person sees and plays it."""
+class TableCore(Scene, Generic[V_co]):
+    """One game at the table, as the person sees and plays it (``V_co``: the view type
+    of its game, read by the game's own scene)."""
 
-    def __init__(self, app: Any, session: Session) -> None:
+    def __init__(self, app: App, session: Session[V_co]) -> None:
         super().__init__(app)
         self.session = session
-        self.view: Any = session.view()
+        self.view: V_co = session.view()
         session.shown.clear()
         self.animator = Animator()
         self.time = 0.0
         self.selected: set[Card] = set()
-        self.hint_job: Job | None = None
+        self.hint_job: Job[tuple[Action, str]] | None = None
         self.hint_waiting = False
         """H was pressed while the game already waited for the person but the table was
         still playing out the last moves: the hint comes once it has caught up."""
-        self.why_job: tuple[int, Job] | None = None
+        self.why_job: tuple[int, Job[str]] | None = None
         self._why_back = (0, 0)
         """Enter on the log: (the latest AI move's last line, how many moves back the
         next Enter goes)."""
@@ -200,7 +205,7 @@ class TableCore(Scene):
         waiting = self.session.log.total - self.log_shown
         return lines[:len(lines) - waiting] if waiting > 0 else lines
 
-    def _present(self, shown: Shown) -> None:
+    def _present(self, shown: Shown[V_co]) -> None:
         """Play out one applied action, then show what it led to."""
         self.log_shown = shown.log_after[-1] if shown.log_after else self.log_shown
         before = self.view
@@ -212,7 +217,7 @@ class TableCore(Scene):
             start = self._animate(event, before, start, speed)
         self._sound(shown)
 
-    def _sound(self, shown: Shown) -> None:
+    def _sound(self, shown: Shown[V_co]) -> None:
         """The move's sound effect (the most telling of its events)."""
         effect = sound_for(shown.events, self.session.human)
         if effect is not None:
@@ -252,7 +257,7 @@ class TableCore(Scene):
         self._after_undo()
         self.say("Taken back.", good=True)
 
-    def coach_steps(self) -> list[Any]:
+    def coach_steps(self) -> list[Step]:
         """The first-game tour's steps for this table (see scenes.coach)."""
         from .coach import rummy_steps
 

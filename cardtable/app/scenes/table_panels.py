@@ -12,11 +12,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from .. import cardart, theme
+
+if TYPE_CHECKING:
+    from ..layout import SeatSpot, TableLayout
 
 PAD = 10
 """Pixels between a seat panel's edge and its text."""
@@ -107,7 +110,8 @@ def _fit_note(note: str, flags: list[str], size: int, width: int) -> tuple[str, 
     return theme.fit(separator.join(parts), size, width, smallest=smallest)
 
 
-def seat_panel(surface: pygame.Surface, geo: Any, spot: Any, name: str, to_move: bool,
+def seat_panel(surface: pygame.Surface, geo: TableLayout, spot: SeatSpot, name: str,
+               to_move: bool,
                score: str = "", note: str = "", flags: Sequence[str] = (),
                right_width: int = 0, thinking_now: float | None = None) -> int:
     """An opponent's panel with its name, score and note fitted to it, lit while it is to
