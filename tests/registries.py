@@ -6,7 +6,9 @@ A test that adds a game for a while swaps each registry for a copy (pytest's
 ``monkeypatch`` puts the originals back after the test) and imports the game's modules
 afresh into the copies, exactly as ``import_all`` imports a real game's. The copies are
 shallow but for the strategies' per-level tables and the per-game level lines, which
-registering writes into.
+registering writes into. The tables registry is loaded first (its ``table_*`` modules
+are imported once, on first use): loaded into a copy, the real tables would be lost
+with it.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from types import ModuleType
 import pytest
 
 from cardtable.ai import explain, strategies
+from cardtable.app import tables
 from cardtable.engine import codec, variant
 
 
@@ -33,6 +36,8 @@ def register_game(monkeypatch: pytest.MonkeyPatch, modules: Iterable[str]) -> li
     monkeypatch.setattr(strategies, "_LEVEL_LINES",
                         {game: dict(lines) for game, lines in strategies._LEVEL_LINES.items()})
     monkeypatch.setattr(explain, "_EXPLAINERS", dict(explain._EXPLAINERS))
+    tables._load()
+    monkeypatch.setattr(tables, "_TABLES", dict(tables._TABLES))
     names = list(modules)
     for name in names:  # left in sys.modules after, unregistered: the next import is fresh
         sys.modules.pop(name, None)

@@ -1,11 +1,16 @@
 """The checks the screen matrix runs on a screen's model, each a list of what is wrong
 (empty: the screen passes). Kept apart from the matrix so their own tests can show each
-one failing on a screen that has the defect it is for (``test_screen_checks``)."""
+one failing on a screen that has the defect it is for (``test_screen_checks``); and
+every check on one cell, or on every cell of one registered game (``game_problems``),
+for the matrix and for a test that registers a game of its own."""
 
 from __future__ import annotations
 
+from screen_reach import Cell, Matrix, expected_scheme, game_cells, open_screen
+
 from cardtable.app import theme
 from cardtable.app.model import Box, Element, Gesture, Role, ScreenModel
+from cardtable.app.scenes.coach import CoachScene
 
 
 def overlap_problems(model: ScreenModel) -> list[str]:
@@ -76,3 +81,78 @@ def keyboard_problems(model: ScreenModel, tabbed: list[str | None]) -> list[str]
         if tabbed != expected:
             problems.append(f"Tab meets {tabbed}, the model's order is {expected}")
     return problems
+
+
+# --- every check on one cell of the matrix, for any registered game -------------------------
+
+
+def name_problems(model: ScreenModel) -> list[str]:
+    unnamed = [element.id for element in model.unnamed()]
+    return [f"no name for {unnamed}"] if unnamed else []
+
+
+def colour_problems(schemes: list[str], expected: str | None) -> list[str]:
+    """Cards drawn in other deck colours than ``expected`` (None: no game's cards)."""
+    wrong = sorted(set(schemes) - {expected}) if expected is not None else []
+    return [f"cards drawn in {wrong}, the setting asks for {expected}"] if wrong else []
+
+
+CHECKS = ("draws", "deck colours", "overlaps", "text fits", "names", "keyboard")
+"""The matrix's checks of one cell, in the order ``cell_problems`` runs them."""
+
+
+def cell_problems(matrix: Matrix, cell: Cell) -> dict[str, list[str]]:
+    """Every check of the matrix on one cell (its screen built, drawn once, described
+    and walked with Tab): the problems each found, by check (empty: the cell passes).
+    A screen that draws with an error or has no model fails there, and is not read on."""
+    seen = matrix.seen(cell)
+    if seen.error is not None:
+        return {"draws": [seen.error]}
+    found = {"deck colours": colour_problems(seen.schemes, expected_scheme(cell))}
+    model = seen.model
+    if model is None:
+        found["draws"] = [f"no screen model: {seen.no_model}"]
+    else:
+        found.update({
+            "overlaps": overlap_problems(model),
+            "text fits": text_problems(model) + outside_problems(model, cell.size),
+            "names": name_problems(model),
+            "keyboard": keyboard_problems(model, seen.tabbed)})
+    return {check: problems for check, problems in found.items() if problems}
+
+
+def tour_problems(matrix: Matrix, cell: Cell) -> list[str]:
+    """A coach cell: each step of the tour whose panel covers the part of the table it
+    lights."""
+    matrix.seen(cell)
+    # Opened again: the app's stack holds whichever cell was drawn last (cells are seen
+    # once and kept, so the checks before this one left another screen on top).
+    tour = open_screen(matrix.app, cell)
+    if not isinstance(tour, CoachScene):
+        return [f"the tour is not shown: {type(tour).__name__} is on top"]
+    covered = []
+    for index in range(len(tour.steps)):
+        tour.index = index
+        tour.layout(cell.size)
+        model = tour.model()
+        lit, step = model.get("area/lit"), model.get("panel/step")
+        if lit is None or step is None:
+            covered.append(f"step {index + 1}: no lit area or no step panel")
+        elif lit.box.overlap(step.box):
+            covered.append(f"step {index + 1}: {step.box} over {lit.box}")
+    return covered
+
+
+def game_problems(matrix: Matrix, game_id: str) -> dict[str, dict[str, list[str]]]:
+    """The quick matrix of one registered game (``screen_reach.game_cells``), every
+    check on every cell and the tour's on its coach cells: the failing cells' ids,
+    each with what its checks found."""
+    found: dict[str, dict[str, list[str]]] = {}
+    for cell in game_cells(game_id):
+        problems = cell_problems(matrix, cell)
+        if cell.screen == "coach" and "draws" not in problems:
+            problems.update({"tour": covered} if (covered := tour_problems(matrix, cell))
+                            else {})
+        if problems:
+            found[cell.id] = problems
+    return found

@@ -20,7 +20,6 @@ import traceback
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from functools import cache
 from typing import Any
 
 import pygame
@@ -72,6 +71,12 @@ def games() -> list[tuple[str, int]]:
             if tables.playable(variant.id) for seats in seat_counts(variant.seat_counts)]
 
 
+def game_seats(game_id: str) -> tuple[int, ...]:
+    """The seat counts the matrix shows a registered game at."""
+    variant = next(variant for variant in variants() if variant.id == game_id)
+    return seat_counts(variant.seat_counts)
+
+
 @dataclass
 class Played:
     """A real game played through by the bots, and the positions kept from it."""
@@ -94,9 +99,21 @@ def _phase(game: Game) -> str:
     return str(getattr(phase, "value", phase or "turn"))
 
 
-@cache
+PLAYED: dict[tuple[str, int], Played] = {}
+"""The games played so far this run, by (game, seats). A test that registers a game for
+its own duration swaps this for an empty dict (``monkeypatch``), so none of the game's
+positions outlive it."""
+
+
 def played(game_id: str, seats: int) -> Played:
     """The game of ``game_id`` at ``seats`` from ``SEED``, played through once per run."""
+    key = (game_id, seats)
+    if key not in PLAYED:
+        PLAYED[key] = _play(game_id, seats)
+    return PLAYED[key]
+
+
+def _play(game_id: str, seats: int) -> Played:
     game, _ = Game.new(game_id, seats, SEED)
     bot = make_bot("normal")
     kept = Played(game_id, seats)
@@ -153,29 +170,45 @@ class Cell:
         return self.screen.startswith("table")
 
 
+def _sized(game_id: str | None, seats: int, screen: str, full: bool,
+           turn: int) -> list[Cell]:
+    """One screen at each window size: with ``full`` in every (deck colours, card size)
+    pair, else in one pair per size, turning through the six from ``turn``."""
+    return [Cell(game_id, seats, screen, size, deck, card)
+            for step, size in enumerate(SIZES)
+            for deck, card in (SETTINGS if full else
+                               (SETTINGS[(turn + step) % len(SETTINGS)],))]
+
+
+def game_cells(game_id: str, full: bool = False, turn: int = 0) -> list[Cell]:
+    """The matrix of one registered game: each seat count × each screen reached in it
+    × window size, and setup opened on it; with ``full`` every (deck colours, card
+    size) pair on each, else one pair per cell turning through the six from ``turn``
+    (each screen meets every deck colour across its three sizes, and the screen beside
+    it the other card size)."""
+    found: list[Cell] = []
+    counts = game_seats(game_id)
+    for seats in counts:
+        named = screens(game_id, seats) + (["setup"] if seats == max(counts) else [])
+        for screen in named:
+            found += _sized(game_id, seats, screen, full, turn)
+            turn += len(SIZES)
+    return found
+
+
 def cells(full: bool = False) -> list[Cell]:
-    """The matrix: every game × seat count × screen × window size; with ``full`` every
-    (deck colours, card size) pair on each, else one pair per cell, turning through
-    the six so each screen of each game meets every deck colour across its three sizes
-    and its neighbour the other card size."""
+    """The matrix: the screens of no game, then every playable game of the registry
+    (``game_cells``), the deck colours and card sizes turning on from one to the next."""
     found: list[Cell] = []
     turn = 0
-
-    def add(game_id: str | None, seats: int, screen: str) -> None:
-        nonlocal turn
-        for size in SIZES:
-            for deck, card in (SETTINGS if full else (SETTINGS[turn % len(SETTINGS)],)):
-                found.append(Cell(game_id, seats, screen, size, deck, card))
-            turn += 1
-
     for screen in SHELL:
-        if screen != "setup":  # opened on each game below
-            add(None, 0, screen)
-    for game_id, seats in games():
-        for screen in screens(game_id, seats):
-            add(game_id, seats, screen)
-        if seats == max(s for g, s in games() if g == game_id):
-            add(game_id, seats, "setup")
+        if screen != "setup":  # opened on each game
+            found += _sized(None, 0, screen, full, turn)
+            turn += len(SIZES)
+    for game_id in dict.fromkeys(game_id for game_id, _ in games()):
+        added = game_cells(game_id, full, turn)
+        found += added
+        turn += len(added) // (len(SETTINGS) if full else 1)  # a turn per screen and size
     return found
 
 

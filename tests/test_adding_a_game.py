@@ -1,8 +1,11 @@
 """Adding a game (docs/ADDING_A_GAME.md): a sixth game registered by a test, with no
-shared file edited, is picked up by the shared suites and passes the conformance suite.
+shared file edited, is picked up by the shared suites and passes the conformance suite
+and the screen matrix.
 
 The toy game is Match (tests/toy_game): its rules module registers the variant, its bot
-module the Normal strategy. It is registered for each test here and gone after.
+module the Normal strategy, its table module the table (the shared rummy table, with a
+description) and its in-app rules page. It is registered for each test here and gone
+after.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ REPO = Path(__file__).resolve().parents[1]
 @pytest.fixture
 def match(monkeypatch):
     """Match registered for this test; its variant class."""
-    rules, _bot = register_game(monkeypatch, MODULES)
+    rules, *_ = register_game(monkeypatch, MODULES)
     return rules.Match
 
 
@@ -36,9 +39,12 @@ def test_a_registered_game_is_listed_and_gone_after_its_test(match):
 
 def test_the_toy_game_was_unregistered_after_the_last_test():
     from cardtable.ai import explain
+    from cardtable.app import tables
 
     assert "toy_match" not in {v.id for v in variants()}
     assert "toy_match" not in explain._EXPLAINERS  # its "why?" went with it
+    assert "toy_match" not in tables._TABLES and not tables.playable("toy_match")
+    assert tables.playable("five_crowns")  # the real tables stayed
 
 
 def test_the_shared_suites_collect_a_new_game_without_an_entry_for_it(match):
@@ -152,3 +158,72 @@ def test_the_toy_games_why_names_the_card_its_play_matches(match):
     play = next(a for a in view.legal if isinstance(a, Discard))
     said = explain(view, play)
     assert play.card.pretty in said and top.pretty in said
+
+
+@pytest.fixture
+def matrix(match, tmp_path, monkeypatch):
+    """The screen matrix's headless app, on a fresh data folder; the positions it plays
+    the toy game to are forgotten after the test."""
+    import screen_reach
+
+    monkeypatch.setenv("CARDTABLE_HOME", str(tmp_path))
+    monkeypatch.setattr(screen_reach, "PLAYED", {})
+    found = screen_reach.Matrix()
+    yield found
+    found.close()
+
+
+def test_the_screen_matrix_runs_on_a_game_registered_by_a_test(matrix):
+    """Its table module makes the toy game playable, so the matrix finds it: each screen
+    reached in it (the table in two positions, game over, rules, pause, replay, the tour,
+    setup on it), at 2 and 4 seats and the three window sizes, in turn in each deck
+    colours and card size, builds and draws, overlaps nothing, fits its text, names
+    every element, is reached by the keys and draws the setting's colours."""
+    from screen_checks import game_problems
+    from screen_reach import SIZES, game_cells, games
+
+    assert {("toy_match", 2), ("toy_match", 4)} <= set(games())
+    chosen = game_cells("toy_match")
+    assert {"table: turn", "table: late", "game over", "rules", "pause", "replay", "coach",
+            "setup"} <= {cell.screen for cell in chosen}
+    assert {cell.size for cell in chosen} == set(SIZES)
+    assert {cell.deck for cell in chosen} == {"four", "two", "contrast"}
+    assert game_problems(matrix, "toy_match") == {}
+
+
+def test_the_toy_games_rules_page_in_the_app_is_the_one_beside_its_modules(match, make_app):
+    """A game kept outside the package brings its in-app rules page with its table
+    entry: the rules screen shows it, not the "coming soon" page."""
+    from cardtable.app.scenes.rules import RulesScene
+
+    app = make_app()
+    scene = RulesScene(app, "toy_match")
+    scene.layout(app.size)
+    text = " ".join(scene.lines())
+    assert text.startswith("Match") and "onto the discard pile" in text
+    assert "coming to the table soon" not in text
+
+
+def test_the_toy_table_plays_a_matching_card_dropped_on_the_pile_or_draws_from_the_stock(
+        match, make_app):
+    """The shared rummy table plays Match from its description: a matching card dropped
+    on the discard pile is played, a click on the stock draws."""
+    from cardtable.app.model import PileRef
+    from cardtable.app.session import default_seats
+
+    app = make_app()
+    for move in ("play", "draw"):
+        game, events = Game.new("toy_match", 2, 7)
+        app.start_session(game, default_seats(1, "normal"), start_events=events)
+        app.frame()
+        table, played = app.table, app.session.game
+        view = played.observe(0)
+        assert view.to_play and table.focused().id == "pile/discard"
+        if move == "play":
+            card = next(a.card for a in view.legal if isinstance(a, Discard))
+            table.discard(card, dropped=True)
+            assert played.state.discards[-1] == card
+        else:
+            table.use(PileRef(Pile.STOCK))
+            assert len(played.state.hands[0]) == len(view.hand) + 1
+        assert played.state.current == 1

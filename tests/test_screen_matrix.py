@@ -21,8 +21,16 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from screen_checks import keyboard_problems, outside_problems, overlap_problems, text_problems
-from screen_reach import Cell, Matrix, Seen, cells, expected_scheme, open_screen
+from screen_checks import (
+    colour_problems,
+    keyboard_problems,
+    name_problems,
+    outside_problems,
+    overlap_problems,
+    text_problems,
+    tour_problems,
+)
+from screen_reach import Cell, Matrix, Seen, cells, expected_scheme
 
 from cardtable.app.model import ScreenModel
 
@@ -78,14 +86,10 @@ def test_every_screen_builds_and_draws_without_an_error(matrix: Matrix, cell: Ce
 @pytest.mark.parametrize("cell", EVERY)
 def test_cards_are_drawn_in_the_deck_colours_the_setting_asks_for(
         matrix: Matrix, cell: Cell, request: pytest.FixtureRequest) -> None:
-    seen = _drawn(matrix, cell)
-    expected = expected_scheme(cell)
-    if expected is None:
-        return
-    wrong = sorted(set(seen.schemes) - {expected})
-    if wrong and cell.game_id == "palace":
+    problems = colour_problems(_drawn(matrix, cell).schemes, expected_scheme(cell))
+    if problems and cell.game_id == "palace":
         request.applymarker(pytest.mark.xfail(reason=PALACE_COLOURS, strict=False))
-    assert not wrong, f"{cell.id}: cards drawn in {wrong}, the setting asks for {expected}"
+    assert not problems, f"{cell.id}: " + "; ".join(problems)
 
 
 @pytest.mark.parametrize("cell", EVERY)
@@ -106,8 +110,8 @@ def test_every_text_fits_its_box_in_the_font_it_is_drawn_with(
 @pytest.mark.parametrize("cell", EVERY)
 def test_every_element_has_a_spoken_name(matrix: Matrix, cell: Cell,
                                          request: pytest.FixtureRequest) -> None:
-    unnamed = [element.id for element in _model(matrix, cell, request).unnamed()]
-    assert not unnamed, f"{cell.id}: no name for {unnamed}"
+    problems = name_problems(_model(matrix, cell, request))
+    assert not problems, f"{cell.id}: " + "; ".join(problems)
 
 
 @pytest.mark.parametrize("cell", EVERY)
@@ -139,16 +143,5 @@ def test_the_matrix_covers_every_game_and_the_screens_the_issue_names() -> None:
 def test_the_tour_never_covers_the_part_of_the_table_it_points_at(matrix: Matrix,
                                                                   cell: Cell) -> None:
     _drawn(matrix, cell)
-    # Opened again: the app's stack holds whichever cell was drawn last (cells are seen
-    # once and kept, so the checks before this one left another screen on top).
-    tour = open_screen(matrix.app, cell)
-    covered = []
-    for index in range(len(tour.steps)):
-        tour.index = index
-        tour.layout(cell.size)
-        model = tour.model()
-        lit, step = model.get("area/lit"), model.get("panel/step")
-        assert lit is not None and step is not None
-        if lit.box.overlap(step.box):
-            covered.append(f"step {index + 1}: {step.box} over {lit.box}")
+    covered = tour_problems(matrix, cell)
     assert not covered, f"{cell.id}: " + "; ".join(covered)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from importlib.resources.abc import Traversable
 from typing import TYPE_CHECKING, Generic, Protocol, TypeGuard, TypeVar
 
 from ..engine import GameView, catalog
@@ -114,6 +115,9 @@ class TableEntry(Generic[V]):
     opens: Callable[[App, Session[V]], TableCore[GameView]]
     """Opens the game's table scene for (app, session)."""
     words: LogWords = LogWords()
+    rules_page: Traversable | None = None
+    """The in-app rules page of a game kept outside the package (one shipped with it
+    is ``rules/<id>.txt``, see ``rules_text``): a file beside the game's modules."""
 
     @property
     def description(self) -> GameTable[GameView]:
@@ -138,6 +142,8 @@ class Table(Protocol):
     def own(self) -> object: ...
     @property
     def words(self) -> LogWords: ...
+    @property
+    def rules_page(self) -> Traversable | None: ...
     @property
     def description(self) -> GameTable[GameView]: ...
     def scene(self, app: App, session: SomeSession) -> TableCore[GameView]: ...

@@ -16,6 +16,7 @@ from cardtable.engine.cards import Card, Rank, standard_deck
 from cardtable.engine.codec import serializable
 from cardtable.engine.data import evolve, replace_at, without_one
 from cardtable.engine.events import Dealt, Discarded, Drew, Event, GameEnded, TurnedUp
+from cardtable.engine.melds import Meld
 from cardtable.engine.options import ranged, yes_no
 from cardtable.engine.rng import shuffled
 from cardtable.engine.sampling import fill_hands, fresh_seed, take, unseen_cards
@@ -67,6 +68,45 @@ class MatchView:
     @property
     def game_id(self) -> str:
         return Match.id
+
+    # What the shared rummy table reads of a view (``engine.rummy.RummyView``), in
+    # Match's terms: one round, no melds, nothing taken from the pile, and a turn that
+    # is one move (play a matching card, else draw).
+
+    @property
+    def dealer(self) -> int:
+        """The seat before the one that starts (RULES.md §2: seat 0 starts)."""
+        return self.seats - 1
+
+    @property
+    def round(self) -> int:
+        return 1
+
+    @property
+    def discard_pile(self) -> tuple[Card, ...]:
+        return self.discards
+
+    @property
+    def top_discard(self) -> Card | None:
+        return self.discards[-1] if self.discards else None
+
+    @property
+    def melds(self) -> tuple[tuple[Meld, ...], ...]:
+        return tuple(() for _ in range(self.seats))
+
+    @property
+    def known(self) -> tuple[tuple[Card, ...], ...]:
+        return tuple(() for _ in range(self.seats))
+
+    @property
+    def to_play(self) -> bool:
+        """A card of the seat's matches the pile: the turn is to play it (or draw)."""
+        return any(isinstance(action, Discard) for action in self.legal)
+
+    @property
+    def to_draw(self) -> bool:
+        """Nothing of the seat's matches: the turn is to draw."""
+        return not self.to_play and Draw(Pile.STOCK) in self.legal
 
 
 @register
