@@ -23,14 +23,17 @@ def engine_event_types():
 
 
 def tables():
-    """Every table scene: each class of the table's scenes no other class extends."""
+    """Every table scene: each class below ``TableCore`` that draws a table itself, and
+    each one no other class extends (the replay's tables extend the tables they watch,
+    so the tables people play at are not leaves; the mixins they are built of draw
+    nothing)."""
     import_all(scenes.__name__, scenes.__path__)
     found, waiting = [], [TableCore]
     while waiting:
         kind = waiting.pop()
         below = [k for k in kind.__subclasses__() if "<locals>" not in k.__qualname__]
         waiting += below
-        if not below:
+        if kind is not TableCore and (not below or "draw" in vars(kind)):
             found.append(kind)
     return found
 
