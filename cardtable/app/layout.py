@@ -295,7 +295,9 @@ def _place_piles(layout: TableLayout) -> None:
     label = layout.height // 30  # room for the "Stock 23" / "Discard" labels
     middle_y = min((top + layout.message.y) // 2,
                    layout.message.y - layout.margin - label - layout.card_h // 2)
-    gap = layout.card_w // 2
+    # Seven or eight players: the piles closer together leave the felt beside them to
+    # the seats' melds.
+    gap = layout.card_w // 2 if len(spots) < 6 else 2 * layout.margin
     layout.stock = pygame.Rect(0, 0, layout.card_w, layout.card_h)
     layout.discard = pygame.Rect(0, 0, layout.card_w, layout.card_h)
     layout.stock.center = (play.centerx - layout.card_w // 2 - gap // 2, middle_y)

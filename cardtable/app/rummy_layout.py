@@ -282,13 +282,20 @@ def _free_room(geo: table_layout.TableLayout, spot: table_layout.SeatSpot,
         room = seed
         if room.width <= 0 or room.height <= 0 or room.collidelist(avoid) >= 0:
             continue
-        grown = True
-        while grown:
-            if _fits(room, shapes, least, TIGHTEST, row_height):
-                return room
+        grown, spare = True, -1
+        while grown and spare != 0:
+            if spare < 0 and _fits(room, shapes, least, TIGHTEST, row_height):
+                spare = SPARE  # they fit: a little more room, where free, for bigger cards
+            spare -= spare > 0
             grown = False
             for dx, dy, dw, dh in grow:
                 wider = pygame.Rect(room.x + dx, room.y + dy, room.w + dw, room.h + dh)
                 if geo.play.contains(wider) and wider.collidelist(avoid) < 0:
                     room, grown = wider, True
+        if spare >= 0 or _fits(room, shapes, least, TIGHTEST, row_height):
+            return room
     return None
+
+
+SPARE = 3
+"""Rounds a crowded seat's room grows on once its melds fit at their smallest."""
