@@ -249,7 +249,7 @@ def table_melds(geo: table_layout.TableLayout, human: int,
     return placed
 
 
-SEEDS = 1000
+SEEDS = 200
 """How many spots of felt nearest a crowded seat's panel its melds may grow from."""
 
 
