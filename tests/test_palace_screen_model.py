@@ -357,3 +357,34 @@ def test_a_whole_palace_game_is_played_with_the_mouse_alone_on_the_models_boxes(
                        for seat, done in session.game.history[before:]), action
         frames(app)
     assert isinstance(app.stack.top, GameOverScene) and moves > 10
+
+
+def test_the_hand_a_card_is_dropped_in_to_reorder_is_reached_by_tab_and_says_how():
+    """The hand takes a drop (a card dragged along it moves there): Tab reaches it and
+    Enter says how to order it; with fewer than two cards, or face down while picking
+    the hidden reserve, there is nothing to order and it takes no input at all."""
+    state = full_table(4)
+    geo = palace_layout.compute((1024, 640), 4, 0)
+    model = palace_model.build(geo, seen_of(state))
+    hand = model.get("hand")
+    assert hand is not None and hand.accepts & Gesture.DROP
+    assert hand in model.focus_order()
+    for seen in (seen_of(state, hand=(parse_card("9S"),)),
+                 seen_of(state, hand=(), face_down=9)):
+        lone = palace_model.build(geo, seen).get("hand")
+        assert lone is not None and not lone.accepts and not lone.takes_focus
+
+
+def test_enter_on_the_focused_hand_says_how_to_order_it_and_down_skips_it(make_app):
+    app = table_app(make_app, full_table(4))
+    table = app.table
+    for _ in table.model().focus_order():
+        if table.focus_id == "hand":
+            break
+        key(app, pygame.K_TAB)
+    assert table.focus_id == "hand"
+    key(app, pygame.K_RETURN)
+    assert "R sorts" in table.message.text and not app.session.game.history
+    for _ in range(4):
+        key(app, pygame.K_DOWN)
+        assert table.focus_id != "hand"

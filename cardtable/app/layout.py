@@ -105,7 +105,23 @@ class TableLayout:
         return max(12, int(self.small_w * 0.36))
 
 
+SMALL_RATIOS = (0.6, 0.54, 0.48)
+"""A small card's width (opponents' backs and melds, the meld row) in card widths: the
+first at which the opponents' panels, as tall as their backs make them, clear each
+other (a crowded table, seven or eight players, takes smaller ones)."""
+
+
 def compute(size: tuple[int, int], seats: int, human: int, scale: float = 1.0) -> TableLayout:
+    layout = _compute(size, seats, human, scale, SMALL_RATIOS[0])
+    for ratio in SMALL_RATIOS[1:]:
+        if not _touching([spot.panel for spot in layout.spots.values()]):
+            break
+        layout = _compute(size, seats, human, scale, ratio)
+    return layout
+
+
+def _compute(size: tuple[int, int], seats: int, human: int, scale: float,
+             small_ratio: float) -> TableLayout:
     width, height = size
     margin = max(6, int(height * 0.014))
     log_w = max(230, int(width * 0.22))
@@ -115,7 +131,7 @@ def compute(size: tuple[int, int], seats: int, human: int, scale: float = 1.0) -
     controls = pygame.Rect(log.x, log.bottom + margin, log_w, height - log.bottom - 2 * margin)
     card_w = int(max(44, min(240, min(play.width / 11.5, height / 6.3) * scale)))
     card_h = int(card_w * RATIO)
-    small_w = max(30, int(card_w * 0.6))
+    small_w = max(30, int(card_w * small_ratio))
     small_h = int(small_w * RATIO)
     hand = pygame.Rect(play.x, play.bottom - card_h - card_h // 5, play.width,
                        card_h + card_h // 5)
@@ -140,6 +156,8 @@ def _place_opponents(layout: TableLayout, seats: int, human: int) -> None:
     # panels would touch each other or the message.
     across = 3 if count > 5 else count
     panel_w = max(150, min(int(layout.card_w * 2.6), play.width // max(3, across) - layout.margin))
+    if count > 5:  # seven or eight players: narrower panels leave their melds room
+        panel_w = min(panel_w, max(150, int(layout.card_w * 1.8)))
     panels = _seat_panels(layout, seats, human, panel_w)
     while panel_w > 150 and _touching(list(panels.values()) + [layout.message]):
         panel_w = max(150, panel_w - max(4, panel_w // 20))
@@ -277,7 +295,9 @@ def _place_piles(layout: TableLayout) -> None:
     label = layout.height // 30  # room for the "Stock 23" / "Discard" labels
     middle_y = min((top + layout.message.y) // 2,
                    layout.message.y - layout.margin - label - layout.card_h // 2)
-    gap = layout.card_w // 2
+    # Seven or eight players: the piles closer together leave the felt beside them to
+    # the seats' melds.
+    gap = layout.card_w // 2 if len(spots) < 6 else 2 * layout.margin
     layout.stock = pygame.Rect(0, 0, layout.card_w, layout.card_h)
     layout.discard = pygame.Rect(0, 0, layout.card_w, layout.card_h)
     layout.stock.center = (play.centerx - layout.card_w // 2 - gap // 2, middle_y)

@@ -31,6 +31,8 @@ from .model import (
 )
 from .palace_layout import PalaceLayout, label_size, reserve_label_size
 
+HAND = "hand"
+"""The person's own hand (``SeatCards.zone``): a drop on it reorders it."""
 HIDDEN = "hidden"
 RESERVE = "reserve"
 FACE_DOWN = "face down"
@@ -151,8 +153,12 @@ def _elements(geo: PalaceLayout, seen: Seen) -> Iterator[Element]:
 def _hand(geo: PalaceLayout, seen: Seen) -> Iterator[Element]:
     table, view = geo.table, seen.view
     human = seen.human
+    # A card dragged along the hand moves there: with two cards or more, face up, the
+    # hand takes that drop and the focus (Enter says how to order it by keys).
+    orderable = len(seen.hand) > 1 and not seen.face_down
     yield Element("hand", Role.HAND, f"your hand, {len(seen.hand)} cards", Box.of(table.hand),
-                  SeatCards(human, "hand"), z=5, accepts=Gesture.DROP, focusable=False)
+                  SeatCards(human, HAND), z=5,
+                  accepts=Gesture.DROP if orderable else Gesture.NONE, focusable=orderable)
     left = view.cards_left(human)
     yield Element("you", Role.SEAT, f"you, {left} card{'s' * (left != 1)} left"
                   + (", to play" if human in view.awaiting else ""), you_box(geo),
@@ -264,7 +270,7 @@ def _seat(geo: PalaceLayout, seen: Seen, seat: int) -> Iterator[Element]:
     backs = view.hand_sizes[seat] + view.face_down_counts[seat]
     yield Element(f"seat/{seat}/hand", Role.HAND,
                   f"{name}'s hand, {backs} card{'s' * (backs != 1)}", Box.of(spot.cards),
-                  SeatCards(seat, "hand"), z=1, parent=f"seat/{seat}", public=False)
+                  SeatCards(seat, HAND), z=1, parent=f"seat/{seat}", public=False)
     yield from _slots(geo, seen, seat, False)
 
 

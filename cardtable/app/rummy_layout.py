@@ -100,26 +100,65 @@ def meld_spots(area: pygame.Rect, shapes: list[tuple[bool, ...]],
     """The melds of one seat (``shapes``: whether each card is wild), left to right in
     ``area``, each in full view. A wild shows a face at least ``MIN_TARGET`` wide (it
     is where a swap is aimed) and so does each meld's lay-off tab; natural cards step
-    as wide as fits, down to a corner's width; smaller cards where one row would not
-    fit; a second row below where the area is tall enough; past the area's right end
-    only where nothing fits."""
+    as wide as fits, down to a corner's width, then smaller cards, then more rows where
+    the area is tall enough, then natural cards down to ``TIGHTEST`` apart; past the
+    area only where nothing fits (``meld_overflow`` then says so)."""
     least = min(width, MIN_TARGET + 4)
     for card in range(width, least - 1, -2):
-        step = _step(shapes, card, area.width)
-        if step is not None:
-            return _rows(area, shapes, card, step, int(card * RATIO) + 1)
+        row_height = int(card * RATIO) + 1
+        for step in range(max(MIN_TARGET, int(card * 0.55)), max(12, int(card * 0.3)) - 1, -1):
+            if _fits(area, shapes, card, step, row_height):
+                return _rows(area, shapes, card, step, row_height)
+    row_height = int(least * RATIO) + 1
+    for step in range(max(12, int(least * 0.3)) - 1, TIGHTEST - 1, -1):
+        if _fits(area, shapes, least, step, row_height):
+            return _rows(area, shapes, least, step, row_height)
+    for card in range(width, least - 1, -2):  # rows laid over each other's lower part
+        row_height = _overlaid_row(card)
+        for step in range(max(12, int(card * 0.3)), TIGHTEST - 1, -1):
+            if _fits(area, shapes, card, step, row_height):
+                return _rows(area, shapes, card, step, row_height)
+    smallest = _overlaid_row(MIN_TARGET)  # last: wilds' faces as wide as whole cards
+    if _fits(area, shapes, MIN_TARGET, TIGHTEST, smallest):
+        return _rows(area, shapes, MIN_TARGET, TIGHTEST, smallest)
     height = int(least * RATIO)
     rows = area.height >= 2 * height + 4
-    return _rows(area, shapes, least, max(12, int(least * 0.3)),
-                 height + 4 if rows else 10 ** 6)
+    return _rows(area, shapes, least, TIGHTEST, height + 4 if rows else 10 ** 6)
 
 
-def _step(shapes: list[tuple[bool, ...]], width: int, room: int) -> int | None:
-    """The widest step between natural cards that lays every meld in one row."""
-    for step in range(max(MIN_TARGET, int(width * 0.55)), max(12, int(width * 0.3)) - 1, -1):
-        if _row_width(shapes, width, step) <= room:
-            return step
-    return None
+TIGHTEST = 8
+"""The closest natural cards of a meld lie (a rank's corner still shows)."""
+
+
+def _overlaid_row(card: int) -> int:
+    """How far apart rows of melds lie when each covers the lower part of the row above:
+    a wild's face and a lay-off tab keep ``MIN_TARGET`` of their height in view."""
+    return max(MIN_TARGET + 2, int(card * RATIO * 0.6))
+
+
+def meld_overflow(area: pygame.Rect, spots: list[MeldSpot]) -> bool:
+    """Whether some meld lies outside its seat's area (no size fitted them all)."""
+    return any(not area.contains(spot.box) for spot in spots)
+
+
+def _fits(area: pygame.Rect, shapes: list[tuple[bool, ...]], width: int, step: int,
+          row_height: int) -> bool:
+    """Whether ``_rows`` lays every meld inside ``area`` (rows wrapping down)."""
+    height = int(width * RATIO)
+    if area.y + height > area.bottom:
+        return False
+    tab = max(MIN_TARGET, step)
+    x, y = area.x, area.y
+    for shape in shapes:
+        span = width + sum(_steps(shape, step)) + tab
+        if x + span > area.right and x > area.x:
+            if y + row_height + height > area.bottom:
+                return False
+            x, y = area.x, y + row_height
+        if x + span > area.right:
+            return False
+        x += span + GAP
+    return True
 
 
 def _steps(shape: tuple[bool, ...], step: int) -> list[int]:
@@ -133,7 +172,7 @@ def _rows(area: pygame.Rect, shapes: list[tuple[bool, ...]], width: int, step: i
     height = int(width * RATIO)
     tab_width = max(MIN_TARGET, step)
     x, y = area.x, area.y
-    spots: list[MeldSpot] = []
+    laid: list[tuple[list[pygame.Rect], pygame.Rect]] = []
     for shape in shapes:
         steps = _steps(shape, step)
         span = width + sum(steps) + tab_width
@@ -141,10 +180,16 @@ def _rows(area: pygame.Rect, shapes: list[tuple[bool, ...]], width: int, step: i
             x, y = area.x, y + row_height
         lefts = [x + sum(steps[:i]) for i in range(len(shape))]
         cards = [pygame.Rect(left, y, width, height) for left in lefts]
-        tab = pygame.Rect(cards[-1].right, y, tab_width, height)
-        visible = tuple(visible_part(rect, cards[i + 1:]) for i, rect in enumerate(cards))
-        spots.append(MeldSpot(tab.union(cards[0]), tuple(cards), visible, tab))
+        laid.append((cards, pygame.Rect(cards[-1].right, y, tab_width, height)))
         x += span + GAP
+    spots: list[MeldSpot] = []
+    for index, (cards, tab) in enumerate(laid):
+        below = [rect for later, later_tab in laid[index + 1:] for rect in (*later, later_tab)
+                 if rect.y > tab.y]  # a row laid over this one's lower part
+        visible = tuple(visible_part(rect, [*cards[i + 1:], *below])
+                        for i, rect in enumerate(cards))
+        spots.append(MeldSpot(visible_part(tab.union(cards[0]), below), tuple(cards),
+                              visible, visible_part(tab, below)))
     return spots
 
 
@@ -177,3 +222,80 @@ def hand_boxes(slots: list[pygame.Rect]) -> list[pygame.Rect]:
     return [pygame.Rect(rect.x, rect.y, min(rect.width, slots[index + 1].x - rect.x)
                         if index + 1 < len(slots) else rect.width, rect.height)
             for index, rect in enumerate(slots)]
+
+
+def table_melds(geo: table_layout.TableLayout, human: int,
+                shapes: dict[int, list[tuple[bool, ...]]]) -> dict[int, list[MeldSpot]]:
+    """Every seat's melds on the table (``shapes`` by seat, as for ``meld_spots``). A
+    seat whose melds do not fit its area even at their smallest (seven or eight players,
+    late in a round) takes free felt round it instead, grown from its area or from a
+    side of its panel until they fit, clear of the panels, the piles, the message, the
+    meld row and the other seats' melds."""
+    width = meld_card_width(geo)
+    placed: dict[int, list[MeldSpot]] = {}
+    crowded = []
+    for seat, seat_shapes in shapes.items():
+        area = geo.meld_row if seat == human else geo.spots[seat].melds
+        spots = meld_spots(area, seat_shapes, width)
+        if seat != human and meld_overflow(area, spots):
+            crowded.append(seat)
+        placed[seat] = spots
+    for seat in crowded:
+        taken = [spot.box for other, spots in placed.items() if other != seat
+                 for spot in spots]
+        room = _free_room(geo, geo.spots[seat], shapes[seat], taken)
+        if room is not None:
+            placed[seat] = meld_spots(room, shapes[seat], width)
+    return placed
+
+
+SEEDS = 200
+"""How many spots of felt nearest a crowded seat's panel its melds may grow from."""
+
+
+def _free_room(geo: table_layout.TableLayout, spot: table_layout.SeatSpot,
+               shapes: list[tuple[bool, ...]], taken: list[pygame.Rect]) -> pygame.Rect | None:
+    """The first room, grown 8 px at a time from each seed, where ``shapes`` fit at
+    their smallest (``None``: nowhere)."""
+    label = geo.height // 30
+    piles = geo.stock.union(geo.discard).inflate(2 * geo.margin, 2 * label)
+    avoid = [*(other.panel for other in geo.spots.values()), piles, geo.message,
+             geo.meld_row, *taken]
+    least, row_height = MIN_TARGET, _overlaid_row(MIN_TARGET)
+    panel, gap = spot.panel, 4
+    inward = 1 if panel.centerx < geo.play.centerx else -1
+    beside = [pygame.Rect(panel.right + gap, panel.y, 8, panel.height),
+              pygame.Rect(panel.x - gap - 8, panel.y, 8, panel.height)][::inward]
+    seeds = [spot.melds.clip(geo.play), *beside,
+             pygame.Rect(panel.x, panel.bottom + gap, panel.width, 8),
+             pygame.Rect(panel.x, panel.y - gap - 8, panel.width, 8)]
+    # Failing those, the free felt nearest the panel (its melds still named its own).
+    play = geo.play
+    spread = sorted(((x - panel.centerx) ** 2 + (y - panel.centery) ** 2, x, y)
+                    for x in range(play.x, play.right - 8, 24)
+                    for y in range(play.y, geo.message.y - 8, 24))
+    seeds += [pygame.Rect(x, y, 8, 8) for _, x, y in spread[:SEEDS]]
+    grow = [(0, 0, 8, 0), (-8, 0, 8, 0), (0, 0, 0, 8), (0, -8, 0, 8)]
+    if inward < 0:
+        grow[0], grow[1] = grow[1], grow[0]
+    for seed in seeds:
+        room = seed
+        if room.width <= 0 or room.height <= 0 or room.collidelist(avoid) >= 0:
+            continue
+        grown, spare = True, -1
+        while grown and spare != 0:
+            if spare < 0 and _fits(room, shapes, least, TIGHTEST, row_height):
+                spare = SPARE  # they fit: a little more room, where free, for bigger cards
+            spare -= spare > 0
+            grown = False
+            for dx, dy, dw, dh in grow:
+                wider = pygame.Rect(room.x + dx, room.y + dy, room.w + dw, room.h + dh)
+                if geo.play.contains(wider) and wider.collidelist(avoid) < 0:
+                    room, grown = wider, True
+        if spare >= 0 or _fits(room, shapes, least, TIGHTEST, row_height):
+            return room
+    return None
+
+
+SPARE = 3
+"""Rounds a crowded seat's room grows on once its melds fit at their smallest."""

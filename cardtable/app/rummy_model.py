@@ -169,12 +169,6 @@ def _groups(geo: TableLayout, view: RummyView, desc: TableDescription[RummyView]
     return out
 
 
-def meld_area(geo: TableLayout, seat: int, human: int) -> tuple[pygame.Rect, int]:
-    """Where a seat's melds lie, and the width of their cards."""
-    area = geo.meld_row if seat == human else geo.spots[seat].melds
-    return area, rummy_layout.meld_card_width(geo)
-
-
 def meld_shapes(melds: Sequence[Meld], rules: MeldRules) -> list[tuple[bool, ...]]:
     """Whether each card of each meld is wild (a wild's face is kept in view)."""
     return [tuple(rules.is_wild(card) for card in meld.cards) for meld in melds]
@@ -184,13 +178,14 @@ def _melds(geo: TableLayout, view: RummyView, desc: TableDescription[RummyView],
            state: TableState) -> list[Element]:
     out: list[Element] = []
     rules = desc.rules(view)
+    laid = rummy_layout.table_melds(geo, state.human, {
+        seat: meld_shapes(melds, rules) for seat, melds in enumerate(view.melds) if melds})
     for seat, melds in enumerate(view.melds):
         if not melds:
             continue
-        area, width = meld_area(geo, seat, state.human)
         whose = "your" if seat == state.human else f"{state.names[seat]}'s"
         parent = None if seat == state.human else f"seat/{seat}"
-        spots = rummy_layout.meld_spots(area, meld_shapes(melds, rules), width)
+        spots = laid[seat]
         for index, (meld, spot) in enumerate(zip(melds, spots)):
             mid = f"meld/{seat}/{index}"
             out.append(Element(mid, Role.TABLE_MELD, f"{whose} {meld_words(meld, rules)}",

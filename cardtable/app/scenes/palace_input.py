@@ -33,7 +33,7 @@ from ..model import (
     ZoneCard,
 )
 from ..palace_layout import PalaceLayout
-from ..palace_model import FACE_DOWN, HIDDEN, NEXT_SLOT, STACK
+from ..palace_model import FACE_DOWN, HAND, HIDDEN, NEXT_SLOT, STACK
 from .table_core import Drag, TableCore
 
 DROP_SLACK = 10
@@ -141,7 +141,9 @@ class PalaceInput(TableCore[PalaceView]):
             else:
                 self.play(action, dropped=True)
             return
-        if isinstance(ref, HandCard) and self.geo.table.hand.collidepoint(pos):
+        hand = self.model().find(SeatCards(self.session.human, HAND))
+        if isinstance(ref, HandCard) and hand is not None and hand.accepts & Gesture.DROP \
+                and hand.box.contains(pos):
             self._reorder(drag.cards, pos[0])
 
     def _reorder(self, cards: list[Card], x: int) -> None:
@@ -175,6 +177,9 @@ class PalaceInput(TableCore[PalaceView]):
             self.play(BuildReserve(chosen))
         elif isinstance(ref, SeatRef) and ref.seat != self.session.human:
             self.why(ref.seat)
+        elif ref == SeatCards(self.session.human, HAND):
+            self.say("Your hand: R sorts it by rank, or drag a card along it to move it; "
+                     "\u2190/\u2192 go through it and Space selects.", good=True)
         elif by_key and element.accepts & Gesture.DROP and not chosen:
             self.say("Select the cards first: \u2190/\u2192 and Space in your hand, then "
                      "Enter here.")
@@ -242,7 +247,8 @@ class PalaceInput(TableCore[PalaceView]):
             index = hand.index(focused) if focused in hand else min(self.focus, len(hand) - 1)
             self._focus_on(hand[(index + step) % len(hand)])
         elif command in (Command.NEXT_TARGET, Command.PREVIOUS_TARGET):
-            places = [e for e in model.drop_targets() if e.takes_focus]
+            places = [e for e in model.drop_targets()
+                      if e.takes_focus and e.ref != SeatCards(self.session.human, HAND)]
             down = command is Command.NEXT_TARGET
             if places:
                 ids = [e.id for e in places]

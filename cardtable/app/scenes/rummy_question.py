@@ -141,14 +141,12 @@ def rather_clear(geo: TableLayout, view: RummyView, human: int,
                  rules: MeldRules) -> list[pygame.Rect]:
     """What a question covers only where the table has no room: the melds (a Shanghai!
     chance asks you to drag onto them), the seats, the stock and the piles' labels."""
-    from ..rummy_layout import meld_card_width, meld_spots
+    from ..rummy_layout import table_melds
     from ..rummy_model import meld_shapes
 
     rects = [geo.stock, pile_labels(geo)[1], *(spot.panel for spot in geo.spots.values())]
-    for seat, melds in enumerate(view.melds):
-        if not melds:
-            continue
-        area = geo.meld_row if seat == human else geo.spots[seat].melds
-        spots = meld_spots(area, meld_shapes(melds, rules), meld_card_width(geo))
+    laid = table_melds(geo, human, {seat: meld_shapes(melds, rules)
+                                    for seat, melds in enumerate(view.melds) if melds})
+    for spots in laid.values():
         rects += [spot.box for spot in spots]
     return rects

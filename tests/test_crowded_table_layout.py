@@ -1,0 +1,86 @@
+"""The crowded rummy tables (Five Crowns with 7 seats, Shanghai and Monastery with 8):
+every seat's panel, hand backs and melds get their own room at every window and card
+size, late in a round too, and a wild's face and a lay-off tab stay big enough to hit."""
+
+import pygame
+import pytest
+
+from cardtable.app import rummy_layout
+from cardtable.app.rummy_layout import MIN_TARGET
+from cardtable.app.settings import CARD_SIZES
+
+SIZES = [(1024, 640), (1280, 800), (3840, 2160)]
+F, W = False, True
+LATE = {  # the Shanghai buy matrix cell "late" with 8 seats: whether each card is wild
+    0: [(F, F, F, W, W), (F, W, F, F), (F, F, F, F)],
+    2: [(F, F, W, F, F, W, W, F), (F, F, F, W, F, W), (F, W, F, F, F, F, F, F)],
+    3: [(F, F, F, F), (F,) * 7, (F,) * 5],
+    4: [(F, F, F, W), (W, W, F, F), (F, F, F, F, F, W, F, F)],
+    5: [(F, F, W, F), (F,) * 4, (F,) * 4],
+    6: [(F,) * 4, (F, W, F, F), (F,) * 4],
+}
+FULLER = {seat: [(F, W, F, F, F), (F, F, F, W), (F,) * 6] for seat in range(1, 8)}
+
+
+@pytest.mark.parametrize("card_size", ["medium", "large"])
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("seats", [7, 8])
+def test_the_seat_panels_of_a_crowded_table_never_touch(seats, size, card_size):
+    """Seat 2's panel lay over seat 3's and seat 5's over seat 6's at 1024×640 and
+    1280×800 with large cards."""
+    geo = rummy_layout.compute(size, seats, 0, CARD_SIZES[card_size])
+    panels = [spot.panel for spot in geo.spots.values()]
+    for index, panel in enumerate(panels):
+        assert geo.play.contains(panel)
+        assert panel.collidelist(panels[index + 1:]) < 0, (index, panel)
+        assert not panel.colliderect(geo.message)
+    for spot in geo.spots.values():  # the hand backs lie in their own panel
+        assert spot.panel.contains(spot.cards)
+
+
+TOO_LITTLE = pytest.mark.xfail(strict=True, reason=(
+    "1024×640, large cards: seat 2's run of eight with three wilds needs 152 px in a row "
+    "and the felt beside its panel has 107; no summary element for such a seat yet"))
+CASES = [pytest.param(shapes, size, card, id=f"{name}-{size[0]}-{card}",
+                      marks=[TOO_LITTLE] if (name, size, card) == ("late", SIZES[0], "large")
+                      else [])
+         for name, shapes in (("late", LATE), ("fuller", FULLER))
+         for size in SIZES for card in ("medium", "large")]
+
+
+@pytest.mark.parametrize(("shapes", "size", "card_size"), CASES)
+def test_every_seats_melds_get_their_own_room_late_in_a_crowded_round(shapes, size,
+                                                                     card_size):
+    """Opponents' melds lay over each other, over the stock and over the move log
+    (shanghai_buy and shanghai_may_i with 8 seats, late in a round)."""
+    geo = rummy_layout.compute(size, 8, 0, CARD_SIZES[card_size])
+    label = geo.height // 30
+    piles = geo.stock.union(geo.discard).inflate(0, 2 * label)
+    laid = rummy_layout.table_melds(geo, 0, shapes)
+    boxes = [(seat, spot.box) for seat, spots in laid.items() for spot in spots]
+    panels = [spot.panel for spot in geo.spots.values()]
+    for index, (seat, box) in enumerate(boxes):
+        assert geo.play.contains(box), (seat, box)
+        assert box.collidelist([b for _, b in boxes[index + 1:]]) < 0, (seat, box)
+        assert box.collidelist(panels) < 0 and not box.colliderect(piles), (seat, box)
+        if seat != 0:
+            assert not box.colliderect(geo.message) and not box.colliderect(geo.meld_row)
+    for seat, spots in laid.items():
+        for shape, spot in zip(shapes[seat], spots):
+            assert spot.tab.width >= MIN_TARGET and spot.tab.height >= MIN_TARGET
+            for wild, part in zip(shape, spot.visible):
+                assert part.width >= 1 and part.height >= MIN_TARGET
+                if wild:
+                    assert part.width >= MIN_TARGET, (seat, spot)
+
+
+def test_rows_of_melds_laid_over_each_other_keep_each_meld_in_its_area():
+    """Where one row of whole cards will not hold them, melds wrap to rows that cover
+    each other's lower part, every card's corner and every wild still in view."""
+    area = pygame.Rect(0, 0, 130, 95)
+    shapes = [(F, F, W, F), (F, W, W, F, F), (F,) * 6]
+    spots = rummy_layout.meld_spots(area, shapes, 40)
+    assert not rummy_layout.meld_overflow(area, spots)
+    assert len({spot.box.y for spot in spots}) == 3
+    for first, second in zip(spots, spots[1:]):
+        assert not first.box.colliderect(second.box)
