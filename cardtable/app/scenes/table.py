@@ -69,6 +69,7 @@ class TableScene(RummyKeys):
         self.question_shift = 0
         """How far the question panel sits below (or above) its usual place."""
         self._model: tuple[Hashable, ScreenModel] | None = None
+        self._colours: tuple[str, str] | None = None
         self.layout(app.size)
 
     # --- layout and the screen model -----------------------------------------------------
@@ -121,8 +122,12 @@ class TableScene(RummyKeys):
 
     def deck_colours(self) -> str:
         """The cards' colour scheme: the game's when its rules speak of colour, otherwise
-        the player's setting (see ``cardart.SCHEMES``)."""
-        return deck_colours(self.session.game.game_id, self.app.settings.deck_colours)
+        the player's setting (see ``cardart.SCHEMES``). Asked for every card drawn, so
+        kept per setting (the answer looks through the games' catalogue)."""
+        chosen = self.app.settings.deck_colours
+        if self._colours is None or self._colours[0] != chosen:
+            self._colours = (chosen, deck_colours(self.session.game.game_id, chosen))
+        return self._colours[1]
 
     def ui_state(self) -> TableUI:
         """What a save keeps of the table: hand order, groups being built, summary. The
