@@ -2,9 +2,9 @@
 stack burned, a call, a round scored, a game won or lost.
 
 The sounds are made here, from sine tones and shaped noise (no sound files, so no
-licence to ship), once the mixer starts, on a thread of their own: making them is pure
-Python (a tenth of a second for the longest), never a stall of the drawing thread; a
-sound asked for before it is made plays the moment it is. The mixer is optional: with no sound
+licence to ship), the first time each is played, on a thread of its own: making one is
+pure Python (a tenth of a second for the longest), never a stall of the drawing thread;
+it plays the moment it is made. The mixer is optional: with no sound
 device (or a machine whose audio cannot start) the app plays silently and says nothing;
 a volume of "off" never starts the mixer at all.
 """
@@ -151,7 +151,7 @@ class Sounds:
         self._cache: dict[str, pygame.mixer.Sound] = {}
         self._samples: dict[str, bytes] = {}
         self._waiting: set[str] = set()
-        """Effects asked for before their samples were made: played once they are."""
+        """Effects being made: each plays once made (asked again meanwhile, once)."""
         self._lock = threading.Lock()
         """Guards the mixer, the caches and ``_waiting`` between the frame and the maker."""
         self.volume = VOLUMES.get(volume, VOLUMES["medium"])
@@ -174,21 +174,15 @@ class Sounds:
             self.volume = 0.0  # never try again this run
             return False
         self.ready = True
-        threading.Thread(target=self._make_all, name="sounds", daemon=True).start()
         return True
 
-    def _make_all(self) -> None:
-        """Make every effect's samples (off the drawing thread), the most frequent first,
-        playing any asked for meanwhile."""
-        for name in NAMES:
-            if name in self._samples:  # made before a restart of the mixer
-                continue
-            data = _made(name).tobytes()
-            with self._lock:
-                self._samples[name] = data
-                if name in self._waiting:
-                    self._waiting.discard(name)
-                    self._play_made(name)
+    def _make(self, name: str) -> None:
+        """Make an effect's samples (off the drawing thread), then play it."""
+        data = _made(name).tobytes()
+        with self._lock:
+            self._samples[name] = data
+            self._waiting.discard(name)
+            self._play_made(name)
 
     def _play_made(self, name: str) -> None:
         """Play an effect whose samples are made (the lock held)."""
@@ -213,8 +207,10 @@ class Sounds:
         with self._lock:
             if name in self._samples:
                 self._play_made(name)
-            else:
+            elif name not in self._waiting:  # the first time: made on a thread of its own
                 self._waiting.add(name)
+                threading.Thread(target=self._make, args=(name,), name=f"sound {name}",
+                                 daemon=True).start()
         self.played = (self.played + [name])[-20:]
 
     def close(self) -> None:

@@ -59,6 +59,10 @@ class PalaceTableScene(PalaceAnimation):
     def log_rect(self) -> pygame.Rect:
         return self.geo.table.log
 
+    def seat_panel_rect(self, seat: int) -> pygame.Rect | None:
+        spot = self.geo.table.spots.get(seat)
+        return spot.panel if spot is not None else None
+
     def layout(self, size: tuple[int, int]) -> None:
         scale = self.app.settings.card_scale
         self._model: tuple[palace_layout.PalaceLayout, Seen, ScreenModel] | None = None

@@ -85,6 +85,10 @@ class TableScene(RummyKeys):
     def log_rect(self) -> pygame.Rect:
         return self.geo.log
 
+    def seat_panel_rect(self, seat: int) -> pygame.Rect | None:
+        spot = self.geo.spots.get(seat)
+        return spot.panel if spot is not None else None
+
     def state(self) -> rummy_model.TableState:
         """The scene's part of what the screen model is built from."""
         question = None
