@@ -3,8 +3,9 @@ AI seat thinks, and a whole round of AI play; cold start to menu.
 
     python3 bench/frames.py [--frames N] [--x11] [--level hard]
 
-Tables: Five Crowns at 1280×800 with 7 seats in round 11 (13 cards each) and Shanghai
-with May I with 6 seats. Frames run paced at 60 per second as in the app
+Tables, all at 1280×800: Five Crowns with 7 seats in round 11 (13 cards each),
+Shanghai with May I with 6 and with 8 seats (the crowded rummy table), and Palace with
+6 seats. Frames run paced at 60 per second as in the app
 (``Clock.tick(60)``). For each case it prints the work time of the frames (input,
 update and, when something changed, draw and flip) as p50/p99/max, how many of them
 drew, the frames delivered per second, and the CPU the whole process used (all threads,
@@ -137,10 +138,14 @@ def thinking(app, frames: int, label: str) -> float:  # type: ignore[no-untyped-
     session.think_limit = 3600.0  # it is meant to think this long: never abandon it
     from cardtable.engine import Call, Discard, Draw, Pile
 
-    while session.human_to_move:  # pass any call, draw, discard: the turn passes on
+    for _ in range(50):  # pass any call, draw, discard: the turn passes on
+        if not session.human_to_move:
+            break
         legal = session.game.legal_actions(session.human)
         discards = [a for a in legal if isinstance(a, Discard)]
-        if Call("pass") in legal:
+        if session.game.game_id == "palace":
+            session.play(legal[0])  # any play: the turn passes on
+        elif Call("pass") in legal:
             session.play(Call("pass"))
         elif Draw(Pile.STOCK) in legal:
             session.play(Draw(Pile.STOCK))
@@ -200,7 +205,8 @@ def main() -> None:
     for _ in range(10):
         app.frame(1 / 60)
     report("menu, idle", measure(app, args.frames))
-    for game_id, seats in (("five_crowns", 7), ("shanghai_may_i", 6)):
+    for game_id, seats in (("five_crowns", 7), ("shanghai_may_i", 6),
+                           ("shanghai_may_i", 8), ("palace", 6)):
         table_app(app, game_id, seats)
         assert app.session is not None and app.session.human_to_move
         report(f"{game_id} {seats} seats, idle", measure(app, args.frames))
@@ -217,7 +223,8 @@ def main() -> None:
                   f"{alone.searches / seconds:.0f}/s alone "
                   f"({100 * rate / max(1, alone.searches / seconds):.0f} % of its speed)")
         app.to_menu()
-    for game_id, seats in (("five_crowns", 4), ("shanghai_may_i", 6)):
+    for game_id, seats in (("five_crowns", 4), ("shanghai_may_i", 6),
+                           ("shanghai_may_i", 8), ("palace", 6)):
         whole_round(app, game_id, seats, args.level)
         app.to_menu()
     app.shutdown()

@@ -72,3 +72,31 @@ def test_the_app_starts_and_plays_when_no_audio_can_start(tmp_path):
                           cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.strip().endswith("ok")
+
+
+def test_effects_are_made_off_the_drawing_thread_and_play_once_made(monkeypatch):
+    """Making an effect's samples is pure Python (a tenth of a second for the longest):
+    done on the frame's thread it stalls a frame (a round's slowest frames were these)."""
+    import threading
+    import time
+    from array import array
+
+    from cardtable.app import sound
+
+    made_on: list[str] = []
+    real = sound._made
+
+    def recording(name: str) -> array[int]:
+        made_on.append(threading.current_thread().name)
+        return real(name)
+
+    monkeypatch.setattr(sound, "_made", recording)
+    loud = Sounds("low")
+    loud.play("win")
+    assert loud.played == ["win"]
+    deadline = time.monotonic() + 10
+    while "win" not in loud._cache and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert "win" in loud._cache  # played the moment it was made
+    assert made_on and threading.main_thread().name not in made_on
+    loud.close()

@@ -217,9 +217,13 @@ class App:
         changed = self.stack.apply(self.size) or changed
         self._check_saves()
         key = (self.save_problem, *(scene.redraw_key() for scene in self.stack.visible()))
-        if changed or key != self._drawn_key or self.now - self._drawn_at >= HEARTBEAT_SECONDS:
-            self.draw()
-            self._drawn_key, self._drawn_at = key, self.now
+        whole = changed or self.now - self._drawn_at >= HEARTBEAT_SECONDS
+        if whole or key != self._drawn_key:
+            area = None if whole else self._redraw_area(key)
+            self.draw(area)
+            self._drawn_key = key
+            if area is None:
+                self._drawn_at = self.now
             self.frame_times.append(time.perf_counter() - started)
             if len(self.frame_times) > 600:
                 del self.frame_times[:300]
@@ -241,11 +245,23 @@ class App:
         if top is not None:
             top.handle(event)
 
-    def draw(self) -> None:
+    def _redraw_area(self, key: tuple[object, ...]) -> pygame.Rect | None:
+        """The one area that can have changed since the last drawing, when the one scene
+        shown (its redraw key changed, nothing else) can tell; None: the whole screen."""
+        drawn, shown = self._drawn_key, self.stack.visible()
+        if drawn is None or len(shown) != 1 or len(drawn) != 2 or drawn[0] != key[0]:
+            return None
+        return shown[0].redraw_area(drawn[1], key[1])
+
+    def draw(self, area: pygame.Rect | None = None) -> None:
+        """Draw the scenes shown; within ``area`` alone (clipped) when only that area can
+        have changed: what is drawn there is what a whole redraw would draw."""
+        self.screen.set_clip(area)
         for scene in self.stack.visible():
             scene.draw(self.screen)
         if self.save_problem is not None and self.session is not None:
             self._unsaved_badge()
+        self.screen.set_clip(None)
         pygame.display.flip()
         self.draws += 1
 

@@ -53,6 +53,11 @@ class Scene:
         a change of scenes, or when this value changes. A static scene returns None."""
         return None
 
+    def redraw_area(self, drawn: Hashable, now: Hashable) -> pygame.Rect | None:
+        """Where the screen can differ when, with no input, the redraw key went from
+        ``drawn`` to ``now``: the app then redraws that area alone. None: anywhere."""
+        return None
+
 
 class SceneStack:
     def __init__(self) -> None:

@@ -2,7 +2,9 @@
 stack burned, a call, a round scored, a game won or lost.
 
 The sounds are made here, from sine tones and shaped noise (no sound files, so no
-licence to ship), the first time each is played. The mixer is optional: with no sound
+licence to ship), the first time each is played, on a thread of its own: making one is
+pure Python (a tenth of a second for the longest), never a stall of the drawing thread;
+it plays the moment it is made. The mixer is optional: with no sound
 device (or a machine whose audio cannot start) the app plays silently and says nothing;
 a volume of "off" never starts the mixer at all.
 """
@@ -13,6 +15,7 @@ import array
 import logging
 import math
 import random
+import threading
 from collections.abc import Iterable
 
 import pygame
@@ -146,14 +149,20 @@ class Sounds:
     def __init__(self, volume: str = "medium") -> None:
         self.ready = False
         self._cache: dict[str, pygame.mixer.Sound] = {}
+        self._samples: dict[str, bytes] = {}
+        self._waiting: set[str] = set()
+        """Effects being made: each plays once made (asked again meanwhile, once)."""
+        self._lock = threading.Lock()
+        """Guards the mixer, the caches and ``_waiting`` between the frame and the maker."""
         self.volume = VOLUMES.get(volume, VOLUMES["medium"])
         self.played: list[str] = []
         """Effects played so far (the newest last; kept short), for tests."""
 
     def set_volume(self, volume: str) -> None:
-        self.volume = VOLUMES.get(volume, self.volume)
-        for sound in self._cache.values():
-            sound.set_volume(self.volume)
+        with self._lock:
+            self.volume = VOLUMES.get(volume, self.volume)
+            for sound in self._cache.values():
+                sound.set_volume(self.volume)
 
     def _start(self) -> bool:
         if self.ready:
@@ -167,22 +176,45 @@ class Sounds:
         self.ready = True
         return True
 
-    def play(self, name: str) -> None:
-        if self.volume <= 0 or not self._start():
+    def _make(self, name: str) -> None:
+        """Make an effect's samples (off the drawing thread), then play it."""
+        data = _made(name).tobytes()
+        with self._lock:
+            self._samples[name] = data
+            self._waiting.discard(name)
+            self._play_made(name)
+
+    def _play_made(self, name: str) -> None:
+        """Play an effect whose samples are made (the lock held)."""
+        if not self.ready or self.volume <= 0:
             return
         sound = self._cache.get(name)
         if sound is None:
             try:
-                sound = pygame.mixer.Sound(buffer=_made(name).tobytes())
+                sound = pygame.mixer.Sound(buffer=self._samples[name])
             except pygame.error as error:
                 log.info("sound %s: %s", name, error)
                 return
             sound.set_volume(self.volume)
             self._cache[name] = sound
         sound.play()
+
+    def play(self, name: str) -> None:
+        if name not in NAMES:
+            raise KeyError(name)
+        if self.volume <= 0 or not self._start():
+            return
+        with self._lock:
+            if name in self._samples:
+                self._play_made(name)
+            elif name not in self._waiting:  # the first time: made on a thread of its own
+                self._waiting.add(name)
+                threading.Thread(target=self._make, args=(name,), name=f"sound {name}",
+                                 daemon=True).start()
         self.played = (self.played + [name])[-20:]
 
     def close(self) -> None:
-        if self.ready:
-            pygame.mixer.quit()
-            self.ready = False
+        with self._lock:
+            if self.ready:
+                pygame.mixer.quit()
+                self.ready = False

@@ -66,6 +66,9 @@ def forget_rendered() -> None:
     text.cache_clear()
     _panel_layer.cache_clear()
     font.cache_clear()
+    _wrapped.cache_clear()
+    fit.cache_clear()
+    ellipsize.cache_clear()
 
 
 def drawable(content: str) -> str:
@@ -78,6 +81,13 @@ def drawable(content: str) -> str:
 
 def wrap(content: str, size: int, width: int, bold: bool = False) -> list[str]:
     """Break a paragraph into lines that fit ``width`` pixels."""
+    return list(_wrapped(content, size, width, bold))
+
+
+@lru_cache(maxsize=1024)
+def _wrapped(content: str, size: int, width: int, bold: bool) -> tuple[str, ...]:
+    """``wrap``, cached: a table wraps and fits the same lines every frame it draws, and
+    measuring text is a large part of a frame."""
     face = font(size, bold)
     lines: list[str] = []
     for paragraph in content.split("\n"):
@@ -98,7 +108,7 @@ def wrap(content: str, size: int, width: int, bold: bool = False) -> list[str]:
                 lines.append(line[:cut])
                 line = line[cut:]
         lines.append(line)
-    return lines
+    return tuple(lines)
 
 
 def _fitting(face: pygame.font.Font, content: str, width: int) -> int:
@@ -113,6 +123,7 @@ def _fitting(face: pygame.font.Font, content: str, width: int) -> int:
     return low
 
 
+@lru_cache(maxsize=2048)
 def fit(content: str, size: int, width: int, bold: bool = False,
         smallest: int = 9) -> tuple[str, int]:
     """The text and type size that fit ``width`` pixels on one line: the size shrinks
@@ -123,6 +134,7 @@ def fit(content: str, size: int, width: int, bold: bool = False,
     return ellipsize(content, size, width, bold), size
 
 
+@lru_cache(maxsize=2048)
 def ellipsize(content: str, size: int, width: int, bold: bool = False) -> str:
     """The text, cut with an ellipsis where it is wider than ``width`` pixels."""
     face = font(size, bold)

@@ -63,8 +63,13 @@ class PalaceTableScene(PalaceAnimation):
     def log_rect(self) -> pygame.Rect:
         return self.geo.table.log
 
+    def seat_panel_rect(self, seat: int) -> pygame.Rect | None:
+        spot = self.geo.table.spots.get(seat)
+        return spot.panel if spot is not None else None
+
     def layout(self, size: tuple[int, int]) -> None:
         scale = self.app.settings.card_scale
+        self._model: tuple[palace_layout.PalaceLayout, Seen, ScreenModel] | None = None
         self.geo = palace_layout.compute(size, self.session.game.seats, self.session.human,
                                          scale)
         box = self.geo.table.controls
@@ -161,8 +166,17 @@ class PalaceTableScene(PalaceAnimation):
                  f"{self.desc.prompt(self.view, names, session.human)}",
             log=self.visible_log()[-1] if self.visible_log() else "")
 
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.model()  # built as time moves, so drawing only reads it (and never builds)
+
     def model(self) -> ScreenModel:
-        return palace_model.build(self.geo, self.seen())
+        """The screen model as the table is now: built again only when what it shows or
+        the layout changed, so the drawing, the mouse and the keys read one model."""
+        seen, built = self.seen(), self._model
+        if built is None or built[0] is not self.geo or built[1] != seen:
+            built = self._model = (self.geo, seen, palace_model.build(self.geo, seen))
+        return built[2]
 
     def _chosen(self) -> tuple[Card, ...]:
         """The selected cards in hand order (a straight reads low to high)."""

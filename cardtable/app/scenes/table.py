@@ -72,6 +72,7 @@ class TableScene(RummyKeys):
         self.question_shift = 0
         """How far the question panel sits below (or above) its usual place."""
         self._model: tuple[Hashable, ScreenModel] | None = None
+        self._colours: tuple[str, str] | None = None
         self.layout(app.size)
 
     # --- layout and the screen model -----------------------------------------------------
@@ -86,6 +87,10 @@ class TableScene(RummyKeys):
 
     def log_rect(self) -> pygame.Rect:
         return self.geo.log
+
+    def seat_panel_rect(self, seat: int) -> pygame.Rect | None:
+        spot = self.geo.spots.get(seat)
+        return spot.panel if spot is not None else None
 
     def state(self) -> rummy_model.TableState:
         """The scene's part of what the screen model is built from."""
@@ -124,8 +129,12 @@ class TableScene(RummyKeys):
 
     def deck_colours(self) -> str:
         """The cards' colour scheme: the game's when its rules speak of colour, otherwise
-        the player's setting (see ``cardart.SCHEMES``)."""
-        return deck_colours(self.session.game.game_id, self.app.settings.deck_colours)
+        the player's setting (see ``cardart.SCHEMES``). Asked for every card drawn, so
+        kept per setting (the answer looks through the games' catalogue)."""
+        chosen = self.app.settings.deck_colours
+        if self._colours is None or self._colours[0] != chosen:
+            self._colours = (chosen, deck_colours(self.session.game.game_id, chosen))
+        return self._colours[1]
 
     def ui_state(self) -> TableUI:
         """What a save keeps of the table: hand order, groups being built, summary. The

@@ -65,6 +65,16 @@ class Drag:
     index: int = -1
 
 
+@dataclass(frozen=True)
+class TableKey:
+    """A table's redraw key (see ``TableCore.redraw_key``), the thinking seat's dots
+    apart: when they alone change, only that seat's panel is drawn again."""
+
+    shown: Hashable
+    thinking: int | None
+    dots: int
+
+
 class TableCore(Scene, Generic[V_co]):
     """One game at the table, as the person sees and plays it (``V_co``: the view type
     of its game, read by the game's own scene)."""
@@ -466,7 +476,20 @@ class TableCore(Scene, Generic[V_co]):
         """What changes on the table without input: moves arriving (a new view),
         animations, messages and callouts, "thinking…", the glow, and a game's own."""
         thinking = self.session.thinking_seat
-        return (self.view, self.animator.busy and self.time, self.message,
-                tuple(self.callouts.items()), thinking,
-                theme.dots(self.time) if thinking is not None else 0,
-                theme.pulse(self.time) if self._glowing() else 0, self._redraw_extra())
+        return TableKey((self.view, self.animator.busy and self.time, self.message,
+                         tuple(self.callouts.items()),
+                         theme.pulse(self.time) if self._glowing() else 0,
+                         self._redraw_extra()),
+                        thinking, theme.dots(self.time) if thinking is not None else 0)
+
+    def redraw_area(self, drawn: Hashable, now: Hashable) -> pygame.Rect | None:
+        """The thinking seat's panel, when its dots are all that changed."""
+        if (isinstance(drawn, TableKey) and isinstance(now, TableKey)
+                and now.thinking is not None
+                and (drawn.shown, drawn.thinking) == (now.shown, now.thinking)):
+            return self.seat_panel_rect(now.thinking)
+        return None
+
+    def seat_panel_rect(self, seat: int) -> pygame.Rect | None:
+        """Where an opponent's panel (its "thinking…") is drawn; None: not known."""
+        return None
