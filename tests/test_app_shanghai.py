@@ -498,8 +498,17 @@ def test_a_card_that_cannot_help_is_not_asked_about_but_may_still_be_called(make
                              stock="3S 3H 3D 7C 8C", current=1, discarder=3)
     state = variant._start_turn(state, 1)
     app = table_at(make_app, "shanghai_may_i", state, Caller("pass"))
-    until(app, lambda: (0, Call("pass")) in app.session.game.history)
-    assert app.now < 1.0                                 # not the 5 s countdown
+    asked: list[str] = []
+
+    def passed() -> bool:
+        if app.table.question is not None:
+            asked.append(app.table.question_text())
+        return (0, Call("pass")) in app.session.game.history
+
+    until(app, passed)
+    # No countdown held play for the person (judged by what was shown, not by how much
+    # app time the bot thread took to answer on a loaded machine).
+    assert not any("passing in" in text for text in asked), asked
     assert app.session.game.history[:2] == [(2, Call("pass")), (0, Call("pass"))]
 
     app = make_app()
