@@ -160,3 +160,32 @@ def test_every_tour_step_lights_elements_of_the_tables_model(home, game_id):
         assert wanted <= lit_ids
     finally:
         app.shutdown()
+
+
+def test_a_hint_finds_where_its_move_goes_by_the_actions_type():
+    """The rummy hint picked its cards with getattr/hasattr and lit nothing else: each
+    action type now names its cards and its target element (a swap: the wild itself)."""
+    from cardtable.app.hint_marks import hint_target
+    from cardtable.app.model import Element, PileRef, Role, TableMeld, WildInMeld
+    from cardtable.engine import Discard, Draw, Exchange, LayOff, Pile, PlayHidden, parse_card
+
+    natural, wild, other = parse_card("7H"), parse_card("2C"), parse_card("9S")
+    box = Box(0, 0, 10, 10)
+    model = ScreenModel((
+        Element("pile/stock", Role.PILE, "stock", box, PileRef(Pile.STOCK)),
+        Element("pile/discard", Role.PILE, "discard", box, PileRef(Pile.DISCARD)),
+        Element("meld/1/0", Role.TABLE_MELD, "meld", box, TableMeld(1, 0)),
+        Element("meld/1/0/2", Role.WILD, "wild", box, WildInMeld(1, 0, 2, wild)),
+        Element("seat/0/hidden/1", Role.HIDDEN_CARD, "hidden", box,
+                ZoneCard(0, Zone.HIDDEN, 1, None))))
+
+    def target(action):  # type: ignore[no-untyped-def]
+        found = hint_target(model, action, 0)
+        return found.id if found is not None else None
+
+    assert target(Draw(Pile.DISCARD)) == "pile/discard"
+    assert target(Discard(other)) == "pile/discard" and hinted_cards(Discard(other)) == (other,)
+    assert target(LayOff(1, 0, (other,))) == "meld/1/0"
+    swap = Exchange(1, 0, natural, wild)
+    assert target(swap) == "meld/1/0/2" and hinted_cards(swap) == (natural,)
+    assert target(PlayHidden(1)) == "seat/0/hidden/1" and hinted_cards(PlayHidden(1)) == ()
