@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from functools import partial
 
 import pygame
@@ -66,13 +67,51 @@ def _inside(rect: pygame.Rect, left: int = 0, right: int = 0) -> Box:
     return Box(rect.x + left, rect.y, max(0, rect.width - left - right), rect.height)
 
 
+@dataclass(frozen=True)
+class Target:
+    """What an element of a form stands for: its widget, and which part of it (``None``:
+    the widget itself; a stepper's step, −1 or +1; a choice's option or a level row's
+    segment, by index). The form's mouse and keys find the element in the screen model
+    and act on the widget through this."""
+
+    widget: Widget
+    part: int | None = None
+
+
 def widget_elements(widgets: Sequence[Widget], parent: str | None = None) -> list[Element]:
     """The elements of a ring's widgets, in its order (so Tab meets them in model order),
     each with its parts (a choice's options, a stepper's − and +) as children."""
+    return _build(widgets, parent)[0]
+
+
+def widget_targets(widgets: Sequence[Widget]) -> dict[str, Target]:
+    """Each widget element's id, and each of its parts', with what it stands for: built
+    by the same builder as the elements, so a hit in the model reaches that widget."""
+    return _build(widgets, None)[1]
+
+
+def _build(widgets: Sequence[Widget],
+           parent: str | None) -> tuple[list[Element], dict[str, Target]]:
     elements: list[Element] = []
+    targets: dict[str, Target] = {}
     for widget, element_id in zip(widgets, widget_ids(widgets)):
-        elements += _widget(widget, element_id, parent)
-    return elements
+        built = _widget(widget, element_id, parent)
+        elements += built
+        targets[element_id] = Target(widget)
+        for part, element in zip(_parts(widget), built[1:]):
+            targets[element.id] = Target(widget, part)
+    return elements, targets
+
+
+def _parts(widget: Widget) -> Sequence[int]:
+    """The parts of a widget, in the order its builder makes their elements."""
+    if isinstance(widget, Stepper):
+        return (-1, 1)
+    if isinstance(widget, Choice):
+        return range(len(widget.options))
+    if isinstance(widget, LevelRow):
+        return range(len(widget.segments()))
+    return ()
 
 
 def _widget(widget: Widget, element_id: str, parent: str | None) -> list[Element]:

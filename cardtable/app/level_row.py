@@ -102,14 +102,10 @@ class LevelRow(Widget):
         self.cursor = max(0, min(len(self.names), self.cursor + step))
         return True
 
-    def handle(self, event: pygame.event.Event) -> bool:
-        super().handle(event)
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            for index, segment in enumerate(self.segments()):
-                if segment.collidepoint(event.pos):
-                    self.press(index)
-                    return True
-        return False
+    def click(self, part: int | None) -> None:
+        """The segment ``part`` (by index), as the screen model found it."""
+        if part is not None and 0 <= part < len(self.names) + 1:
+            self.press(part)
 
     def draw(self, surface: pygame.Surface, focused: bool) -> None:
         size = max(12, int(self.rect.height * 0.42))

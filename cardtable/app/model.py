@@ -72,11 +72,30 @@ class PileRef:
     pile: Pile
 
 
+class PileName(Enum):
+    """The piles a game names itself (Palace's), for ``NamedPile``."""
+
+    DECK = "deck"
+    STACK = "stack"
+    BURNED = "burned"
+
+
+class Zone(Enum):
+    """A seat's cards, by where they lie (Palace's), for ``SeatCards`` and ``ZoneCard``."""
+
+    HAND = "hand"
+    HIDDEN = "hidden"
+    RESERVE = "reserve"
+    FACE_DOWN = "face down"
+    NEXT_RESERVE = "next reserve"
+    """The slot the person's next reserve placement goes in."""
+
+
 @dataclass(frozen=True)
 class NamedPile:
     """A pile a game names itself (Palace: the stack, the burned cards, the deck)."""
 
-    name: str
+    name: PileName
 
 
 @dataclass(frozen=True)
@@ -129,7 +148,7 @@ class SeatCards:
     """A seat's cards as a group (an opponent's backs, a Palace reserve row)."""
 
     seat: int
-    zone: str
+    zone: Zone
 
 
 @dataclass(frozen=True)
@@ -138,7 +157,7 @@ class ZoneCard:
     card chosen by its slot)."""
 
     seat: int
-    zone: str
+    zone: Zone
     slot: int
     card: Card | None
     """``None`` while face down."""

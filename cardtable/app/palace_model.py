@@ -21,25 +21,24 @@ from .model import (
     Gesture,
     HandCard,
     NamedPile,
+    PileName,
     Region,
     Role,
     ScreenModel,
     SeatCards,
     SeatRef,
     Text,
+    Zone,
     ZoneCard,
 )
 from .palace_layout import PalaceLayout, label_size, reserve_label_size
 
-HAND = "hand"
-"""The person's own hand (``SeatCards.zone``): a drop on it reorders it."""
-HIDDEN = "hidden"
-RESERVE = "reserve"
-FACE_DOWN = "face down"
+HAND, HIDDEN, RESERVE, FACE_DOWN = Zone.HAND, Zone.HIDDEN, Zone.RESERVE, Zone.FACE_DOWN
 """The zones of a seat's cards besides the hand (``ZoneCard.zone``)."""
-NEXT_SLOT = "next reserve"
+NEXT_SLOT = Zone.NEXT_RESERVE
 """The slot the person's next reserve placement goes in (``SeatCards.zone``)."""
-DECK, STACK, BURNED = NamedPile("deck"), NamedPile("stack"), NamedPile("burned")
+DECK, STACK, BURNED = (NamedPile(PileName.DECK), NamedPile(PileName.STACK),
+                       NamedPile(PileName.BURNED))
 
 PLAY = Gesture.CLICK | Gesture.ACTIVATE
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
@@ -157,7 +156,7 @@ def _hand(geo: PalaceLayout, seen: Seen) -> Iterator[Element]:
     # hand takes that drop and the focus (Enter says how to order it by keys).
     orderable = len(seen.hand) > 1 and not seen.face_down
     yield Element("hand", Role.HAND, f"your hand, {len(seen.hand)} cards", Box.of(table.hand),
-                  SeatCards(human, HAND), z=5,
+                  SeatCards(human, Zone.HAND), z=5,
                   accepts=Gesture.DROP if orderable else Gesture.NONE, focusable=orderable)
     left = view.cards_left(human)
     yield Element("you", Role.SEAT, f"you, {left} card{'s' * (left != 1)} left"
@@ -239,6 +238,10 @@ def _piles(geo: PalaceLayout, seen: Seen) -> Iterator[Element]:
 
 def _own_reserve(geo: PalaceLayout, seen: Seen) -> Iterator[Element]:
     view, human = seen.view, seen.human
+    if geo.reserve:  # where the reserves go, before any is made (the tour lights it)
+        yield Element("reserve", Role.PANEL, "your reserves: the visible one on the hidden "
+                      "one", Box.of(geo.reserve[0].unionall(geo.reserve[1:])),
+                      SeatCards(human, Zone.RESERVE), public=False)
     made = len(view.reserves[human])
     if view.phase is Phase.BUILD_RESERVE and made < len(geo.reserve):
         slot = geo.reserve[made]
@@ -270,7 +273,7 @@ def _seat(geo: PalaceLayout, seen: Seen, seat: int) -> Iterator[Element]:
     backs = view.hand_sizes[seat] + view.face_down_counts[seat]
     yield Element(f"seat/{seat}/hand", Role.HAND,
                   f"{name}'s hand, {backs} card{'s' * (backs != 1)}", Box.of(spot.cards),
-                  SeatCards(seat, HAND), z=1, parent=f"seat/{seat}", public=False)
+                  SeatCards(seat, Zone.HAND), z=1, parent=f"seat/{seat}", public=False)
     yield from _slots(geo, seen, seat, False)
 
 

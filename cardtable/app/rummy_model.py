@@ -87,6 +87,9 @@ def build(geo: TableLayout, view: RummyView, desc: TableDescription[RummyView],
     if state.question is not None:
         elements += _question(state.question)
     elements += _piles(geo, view, desc)
+    elements.append(Element("meldrow", Role.PANEL, "your melds' row: melds are built and "
+                            "laid here", Box.of(geo.meld_row), Region("meld row"),
+                            public=False))
     elements += _groups(geo, view, desc, state)
     elements += _melds(geo, view, desc, state)
     elements += _seats(geo, view, desc, state)

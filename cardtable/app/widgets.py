@@ -6,7 +6,10 @@ dummy driver in tests. A few hundred lines of our own do that with no theme file
 second event loop; pygame_gui would add a dependency and a separate look to keep in step.
 
 Every widget can be used with the mouse, and with the keyboard through a ``FocusRing``
-(Tab / arrows to move, Enter or Space to press, Left/Right to change a value).
+(Enter or Space to press, Left/Right to change a value). Where the mouse is, and where
+Tab goes next, are found in the screen's model (``form_model``, read by the form scene):
+a widget is told it was clicked (``click``), it does not hit-test itself; it keeps only
+its hover and pressed looks.
 """
 
 from __future__ import annotations
@@ -32,10 +35,18 @@ class Widget(ABC):
         self.hover = False
 
     def handle(self, event: pygame.event.Event) -> bool:
-        """React to an event; True if it was used."""
+        """React to an event (only the pointer's motion, for the hover look); True if it
+        was used."""
         if event.type == pygame.MOUSEMOTION:
             self.hover = self.rect.collidepoint(event.pos)
         return False
+
+    def click(self, part: int | None) -> None:  # noqa: B027  (a field only takes the focus)
+        """The left button went down on this widget's element in the screen's model
+        (``part``: which part of it, as ``form_model.Target`` says)."""
+
+    def release(self, over: bool) -> None:  # noqa: B027  (only a button waits for it)
+        """The left button came up, ``over`` this widget's element or not."""
 
     def activate(self) -> None:  # noqa: B027  (most widgets do nothing on Enter)
         """Keyboard Enter/Space while focused."""
@@ -61,18 +72,14 @@ class Button(Widget):
         self.hint = hint
         self._pressed = False
 
-    def handle(self, event: pygame.event.Event) -> bool:
-        super().handle(event)
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 \
-                and self.rect.collidepoint(event.pos):
-            self._pressed = True
-            return True
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._pressed:
-            self._pressed = False
-            if self.rect.collidepoint(event.pos) and self.enabled:
-                self.on_click()
-            return True
-        return False
+    def click(self, part: int | None) -> None:
+        self._pressed = True
+
+    def release(self, over: bool) -> None:
+        """A press on the button and a release still over it is a click."""
+        pressed, self._pressed = self._pressed, False
+        if pressed and over and self.enabled:
+            self.on_click()
 
     def activate(self) -> None:
         if self.enabled:
@@ -138,16 +145,10 @@ class Stepper(Widget):
         self.set(self.value + step)
         return True
 
-    def handle(self, event: pygame.event.Event) -> bool:
-        super().handle(event)
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if self.minus.collidepoint(event.pos):
-                self.adjust(-1)
-                return True
-            if self.plus.collidepoint(event.pos):
-                self.adjust(1)
-                return True
-        return False
+    def click(self, part: int | None) -> None:
+        """The − (``part`` −1) or the + (1)."""
+        if part is not None:
+            self.adjust(part)
 
     def draw(self, surface: pygame.Surface, focused: bool) -> None:
         size = max(12, int(self.rect.height * 0.45))
@@ -189,15 +190,11 @@ class Choice(Widget, Generic[T]):
         self.on_change(self.value)
         return True
 
-    def handle(self, event: pygame.event.Event) -> bool:
-        super().handle(event)
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            for segment, (value, _) in zip(self.segments(), self.options):
-                if segment.collidepoint(event.pos):
-                    self.value = value
-                    self.on_change(value)
-                    return True
-        return False
+    def click(self, part: int | None) -> None:
+        """The option ``part`` (by index)."""
+        if part is not None and 0 <= part < len(self.options):
+            self.value = self.options[part][0]
+            self.on_change(self.value)
 
     def draw(self, surface: pygame.Surface, focused: bool) -> None:
         size = max(12, int(self.rect.height * 0.42))
@@ -241,12 +238,6 @@ class TextField(Widget):
     def caret_on() -> bool:
         """The caret blinks: on for half a second, off for half a second."""
         return (pygame.time.get_ticks() // 500) % 2 == 0
-
-    def handle(self, event: pygame.event.Event) -> bool:
-        """A click on the field focuses it (the ring then sends it the keys)."""
-        super().handle(event)
-        return bool(event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
-                    and self.rect.collidepoint(event.pos))
 
     def type_key(self, event: pygame.event.Event) -> bool:
         # Only the allowed ASCII characters: str.isdigit() also admits "²" and "①".
@@ -294,7 +285,9 @@ class TextField(Widget):
 
 
 class FocusRing:
-    """Keyboard focus over a list of widgets."""
+    """Keyboard focus over a list of widgets: which one has it, and the keys it takes
+    (typing, Left/Right, Enter). Which one Tab moves it to is the screen model's
+    focus order (the form scene moves it)."""
 
     def __init__(self, widgets: Sequence[Widget] = ()) -> None:
         self.widgets = list(widgets)
@@ -306,34 +299,18 @@ class FocusRing:
             return self.widgets[self.index]
         return None
 
-    def move(self, step: int) -> None:
-        usable = [i for i, w in enumerate(self.widgets) if w.focusable and w.enabled]
-        if not usable:
-            self.index = -1
-            return
-        if self.index not in usable:
-            self.index = usable[0] if step > 0 else usable[-1]
-            return
-        position = (usable.index(self.index) + step) % len(usable)
-        self.index = usable[position]
+    def focus(self, widget: Widget) -> None:
+        if widget in self.widgets:
+            self.index = self.widgets.index(widget)
 
     def handle(self, event: pygame.event.Event) -> bool:
         for widget in self.widgets:
             if widget.enabled and widget.handle(event):
-                if event.type == pygame.MOUSEBUTTONDOWN and widget in self.widgets:
-                    self.index = self.widgets.index(widget)
                 return True
         if event.type != pygame.KEYDOWN:
             return False
         focused = self.focused
         if isinstance(focused, TextField) and focused.type_key(event):
-            return True
-        if event.key in (pygame.K_TAB, pygame.K_DOWN):
-            back = event.key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT
-            self.move(-1 if back else 1)
-            return True
-        if event.key == pygame.K_UP:
-            self.move(-1)
             return True
         if event.key in (pygame.K_LEFT, pygame.K_RIGHT) and focused is not None:
             return focused.adjust(1 if event.key == pygame.K_RIGHT else -1)

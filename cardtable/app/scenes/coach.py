@@ -29,6 +29,17 @@ if TYPE_CHECKING:
 class Step:
     text: str
     area: pygame.Rect
+    """Where the lit elements lie: their boxes' union, as the table's model places them."""
+    lit: tuple[str, ...] = ()
+    """The ids of the table's elements the step lights."""
+
+
+def lit_step(model: ScreenModel, text: str, *ids: str, role: Role | None = None) -> Step:
+    """A step lighting the table's elements by id (or all of a role), from its model."""
+    chosen = [e for e in model if e.id in ids or (role is not None and e.role is role)]
+    rects = [pygame.Rect(e.box.x, e.box.y, e.box.w, e.box.h) for e in chosen]
+    area = rects[0].unionall(rects[1:]) if rects else pygame.Rect(0, 0, 0, 0)
+    return Step(text, area, tuple(e.id for e in chosen))
 
 
 def rummy_steps(table: TableCore[GameView]) -> list[Step]:
@@ -41,55 +52,52 @@ def rummy_steps(table: TableCore[GameView]) -> list[Step]:
     model: ScreenModel = table.model()
     desc, view = table.desc, table.view
     headline = desc.headline(view).replace("  \u00b7  ", ": ")
-
-    def area(*ids: str, role: Role | None = None) -> pygame.Rect:
-        boxes = [e.box for e in model if e.id in ids or (role is not None and e.role is role)]
-        rects = [pygame.Rect(b.x, b.y, b.w, b.h) for b in boxes]
-        return rects[0].unionall(rects[1:]) if rects else pygame.Rect(0, 0, 0, 0)
-
     steps = [
-        Step("This is your hand. Drag a card to move it; S and R sort it by suit or rank.",
-             area("hand")),
-        Step("A turn starts here: draw from the stock, or take the top card of the "
-             "discard pile (click it or drag it to your hand).",
-             area("pile/stock", "pile/discard")),
-        Step(f"What this round asks is written here ({headline}), with what to do now.",
-             area("info")),
+        lit_step(model, "This is your hand. Drag a card to move it; S and R sort it by "
+                 "suit or rank.", "hand"),
+        lit_step(model, "A turn starts here: draw from the stock, or take the top card of "
+                 "the discard pile (click it or drag it to your hand).",
+                 "pile/stock", "pile/discard"),
+        lit_step(model, f"What this round asks is written here ({headline}), with what "
+                 "to do now.", "info"),
     ]
     mine = [e.id for e in model
             if isinstance(e.ref, Goal) and e.ref.seat == table.session.human]
     if mine:  # Monastery's mission sheet, right of the hand's label
-        steps.append(Step("Your mission sheet: a box per mission, gold once done. Click a "
-                          "box to aim for that mission; click an opponent's boxes to see "
-                          "their sheet.", area(*mine)))
+        steps.append(lit_step(model, "Your mission sheet: a box per mission, gold once "
+                              "done. Click a box to aim for that mission; click an "
+                              "opponent's boxes to see their sheet.", *mine))
     if desc.meld_building:
-        steps.append(Step("Once you have drawn, build your melds in the row above your "
-                          "hand: drag cards to the + slot that appears there, or press A "
-                          "and the table arranges them for you.", table.geo.meld_row))
+        steps.append(lit_step(model, "Once you have drawn, build your melds in the row "
+                              "above your hand: drag cards to the + slot that appears "
+                              "there, or press A and the table arranges them for you.",
+                              "meldrow"))
     steps += [
-        Step("A turn ends when you drop a card on the discard pile.", area("pile/discard")),
-        Step("Stuck? H shows the move the computer would make, and why; Ctrl+Z takes "
-             "back a play; Esc opens the menu, the rules and the score sheet.",
-             area(role=Role.BUTTON)),
+        lit_step(model, "A turn ends when you drop a card on the discard pile.",
+                 "pile/discard"),
+        lit_step(model, "Stuck? H shows the move the computer would make, and why; Ctrl+Z "
+                 "takes back a play; Esc opens the menu, the rules and the score sheet.",
+                 role=Role.BUTTON),
     ]
     return steps
 
 
 def palace_steps(table: PalaceTableScene) -> list[Step]:
-    geo = table.geo
+    """The Palace tour, each step lighting elements of the table's screen model."""
+    model = table.model()
     return [
-        Step("These are your cards. First you pick three of them, blind, as your hidden "
-             "reserve; then three placements go face up in your visible reserve.",
-             geo.table.hand),
-        Step("Play onto the stack: a placement at least as high as its top card. A 2 and "
-             "a straight from a 2 play on anything; an ace burns the stack.",
-             geo.stack),
-        Step("Your reserves: the visible one is played once your hand is empty, the "
-             "hidden one last, blind. The first to shed every card wins.",
-             geo.reserve[0].unionall(geo.reserve[1:]) if geo.reserve else geo.stack),
-        Step("When nothing you hold goes, take the stack (T). H shows the move the "
-             "computer would make, and why; Esc opens the menu and the rules.",
-             geo.table.controls),
+        lit_step(model, "These are your cards. First you pick three of them, blind, as "
+                 "your hidden reserve; then three placements go face up in your visible "
+                 "reserve.", "hand"),
+        lit_step(model, "Play onto the stack: a placement at least as high as its top "
+                 "card. A 2 and a straight from a 2 play on anything; an ace burns the "
+                 "stack.", "stack"),
+        lit_step(model, "Your reserves: the visible one is played once your hand is "
+                 "empty, the hidden one last, blind. The first to shed every card wins.",
+                 "reserve"),
+        lit_step(model, "When nothing you hold goes, take the stack (T). H shows the "
+                 "move the computer would make, and why; Esc opens the menu and the "
+                 "rules.", role=Role.BUTTON),
     ]
 
 

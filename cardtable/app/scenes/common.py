@@ -8,7 +8,15 @@ from typing import TYPE_CHECKING
 import pygame
 
 from .. import theme
-from ..form_model import focused_id, label_elements, panel_element, widget_elements, wrapped_element
+from ..form_model import (
+    focused_id,
+    label_elements,
+    panel_element,
+    widget_elements,
+    widget_targets,
+    wrapped_element,
+)
+from ..input_grammar import Command, command_for
 from ..model import Box, Element, ScreenModel, model_of
 from ..scene import Scene
 from ..widgets import Button, FocusRing, TextField, Widget
@@ -18,7 +26,11 @@ if TYPE_CHECKING:
 
 
 class FormScene(Scene):
-    """A scene whose controls sit in a centred column, driven by mouse or keyboard."""
+    """A scene whose controls sit in a centred column, driven by mouse or keyboard.
+
+    Both read the screen's model: a click goes to the element ``model().at`` finds (and
+    through ``form_model.widget_targets`` to the widget it stands for), Tab and the
+    arrows follow ``model().focus_order()``. One place for every form screen."""
 
     title = ""
 
@@ -42,13 +54,52 @@ class FormScene(Scene):
         self.ring = FocusRing(widgets)
         self.ring.index = index if 0 <= index < len(widgets) else -1
         if focus_first and self.ring.index == -1:
-            self.ring.move(1)
+            # The first the keyboard reaches in the widgets' model (the whole screen's
+            # may not be ready while it is laid out).
+            self._focus_step(model_of(widget_elements(widgets)), 1)
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.back()
             return
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) \
+                and event.button == 1:
+            self._pointer(event.type == pygame.MOUSEBUTTONDOWN, event.pos)
+            return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_TAB, pygame.K_DOWN,
+                                                          pygame.K_UP):
+            back = event.key == pygame.K_UP or (event.key == pygame.K_TAB
+                                                and bool(event.mod & pygame.KMOD_SHIFT))
+            self._focus_step(self.model(), -1 if back else 1)
+            return
         self.ring.handle(event)
+
+    def _pointer(self, down: bool, pos: tuple[int, int]) -> None:
+        """The left button down or up at ``pos``: the element the model finds there, and
+        the widget it stands for (pressed, or released over it or not)."""
+        element = self.model().at(pos)
+        targets = widget_targets(self.ring.widgets)
+        target = targets.get(element.id) if element is not None else None
+        if not down:
+            for widget in self.ring.widgets:
+                widget.release(target is not None and target.widget is widget)
+            return
+        if target is None or not target.widget.enabled:
+            return
+        self.ring.focus(target.widget)
+        target.widget.click(target.part)
+
+    def _focus_step(self, model: ScreenModel, step: int) -> None:
+        """Tab (``step`` 1) or Shift+Tab (-1): the next widget in the model's focus order."""
+        targets = widget_targets(self.ring.widgets)
+        order = [element.id for element in model.focus_order()
+                 if element.id in targets and targets[element.id].part is None]
+        if not order:
+            self.ring.index = -1
+            return
+        current = focused_id(self.ring)
+        at = order.index(current) + step if current in order else (0 if step > 0 else -1)
+        self.ring.focus(targets[order[at % len(order)]].widget)
 
     def back(self) -> None:
         self.app.stack.pop()
@@ -136,6 +187,22 @@ class ConfirmScene(FormScene):
 
     def back(self) -> None:
         self.answers[0][1]()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """The one key grammar: Y or 1 answers yes (the second answer), N or 2 no (the
+        first, the safe one), as Esc does."""
+        found = command_for(event.key, getattr(event, "mod", 0)) \
+            if event.type == pygame.KEYDOWN else None
+        yes: bool | None = None
+        if found is not None:
+            command, number = found
+            yes = {Command.YES: True, Command.NO: False}.get(command)
+            if command is Command.CHOOSE and number < 2:
+                yes = number == 0
+        if yes is None or len(self.answers) < 2:
+            super().handle(event)
+            return
+        self.answers[1 if yes else 0][1]()
 
     def _frame(self) -> tuple[pygame.Rect, pygame.Rect, list[str], int]:
         """The panel, the question's room in it, its wrapped lines and their type size."""

@@ -18,8 +18,9 @@ from abc import abstractmethod
 
 import pygame
 
-from ...engine import Action, BuildReserve, Card, PickHidden, Place, PlayHidden, TakeStack
+from ...engine import Action, BuildReserve, Card, PickHidden, Place, PlayHidden
 from ...engine.palace import PalaceView, Phase
+from ..hint_marks import hint_target
 from ..input_grammar import Command, command_for
 from ..model import (
     Control,
@@ -30,6 +31,7 @@ from ..model import (
     ScreenModel,
     SeatCards,
     SeatRef,
+    Zone,
     ZoneCard,
 )
 from ..palace_layout import PalaceLayout
@@ -141,7 +143,7 @@ class PalaceInput(TableCore[PalaceView]):
             else:
                 self.play(action, dropped=True)
             return
-        hand = self.model().find(SeatCards(self.session.human, HAND))
+        hand = self.model().find(SeatCards(self.session.human, Zone.HAND))
         if isinstance(ref, HandCard) and hand is not None and hand.accepts & Gesture.DROP \
                 and hand.box.contains(pos):
             self._reorder(drag.cards, pos[0])
@@ -191,20 +193,9 @@ class PalaceInput(TableCore[PalaceView]):
         focus on where it goes (the stack, the reserve slot, the hidden card, the
         button), so Enter plays it."""
         super()._show_hint(action)
-        model = self.model()
-        human = self.session.human
-        if isinstance(action, Place):
-            target = model.find(STACK)
-        elif isinstance(action, BuildReserve):
-            target = model.find(SeatCards(human, NEXT_SLOT))
-        elif isinstance(action, PlayHidden):
-            target = model.find(ZoneCard(human, HIDDEN, action.position, None))
-        elif isinstance(action, TakeStack):
-            target = model.find(Control("take_stack"))
-        elif isinstance(action, PickHidden):  # blind is blind: the hint picks three
-            self.picked, target = list(action.positions), model.find(Control("commit"))
-        else:
-            target = None
+        if isinstance(action, PickHidden):  # blind is blind: the hint picks three
+            self.picked = list(action.positions)
+        target = hint_target(self.model(), action, self.session.human)
         if target is not None:
             self._focus_on(target)
 

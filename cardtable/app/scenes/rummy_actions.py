@@ -12,8 +12,20 @@ from __future__ import annotations
 from abc import abstractmethod
 from dataclasses import replace
 
-from ...engine import Action, Card, Discard, Draw, LayDown, Pile, ReplaceWild, TakeBack
+from ...engine import (
+    Action,
+    Card,
+    Discard,
+    Draw,
+    GoDown,
+    LayDown,
+    LayMission,
+    Pile,
+    ReplaceWild,
+    TakeBack,
+)
 from .. import layout as table_layout
+from ..hint_marks import hint_target
 from ..model import Answer as AnswerRef
 from ..model import Control, Goal, PileRef, Ref, Region, ScreenModel, SeatRef
 from ..table_desc import RummyView, TableDescription
@@ -78,6 +90,28 @@ class RummyActions(TableCore[RummyView]):
             self.answer(ref.index)
         elif isinstance(ref, Control):
             getattr(self, ref.command)()
+
+    # --- hints -------------------------------------------------------------------------------
+
+    def _show_hint(self, action: Action) -> None:
+        """The hinted move lit: its cards selected (a lay-down's groups built in the meld
+        row, its discard selected), the keyboard's focus on where it goes (the pile, the
+        meld, the wild, the button, the question's answer), so Enter plays it."""
+        super()._show_hint(action)
+        if isinstance(action, LayDown | GoDown | LayMission):
+            self.groups = [self.desc.shown_order(self.view, list(meld.cards))
+                           for meld in action.melds]
+            self.selected = {action.discard} if isinstance(action, LayDown) else set()
+            if isinstance(action, LayMission):
+                self.chosen_goal = action.mission
+        model = self.model()
+        target = hint_target(model, action, self.session.human)
+        if target is None and self.question is not None:
+            target = next((model.find(AnswerRef(index))
+                           for index, (_, answer) in enumerate(self.question[1])
+                           if answer == action), None)
+        if target is not None:
+            self.focus_id = target.id
 
     # --- the turn ----------------------------------------------------------------------------
 

@@ -22,6 +22,7 @@ from ...engine.events import Event
 from .. import theme
 from ..anim import Animator
 from ..clipboard import copy_deal_code
+from ..hint_marks import hinted_cards
 from ..hints import Job, hint_job, why_job
 from ..model import Ref
 from ..scene import Scene
@@ -356,12 +357,9 @@ class TableCore(Scene, Generic[V_co]):
         self.say(f"Hint: {reason}", good=True, seconds=max(MESSAGE_SECONDS, 8.0))
 
     def _show_hint(self, action: Action) -> None:
-        """Pick out the hinted move's cards in the hand."""
-        cards = getattr(action, "cards", None)
-        if cards is None and hasattr(action, "card"):
-            cards = (action.card,)
-        if cards is None and hasattr(action, "natural"):  # a wild swap gives this card
-            cards = (action.natural,)
+        """Pick out the hinted move's cards in the hand, found by the action's type
+        (``hint_marks``); each table then lights where the move goes."""
+        cards = hinted_cards(action)
         if cards:
             self.selected = set(cards) & set(self.view.hand)
 
@@ -398,8 +396,9 @@ class TableCore(Scene, Generic[V_co]):
     # --- the mouse -------------------------------------------------------------------------
 
     def active_buttons(self) -> list[Button]:
-        """The buttons that take clicks now, topmost first."""
-        return self.buttons
+        """None: every click, buttons' too, is found in the table's screen model (a
+        button is an element there, by what it does)."""
+        return []
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
