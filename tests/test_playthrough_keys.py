@@ -34,3 +34,25 @@ def test_arrows_after_tab_to_a_button_bring_space_back_to_the_hand(make_app):
     hand = table.hand_cards()
     assert table.selected == {hand[table.focus]}
     assert table.focused().role is not Role.BUTTON
+
+
+def test_palace_stack_label_says_a_card_of_the_top_rank_plays_P_A6():
+    """A placement at least as high as the top plays (P-A6); the stack's label said
+    "beat 6" while the status said "play 6+", and a 6 does play on a 6."""
+    from cardtable.app import palace_layout, palace_model
+    from cardtable.app.settings import CARD_SIZES
+    from cardtable.engine.palace import Palace
+
+    game = Palace()
+    state = game.position(["6H 9S KD", "2C", "2D"], stack=["4S", "6D"], deck="3S 4S",
+                          hidden=["2H 3H 4H", "5H 6H 7H", "2D 3D 4D"],
+                          reserves=[["8H", "8D", "QS"], ["9H", "10C", "KH"],
+                                    ["8C", "9C", "QD"]])
+    view = game.observe(state, 0)
+    seen = palace_model.Seen(view=view, human=0, names=("You", "West", "North"),
+                             levels=("", "Normal AI", "Normal AI"), hand=view.hand,
+                             face_down=0, picked=(), selected=frozenset(), stack=view.stack,
+                             burned=0, my_turn=True, info="Palace", log="")
+    geo = palace_layout.compute((1024, 640), 3, 0, CARD_SIZES["medium"])
+    label = palace_model.build(geo, seen).get("stack/label").name
+    assert "play 6+" in label and "beat" not in label
