@@ -56,3 +56,26 @@ def test_palace_stack_label_says_a_card_of_the_top_rank_plays_P_A6():
     geo = palace_layout.compute((1024, 640), 3, 0, CARD_SIZES["medium"])
     label = palace_model.build(geo, seen).get("stack/label").name
     assert "play 6+" in label and "beat" not in label
+
+
+def _question_buttons(make_app, size):
+    from test_rummy_table_model import table_at
+
+    variant = Game.new("shanghai_may_i", 4, 1)[0].variant
+    hands = ["4D 5D 6D 7C 9S KH QH 2C 3C 8D 10C", "4S 5S", "4C 5C", "6H 6D"]
+    state = variant.position(hands, discard="KD 9C", stock="3S 3H 3D 7C 8C",
+                             current=1, discarder=3)
+    app = table_at(make_app, "shanghai_may_i", variant._start_turn(state, 1), size)
+    until(app, lambda: app.table.question is not None)
+    return app.table.call_buttons
+
+
+def test_call_answers_grow_with_a_4k_window(make_app):
+    """At 3840×2160 the May I / buy answers were drawn in 18-pixel type on 240-pixel
+    buttons under a question in 40-pixel type: "Buy [1]" was hard to read."""
+    small = _question_buttons(make_app, (1280, 800))
+    large = _question_buttons(make_app, (3840, 2160))
+    assert [b.label for b in small] == [b.label for b in large]
+    for little, big in zip(small, large):
+        assert big.label_size() >= 2 * little.label_size()
+        assert big.rect.width >= 2 * little.rect.width

@@ -222,7 +222,7 @@ class TableScene(RummyKeys):
         self.call_buttons = [
             Button(rect, f"{label}  [{key}]",
                    partial(self.answer, i), primary=i == 0,
-                   size=max(12, min(height * 2 // 5, 18)))
+                   size=rummy_question.answer_size(self.geo, height))
             for i, (rect, (label, _), key) in enumerate(zip(placed, answers, keys))]
 
     def question_frame(self) -> pygame.Rect:
