@@ -79,3 +79,20 @@ def test_call_answers_grow_with_a_4k_window(make_app):
     for little, big in zip(small, large):
         assert big.label_size() >= 2 * little.label_size()
         assert big.rect.width >= 2 * little.rect.width
+
+
+def test_an_opponents_mission_boxes_grow_with_its_seat_at_4k():
+    """Monastery at 3840×2160: each opponent's nine mission boxes stayed as small as at
+    1280×800 (12 pixels at most) in a seat panel 2.7 times larger, too small to read
+    the numbers or to click one to open that player's sheet."""
+    import pygame as pg
+
+    from cardtable.app.rummy_model import seat_sheet
+
+    small = pg.Rect(395, 60, 210, 97)           # North's panel at 1280×800
+    large = pg.Rect(1270, 160, 551, 232)         # and at 3840×2160
+    boxes = seat_sheet(large, 9)
+    assert boxes[0].width >= 2 * seat_sheet(small, 9)[0].width
+    assert boxes[0].width >= 24
+    assert all(large.contains(box) for box in boxes)
+    assert all(a.right <= b.left for a, b in zip(boxes, boxes[1:]))
