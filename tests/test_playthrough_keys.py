@@ -96,3 +96,21 @@ def test_an_opponents_mission_boxes_grow_with_its_seat_at_4k():
     assert boxes[0].width >= 24
     assert all(large.contains(box) for box in boxes)
     assert all(a.right <= b.left for a, b in zip(boxes, boxes[1:]))
+
+
+def test_a_five_crowns_wild_discarded_on_the_last_turn_is_explained_by_its_points():
+    """Round 1, last turn, hand 3♦ (wild) 8♦ 4♠ 6♥: no book or run can be made, so the
+    hint throws the wild (20 points) — but said "it is the only card left to throw",
+    which is false with three other cards in the hand (FC-A5: a wild left counts 20)."""
+    from cardtable.ai.explain import explain
+    from cardtable.engine import Discard
+    from cardtable.engine.five_crowns import FiveCrowns, Phase
+
+    variant = FiveCrowns()
+    state = variant.position(["3D 8D 4S 6H", "5S 5D 5C"], discard="KS", stock="4H 5H",
+                             round_number=1, phase=Phase.DISCARD)
+    view = variant.observe(state, 0)
+    wild = next(c for c in view.hand if c.face == "3D")
+    line = explain(view, Discard(wild))
+    assert "only card left" not in line
+    assert "3♦" in line and "20 points" in line
