@@ -114,3 +114,28 @@ def test_a_five_crowns_wild_discarded_on_the_last_turn_is_explained_by_its_point
     line = explain(view, Discard(wild))
     assert "only card left" not in line
     assert "3♦" in line and "20 points" in line
+
+
+def test_a_discard_pile_that_may_not_be_taken_does_not_glow_as_a_draw_SH_buy(make_app):
+    """Shanghai with buying: once the exposed discard was bought, the card under it
+    shows on the pile but may not be taken; it glowed beside the stock as a place to
+    draw from, and a click on it was refused ("the discard pile has no card you may
+    take this turn")."""
+    import dataclasses
+
+    from test_rummy_table_model import table_at
+
+    from cardtable.engine import Pile
+    from cardtable.engine.shanghai_rules import Phase
+
+    variant = Game.new("shanghai_buy", 4, 1)[0].variant
+    hands = ["4D 5D 6D 7C 9S KH QH 2C 3C 8D 10C", "4S 5S", "4C 5C", "6H 6D"]
+    state = variant.position(hands, discard="10C", stock="3S 3H 3D 7C 8C", current=0,
+                             phase=Phase.DRAW)
+    dead = dataclasses.replace(state, exposed=False)
+    app = table_at(make_app, "shanghai_buy", dead, (1024, 640))
+    until(app, lambda: app.session.human_to_move)
+    assert app.table.glowing_piles() == (Pile.STOCK,)
+    live = table_at(make_app, "shanghai_buy", state, (1024, 640))
+    until(live, lambda: live.session.human_to_move)
+    assert live.table.glowing_piles() == (Pile.STOCK, Pile.DISCARD)
