@@ -147,8 +147,8 @@ def _piles(scene: TableScene, surface: pygame.Surface, model: ScreenModel) -> No
     theme.blit_text(surface, "Discard", size, (discard.centerx, discard.bottom + 6),
                     theme.TEXT_DIM, anchor="midtop")
     glow = theme.pulse(scene.time)
-    for pile in scene.glowing_piles():
-        rect = stock if pile is Pile.STOCK else discard
+    for glowing in scene.glowing_piles():
+        rect = stock if glowing is Pile.STOCK else discard
         pygame.draw.rect(surface, theme.HIGHLIGHT, rect.inflate(8, 8), width=glow,
                          border_radius=10)
 
