@@ -139,3 +139,27 @@ def test_a_discard_pile_that_may_not_be_taken_does_not_glow_as_a_draw_SH_buy(mak
     live = table_at(make_app, "shanghai_buy", state, (1024, 640))
     until(live, lambda: live.session.human_to_move)
     assert live.table.glowing_piles() == (Pile.STOCK, Pile.DISCARD)
+
+
+def test_the_menu_with_every_game_saved_keeps_quit_clear_of_its_message(make_app,
+                                                                        monkeypatch):
+    """1024×640, a game of each kind saved, "Your game is saved" under the menu: the
+    five Continue lines pushed Quit under the message, which covered it."""
+    from types import SimpleNamespace
+
+    from cardtable.app.scenes.menu import MenuScene
+
+    app = make_app(size=(1024, 640))
+    games = ["monastery", "shanghai_buy", "shanghai_may_i", "palace", "five_crowns"]
+    slots = [SimpleNamespace(game_id=g, summary=SimpleNamespace(label=f"{g}, round 2"))
+             for g in games]
+    monkeypatch.setattr(app, "saved_games", lambda: slots)
+    app.menu_message = "Your game is saved: Continue picks it up where you left it."
+    scene = MenuScene(app)
+    app.stack.reset(scene)
+    frames(app, 2)
+    model = scene.model()
+    assert [(a.id, b.id) for a, b in model.overlaps()] == []
+    quit_button = next(b for b in scene.ring.widgets if getattr(b, "label", "") == "Quit")
+    message = scene.message_box()
+    assert message is not None and quit_button.rect.bottom < message[0].rect.top
