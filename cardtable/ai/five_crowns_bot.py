@@ -172,7 +172,12 @@ def _five_crowns(view: FiveCrownsView, action: Action) -> str | None:
     if isinstance(action, Discard):
         card = action.card
         if rules.is_wild(card):
-            return f"Discard the {card.pretty}: it is the only card left to throw."
+            if all(rules.is_wild(other) for other in view.hand):
+                return f"Discard the {card.pretty}: it is the only card left to throw."
+            # A wild is thrown only when no book or run can use it now (the last turn):
+            # kept, it would count the most of any card.
+            return (f"Discard the {card.pretty}: no book or run can use it now, and left "
+                    f"in your hand it would count {points(card)} points against you.")
         best = arrange_hand(view.hand, view.round)
         if card in best.deadwood:
             return (f"Discard the {card.pretty}: it is in none of your books or runs and "

@@ -220,7 +220,7 @@ def _piles(geo: PalaceLayout, seen: Seen) -> Iterator[Element]:
                 + (f"; play {rank_words(top)} or higher" if top else ""))
     else:
         name = "the stack, empty: anything goes"
-    label = f"Stack {count}" + (f"  \u00b7  beat {rank_name(top)}" if top else "")
+    label = f"Stack {count}" + (f"  \u00b7  play {rank_name(top)}+" if top else "")
     yield Element("stack", Role.PILE, name, Box.of(geo.stack_area()), STACK, z=3,
                   accepts=PLAY | Gesture.DROP if playing else Gesture.NONE, focusable=True)
     yield Element("stack/label", Role.TEXT, label,

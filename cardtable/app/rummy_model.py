@@ -239,10 +239,11 @@ def _seats(geo: TableLayout, view: RummyView, desc: TableDescription[RummyView],
 
 def seat_sheet(panel: pygame.Rect, count: int) -> list[pygame.Rect]:
     """An opponent's goal sheet (Monastery's missions): small boxes in its panel's top
-    right corner."""
+    right corner, growing with the panel (14 pixels at most in a 1280×800 seat, about
+    a seventh of a larger seat's height) so they stay readable and clickable at 4K."""
     if not count:
         return []
-    box = max(9, min(14, (panel.width // 2 - 10) // count))
+    box = max(9, min(max(14, panel.height // 7), (panel.width // 2 - 10) // count))
     left = panel.right - 10 - box * count
     return [pygame.Rect(left + index * box, panel.y + 9, box - 2, box - 2)
             for index in range(count)]

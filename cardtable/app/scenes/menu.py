@@ -35,6 +35,14 @@ class MenuScene(FormScene):
         w, h = size
         rects = self.column(len(entries), max(34, min(theme.grown(64, size),
                                                       int(h * 0.62) // len(entries) * 3 // 4)))
+        found = self.message_box()
+        if found is not None and rects[-1].bottom > found[0].rect.top - 8:
+            # Every game saved in a small window: the column closes up between the
+            # subtitle and the message, so the message never covers Quit.
+            top = int(h * 0.2)
+            step = (found[0].rect.top - 8 - top) // len(entries)
+            rects = [pygame.Rect(rect.x, top + i * step, rect.width, step * 4 // 5)
+                     for i, rect in enumerate(rects)]
         self.set_widgets([Button(rect, label, action, primary=primary)
                           for rect, (label, action, primary) in zip(rects, entries)])
 

@@ -89,6 +89,9 @@ class RummyKeys(RummyInput):
         elif command in (Command.LEFT, Command.RIGHT):
             if hand:
                 self.focus = (self.focus + (1 if command is Command.RIGHT else -1)) % len(hand)
+            focused = self.focused()
+            if focused is not None and focused.role in PRESSABLE:
+                self.focus_id = None        # back in the hand: Space picks, not presses
         elif command is Command.SELECT:
             focused = self.focused()
             if focused is not None and focused.role in PRESSABLE:

@@ -20,18 +20,25 @@ MUST = 1000
 
 def answer_rects(geo: TableLayout, labels: list[str]) -> list[pygame.Rect]:
     """The answer buttons, under the message line: side by side when short, else one
-    under another."""
+    under another; as wide as the window has grown (240 pixels at 1280×800)."""
     height = max(34, geo.height // 20)
     top = geo.message.bottom + 6
+    window = (geo.width, geo.height)
     if len(labels) <= 3 and all(len(label) <= 18 for label in labels):
-        width = min(240, geo.play.width // (len(labels) + 1))
+        width = min(theme.grown(240, window), geo.play.width // (len(labels) + 1))
         left = geo.message.centerx - (len(labels) * (width + 16) - 16) // 2
         return [pygame.Rect(left + i * (width + 16), top, width, height)
                 for i in range(len(labels))]
-    width = min(geo.play.width - 40, 560)
+    width = min(geo.play.width - 40, theme.grown(560, window))
     height = min(height, (geo.play.bottom - top - 20) // len(labels) - 6)
     return [pygame.Rect(geo.message.centerx - width // 2, top + i * (height + 6), width,
                         height) for i in range(len(labels))]
+
+
+def answer_size(geo: TableLayout, height: int) -> int:
+    """The answers' type: 18 pixels at most at 1280×800, grown with the window so a 4K
+    question's answers read as large as its question."""
+    return max(12, min(height * 2 // 5, theme.grown(18, (geo.width, geo.height))))
 
 
 def question_panel(geo: TableLayout, text: str, buttons: pygame.Rect

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ...engine import Card
+from ...engine import Card, Draw, Pile
 from ...engine.events import Event, RoundScored
 from .. import rummy_layout, rummy_model
 from ..model import Box, ScreenModel
@@ -231,7 +231,7 @@ class TableScene(RummyKeys):
         self.call_buttons = [
             Button(rect, f"{label}  [{key}]",
                    partial(self.answer, i), primary=i == 0,
-                   size=max(12, min(height * 2 // 5, 18)))
+                   size=rummy_question.answer_size(self.geo, height))
             for i, (rect, (label, _), key) in enumerate(zip(placed, answers, keys))]
 
     def question_frame(self) -> pygame.Rect:
@@ -307,6 +307,15 @@ class TableScene(RummyKeys):
 
     def _glowing(self) -> bool:
         return self._my_turn() and self.view.to_draw and self.drag is None
+
+    def glowing_piles(self) -> tuple[Pile, ...]:
+        """The piles that glow as the places to draw from: the stock, and the discard
+        pile only while its card may be taken (after a buy the card under the bought one
+        shows, but may not be taken this turn)."""
+        if not self._glowing():
+            return ()
+        takes = any(isinstance(a, Draw) and a.source is Pile.DISCARD for a in self.view.legal)
+        return (Pile.STOCK, Pile.DISCARD) if takes else (Pile.STOCK,)
 
     def question_text(self) -> str:
         """The open question, with the countdown to passing by itself when it runs."""

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ...engine import Card
+from ...engine import Card, Pile
 from .. import cardart, theme
 from ..layout import SeatSpot
 from ..model import (
@@ -146,11 +146,11 @@ def _piles(scene: TableScene, surface: pygame.Surface, model: ScreenModel) -> No
         pygame.draw.rect(surface, (255, 255, 255), discard, width=2, border_radius=8)
     theme.blit_text(surface, "Discard", size, (discard.centerx, discard.bottom + 6),
                     theme.TEXT_DIM, anchor="midtop")
-    if scene._glowing():
-        glow = theme.pulse(scene.time)
-        for rect in (stock, discard):
-            pygame.draw.rect(surface, theme.HIGHLIGHT, rect.inflate(8, 8), width=glow,
-                             border_radius=10)
+    glow = theme.pulse(scene.time)
+    for glowing in scene.glowing_piles():
+        rect = stock if glowing is Pile.STOCK else discard
+        pygame.draw.rect(surface, theme.HIGHLIGHT, rect.inflate(8, 8), width=glow,
+                         border_radius=10)
 
 
 def _rect(element: Element | None, fallback: pygame.Rect) -> pygame.Rect:
