@@ -112,3 +112,15 @@ def test_melds_that_fit_in_rows_do_not_wrap():
     shapes = [(F, F, W, F), (F, W, W, F, F), (F,) * 6]
     for spot in rummy_layout.meld_spots(area, shapes, 40):
         assert len({card.y for card in spot.cards}) == 1
+
+
+@pytest.mark.parametrize("card_size", sorted(CARD_SIZES))
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("seats", [7, 8])
+def test_no_seats_melds_area_reaches_into_the_persons_meld_row(seats, size, card_size):
+    """At 3840×2160 with small cards and seven players, South-West's and South-East's
+    areas grew a second row down into the person's melds."""
+    geo = rummy_layout.compute(size, seats, 0, CARD_SIZES[card_size])
+    for spot in geo.spots.values():
+        assert not spot.melds.colliderect(geo.meld_row), (spot.seat, spot.melds)
+        assert not spot.melds.colliderect(geo.message), (spot.seat, spot.melds)

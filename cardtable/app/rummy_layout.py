@@ -40,7 +40,7 @@ def compute(size: tuple[int, int], seats: int, human: int,
 def _avoid(geo: table_layout.TableLayout, spot: table_layout.SeatSpot) -> list[pygame.Rect]:
     label = geo.height // 30
     piles = geo.stock.union(geo.discard).inflate(2 * geo.margin, 2 * label)
-    return [*(other.panel for other in geo.spots.values()), piles, geo.message,
+    return [*(other.panel for other in geo.spots.values()), piles, geo.message, geo.meld_row,
             *(other.melds for other in geo.spots.values() if other is not spot)]
 
 
