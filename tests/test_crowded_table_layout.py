@@ -169,3 +169,15 @@ def test_a_wrapped_meld_is_one_meld_in_the_table_model_with_its_own_targets(make
         assert not wild.box.overlap(tab.box)
         assert model.at(wild.box.center) is wild
     assert model.at(tab.box.center).id in ("meld/2/0/tab", "meld/2/0")
+
+
+@pytest.mark.parametrize("width", range(90, 160, 6))
+def test_a_wrapped_meld_keeps_wilds_side_by_side_in_one_row(width):
+    """Wilds side by side share one badge ("10–J♠", on the first): a wrap between them
+    left the second on the row below with no badge of its own."""
+    area = pygame.Rect(0, 0, width, 200)
+    shapes = [(F, F, W, F, F, W, W, F), (F, F, F, W, W, W, F, F, F)]
+    for shape, spot in zip(shapes, rummy_layout.meld_spots(area, shapes, 43)):
+        for index in range(1, len(shape)):
+            if shape[index] and shape[index - 1]:
+                assert spot.cards[index].y == spot.cards[index - 1].y, (width, index)

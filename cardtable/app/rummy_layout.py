@@ -190,15 +190,35 @@ def _laid(area: pygame.Rect, shapes: list[tuple[bool, ...]], width: int, step: i
             x += span + GAP
             continue
         cards = []
-        for index, gap in enumerate([*steps, 0]):
-            last = index == len(shape) - 1
-            if cards and x + width + (tab_width if last else 0) > area.right:
-                x, y = area.x, y + row_height
-            cards.append(pygame.Rect(x, y, width, height))
-            x += gap
+        for row, (start, end) in enumerate(_wraps(shape, steps, width, tab_width, area.width)):
+            lefts = [area.x + sum(steps[start:i]) for i in range(start, end)]
+            cards += [pygame.Rect(left, y + row * row_height, width, height) for left in lefts]
+        y = cards[-1].y
         laid.append((cards, pygame.Rect(cards[-1].right, y, tab_width, height)))
         x = area.right  # the next meld starts a row of its own
     return laid
+
+
+def _wraps(shape: tuple[bool, ...], steps: list[int], width: int, tab: int,
+           room: int) -> list[tuple[int, int]]:
+    """Where a long meld's rows start and end (card indexes): as many cards a row as
+    fit, the last with its tab after it; wilds side by side stay in one row, since
+    they share one badge ("10–J♠")."""
+    rows: list[tuple[int, int]] = []
+    start = 0
+    while start < len(shape):
+        end = start + 1
+        while end < len(shape) and width + sum(steps[start:end]) \
+                + (tab if end == len(shape) - 1 else 0) <= room:
+            end += 1
+        if end < len(shape) and shape[end] and shape[end - 1]:  # a break in a streak
+            first = end - 1
+            while first > start and shape[first - 1]:
+                first -= 1
+            end = first if first > start else end
+        rows.append((start, end))
+        start = end
+    return rows
 
 
 def _rows(area: pygame.Rect, shapes: list[tuple[bool, ...]], width: int, step: int,

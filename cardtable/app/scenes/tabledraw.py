@@ -98,6 +98,8 @@ def _meld(scene: TableScene, surface: pygame.Surface, model: ScreenModel,
     if tab is not None and (scene._is_down() and scene._my_discard_phase()
                             or scene.drag is not None and scene.drag.moved):
         rect = pygame.Rect(tab.box.x + 3, tab.box.y + 2, tab.box.w - 4, tab.box.h - 4)
+        if any(part.box.y < tab.box.y for part in parts):  # a wrapped meld: over its row above
+            pygame.draw.rect(surface, theme.FELT_DARK, rect, border_radius=5)
         pygame.draw.rect(surface, theme.TEXT_DIM, rect, width=1, border_radius=5)
         theme.blit_text(surface, "+", max(12, tab.box.w // 2), rect.center, theme.TEXT_DIM,
                         anchor="center")
