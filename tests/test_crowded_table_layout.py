@@ -129,28 +129,29 @@ def test_no_seats_melds_area_reaches_into_the_persons_meld_row(seats, size, card
 def test_a_wrapped_meld_is_one_meld_in_the_table_model_with_its_own_targets(make_app):
     """At the table (eight players, 1024×640, large cards) West's run of eight with three
     wilds is one named meld over its two rows, clear of the piles, every card a child of
-    it; each wild and the lay-off tab are targets of their own, 24 px or more."""
+    it; each wild and the lay-off tab are targets of their own, 24 px or more: a click on
+    the tab lays off, one on the joker's face swaps (May I)."""
     import dataclasses
 
     from cardtable.app.model import Role, TableMeld, WildInMeld
     from cardtable.app.session import default_seats
     from cardtable.engine import Game
     from cardtable.engine.shanghai_rules import Phase
-    from ui import frames
+    from ui import click, frames
 
-    variant = Game.new("shanghai_buy", 8, 1)[0].variant
+    variant = Game.new("shanghai_may_i", 8, 1)[0].variant
     runs = ["run: 3H 4H 5H 6H", "run: 8C 9C 10C JC", "run: 4D 5D 6D 7D 8D"]
     melds = {seat: runs for seat in range(3, 8)}
     melds[2] = ["run: 5S 6S JK 8S 9S 2C 2H QS", "run: 9H 10H JH 2D KH 2S",
                 "run: 7C 2S 9C 10C JC QC KC AC"]
     melds[0] = ["set: QS QD QC"]
-    hands = ["4D 5D", "KC 9H", "4C", "6H", "7S", "9D", "JD", "3C"]
+    hands = ["KS 7S 4D", "KC 9H", "4C", "6H", "7S", "9D", "JD", "3C"]
     state = variant.position(hands, round_number=7, phase=Phase.PLAY, melds=melds,
                              stock="3S 3H", discard="10D")
     app = make_app(size=(1024, 640))
     app.settings = dataclasses.replace(app.settings, card_size="large")
     app.apply_looks()
-    game, _ = Game.new("shanghai_buy", 8, 1)
+    game, _ = Game.new("shanghai_may_i", 8, 1)
     game.state = state
     app.start_session(game, default_seats(7, "normal"))
     frames(app, 3)
@@ -169,6 +170,19 @@ def test_a_wrapped_meld_is_one_meld_in_the_table_model_with_its_own_targets(make
         assert not wild.box.overlap(tab.box)
         assert model.at(wild.box.center) is wild
     assert model.at(tab.box.center).id in ("meld/2/0/tab", "meld/2/0")
+    table = app.table
+    table.selected = {next(c for c in table.hand_cards() if c.face == "KS")}
+    frames(app, 2)
+    click(app, tab.box.center)
+    lay_off = app.session.game.history[-1][1]
+    assert type(lay_off).__name__ == "LayOff", table.message.text
+    assert app.session.game.state.melds[2][0].cards[-1].face == "KS"
+    seven = next(c for c in table.hand_cards() if c.face == "7S")
+    table.selected = {seven}
+    frames(app, 2)
+    click(app, table.model().get("meld/2/0/2").box.center)  # the joker, in the first row
+    swap = app.session.game.history[-1][1]
+    assert type(swap).__name__ == "Exchange" and swap.natural == seven
 
 
 @pytest.mark.parametrize("width", range(90, 160, 6))
