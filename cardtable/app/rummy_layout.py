@@ -155,9 +155,33 @@ def meld_overflow(area: pygame.Rect, spots: list[MeldSpot]) -> bool:
 
 def _fits(area: pygame.Rect, shapes: list[tuple[bool, ...]], width: int, step: int,
           row_height: int, wrap: bool = False) -> bool:
-    """Whether ``_rows`` lays every meld inside ``area`` (rows wrapping down)."""
-    laid = _laid(area, shapes, width, step, row_height, wrap)
-    return all(area.contains(rect) for cards, tab in laid for rect in (*cards, tab))
+    """Whether ``_laid`` lays every meld inside ``area`` (its arithmetic, without the
+    rectangles: the search asks this many times a frame)."""
+    height = int(width * RATIO)
+    tab = max(MIN_TARGET, step)
+    x, y = area.x, area.y
+    for shape in shapes:
+        steps = _steps(shape, step)
+        span = width + sum(steps) + tab
+        if x + span > area.right and x > area.x and (wrap or y + row_height + height
+                                                     <= area.bottom):
+            x, y = area.x, y + row_height
+        if y + height > area.bottom:
+            return False
+        if not wrap or x + span <= area.right:
+            if x + span > area.right:
+                return False
+            x += span + GAP
+            continue
+        rows = _wraps(shape, steps, width, tab, area.width)
+        if any(width + sum(steps[start:end - 1]) + (tab if end == len(shape) else 0)
+               > area.width for start, end in rows):
+            return False
+        y += (len(rows) - 1) * row_height
+        if y + height > area.bottom:
+            return False
+        x = area.right
+    return area.y + height <= area.bottom
 
 
 def _steps(shape: tuple[bool, ...], step: int) -> list[int]:
