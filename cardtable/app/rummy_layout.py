@@ -102,7 +102,7 @@ def meld_spots(area: pygame.Rect, shapes: list[tuple[bool, ...]],
     is where a swap is aimed) and so does each meld's lay-off tab; natural cards step
     as wide as fits, down to a corner's width, then smaller cards, then more rows where
     the area is tall enough, then natural cards down to ``TIGHTEST`` apart; then a meld
-    longer than the area is wide wraps onto rows of its own (``wrapped``); past the
+    longer than the area is wide wraps onto rows of its own (``_wraps``); past the
     area only where nothing fits (``meld_overflow`` then says so)."""
     found = _sized(area, shapes, width, wrap=False) or _sized(area, shapes, width, wrap=True)
     if found is not None:
