@@ -40,7 +40,7 @@ def compute(size: tuple[int, int], seats: int, human: int,
 def _avoid(geo: table_layout.TableLayout, spot: table_layout.SeatSpot) -> list[pygame.Rect]:
     label = geo.height // 30
     piles = geo.stock.union(geo.discard).inflate(2 * geo.margin, 2 * label)
-    return [*(other.panel for other in geo.spots.values()), piles, geo.message,
+    return [*(other.panel for other in geo.spots.values()), piles, geo.message, geo.meld_row,
             *(other.melds for other in geo.spots.values() if other is not spot)]
 
 
@@ -101,29 +101,41 @@ def meld_spots(area: pygame.Rect, shapes: list[tuple[bool, ...]],
     ``area``, each in full view. A wild shows a face at least ``MIN_TARGET`` wide (it
     is where a swap is aimed) and so does each meld's lay-off tab; natural cards step
     as wide as fits, down to a corner's width, then smaller cards, then more rows where
-    the area is tall enough, then natural cards down to ``TIGHTEST`` apart; past the
+    the area is tall enough, then natural cards down to ``TIGHTEST`` apart; then a meld
+    longer than the area is wide wraps onto rows of its own (``_wraps``); past the
     area only where nothing fits (``meld_overflow`` then says so)."""
+    found = _sized(area, shapes, width, wrap=False) or _sized(area, shapes, width, wrap=True)
+    if found is not None:
+        return found
+    least = min(width, MIN_TARGET + 4)
+    height = int(least * RATIO)
+    rows = area.height >= 2 * height + 4
+    return _rows(area, shapes, least, TIGHTEST, height + 4 if rows else 10 ** 6)
+
+
+def _sized(area: pygame.Rect, shapes: list[tuple[bool, ...]], width: int,
+           wrap: bool) -> list[MeldSpot] | None:
+    """The biggest cards and widest steps at which every meld fits ``area`` (``wrap``:
+    a long meld may take more than one row), or ``None``."""
     least = min(width, MIN_TARGET + 4)
     for card in range(width, least - 1, -2):
         row_height = int(card * RATIO) + 1
         for step in range(max(MIN_TARGET, int(card * 0.55)), max(12, int(card * 0.3)) - 1, -1):
-            if _fits(area, shapes, card, step, row_height):
-                return _rows(area, shapes, card, step, row_height)
+            if _fits(area, shapes, card, step, row_height, wrap):
+                return _rows(area, shapes, card, step, row_height, wrap)
     row_height = int(least * RATIO) + 1
     for step in range(max(12, int(least * 0.3)) - 1, TIGHTEST - 1, -1):
-        if _fits(area, shapes, least, step, row_height):
-            return _rows(area, shapes, least, step, row_height)
+        if _fits(area, shapes, least, step, row_height, wrap):
+            return _rows(area, shapes, least, step, row_height, wrap)
     for card in range(width, least - 1, -2):  # rows laid over each other's lower part
         row_height = _overlaid_row(card)
         for step in range(max(12, int(card * 0.3)), TIGHTEST - 1, -1):
-            if _fits(area, shapes, card, step, row_height):
-                return _rows(area, shapes, card, step, row_height)
+            if _fits(area, shapes, card, step, row_height, wrap):
+                return _rows(area, shapes, card, step, row_height, wrap)
     smallest = _overlaid_row(MIN_TARGET)  # last: wilds' faces as wide as whole cards
-    if _fits(area, shapes, MIN_TARGET, TIGHTEST, smallest):
-        return _rows(area, shapes, MIN_TARGET, TIGHTEST, smallest)
-    height = int(least * RATIO)
-    rows = area.height >= 2 * height + 4
-    return _rows(area, shapes, least, TIGHTEST, height + 4 if rows else 10 ** 6)
+    if _fits(area, shapes, MIN_TARGET, TIGHTEST, smallest, wrap):
+        return _rows(area, shapes, MIN_TARGET, TIGHTEST, smallest, wrap)
+    return None
 
 
 TIGHTEST = 8
@@ -142,23 +154,34 @@ def meld_overflow(area: pygame.Rect, spots: list[MeldSpot]) -> bool:
 
 
 def _fits(area: pygame.Rect, shapes: list[tuple[bool, ...]], width: int, step: int,
-          row_height: int) -> bool:
-    """Whether ``_rows`` lays every meld inside ``area`` (rows wrapping down)."""
+          row_height: int, wrap: bool = False) -> bool:
+    """Whether ``_laid`` lays every meld inside ``area`` (its arithmetic, without the
+    rectangles: the search asks this many times a frame)."""
     height = int(width * RATIO)
-    if area.y + height > area.bottom:
-        return False
     tab = max(MIN_TARGET, step)
     x, y = area.x, area.y
     for shape in shapes:
-        span = width + sum(_steps(shape, step)) + tab
-        if x + span > area.right and x > area.x:
-            if y + row_height + height > area.bottom:
-                return False
+        steps = _steps(shape, step)
+        span = width + sum(steps) + tab
+        if x + span > area.right and x > area.x and (wrap or y + row_height + height
+                                                     <= area.bottom):
             x, y = area.x, y + row_height
-        if x + span > area.right:
+        if y + height > area.bottom:
             return False
-        x += span + GAP
-    return True
+        if not wrap or x + span <= area.right:
+            if x + span > area.right:
+                return False
+            x += span + GAP
+            continue
+        rows = _wraps(shape, steps, width, tab, area.width)
+        if any(width + sum(steps[start:end - 1]) + (tab if end == len(shape) else 0)
+               > area.width for start, end in rows):
+            return False
+        y += (len(rows) - 1) * row_height
+        if y + height > area.bottom:
+            return False
+        x = area.right
+    return area.y + height <= area.bottom
 
 
 def _steps(shape: tuple[bool, ...], step: int) -> list[int]:
@@ -167,8 +190,13 @@ def _steps(shape: tuple[bool, ...], step: int) -> list[int]:
     return [max(MIN_TARGET, step) if wild else step for wild in shape[:-1]]
 
 
-def _rows(area: pygame.Rect, shapes: list[tuple[bool, ...]], width: int, step: int,
-          row_height: int) -> list[MeldSpot]:
+def _laid(area: pygame.Rect, shapes: list[tuple[bool, ...]], width: int, step: int,
+          row_height: int, wrap: bool) -> list[tuple[list[pygame.Rect], pygame.Rect]]:
+    """Each meld's card rectangles and lay-off tab, left to right, a meld that does not
+    fit the rest of a row starting the next. With ``wrap``, a meld longer than the area
+    is wide starts a row of its own and goes on in the rows below, as a line of text
+    wraps, its tab after its last card; the next meld then starts a row too (each row
+    holds one wrapped meld only, so its box covers no other)."""
     height = int(width * RATIO)
     tab_width = max(MIN_TARGET, step)
     x, y = area.x, area.y
@@ -176,20 +204,59 @@ def _rows(area: pygame.Rect, shapes: list[tuple[bool, ...]], width: int, step: i
     for shape in shapes:
         steps = _steps(shape, step)
         span = width + sum(steps) + tab_width
-        if x + span > area.right and x > area.x and y + row_height + height <= area.bottom:
+        if x + span > area.right and x > area.x and (wrap or y + row_height + height
+                                                     <= area.bottom):
             x, y = area.x, y + row_height
-        lefts = [x + sum(steps[:i]) for i in range(len(shape))]
-        cards = [pygame.Rect(left, y, width, height) for left in lefts]
+        if not wrap or x + span <= area.right:
+            lefts = [x + sum(steps[:i]) for i in range(len(shape))]
+            cards = [pygame.Rect(left, y, width, height) for left in lefts]
+            laid.append((cards, pygame.Rect(cards[-1].right, y, tab_width, height)))
+            x += span + GAP
+            continue
+        cards = []
+        for row, (start, end) in enumerate(_wraps(shape, steps, width, tab_width, area.width)):
+            lefts = [area.x + sum(steps[start:i]) for i in range(start, end)]
+            cards += [pygame.Rect(left, y + row * row_height, width, height) for left in lefts]
+        y = cards[-1].y
         laid.append((cards, pygame.Rect(cards[-1].right, y, tab_width, height)))
-        x += span + GAP
+        x = area.right  # the next meld starts a row of its own
+    return laid
+
+
+def _wraps(shape: tuple[bool, ...], steps: list[int], width: int, tab: int,
+           room: int) -> list[tuple[int, int]]:
+    """Where a long meld's rows start and end (card indexes): as many cards a row as
+    fit, the last with its tab after it; wilds side by side stay in one row, since
+    they share one badge ("10–J♠")."""
+    rows: list[tuple[int, int]] = []
+    start = 0
+    while start < len(shape):
+        end = start + 1
+        while end < len(shape) and width + sum(steps[start:end]) \
+                + (tab if end == len(shape) - 1 else 0) <= room:
+            end += 1
+        if end < len(shape) and shape[end] and shape[end - 1]:  # a break in a streak
+            first = end - 1
+            while first > start and shape[first - 1]:
+                first -= 1
+            end = first if first > start else end
+        rows.append((start, end))
+        start = end
+    return rows
+
+
+def _rows(area: pygame.Rect, shapes: list[tuple[bool, ...]], width: int, step: int,
+          row_height: int, wrap: bool = False) -> list[MeldSpot]:
+    laid = _laid(area, shapes, width, step, row_height, wrap)
     spots: list[MeldSpot] = []
     for index, (cards, tab) in enumerate(laid):
         below = [rect for later, later_tab in laid[index + 1:] for rect in (*later, later_tab)
                  if rect.y > tab.y]  # a row laid over this one's lower part
-        visible = tuple(visible_part(rect, [*cards[i + 1:], *below])
-                        for i, rect in enumerate(cards))
-        spots.append(MeldSpot(visible_part(tab.union(cards[0]), below), tuple(cards),
-                              visible, visible_part(tab, below)))
+        visible = tuple(visible_part(rect, [*cards[i + 1:], tab, *below])
+                        for i, rect in enumerate(cards))  # a wrap's tab: over the row above
+        whole = tab.unionall(cards)  # a wrapped meld: all its rows, one target
+        spots.append(MeldSpot(visible_part(whole, below), tuple(cards), visible,
+                              visible_part(tab, below)))
     return spots
 
 
@@ -284,7 +351,7 @@ def _free_room(geo: table_layout.TableLayout, spot: table_layout.SeatSpot,
             continue
         grown, spare = True, -1
         while grown and spare != 0:
-            if spare < 0 and _fits(room, shapes, least, TIGHTEST, row_height):
+            if spare < 0 and _fits(room, shapes, least, TIGHTEST, row_height, True):
                 spare = SPARE  # they fit: a little more room, where free, for bigger cards
             spare -= spare > 0
             grown = False
@@ -292,7 +359,7 @@ def _free_room(geo: table_layout.TableLayout, spot: table_layout.SeatSpot,
                 wider = pygame.Rect(room.x + dx, room.y + dy, room.w + dw, room.h + dh)
                 if geo.play.contains(wider) and wider.collidelist(avoid) < 0:
                     room, grown = wider, True
-        if spare >= 0 or _fits(room, shapes, least, TIGHTEST, row_height):
+        if spare >= 0 or _fits(room, shapes, least, TIGHTEST, row_height, True):
             return room
     return None
 

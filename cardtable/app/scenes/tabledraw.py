@@ -93,26 +93,32 @@ def _meld(scene: TableScene, surface: pygame.Surface, model: ScreenModel,
     labels = wild_labels(scene.view.melds[seat][index], scene.desc.rules(scene.view))
     width = parts[-1].box.w if parts else scene.geo.small_w  # the last card shows whole
     draw_meld_cards(surface, list(cards), [p.box.x for p in parts], [p.box.y for p in parts],
-                    width, labels, scene.deck_colours())
+                    width, labels, scene.deck_colours(), [p.box.h for p in parts])
     tab = model.get(f"{meld.id}/tab")
     if tab is not None and (scene._is_down() and scene._my_discard_phase()
                             or scene.drag is not None and scene.drag.moved):
         rect = pygame.Rect(tab.box.x + 3, tab.box.y + 2, tab.box.w - 4, tab.box.h - 4)
+        if any(part.box.y < tab.box.y for part in parts):  # a wrapped meld: over its row above
+            pygame.draw.rect(surface, theme.FELT_DARK, rect, border_radius=5)
         pygame.draw.rect(surface, theme.TEXT_DIM, rect, width=1, border_radius=5)
         theme.blit_text(surface, "+", max(12, tab.box.w // 2), rect.center, theme.TEXT_DIM,
                         anchor="center")
 
 
 def draw_meld_cards(surface: pygame.Surface, cards: list[Card], xs: list[int], ys: list[int],
-                    width: int, labels: list[str | None], colours: str = "four") -> None:
+                    width: int, labels: list[str | None], colours: str = "four",
+                    shown: list[int] | None = None) -> None:
     """Cards of a meld, overlapped in order; the wilds' tags last, so a tag such as
-    "10" is read whole over the card laid on its wild."""
+    "10" is read whole over the card laid on its wild, at the foot of the part of the
+    wild in view (``shown``: its height; a wrapped meld's next row covers the rest)."""
     size = max(8, width // 4)
     tags: list[tuple[str, pygame.Rect]] = []
-    for card, x, y, label in zip(cards, xs, ys, labels):
+    whole = int(width * cardart.RATIO)
+    for index, (card, x, y, label) in enumerate(zip(cards, xs, ys, labels)):
         surface.blit(cardart.face(card.face, width, colours), (x, y))
         if label is not None:
-            tags.append((label, pygame.Rect(x, y, width, int(width * cardart.RATIO))))
+            height = whole if shown is None else min(whole, shown[index])
+            tags.append((label, pygame.Rect(x, y, width, height)))
     for label, rect in tags:
         image = theme.text(label, size, (60, 40, 0), True)
         tag = image.get_rect(bottomleft=(rect.x + 3, rect.bottom - 3))
