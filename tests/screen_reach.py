@@ -426,7 +426,7 @@ def _look(application: Any, cell: Cell) -> Seen:
         result.error = f"describing it: {type(error).__name__}: {error}\n" \
             + traceback.format_exc(limit=-4)
         return result
-    focused = getattr(top, "focused_id", None)
+    focused = focus_reader(top)
     if focused is not None:
         start = top.model()
         for _ in range(len(start.focus_order()) + 1):
@@ -434,6 +434,24 @@ def _look(application: Any, cell: Cell) -> Seen:
                                           scancode=0))
             result.tabbed.append(focused())
     return result
+
+
+def focus_reader(scene: Any) -> Callable[[], str | None] | None:
+    """How to read where the keyboard's focus is on ``scene``: a form's ``focused_id``,
+    or a table's ``focused()`` element (the rummy tables and Palace keep a
+    ``focus_id``); ``None`` for a screen with no focus to walk."""
+    form = getattr(scene, "focused_id", None)
+    if form is not None:
+        return form
+    table = getattr(scene, "focused", None)
+    if table is None or not hasattr(scene, "focus_id"):
+        return None
+
+    def element_id() -> str | None:
+        element = table()
+        return None if element is None else str(element.id)
+
+    return element_id
 
 
 def expected_scheme(cell: Cell) -> str | None:
