@@ -16,7 +16,7 @@ from .. import cardart, theme
 from .. import layout as table_layout
 from ..model import Box, PileRef, Role, ScreenModel
 from ..table_texts import wrapped_lines
-from ..textfit import Fitted, fit_text
+from ..textfit import fit_text
 from .table_core import Message
 
 if TYPE_CHECKING:
@@ -78,37 +78,6 @@ def draw_said(surface: pygame.Surface, model: ScreenModel, message: Message | No
             surface.blit(image, image.get_rect(center=box.center))
 
 
-def status_lines(geo: table_layout.TableLayout, text: str, top: int) -> Fitted:
-    """The status (its first paragraph, then notes) wrapped to the info panel below
-    ``top``, set smaller where need be so that it is never cut off at the panel's foot."""
-    box = geo.info
-    small = max(12, geo.height // 54)
-    return fit_text(text, small - 1, box.width - 28, box.bottom - 4 - top, smallest=10)
-
-
-def info_panel(surface: pygame.Surface, geo: table_layout.TableLayout, headline: str,
-               prompt: str) -> int:
-    """The headline (its first part big, the rest gold) and the prompt; returns where
-    the next line may go."""
-    box = geo.info
-    theme.panel(surface, box, theme.PANEL_EDGE)
-    big = max(14, geo.height // 40)
-    small = max(12, geo.height // 54)
-    y = box.y + 8
-    for index, part in enumerate(headline.split("  \u00b7  ")):
-        part_size = big if index == 0 else small + 1
-        for line in theme.wrap(part, part_size, box.width - 28, bold=True)[:2]:
-            theme.blit_text(surface, line, part_size, (box.x + 14, y), theme.GOLD, True)
-            y += part_size + 4
-        y += 2
-    for line in theme.wrap(prompt, small, box.width - 28)[:3]:
-        if y + small > box.bottom - 4:
-            break
-        theme.blit_text(surface, line, small, (box.x + 14, y))
-        y += small + 4
-    return y
-
-
 def _box(box: Box) -> pygame.Rect:
     return pygame.Rect(box.x, box.y, box.w, box.h)
 
@@ -150,23 +119,6 @@ def _targets(scene: TableScene, surface: pygame.Surface, model: ScreenModel) -> 
                         theme.HIGHLIGHT, anchor="midtop" if below else "midbottom")
 
 
-def message_box(surface: pygame.Surface, geo: table_layout.TableLayout,
-                message: Message | None, above: pygame.Rect | None = None,
-                avoid: list[pygame.Rect] | None = None) -> None:
-    """The engine's reason for a refusal (red), or a hint (green), over the table; moved
-    clear of a question panel (``above``) and of ``avoid`` (the piles and their labels)."""
-    if message is None:
-        return
-    from .rummy_question import banner_box
-
-    size = max(13, geo.height // 46)
-    image = theme.text(message.text, size, theme.TEXT, True)
-    clear = [*(avoid or []), *([above] if above is not None else [])]
-    box = banner_box(geo, size, image.get_rect(), clear)
-    theme.panel(surface, box, theme.GOOD if message.good else theme.BAD, alpha=225)
-    surface.blit(image, image.get_rect(center=box.center))
-
-
 def _question(scene: TableScene, surface: pygame.Surface,
               model: ScreenModel) -> pygame.Rect | None:
     """An out-of-turn question for the person, above its answer buttons; returns the
@@ -185,29 +137,6 @@ def _question(scene: TableScene, surface: pygame.Surface,
     for index, button in enumerate(scene.call_buttons):
         button.draw(surface, focused is not None and focused.id == f"answer/{index}")
     return frame
-
-
-def call_bubbles(surface: pygame.Surface, geo: table_layout.TableLayout,
-                 said: dict[int, tuple[str, float]], human: int,
-                 human_point: tuple[int, int]) -> None:
-    """What a seat just called ("May I!", "Burn!"), in a gold bubble by its place."""
-    size = max(15, geo.height // 36)
-    for seat, (text, _) in said.items():
-        image = theme.text(text, size, theme.GOLD, True)
-        if seat == human:
-            box = image.get_rect(midbottom=human_point)
-        elif seat in geo.spots:
-            panel = geo.spots[seat].panel
-            if panel.centerx > geo.play.centerx:  # right-hand seats: speak towards the middle
-                box = image.get_rect(midright=(panel.left - 14, panel.top + size))
-            else:
-                box = image.get_rect(midleft=(panel.right + 14, panel.top + size))
-        else:
-            continue
-        box = box.inflate(26, 14)
-        box.clamp_ip(surface.get_rect())
-        theme.panel(surface, box, theme.GOLD, alpha=240)
-        surface.blit(image, image.get_rect(center=box.center))
 
 
 def _dragged(scene: TableScene, surface: pygame.Surface) -> None:

@@ -28,15 +28,9 @@ from ..rummy_layout import label_size
 from ..table_desc import wild_labels
 from .table_overlays import TARGET_BAD as TARGET_BAD  # Palace's table draws these too
 from .table_overlays import TARGET_GOOD as TARGET_GOOD
-from .table_overlays import call_bubbles as call_bubbles
 from .table_overlays import draw_overlays
-from .table_overlays import info_panel as info_panel
-from .table_overlays import message_box as message_box
-from .table_overlays import status_lines as status_lines
 from .table_panels import draw_log_texts, draw_seat_texts, text_size
 from .table_panels import hand_backs as hand_backs
-from .table_panels import log_panel as log_panel
-from .table_panels import seat_panel as seat_panel
 
 if TYPE_CHECKING:
     from .table import TableScene
