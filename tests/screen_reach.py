@@ -43,7 +43,7 @@ the quick matrix gives each cell one, turning through them cell by cell."""
 MOVE_CAP = 20000
 
 SHELL = ("menu", "menu: a message", "setup", "setup: a refusal", "settings", "statistics",
-         "games played", "question")
+         "statistics: games", "games played", "games played: games", "question")
 """Screens that belong to no game (setup is opened on each game in turn: see ``cells``)."""
 REFUSAL = ("That deal code does not work: the rules in this code cannot be played: extra "
            "cards with a buy must be from 0 to 4 (the printed rule is 2), not 999,999: a buy "
@@ -53,7 +53,14 @@ MENU_NOTE = ("Your saved Five Crowns game could not be read: it was written by a
              "version of cardtable (format 9). It is kept as five_crowns.json.damaged-1 in "
              "your data folder; a newer cardtable can still continue it.")
 """As long as the longest refusal and menu note a tester met."""
-GAME_SCREENS = ("summary", "game over", "rules", "pause", "score sheet", "replay", "coach")
+GAME_SCREENS = ("table: a refusal", "summary", "game over", "rules", "pause", "score sheet",
+                "goal sheet", "replay", "coach")
+"""Besides the table in each phase: the table with a refusal's banner up and every seat
+calling out, the round's summary (games in rounds), game over, rules, pause, the score
+sheet (games with one), an opponent's goal sheet (games with one: Monastery's
+missions), the replay and the tour."""
+FINISHED = 3
+"""Finished games written to the history before its screens are opened with games."""
 
 
 def seat_counts(seat_range: range) -> tuple[int, ...]:
@@ -147,8 +154,19 @@ def screens(game_id: str, seats: int) -> list[str]:
             continue
         if screen == "score sheet" and not getattr(desc, "has_score_sheet", False):
             continue
+        if screen == "goal sheet" and not _has_goal_sheet(game_id, found.phases["late"]):
+            continue
         names.append(screen)
     return names
+
+
+def _has_goal_sheet(game_id: str, game: Game) -> bool:
+    """Whether the game's table shows each seat a sheet of goals (Monastery's missions),
+    which a click on a seat's boxes opens."""
+    own = tables.table_for(game_id).own
+    progress = getattr(own, "progress", None)
+    return progress is not None and game.seats > 1 and \
+        progress(game.observe(0), 1) is not None
 
 
 @dataclass(frozen=True)
@@ -282,7 +300,10 @@ def _shell(application: Any, screen: str) -> Scene:
         "setup: a refusal": refused,
         "settings": lambda: SettingsScene(application),
         "statistics": lambda: StatisticsScene(application),
+        "statistics: games": lambda: StatisticsScene(_with_games(application)),
         "games played": lambda: GamesScene(application, application.recorder.history),
+        "games played: games": lambda: GamesScene(_with_games(application),
+                                                  application.recorder.history),
         "question": lambda: ConfirmScene(
             application, "You have a Shanghai with May I game in progress (round 5 of 7, "
             "your turn). Start a new game and lose it?",
@@ -298,6 +319,49 @@ def _shell(application: Any, screen: str) -> Scene:
     return top
 
 
+def finished_rows(count: int = FINISHED) -> list[Any]:
+    """Finished games, one of each registered game in turn (won, lost, shared), as the
+    history keeps them."""
+    from cardtable.app.history_rows import GameRow
+
+    ids = sorted(variant.id for variant in variants())
+    return [GameRow(key=f"matrix-{number}", game_id=ids[number % len(ids)], deal_code=None,
+                    seats=2, seed=number, options={}, level="normal", human=0,
+                    started=1.7e9 + number * 3600, ended=1.7e9 + number * 3600 + 900,
+                    status="finished", rounds=3, standings=[[10, 20], [15, 40], [30, 45]],
+                    scores=[30, 45], won=(1.0, 0.0, 0.5)[number % 3],
+                    place=(1, 2, 1)[number % 3], record={})
+            for number in range(count)]
+
+
+def _with_games(application: Any) -> Any:
+    """The app, with finished games in its history (written once a run: the history
+    screens without games are opened before, in the matrix's order)."""
+    history = application.recorder.history
+    for row in finished_rows():
+        if history.find(row.key) is None:
+            history.add(row)
+    return application
+
+
+def _refused(application: Any, table: Any) -> None:
+    """A refusal said at the table, as the engine words it (the first of the person's
+    plays it refuses here: a discard before drawing, a card too low for the stack), and
+    every seat calling out at once, in the longest words the table uses."""
+    from cardtable.engine import Discard, Place, TakeStack
+
+    hand = list(table.view.hand)
+    tries: list[Any] = [Place((card,)) for card in hand] + [TakeStack()] \
+        if table.session.game.game_id == "palace" else [Discard(card) for card in hand]
+    for action in tries:
+        if table.session.problem(action) is not None:
+            table.play(action)
+            break
+    words = "Burn!" if table.session.game.game_id == "palace" else "First in turn!"
+    for seat in range(table.session.game.seats):
+        table.callouts[seat] = (words, table.time + 60.0)
+
+
 def _game_screen(application: Any, cell: Cell) -> Scene:
     from cardtable.app.history_rows import GameRow
     from cardtable.app.scenes.pause import PauseScene, ScoreSheetScene
@@ -310,6 +374,11 @@ def _game_screen(application: Any, cell: Cell) -> Scene:
     found = played(cell.game_id, cell.seats)
     assert found.final is not None
     screen = cell.screen
+    if screen == "table: a refusal":
+        table = _table(application, found.phases["draw" if "draw" in found.phases
+                                                 else "late"])
+        _refused(application, table)
+        return _settle(application)
     if screen.startswith("table: "):
         return _table(application, found.phases[screen[len("table: "):]])
     if screen == "setup":
@@ -350,6 +419,8 @@ def _game_screen(application: Any, cell: Cell) -> Scene:
             tables.table_for(cell.game_id).description))
     elif screen == "coach":
         application.show_tour()
+    elif screen == "goal sheet":
+        table.open_sheet(1)
     else:
         raise AssertionError(f"no way to reach {screen!r}")
     return _settle(application)

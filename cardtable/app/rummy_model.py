@@ -143,8 +143,9 @@ def _said(geo: TableLayout, state: TableState) -> list[Element]:
         out.append(Element("banner", Role.PANEL, state.message, box, Region("banner"), z=50,
                            texts=(text,)))
     for seat, words in state.callouts:
-        placed = table_texts.callout(geo, seat, words, state.human,
-                                     (geo.hand.centerx, geo.hand.top - 8))
+        # The person's above the line over the hand (its label, a goal sheet's boxes).
+        placed = table_texts.callout(geo, seat, words, state.human, (
+            geo.hand.centerx, geo.hand.top - rummy_layout.label_line(geo) - 8))
         if placed is not None:
             who = "you" if seat == state.human else state.names[seat]
             out.append(Element(f"callout/{seat}", Role.PANEL, f"{who} called {words}",
