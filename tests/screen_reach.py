@@ -95,6 +95,9 @@ class Played:
     person's last turn before the game ended."""
     round_end: tuple[Game, RoundScored] | None = None
     final: Game | None = None
+    wild_home: tuple[Game, Any] | None = None
+    """A turn of the person's where a wild they free could go to two groups or more
+    (buying: the table asks where), and the swap that frees it."""
 
 
 def _copy(game: Game) -> Game:
@@ -130,6 +133,9 @@ def _play(game_id: str, seats: int) -> Played:
         if 0 in game.awaiting():
             kept.phases.setdefault(_phase(game), _copy(game))
             kept.phases["late"] = _copy(game)
+            if kept.wild_home is None and game_id == "shanghai_buy":
+                swap = _freed_wild(game)
+                kept.wild_home = None if swap is None else (_copy(game), swap)
         seat = seat_to_ask(game, range(seats))
         assert seat is not None
         events = game.apply(seat, bot.choose(game.observe(seat), bot_rng(game, seat, 0),
@@ -142,6 +148,30 @@ def _play(game_id: str, seats: int) -> Played:
     return kept
 
 
+def _freed_wild(game: Game) -> Any:
+    """A swap the person may make now whose freed wild has two homes or more (the
+    first found), or None."""
+    from cardtable.engine import ReplaceWild
+
+    view: Any = game.observe(0)
+    if not getattr(view, "to_play", False) or not view.melds[0]:
+        return None
+    own: Any = tables.table_for(game.game_id).own
+    rules = own.rules(view)
+    homes = [(seat, index, start) for seat, melds in enumerate(view.melds)
+             for index, meld in enumerate(melds) for start in (False, True)]
+    for seat, melds in enumerate(view.melds):
+        for index, meld in enumerate(melds):
+            for wild in (card for card in meld.cards if rules.is_wild(card)):
+                for natural in view.hand:
+                    legal = [ReplaceWild(seat, index, natural, wild, *home) for home in homes
+                             if game.problem(0, ReplaceWild(seat, index, natural, wild,
+                                                            *home)) is None]
+                    if len(legal) >= 2:
+                        return legal[0]
+    return None
+
+
 def screens(game_id: str, seats: int) -> list[str]:
     """Every screen a person reaches in this game: the table in each phase met, then
     the round's summary (games in rounds), game over, rules, pause, the score sheet
@@ -149,6 +179,8 @@ def screens(game_id: str, seats: int) -> list[str]:
     found = played(game_id, seats)
     desc = tables.table_for(game_id).description
     names = [f"table: {phase}" for phase in found.phases]
+    if found.wild_home is not None:
+        names.append("table: where the freed wild goes")
     for screen in GAME_SCREENS:
         if screen == "summary" and found.round_end is None:
             continue
@@ -374,6 +406,13 @@ def _game_screen(application: Any, cell: Cell) -> Scene:
     found = played(cell.game_id, cell.seats)
     assert found.final is not None
     screen = cell.screen
+    if screen == "table: where the freed wild goes":
+        assert found.wild_home is not None
+        game, swap = found.wild_home
+        table = _table(application, game)
+        assert table._ask_wild_home(swap), "the freed wild has one home only"
+        table.update(0.0)  # the question is placed as time moves
+        return _settle(application)
     if screen == "table: a refusal":
         table = _table(application, found.phases["draw" if "draw" in found.phases
                                                  else "late"])

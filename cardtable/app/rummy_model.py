@@ -117,9 +117,14 @@ def build(geo: TableLayout, view: RummyView, desc: TableDescription[RummyView],
                             Box.of(geo.info), Region("info"), texts=table_texts.info_texts(
                                 geo, headline, desc.prompt(view, state.names, state.human),
                                 state.status)))
+    # A question with no room on the felt is put over the log on purpose: the log is
+    # neither clickable nor read there until the question is answered.
+    covered = state.question is not None and state.question.panel.overlap(Box.of(geo.log)) > 0
     elements.append(Element("log", Role.LOG, "the move log; click an AI player's move, or "
                             "press Enter here, to see why it made it", Box.of(geo.log),
-                            Region("log"), accepts=CLICK, texts=table_texts.log_texts(
+                            Region("log"), accepts=CLICK, enabled=not covered,
+                            public=not covered,
+                            texts=table_texts.log_texts(
                                 geo.log, state.log, geo.height, state.log_scroll)))
     elements += _said(geo, state)
     return ScreenModel(tuple(elements))

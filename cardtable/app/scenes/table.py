@@ -232,7 +232,8 @@ class TableScene(RummyKeys):
                                                    rummy_question.must_clear(self.geo),
                                                    rummy_question.rather_clear(
                                                        self.geo, self.view, self.session.human,
-                                                       self.desc.rules(self.view)))
+                                                       self.desc.rules(self.view)),
+                                                   tuple(label for label, _ in answers))
         self.question_shift = placed[0].y - rects[0].y
         yes_no = len(answers) == 2 and sum(self.desc.declines(self.view, a)
                                            for _, a in answers) == 1
