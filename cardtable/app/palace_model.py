@@ -197,7 +197,8 @@ def _said(geo: PalaceLayout, seen: Seen) -> Iterator[Element]:
                       texts=(text,))
     mine = dict(seen.said).get(seen.human)
     for seat, words in seen.said:
-        placed = table_texts.callout(table, seat, words, seen.human, you_point(geo, mine))
+        placed = table_texts.callout(table, seat, words, seen.human, you_point(geo, mine),
+                                     [geo.stack_area(), *pile_labels(geo)])
         if placed is not None:
             who = "you" if seat == seen.human else seen.names[seat]
             yield Element(f"callout/{seat}", Role.PANEL, f"{who}: {words}", placed[0],

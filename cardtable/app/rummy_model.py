@@ -150,7 +150,8 @@ def _said(geo: TableLayout, state: TableState) -> list[Element]:
     for seat, words in state.callouts:
         # The person's above the line over the hand (its label, a goal sheet's boxes).
         placed = table_texts.callout(geo, seat, words, state.human, (
-            geo.hand.centerx, geo.hand.top - rummy_layout.label_line(geo) - 8))
+            geo.hand.centerx, geo.hand.top - rummy_layout.label_line(geo) - 8),
+            [geo.stock, geo.discard, pile_label_rect(geo)])
         if placed is not None:
             who = "you" if seat == state.human else state.names[seat]
             out.append(Element(f"callout/{seat}", Role.PANEL, f"{who} called {words}",

@@ -133,21 +133,33 @@ def callout_size(geo: TableLayout) -> int:
 
 
 def callout(geo: TableLayout, seat: int, words: str, human: int,
-            human_point: tuple[int, int]) -> tuple[Box, Text] | None:
+            human_point: tuple[int, int],
+            avoid: Sequence[pygame.Rect] = ()) -> tuple[Box, Text] | None:
     """Where what a seat just said ("May I!", "Burn!") is shown: by its panel, towards
-    the middle of the table (the person's at ``human_point``)."""
+    the middle of the table (the person's at ``human_point``); where that would cover a
+    seat's panel, the info panel, the log, the buttons or ``avoid`` (the piles, their
+    labels), on the panel's other side, under it or over it, the first of these clear
+    of them."""
     size = callout_size(geo)
     image = pygame.Rect((0, 0), theme.font(size, True).size(theme.drawable(words)))
+    window = pygame.Rect(0, 0, geo.width, geo.height)
     if seat == human:
         image.midbottom = human_point
+        places = [image]
     elif seat in geo.spots:
         panel = geo.spots[seat].panel
-        if panel.centerx > geo.play.centerx:  # right-hand seats: speak towards the middle
-            image.midright = (panel.left - 14, panel.top + size)
-        else:
-            image.midleft = (panel.right + 14, panel.top + size)
+        left, right, below, above = (image.copy() for _ in range(4))
+        left.midright = (panel.left - 14, panel.top + size)
+        right.midleft = (panel.right + 14, panel.top + size)
+        below.midtop = (panel.centerx, panel.bottom + 10)
+        above.midbottom = (panel.centerx, panel.top - 10)
+        # Right-hand seats speak towards the middle first.
+        sides = [left, right] if panel.centerx > geo.play.centerx else [right, left]
+        places = [*sides, below, above]
     else:
         return None
-    box = image.inflate(26, 14)
-    box.clamp_ip(pygame.Rect(0, 0, geo.width, geo.height))
+    panels = [spot.panel for spot in geo.spots.values()]
+    clear = [*panels, geo.info, geo.log, geo.controls, *avoid]
+    boxes = [place.inflate(26, 14).clamp(window) for place in places]
+    box = next((box for box in boxes if box.collidelist(clear) < 0), boxes[0])
     return Box.of(box), Text(words, size, Box.of(box.inflate(-2, -2)), bold=True)
