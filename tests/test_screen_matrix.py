@@ -130,6 +130,39 @@ def test_the_matrix_covers_every_game_and_the_screens_the_issue_names() -> None:
         assert len([s for s in shown if s.startswith("table")]) >= 2, variant.id
         if variant.id.startswith("shanghai"):
             assert shown & {"table: calls", "table: buy answer", "table: shanghai"}, shown
+        assert "table: a refusal" in shown, variant.id
+        if variant.id != "palace":  # the rummy games are played in rounds
+            assert "summary" in shown, variant.id
+    assert {cell.game_id for cell in QUICK if cell.screen == "goal sheet"} == {"monastery"}
+    assert {cell.game_id for cell in QUICK
+            if cell.screen == "table: where the freed wild goes"} == {"shanghai_buy"}
+    assert {"statistics: games", "games played: games"} <= {cell.screen for cell in QUICK}
+
+
+@pytest.mark.parametrize("cell", _params([cell for cell in QUICK
+                                          if cell.screen == "table: a refusal"]))
+def test_a_refusal_and_the_callouts_are_elements_where_they_are_drawn(matrix: Matrix,
+                                                                        cell: Cell) -> None:
+    """The banner and every seat's callout are in the table's model (so the overlap
+    check sees them), each with its words as drawn."""
+    model = _model(matrix, cell)
+    banner = model.get("banner")
+    assert banner is not None and banner.texts and banner.texts[0].bold, cell.id
+    called = [element for element in model if element.id.startswith("callout/")]
+    assert len(called) == cell.seats, cell.id
+
+
+@pytest.mark.parametrize("cell", _params([cell for cell in QUICK if cell.table]))
+def test_the_tables_texts_are_measured_as_drawn(matrix: Matrix, cell: Cell) -> None:
+    """Every button's label is measured bold at the size it is drawn (not a made-up
+    12), and each seat panel, the info panel and the log carry their texts."""
+    model = _model(matrix, cell)
+    for element in model:
+        if element.role.value == "button" and element.texts:
+            assert all(text.bold for text in element.texts), element.id
+    for wanted in ("info", "log", *(f"seat/{seat}" for seat in range(1, cell.seats))):
+        found = model.get(wanted)
+        assert found is not None and found.texts, f"{cell.id}: {wanted} has no texts"
 
 
 @pytest.mark.parametrize("cell", _params([cell for cell in QUICK if cell.screen == "coach"]))
