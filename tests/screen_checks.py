@@ -29,7 +29,8 @@ def text_problems(model: ScreenModel) -> list[str]:
             face = theme.font(text.size, text.bold)
             if text.wraps:
                 lines = theme.wrap(text.content, text.size, room.w, text.bold)
-                height = len(lines) * face.get_linesize()
+                step = text.line_step or face.get_linesize()
+                height = (len(lines) - 1) * step + face.get_linesize() if lines else 0
                 wide = [word for word in text.content.split()
                         if face.size(theme.drawable(word))[0] > room.w]
                 if wide or height > room.h:

@@ -43,7 +43,7 @@ the quick matrix gives each cell one, turning through them cell by cell."""
 MOVE_CAP = 20000
 
 SHELL = ("menu", "menu: a message", "setup", "setup: a refusal", "settings", "statistics",
-         "games played", "question")
+         "statistics: games", "games played", "games played: games", "question")
 """Screens that belong to no game (setup is opened on each game in turn: see ``cells``)."""
 REFUSAL = ("That deal code does not work: the rules in this code cannot be played: extra "
            "cards with a buy must be from 0 to 4 (the printed rule is 2), not 999,999: a buy "
@@ -53,7 +53,14 @@ MENU_NOTE = ("Your saved Five Crowns game could not be read: it was written by a
              "version of cardtable (format 9). It is kept as five_crowns.json.damaged-1 in "
              "your data folder; a newer cardtable can still continue it.")
 """As long as the longest refusal and menu note a tester met."""
-GAME_SCREENS = ("summary", "game over", "rules", "pause", "score sheet", "replay", "coach")
+GAME_SCREENS = ("table: a refusal", "summary", "game over", "rules", "pause", "score sheet",
+                "goal sheet", "replay", "coach")
+"""Besides the table in each phase: the table with a refusal's banner up and every seat
+calling out, the round's summary (games in rounds), game over, rules, pause, the score
+sheet (games with one), an opponent's goal sheet (games with one: Monastery's
+missions), the replay and the tour."""
+FINISHED = 3
+"""Finished games written to the history before its screens are opened with games."""
 
 
 def seat_counts(seat_range: range) -> tuple[int, ...]:
@@ -88,6 +95,9 @@ class Played:
     person's last turn before the game ended."""
     round_end: tuple[Game, RoundScored] | None = None
     final: Game | None = None
+    wild_home: tuple[Game, Any] | None = None
+    """A turn of the person's where a wild they free could go to two groups or more
+    (buying: the table asks where), and the swap that frees it."""
 
 
 def _copy(game: Game) -> Game:
@@ -123,6 +133,9 @@ def _play(game_id: str, seats: int) -> Played:
         if 0 in game.awaiting():
             kept.phases.setdefault(_phase(game), _copy(game))
             kept.phases["late"] = _copy(game)
+            if kept.wild_home is None and game_id == "shanghai_buy":
+                swap = _freed_wild(game)
+                kept.wild_home = None if swap is None else (_copy(game), swap)
         seat = seat_to_ask(game, range(seats))
         assert seat is not None
         events = game.apply(seat, bot.choose(game.observe(seat), bot_rng(game, seat, 0),
@@ -135,6 +148,30 @@ def _play(game_id: str, seats: int) -> Played:
     return kept
 
 
+def _freed_wild(game: Game) -> Any:
+    """A swap the person may make now whose freed wild has two homes or more (the
+    first found), or None."""
+    from cardtable.engine import ReplaceWild
+
+    view: Any = game.observe(0)
+    if not getattr(view, "to_play", False) or not view.melds[0]:
+        return None
+    own: Any = tables.table_for(game.game_id).own
+    rules = own.rules(view)
+    homes = [(seat, index, start) for seat, melds in enumerate(view.melds)
+             for index, meld in enumerate(melds) for start in (False, True)]
+    for seat, melds in enumerate(view.melds):
+        for index, meld in enumerate(melds):
+            for wild in (card for card in meld.cards if rules.is_wild(card)):
+                for natural in view.hand:
+                    legal = [ReplaceWild(seat, index, natural, wild, *home) for home in homes
+                             if game.problem(0, ReplaceWild(seat, index, natural, wild,
+                                                            *home)) is None]
+                    if len(legal) >= 2:
+                        return legal[0]
+    return None
+
+
 def screens(game_id: str, seats: int) -> list[str]:
     """Every screen a person reaches in this game: the table in each phase met, then
     the round's summary (games in rounds), game over, rules, pause, the score sheet
@@ -142,13 +179,26 @@ def screens(game_id: str, seats: int) -> list[str]:
     found = played(game_id, seats)
     desc = tables.table_for(game_id).description
     names = [f"table: {phase}" for phase in found.phases]
+    if found.wild_home is not None:
+        names.append("table: where the freed wild goes")
     for screen in GAME_SCREENS:
         if screen == "summary" and found.round_end is None:
             continue
         if screen == "score sheet" and not getattr(desc, "has_score_sheet", False):
             continue
+        if screen == "goal sheet" and not _has_goal_sheet(game_id, found.phases["late"]):
+            continue
         names.append(screen)
     return names
+
+
+def _has_goal_sheet(game_id: str, game: Game) -> bool:
+    """Whether the game's table shows each seat a sheet of goals (Monastery's missions),
+    which a click on a seat's boxes opens."""
+    own = tables.table_for(game_id).own
+    progress = getattr(own, "progress", None)
+    return progress is not None and game.seats > 1 and \
+        progress(game.observe(0), 1) is not None
 
 
 @dataclass(frozen=True)
@@ -170,20 +220,29 @@ class Cell:
         return self.screen.startswith("table")
 
 
+FULL_SIZES = (SIZES[0], SIZES[-1])
+"""The window sizes the full product runs every (deck colours, card size) pair at: the
+smallest and the largest, where crowding and scaling show first; the middle size keeps
+the quick matrix's one pair per cell (so the full run stays near a minute and a half of
+one core: the README's test command runs it)."""
+
+
 def _sized(game_id: str | None, seats: int, screen: str, full: bool,
            turn: int) -> list[Cell]:
     """One screen at each window size: with ``full`` in every (deck colours, card size)
-    pair, else in one pair per size, turning through the six from ``turn``."""
+    pair at the smallest and largest size (``FULL_SIZES``), else in one pair per size,
+    turning through the six from ``turn``."""
     return [Cell(game_id, seats, screen, size, deck, card)
             for step, size in enumerate(SIZES)
-            for deck, card in (SETTINGS if full else
+            for deck, card in (SETTINGS if full and size in FULL_SIZES else
                                (SETTINGS[(turn + step) % len(SETTINGS)],))]
 
 
 def game_cells(game_id: str, full: bool = False, turn: int = 0) -> list[Cell]:
     """The matrix of one registered game: each seat count × each screen reached in it
     × window size, and setup opened on it; with ``full`` every (deck colours, card
-    size) pair on each, else one pair per cell turning through the six from ``turn``
+    size) pair on each at ``FULL_SIZES``, else one pair per cell turning through the
+    six from ``turn``
     (each screen meets every deck colour across its three sizes, and the screen beside
     it the other card size)."""
     found: list[Cell] = []
@@ -208,7 +267,7 @@ def cells(full: bool = False) -> list[Cell]:
     for game_id in dict.fromkeys(game_id for game_id, _ in games()):
         added = game_cells(game_id, full, turn)
         found += added
-        turn += len(added) // (len(SETTINGS) if full else 1)  # a turn per screen and size
+        turn += len(game_cells(game_id))  # a turn per screen and size
     return found
 
 
@@ -282,7 +341,10 @@ def _shell(application: Any, screen: str) -> Scene:
         "setup: a refusal": refused,
         "settings": lambda: SettingsScene(application),
         "statistics": lambda: StatisticsScene(application),
+        "statistics: games": lambda: StatisticsScene(_with_games(application)),
         "games played": lambda: GamesScene(application, application.recorder.history),
+        "games played: games": lambda: GamesScene(_with_games(application),
+                                                  application.recorder.history),
         "question": lambda: ConfirmScene(
             application, "You have a Shanghai with May I game in progress (round 5 of 7, "
             "your turn). Start a new game and lose it?",
@@ -298,6 +360,49 @@ def _shell(application: Any, screen: str) -> Scene:
     return top
 
 
+def finished_rows(count: int = FINISHED) -> list[Any]:
+    """Finished games, one of each registered game in turn (won, lost, shared), as the
+    history keeps them."""
+    from cardtable.app.history_rows import GameRow
+
+    ids = sorted(variant.id for variant in variants())
+    return [GameRow(key=f"matrix-{number}", game_id=ids[number % len(ids)], deal_code=None,
+                    seats=2, seed=number, options={}, level="normal", human=0,
+                    started=1.7e9 + number * 3600, ended=1.7e9 + number * 3600 + 900,
+                    status="finished", rounds=3, standings=[[10, 20], [15, 40], [30, 45]],
+                    scores=[30, 45], won=(1.0, 0.0, 0.5)[number % 3],
+                    place=(1, 2, 1)[number % 3], record={})
+            for number in range(count)]
+
+
+def _with_games(application: Any) -> Any:
+    """The app, with finished games in its history (written once a run: the history
+    screens without games are opened before, in the matrix's order)."""
+    history = application.recorder.history
+    for row in finished_rows():
+        if history.find(row.key) is None:
+            history.add(row)
+    return application
+
+
+def _refused(application: Any, table: Any) -> None:
+    """A refusal said at the table, as the engine words it (the first of the person's
+    plays it refuses here: a discard before drawing, a card too low for the stack), and
+    every seat calling out at once, in the longest words the table uses."""
+    from cardtable.engine import Discard, Place, TakeStack
+
+    hand = list(table.view.hand)
+    tries: list[Any] = [Place((card,)) for card in hand] + [TakeStack()] \
+        if table.session.game.game_id == "palace" else [Discard(card) for card in hand]
+    for action in tries:
+        if table.session.problem(action) is not None:
+            table.play(action)
+            break
+    words = "Burn!" if table.session.game.game_id == "palace" else "First in turn!"
+    for seat in range(table.session.game.seats):
+        table.callouts[seat] = (words, table.time + 60.0)
+
+
 def _game_screen(application: Any, cell: Cell) -> Scene:
     from cardtable.app.history_rows import GameRow
     from cardtable.app.scenes.pause import PauseScene, ScoreSheetScene
@@ -310,6 +415,18 @@ def _game_screen(application: Any, cell: Cell) -> Scene:
     found = played(cell.game_id, cell.seats)
     assert found.final is not None
     screen = cell.screen
+    if screen == "table: where the freed wild goes":
+        assert found.wild_home is not None
+        game, swap = found.wild_home
+        table = _table(application, game)
+        assert table._ask_wild_home(swap), "the freed wild has one home only"
+        table.update(0.0)  # the question is placed as time moves
+        return _settle(application)
+    if screen == "table: a refusal":
+        table = _table(application, found.phases["draw" if "draw" in found.phases
+                                                 else "late"])
+        _refused(application, table)
+        return _settle(application)
     if screen.startswith("table: "):
         return _table(application, found.phases[screen[len("table: "):]])
     if screen == "setup":
@@ -350,6 +467,8 @@ def _game_screen(application: Any, cell: Cell) -> Scene:
             tables.table_for(cell.game_id).description))
     elif screen == "coach":
         application.show_tour()
+    elif screen == "goal sheet":
+        table.open_sheet(1)
     else:
         raise AssertionError(f"no way to reach {screen!r}")
     return _settle(application)
@@ -426,7 +545,7 @@ def _look(application: Any, cell: Cell) -> Seen:
         result.error = f"describing it: {type(error).__name__}: {error}\n" \
             + traceback.format_exc(limit=-4)
         return result
-    focused = getattr(top, "focused_id", None)
+    focused = focus_reader(top)
     if focused is not None:
         start = top.model()
         for _ in range(len(start.focus_order()) + 1):
@@ -434,6 +553,24 @@ def _look(application: Any, cell: Cell) -> Seen:
                                           scancode=0))
             result.tabbed.append(focused())
     return result
+
+
+def focus_reader(scene: Any) -> Callable[[], str | None] | None:
+    """How to read where the keyboard's focus is on ``scene``: a form's ``focused_id``,
+    or a table's ``focused()`` element (the rummy tables and Palace keep a
+    ``focus_id``); ``None`` for a screen with no focus to walk."""
+    form = getattr(scene, "focused_id", None)
+    if form is not None:
+        return form
+    table = getattr(scene, "focused", None)
+    if table is None or not hasattr(scene, "focus_id"):
+        return None
+
+    def element_id() -> str | None:
+        element = table()
+        return None if element is None else str(element.id)
+
+    return element_id
 
 
 def expected_scheme(cell: Cell) -> str | None:

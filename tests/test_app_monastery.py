@@ -273,7 +273,7 @@ STATUS_POSITIONS = {
 @pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
 @pytest.mark.parametrize("where", sorted(STATUS_POSITIONS))
 def test_the_status_fits_the_info_panel_whole(where, size, make_app):
-    from cardtable.app.scenes import tabledraw
+    from cardtable.app.textfit import fit_text
 
     variant = Game.new("monastery", 3, 1)[0].variant
     spec = dict(STATUS_POSITIONS[where])
@@ -282,17 +282,17 @@ def test_the_status_fits_the_info_panel_whole(where, size, make_app):
     table = app.table
     if where == "building":              # a staged group that makes no mission
         table.stage([c for c in table.view.hand if c.face in ("3H", "3D", "9H")], 0)
-    texts = [table.meld_status()[0]]
-    if where == "four aces":
-        table.chosen_goal = 7
-        texts.append(table.meld_status()[0])
-    for text in texts:
-        top = tabledraw.info_panel(pygame.Surface(size), table.geo, table.desc.headline(
-            table.view), table.desc.prompt(table.view, app.session.names, 0))
-        fitted = tabledraw.status_lines(table.geo, text, top)
+    for goal in (None, 7) if where == "four aces" else (None,):
+        table.chosen_goal = goal
+        text = table.meld_status()[0]
+        info = table.model().get("info")  # the status as the table draws it
+        status = next(shown for shown in info.texts if shown.part == "status")
+        assert status.content == text
+        fitted = fit_text(status.content, status.size, status.box.w, status.box.h,
+                          smallest=status.size)
         assert fitted.whole and fitted.size >= 10, (text, fitted)
         assert " ".join(fitted.lines).split() == text.split()
-        assert top + fitted.height() <= table.geo.info.bottom - 4
+        assert status.box.y + fitted.height() <= table.geo.info.bottom - 4
 
 
 def test_lay_mission_with_nothing_built_speaks_of_missions_not_contracts(make_app):

@@ -261,6 +261,12 @@ class Text:
     """Whether it is wrapped onto lines (then only each word must fit the width)."""
     bold: bool = False
     """Drawn in the bold face (measured in it)."""
+    line_step: int = 0
+    """A wrapped text's pixels from one line's top to the next (0: the font's line
+    size), as it is drawn."""
+    part: str = ""
+    """Which of its element's texts this is, for the drawing that reads it back ("name",
+    "score", "note" of a seat; "headline", "prompt", "status" of the info panel)."""
 
 
 @dataclass(frozen=True)

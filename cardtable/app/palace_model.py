@@ -11,9 +11,12 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+import pygame
+
 from ..engine import Card, Rank
 from ..engine.palace import RESERVE_PLACEMENTS, PalaceView, Phase
 from ..engine.placements import rank_name
+from . import table_texts, theme
 from .model import (
     Box,
     Control,
@@ -77,6 +80,8 @@ class ButtonSeen:
     command: str
     box: Box
     enabled: bool
+    size: int = 12
+    """The type size its label is drawn at (bold: ``Button.label_size``)."""
 
 
 @dataclass(frozen=True)
@@ -105,6 +110,17 @@ class Seen:
     info: str = ""
     log: str = ""
     """The newest line of the move log."""
+    headline: str = ""
+    prompt: str = ""
+    log_lines: tuple[str, ...] = ()
+    """The move log as far as the table has shown the game."""
+    log_scroll: int = 0
+    thinking: int | None = None
+    """The seat whose AI is deciding now (its note says so)."""
+    message: str | None = None
+    """The banner over the table: a refusal's reason or a hint."""
+    said: tuple[tuple[int, str], ...] = ()
+    """What seats say now ("Burn!", the hidden card just turned up), by seat."""
 
 
 def label_box(x: int, y: int, text: str, size: int, anchor: str) -> Box:
@@ -134,7 +150,8 @@ def build(geo: PalaceLayout, seen: Seen) -> ScreenModel:
 def _elements(geo: PalaceLayout, seen: Seen) -> Iterator[Element]:
     table = geo.table
     yield Element("info", Role.PANEL, seen.info, Box.of(table.info), Region("info"),
-                  focusable=True)
+                  focusable=True,
+                  texts=table_texts.info_texts(table, seen.headline, seen.prompt, None))
     yield from _hand(geo, seen)
     yield from _piles(geo, seen)
     yield from _own_reserve(geo, seen)
@@ -144,9 +161,49 @@ def _elements(geo: PalaceLayout, seen: Seen) -> Iterator[Element]:
         words = button.label.split("  [")
         name = words[0] + (f", key {words[1].rstrip(']')}" if len(words) > 1 else "")
         yield Element(f"button/{button.command}", Role.BUTTON, name, button.box,
-                      Control(button.command), z=10, enabled=button.enabled, accepts=PLAY)
+                      Control(button.command), z=10, enabled=button.enabled, accepts=PLAY,
+                      texts=(Text(button.label, button.size, bold=True),))
     yield Element("log", Role.LOG, f"Moves: {seen.log}" if seen.log else "Moves: none yet",
-                  Box.of(table.log), Region("log"), focusable=True)
+                  Box.of(table.log), Region("log"), focusable=True,
+                  texts=table_texts.log_texts(table.log, seen.log_lines, table.height,
+                                              seen.log_scroll))
+    yield from _said(geo, seen)
+
+
+def pile_labels(geo: PalaceLayout) -> list[pygame.Rect]:
+    """Where the piles' labels lie (a line under each pile)."""
+    line = 6 + int(label_size(geo.table.height) * 1.35)
+    return [pygame.Rect(pile.x, pile.bottom, pile.width, line)
+            for pile in (geo.deck, geo.stack_area(), geo.burned)]
+
+
+def you_point(geo: PalaceLayout, said: str | None) -> tuple[int, int]:
+    """Where the person's callout sits: right of their reserve, clear of the buttons."""
+    table = geo.table
+    last = geo.reserve[-1]
+    x = last.right + table.card_w
+    if said is not None:  # a longer one stays clear of the buttons
+        width = theme.font(table_texts.callout_size(table), True).size(said)[0]
+        x = min(x, table.controls.x - 12 - width // 2 - 13)
+    return x, last.centery
+
+
+def _said(geo: PalaceLayout, seen: Seen) -> Iterator[Element]:
+    """The banner (clear of the piles, their labels and the hand) and the callouts."""
+    table = geo.table
+    if seen.message is not None:
+        avoid = [geo.deck, geo.stack_area(), geo.burned, *pile_labels(geo), table.hand]
+        box, text = table_texts.banner(table, seen.message, avoid)
+        yield Element("banner", Role.PANEL, seen.message, box, Region("banner"), z=50,
+                      texts=(text,))
+    mine = dict(seen.said).get(seen.human)
+    for seat, words in seen.said:
+        placed = table_texts.callout(table, seat, words, seen.human, you_point(geo, mine),
+                                     [geo.stack_area(), *pile_labels(geo)])
+        if placed is not None:
+            who = "you" if seat == seen.human else seen.names[seat]
+            yield Element(f"callout/{seat}", Role.PANEL, f"{who}: {words}", placed[0],
+                          Region("callout"), z=51, texts=(placed[1],))
 
 
 def _hand(geo: PalaceLayout, seen: Seen) -> Iterator[Element]:
@@ -162,9 +219,9 @@ def _hand(geo: PalaceLayout, seen: Seen) -> Iterator[Element]:
     yield Element("you", Role.SEAT, f"you, {left} card{'s' * (left != 1)} left"
                   + (", to play" if human in view.awaiting else ""), you_box(geo),
                   SeatRef(human), z=5, focusable=True,
-                  texts=(Text("You", label_size(table.height)),
+                  texts=(Text("You", label_size(table.height), bold=True),
                          Text(f"{left} card{'s' * (left != 1)} left",
-                              label_size(table.height))))
+                              label_size(table.height), bold=True)))
     if seen.face_down:
         boxes = [Box.of(r) for r in table.hand_slots(seen.face_down, frozenset(seen.picked))]
         for index in range(len(boxes)):
@@ -245,10 +302,15 @@ def _own_reserve(geo: PalaceLayout, seen: Seen) -> Iterator[Element]:
     made = len(view.reserves[human])
     if view.phase is Phase.BUILD_RESERVE and made < len(geo.reserve):
         slot = geo.reserve[made]
+        words = f"Reserve {made + 1}"
+        size = reserve_label_size(geo.table.height)
+        width = geo.table.card_w
         yield Element("reserve/next", Role.RESERVE,
                       f"your visible reserve, placement {made + 1} of {RESERVE_PLACEMENTS}: "
                       "put cards here", Box.of(slot), SeatCards(human, NEXT_SLOT), z=4,
-                      accepts=PLAY | Gesture.DROP if view.current == human else Gesture.NONE)
+                      accepts=PLAY | Gesture.DROP if view.current == human else Gesture.NONE,
+                      texts=(Text(words, size, Box(slot.x + width, slot.y,
+                                                   max(0, slot.width - width), slot.height)),))
     hidden = view.hidden_counts[human]
     if hidden or made or view.phase is Phase.BUILD_RESERVE:
         words = "Your reserve" + (f"  \u00b7  {hidden} hidden" if hidden else "")
@@ -269,7 +331,10 @@ def _seat(geo: PalaceLayout, seen: Seen, seat: int) -> Iterator[Element]:
     yield Element(f"seat/{seat}", Role.SEAT,
                   f"{name}, {seen.levels[seat]}, {left} card{'s' * (left != 1)} left"
                   + (", to play" if seat in view.awaiting else ""),
-                  Box.of(spot.panel), SeatRef(seat), z=0, accepts=PLAY)
+                  Box.of(spot.panel), SeatRef(seat), z=0, accepts=PLAY,
+                  texts=table_texts.seat_texts(
+                      spot.panel, spot.cards, geo.table.height, name, f"{left} left",
+                      table_texts.THINKING if seen.thinking == seat else seen.levels[seat]))
     backs = view.hand_sizes[seat] + view.face_down_counts[seat]
     yield Element(f"seat/{seat}/hand", Role.HAND,
                   f"{name}'s hand, {backs} card{'s' * (backs != 1)}", Box.of(spot.cards),

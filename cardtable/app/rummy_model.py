@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import pygame
 
 from ..engine import Card, Meld, MeldRules, Pile
-from . import rummy_layout, theme
+from . import rummy_layout, table_texts, theme
 from .layout import TableLayout
 from .model import (
     Answer,
@@ -49,6 +49,8 @@ class ButtonSpot:
     command: str
     enabled: bool
     box: Box
+    size: int = 12
+    """The type size its label is drawn at (bold: ``Button.label_size``)."""
 
 
 @dataclass(frozen=True)
@@ -57,7 +59,10 @@ class QuestionSpot:
 
     text: str
     panel: Box
-    answers: tuple[tuple[str, Box], ...]
+    answers: tuple[tuple[str, Box, int], ...]
+    """Each answer's label, button and the type size its label is drawn at (bold)."""
+    lines: tuple[Text, ...] = ()
+    """The question's text as drawn above its answers."""
 
 
 @dataclass(frozen=True)
@@ -78,6 +83,17 @@ class TableState:
     buttons: tuple[ButtonSpot, ...] = ()
     levels: tuple[str, ...] = ()
     """Each seat's AI level ("" for the person)."""
+    status: str | None = None
+    """The status line under the prompt (groups being built, the mission in focus)."""
+    log: tuple[str, ...] = ()
+    """The move log as far as the table has shown the game."""
+    log_scroll: int = 0
+    thinking: int | None = None
+    """The seat whose AI is deciding now (its note says so)."""
+    message: str | None = None
+    """The banner over the table: a refusal's reason or a hint."""
+    callouts: tuple[tuple[int, str], ...] = ()
+    """What seats just said out loud, by seat."""
 
 
 def build(geo: TableLayout, view: RummyView, desc: TableDescription[RummyView],
@@ -97,22 +113,81 @@ def build(geo: TableLayout, view: RummyView, desc: TableDescription[RummyView],
     elements += _hand(geo, view, desc, state)
     elements += [Element(f"button/{spot.command}", Role.BUTTON, spot.label.split("  [")[0],
                          spot.box, Control(spot.command), z=5, enabled=spot.enabled,
-                         accepts=CLICK, texts=(Text(spot.label, 12),))
+                         accepts=CLICK, texts=(Text(spot.label, spot.size, bold=True),))
                  for spot in state.buttons]
-    elements.append(Element("info", Role.PANEL, desc.headline(view).replace("  \u00b7  ", ", "),
-                            Box.of(geo.info), Region("info")))
+    headline = desc.headline(view)
+    elements.append(Element("info", Role.PANEL, headline.replace("  \u00b7  ", ", "),
+                            Box.of(geo.info), Region("info"), texts=table_texts.info_texts(
+                                geo, headline, desc.prompt(view, state.names, state.human),
+                                state.status)))
+    # A question with no room on the felt is put over the log on purpose: the log is
+    # neither clickable nor read there until the question is answered.
+    covered = state.question is not None and state.question.panel.overlap(Box.of(geo.log)) > 0
     elements.append(Element("log", Role.LOG, "the move log; click an AI player's move, or "
                             "press Enter here, to see why it made it", Box.of(geo.log),
-                            Region("log"), accepts=CLICK))
+                            Region("log"), accepts=CLICK, enabled=not covered,
+                            public=not covered,
+                            texts=table_texts.log_texts(
+                                geo.log, state.log, geo.height, state.log_scroll)))
+    elements += _said(geo, state)
     return ScreenModel(tuple(elements))
+
+
+def banner_avoids(geo: TableLayout, question: Box | None) -> list[pygame.Rect]:
+    """What the banner keeps clear of: the piles and their labels, the hand and the
+    question."""
+    avoid = [geo.stock, geo.discard, pile_label_rect(geo), geo.hand]
+    if question is not None:
+        avoid.append(pygame.Rect(question.x, question.y, question.w, question.h))
+    return avoid
+
+
+def _said(geo: TableLayout, state: TableState) -> list[Element]:
+    """The banner and the callouts, over the table where they are drawn."""
+    out = []
+    if state.message is not None:
+        question = state.question.panel if state.question is not None else None
+        box, text = table_texts.banner(geo, state.message, banner_avoids(geo, question))
+        out.append(Element("banner", Role.PANEL, state.message, box, Region("banner"), z=50,
+                           texts=(text,)))
+    for seat, words in state.callouts:
+        # The person's above the line over the hand (its label, a goal sheet's boxes).
+        placed = table_texts.callout(geo, seat, words, state.human, (
+            geo.hand.centerx, geo.hand.top - rummy_layout.label_line(geo) - 8),
+            [geo.stock, geo.discard, pile_label_rect(geo)])
+        if placed is not None:
+            who = "you" if seat == state.human else state.names[seat]
+            out.append(Element(f"callout/{seat}", Role.PANEL, f"{who} called {words}",
+                               placed[0], Region("callout"), z=51, texts=(placed[1],)))
+    return out
+
+
+def pile_label_rect(geo: TableLayout) -> pygame.Rect:
+    """Where the piles' "Stock 23" and "Discard" labels lie, both."""
+    size = rummy_layout.label_size(geo)
+    return pygame.Rect(geo.stock.x, geo.stock.bottom, geo.discard.right - geo.stock.x,
+                       6 + theme.font(size).get_linesize())
+
+
+def pile_label_texts(geo: TableLayout, stock_size: int) -> tuple[Text, Text]:
+    """The piles' labels, each centred under its pile."""
+    size = rummy_layout.label_size(geo)
+    face = theme.font(size)
+    out = []
+    for words, pile in ((f"Stock {stock_size}", geo.stock), ("Discard", geo.discard)):
+        width, height = face.size(words)
+        out.append(Text(words, size, Box(pile.centerx - width // 2, pile.bottom + 6, width,
+                                         height)))
+    return out[0], out[1]
 
 
 def _question(question: QuestionSpot) -> list[Element]:
     out = [Element("question", Role.QUESTION, question.text.split("\n")[0], question.panel,
-                   Region("question"), z=40)]
-    for index, (label, box) in enumerate(question.answers):
+                   Region("question"), z=40, texts=question.lines)]
+    for index, (label, box, size) in enumerate(question.answers):
         out.append(Element(f"answer/{index}", Role.BUTTON, label, box, Answer(index), z=41,
-                           accepts=CLICK, parent="question"))
+                           accepts=CLICK, parent="question",
+                           texts=(Text(label, size, bold=True),)))
     return out
 
 
@@ -123,10 +198,17 @@ def _piles(geo: TableLayout, view: RummyView, desc: TableDescription[RummyView])
     discard = "the discard pile, " + (f"{card_name(top)} on top" if top else "empty")
     if top is not None and desc.is_wild(view, top):
         discard += " (wild)"
+    stock_label, discard_label = pile_label_texts(geo, count)
     return [Element("pile/stock", Role.PILE, stock, Box.of(geo.stock), PileRef(Pile.STOCK),
                     z=2, accepts=CLICK | DRAG),
+            Element("pile/stock/label", Role.TEXT, stock_label.content, stock_label.box
+                    or Box.of(geo.stock), Region("stock label"), z=2, parent="pile/stock",
+                    texts=(stock_label,)),
             Element("pile/discard", Role.PILE, discard, Box.of(geo.discard),
-                    PileRef(Pile.DISCARD), z=2, accepts=CLICK | DRAG | DROP)]
+                    PileRef(Pile.DISCARD), z=2, accepts=CLICK | DRAG | DROP),
+            Element("pile/discard/label", Role.TEXT, "Discard", discard_label.box
+                    or Box.of(geo.discard), Region("discard label"), z=2,
+                    parent="pile/discard", texts=(discard_label,))]
 
 
 def group_slots(geo: TableLayout, groups: Sequence[Sequence[Card]],
@@ -224,11 +306,18 @@ def _seats(geo: TableLayout, view: RummyView, desc: TableDescription[RummyView],
         parts += ["dealer"] if seat == view.dealer else []
         level = state.levels[seat] if seat < len(state.levels) else ""
         parts += [f"{level} AI; click to ask why it moved" if level else "AI"]
-        out.append(Element(f"seat/{seat}", Role.SEAT, ", ".join(parts), Box.of(spot.panel),
-                           SeatRef(seat), z=1, accepts=CLICK))
         progress = desc.progress(view, seat)
-        for number, (done, cell) in enumerate(zip(progress or (), seat_sheet(
-                spot.panel, len(progress or ()))), start=1):
+        cells = seat_sheet(spot.panel, len(progress or ()))
+        flags = ["dealer"] * (seat == view.dealer) + ["OUT"] * (desc.out_seat(view) == seat)
+        texts = table_texts.seat_texts(
+            spot.panel, spot.cards, geo.height, state.names[seat],
+            "" if progress is not None else desc.score_text(view, seat),
+            table_texts.THINKING if state.thinking == seat
+            else note or f"{level.title()} AI", flags,
+            right_width=cells[-1].right + 2 - cells[0].x if cells else 0)
+        out.append(Element(f"seat/{seat}", Role.SEAT, ", ".join(parts), Box.of(spot.panel),
+                           SeatRef(seat), z=1, accepts=CLICK, texts=texts))
+        for number, (done, cell) in enumerate(zip(progress or (), cells), start=1):
             out.append(Element(f"seat/{seat}/goal/{number}", Role.SHEET_CELL,
                                f"{state.names[seat]}'s {desc.goal_name(view, number)}, "
                                f"{'done' if done else 'open'}", Box.of(cell),

@@ -15,18 +15,11 @@ import pygame
 from ...engine import Card
 from .. import cardart, theme
 from ..model import Box, HandCard, Role, ScreenModel, SeatRef, ZoneCard
-from ..palace_layout import PEEK, label_size, reserve_label_size
+from ..palace_layout import PEEK, label_size
 from ..palace_model import FACE_DOWN, HIDDEN, RESERVE
-from .tabledraw import (
-    TARGET_BAD,
-    TARGET_GOOD,
-    call_bubbles,
-    hand_backs,
-    info_panel,
-    log_panel,
-    message_box,
-    seat_panel,
-)
+from .table_overlays import draw_info, draw_said
+from .table_panels import draw_log_texts, draw_seat_texts, text_size
+from .tabledraw import TARGET_BAD, TARGET_GOOD, hand_backs
 
 if TYPE_CHECKING:
     from .palace_table import PalaceTableScene
@@ -45,25 +38,17 @@ def draw_table(scene: PalaceTableScene, surface: pygame.Surface) -> None:
     _piles(scene, surface, model)
     _cards(scene, surface, model, mine=True)
     _labels(scene, surface, model)
-    info_panel(surface, geo, scene.desc.headline(scene.view),
-               scene.desc.prompt(scene.view, scene.session.names, scene.session.human))
+    draw_info(surface, geo, model)
     _hand(scene, surface, model)
     theme.deal_line(surface, scene.session.deal_code, (14, 8), anchor="topleft")
-    log_panel(surface, geo.log, scene.visible_log(), geo.height, scene.log_scroll)
+    log = model.get("log")
+    draw_log_texts(surface, geo.log, log.texts if log is not None else (),
+                   scene.visible_log(), geo.height, scene.log_scroll)
     for button in scene.buttons:
         button.draw(surface, False)
     _focus(scene, surface, model)
     _targets(scene, surface)
-    message_box(surface, geo, scene.message)
-    said = scene.bubbles()
-    last = scene.geo.reserve[-1]  # the person's "Burn!" sits right of the reserve
-    x = last.right + geo.card_w
-    if scene.session.human in said:  # a longer one stays clear of the buttons
-        # (the size call_bubbles uses; the bubble adds 13 px a side)
-        text = theme.text(said[scene.session.human][0], max(15, geo.height // 36),
-                          theme.GOLD, True)
-        x = min(x, geo.controls.x - 12 - text.get_width() // 2 - 13)
-    call_bubbles(surface, geo, said, scene.session.human, (x, last.centery))
+    draw_said(surface, model, scene.message)
     scene.animator.draw(surface, scene.time)
     _final(scene, surface)
     _dragged(scene, surface)
@@ -73,12 +58,12 @@ def _opponent(scene: PalaceTableScene, surface: pygame.Surface, model: ScreenMod
               seat: int) -> None:
     view, geo = scene.view, scene.geo.table
     spot = geo.spots[seat]
-    info = scene.session.seats[seat]
     to_move = view.current == seat and seat in view.awaiting
     thinking = scene.session.thinking_seat == seat and to_move
-    size = seat_panel(surface, geo, spot, info.name, to_move, f"{view.cards_left(seat)} left",
-                      f"{info.level.title()} AI",
-                      thinking_now=scene.time if thinking else None)
+    panel = model.get(f"seat/{seat}")
+    draw_seat_texts(surface, spot.panel, panel.texts if panel is not None else (), to_move,
+                    thinking_now=scene.time if thinking else None)
+    size = text_size(geo.height)
     count = view.hand_sizes[seat] + view.face_down_counts[seat] - scene.animator.incoming(seat)
     hand_backs(surface, spot.cards, count, int(geo.small_w * 0.75), size)
     _cards(scene, surface, model, mine=False, parent=f"seat/{seat}")
@@ -157,25 +142,20 @@ def _rect_of(model: ScreenModel, element_id: str) -> pygame.Rect:
 def _labels(scene: PalaceTableScene, surface: pygame.Surface, model: ScreenModel) -> None:
     """The piles' and the reserve's labels, the building slot, and "You", each in the
     box the model gives it."""
-    height = scene.geo.table.height
     for element in model:
         box = element.box
-        if element.role is Role.TEXT and element.id == "reserve/label":
-            theme.blit_text(surface, element.name, reserve_label_size(height), (box.x, box.y),
-                            theme.TEXT_DIM, anchor="topleft")
-        elif element.role is Role.TEXT:
-            theme.blit_text(surface, element.name, label_size(height),
-                            (box.center[0] if element.id != "stack/label" else box.x, box.y),
-                            theme.TEXT_DIM,
-                            anchor="midtop" if element.id != "stack/label" else "topleft")
+        if element.role is Role.TEXT:
+            middle = element.id not in ("stack/label", "reserve/label")
+            for text in element.texts:
+                theme.blit_text(surface, text.content, text.size,
+                                (box.center[0] if middle else box.x, box.y), theme.TEXT_DIM,
+                                text.bold, anchor="midtop" if middle else "topleft")
         elif element.role is Role.RESERVE and element.accepts:  # the slot being built
-            slot = rect(box)
-            pygame.draw.rect(surface, theme.HIGHLIGHT, slot, width=2, border_radius=8)
-            width = scene.geo.table.card_w
-            number = len(scene.view.reserves[scene.session.human]) + 1
-            theme.blit_text(surface, f"Reserve {number}", reserve_label_size(height),
-                            (slot.x + width + (slot.width - width) // 2, slot.centery),
-                            theme.TEXT_DIM, anchor="center")
+            pygame.draw.rect(surface, theme.HIGHLIGHT, rect(box), width=2, border_radius=8)
+            for text in element.texts:
+                assert text.box is not None
+                theme.blit_text(surface, text.content, text.size, text.box.center,
+                                theme.TEXT_DIM, anchor="center")
         elif isinstance(element.ref, SeatRef) and element.texts:
             colour = theme.GOLD if scene.session.human in scene.view.awaiting \
                 else theme.TEXT_DIM

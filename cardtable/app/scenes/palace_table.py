@@ -151,6 +151,9 @@ class PalaceTableScene(PalaceAnimation):
         session, drag = self.session, self.drag
         moving = drag is not None and drag.moved
         names = tuple(session.names)
+        headline = self.desc.headline(self.view)
+        prompt = self.desc.prompt(self.view, names, session.human)
+        log, thinking = self.visible_log(), session.thinking_seat
         return Seen(
             view=self.view, human=session.human, names=names,
             levels=tuple(f"{seat.level.title()} AI" for seat in session.seats),
@@ -160,11 +163,14 @@ class PalaceTableScene(PalaceAnimation):
             dragging=tuple(drag.cards) if moving and drag is not None else (),
             hidden_dragged=drag.source.slot if moving and drag is not None
             and isinstance(drag.source, ZoneCard) else None,
-            buttons=tuple(ButtonSeen(b.label, b.on_click.__name__, Box.of(b.rect), b.enabled)
-                          for b in self.buttons),
-            info=f"{self.desc.headline(self.view)}. "
-                 f"{self.desc.prompt(self.view, names, session.human)}",
-            log=self.visible_log()[-1] if self.visible_log() else "")
+            buttons=tuple(ButtonSeen(b.label, b.on_click.__name__, Box.of(b.rect), b.enabled,
+                                     b.label_size()) for b in self.buttons),
+            info=f"{headline}. {prompt}", log=log[-1] if log else "",
+            headline=headline, prompt=prompt, log_lines=tuple(log), log_scroll=self.log_scroll,
+            thinking=thinking if thinking is not None and self.view.current == thinking
+            and thinking in self.view.awaiting else None,
+            message=self.message.text if self.message is not None else None,
+            said=tuple(sorted((seat, words) for seat, (words, _) in self.bubbles().items())))
 
     def update(self, dt: float) -> None:
         super().update(dt)

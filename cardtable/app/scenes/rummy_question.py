@@ -57,7 +57,7 @@ def question_panel(geo: TableLayout, text: str, buttons: pygame.Rect
 
 
 def place(geo: TableLayout, text: str, rects: list[pygame.Rect], must: list[pygame.Rect],
-          rather: list[pygame.Rect]) -> list[pygame.Rect]:
+          rather: list[pygame.Rect], labels: tuple[str, ...] = ()) -> list[pygame.Rect]:
     """Where the answers go: moved up or down to the nearest place in the play area
     that covers none of ``must`` (the hand, the asked card) nor of ``rather`` (melds, the
     piles' labels); where the table has no such place (eight seats' melds all round),
@@ -66,21 +66,28 @@ def place(geo: TableLayout, text: str, rects: list[pygame.Rect], must: list[pyga
     shift, cost = _slide(geo, text, rects, must, rather)
     if cost == 0:
         return [rect.move(0, shift) for rect in rects]
-    side = _beside(geo, text, len(rects), rects[0].height)
+    side = _beside(geo, text, len(rects), rects[0].height, labels)
     if side is not None:
         return side
     return [rect.move(0, shift) for rect in rects]
 
 
-def _beside(geo: TableLayout, text: str, count: int, height: int) -> list[pygame.Rect] | None:
+def _beside(geo: TableLayout, text: str, count: int, height: int,
+            labels: tuple[str, ...] = ()) -> list[pygame.Rect] | None:
     """The answers one under another at the foot of the move log's column, if the
-    question's panel fits over the log."""
-    width = geo.log.width - 40
+    question's panel fits over the log; as wide as the longest answer needs (its key
+    included) at the answers' type size, reaching left of the column where need be."""
+    face = theme.font(max(12, min(height * 2 // 5, 18)), True)
+    need = max((face.size(theme.drawable(f"{label}  [{index + 1}]"))[0] + 16
+                for index, label in enumerate(labels)), default=0)
+    width = max(geo.log.width - 40, need)
     bottom = geo.log.bottom - 14
-    rects = [pygame.Rect(geo.log.x + 20, bottom - (count - i) * (height + 6), width, height)
+    left = geo.log.right - 20 - width
+    rects = [pygame.Rect(left, bottom - (count - i) * (height + 6), width, height)
              for i in range(count)]
     panel = question_panel(geo, text, rects[0].unionall(rects))[0]
-    return rects if panel.top >= geo.info.y and panel.right <= geo.width else None
+    return rects if panel.top >= geo.info.y and panel.right <= geo.width \
+        and panel.left >= 0 else None
 
 
 def _slide(geo: TableLayout, text: str, rects: list[pygame.Rect], must: list[pygame.Rect],

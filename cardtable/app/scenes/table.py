@@ -23,8 +23,8 @@ import pygame
 
 from ...engine import Card, Draw, Pile
 from ...engine.events import Event, RoundScored
-from .. import rummy_layout, rummy_model
-from ..model import Box, ScreenModel
+from .. import rummy_layout, rummy_model, theme
+from ..model import Box, ScreenModel, Text
 from ..session import Session, Shown
 from ..table_desc import RummyView, describe_table
 from ..table_ui import TableUI
@@ -99,16 +99,36 @@ class TableScene(RummyKeys):
             panel = self.question_frame()
             question = rummy_model.QuestionSpot(
                 self.question_text(), Box.of(panel),
-                tuple((b.label, Box.of(b.rect)) for b in self.call_buttons))
-        seats = self.session.seats
+                tuple((b.label, Box.of(b.rect), b.label_size()) for b in self.call_buttons),
+                self.question_lines())
+        seats, view = self.session.seats, self.view
+        thinking = self.session.thinking_seat
+        status = self.meld_status()
         return rummy_model.TableState(
             tuple(self.session.names), self.session.human, tuple(self.hand_cards()),
             frozenset(self.selected), tuple(map(tuple, self.groups)),
             self._my_discard_phase(), self.hand_label(), self.chosen_goal, question,
-            tuple(rummy_model.ButtonSpot(b.label, method, b.enabled, Box.of(b.rect))
+            tuple(rummy_model.ButtonSpot(b.label, method, b.enabled, Box.of(b.rect),
+                                         b.label_size())
                   for b, method in zip(self.buttons, self.button_roles)),
             tuple("" if seat == self.session.human else seats[seat].level
-                  for seat in range(len(seats))))
+                  for seat in range(len(seats))),
+            status=status[0] if status is not None else None,
+            log=tuple(self.visible_log()), log_scroll=self.log_scroll,
+            thinking=thinking if thinking is not None and view.current == thinking
+            and thinking in view.awaiting else None,
+            message=self.message.text if self.message is not None else None,
+            callouts=tuple(sorted((seat, said[0]) for seat, said in self.callouts.items())))
+
+    def question_lines(self) -> tuple[Text, ...]:
+        """The question's text as drawn: each line centred over the answers."""
+        buttons = self.call_buttons[0].rect.unionall([b.rect for b in self.call_buttons])
+        _, box, lines, size = rummy_question.question_panel(self.geo, self.question_text(),
+                                                            buttons)
+        line_h = theme.font(size, True).get_linesize()
+        return tuple(Text(line, size, Box(box.x + 15, box.y + 5 + index * line_h,
+                                          box.width - 30, line_h), bold=True)
+                     for index, line in enumerate(lines))
 
     def model(self) -> ScreenModel:
         """The screen model of the table as it is now (rebuilt when its inputs change)."""
@@ -221,7 +241,8 @@ class TableScene(RummyKeys):
                                                    rummy_question.must_clear(self.geo),
                                                    rummy_question.rather_clear(
                                                        self.geo, self.view, self.session.human,
-                                                       self.desc.rules(self.view)))
+                                                       self.desc.rules(self.view)),
+                                                   tuple(label for label, _ in answers))
         self.question_shift = placed[0].y - rects[0].y
         yes_no = len(answers) == 2 and sum(self.desc.declines(self.view, a)
                                            for _, a in answers) == 1

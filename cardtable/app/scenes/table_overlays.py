@@ -15,8 +15,8 @@ import pygame
 from .. import cardart, theme
 from .. import layout as table_layout
 from ..model import Box, PileRef, Role, ScreenModel
-from ..textfit import Fitted, fit_text
-from .rummy_question import pile_labels, question_panel
+from ..table_texts import wrapped_lines
+from ..textfit import fit_text
 from .table_core import Message
 
 if TYPE_CHECKING:
@@ -27,64 +27,55 @@ TARGET_BAD = (240, 110, 90)
 
 
 def draw_overlays(scene: TableScene, surface: pygame.Surface, model: ScreenModel) -> None:
-    _info(scene, surface)
+    status = scene.meld_status()
+    draw_info(surface, scene.geo, model, None if status is None else status[1])
     _targets(scene, surface, model)
-    asked = _question(scene, surface, model)
-    geo = scene.geo
-    avoid = [geo.stock, geo.discard, pile_labels(geo)[1], geo.hand]
-    message_box(surface, geo, scene.message, above=asked, avoid=avoid)
-    call_bubbles(surface, geo, scene.callouts, scene.session.human,
-                 (geo.hand.centerx, geo.hand.top - 8))
+    _question(scene, surface, model)
+    draw_said(surface, model, scene.message)
     scene.animator.draw(surface, scene.time)
     _dragged(scene, surface)
 
 
-def _info(scene: TableScene, surface: pygame.Surface) -> None:
-    geo, view = scene.geo, scene.view
-    box = geo.info
-    y = info_panel(surface, geo, scene.desc.headline(view),
-                   scene.desc.prompt(view, scene.session.names, scene.session.human))
-    status = scene.meld_status()
-    if status is not None:
-        text, good = status
-        colour = theme.TEXT_DIM if good is None else theme.GOOD if good else theme.BAD
-        fitted = status_lines(geo, text, y)
-        first = len(theme.wrap(text.split("\n")[0], fitted.size, box.width - 28))
-        for index, line in enumerate(fitted.lines):
-            theme.blit_text(surface, line, fitted.size, (box.x + 14, y),
-                            colour if index < first else theme.TEXT_DIM)
-            y += fitted.step
+def draw_info(surface: pygame.Surface, geo: table_layout.TableLayout, model: ScreenModel,
+              good: bool | None = None) -> None:
+    """The info panel as its screen model holds it (``table_texts.info_texts``): the
+    headline in gold (its first part big), the prompt, the status (its first paragraph
+    good, bad or neutral by ``good``; the notes after it dim)."""
+    theme.panel(surface, geo.info, theme.PANEL_EDGE)
+    info = model.get("info")
+    for text in info.texts if info is not None else ():
+        assert text.box is not None
+        if text.part == "status":
+            colour = theme.TEXT_DIM if good is None else theme.GOOD if good else theme.BAD
+            fitted = fit_text(text.content, text.size, text.box.w, text.box.h,
+                              smallest=text.size)
+            first = len(theme.wrap(text.content.split("\n")[0], fitted.size, text.box.w))
+            for index, line in enumerate(fitted.lines):
+                theme.blit_text(surface, line, fitted.size,
+                                (text.box.x, text.box.y + index * fitted.step),
+                                colour if index < first else theme.TEXT_DIM)
+            continue
+        colour = theme.GOLD if text.part == "headline" else theme.TEXT
+        for line, y in wrapped_lines(text):
+            theme.blit_text(surface, line, text.size, (text.box.x, y), colour, text.bold)
 
 
-def status_lines(geo: table_layout.TableLayout, text: str, top: int) -> Fitted:
-    """The status (its first paragraph, then notes) wrapped to the info panel below
-    ``top``, set smaller where need be so that it is never cut off at the panel's foot."""
-    box = geo.info
-    small = max(12, geo.height // 54)
-    return fit_text(text, small - 1, box.width - 28, box.bottom - 4 - top, smallest=10)
-
-
-def info_panel(surface: pygame.Surface, geo: table_layout.TableLayout, headline: str,
-               prompt: str) -> int:
-    """The headline (its first part big, the rest gold) and the prompt; returns where
-    the next line may go."""
-    box = geo.info
-    theme.panel(surface, box, theme.PANEL_EDGE)
-    big = max(14, geo.height // 40)
-    small = max(12, geo.height // 54)
-    y = box.y + 8
-    for index, part in enumerate(headline.split("  \u00b7  ")):
-        part_size = big if index == 0 else small + 1
-        for line in theme.wrap(part, part_size, box.width - 28, bold=True)[:2]:
-            theme.blit_text(surface, line, part_size, (box.x + 14, y), theme.GOLD, True)
-            y += part_size + 4
-        y += 2
-    for line in theme.wrap(prompt, small, box.width - 28)[:3]:
-        if y + small > box.bottom - 4:
-            break
-        theme.blit_text(surface, line, small, (box.x + 14, y))
-        y += small + 4
-    return y
+def draw_said(surface: pygame.Surface, model: ScreenModel, message: Message | None) -> None:
+    """The banner (a refusal in red, a hint in green) and the callouts (gold), where the
+    screen model places them."""
+    for element in model:
+        if element.id == "banner" and message is not None:
+            edge = theme.GOOD if message.good else theme.BAD
+        elif element.id.startswith("callout/"):
+            edge = theme.GOLD
+        else:
+            continue
+        box = _box(element.box)
+        theme.panel(surface, box, edge, alpha=225 if element.id == "banner" else 240)
+        for text in element.texts:
+            image = theme.text(text.content, text.size,
+                               theme.GOLD if edge is theme.GOLD else theme.TEXT, True)
+            surface.blit(image, image.get_rect(center=box.center))
 
 
 def _box(box: Box) -> pygame.Rect:
@@ -128,23 +119,6 @@ def _targets(scene: TableScene, surface: pygame.Surface, model: ScreenModel) -> 
                         theme.HIGHLIGHT, anchor="midtop" if below else "midbottom")
 
 
-def message_box(surface: pygame.Surface, geo: table_layout.TableLayout,
-                message: Message | None, above: pygame.Rect | None = None,
-                avoid: list[pygame.Rect] | None = None) -> None:
-    """The engine's reason for a refusal (red), or a hint (green), over the table; moved
-    clear of a question panel (``above``) and of ``avoid`` (the piles and their labels)."""
-    if message is None:
-        return
-    from .rummy_question import banner_box
-
-    size = max(13, geo.height // 46)
-    image = theme.text(message.text, size, theme.TEXT, True)
-    clear = [*(avoid or []), *([above] if above is not None else [])]
-    box = banner_box(geo, size, image.get_rect(), clear)
-    theme.panel(surface, box, theme.GOOD if message.good else theme.BAD, alpha=225)
-    surface.blit(image, image.get_rect(center=box.center))
-
-
 def _question(scene: TableScene, surface: pygame.Surface,
               model: ScreenModel) -> pygame.Rect | None:
     """An out-of-turn question for the person, above its answer buttons; returns the
@@ -154,39 +128,15 @@ def _question(scene: TableScene, surface: pygame.Surface,
         return None
     frame = _box(question.box)
     buttons = scene.call_buttons[0].rect.unionall([b.rect for b in scene.call_buttons])
-    _, box, lines, size = question_panel(scene.geo, scene.question_text(), buttons)
-    line_h = theme.font(size, True).get_linesize()
     theme.panel(surface, frame, theme.HIGHLIGHT, alpha=235)
-    for index, line in enumerate(lines):
-        theme.blit_text(surface, line, size, (buttons.centerx, box.y + 5 + index * line_h),
+    for text in question.texts:
+        assert text.box is not None
+        theme.blit_text(surface, text.content, text.size, (buttons.centerx, text.box.y),
                         theme.TEXT, True, anchor="midtop")
     focused = scene.focused()
     for index, button in enumerate(scene.call_buttons):
         button.draw(surface, focused is not None and focused.id == f"answer/{index}")
     return frame
-
-
-def call_bubbles(surface: pygame.Surface, geo: table_layout.TableLayout,
-                 said: dict[int, tuple[str, float]], human: int,
-                 human_point: tuple[int, int]) -> None:
-    """What a seat just called ("May I!", "Burn!"), in a gold bubble by its place."""
-    size = max(15, geo.height // 36)
-    for seat, (text, _) in said.items():
-        image = theme.text(text, size, theme.GOLD, True)
-        if seat == human:
-            box = image.get_rect(midbottom=human_point)
-        elif seat in geo.spots:
-            panel = geo.spots[seat].panel
-            if panel.centerx > geo.play.centerx:  # right-hand seats: speak towards the middle
-                box = image.get_rect(midright=(panel.left - 14, panel.top + size))
-            else:
-                box = image.get_rect(midleft=(panel.right + 14, panel.top + size))
-        else:
-            continue
-        box = box.inflate(26, 14)
-        box.clamp_ip(surface.get_rect())
-        theme.panel(surface, box, theme.GOLD, alpha=240)
-        surface.blit(image, image.get_rect(center=box.center))
 
 
 def _dragged(scene: TableScene, surface: pygame.Surface) -> None:

@@ -19,7 +19,7 @@ import pygame
 from .. import cardart, theme
 
 if TYPE_CHECKING:
-    from ..layout import SeatSpot, TableLayout
+    from ..model import Text
 
 PAD = 10
 """Pixels between a seat panel's edge and its text."""
@@ -110,30 +110,55 @@ def _fit_note(note: str, flags: list[str], size: int, width: int) -> tuple[str, 
     return theme.fit(separator.join(parts), size, width, smallest=smallest)
 
 
-def seat_panel(surface: pygame.Surface, geo: TableLayout, spot: SeatSpot, name: str,
-               to_move: bool,
-               score: str = "", note: str = "", flags: Sequence[str] = (),
-               right_width: int = 0, thinking_now: float | None = None) -> int:
-    """An opponent's panel with its name, score and note fitted to it, lit while it is to
-    move; while its AI decides (``thinking_now``: the app's clock) the note says
-    "thinking…" in its place, clear of the cards. Returns the text size (what else a
-    game draws in the panel matches it)."""
-    thinking = thinking_now is not None
-    if thinking:
-        note = f"thinking{'.' * theme.dots(thinking_now or 0.0):<3}"
-    theme.panel(surface, spot.panel, theme.HIGHLIGHT if to_move else theme.PANEL_EDGE,
+def draw_seat_texts(surface: pygame.Surface, panel: pygame.Rect, texts: Sequence[Text],
+                    to_move: bool, thinking_now: float | None = None) -> None:
+    """An opponent's panel, lit while it is to move, and its texts where its screen
+    model puts them (``table_texts.seat_texts``); while its AI decides
+    (``thinking_now``: the app's clock) the note's "thinking..." counts its dots."""
+    theme.panel(surface, panel, theme.HIGHLIGHT if to_move else theme.PANEL_EDGE,
                 alpha=200 if to_move else 170)
-    size = text_size(geo.height)
-    labels = seat_labels(spot.panel, spot.cards, size, name, score, note, flags, right_width)
-    theme.blit_text(surface, labels.name.text, labels.name.size, labels.name.rect.topleft,
-                    theme.GOLD if to_move else theme.TEXT, True)
-    if labels.score is not None:
-        theme.blit_text(surface, labels.score.text, labels.score.size,
-                        labels.score.rect.topleft, theme.TEXT)
-    if labels.note is not None:
-        theme.blit_text(surface, labels.note.text, labels.note.size, labels.note.rect.topleft,
-                        theme.HIGHLIGHT if thinking else theme.TEXT_DIM)
-    return size
+    for text in texts:
+        assert text.box is not None
+        words, colour = text.content, theme.TEXT
+        if text.part == "name":
+            colour = theme.GOLD if to_move else theme.TEXT
+        elif text.part == "note":
+            colour = theme.TEXT_DIM
+            if thinking_now is not None and "thinking..." in words:
+                words = words.replace("thinking...",
+                                      f"thinking{'.' * theme.dots(thinking_now):<3}", 1)
+                colour = theme.HIGHLIGHT
+        theme.blit_text(surface, words, text.size, (text.box.x, text.box.y), colour,
+                        text.bold)
+
+
+def draw_log_texts(surface: pygame.Surface, box: pygame.Rect, texts: Sequence[Text],
+                   log: Iterable[str], height: int, scroll: int = 0) -> None:
+    """The move log as its screen model places it (``table_texts.log_texts``: the title
+    then the lines), with a hint where more lies above or below."""
+    theme.panel(surface, box, theme.PANEL_EDGE)
+    if not texts:
+        return
+    title, lines = texts[0], texts[1:]
+    assert title.box is not None
+    shown = theme.blit_text(surface, title.content, title.size, (title.box.x, title.box.y),
+                            theme.GOLD, True)
+    for line in lines:
+        assert line.box is not None
+        theme.blit_text(surface, line.content, line.size, (line.box.x, line.box.y),
+                        theme.TEXT)
+    page = log_page(box, log, height, scroll)
+    if page.earlier:
+        hint = "\u25b2 scroll for earlier" if not page.later else f"\u25b2 {page.earlier} more"
+        text, hint_size = theme.fit(hint, page.size, box.right - 12 - shown.right - 12)
+        if text:
+            theme.blit_text(surface, text, hint_size, (box.right - 12, shown.centery),
+                            theme.TEXT_DIM, anchor="midright")
+    if page.later:
+        y = page.top + len(page.lines) * page.line_h
+        text, hint_size = theme.fit(f"\u25bc {page.later} newer: scroll down", page.size,
+                                    box.width - 24)
+        theme.blit_text(surface, text, hint_size, (box.x + 12, y), theme.HIGHLIGHT)
 
 
 def count_rect(area: pygame.Rect, count: int, size: int) -> pygame.Rect:
@@ -224,29 +249,3 @@ def log_entry_at(box: pygame.Rect, log: Sequence[str], height: int, scroll: int,
         if wrapped < 0:
             return index
     return None
-
-
-def log_panel(surface: pygame.Surface, box: pygame.Rect, log: Iterable[str], height: int,
-              scroll: int = 0) -> None:
-    """The move log: the newest lines that fit, wrapped to the panel, or older ones
-    scrolled back to, with a hint where more lies above or below."""
-    theme.panel(surface, box, theme.PANEL_EDGE)
-    page = log_page(box, log, height, scroll)
-    size = page.size
-    title = theme.blit_text(surface, "Moves", size + 2, (box.x + 12, box.y + 8), theme.GOLD,
-                            True)
-    if page.earlier:
-        hint = "\u25b2 scroll for earlier" if not page.later else f"\u25b2 {page.earlier} more"
-        room = box.right - 12 - title.right - 12
-        text, hint_size = theme.fit(hint, size, room)
-        if text:
-            theme.blit_text(surface, text, hint_size, (box.right - 12, title.centery),
-                            theme.TEXT_DIM, anchor="midright")
-    for index, (line, continued) in enumerate(page.lines):
-        x = box.x + 12 + (LOG_INDENT if continued else 0)
-        theme.blit_text(surface, line, size, (x, page.top + index * page.line_h), theme.TEXT)
-    if page.later:
-        y = page.top + len(page.lines) * page.line_h
-        text, hint_size = theme.fit(f"\u25bc {page.later} newer: scroll down", size,
-                                    box.width - 24)
-        theme.blit_text(surface, text, hint_size, (box.x + 12, y), theme.HIGHLIGHT)

@@ -28,14 +28,9 @@ from ..rummy_layout import label_size
 from ..table_desc import wild_labels
 from .table_overlays import TARGET_BAD as TARGET_BAD  # Palace's table draws these too
 from .table_overlays import TARGET_GOOD as TARGET_GOOD
-from .table_overlays import call_bubbles as call_bubbles
 from .table_overlays import draw_overlays
-from .table_overlays import info_panel as info_panel
-from .table_overlays import message_box as message_box
-from .table_overlays import status_lines as status_lines
+from .table_panels import draw_log_texts, draw_seat_texts, text_size
 from .table_panels import hand_backs as hand_backs
-from .table_panels import log_panel as log_panel
-from .table_panels import seat_panel as seat_panel
 
 if TYPE_CHECKING:
     from .table import TableScene
@@ -53,7 +48,9 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
         if element.role is Role.TABLE_MELD:
             _meld(scene, surface, model, element)
     _hand(scene, surface, model)
-    log_panel(surface, geo.log, scene.visible_log(), geo.height, scene.log_scroll)
+    log = model.get("log")
+    draw_log_texts(surface, geo.log, log.texts if log is not None else (),
+                   scene.visible_log(), geo.height, scene.log_scroll)
     theme.deal_line(surface, scene.session.deal_code, (14, 8), anchor="topleft")
     focused = scene.focused()
     for button, method in zip(scene.buttons, scene.button_roles):
@@ -64,17 +61,14 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
 def _opponent(scene: TableScene, surface: pygame.Surface, model: ScreenModel, seat: int,
               spot: SeatSpot) -> None:
     view, geo = scene.view, scene.geo
-    info = scene.session.seats[seat]
     to_move = view.current == seat and seat in view.awaiting
     progress = scene.desc.progress(view, seat)
     cells = [e.box for e in model.children(f"seat/{seat}") if e.role is Role.SHEET_CELL]
-    flags = ["dealer"] * (seat == view.dealer) + ["OUT"] * (scene.desc.out_seat(view) == seat)
     thinking = scene.session.thinking_seat == seat and to_move
-    size = seat_panel(surface, geo, spot, info.name, to_move,
-                      "" if progress is not None else scene.desc.score_text(view, seat),
-                      scene.desc.seat_note(view, seat) or f"{info.level.title()} AI", flags,
-                      right_width=cells[-1].right + 2 - cells[0].x if cells else 0,
-                      thinking_now=scene.time if thinking else None)
+    panel = model.get(f"seat/{seat}")
+    draw_seat_texts(surface, spot.panel, panel.texts if panel is not None else (), to_move,
+                    thinking_now=scene.time if thinking else None)
+    size = text_size(geo.height)
     if progress is not None and cells:
         progress_boxes(surface, (cells[0].x, cells[0].y), cells[0].w + 2, progress)
     count = view.hand_sizes[seat] - scene.animator.incoming(seat)
@@ -129,7 +123,6 @@ def draw_meld_cards(surface: pygame.Surface, cards: list[Card], xs: list[int], y
 def _piles(scene: TableScene, surface: pygame.Surface, model: ScreenModel) -> None:
     geo, view = scene.geo, scene.view
     hidden = scene.animator.hidden_cards()
-    size = max(12, geo.height // 50)
     stock = _rect(model.get("pile/stock"), geo.stock)
     discard = _rect(model.get("pile/discard"), geo.discard)
     if view.stock_size > 0:
@@ -137,8 +130,7 @@ def _piles(scene: TableScene, surface: pygame.Surface, model: ScreenModel) -> No
             surface.blit(cardart.back(geo.card_w), stock.move(-depth * 2, -depth * 2))
     else:
         pygame.draw.rect(surface, (255, 255, 255), stock, width=2, border_radius=8)
-    theme.blit_text(surface, f"Stock {view.stock_size}", size,
-                    (stock.centerx, stock.bottom + 6), theme.TEXT_DIM, anchor="midtop")
+    _label(surface, model.get("pile/stock/label"))
     pile = [card for card in view.discard_pile if card.code not in hidden]
     if len(pile) > 1:
         surface.blit(cardart.face(pile[-2].face, geo.card_w, scene.deck_colours()),
@@ -150,13 +142,20 @@ def _piles(scene: TableScene, surface: pygame.Surface, model: ScreenModel) -> No
             surface.blit(cardart.outline(geo.card_w, theme.GOLD), discard.move(-3, -3).topleft)
     else:
         pygame.draw.rect(surface, (255, 255, 255), discard, width=2, border_radius=8)
-    theme.blit_text(surface, "Discard", size, (discard.centerx, discard.bottom + 6),
-                    theme.TEXT_DIM, anchor="midtop")
+    _label(surface, model.get("pile/discard/label"))
     glow = theme.pulse(scene.time)
     for glowing in scene.glowing_piles():
         rect = stock if glowing is Pile.STOCK else discard
         pygame.draw.rect(surface, theme.HIGHLIGHT, rect.inflate(8, 8), width=glow,
                          border_radius=10)
+
+
+def _label(surface: pygame.Surface, element: Element | None) -> None:
+    """A pile's label, as its screen model places it."""
+    for text in element.texts if element is not None else ():
+        assert text.box is not None
+        theme.blit_text(surface, text.content, text.size, (text.box.x, text.box.y),
+                        theme.TEXT_DIM)
 
 
 def _rect(element: Element | None, fallback: pygame.Rect) -> pygame.Rect:

@@ -1,0 +1,165 @@
+"""The texts a table draws, placed and sized once: a seat panel's name, score and note,
+the info panel's headline, prompt and status, the move log's lines, the banner (a
+refusal, a hint) and the callouts beside the seats.
+
+Each comes out as ``model.Text`` values (what is drawn, at which size, in which face,
+in which room) for the tables' screen models to carry; the drawing reads them back
+from the model, so what the tests measure is what is on screen. Pure layout over font
+metrics: nothing here draws.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pygame
+
+from . import theme
+from .layout import TableLayout
+from .model import Box, Text
+from .scenes.table_panels import log_page, seat_labels, text_size
+from .textfit import LEADING, fit_text
+
+NAME, SCORE, NOTE = "name", "score", "note"
+HEADLINE, PROMPT, STATUS = "headline", "prompt", "status"
+"""``Text.part`` of a seat panel's and of the info panel's texts."""
+THINKING = "thinking..."
+"""The note of a seat whose AI is deciding, at its widest (the dots come and go)."""
+
+
+def seat_texts(panel: pygame.Rect, cards: pygame.Rect, height: int, name: str,
+               score: str = "", note: str = "", flags: Sequence[str] = (),
+               right_width: int = 0) -> tuple[Text, ...]:
+    """A seat panel's name, score and note, as ``seat_labels`` fits them: each at its
+    place (the box's top left is where it is drawn), in the room it was fitted to."""
+    labels = seat_labels(panel, cards, text_size(height), name, score, note, flags,
+                         right_width)
+    inner = panel.width - 20
+    name_room = labels.right.x - 8 - labels.name.rect.x if labels.right.width \
+        else inner
+    out = [Text(labels.name.text, labels.name.size,
+                Box(labels.name.rect.x, labels.name.rect.y, name_room,
+                    labels.name.rect.height), bold=True, part=NAME)]
+    if labels.score is not None:
+        out.append(Text(labels.score.text, labels.score.size, Box.of(labels.score.rect),
+                        part=SCORE))
+    if labels.note is not None:
+        rect = labels.note.rect
+        out.append(Text(labels.note.text, labels.note.size,
+                        Box(rect.x, rect.y, inner, rect.height), part=NOTE))
+    return tuple(out)
+
+
+def _lines_room(size: int, step: int, lines: int, top: int, bottom: int, bold: bool) -> int:
+    """The height ``lines`` lines at ``step`` take (the last one whole), at most to
+    ``bottom``."""
+    whole = (lines - 1) * step + theme.font(size, bold).get_linesize()
+    return max(0, min(whole, bottom - top))
+
+
+def info_texts(geo: TableLayout, headline: str, prompt: str,
+               status: str | None) -> tuple[Text, ...]:
+    """The info panel: the headline's parts (the first big), two lines each at most;
+    the prompt, three lines at most; the status below, set smaller where room is
+    short (``textfit``). Each is a wrapped text in the room it may take."""
+    box = geo.info
+    big = max(14, geo.height // 40)
+    small = max(12, geo.height // 54)
+    width = box.width - 28
+    x, y, bottom = box.x + 14, box.y + 8, box.bottom - 4
+    out = []
+    for index, part in enumerate(headline.split("  \u00b7  ")):
+        size = big if index == 0 else small + 1
+        step = size + 4
+        room = _lines_room(size, step, 2, y, bottom, True)
+        out.append(Text(part, size, Box(x, y, width, room), wraps=True, bold=True,
+                        line_step=step, part=HEADLINE))
+        y += step * min(2, len(theme.wrap(part, size, width, bold=True))) + 2
+    if prompt:
+        room = _lines_room(small, small + 4, 3, y, bottom, False)
+        out.append(Text(prompt, small, Box(x, y, width, room), wraps=True,
+                        line_step=small + 4, part=PROMPT))
+        shown = len(theme.wrap(prompt, small, width)[:3])
+        y += (small + 4) * min(shown, max(0, (bottom - y) // (small + 4)))
+    if status:
+        fitted = fit_text(status, max(12, geo.height // 54) - 1, width, bottom - y,
+                          smallest=10)
+        out.append(Text(status, fitted.size, Box(x, y, width, max(0, bottom - y)),
+                        wraps=True, line_step=fitted.size + LEADING, part=STATUS))
+    return tuple(out)
+
+
+def wrapped_lines(text: Text) -> list[tuple[str, int]]:
+    """The lines a wrapped text shows, with the y of each: those that fit its room."""
+    assert text.box is not None
+    lines = theme.wrap(text.content, text.size, text.box.w, text.bold)
+    face = theme.font(text.size, text.bold)
+    step = text.line_step or face.get_linesize()
+    return [(line, text.box.y + index * step) for index, line in enumerate(lines)
+            if index * step + face.get_linesize() <= text.box.h]
+
+
+def log_texts(box: pygame.Rect, log: Sequence[str], height: int,
+              scroll: int) -> tuple[Text, ...]:
+    """The move log's title and the lines it shows (``log_page``), each at its place."""
+    page = log_page(box, log, height, scroll)
+    title = Text("Moves", page.size + 2, Box(box.x + 12, box.y + 8, box.width - 24,
+                                             page.top - box.y - 8), bold=True)
+    lines = [Text(line, page.size,
+                  Box(box.x + 12 + (10 if continued else 0), page.top + index * page.line_h,
+                      box.width - 24 - (10 if continued else 0), page.line_h))
+             for index, (line, continued) in enumerate(page.lines)]
+    return (title, *lines)
+
+
+def banner_size(geo: TableLayout) -> int:
+    return max(13, geo.height // 46)
+
+
+def banner(geo: TableLayout, words: str, avoid: Sequence[pygame.Rect]) -> tuple[Box, Text]:
+    """Where a refusal or a hint is shown, clear of ``avoid`` (the piles and their
+    labels, the question, the hand) where the play area has room; and its text, on one
+    line in the bold face."""
+    from .scenes.rummy_question import banner_box
+
+    size = banner_size(geo)
+    image = pygame.Rect((0, 0), theme.font(size, True).size(theme.drawable(words)))
+    box = banner_box(geo, size, image, list(avoid))
+    return Box.of(box), Text(words, size, Box.of(box.inflate(-2, -2)), bold=True)
+
+
+def callout_size(geo: TableLayout) -> int:
+    return max(15, geo.height // 36)
+
+
+def callout(geo: TableLayout, seat: int, words: str, human: int,
+            human_point: tuple[int, int],
+            avoid: Sequence[pygame.Rect] = ()) -> tuple[Box, Text] | None:
+    """Where what a seat just said ("May I!", "Burn!") is shown: by its panel, towards
+    the middle of the table (the person's at ``human_point``); where that would cover a
+    seat's panel, the info panel, the log, the buttons or ``avoid`` (the piles, their
+    labels), on the panel's other side, under it or over it, the first of these clear
+    of them."""
+    size = callout_size(geo)
+    image = pygame.Rect((0, 0), theme.font(size, True).size(theme.drawable(words)))
+    window = pygame.Rect(0, 0, geo.width, geo.height)
+    if seat == human:
+        image.midbottom = human_point
+        places = [image]
+    elif seat in geo.spots:
+        panel = geo.spots[seat].panel
+        left, right, below, above = (image.copy() for _ in range(4))
+        left.midright = (panel.left - 14, panel.top + size)
+        right.midleft = (panel.right + 14, panel.top + size)
+        below.midtop = (panel.centerx, panel.bottom + 10)
+        above.midbottom = (panel.centerx, panel.top - 10)
+        # Right-hand seats speak towards the middle first.
+        sides = [left, right] if panel.centerx > geo.play.centerx else [right, left]
+        places = [*sides, below, above]
+    else:
+        return None
+    panels = [spot.panel for spot in geo.spots.values()]
+    clear = [*panels, geo.info, geo.log, geo.controls, *avoid]
+    boxes = [place.inflate(26, 14).clamp(window) for place in places]
+    box = next((box for box in boxes if box.collidelist(clear) < 0), boxes[0])
+    return Box.of(box), Text(words, size, Box.of(box.inflate(-2, -2)), bold=True)
