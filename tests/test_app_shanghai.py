@@ -43,11 +43,12 @@ class Caller:
         return view.legal[0]
 
 
-def table_at(make_app, game_id, state, bots=None):
+def table_at(make_app, game_id, state, bots=None, ask_always=False):
     app = make_app()
     game, _ = Game.new(game_id, state.seats, 1)
     game.state = state
     app.start_session(game, default_seats(state.seats - 1, "normal"))
+    app.session.ask_always = ask_always or app.session.ask_always  # before any frame
     if bots is not None:
         for seat in app.session.bots:
             app.session.bots[seat] = bots
@@ -526,8 +527,8 @@ def test_a_card_that_cannot_help_is_not_asked_about_but_may_still_be_called(make
     click(app, answer_button(app, "May I!"))
     assert (0, Call("may i")) in app.session.game.history
 
-    app = table_at(make_app, "shanghai_may_i", state, Caller("pass"))
-    app.session.ask_always = True                        # Settings: Calls: every time
+    app = table_at(make_app, "shanghai_may_i", state, Caller("pass"),
+                   ask_always=True)                      # Settings: Calls: every time
     until(app, lambda: app.table.question is not None)
     assert [label for label, _ in app.table.question[1]] == ["May I!", "Pass"]
 
