@@ -148,3 +148,17 @@ def test_every_ai_seat_at_one_level_reads_on_one_line(make_app, size, game_id):
         line, size_px = lines[0]
         assert "Normal" in line and "\u2026" not in line
         assert theme.font(size_px, True).size(line)[0] <= row.segments()[0].width - 4
+
+
+def test_setup_preselects_the_game_last_started_even_after_a_restart(make_app):
+    app = make_app()
+    scene = _setup(app, "shanghai_buy")
+    click(app, button(app, "Start"))
+    frames(app, 2)
+    again = make_app()                                    # the settings file keeps it
+    click(again, button(again, "New game"))
+    scene = again.stack.top
+    assert isinstance(scene, SetupScene)
+    assert scene.game_id == "shanghai_buy"
+    chosen = [w for w in scene.ring.widgets if getattr(w, "primary", False)]
+    assert chosen[0].label == "Shanghai with buying"
