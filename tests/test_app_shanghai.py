@@ -3,6 +3,7 @@
 import dataclasses
 
 import pygame
+import pytest
 
 from cardtable.app.session import default_seats
 from cardtable.app.tables import table_for
@@ -342,7 +343,7 @@ def test_calls_left_and_the_may_i_penalty_total_are_shown_by_each_seat():
     game, _ = Game.new("shanghai_may_i", 3, 2)
     desc = table_for("shanghai_may_i").description
     note = desc.seat_note(game.observe(0), 1)
-    assert "3 May I left" in note and "pen 0" in note
+    assert "3 May I left" in note and "penalty 0" in note
     buy, _ = Game.new("shanghai_buy", 3, 2)
     assert "2 buys left" in table_for("shanghai_buy").description.seat_note(buy.observe(0), 1)
 
@@ -657,3 +658,27 @@ def test_three_may_i_callers_are_listed_as_a_sentence_lists_them():
     names = ["You", "West", "North-West", "North-East", "East"]
     text, _ = table_for("shanghai_may_i").description.calls(game.observe(0), names, 0)
     assert text.startswith("West, North-West and North-East called May I for 9♣")
+
+
+@pytest.mark.parametrize("seats", [4, 6])
+def test_a_may_i_seats_note_reads_whole_in_the_smallest_window(seats):
+    """At 1024×640 the panels read "3 May I l…" and "pe…": a shorter wording is chosen
+    where room is short, never one cut; the spoken name keeps the full words."""
+    from cardtable.app import layout as table_layout
+    from cardtable.app.scenes.table_panels import seat_labels, text_size
+
+    pygame.font.init()
+    game, _ = Game.new("shanghai_may_i", seats, 2)
+    view = dataclasses.replace(game.observe(0), penalties=(55,) * seats,
+                               down=(False, True) * (seats // 2))
+    desc = table_for("shanghai_may_i").description
+    geo = table_layout.compute((1024, 640), seats, 0)
+    for seat, spot in geo.spots.items():
+        flags = ("dealer",) if seat == 1 and seats == 4 else ()  # six: no room for both
+        shown = seat_labels(spot.panel, spot.cards, text_size(geo.height), "North-West",
+                            "888 pts", desc.seat_notes(view, seat), flags)
+        assert shown.note is not None and "\u2026" not in shown.note.text, shown.note
+        assert "May I" in shown.note.text and "3" in shown.note.text
+        assert "penalty 55" in shown.note.text and ("dealer" in shown.note.text) == bool(flags)
+        assert spot.panel.contains(shown.note.rect)
+    assert "3 May I left" in desc.seat_note(view, 1) and "penalty 55" in desc.seat_note(view, 1)

@@ -72,7 +72,8 @@ def _opponent(scene: TableScene, surface: pygame.Surface, model: ScreenModel, se
     thinking = scene.session.thinking_seat == seat and to_move
     size = seat_panel(surface, geo, spot, info.name, to_move,
                       "" if progress is not None else scene.desc.score_text(view, seat),
-                      scene.desc.seat_note(view, seat) or f"{info.level.title()} AI", flags,
+                      scene.desc.seat_notes(view, seat) if scene.desc.seat_note(view, seat)
+                      else f"{info.level.title()} AI", flags,
                       right_width=cells[-1].right + 2 - cells[0].x if cells else 0,
                       thinking_now=scene.time if thinking else None)
     if progress is not None and cells:
