@@ -682,3 +682,27 @@ def test_a_may_i_seats_note_reads_whole_in_the_smallest_window(seats):
         assert "penalty 55" in shown.note.text and ("dealer" in shown.note.text) == bool(flags)
         assert spot.panel.contains(shown.note.rect)
     assert "3 May I left" in desc.seat_note(view, 1) and "penalty 55" in desc.seat_note(view, 1)
+
+
+def test_the_refuse_or_let_go_buy_question_counts_down_and_lets_the_card_go(make_app):
+    """Asked of the player in turn when a seat wants to buy, it waited for ever with no
+    countdown while "Buy?" counted down: it behaves as every call question."""
+    from cardtable.app.scenes.pause import PauseScene
+
+    variant = Game.new("shanghai_buy", 4, 1)[0].variant
+    state = variant.position(["4D 5D", "4S 5S", "4C 5C", "6H 6D"], discard="KD QS",
+                             stock="3S 3H 3D 7C 8C 9C", current=0, discarder=3)
+    app = table_at(make_app, "shanghai_buy", variant._start_turn(state, 0), Caller("buy"))
+    until(app, lambda: app.table.question is not None and "wants to buy" in
+          app.table.question[0])
+    assert app.session.game.state.phase is Phase.BUY_ANSWER
+    assert app.table.question_text().endswith("(letting it go in 5 s)")
+    app.push(PauseScene(app))                            # held while an overlay is up
+    frames(app, 60 * 7)
+    app.stack.pop()
+    frames(app, 60 * 3)
+    assert app.session.game.state.phase is Phase.BUY_ANSWER
+    assert app.table.question_text().endswith("(letting it go in 2 s)")
+    frames(app, 60 * 3)
+    state = app.session.game.state
+    assert state.phase is not Phase.BUY_ANSWER and "QS" in [c.face for c in state.hands[1]]
