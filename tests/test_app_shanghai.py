@@ -706,3 +706,37 @@ def test_the_refuse_or_let_go_buy_question_counts_down_and_lets_the_card_go(make
     frames(app, 60 * 3)
     state = app.session.game.state
     assert state.phase is not Phase.BUY_ANSWER and "QS" in [c.face for c in state.hands[1]]
+
+
+def test_the_may_i_question_lands_on_free_felt_never_on_the_log_and_keeps_may_i_whole(
+        make_app):
+    """At 1280×800 with the person's melds on the left the question slid onto the move
+    log, its words wrapped as "Call May / I?", though the felt in the middle was free."""
+    from cardtable.app.scenes import rummy_question
+
+    variant = Game.new("shanghai_may_i", 4, 1)[0].variant
+    melds = {0: ["set: KH KS KD", "set: 2C KC KD", "set: 6D 6S 6H"],
+             1: ["set: 6H 6D 6C", "set: 9D 9H 9C 9S"], 2: ["set: 8H 8C 2S", "set: JS JH 2C"],
+             3: ["set: 3S 3H 3D 2D", "set: 10S 10H 10D 10C"]}
+    state = variant.position(["4S 8D 7H AD AH 2S", "5S 5H 7C 7D", "4H 4D", "4C 5C 7S 8S"],
+                             discard="KC QS", stock="3C 4H 5D 6C 7S 8S 9S", current=3,
+                             discarder=2, melds=melds)
+    app = make_app(size=(1280, 800))
+    game, _ = Game.new("shanghai_may_i", 4, 1)
+    game.state = variant._start_turn(state, 3)
+    app.start_session(game, default_seats(3, "normal"))
+    app.session.ask_always = True
+    app.session.call_seconds = 0.0
+    for seat in app.session.bots:
+        app.session.bots[seat] = Caller("pass")
+    until(app, lambda: app.table.question is not None and "May I" in app.table.question[0])
+    table = app.table
+    geo = table.geo
+    frame = table.question_frame()
+    assert geo.play.contains(frame)
+    assert not frame.colliderect(geo.log)
+    for rect in rummy_question.must_clear(geo):
+        assert not frame.colliderect(rect), (frame, rect)
+    buttons = table.call_buttons[0].rect.unionall([b.rect for b in table.call_buttons])
+    lines = rummy_question.question_panel(geo, table.question_text(), buttons)[2]
+    assert not any(line.endswith("May") for line in lines), lines

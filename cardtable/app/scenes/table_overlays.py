@@ -156,9 +156,10 @@ def _question(scene: TableScene, surface: pygame.Surface,
     buttons = scene.call_buttons[0].rect.unionall([b.rect for b in scene.call_buttons])
     _, box, lines, size = question_panel(scene.geo, scene.question_text(), buttons)
     line_h = theme.font(size, True).get_linesize()
+    top = box.y + (box.height - line_h * len(lines)) // 2  # its margin grows with the window
     theme.panel(surface, frame, theme.HIGHLIGHT, alpha=235)
     for index, line in enumerate(lines):
-        theme.blit_text(surface, line, size, (buttons.centerx, box.y + 5 + index * line_h),
+        theme.blit_text(surface, line, size, (buttons.centerx, top + index * line_h),
                         theme.TEXT, True, anchor="midtop")
     focused = scene.focused()
     for index, button in enumerate(scene.call_buttons):
