@@ -3,6 +3,7 @@
 import dataclasses
 
 import pygame
+import pytest
 
 from cardtable.app.session import default_seats
 from cardtable.app.tables import table_for
@@ -343,7 +344,7 @@ def test_calls_left_and_the_may_i_penalty_total_are_shown_by_each_seat():
     game, _ = Game.new("shanghai_may_i", 3, 2)
     desc = table_for("shanghai_may_i").description
     note = desc.seat_note(game.observe(0), 1)
-    assert "3 May I left" in note and "pen 0" in note
+    assert "3 May I left" in note and "penalty 0" in note
     buy, _ = Game.new("shanghai_buy", 3, 2)
     assert "2 buys left" in table_for("shanghai_buy").description.seat_note(buy.observe(0), 1)
 
@@ -658,3 +659,85 @@ def test_three_may_i_callers_are_listed_as_a_sentence_lists_them():
     names = ["You", "West", "North-West", "North-East", "East"]
     text, _ = table_for("shanghai_may_i").description.calls(game.observe(0), names, 0)
     assert text.startswith("West, North-West and North-East called May I for 9♣")
+
+
+@pytest.mark.parametrize("seats", [4, 6])
+def test_a_may_i_seats_note_reads_whole_in_the_smallest_window(seats):
+    """At 1024×640 the panels read "3 May I l…" and "pe…": a shorter wording is chosen
+    where room is short, never one cut; the spoken name keeps the full words."""
+    from cardtable.app import layout as table_layout
+    from cardtable.app.scenes.table_panels import seat_labels, text_size
+
+    pygame.font.init()
+    game, _ = Game.new("shanghai_may_i", seats, 2)
+    view = dataclasses.replace(game.observe(0), penalties=(55,) * seats,
+                               down=(False, True) * (seats // 2))
+    desc = table_for("shanghai_may_i").description
+    geo = table_layout.compute((1024, 640), seats, 0)
+    for seat, spot in geo.spots.items():
+        flags = ("dealer",) if seat == 1 and seats == 4 else ()  # six: no room for both
+        shown = seat_labels(spot.panel, spot.cards, text_size(geo.height), "North-West",
+                            "888 pts", desc.seat_notes(view, seat), flags)
+        assert shown.note is not None and "\u2026" not in shown.note.text, shown.note
+        assert "May I" in shown.note.text and "3" in shown.note.text
+        assert "penalty 55" in shown.note.text and ("dealer" in shown.note.text) == bool(flags)
+        assert spot.panel.contains(shown.note.rect)
+    assert "3 May I left" in desc.seat_note(view, 1) and "penalty 55" in desc.seat_note(view, 1)
+
+
+def test_the_refuse_or_let_go_buy_question_counts_down_and_lets_the_card_go(make_app):
+    """Asked of the player in turn when a seat wants to buy, it waited for ever with no
+    countdown while "Buy?" counted down: it behaves as every call question."""
+    from cardtable.app.scenes.pause import PauseScene
+
+    variant = Game.new("shanghai_buy", 4, 1)[0].variant
+    state = variant.position(["4D 5D", "4S 5S", "4C 5C", "6H 6D"], discard="KD QS",
+                             stock="3S 3H 3D 7C 8C 9C", current=0, discarder=3)
+    app = table_at(make_app, "shanghai_buy", variant._start_turn(state, 0), Caller("buy"))
+    until(app, lambda: app.table.question is not None and "wants to buy" in
+          app.table.question[0])
+    assert app.session.game.state.phase is Phase.BUY_ANSWER
+    assert app.table.question_text().endswith("(letting it go in 5 s)")
+    app.push(PauseScene(app))                            # held while an overlay is up
+    frames(app, 60 * 7)
+    app.stack.pop()
+    frames(app, 60 * 3)
+    assert app.session.game.state.phase is Phase.BUY_ANSWER
+    assert app.table.question_text().endswith("(letting it go in 2 s)")
+    frames(app, 60 * 3)
+    state = app.session.game.state
+    assert state.phase is not Phase.BUY_ANSWER and "QS" in [c.face for c in state.hands[1]]
+
+
+def test_the_may_i_question_lands_on_free_felt_never_on_the_log_and_keeps_may_i_whole(
+        make_app):
+    """At 1280×800 with the person's melds on the left the question slid onto the move
+    log, its words wrapped as "Call May / I?", though the felt in the middle was free."""
+    from cardtable.app.scenes import rummy_question
+
+    variant = Game.new("shanghai_may_i", 4, 1)[0].variant
+    melds = {0: ["set: KH KS KD", "set: 2C KC KD", "set: 6D 6S 6H"],
+             1: ["set: 6H 6D 6C", "set: 9D 9H 9C 9S"], 2: ["set: 8H 8C 2S", "set: JS JH 2C"],
+             3: ["set: 3S 3H 3D 2D", "set: 10S 10H 10D 10C"]}
+    state = variant.position(["4S 8D 7H AD AH 2S", "5S 5H 7C 7D", "4H 4D", "4C 5C 7S 8S"],
+                             discard="KC QS", stock="3C 4H 5D 6C 7S 8S 9S", current=3,
+                             discarder=2, melds=melds)
+    app = make_app(size=(1280, 800))
+    game, _ = Game.new("shanghai_may_i", 4, 1)
+    game.state = variant._start_turn(state, 3)
+    app.start_session(game, default_seats(3, "normal"))
+    app.session.ask_always = True
+    app.session.call_seconds = 0.0
+    for seat in app.session.bots:
+        app.session.bots[seat] = Caller("pass")
+    until(app, lambda: app.table.question is not None and "May I" in app.table.question[0])
+    table = app.table
+    geo = table.geo
+    frame = table.question_frame()
+    assert geo.play.contains(frame)
+    assert not frame.colliderect(geo.log)
+    for rect in rummy_question.must_clear(geo):
+        assert not frame.colliderect(rect), (frame, rect)
+    buttons = table.call_buttons[0].rect.unionall([b.rect for b in table.call_buttons])
+    lines = rummy_question.question_panel(geo, table.question_text(), buttons)[2]
+    assert not any(line.endswith("May") for line in lines), lines

@@ -133,3 +133,69 @@ def test_the_tours_words_fit_its_box_above_its_buttons_at_every_window_size(home
             key(app, pygame.K_RIGHT)
     finally:
         app.shutdown()
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (3840, 2160)])
+@pytest.mark.parametrize("game_id", [v.id for v in variants()])
+def test_the_tours_buttons_stay_in_one_place_from_step_to_step(home, size, game_id):
+    """Next moved with each step's box, so a second click missed it."""
+    app = App(size=size, animations=False, coach=True)
+    try:
+        seats = max(2, next(v for v in variants() if v.id == game_id).seat_counts.start)
+        app.new_game(game_id, max(seats, 4) - 1, "normal", 3)
+        frames(app, 2)
+        coach = app.stack.top
+        assert isinstance(coach, CoachScene)
+        places = set()
+        for step in coach.steps:
+            places.add(tuple(tuple(b.rect) for b in coach.ring.widgets))
+            lit = step.area.inflate(16, 16)
+            assert not coach._box().colliderect(lit), step.text   # never over the lit part
+            key(app, pygame.K_RIGHT)
+        assert len(places) == 1, places
+    finally:
+        app.shutdown()
+
+
+def test_the_tours_inner_margins_grow_with_the_window_at_4k(home, monkeypatch):
+    """At 4K the words and buttons sat 16 pixels inside a box three times as large."""
+    from cardtable.app import theme
+
+    size = (3840, 2160)
+    app = App(size=size, animations=False, coach=True)
+    try:
+        app.new_game("five_crowns", 3, "normal", 3)
+        frames(app, 2)
+        coach = app.stack.top
+        assert isinstance(coach, CoachScene)
+        drawn: list[tuple[str, int, tuple[int, int]]] = []
+        blit = theme.blit_text
+
+        def text(target, content, size, pos, *args, **kwargs):  # type: ignore[no-untyped-def]
+            drawn.append((content, size, pos))
+            return blit(target, content, size, pos, *args, **kwargs)
+
+        monkeypatch.setattr(theme, "blit_text", text)
+        coach.draw(pygame.display.get_surface())
+        box = coach._box()
+        margin = 12 * theme.ui_scale(size)
+        for content, type_size, (x, y) in drawn:
+            width = theme.font(type_size).size(content)[0]
+            assert x - box.x >= margin and box.right - (x + width) >= margin, content
+            assert y - box.y >= margin * 2 // 3, content
+        for b in coach.ring.widgets:
+            assert b.rect.x - box.x >= margin and box.bottom - b.rect.bottom >= margin
+    finally:
+        app.shutdown()
+
+
+def test_the_palace_tour_speaks_of_reserves_still_to_make_before_any_exists(coached_app):
+    app = coached_app
+    app.new_game("palace", 2, "normal", 3)
+    frames(app, 2)
+    coach = app.stack.top
+    assert isinstance(coach, CoachScene)
+    view = app.session.view()
+    assert not any(view.reserves) and not any(view.hidden_counts)
+    step = coach.steps[2]                    # it lit the reserves' empty felt
+    assert step.text.startswith("Your reserves will") and step.lit == ("hand",)

@@ -108,3 +108,39 @@ def test_a_house_rule_whose_zero_turns_it_off_is_said_in_words(options, said):
     """"the turn cap of a round: 1 (standard 0)" read as if the standard allowed no turn
     at all: 0 is said as what it means ("no cap", "none")."""
     assert house_rule_changes(options, type(options)()) == [said]
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
+def test_rule_page_card_pictures_are_never_cut_by_the_page_and_stand_apart_from_the_text(
+        make_app, monkeypatch, size):
+    """A row of pictures at the page's foot showed a sliver of cards cut by its edge,
+    and every row sat right under the line before it."""
+    from cardtable.app import cardart, theme
+
+    app = make_app(size=size)
+    drawn: list[int] = []
+    face = cardart.face
+    monkeypatch.setattr(cardart, "face", lambda *a, **k: drawn.append(1) or face(*a, **k))
+    pictured = 0
+    for game_id in GAMES:
+        scene = RulesScene(app, game_id)
+        app.push(scene)
+        frames(app, 1)
+        line_h = theme.font(scene.text_size).get_linesize()
+        for scroll in range(0, 36 * line_h, line_h):
+            scene.scroll = scroll
+            model = scene.model()
+            cards = [e for e in model if e.id.startswith("card/")]
+            view = scene.page.inflate(-scene.pad, -scene.pad)
+            drawn.clear()
+            scene.draw(pygame.display.get_surface())
+            assert len(drawn) == len(cards), (game_id, scroll)
+            for card in cards:
+                box = pygame.Rect(card.box.x, card.box.y, card.box.w, card.box.h)
+                assert view.contains(box), (game_id, scroll, card.id)
+                above = [e.box.y + e.box.h for e in model if e.id.startswith("text/line/")
+                         and e.box.y < box.y]
+                assert not above or box.y - max(above) >= line_h // 3, (game_id, card.id)
+            pictured += len(cards)
+        app.stack.pop()
+    assert pictured

@@ -131,3 +131,34 @@ def test_the_level_row_is_in_setups_model_a_named_button_per_seat(make_app):
                                                "West: Hard"]
     assert len(segments) == 8 and all(e.enabled for e in segments)
     assert not text_problems(model) and not overlap_problems(model)
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (3840, 2160)])
+@pytest.mark.parametrize("game_id", ["five_crowns", "palace"])
+def test_every_ai_seat_at_one_level_reads_on_one_line(make_app, size, game_id):
+    """"All: Normal", not "All" over "Normal", where the seats fit on one line."""
+    app = make_app(size=size)
+    scene = _setup(app, game_id)
+    for opponents in (1, 2, 3):  # seven seats at 1024 set every segment in two lines
+        scene.set_opponents(opponents)
+        scene.layout(scene.size)
+        row = _row(scene)
+        lines = row.texts(0)
+        assert len(lines) == 1, lines
+        line, size_px = lines[0]
+        assert "Normal" in line and "\u2026" not in line
+        assert theme.font(size_px, True).size(line)[0] <= row.segments()[0].width - 4
+
+
+def test_setup_preselects_the_game_last_started_even_after_a_restart(make_app):
+    app = make_app()
+    scene = _setup(app, "shanghai_buy")
+    click(app, button(app, "Start"))
+    frames(app, 2)
+    again = make_app()                                    # the settings file keeps it
+    click(again, button(again, "New game"))
+    scene = again.stack.top
+    assert isinstance(scene, SetupScene)
+    assert scene.game_id == "shanghai_buy"
+    chosen = [w for w in scene.ring.widgets if getattr(w, "primary", False)]
+    assert chosen[0].label == "Shanghai with buying"

@@ -313,7 +313,8 @@ class App:
         game, events = Game.new(game_id, seats, seed, options)
         levels = [level] * opponents if isinstance(level, str) else list(level)
         self.settings = Settings(**{**self.settings.__dict__, "ai_level": levels[0],
-                                    "seat_levels": ",".join(levels), "opponents": opponents})
+                                    "seat_levels": ",".join(levels), "opponents": opponents,
+                                    "last_game": game_id})
         unsaved = self.settings_file.save(self.settings)
         self.start_session(game, default_seats(opponents, levels), start_events=events,
                            autoplay=autoplay)

@@ -62,7 +62,8 @@ class LevelRow(Widget):
 
     def texts(self, index: int) -> list[tuple[str, int]]:
         """Segment ``index``'s lines and their type size: "West: Hard" on one line where
-        it fits, else the seat's initials over its level; never below 10 px."""
+        it fits, else "W: Hard" (type a little smaller if need be), else the seat's
+        initials over its level; never below 10 px."""
         segment = self.segments()[index]
         name = ALL if index == 0 else self.names[index - 1]
         level = self.segment_level(index)
@@ -72,8 +73,12 @@ class LevelRow(Widget):
         if theme.font(size, True).size(whole)[0] <= room:
             return [(whole, size)]
         short = "All" if index == 0 else short_name(name)
-        lines = [short, level]
         small = max(10, min(size, int(self.rect.height * 0.4)))
+        brief = f"{short}: {level}"  # "All: Normal" reads whole where it fits
+        for one in range(size, small - 1, -1):
+            if theme.font(one, True).size(brief)[0] <= room:
+                return [(brief, one)]
+        lines = [short, level]
         while small > 10 and max(theme.font(small, True).size(t)[0] for t in lines) > room:
             small -= 1
         return [(theme.ellipsize(line, small, room, True), small) for line in lines]

@@ -313,7 +313,7 @@ def _seats(geo: TableLayout, view: RummyView, desc: TableDescription[RummyView],
             spot.panel, spot.cards, geo.height, state.names[seat],
             "" if progress is not None else desc.score_text(view, seat),
             table_texts.THINKING if state.thinking == seat
-            else note or f"{level.title()} AI", flags,
+            else desc.seat_notes(view, seat) if note else f"{level.title()} AI", flags,
             right_width=cells[-1].right + 2 - cells[0].x if cells else 0)
         out.append(Element(f"seat/{seat}", Role.SEAT, ", ".join(parts), Box.of(spot.panel),
                            SeatRef(seat), z=1, accepts=CLICK, texts=texts))

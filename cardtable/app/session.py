@@ -22,7 +22,7 @@ from typing import Generic, TypeVar
 
 from ..ai import AIWorker, Bot, make_bot
 from ..ai.seats import bot_rng, new_secret, seat_to_ask
-from ..engine import Action, Call, Card, EngineError, Game, GameView, IllegalActionError
+from ..engine import Action, AnswerBuy, Call, Card, EngineError, Game, GameView, IllegalActionError
 from ..engine.deal_code import encode
 from ..engine.events import Event
 from ..engine.rummy import RummyView
@@ -38,6 +38,11 @@ CALL_STEP_SECONDS = 0.25
 """The most one update counts towards a call chance's countdown. The table updates the
 session every frame while it is on top; a longer gap means the tour, the pause menu, the
 score sheet or the rules were over it, and the call waits for the person meanwhile."""
+TIMED_ANSWERS: tuple[tuple[Action, str], ...] = (
+    (Call("pass"), "passing"), (AnswerBuy(True), "letting it go"))
+"""What a call question's timer answers for the person, the first one legal, and how its
+countdown says so: a May I / buy / Shanghai! chance passes; the player in turn asked
+about a buy lets the card go (the buy is allowed, as when nobody objects)."""
 
 
 @dataclass(frozen=True)
@@ -301,9 +306,8 @@ class Session(Generic[V_co]):
         a call never times out behind the tour or a menu, nor during an animation."""
         step = min(max(0.0, now - self._call_tick), CALL_STEP_SECONDS)
         self._call_tick = now
-        pass_call = Call("pass")
-        waiting = self.human_to_move and pass_call in self.game.legal_actions(self.human)
-        if not waiting:
+        timed = self.timed_answer()
+        if timed is None:
             self._call_waited = None
             return
         if busy:
@@ -313,13 +317,21 @@ class Session(Generic[V_co]):
             # no later than it would without the person, who may call until then.
             if not any(seat in self.bots for seat in self.game.awaiting()):
                 self._call_waited = None
-                self._apply(self.human, pass_call)
+                self._apply(self.human, timed[0])
             return
         self._call_waited = 0.0 if self._call_waited is None else self._call_waited + step
         if self.call_seconds < 0 or (self.call_seconds > 0 and
                                      self._call_waited >= self.call_seconds):
             self._call_waited = None
-            self._apply(self.human, pass_call)
+            self._apply(self.human, timed[0])
+
+    def timed_answer(self) -> tuple[Action, str] | None:
+        """The answer the person's open call question gives by itself when its time is
+        up, and the countdown's word for it (None: no call question is open)."""
+        if not self.human_to_move:
+            return None
+        legal = self.game.legal_actions(self.human)
+        return next((item for item in TIMED_ANSWERS if item[0] in legal), None)
 
     def call_unasked(self) -> bool:
         """The person's open call chance is about a card that cannot help them and the

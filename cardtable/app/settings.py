@@ -56,6 +56,8 @@ class Settings:
     """Each AI seat's level in the last game dealt from New game, clockwise from the
     person's left (comma-separated); ``ai_level`` is the first seat's."""
     opponents: int = 3
+    last_game: str = ""
+    """The game last dealt from New game: the one setup shows chosen next time."""
     call_timer: str = "5 s"
     """A call chance (May I, buy, Shanghai!) passes by itself after a visible countdown,
     so the table never stops on every discard (RULES.md §7.2: auto-pass timeout)."""

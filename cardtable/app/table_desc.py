@@ -243,6 +243,11 @@ class TableDescription(ABC, Generic[RV]):
         """A few words under a seat's name (progress, calls left)."""
         return ""
 
+    def seat_notes(self, view: RV, seat: int) -> tuple[str, ...]:
+        """The seat's note in its full words, then shorter ones for a panel with little
+        room (the panel shows the first that fits; the spoken name keeps the first)."""
+        return (self.seat_note(view, seat),)
+
     def go_down_problem(self, view: RV, groups: Sequence[Sequence[Card]]) -> str | None:
         """Why these staged groups cannot go down, in the words of the side panel, when
         the game can tell before asking the engine (None: ask the engine)."""

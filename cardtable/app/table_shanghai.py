@@ -205,7 +205,18 @@ class ShanghaiTable(TableDescription[ShanghaiView]):
         left = view.calls_allowed - view.calls_used[seat]
         calls = plural(left, "May I", "May I") if self.may_i else plural(left, "buy")
         note = ("down \u2713" if view.down[seat] else "not down") + f"  \u00b7  {calls} left"
-        return note + (f"  \u00b7  pen {view.penalties[seat]}" if self.may_i else "")
+        return note + (f"  \u00b7  penalty {view.penalties[seat]}" if self.may_i else "")
+
+    def seat_notes(self, view: ShanghaiView, seat: int) -> tuple[str, ...]:
+        """Shorter where a panel is narrow: the calls left as "May I ×3" (or "buys
+        ×2"), then without whether the seat is down (its melds on the felt say so)."""
+        left = view.calls_allowed - view.calls_used[seat]
+        calls = f"{'May I' if self.may_i else 'buys'} \u00d7{left}"
+        penalty = [f"penalty {view.penalties[seat]}"] if self.may_i else []
+        down = ["down \u2713" if view.down[seat] else "not down"]
+        return (self.seat_note(view, seat),
+                "  \u00b7  ".join([*down, calls, *penalty]),
+                "  \u00b7  ".join([calls, *penalty]))
 
     def score(self, view: ShanghaiView, seat: int) -> int:
         if not self.may_i:

@@ -28,10 +28,11 @@ THINKING = "thinking..."
 
 
 def seat_texts(panel: pygame.Rect, cards: pygame.Rect, height: int, name: str,
-               score: str = "", note: str = "", flags: Sequence[str] = (),
+               score: str = "", note: str | Sequence[str] = "", flags: Sequence[str] = (),
                right_width: int = 0) -> tuple[Text, ...]:
     """A seat panel's name, score and note, as ``seat_labels`` fits them: each at its
-    place (the box's top left is where it is drawn), in the room it was fitted to."""
+    place (the box's top left is where it is drawn), in the room it was fitted to (the
+    note may be wordings from the fullest to the shortest: the first that fits)."""
     labels = seat_labels(panel, cards, text_size(height), name, score, note, flags,
                          right_width)
     inner = panel.width - 20

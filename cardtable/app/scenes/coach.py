@@ -25,6 +25,10 @@ if TYPE_CHECKING:
     from .table_core import TableCore
 
 
+SPARED = (Role.SEAT, Role.PILE, Role.HAND, Role.TABLE_MELD, Role.SHEET_CELL, Role.RESERVE)
+"""What the tour's box keeps clear of where the felt has room, besides what it lights."""
+
+
 @dataclasses.dataclass(frozen=True)
 class Step:
     text: str
@@ -85,6 +89,15 @@ def rummy_steps(table: TableCore[GameView]) -> list[Step]:
 def palace_steps(table: PalaceTableScene) -> list[Step]:
     """The Palace tour, each step lighting elements of the table's screen model."""
     model = table.model()
+    view, human = table.view, table.session.human
+    if view.reserves[human] or view.hidden_counts[human]:
+        reserves = lit_step(model, "Your reserves: the visible one is played once your "
+                            "hand is empty, the hidden one last, blind. The first to shed "
+                            "every card wins.", "reserve")
+    else:  # before any is made their place is empty felt: light the cards they come from
+        reserves = lit_step(model, "Your reserves will come from these cards: the "
+                            "visible one is played once your hand is empty, the hidden "
+                            "one last, blind. The first to shed every card wins.", "hand")
     return [
         lit_step(model, "These are your cards. First you pick three of them, blind, as "
                  "your hidden reserve; then three placements go face up in your visible "
@@ -92,9 +105,7 @@ def palace_steps(table: PalaceTableScene) -> list[Step]:
         lit_step(model, "Play onto the stack: a placement at least as high as its top "
                  "card. A 2 and a straight from a 2 play on anything; an ace burns the "
                  "stack.", "stack"),
-        lit_step(model, "Your reserves: the visible one is played once your hand is "
-                 "empty, the hidden one last, blind. The first to shed every card wins.",
-                 "reserve"),
+        reserves,
         lit_step(model, "When nothing you hold goes, take the stack (T). H shows the "
                  "move the computer would make, and why; Esc opens the menu and the "
                  "rules.", role=Role.BUTTON),
@@ -112,34 +123,72 @@ class CoachScene(FormScene):
         self.table, self.steps, self.index = table, steps, 0
         self.first = first
         """Shown by itself for a first game (else asked for from the rules page)."""
+        self._fixed: tuple[Hashable, pygame.Rect | None] | None = None
+        """The box's one place for the tour, found once per window size."""
 
     def layout(self, size: tuple[int, int]) -> None:
         self.size = size
         box = self._box()
-        half = (box.width - 48) // 2
+        pad = self._pad()
+        half = (box.width - 3 * pad) // 2
         last = self.index == len(self.steps) - 1
         high = self._button_height()
+        top = box.bottom - high - pad
         self.set_widgets([
-            Button(pygame.Rect(box.x + 16, box.bottom - high - 14, half, high),
+            Button(pygame.Rect(box.x + pad, top, half, high),
                    "Start playing" if last else "Next", self.next, primary=True),
-            Button(pygame.Rect(box.x + 32 + half, box.bottom - high - 14, half, high),
+            Button(pygame.Rect(box.right - pad - half, top, half, high),
                    "Skip the tour", self.back)])
 
     def _type_size(self) -> int:
         return max(14, int(self.size[1]) // 46)
+
+    def _pad(self) -> int:
+        """The box's inner margin: 16 pixels at 1280×800, grown with the window."""
+        return theme.grown(16, self.size)
 
     def _button_height(self) -> int:
         return max(42, self._type_size() * 5 // 2)
 
     def _box(self) -> pygame.Rect:
         """The step's panel, as large as its type: its heading, four lines of text and
-        the buttons (560 by 190 in a window 800 high, three times that at 4K)."""
+        the buttons (560 by 190 in a window 800 high, three times that at 4K). It stays
+        in one place for the whole tour, so Next is where the last click found it: the
+        free place nearest the window's middle clear of every step's lit area; only
+        where there is none, beside each step's area in turn."""
+        key = (tuple(self.size), len(self.steps))
+        if self._fixed is None or self._fixed[0] != key:
+            self._fixed = (key, self._free_box())
+        return self._fixed[1] or self._beside(self.steps[self.index].area)
+
+    def _box_size(self) -> tuple[int, int]:
+        w = self.size[0]
+        size, pad = self._type_size(), self._pad()
+        height = max(190, pad + size + pad // 2 + 4 * (size + 6) + pad // 4
+                     + self._button_height() + pad)
+        return min(max(560, size * 33), w - 40), height
+
+    def _free_box(self) -> pygame.Rect | None:
         w, h = self.size
-        area = self.steps[self.index].area
-        size = self._type_size()
-        height = max(190, 16 + size + 8 + 4 * (size + 6) + 4 + self._button_height() + 14)
-        box = pygame.Rect(0, 0, min(max(560, size * 33), w - 40), height)
-        # Beside the lit area, never over it: above it when it is low on the screen.
+        bw, bh = self._box_size()
+        lit = [step.area.inflate(32, 32) for step in self.steps if step.area.width]
+        rather = [pygame.Rect(e.box.x, e.box.y, e.box.w, e.box.h)
+                  for e in self.table.model() if e.parent is None and e.role in SPARED]
+        step = max(8, h // 40)
+        found: list[tuple[int, int, pygame.Rect]] = []
+        for y in range(10, h - bh - 9, step):
+            for x in range(10, w - bw - 9, step):
+                box = pygame.Rect(x, y, bw, bh)
+                if box.collidelist(lit) < 0:
+                    covered = sum(box.clip(r).width * box.clip(r).height for r in rather)
+                    found.append((covered, abs(box.centerx - w // 2)
+                                  + abs(box.centery - h // 2), box))
+        return min(found, key=lambda item: item[:2])[2] if found else None
+
+    def _beside(self, area: pygame.Rect) -> pygame.Rect:
+        """Beside the lit area, never over it: above it when it is low on the screen."""
+        w, h = self.size
+        box = pygame.Rect((0, 0), self._box_size())
         box.centerx = max(box.width // 2 + 20, min(w - box.width // 2 - 20, area.centerx))
         box.bottom = area.top - 16 if area.centery > h // 2 else box.bottom
         if area.centery <= h // 2:
@@ -170,13 +219,13 @@ class CoachScene(FormScene):
         """The step's heading, the room its text is written in (above the buttons), and
         the text's type size."""
         box = self._box()
-        size = self._type_size()
+        size, pad = self._type_size(), self._pad()
         title = "First game" if self.first else "Tour of the table"
         heading = theme.Label(f"{title}  \u00b7  {self.index + 1} of {len(self.steps)}",
-                              size - 1, (box.x + 16, box.y + 12), theme.GOLD, True)
-        top = box.y + 16 + size + 8
-        room = pygame.Rect(box.x + 16, top, box.width - 32,
-                           box.bottom - self._button_height() - 14 - 4 - top)
+                              size - 1, (box.x + pad, box.y + pad * 3 // 4), theme.GOLD, True)
+        top = box.y + pad + size + pad // 2
+        room = pygame.Rect(box.x + pad, top, box.width - 2 * pad,
+                           box.bottom - self._button_height() - pad - pad // 4 - top)
         return heading, room, size
 
     def parts(self) -> list[Element]:

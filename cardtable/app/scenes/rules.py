@@ -11,7 +11,7 @@ from ...engine import GameInfo, catalog
 from ...engine.options import OptionsInstance, bound_of, label_of, preset_name, presets_of
 from .. import cardart, theme
 from ..form_model import panel_element, placed_elements
-from ..model import Box, Element
+from ..model import Box, Element, Region, Role
 from ..rules_text import rules_for
 from ..tables import deck_colours
 from ..widgets import Button, Choice
@@ -121,7 +121,7 @@ class RulesScene(FormScene):
             # The heading is wrapped at the larger, bold type it is drawn in.
             heading = number == 0
             wrapped = theme.wrap(paragraph, self.text_size + (4 if heading else 0),
-                                 self.page.width - 40, heading)
+                                 self.page.width - 2 * self.pad, heading)
             if heading:
                 self.heading_lines = len(wrapped)
             items += [("text", line) for line in wrapped] or [("text", "")]
@@ -130,9 +130,22 @@ class RulesScene(FormScene):
     def _card_width(self) -> int:
         return max(30, min(theme.grown(52, self.size), int(self.size[1]) // 16))
 
+    @property
+    def pad(self) -> int:
+        """The page's inner margin: 20 pixels at 1280×800, grown with the window."""
+        return theme.grown(20, self.size)
+
+    def _view(self) -> pygame.Rect:
+        """What of the page is drawn on: inside its frame by half its margin."""
+        return self.page.inflate(-self.pad, -self.pad)
+
+    def _gap(self, line_h: int) -> int:
+        """The space above a row of card pictures, apart from the text it follows."""
+        return line_h // 2
+
     def _height(self, kind: str, line_h: int) -> int:
         if kind == "cards":
-            return int(self._card_width() * cardart.RATIO) + line_h + 10
+            return self._gap(line_h) + int(self._card_width() * cardart.RATIO) + line_h + 10
         return line_h
 
     def house_rules(self, info: GameInfo) -> str:
@@ -151,24 +164,42 @@ class RulesScene(FormScene):
         return ("House rules at your table (from its deal code): "
                 + "; ".join(house_rule_changes(options, info.options_type())) + ".")
 
-    def _draw_cards(self, surface: pygame.Surface, item: CardRow, y: int, line_h: int) -> None:
-        """One row of card pictures (a group per meld) and its caption below."""
-        groups, caption = item
+    def _card_places(self, item: CardRow, y: int, line_h: int
+                     ) -> tuple[list[tuple[str, pygame.Rect]], tuple[int, int]]:
+        """Where a row of card pictures (a group per meld) goes, a gap below the text
+        above it, and where its caption goes under it."""
+        groups, _ = item
         width = self._card_width()
-        colours = deck_colours(self.game_id, self.app.settings.deck_colours)
-        x = self.page.x + 24
+        top = y + self._gap(line_h)
+        x = self.page.x + self.pad + theme.grown(4, self.size)
+        places: list[tuple[str, pygame.Rect]] = []
         for group in groups:
             for code in group:
-                try:
-                    image = cardart.face(code, width, colours)
-                except (ValueError, KeyError):
-                    continue  # a card the text names wrongly: skip it, never crash
-                surface.blit(image, (x, y + 2))
+                places.append((code, pygame.Rect(x, top, width, int(width * cardart.RATIO))))
                 x += int(width * 0.62)
             x += int(width * 0.9)
-        if caption:
-            theme.blit_text(surface, caption, max(11, self.text_size - 2),
-                            (self.page.x + 24, y + int(width * cardart.RATIO) + 6),
+        return places, (self.page.x + self.pad + theme.grown(4, self.size),
+                        top + int(width * cardart.RATIO) + 4)
+
+    def _whole(self, item: CardRow, y: int, line_h: int) -> bool:
+        """Whether the row of pictures and its caption lie wholly on the page in view:
+        a picture is never cut by the page's edge (a row half scrolled out is left out
+        until it scrolls in)."""
+        view = self._view()
+        return view.contains(pygame.Rect(view.x, y, 1, self._height("cards", line_h)))
+
+    def _draw_cards(self, surface: pygame.Surface, item: CardRow, y: int, line_h: int) -> None:
+        """One row of card pictures and its caption below."""
+        colours = deck_colours(self.game_id, self.app.settings.deck_colours)
+        places, caption_at = self._card_places(item, y, line_h)
+        for code, rect in places:
+            try:
+                image = cardart.face(code, rect.width, colours)
+            except (ValueError, KeyError):
+                continue  # a card the text names wrongly: skip it, never crash
+            surface.blit(image, rect.topleft)
+        if item[1]:
+            theme.blit_text(surface, item[1], max(11, self.text_size - 2), caption_at,
                             theme.TEXT_DIM)
 
     @property
@@ -192,9 +223,9 @@ class RulesScene(FormScene):
         line_h = theme.font(self.text_size).get_linesize()
         items = self.items()
         total = sum(self._height(kind, line_h) for kind, _ in items)
-        limit = max(0, total - self.page.height + 40)
+        limit = max(0, total - self.page.height + 2 * self.pad)
         self.scroll = min(self.scroll, limit)
-        y = self.page.y + 20 - self.scroll
+        y = self.page.y + self.pad - self.scroll
         placed: list[tuple[int, str | CardRow, int]] = []
         for index, (kind, item) in enumerate(items):
             height = self._height(kind, line_h)
@@ -205,7 +236,8 @@ class RulesScene(FormScene):
 
     def _line(self, index: int, item: str, y: int) -> theme.Label:
         heading = index < self.heading_lines
-        return theme.Label(item, self.text_size + (4 if heading else 0), (self.page.x + 20, y),
+        return theme.Label(item, self.text_size + (4 if heading else 0),
+                           (self.page.x + self.pad, y),
                            theme.GOLD if heading else theme.TEXT, heading)
 
     def labels(self) -> list[tuple[str, theme.Label]]:
@@ -220,13 +252,20 @@ class RulesScene(FormScene):
         """The page, and the whole lines of it in view (a line cut by its edges is
         scrolled partly out of it, as on paper: it must fit the page's width)."""
         page = panel_element("page", "Rules page", self.page)
-        view = self.page.inflate(-10, -10)
-        room = Box(self.page.x + 20, view.y, self.page.width - 40, view.height)
-        lines = [(f"line/{index}", line, room) for index, item, y in self._placed()[0]
+        view = self._view()
+        room = Box(self.page.x + self.pad, view.y, self.page.width - 2 * self.pad, view.height)
+        placed = self._placed()[0]
+        lines = [(f"line/{index}", line, room) for index, item, y in placed
                  if isinstance(item, str)
                  and view.top <= (line := self._line(index, item, y)).rect().top
                  and line.rect().bottom <= view.bottom]
-        return [page, *placed_elements(lines, page.id)]
+        line_h = theme.font(self.text_size).get_linesize()
+        cards = [Element(f"card/{index}/{number}", Role.CARD, code, Box.of(rect),
+                         Region(f"picture/{index}"), z=2, parent=page.id)
+                 for index, item, y in placed
+                 if not isinstance(item, str) and self._whole(item, y, line_h)
+                 for number, (code, rect) in enumerate(self._card_places(item, y, line_h)[0])]
+        return [page, *placed_elements(lines, page.id), *cards]
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_background(surface)
@@ -234,11 +273,11 @@ class RulesScene(FormScene):
         line_h = theme.font(self.text_size).get_linesize()
         placed, _ = self._placed()
         clip = surface.get_clip()
-        surface.set_clip(self.page.inflate(-10, -10))
+        surface.set_clip(self._view())
         for index, item, y in placed:
             if isinstance(item, str):
                 self._line(index, item, y).draw(surface)
-            else:
+            elif self._whole(item, y, line_h):
                 self._draw_cards(surface, item, y, line_h)
         surface.set_clip(clip)
         self.ring.draw(surface)

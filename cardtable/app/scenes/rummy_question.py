@@ -44,32 +44,37 @@ def answer_size(geo: TableLayout, height: int) -> int:
 def question_panel(geo: TableLayout, text: str, buttons: pygame.Rect
                    ) -> tuple[pygame.Rect, pygame.Rect, list[str], int]:
     """The question's panel around its answer buttons: its frame, the box of its text
-    above them, the text's lines and their size."""
+    above them, the text's lines and their size. Its margins grow with the window (at 4K
+    the words touched the frame); "May I" is never split over two lines."""
+    window = (geo.width, geo.height)
     size = max(13, geo.height // 46)
     wrap = min(geo.play.width - 60, max(buttons.width, geo.play.width * 2 // 3)) \
         if geo.play.contains(buttons) else buttons.width
-    lines = theme.wrap(text, size, wrap, bold=True)
+    lines = [line.replace("\u00a0", " ") for line in
+             theme.wrap(text.replace("May I", "May\u00a0I"), size, wrap, bold=True)]
     font = theme.font(size, True)
     width = max(font.size(line)[0] for line in lines)
-    box = pygame.Rect(0, 0, width, font.get_linesize() * len(lines)).inflate(30, 10)
-    box.midbottom = (buttons.centerx, buttons.top - 4)
-    return box.union(buttons).inflate(20, 16), box, lines, size
+    box = pygame.Rect(0, 0, width, font.get_linesize() * len(lines)).inflate(
+        theme.grown(30, window), theme.grown(10, window))
+    box.midbottom = (buttons.centerx, buttons.top - theme.grown(4, window))
+    frame = box.union(buttons).inflate(theme.grown(20, window), theme.grown(16, window))
+    return frame, box, lines, size
 
 
 def place(geo: TableLayout, text: str, rects: list[pygame.Rect], must: list[pygame.Rect],
           rather: list[pygame.Rect], labels: tuple[str, ...] = ()) -> list[pygame.Rect]:
-    """Where the answers go: moved up or down to the nearest place in the play area
-    that covers none of ``must`` (the hand, the asked card) nor of ``rather`` (melds, the
-    piles' labels); where the table has no such place (eight seats' melds all round),
-    one under another over the move log; failing that, where ``must`` is covered least,
-    then ``rather``."""
-    shift, cost = _slide(geo, text, rects, must, rather)
+    """Where the answers go: moved to the nearest place on the felt, across or up and
+    down, whose panel covers none of ``must`` (the hand, the asked card) nor of
+    ``rather`` (melds, seats, the piles' labels). Only where the felt has no such place
+    (eight seats' melds all round a small window) one under another over the move log;
+    failing that, where ``must`` is covered least, then ``rather``."""
+    (dx, dy), cost = _slide(geo, text, rects, must, rather)
     if cost == 0:
-        return [rect.move(0, shift) for rect in rects]
+        return [rect.move(dx, dy) for rect in rects]
     side = _beside(geo, text, len(rects), rects[0].height, labels)
     if side is not None:
         return side
-    return [rect.move(0, shift) for rect in rects]
+    return [rect.move(dx, dy) for rect in rects]
 
 
 def _beside(geo: TableLayout, text: str, count: int, height: int,
@@ -91,20 +96,27 @@ def _beside(geo: TableLayout, text: str, count: int, height: int,
 
 
 def _slide(geo: TableLayout, text: str, rects: list[pygame.Rect], must: list[pygame.Rect],
-           rather: list[pygame.Rect]) -> tuple[int, int]:
+           rather: list[pygame.Rect]) -> tuple[tuple[int, int], int]:
+    """The shift of the answers (across and down) that places the question's panel on
+    the felt covering least, the nearest of the best, and what it covers."""
     height = rects[0].height
     panel = question_panel(geo, text, rects[0].unionall(rects))[0]
     step = max(6, height // 4)
-    best, least = 0, None
-    for shift in sorted(range(-geo.play.height, geo.play.height, step), key=abs):
-        moved = panel.move(0, shift)
-        if not geo.play.contains(moved):
-            continue
+    play = geo.play
+    downs = range(play.top - panel.top, play.bottom - panel.bottom + 1, step)
+    across = range(play.left - panel.left, play.right - panel.right + 1, step)
+    best, least = (0, 0), None
+    avoid = must + rather
+    for dy, dx in sorted(((dy, dx) for dy in downs for dx in across),
+                         key=lambda shift: abs(shift[0]) + abs(shift[1])):
+        moved = panel.move(dx, dy)
+        if moved.collidelist(avoid) < 0:
+            return (dx, dy), 0
         cost = MUST * _covered(moved, must) + _covered(moved, rather)
         if cost == 0:
-            return shift, 0
+            return (dx, dy), 0
         if least is None or cost < least:
-            best, least = shift, cost
+            best, least = (dx, dy), cost
     return best, least or 0
 
 

@@ -58,7 +58,10 @@ class SetupScene(FormScene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.game_id = next(info.id for info in catalog() if playable(info.id))
+        ready = [info.id for info in catalog() if playable(info.id)]
+        last = app.settings.last_game
+        self.game_id = last if last in ready else ready[0]
+        """The game last dealt, else the first (a name no longer offered is ignored)."""
         self.opponents = app.settings.opponents
         self.levels = remembered_levels(app.settings.seat_levels, app.settings.ai_level)
         """Each AI seat's level, clockwise from the person's left (as many as the most

@@ -43,30 +43,34 @@ def sheet_labels(box: pygame.Rect, names: Sequence[str], rounds: int,
     """The score sheet's lines of text, each with its key and the room it must fit
     (its column): drawn by ``score_sheet``, described by the screens' models. Its type
     grows with the ``window`` as the rest of the shell does."""
-    line_h = (box.height - 16) // (len(names) + 1)
+    pad = theme.grown(8, window)
+    """The sheet's inner margin (8 pixels at 1280×800), grown with the window."""
+    line_h = (box.height - 2 * pad) // (len(names) + 1)
     size = max(10, min(theme.grown(22, window), line_h - 6))
     bold = theme.font(size, True)
     # The names' column holds the longest name ("North-West" ran into round 1 with
     # seven players); the totals' column holds its heading as well as its figures.
     first = max(90, box.width // 8,
-                max((bold.size(name[:14])[0] for name in names), default=0) + 24)
-    widest = max((bold.size(t)[0] for t in [*totals, "Total"]), default=0) + 16
+                max((bold.size(name[:14])[0] for name in names), default=0) + 3 * pad)
+    widest = max((bold.size(t)[0] for t in [*totals, "Total"]), default=0) + 2 * pad
     columns = max(1, rounds) + 1
-    total_w = min(max(widest, (box.width - first - 16) / columns), (box.width - first) * 0.4)
-    width = (box.width - first - 16 - total_w) / max(1, rounds)
-    y = box.y + 8
+    total_w = min(max(widest, (box.width - first - 2 * pad) / columns),
+                  (box.width - first) * 0.4)
+    width = (box.width - first - 2 * pad - total_w) / max(1, rounds)
+    y = box.y + pad
+    left = box.x + theme.grown(12, window)
 
     def centre(column: int) -> int:
         if column == columns - 1:
-            return int(box.right - 8 - total_w / 2)
+            return int(box.right - pad - total_w / 2)
         return int(box.x + first + width * column + width / 2)
 
     def room(column: int, used: float) -> Box:
         """The column's whole width (the text is centred in it, a few pixels inside)."""
         return Box(int(centre(column) - used / 2) - 1, box.y, int(used) + 3, box.height)
 
-    out = [("round", theme.Label("Round", size, (box.x + 12, y), theme.TEXT_DIM, True),
-            Box(box.x + 12, box.y, first - 12, box.height))]
+    out = [("round", theme.Label("Round", size, (left, y), theme.TEXT_DIM, True),
+            Box(left, box.y, first - (left - box.x), box.height))]
     for column in range(rounds):
         number = str(column + 1)
         out.append((f"round/{column + 1}", theme.Label(
@@ -77,9 +81,9 @@ def sheet_labels(box: pygame.Rect, names: Sequence[str], rounds: int,
     for seat, name in enumerate(names):
         y += line_h
         colour = theme.GOLD if seat == highlight else theme.TEXT
-        out.append((f"name/{seat}", theme.Label(name[:14], size, (box.x + 12, y), colour,
+        out.append((f"name/{seat}", theme.Label(name[:14], size, (left, y), colour,
                                                 True),
-                    Box(box.x + 12, box.y, first - 12, box.height)))
+                    Box(left, box.y, first - (left - box.x), box.height)))
         # A cell shrunk to fit its column stays on the row's middle line, level with the
         # full-size cells beside it.
         middle = y + theme.font(size).get_height() // 2
@@ -175,23 +179,25 @@ class SummaryScene(FormScene):
         row_h = max(44, min(theme.grown(90, self.size), int(h * 0.42) // rows))
         card_w = max(26, int(row_h / cardart.RATIO) - 4)
         size = max(13, row_h // 3)
-        box = pygame.Rect(int(w * 0.06), int(h * 0.18), int(w * 0.88), row_h * rows + 16)
+        pad = theme.grown(16, self.size)
+        """The panel's inner margin (16 pixels at 1280×800), grown with the window."""
+        box = pygame.Rect(int(w * 0.06), int(h * 0.18), int(w * 0.88), row_h * rows + pad)
         columns = desc.round_columns(view, event)
         # A column is as wide as its heading ("missions done" ran into its neighbour).
         column_w = max([int(box.width * 0.11)]
                        + [theme.font(max(11, size - 4)).size(label)[0] + 12
                           for label, _ in columns])
-        scores_left = box.right - 16 - len(columns) * column_w
+        scores_left = box.right - pad - len(columns) * column_w
         x = box.x + int(box.width * 0.18)
         labels: list[tuple[str, theme.Label, Box]] = []
         cards: list[tuple[str, Card, int, tuple[int, int]]] = []
         for seat, name in enumerate(names):
-            y = box.y + 8 + seat * row_h
+            y = box.y + pad // 2 + seat * row_h
             row = Box(box.x, y, box.width, row_h)
             labels.append((f"name/{seat}", theme.Label(
-                name, size, (box.x + 16, y + row_h // 2),
+                name, size, (box.x + pad, y + row_h // 2),
                 theme.GOLD if seat == session.human else theme.TEXT, True, "midleft"),
-                Box(box.x + 16, row.y, x - box.x - 24, row.h)))
+                Box(box.x + pad, row.y, x - box.x - pad * 3 // 2, row.h)))
             own = desc.summary_note(view, event, seat)
             note = own or ("went out" if seat == event.out_seat else
                            "everything melded" if not event.hands[seat] else "")
@@ -209,7 +215,7 @@ class SummaryScene(FormScene):
             for index, card in enumerate(event.hands[seat]):
                 cards.append((f"{seat}/{index}", card, card_w, (int(x + index * step), y + 2)))
             for number, (_, values) in enumerate(reversed(columns)):
-                right = box.right - 16 - number * column_w
+                right = box.right - pad - number * column_w
                 first = number == len(columns) - 1 and desc.first_column_penalty
                 colour = (theme.BAD if values[seat] else theme.GOOD) if first else theme.TEXT
                 text = f"+{values[seat]}" if first else str(values[seat])
@@ -217,7 +223,7 @@ class SummaryScene(FormScene):
                     text, size, (right, y + row_h // 2), colour, True, "midright"),
                     Box(right - column_w + 8, row.y, column_w - 8, row.h)))
         for number, (label, _) in enumerate(reversed(columns)):
-            right = box.right - 16 - number * column_w
+            right = box.right - pad - number * column_w
             labels.append((f"column/{number}", theme.Label(
                 label, max(11, size - 4), (right, box.y - 4), theme.TEXT_DIM,
                 anchor="bottomright"), Box(right - column_w + 8, 0, column_w - 8, box.y)))

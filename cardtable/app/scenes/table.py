@@ -343,7 +343,9 @@ class TableScene(RummyKeys):
         if self.question is None:
             return ""
         left = self.session.call_seconds_left()
-        return self.question[0] + (f"\n(passing in {math.ceil(left)} s)"
+        timed = self.session.timed_answer()
+        word = timed[1] if timed is not None else "passing"
+        return self.question[0] + (f"\n({word} in {math.ceil(left)} s)"
                                    if left is not None else "")
 
     def _redraw_extra(self) -> Hashable:

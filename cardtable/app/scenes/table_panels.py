@@ -57,12 +57,13 @@ def text_size(geo_height: int) -> int:
 
 
 def seat_labels(panel: pygame.Rect, cards: pygame.Rect, size: int, name: str,
-                score: str = "", note: str = "", flags: Sequence[str] = (),
+                score: str = "", note: str | Sequence[str] = "", flags: Sequence[str] = (),
                 right_width: int = 0) -> SeatLabels:
     """Fit a seat's name, score and note to its panel: the score (or ``right_width``
     pixels of a game's own marks) at the top right, the name left of it, shrunk and then
     cut with an ellipsis where it is long; the note on the line under, above the cards,
-    its ``flags`` ("dealer", "OUT") kept whole when the rest must give way."""
+    its ``flags`` ("dealer", "OUT") kept whole when the rest must give way; ``note``
+    may be wordings from the fullest to the shortest: the first that fits is shown."""
     inner = panel.width - 2 * PAD
     score_label = None
     if score:
@@ -79,8 +80,9 @@ def seat_labels(panel: pygame.Rect, cards: pygame.Rect, size: int, name: str,
                                                                          panel.y + 6))
     name_label = Label(text, name_size, name_rect, True)
     note_label = None
-    if note or flags:
-        text, note_size = _fit_note(note, list(flags), max(10, size - 2), inner)
+    notes = [note] if isinstance(note, str) else list(note)
+    if any(notes) or flags:
+        text, note_size = _fit_notes(notes, list(flags), max(10, size - 2), inner)
         top = max(name_rect.bottom, right.bottom) + 1
         image = theme.text(text, note_size)
         rect = image.get_rect(topleft=(panel.x + PAD, top))
@@ -88,6 +90,21 @@ def seat_labels(panel: pygame.Rect, cards: pygame.Rect, size: int, name: str,
             rect.bottom = cards.y
         note_label = Label(text, note_size, rect)
     return SeatLabels(name_label, score_label, note_label, right)
+
+
+def _fit_notes(notes: list[str], flags: list[str], size: int,
+               width: int) -> tuple[str, int]:
+    """The first wording of the note that fits whole (at two thirds of its size at
+    least), else the last one fitted as ``_fit_note`` does."""
+    smallest = max(9, size * 2 // 3)
+    for note in notes[:-1]:
+        parts = [part for part in (note, *flags) if part]
+        for separator in SEPARATORS:
+            whole = separator.join(parts)
+            text, fitted = theme.fit(whole, size, width, smallest=smallest)
+            if text == whole:
+                return text, fitted
+    return _fit_note(notes[-1] if notes else "", flags, size, width)
 
 
 def _fit_note(note: str, flags: list[str], size: int, width: int) -> tuple[str, int]:
