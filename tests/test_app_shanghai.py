@@ -236,6 +236,12 @@ def test_buying_asks_where_the_freed_wild_goes_when_it_fits_more_than_one_group(
     assert labels[-1] == "Cancel" and len(labels) == 4         # the set, both run ends
     assert any("set" in label for label in labels)
     assert not any(isinstance(a, ReplaceWild) for _, a in app.session.game.history)
+    # A dialog: while it is up only its answers take input (the table under it waits).
+    model = table.model()
+    question = model.get("question")
+    assert question is not None and question.modal
+    assert {e.id for e in model.focus_order()} == {f"answer/{i}" for i in range(4)}
+    assert model.at(slot.center) is None
     key(app, pygame.K_ESCAPE)                                 # changed my mind
     frames(app, 2)
     assert table.choice is None and table.question is None

@@ -80,3 +80,32 @@ def test_two_controls_on_top_of_each_other_are_found() -> None:
     second = Element("button/b", Role.BUTTON, "B", Box(10, 10, 50, 20), Control("b"),
                      accepts=Gesture.CLICK, public=False)
     assert len(model_of([first, second]).overlaps()) == 1
+
+
+def test_a_dialog_covers_the_screen_under_it_on_purpose() -> None:
+    """A question about the person's own move with no room beside what it asks about is
+    a dialog: what it covers takes no input meanwhile, as under an overlay screen."""
+    meld = Element("meld/1/0", Role.TABLE_MELD, "East's run", Box(0, 0, 100, 60),
+                   TableMeld(1, 0), enabled=False)
+    panel = Element("question", Role.QUESTION, "Where does the freed joker go?",
+                    Box(20, 20, 200, 100), Region("question"), z=40, modal=True)
+    answer = Element("answer/0", Role.BUTTON, "East's run", Box(30, 30, 80, 20),
+                     Control("answer"), z=41, parent="question", accepts=Gesture.CLICK)
+    assert model_of([meld, panel, answer]).overlaps() == []
+    loose = Element("question", Role.QUESTION, "May I?", Box(20, 20, 200, 100),
+                    Region("question"), z=40)
+    assert len(model_of([meld, loose]).overlaps()) == 1
+
+
+def test_a_group_shows_through_its_own_parts() -> None:
+    """A meld's box is a container: what hides it is what hides one of its cards."""
+    lower = Element("meld/1/1", Role.TABLE_MELD, "East's set", Box(0, 30, 100, 60),
+                    TableMeld(1, 1))
+    card = Element("meld/1/1/0", Role.CARD, "seven of clubs", Box(0, 30, 30, 60),
+                   Region("card"), parent="meld/1/1")
+    tab = Element("meld/1/0/tab", Role.TEXT, "lay off here", Box(70, 0, 24, 40),
+                  Region("lay-off"), z=7, public=False)
+    assert model_of([lower, card, tab]).overlaps() == []
+    over_card = Element("meld/1/0/tab", Role.TEXT, "lay off here", Box(10, 20, 24, 40),
+                        Region("lay-off"), z=7, public=False)
+    assert len(model_of([lower, card, over_card]).overlaps()) == 1

@@ -293,6 +293,10 @@ class Element:
     """Whether the keyboard's focus stops here; by default, whenever it is enabled and
     takes a click or activation."""
     selected: bool = False
+    modal: bool = False
+    """A dialog over the screen (a question about the person's own move that the screen
+    cannot fit beside what it asks about): everything outside it is covered on purpose
+    and takes no input while it is up, as under an overlay screen."""
 
     @property
     def takes_focus(self) -> bool:
@@ -373,13 +377,17 @@ class ScreenModel:
         drawn over a public element that is not its own."""
         problems: list[tuple[Element, Element]] = []
         items = list(self.elements)
+        parents = {element.parent for element in items if element.parent is not None}
         for i, first in enumerate(items):
             for second in items[i + 1:]:
                 if self._related(first, second) or not first.box.overlap(second.box):
                     continue
                 active = _interactive(first) and _interactive(second)
                 lower, upper = (first, second) if first.z <= second.z else (second, first)
-                hides = lower.public and upper.z > lower.z and lower.role is not Role.PANEL
+                if self._in_modal(upper) and not self._in_modal(lower):
+                    continue  # a dialog covers the screen under it on purpose
+                hides = lower.public and upper.z > lower.z and lower.role is not Role.PANEL \
+                    and lower.id not in parents  # a group shows through its own parts
                 if active or hides:
                     problems.append((first, second))
         return problems
@@ -398,6 +406,11 @@ class ScreenModel:
             parent = found.parent if found is not None else None
             seen += 1
         return False
+
+    def _in_modal(self, element: Element) -> bool:
+        """The element is a dialog or part of one."""
+        return element.modal or any(other.modal and self._ancestor(other.id, element)
+                                    for other in self.elements)
 
     def unnamed(self) -> list[Element]:
         return [element for element in self.elements if not element.name.strip()]

@@ -9,7 +9,7 @@ Five Crowns, both Shanghai games and Monastery (Palace has its own table).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pygame
 
@@ -63,6 +63,9 @@ class QuestionSpot:
     """Each answer's label, button and the type size its label is drawn at (bold)."""
     lines: tuple[Text, ...] = ()
     """The question's text as drawn above its answers."""
+    modal: bool = False
+    """A question about the person's own move with no room beside what it asks about
+    (where a freed wild goes, among many melds): a dialog over the dimmed table."""
 
 
 @dataclass(frozen=True)
@@ -130,6 +133,10 @@ def build(geo: TableLayout, view: RummyView, desc: TableDescription[RummyView],
                             texts=table_texts.log_texts(
                                 geo.log, state.log, geo.height, state.log_scroll)))
     elements += _said(geo, state)
+    if state.question is not None and state.question.modal:  # nothing else takes input
+        elements = [element if element.id == "question" or element.parent == "question"
+                    else replace(element, enabled=False, focusable=False)
+                    for element in elements]
     return ScreenModel(tuple(elements))
 
 
@@ -183,7 +190,7 @@ def pile_label_texts(geo: TableLayout, stock_size: int) -> tuple[Text, Text]:
 
 def _question(question: QuestionSpot) -> list[Element]:
     out = [Element("question", Role.QUESTION, question.text.split("\n")[0], question.panel,
-                   Region("question"), z=40, texts=question.lines)]
+                   Region("question"), z=40, texts=question.lines, modal=question.modal)]
     for index, (label, box, size) in enumerate(question.answers):
         out.append(Element(f"answer/{index}", Role.BUTTON, label, box, Answer(index), z=41,
                            accepts=CLICK, parent="question",

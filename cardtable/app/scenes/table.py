@@ -100,7 +100,7 @@ class TableScene(RummyKeys):
             question = rummy_model.QuestionSpot(
                 self.question_text(), Box.of(panel),
                 tuple((b.label, Box.of(b.rect), b.label_size()) for b in self.call_buttons),
-                self.question_lines())
+                self.question_lines(), modal=self.question is self.choice)
         seats, view = self.session.seats, self.view
         thinking = self.session.thinking_seat
         status = self.meld_status()
