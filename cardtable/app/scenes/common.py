@@ -9,6 +9,7 @@ import pygame
 
 from .. import theme
 from ..form_model import focused_id, label_elements, panel_element, widget_elements, wrapped_element
+from ..input_grammar import Command, command_for
 from ..model import Box, Element, ScreenModel, model_of
 from ..scene import Scene
 from ..widgets import Button, FocusRing, TextField, Widget
@@ -96,8 +97,9 @@ class FormScene(Scene):
 
 def is_copy(event: pygame.event.Event) -> bool:
     """Ctrl+C (Cmd+C on a Mac): copy the deal code where a screen shows it."""
-    return event.type == pygame.KEYDOWN and event.key == pygame.K_c and \
-        bool(event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
+    if event.type != pygame.KEYDOWN:
+        return False
+    return command_for(event.key, event.mod) == (Command.COPY, 0)
 
 
 def said_label(said: tuple[str, bool], window: tuple[int, int], pos: tuple[int, int],

@@ -19,7 +19,7 @@ class RummyBuilding(RummyActions):
         good (None: neutral). Lines after the first are notes, drawn dim."""
         view = self.view
         building, groups = self._my_discard_phase(), self.groups
-        own = self.desc.build_status(view, groups, self.chosen_goal)
+        own = self.desc.build_status(view, groups, self.goals.chosen)
         if own is not None:
             return own if own[0] else None
         if view.melds[self.session.human]:
@@ -53,7 +53,7 @@ class RummyBuilding(RummyActions):
         if self._is_down():  # as the button: nothing is left to build this round
             self.say(self.desc.down_message(self.view))
             return
-        groups, discard = self.desc.arrangement(self.view, self.chosen_goal)
+        groups, discard = self.desc.arrangement(self.view, self.goals.chosen)
         self.groups = groups
         self.selected = {discard} if discard is not None else set()
         left = [c for c in self.view.hand if c not in {x for g in groups for x in g}
@@ -62,7 +62,7 @@ class RummyBuilding(RummyActions):
             if groups:
                 self.say(self.desc.ready_message(self.view), good=True)
             else:
-                self.say(self.desc.arrange_message(self.view, self.chosen_goal))
+                self.say(self.desc.arrange_message(self.view, self.goals.chosen))
             return
         if not left and discard is not None:
             self.say(f"Ready: discard {discard.pretty} to finish.", good=True)
@@ -78,7 +78,7 @@ class RummyBuilding(RummyActions):
         if self._is_down():
             self.say(self.desc.down_message(self.view))
             return
-        action = self.desc.go_down(self.view, self.groups, self.chosen_goal)
+        action = self.desc.go_down(self.view, self.groups, self.goals.chosen)
         if action is None or not self.groups:
             self.say(self.desc.build_first_message(self.view))
             return

@@ -12,6 +12,7 @@ from collections.abc import Hashable
 import pygame
 
 from ...engine import Discard
+from ..input_grammar import Command
 from ..model import Role, TableMeld
 from ..widgets import Button
 from .rummy_building import RummyBuilding
@@ -20,32 +21,33 @@ from .rummy_building import RummyBuilding
 class RummyButtons(RummyBuilding):
     """The buttons at the right of the table."""
 
-    button_roles: list[str]
+    button_roles: list[Command]
 
     def _build_buttons(self) -> None:
         box = self.geo.controls
         entries = self.desc.buttons
         row = max(30, min(self.geo.height // 16, (box.height - 10) // len(entries) - 8))
         self._buttons_key = None
+        commands = self.commands()
         self.buttons = [Button(pygame.Rect(box.x, box.y + i * (row + 8), box.width, row), label,
-                               getattr(self, method), primary=primary, size=max(12, row * 2 // 5))
-                        for i, (label, method, primary) in enumerate(entries)]
-        self.button_roles = [method for _, method, _ in entries]
+                               commands[command], primary=primary, size=max(12, row * 2 // 5))
+                        for i, (label, command, primary) in enumerate(entries)]
+        self.button_roles = [command for _, command, _ in entries]
         self._refresh_buttons()
 
     def _button_inputs(self) -> Hashable:
-        return (tuple(map(tuple, self.groups)), self.chosen_goal)
+        return (tuple(map(tuple, self.groups)), self.goals.chosen)
 
     def _enable_buttons(self) -> None:
         mine = self._my_discard_phase()
         for button, method in zip(self.buttons, self.button_roles):
-            if method in ("sort_suit", "sort_rank"):
+            if method in (Command.SORT_SUIT, Command.SORT_RANK):
                 button.enabled = bool(self.view.hand)
-            elif method == "arrange":
+            elif method is Command.ARRANGE:
                 button.enabled = mine and not self._is_down()
-            elif method == "clear_groups":
+            elif method is Command.CLEAR:
                 button.enabled = bool(self.groups)
-            elif method == "commit_selected":
+            elif method is Command.COMMIT:
                 card = self.desc.discard_for(self.view, self.groups, self.selected)
                 commit = None if card is None else self.desc.commit(self.view, self.groups, card)
                 # With no groups built it is a plain discard of the selected card: the
@@ -58,12 +60,12 @@ class RummyButtons(RummyBuilding):
                 # card are only a plan, and the button then just discards.
                 button.label = "Discard" if isinstance(commit, Discard) else \
                     "Lay down + discard" if self.desc.final_turn(self.view) else "Go out"
-            elif method == "go_down":
+            elif method is Command.GO_DOWN:
                 # Enabled as soon as groups are built: pressing it says what is wrong.
-                action = self.desc.go_down(self.view, self.groups, self.chosen_goal)
+                action = self.desc.go_down(self.view, self.groups, self.goals.chosen)
                 button.enabled = mine and bool(self.groups) and action is not None \
                     and not self._is_down()
-            elif method == "take_back":
+            elif method is Command.TAKE_BACK:
                 button.enabled = mine and self.desc.played_this_turn(self.view)
 
     def meld_spots(self) -> list[tuple[int, int, list[pygame.Rect]]]:

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Hashable
-from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -24,15 +23,17 @@ import pygame
 from ...engine import Card
 from ...engine.events import Event, RoundScored
 from .. import rummy_layout, rummy_model
+from ..layout import TableLayout
 from ..model import Box, ScreenModel
 from ..session import Session, Shown
 from ..table_desc import RummyView, describe_table
 from ..table_ui import TableUI
 from ..tables import deck_colours
 from ..widgets import Button
-from . import rummy_question, tabledraw
+from . import tabledraw
 from .round_end import round_end_view
-from .rummy_actions import Question
+from .rummy_asking import Asking, Question
+from .rummy_goals import Goals
 from .rummy_keys import RummyKeys
 from .table_animations import ANIMATIONS, Moment
 
@@ -63,14 +64,8 @@ class TableScene(RummyKeys):
         self.after_view: RummyView | None = None
         """The view after a round-ending move (the next deal), shown once the score
         sheet closes: until then the table stays on the round that ended."""
-        self.question: Question | None = None
-        self.choice: Question | None = None
-        """A question the table itself asks (where a freed wild goes), before any action."""
-        self.chosen_goal: int | None = None
-        """The goal the person picked on the sheet (Monastery: the mission to build)."""
-        self.call_buttons: list[Button] = []
-        self.question_shift = 0
-        """How far the question panel sits below (or above) its usual place."""
+        self.asking = Asking(self)
+        self.goals = Goals(self)
         self._model: tuple[Hashable, ScreenModel] | None = None
         self.layout(app.size)
 
@@ -81,25 +76,22 @@ class TableScene(RummyKeys):
         self.geo = rummy_layout.compute(size, self.session.game.seats, self.session.human,
                                         scale)
         self._build_buttons()
-        self.question = None  # placed again for the new size
+        self.asking.question = None  # placed again for the new size
         self._model = None
 
     def log_rect(self) -> pygame.Rect:
         return self.geo.log
 
+    def table_layout(self) -> TableLayout:
+        return self.geo
+
     def state(self) -> rummy_model.TableState:
         """The scene's part of what the screen model is built from."""
-        question = None
-        if self.question is not None and self.call_buttons:
-            panel = self.question_frame()
-            question = rummy_model.QuestionSpot(
-                self.question_text(), Box.of(panel),
-                tuple((b.label, Box.of(b.rect)) for b in self.call_buttons))
         seats = self.session.seats
         return rummy_model.TableState(
             tuple(self.session.names), self.session.human, tuple(self.hand_cards()),
             frozenset(self.selected), tuple(map(tuple, self.groups)),
-            self._my_discard_phase(), self.hand_label(), self.chosen_goal, question,
+            self._my_discard_phase(), self.hand_label(), self.goals.chosen, self.asking.spot(),
             tuple(rummy_model.ButtonSpot(b.label, method, b.enabled, Box.of(b.rect))
                   for b, method in zip(self.buttons, self.button_roles)),
             tuple("" if seat == self.session.human else seats[seat].level
@@ -119,8 +111,29 @@ class TableScene(RummyKeys):
 
     def _cancel(self) -> bool:
         """Esc also closes the table's own question (where a freed wild goes)."""
-        asked, self.choice = self.choice is not None, None
+        asked = self.asking.cancel()
         return super()._cancel() or asked
+
+    # --- what the helpers hold, as the drawing and the tests read it ------------------------
+
+    @property
+    def question(self) -> Question | None:
+        return self.asking.question
+
+    @property
+    def call_buttons(self) -> list[Button]:
+        return self.asking.buttons
+
+    def question_text(self) -> str:
+        return self.asking.text()
+
+    @property
+    def chosen_goal(self) -> int | None:
+        return self.goals.chosen
+
+    @chosen_goal.setter
+    def chosen_goal(self, number: int | None) -> None:
+        self.goals.chosen = number
 
     def deck_colours(self) -> str:
         """The cards' colour scheme: the game's when its rules speak of colour, otherwise
@@ -189,54 +202,13 @@ class TableScene(RummyKeys):
             self.app.save()
         hand = self.hand_cards()
         self.focus = max(0, min(self.focus, len(hand) - 1))
-        self._refresh_question()
-
-    def _refresh_question(self) -> None:
-        """An out-of-turn question for the person (May I, buy, Shanghai!), with buttons,
-        placed clear of the hand, the card asked about, the piles' labels and the melds."""
-        if self.choice is not None and not self._my_discard_phase():
-            self.choice = None
-        question = self.choice
-        if question is None and not (self.animator.busy or self.session.shown):
-            question = self.desc.calls(self.view, self.session.names, self.session.human,
-                                       self.session.ask_always)
-        if question == self.question:
-            return
-        self.question = question
-        self.call_buttons = []
-        if question is None:
-            return
-        answers = question[1]
-        rects = rummy_question.answer_rects(self.geo, [label for label, _ in answers])
-        placed = rummy_question.place(self.geo, self.question_text(), rects,
-                                                   rummy_question.must_clear(self.geo),
-                                                   rummy_question.rather_clear(
-                                                       self.geo, self.view, self.session.human,
-                                                       self.desc.rules(self.view)))
-        self.question_shift = placed[0].y - rects[0].y
-        yes_no = len(answers) == 2 and sum(self.desc.declines(self.view, a)
-                                           for _, a in answers) == 1
-        height = rects[0].height
-        keys = [("N" if self.desc.declines(self.view, action) else "Y") if yes_no
-                else str(i + 1) for i, (_, action) in enumerate(answers)]
-        self.call_buttons = [
-            Button(rect, f"{label}  [{key}]",
-                   partial(self.answer, i), primary=i == 0,
-                   size=max(12, min(height * 2 // 5, 18)))
-            for i, (rect, (label, _), key) in enumerate(zip(placed, answers, keys))]
-
-    def question_frame(self) -> pygame.Rect:
-        """The question's whole panel (its text and its answers), as drawn."""
-        buttons = self.call_buttons[0].rect.unionall([b.rect for b in self.call_buttons])
-        frame = rummy_question.question_panel(self.geo, self.question_text(), buttons)[0]
-        return frame.clamp(self.geo.play) if self.geo.play.contains(buttons) else \
-            frame.clamp(pygame.Rect(0, 0, self.geo.width, self.geo.height))
+        self.asking.refresh()
 
     def _present(self, shown: Shown[RummyView]) -> None:
         """Play out one applied action, then show what it led to. A round's end stops
         at the score sheet: the table stays on the round that ended while its last move
         plays out, and the next deal is shown only once the sheet is closed."""
-        before = self.view
+        before = self.before = self.view
         scored = next((e for e in shown.events if isinstance(e, RoundScored)), None)
         self.view = shown.view if scored is None else round_end_view(
             self.session.human, before, shown, scored)
@@ -256,11 +228,11 @@ class TableScene(RummyKeys):
                 self.selected = set()
                 self.after_summary = shown.events[index + 1:]
                 break
-            start = self._animate(event, before, start, speed)
+            start = self._animate(event, start, speed)
 
-    def _animate(self, event: Event, before: RummyView, start: float, speed: float) -> float:
+    def _animate(self, event: Event, start: float, speed: float) -> float:
         """The event's animation, found by its type (``table_animations``)."""
-        return self.animations(Moment(self, before, start, speed), event)
+        return self.animations(Moment(self, self.before, start, speed), event)
 
     def _open_summary(self) -> None:
         from .summary import SummaryScene
@@ -278,13 +250,13 @@ class TableScene(RummyKeys):
 
             self.app.stack.replace(GameOverScene(self.app, self.session))
             return
-        before = self.view
+        self.before = self.view
         self.log_shown = max(self.log_shown, self.after_log)
         if self.after_view is not None:
             self.view, self.after_view = self.after_view, None
         start = self.time
         for event in self.after_summary:
-            start = self._animate(event, before, start, self.speed)
+            start = self._animate(event, start, self.speed)
         self.after_summary = ()
         self.app.save()
 
@@ -298,14 +270,6 @@ class TableScene(RummyKeys):
 
     def _glowing(self) -> bool:
         return self._my_turn() and self.view.to_draw and self.drag is None
-
-    def question_text(self) -> str:
-        """The open question, with the countdown to passing by itself when it runs."""
-        if self.question is None:
-            return ""
-        left = self.session.call_seconds_left()
-        return self.question[0] + (f"\n(passing in {math.ceil(left)} s)"
-                                   if left is not None else "")
 
     def _redraw_extra(self) -> Hashable:
         left = self.session.call_seconds_left()

@@ -17,7 +17,7 @@ from .. import layout as table_layout
 from ..model import Box, PileRef, Role, ScreenModel
 from ..textfit import Fitted, fit_text
 from .rummy_question import pile_labels, question_panel
-from .table_core import Message
+from .table_parts import Message
 
 if TYPE_CHECKING:
     from .table import TableScene
