@@ -1,12 +1,15 @@
 """The table of the rummy games (Five Crowns, both Shanghai games, Monastery): one
 scene for all, driven by the game's table description.
 
-The scene holds the table's own state (groups being built, the goal chosen, the
-question, the score sheet held back) and describes itself as a screen model
-(``rummy_model``), which its drawing (``tabledraw``), mouse (``rummy_input``),
-keyboard (``rummy_keys``) and the coach read. Actions are in ``rummy_actions``,
-animations in ``table_animations`` (by event type), the round's last look in
-``round_end``.
+The scene holds the table's own state (groups being built, the score sheet held
+back) and, by composition, helpers with one job each: the question (``rummy_asking``),
+the goal sheet (``rummy_goals``), hints (``table_hints``) and the move log
+(``table_log``). It describes itself as a screen model (``rummy_model``), which its
+drawing (``tabledraw``), mouse (``rummy_input``), keyboard (``rummy_keys``) and the
+coach read. Actions are in ``rummy_actions`` (commands mapped to methods in one
+place), animations in ``table_animations`` (by event type), the round's last look in
+``round_end``; what differs by game comes from the game's description
+(``table_desc``), never from the scene.
 
 The table shows the observation as of the last animation that finished: the session
 may be ahead, and its applied actions are played out one by one.
