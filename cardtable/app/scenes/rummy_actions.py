@@ -15,11 +15,13 @@ from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
 
+import pygame
+
 from ...engine import Action, Card, Discard, Draw, LayDown, Pile, ReplaceWild, TakeBack
 from .. import layout as table_layout
 from ..input_grammar import Command
 from ..model import Answer as AnswerRef
-from ..model import Control, Goal, PileRef, Ref, Region, ScreenModel, SeatRef
+from ..model import Control, Goal, PileRef, Ref, Region, Role, ScreenModel, SeatRef, TableMeld
 from ..table_desc import RummyView, TableDescription
 from .rummy_asking import Asking
 from .rummy_goals import Goals
@@ -232,3 +234,16 @@ class RummyActions(TableCore[RummyView]):
         self.asking.choice = (f"Where does the freed {action.wild.pretty} go?",
                        [*homes[:8], ("Cancel", None)])
         return True
+
+    def meld_spots(self) -> list[tuple[int, int, list[pygame.Rect]]]:
+        """Every meld on the table as the model places it: (owner, index, the full
+        rectangle of each of its cards, as drawn)."""
+        spots = []
+        for element in self.model():
+            if isinstance(element.ref, TableMeld):
+                parts = [c.box for c in self.model().children(element.id)
+                         if c.role in (Role.CARD, Role.WILD)]
+                whole = parts[-1]  # the last card shows whole: its size is every card's
+                spots.append((element.ref.seat, element.ref.index,
+                              [pygame.Rect(b.x, b.y, whole.w, whole.h) for b in parts]))
+        return spots

@@ -26,11 +26,11 @@ from ..model import (
     TableMeld,
     WildInMeld,
 )
-from .rummy_buttons import RummyButtons
+from .rummy_building import RummyBuilding
 from .table_core import Drag
 
 
-class RummyInput(RummyButtons):
+class RummyInput(RummyBuilding):
     """Mouse handling for the rummy table, over its screen model."""
 
     def _press(self, pos: tuple[int, int]) -> None:

@@ -26,6 +26,7 @@ import pygame
 from ...engine import Card
 from ...engine.events import Event, RoundScored
 from .. import rummy_layout, rummy_model
+from ..input_grammar import Command
 from ..layout import TableLayout
 from ..model import Box, ScreenModel
 from ..session import Session, Shown
@@ -36,6 +37,7 @@ from ..widgets import Button
 from . import tabledraw
 from .round_end import round_end_view
 from .rummy_asking import Asking, Question
+from .rummy_controls import ControlButtons
 from .rummy_goals import Goals
 from .rummy_keys import RummyKeys
 from .table_animations import ANIMATIONS, Moment
@@ -69,6 +71,8 @@ class TableScene(RummyKeys):
         sheet closes: until then the table stays on the round that ended."""
         self.asking = Asking(self)
         self.goals = Goals(self)
+        self.controls = ControlButtons(self)
+        self.button_roles: list[Command] = []
         self._model: tuple[Hashable, ScreenModel] | None = None
         self.layout(app.size)
 
@@ -81,6 +85,17 @@ class TableScene(RummyKeys):
         self._build_buttons()
         self.asking.question = None  # placed again for the new size
         self._model = None
+
+    def _build_buttons(self) -> None:
+        self.buttons, self.button_roles = self.controls.build()
+        self._buttons_key = None
+        self._refresh_buttons()
+
+    def _enable_buttons(self) -> None:
+        self.controls.enable()
+
+    def _button_inputs(self) -> Hashable:
+        return (tuple(map(tuple, self.groups)), self.goals.chosen)
 
     def log_rect(self) -> pygame.Rect:
         return self.geo.log
