@@ -24,6 +24,7 @@ from ..model import Answer as AnswerRef
 from ..model import Control, Goal, PileRef, Ref, Region, Role, ScreenModel, SeatRef, TableMeld
 from ..table_desc import RummyView, TableDescription
 from .rummy_asking import Asking
+from .rummy_building import Building
 from .rummy_goals import Goals
 from .table_core import TableCore
 
@@ -42,15 +43,10 @@ class RummyActions(TableCore[RummyView]):
     @abstractmethod
     def model(self) -> ScreenModel: ...
     @abstractmethod
-    def deck_colours(self) -> str: ...
-    @abstractmethod
     def _my_discard_phase(self) -> bool: ...
     @abstractmethod
     def _is_down(self) -> bool: ...
-    @abstractmethod
-    def arrange(self) -> None: ...
-    @abstractmethod
-    def go_down(self) -> None: ...
+    building: Building
 
     def chosen(self, cursor: bool = True) -> list[Card]:
         """The selected cards in hand order; else (``cursor``) the card under the
@@ -90,8 +86,8 @@ class RummyActions(TableCore[RummyView]):
         return {Command.DRAW: partial(self.draw_from, Pile.STOCK),
                 Command.TAKE: partial(self.draw_from, Pile.DISCARD),
                 Command.SORT_SUIT: self.sort_suit, Command.SORT_RANK: self.sort_rank,
-                Command.ARRANGE: self.arrange, Command.CLEAR: self.clear_groups,
-                Command.GO_DOWN: self.go_down, Command.COMMIT: self.commit_selected,
+                Command.ARRANGE: self.building.arrange, Command.CLEAR: self.clear_groups,
+                Command.GO_DOWN: self.building.go_down, Command.COMMIT: self.commit_selected,
                 Command.TAKE_BACK: self.take_back, Command.NEXT_GOAL: self.goals.next,
                 Command.HINT: self.hint, Command.SCORES: self.scores, Command.UNDO: self.undo,
                 Command.COPY: self.copy_deal_code, Command.PAUSE: self.pause}

@@ -26,11 +26,11 @@ from ..model import (
     TableMeld,
     WildInMeld,
 )
-from .rummy_building import RummyBuilding
+from .rummy_actions import RummyActions
 from .table_core import Drag
 
 
-class RummyInput(RummyBuilding):
+class RummyInput(RummyActions):
     """Mouse handling for the rummy table, over its screen model."""
 
     def _press(self, pos: tuple[int, int]) -> None:

@@ -32,11 +32,11 @@ from ..model import Box, ScreenModel
 from ..session import Session, Shown
 from ..table_desc import RummyView, describe_table
 from ..table_ui import TableUI
-from ..tables import deck_colours
 from ..widgets import Button
 from . import tabledraw
 from .round_end import round_end_view
 from .rummy_asking import Asking, Question
+from .rummy_building import Building
 from .rummy_controls import ControlButtons
 from .rummy_goals import Goals
 from .rummy_keys import RummyKeys
@@ -72,6 +72,7 @@ class TableScene(RummyKeys):
         self.asking = Asking(self)
         self.goals = Goals(self)
         self.controls = ControlButtons(self)
+        self.building = Building(self)
         self.button_roles: list[Command] = []
         self._model: tuple[Hashable, ScreenModel] | None = None
         self.layout(app.size)
@@ -145,6 +146,12 @@ class TableScene(RummyKeys):
     def question_text(self) -> str:
         return self.asking.text()
 
+    def meld_status(self) -> tuple[str, bool | None] | None:
+        return self.building.meld_status()
+
+    def hand_label(self) -> str:
+        return self.building.hand_label()
+
     @property
     def chosen_goal(self) -> int | None:
         return self.goals.chosen
@@ -152,11 +159,6 @@ class TableScene(RummyKeys):
     @chosen_goal.setter
     def chosen_goal(self, number: int | None) -> None:
         self.goals.chosen = number
-
-    def deck_colours(self) -> str:
-        """The cards' colour scheme: the game's when its rules speak of colour, otherwise
-        the player's setting (see ``cardart.SCHEMES``)."""
-        return deck_colours(self.session.game.game_id, self.app.settings.deck_colours)
 
     def ui_state(self) -> TableUI:
         """What a save keeps of the table: hand order, groups being built, summary. The

@@ -22,7 +22,7 @@ from ..clipboard import copy_deal_code
 from ..input_grammar import Command, command_for
 from ..layout import TableLayout
 from ..session import Session, V_co
-from ..tables import table_for
+from ..tables import deck_colours, table_for
 from ..widgets import Button
 from .table_hints import HintDesk
 from .table_parts import DRAG_THRESHOLD
@@ -54,6 +54,11 @@ class TableCore(TablePlayout[V_co]):
 
     def _played(self, action: Action) -> None:
         """The person's action was accepted (clear what it used up)."""
+
+    def deck_colours(self) -> str:
+        """The cards' colour scheme: the game's when its rules speak of colour, otherwise
+        the player's setting (see ``cardart.SCHEMES``)."""
+        return deck_colours(self.session.game.game_id, self.app.settings.deck_colours)
 
     def table_layout(self) -> TableLayout | None:
         """The table's layout (its side column and controls), as the shell and the
