@@ -8,7 +8,7 @@ from cardtable.engine import Discard, Game, LayDown
 from cardtable.engine.cards import parse_card, parse_cards
 from cardtable.engine.five_crowns import Phase
 
-DESC = table_for("five_crowns").description
+DESC = table_for("five_crowns").own
 
 
 def at(hands: list[str], **position: object) -> Game:

@@ -330,7 +330,7 @@ def test_a_mixed_suit_run_being_built_is_shown_in_sequence_order():
     from cardtable.app.tables import table_for
     from cardtable.engine.cards import parse_cards
 
-    desc = table_for("monastery").description
+    desc = table_for("monastery").own
     assert desc.shown_order(None, parse_cards("7H AH 5S 6D")) == list(parse_cards("5S 6D 7H AH"))
     pairs = list(parse_cards("5H 5S 6D 6C"))
     assert desc.shown_order(None, pairs) == pairs      # not a run: kept as added

@@ -290,7 +290,7 @@ def test_the_prompt_on_an_empty_stack_reads_as_a_sentence():
 
     state = GAME.position(["9S 9H 4D", "5C 6C 7C"], stack=[], deck="2S 3S 4S", current=0)
     view = GAME.observe(state, 0)
-    prompt = table_for("palace").description.prompt(view, ["You", "West"], 0)
+    prompt = table_for("palace").own.prompt(view, ["You", "West"], 0)
     assert prompt == "Your turn: the stack is empty, so anything goes"
 
 

@@ -87,7 +87,7 @@ def test_the_may_i_question_leaves_the_pile_labels_readable(make_app):
     app = table_at(make_app, "shanghai_may_i", variant._start_turn(state, 1), Caller("pass"))
     until(app, lambda: app.table.question is not None)
     table = app.table
-    frame = table.question_frame()
+    frame = table.asking.frame()
     geo = table.geo
     labels = pygame.Rect(geo.stock.x, geo.stock.bottom, geo.discard.right - geo.stock.x, 20)
     assert not frame.colliderect(labels)
@@ -244,7 +244,7 @@ def test_buying_asks_where_the_freed_wild_goes_when_it_fits_more_than_one_group(
     assert model.at(slot.center) is None
     key(app, pygame.K_ESCAPE)                                 # changed my mind
     frames(app, 2)
-    assert table.choice is None and table.question is None
+    assert table.asking.choice is None and table.question is None
     assert not any(isinstance(a, ReplaceWild) for _, a in app.session.game.history)
     drag(app, slot.center, (rects[2].x + 4, rects[2].centery))
     frames(app, 2)
@@ -292,7 +292,7 @@ def test_a_run_built_by_hand_with_a_spare_wild_goes_down_beside_a_same_suit_run_
 def test_go_down_names_the_real_reason_and_the_side_panel_agrees(make_app):
     """A mixed-suit 'run' is refused as one, and two good sets in a set-and-run round
     are refused for the contract, in the same words as the side panel."""
-    desc = table_for("shanghai_may_i").description
+    desc = table_for("shanghai_may_i").own
     game, _ = Game.new("shanghai_may_i", 3, 2)
     view = game.observe(0)
     contract = view.contract  # round 1: 2 sets of 3
@@ -311,7 +311,7 @@ def test_wilds_in_laid_melds_show_what_they_stand_for():
     from cardtable.app.table_desc import wild_labels
     from cardtable.engine.melds import Meld, MeldKind
 
-    rules = table_for("shanghai_may_i").description.rules(None)
+    rules = table_for("shanghai_may_i").own.rules(None)
     run = Meld(MeldKind.RUN, tuple(parse_cards("5H 6H 2C 8H")))
     assert wild_labels(run, rules) == [None, None, "7\u2665", None]
     ace_high = Meld(MeldKind.RUN, tuple(parse_cards("JK QH KH 2S")))
@@ -330,7 +330,7 @@ def test_a_wilds_tag_is_drawn_whole_over_the_card_laid_on_it(make_app):
     from cardtable.app.table_desc import wild_labels
     from cardtable.engine.melds import Meld, MeldKind
 
-    rules = table_for("shanghai_buy").description.rules(None)
+    rules = table_for("shanghai_buy").own.rules(None)
     tens = Meld(MeldKind.SET, tuple(parse_cards("10S 10D 2S 10H 10C")))
     area, width = pygame.Rect(10, 10, 200, 80), 40
     rects = [pygame.Rect(area.x + i * 12, area.y, width, 56) for i in range(5)]  # a tight fan
@@ -348,11 +348,11 @@ def test_a_wilds_tag_is_drawn_whole_over_the_card_laid_on_it(make_app):
 
 def test_calls_left_and_the_may_i_penalty_total_are_shown_by_each_seat():
     game, _ = Game.new("shanghai_may_i", 3, 2)
-    desc = table_for("shanghai_may_i").description
+    desc = table_for("shanghai_may_i").own
     note = desc.seat_note(game.observe(0), 1)
     assert "3 May I left" in note and "penalty 0" in note
     buy, _ = Game.new("shanghai_buy", 3, 2)
-    assert "2 buys left" in table_for("shanghai_buy").description.seat_note(buy.observe(0), 1)
+    assert "2 buys left" in table_for("shanghai_buy").own.seat_note(buy.observe(0), 1)
 
 
 def test_the_shanghai_question_never_covers_the_melds_it_asks_you_to_drag_onto(make_app):
@@ -373,7 +373,7 @@ def test_the_shanghai_question_never_covers_the_melds_it_asks_you_to_drag_onto(m
     until(app, lambda: app.table.question is not None and "Shanghai" in
           str(app.table.call_buttons[0].label))
     table = app.table
-    panel = table.question_frame()
+    panel = table.asking.frame()
     covered = [rect for _, _, cells in table.meld_spots() for rect in cells
                if rect.colliderect(panel)]
     assert covered == []
@@ -399,7 +399,7 @@ def test_the_contract_in_the_headline_never_breaks_inside_its_words():
     pygame.font.init()
     game, _ = Game.new("shanghai_may_i", 3, 2)
     view = dataclasses.replace(game.observe(0), contract=CONTRACTS[1], round=2)
-    headline = table_for("shanghai_may_i").description.headline(view)
+    headline = table_for("shanghai_may_i").own.headline(view)
     lines = theme.wrap(headline, 16, 260, bold=True)
     assert any(line.endswith("run\u00a0of\u00a04") for line in lines)
 
@@ -410,7 +410,7 @@ def test_arrange_for_me_plays_by_the_tables_same_rank_option():
     from cardtable.engine import get_variant
     from cardtable.engine.options import ShanghaiMayIOptions
 
-    desc = table_for("shanghai_may_i").description
+    desc = table_for("shanghai_may_i").own
     hand = "7H 7S 7D 7C 7H 7S 4D"
     for same_rank, expected in ((True, 2), (False, 0)):
         variant = get_variant("shanghai_may_i")(
@@ -474,7 +474,7 @@ def test_buying_status_says_to_take_back_when_the_last_card_may_not_go_out():
     game.state = dataclasses.replace(state, took_discard=True, played=True)
     view = game.observe(0)
     assert LayOff(0, 0, tuple(parse_cards("9H")), False) not in view.legal
-    text = table_for("shanghai_buy").description.prompt(view, ["You", "West", "East"], 0)
+    text = table_for("shanghai_buy").own.prompt(view, ["You", "West", "East"], 0)
     assert "Play your last card" not in text
     assert "took the discard" in text and "take back" in text.lower()
 
@@ -663,7 +663,7 @@ def test_three_may_i_callers_are_listed_as_a_sentence_lists_them():
     for seat in (1, 2, 3):
         game.apply(seat, Call("may i"))
     names = ["You", "West", "North-West", "North-East", "East"]
-    text, _ = table_for("shanghai_may_i").description.calls(game.observe(0), names, 0)
+    text, _ = table_for("shanghai_may_i").own.calls(game.observe(0), names, 0)
     assert text.startswith("West, North-West and North-East called May I for 9♣")
 
 
@@ -678,7 +678,7 @@ def test_a_may_i_seats_note_reads_whole_in_the_smallest_window(seats):
     game, _ = Game.new("shanghai_may_i", seats, 2)
     view = dataclasses.replace(game.observe(0), penalties=(55,) * seats,
                                down=(False, True) * (seats // 2))
-    desc = table_for("shanghai_may_i").description
+    desc = table_for("shanghai_may_i").own
     geo = table_layout.compute((1024, 640), seats, 0)
     for seat, spot in geo.spots.items():
         flags = ("dealer",) if seat == 1 and seats == 4 else ()  # six: no room for both
@@ -739,7 +739,7 @@ def test_the_may_i_question_lands_on_free_felt_never_on_the_log_and_keeps_may_i_
     until(app, lambda: app.table.question is not None and "May I" in app.table.question[0])
     table = app.table
     geo = table.geo
-    frame = table.question_frame()
+    frame = table.asking.frame()
     assert geo.play.contains(frame)
     assert not frame.colliderect(geo.log)
     for rect in rummy_question.must_clear(geo):

@@ -48,7 +48,7 @@ def buy_window(calls_used):
 
 def test_the_buy_question_and_the_seat_note_say_one_buy_left():
     variant, state = buy_window((1, 0, 0))
-    desc = table_for("shanghai_buy").description
+    desc = table_for("shanghai_buy").own
     view = variant.observe(state, 0)
     question = desc.calls(view, NAMES, 0)
     assert question is not None and "(1 buy left)" in question[0]
@@ -64,7 +64,7 @@ def test_the_buy_question_says_whose_request_comes_first_and_why():
     state = variant._start_turn(state, 0)
     state = variant.apply(state, 2, Call("buy")).state
     state = variant.apply(state, 1, Call("buy")).state
-    question = table_for("shanghai_buy").description.calls(
+    question = table_for("shanghai_buy").own.calls(
         variant.observe(state, 0), ["You", "West", "North", "East"], 0)
     assert question is not None
     assert question[0].startswith("West wants to buy Q♠ (asked ahead of North: nearer to "

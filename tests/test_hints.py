@@ -69,7 +69,7 @@ def test_h_at_the_table_shows_the_hint_and_picks_out_its_card(make_app):
     view = table.view
     expected, reason = hint(view, random.Random(len(app.session.game.history)))
     key(app, pygame.K_h)
-    table.hint_job and table.hint_job.wait()
+    table.hints.job and table.hints.job.wait()
     frames(app, 2)
     assert table.message is not None and table.message.text == f"Hint: {reason}"
     if isinstance(expected, Discard):
@@ -95,14 +95,14 @@ def test_h_while_the_table_catches_up_with_the_persons_turn_gives_the_hint_after
     real = table._my_turn
     table._my_turn = lambda: not catching_up[0] and real()  # type: ignore[method-assign]
     key(app, pygame.K_h)
-    assert table.hint_waiting and table.message is None
+    assert table.hints.waiting and table.message is None
     catching_up[0] = False
     frames(app, 1)
-    if table.hint_job is not None:  # worked out off the drawing thread
-        table.hint_job.wait()
+    if table.hints.job is not None:  # worked out off the drawing thread
+        table.hints.job.wait()
     frames(app, 2)
     assert table.message is not None and table.message.text.startswith("Hint: ")
-    assert not table.hint_waiting
+    assert not table.hints.waiting
 
 
 def test_a_hint_out_of_turn_says_to_wait(make_app):
@@ -113,7 +113,7 @@ def test_a_hint_out_of_turn_says_to_wait(make_app):
     until(app, lambda: app.table is not None and app.session.thinking_seat is not None)
     table = app.table
     table.hint()
-    assert table.hint_job is None and "not your turn" in table.message.text
+    assert table.hints.job is None and "not your turn" in table.message.text
 
 
 def test_clicking_an_ai_seat_says_why_it_made_its_last_move(make_app):

@@ -294,7 +294,7 @@ def test_a_finished_game_can_be_watched_again_move_by_move_and_round_by_round(ma
     key(app, pygame.K_PAGEDOWN)
     second_round = scene.index
     assert scene.replay.positions[second_round].round == 2
-    key(app, pygame.K_h)
+    key(app, pygame.K_e)  # E: every hand (H is a hint everywhere, never a view)
     assert scene.all_hands
     key(app, pygame.K_END)
     assert scene.replay.positions[scene.index].state == scene.replay.game.state

@@ -2,13 +2,10 @@
 reference, the keyboard reaching every element, lay-off and swap as separate targets,
 the question clear of the hand, and one meaning per key in every game."""
 
-import re
-from pathlib import Path
 
 import pygame
 import pytest
 
-from cardtable.app.input_grammar import KEYS, Command, command_for, labels
 from cardtable.app.model import (
     Gesture,
     HandCard,
@@ -248,15 +245,6 @@ def test_a_refusal_banner_leaves_the_pile_labels_readable(make_app):
 
 # --- one grammar ---------------------------------------------------------------------------
 
-def test_each_key_means_one_command():
-    seen = {}
-    for binding in KEYS:
-        where = (binding.key, binding.shift, binding.ctrl)
-        assert seen.setdefault(where, binding.command) is binding.command, binding.label
-    assert command_for(pygame.K_y) == (Command.YES, 0)
-    assert command_for(pygame.K_1) == (Command.CHOOSE, 0)
-
-
 def questions():
     """Every call question of the Shanghai games the person can be asked: to call (not
     in turn), and, in turn, what to do about another seat's call."""
@@ -265,7 +253,7 @@ def questions():
     names = ["You", "West", "North", "East"]
     for game_id, word in (("shanghai_may_i", "may i"), ("shanghai_buy", "buy")):
         variant = Game.new(game_id, 4, 1)[0].variant
-        desc = table_for(game_id).description
+        desc = table_for(game_id).own
         for current in (1, 0):
             state = variant.position(["4D 5D", "4S 5S", "4C 5C", "6H 6D"], discard="KD 9C",
                                      stock="3S 3H 3D 7C 8C", current=current, discarder=3)
@@ -293,18 +281,6 @@ def test_y_and_1_take_and_n_and_2_pass_in_every_question():
         assert not desc.declines(view, answers[0]), (game_id, question[0])
         assert desc.declines(view, answers[1]), (game_id, question[0])
     assert asked == 4
-
-
-def test_the_readme_controls_table_matches_the_grammar():
-    readme = Path(__file__).resolve().parents[1].joinpath("README.md").read_text()
-    row = next(line for line in readme.splitlines() if line.startswith("| May I, buy"))
-    for command in (Command.YES, Command.NO):
-        for label in labels(command):
-            assert f"`{label}`" in row, label
-    assert re.search(r"`Y`.*`1`.*call|take", row) and re.search(r"`N`.*`2`", row)
-    for command in (Command.DRAW, Command.TAKE, Command.ARRANGE, Command.GO_DOWN,
-                    Command.TAKE_BACK, Command.NEXT_GOAL, Command.HINT):
-        assert any(f"`{label}`" in readme for label in labels(command)), command
 
 
 @pytest.mark.parametrize("size", [SMALL, (1280, 800)])

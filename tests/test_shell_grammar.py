@@ -38,7 +38,7 @@ def test_the_buy_question_says_1_buy_left():
     from cardtable.engine import Game
 
     game, _ = Game.new("shanghai_buy", 3, 5)
-    desc = table_for("shanghai_buy").description
+    desc = table_for("shanghai_buy").own
     for _ in range(400):
         seat = game.awaiting()[0]
         view = game.observe(1)

@@ -94,8 +94,8 @@ def test_palace_zones_and_piles_are_typed_not_strings():
 def _hinted(app, table):  # type: ignore[no-untyped-def]
     expected, _ = hint(table.view, random.Random(len(app.session.game.history)))
     key(app, pygame.K_h)
-    if table.hint_job is not None:
-        table.hint_job.wait()
+    if table.hints.job is not None:
+        table.hints.job.wait()
     frames(app, 2)
     return expected
 

@@ -43,7 +43,7 @@ from ..engine import Action, GameView, IllegalActionError, get_variant
 from ..engine.actions import GoDown, LayDown, LayMission, PickHidden, PlayHidden, TakeBack
 from ..engine.errors import EngineError
 from ..engine.options import OptionsInstance
-from ..engine.variant import SeatedState, SomeVariant
+from ..engine.variant import SeatedState, SomeVariant, round_of
 from .bots import NormalBot
 from .strategies import scores_for
 
@@ -250,9 +250,9 @@ class _Search:
         except IllegalActionError:
             return -math.inf
         rng = random.Random(f"{self.seed}:playout:{index}")  # the same for every candidate
-        round_of = _round_of(start)
+        playing = round_of(start, 0)
         for _ in range(self.move_cap):
-            if variant.outcome(state) is not None or _round_of(state) != round_of:
+            if variant.outcome(state) is not None or round_of(state, 0) != playing:
                 break
             awaiting = variant.awaiting(state)
             if not awaiting:
@@ -276,9 +276,6 @@ def _never() -> bool:
     return False
 
 
-def _round_of(state: SeatedState) -> int:
-    """The state's round (0 in a game without rounds): a playout stops at its end."""
-    return int(getattr(state, "round", 0))
 
 
 def _value(variant: SomeVariant, state: SeatedState, seat: int) -> float:

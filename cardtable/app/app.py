@@ -272,9 +272,9 @@ class App:
         image = theme.text("\u26a0 Not saved", size, theme.TEXT, True)
         box = image.get_rect().inflate(18, 8)
         box.topright = (self.size[0] - 10, 8)
-        geo = getattr(self.table, "geo", None)
-        side = getattr(getattr(geo, "table", geo), "info", None)  # the side column's top
-        if isinstance(side, pygame.Rect):
+        geo = None if self.table is None else self.table.table_layout()
+        side = None if geo is None else geo.info  # the side column's top
+        if side is not None:
             box.topright = (side.x - max(6, side.y), side.y)  # beside it, never over it
         theme.panel(self.screen, box, theme.BAD, alpha=230, radius=8)
         self.screen.blit(image, image.get_rect(center=box.center))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..engine import Action, Exchange, Pile, ReplaceWild, pretty_cards
+from ..engine import Action, Card, Exchange, Pile, ReplaceWild, pretty_cards
 from ..engine.events import (
     Burned,
     Called,
@@ -288,8 +288,9 @@ def _hidden_revealed(said: Said, event: HiddenRevealed) -> str:
     return f"{said.who(event.seat)} turned up a hidden card: {event.card.pretty}"
 
 
-def _card(card: object) -> str:
-    return getattr(card, "pretty", "a card")
+def _card(card: Card | None) -> str:
+    """A card by name, or "a card" where the viewer may not see which (redacted)."""
+    return "a card" if card is None else card.pretty
 
 
 def _swap_line(event: MeldChanged, said: Said) -> str | None:

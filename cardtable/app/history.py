@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import TypedDict
 
 from ..engine import Game, SomeGame, to_json
-from ..engine.variant import Outcome
+from ..engine.variant import Outcome, round_of
 from . import history_db
 from .history_db import GameRow, History, is_passing, problem_of, try_history
 from .history_journal import Journal, Kind, Write, games_in, merge
@@ -66,8 +66,6 @@ def opponents_level(session: SomeSession) -> str:
     return levels.pop() if len(levels) == 1 else "mixed"
 
 
-def _round_of(game: SomeGame) -> int:
-    return int(getattr(game.state, "round", 1))
 
 
 class HistoryRecorder:
@@ -213,7 +211,7 @@ class HistoryRecorder:
             return
         game = session.game
         self._finished = False
-        self._round = _round_of(game)
+        self._round = round_of(game.state, 1)
         self._after = self._round - 1 if resumed else 0
         self._standings = []
         self.key = uuid.uuid4().hex
@@ -232,9 +230,9 @@ class HistoryRecorder:
             return
         game = session.game
         outcome = game.outcome()
-        if outcome is None and _round_of(game) == self._round:
+        if outcome is None and round_of(game.state, 1) == self._round:
             return
-        self._round = _round_of(game)
+        self._round = round_of(game.state, 1)
         self._standings.append(list(game.variant.standings(game.state)))
         changes = Changes(standings=list(self._standings), standings_after=self._after)
         if outcome is not None:
@@ -493,7 +491,7 @@ def _finish_of(path: Path) -> Write | None:
     if outcome is None:   # set aside by an earlier version, one move before its end
         return None
     changes = Changes(standings=[list(game.variant.standings(game.state))],
-                      standings_after=_round_of(game) - 1, record=game.record(),
+                      standings_after=round_of(game.state, 1) - 1, record=game.record(),
                       **_result(outcome, human, ended))
     return Write(Kind.FINISH, keep=(Deal(game.game_id, game.seed, game.seats),),
                  changes=changes)

@@ -5,41 +5,93 @@ The README's controls table is checked against it (tests/test_input_grammar.py).
 question's answers follow it too: ``Y`` (or ``1``) calls or takes, ``N`` (or ``2``)
 passes or declines, whatever the question (May I, buy, Shanghai!); a list of choices
 (where a freed wild goes) is answered by its numbers, ``N`` or ``Esc`` cancels.
+The replay reads the same table: ``←``/``→`` step a move there (as in any player of
+recorded games), ``PgUp``/``PgDn`` a round, ``E`` shows every hand (``H`` is a hint
+everywhere, never a view).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 import pygame
 
 
-class Command(Enum):
-    NEXT = "next place"
-    PREVIOUS = "previous place"
-    NEXT_TARGET = "next place for cards"
-    PREVIOUS_TARGET = "previous place for cards"
-    LEFT = "previous card in the hand"
-    RIGHT = "next card in the hand"
-    SELECT = "select the card (or press the focused button)"
-    ACTIVATE = "use the focused place: put the selected cards there, draw, press"
-    DRAW = "draw from the stock"
-    TAKE = "take the discard pile's top card (Palace: take the stack)"
-    SORT_SUIT = "sort by suit"
-    SORT_RANK = "sort by rank"
-    ARRANGE = "arrange for me"
-    CLEAR = "clear the groups being built"
-    GO_DOWN = "go down, lay the mission"
-    TAKE_BACK = "take back this turn's plays"
-    NEXT_GOAL = "next mission"
-    YES = "call, take, buy (the question's first answer)"
-    NO = "pass, decline, cancel"
-    CHOOSE = "the answer (or card) with that number"
-    HINT = "a hint"
-    SCORES = "the score sheet"
+class Command(StrEnum):
+    """What a key or a button asks the table for. Its value names the control in the
+    screen model (``button/<value>``), so a button, a key and a test name one command, and
+    a misspelt command fails mypy instead of a click at run time."""
+
+    NEXT = "next"
+    PREVIOUS = "previous"
+    NEXT_TARGET = "next_target"
+    PREVIOUS_TARGET = "previous_target"
+    LEFT = "left"
+    RIGHT = "right"
+    SELECT = "select"
+    ACTIVATE = "activate"
+    DRAW = "draw"
+    TAKE = "take"
+    SORT_SUIT = "sort_suit"
+    SORT_RANK = "sort_rank"
+    ARRANGE = "arrange"
+    CLEAR = "clear_groups"
+    GO_DOWN = "go_down"
+    COMMIT = "commit_selected"
+    TAKE_BACK = "take_back"
+    NEXT_GOAL = "next_mission"
+    YES = "yes"
+    NO = "no"
+    CHOOSE = "choose"
+    HINT = "hint"
+    SCORES = "scores"
     UNDO = "undo"
-    CANCEL = "drop the selection, then the menu"
+    COPY = "copy"
+    EVERY_HAND = "every_hand"
+    NEXT_ROUND = "next_round"
+    PREVIOUS_ROUND = "previous_round"
+    FIRST = "first"
+    LAST = "last"
+    PAUSE = "pause"
+    CANCEL = "cancel"
+
+
+MEANINGS: dict[Command, str] = {
+    Command.NEXT: "next place",
+    Command.PREVIOUS: "previous place",
+    Command.NEXT_TARGET: "next place for cards",
+    Command.PREVIOUS_TARGET: "previous place for cards",
+    Command.LEFT: "previous card in the hand (a replay: the previous move)",
+    Command.RIGHT: "next card in the hand (a replay: the next move)",
+    Command.SELECT: "select the card (or press the focused button)",
+    Command.ACTIVATE: "use the focused place: put the selected cards there, draw, press",
+    Command.DRAW: "draw from the stock",
+    Command.TAKE: "take the discard pile's top card (Palace: take the stack)",
+    Command.SORT_SUIT: "sort by suit",
+    Command.SORT_RANK: "sort by rank",
+    Command.ARRANGE: "arrange for me",
+    Command.CLEAR: "clear the groups being built",
+    Command.GO_DOWN: "go down, lay the mission",
+    Command.COMMIT: "discard the selected card, or go out with the groups built",
+    Command.TAKE_BACK: "take back this turn's plays",
+    Command.NEXT_GOAL: "next mission",
+    Command.YES: "call, take, buy (the question's first answer)",
+    Command.NO: "pass, decline, cancel",
+    Command.CHOOSE: "the answer (or card) with that number",
+    Command.HINT: "a hint",
+    Command.SCORES: "the score sheet",
+    Command.UNDO: "undo",
+    Command.COPY: "copy the deal code",
+    Command.EVERY_HAND: "a replay: every hand shown, or your view",
+    Command.NEXT_ROUND: "a replay: the next round (rules: the next page)",
+    Command.PREVIOUS_ROUND: "a replay: the previous round (rules: the previous page)",
+    Command.FIRST: "a replay: the first move",
+    Command.LAST: "a replay: the last move",
+    Command.PAUSE: "the menu",
+    Command.CANCEL: "drop the selection, then the menu",
+}
+"""What each command means, as a person would say it."""
 
 
 @dataclass(frozen=True)
@@ -77,6 +129,12 @@ KEYS: tuple[Binding, ...] = (
     Binding(pygame.K_h, Command.HINT, "H"),
     Binding(pygame.K_o, Command.SCORES, "O"),
     Binding(pygame.K_z, Command.UNDO, "Ctrl+Z", ctrl=True),
+    Binding(pygame.K_c, Command.COPY, "Ctrl+C", ctrl=True),
+    Binding(pygame.K_e, Command.EVERY_HAND, "E"),
+    Binding(pygame.K_PAGEDOWN, Command.NEXT_ROUND, "PgDn"),
+    Binding(pygame.K_PAGEUP, Command.PREVIOUS_ROUND, "PgUp"),
+    Binding(pygame.K_HOME, Command.FIRST, "Home"),
+    Binding(pygame.K_END, Command.LAST, "End"),
     Binding(pygame.K_ESCAPE, Command.CANCEL, "Esc"),
 )
 

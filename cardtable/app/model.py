@@ -16,9 +16,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from enum import Enum, Flag, auto
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from ..engine import Card, Pile
+
+if TYPE_CHECKING:
+    from .input_grammar import Command
 
 
 class Role(Enum):
@@ -173,9 +176,10 @@ class Goal:
 
 @dataclass(frozen=True)
 class Control:
-    """A button or other control, by what it does (the method or command it runs)."""
+    """A button or other control, by what it does: a table's typed command (a misspelt
+    one fails mypy), or a form's own widget command."""
 
-    command: str
+    command: Command | str
 
 
 @dataclass(frozen=True)

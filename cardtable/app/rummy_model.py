@@ -15,6 +15,7 @@ import pygame
 
 from ..engine import Card, Meld, MeldRules, Pile
 from . import rummy_layout, table_texts, theme
+from .input_grammar import Command
 from .layout import TableLayout
 from .model import (
     Answer,
@@ -46,7 +47,7 @@ CLICK, DROP, DRAG = Gesture.CLICK | Gesture.ACTIVATE, Gesture.DROP, Gesture.DRAG
 @dataclass(frozen=True)
 class ButtonSpot:
     label: str
-    command: str
+    command: Command
     enabled: bool
     box: Box
     size: int = 12

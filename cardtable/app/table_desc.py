@@ -10,7 +10,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
-from typing import Generic, Protocol, TypeVar, runtime_checkable
+from typing import Generic, TypeVar
 
 from ..engine import (
     Action,
@@ -20,44 +20,15 @@ from ..engine import (
     MeldRules,
     pretty_cards,
 )
-from ..engine.cards import Rank
 from ..engine.events import RoundScored
-from ..engine.melds import as_meld, run_positions
+from ..engine.melds import as_meld
 from ..engine.rummy import RummyView as RummyView  # the scenes read it from here
+from .input_grammar import Command
+from .score_views import rounds_of, totals_of
+from .wild_badges import wild_labels as wild_labels  # tabledraw and tests read it here
 
 RV = TypeVar("RV", bound=RummyView)
 """A rummy game's own view type (``RummyView``: the fields the shared table reads)."""
-
-
-@runtime_checkable
-class RoundsView(Protocol):
-    """A view with each round's points on a plain score sheet (Five Crowns, Shanghai;
-    a game without says how its sheet reads)."""
-
-    @property
-    def round_points(self) -> tuple[tuple[int, ...], ...]: ...
-
-
-@runtime_checkable
-class TotalsView(Protocol):
-    """A view with each seat's running total (a game without says how it scores)."""
-
-    @property
-    def totals(self) -> tuple[int, ...]: ...
-
-
-def _rounds(view: RummyView) -> RoundsView:
-    if not isinstance(view, RoundsView):
-        raise TypeError(f"{type(view).__name__} has no round points: its table must say "
-                        "how its score sheet reads")
-    return view
-
-
-def _totals(view: RummyView) -> TotalsView:
-    if not isinstance(view, TotalsView):
-        raise TypeError(f"{type(view).__name__} has no running totals: its table must "
-                        "say how it scores")
-    return view
 
 
 @dataclass(frozen=True)
@@ -67,12 +38,14 @@ class TableDescription(ABC, Generic[RV]):
 
     game_id: str = ""
     meld_building: bool = True
-    buttons: tuple[tuple[str, str, bool], ...] = (
-        ("Sort by suit  [S]", "sort_suit", False), ("Sort by rank  [R]", "sort_rank", False),
-        ("Arrange for me  [A]", "arrange", False), ("Clear melds  [C]", "clear_groups", False),
-        ("Go out", "commit_selected", True),
-        ("Hint  [H]", "hint", False), ("Menu  [Esc]", "pause", False))
-    """Control buttons: label, the table scene's method, primary."""
+    buttons: tuple[tuple[str, Command, bool], ...] = (
+        ("Sort by suit  [S]", Command.SORT_SUIT, False),
+        ("Sort by rank  [R]", Command.SORT_RANK, False),
+        ("Arrange for me  [A]", Command.ARRANGE, False), ("Clear melds  [C]", Command.CLEAR, False),
+        ("Go out", Command.COMMIT, True),
+        ("Hint  [H]", Command.HINT, False), ("Menu  [Esc]", Command.PAUSE, False))
+    """Control buttons: label, the command it gives (typed: see ``input_grammar``),
+    primary."""
 
     @abstractmethod
     def rules(self, view: RV) -> MeldRules:
@@ -197,7 +170,7 @@ class TableDescription(ABC, Generic[RV]):
     """The game is played in rounds scored on a sheet (the pause menu offers it)."""
 
     def rounds_played(self, view: RV) -> int:
-        return len(_rounds(view).round_points)
+        return len(rounds_of(view).round_points)
 
     def round_words(self, view: RV) -> str:
         """Where the game stands, in a few words ("round 3"), for the menu's Continue."""
@@ -210,6 +183,12 @@ class TableDescription(ABC, Generic[RV]):
     def meld_drop(self, view: RV, cards: Sequence[Card], owner: int, index: int,
                   at_start: bool, on_card: Card | None) -> Action | None:
         """The action for dropping hand cards on a meld on the table, if the game has one."""
+        return None
+
+    def discard_to_meld(self, view: RV, seat: int, index: int, at_start: bool
+                        ) -> Action | None:
+        """The action for dragging the discard pile's top card onto a meld, out of turn,
+        if the game has one (Shanghai!: the caller puts it there)."""
         return None
 
     def meld_name(self, view: RV, names: Sequence[str], human: int, seat: int, index: int,
@@ -277,7 +256,7 @@ class TableDescription(ABC, Generic[RV]):
 
     def score(self, view: RV, seat: int) -> int:
         """The running score shown beside a seat's name."""
-        return int(_totals(view).totals[seat])
+        return int(totals_of(view).totals[seat])
 
     def total_cell(self, view: RV, seat: int) -> str:
         """The score sheet's total for a seat."""
@@ -287,7 +266,7 @@ class TableDescription(ABC, Generic[RV]):
         return [("this round", event.points), ("total", event.totals)]
 
     def sheet_cell(self, view: RV, round_index: int, seat: int) -> str:
-        return str(_rounds(view).round_points[round_index][seat])
+        return str(rounds_of(view).round_points[round_index][seat])
 
 
 def describe_table(game_id: str) -> TableDescription[RummyView]:
@@ -300,62 +279,3 @@ def describe_table(game_id: str) -> TableDescription[RummyView]:
     if not isinstance(description, TableDescription):
         raise TypeError(f"{game_id} has its own table")
     return description
-
-
-def wild_labels(meld: Meld, rules: MeldRules) -> list[str | None]:
-    """What each wild of a laid meld stands for ("7♥"; "7" where any suit would do),
-    and None for its naturals: a player should not have to work out a run's gaps.
-    Wilds side by side share one badge on the first of them ("6–8♥"): the cards
-    overlap, and one badge per card ran together ("101010")."""
-    wild = [rules.is_wild(card) for card in meld.cards]
-    naturals = [card for card, is_wild in zip(meld.cards, wild) if not is_wild]
-    if not any(wild) or not naturals:
-        return [None] * len(meld.cards)
-    stands = _stands_for(meld, rules, wild, naturals)
-    if stands is None:
-        return [None] * len(meld.cards)
-    labels: list[str | None] = [None] * len(meld.cards)
-    index = 0
-    while index < len(wild):
-        end = index
-        while end < len(wild) and wild[end]:
-            end += 1
-        if end > index:
-            labels[index] = _streak_label(stands[index:end])
-        index = max(end, index + 1)
-    return labels
-
-
-def _stands_for(meld: Meld, rules: MeldRules, wild: list[bool],
-                naturals: list[Card]) -> list[tuple[int, str]] | None:
-    """The rank (a run position, 14 for a high ace) and suit symbol ("" where any
-    suit would do) each card stands for, or None where the meld's shape is not known."""
-    def suit(card: Card, common: str) -> str:
-        # An ace wild only within its suit (Monastery) stands for a card of that suit.
-        own = rules.aces_wild_in_suit and card.rank is Rank.ACE and card.suit is not None
-        return card.suit.symbol if own and card.suit is not None else common
-
-    if meld.kind is MeldKind.SET:
-        rank = int(naturals[0].rank)
-        return [(rank, suit(card, "")) for card in meld.cards]
-    if meld.kind is MeldKind.DOUBLE_RUN:
-        first = next(index for index, is_wild in enumerate(wild) if not is_wild)
-        start = int(meld.cards[first].rank) - first // 2
-        return [(start + index // 2, suit(card, "")) for index, card in enumerate(meld.cards)]
-    positions = run_positions(meld.cards, rules)
-    if positions is None:
-        return None
-    suits = {card.suit for card in naturals if card.suit is not None}
-    common = next(iter(suits)).symbol if len(suits) == 1 else ""
-    return [(position, suit(card, common)) for position, card in zip(positions, meld.cards)]
-
-
-def _streak_label(stands: Sequence[tuple[int, str]]) -> str:
-    """One badge for wilds side by side: a rank ("9"), or a span of ranks ("6–8"),
-    then the suits they stand for, each once ("♥", "♥♦")."""
-    def code(rank: int) -> str:
-        return Rank(1 if rank == 14 else rank).code
-
-    low, high = stands[0][0], stands[-1][0]
-    suits = "".join(dict.fromkeys(symbol for _, symbol in stands))
-    return (code(low) if low == high else f"{code(low)}–{code(high)}") + suits

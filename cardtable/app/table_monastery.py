@@ -22,6 +22,7 @@ from ..engine.missions import (
 )
 from ..engine.monastery import MonasteryView, Phase
 from .grammar import plural
+from .input_grammar import Command
 from .table_desc import TableDescription
 from .tables import TableEntry, register_table, rummy_scene
 
@@ -29,11 +30,13 @@ from .tables import TableEntry, register_table, rummy_scene
 @dataclass(frozen=True)
 class MonasteryTable(TableDescription[MonasteryView]):
     game_id: str = "monastery"
-    buttons: tuple[tuple[str, str, bool], ...] = (
-        ("Sort by suit  [S]", "sort_suit", False), ("Sort by rank  [R]", "sort_rank", False),
-        ("Arrange for me  [A]", "arrange", False), ("Lay mission  [G]", "go_down", True),
-        ("Next mission  [M]", "next_mission", False),
-        ("Hint  [H]", "hint", False), ("Menu  [Esc]", "pause", False))
+    buttons: tuple[tuple[str, Command, bool], ...] = (
+        ("Sort by suit  [S]", Command.SORT_SUIT, False),
+        ("Sort by rank  [R]", Command.SORT_RANK, False),
+        ("Arrange for me  [A]", Command.ARRANGE, False),
+        ("Lay mission  [G]", Command.GO_DOWN, True),
+        ("Next mission  [M]", Command.NEXT_GOAL, False),
+        ("Hint  [H]", Command.HINT, False), ("Menu  [Esc]", Command.PAUSE, False))
 
     first_column_penalty: bool = False
     score_word: str = "missions"

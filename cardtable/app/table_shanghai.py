@@ -33,17 +33,23 @@ from ..engine.events import RoundScored
 from ..engine.shanghai_checks import layoff_problem
 from ..engine.shanghai_rules import ROUNDS, Phase, ShanghaiView, contract_rules, penalty
 from .grammar import listed, plural
+from .input_grammar import Command
 from .table_desc import TableDescription
 from .tables import TableEntry, register_table, rummy_scene
 
 
 @dataclass(frozen=True)
 class ShanghaiTable(TableDescription[ShanghaiView]):
-    buttons: tuple[tuple[str, str, bool], ...] = (
-        ("Sort by suit  [S]", "sort_suit", False), ("Sort by rank  [R]", "sort_rank", False),
-        ("Arrange for me  [A]", "arrange", False), ("Go down  [G]", "go_down", True),
-        ("Take back  [B]", "take_back", False),
-        ("Hint  [H]", "hint", False), ("Menu  [Esc]", "pause", False))
+    buttons: tuple[tuple[str, Command, bool], ...] = (
+        ("Sort by suit  [S]", Command.SORT_SUIT, False),
+        ("Sort by rank  [R]", Command.SORT_RANK, False),
+        ("Arrange for me  [A]", Command.ARRANGE, False), ("Go down  [G]", Command.GO_DOWN, True),
+        ("Take back  [B]", Command.TAKE_BACK, False),
+        ("Hint  [H]", Command.HINT, False), ("Menu  [Esc]", Command.PAUSE, False))
+
+    def discard_to_meld(self, view: ShanghaiView, seat: int, index: int, at_start: bool
+                        ) -> Action | None:
+        return CallShanghai(seat, index, at_start)
 
     def is_down(self, view: ShanghaiView, seat: int) -> bool:
         return bool(view.down[seat])

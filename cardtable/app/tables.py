@@ -94,13 +94,6 @@ class _Checked(Generic[V]):
     def total_cell(self, view: GameView, seat: int) -> str:
         return self.own.total_cell(narrowed(view, self.view_type), seat)
 
-    def __getattr__(self, name: str) -> object:
-        """The game's other words, unchecked, for scripts and tests (typed code reads
-        the hooks above, or the entry's ``own`` description with its own view type)."""
-        if name.startswith("_") or name in ("own", "view_type"):
-            raise AttributeError(name)  # copying, pickling, or not built yet
-        return getattr(self.own, name)
-
 
 @dataclass(frozen=True)
 class TableEntry(Generic[V]):

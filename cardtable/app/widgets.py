@@ -61,7 +61,7 @@ class Widget(ABC):
 
 
 class Button(Widget):
-    def __init__(self, rect: pygame.Rect, label: str, on_click: Callable[[], None], *,
+    def __init__(self, rect: pygame.Rect, label: str, on_click: Callable[[], object], *,
                  enabled: bool = True, primary: bool = False, size: int | None = None,
                  hint: str = "") -> None:
         super().__init__(rect, enabled)

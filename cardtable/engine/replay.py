@@ -8,7 +8,6 @@ Standard library only.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from .actions import Action
 from .codec import from_json
@@ -16,7 +15,7 @@ from .errors import CodecError, EngineError
 from .events import Event, RoundStarted
 from .game import Game, SomeGame
 from .migrations import migrate
-from .variant import SeatedState
+from .variant import SeatedState, round_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +49,7 @@ class Replay:
         record, _ = migrate(record)
         start = Game.from_record({**record, "actions": []})  # checks the setup
         game, events = Game.new(start.game_id, start.seats, start.seed, start.variant.options)
-        positions = [Position(game.state, None, None, events, _round(game.state))]
+        positions = [Position(game.state, None, None, events, round_of(game.state, 1))]
         try:
             for seat, data in record["actions"]:
                 if not isinstance(seat, int) or isinstance(seat, bool):
@@ -58,7 +57,7 @@ class Replay:
                 action = from_json(Action, data)
                 events = game.apply(seat, action)
                 positions.append(Position(game.state, seat, action, events,
-                                          _round(game.state)))
+                                          round_of(game.state, 1)))
         except (KeyError, TypeError, ValueError) as error:
             if isinstance(error, EngineError):
                 raise
@@ -81,7 +80,3 @@ class Replay:
     def previous_round(self, index: int) -> int:
         """The deal of ``index``'s round, or of the round before when at a deal."""
         return max((s for s in self.round_starts() if s < index), default=0)
-
-
-def _round(state: Any) -> int:
-    return int(getattr(state, "round", 1))

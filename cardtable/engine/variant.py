@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from itertools import repeat
 from operator import is_
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast
 
 from .action_check import malformed
 from .actions import Action
@@ -34,6 +34,23 @@ class SeatedState(Protocol):
 
     @property
     def seats(self) -> int: ...
+
+
+class RoundedState(Protocol):
+    """The state of a game played in rounds (not Palace): which round is being played."""
+
+    @property
+    def round(self) -> int: ...
+
+
+def round_of(state: object, default: int) -> int:
+    """The state's round, or ``default`` for a game without rounds. Read as a
+    ``RoundedState`` (a renamed field fails mypy here), not found by a runtime protocol
+    check: the Hard player's playouts ask it every move, and that check costs ~100x."""
+    try:
+        return cast(RoundedState, state).round
+    except AttributeError:
+        return default
 
 
 class GameView(Protocol):

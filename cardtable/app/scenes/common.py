@@ -147,8 +147,9 @@ class FormScene(Scene):
 
 def is_copy(event: pygame.event.Event) -> bool:
     """Ctrl+C (Cmd+C on a Mac): copy the deal code where a screen shows it."""
-    return event.type == pygame.KEYDOWN and event.key == pygame.K_c and \
-        bool(event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
+    if event.type != pygame.KEYDOWN:
+        return False
+    return command_for(event.key, event.mod) == (Command.COPY, 0)
 
 
 def said_label(said: tuple[str, bool], window: tuple[int, int], pos: tuple[int, int],

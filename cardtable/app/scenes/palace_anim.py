@@ -94,9 +94,9 @@ class PalaceAnimation(PalaceInput):
             self.dropped = False
         super()._present(shown)
 
-    def _animate(self, event: Event, before: PalaceView, start: float, speed: float) -> float:
+    def _animate(self, event: Event, start: float, speed: float) -> float:
         """The event's animation, found by its type (``palace_animations``)."""
-        return self.animations(Moment(self, before, start, speed), event)
+        return self.animations(Moment(self, self.before, start, speed), event)
 
     def _reveal(self, event: HiddenRevealed, start: float, speed: float) -> float:
         """A hidden card turns face up where it lay (or on the stack it was dropped on),

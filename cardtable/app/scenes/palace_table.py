@@ -19,6 +19,7 @@ import pygame
 from ...engine import Action, BuildReserve, Card, PickHidden, Place, PlayHidden, TakeStack
 from ...engine.palace import DEALT, HIDDEN, PalaceView, Phase
 from .. import palace_layout, palace_model
+from ..layout import TableLayout
 from ..model import Box, ScreenModel, ZoneCard
 from ..palace_model import ButtonSeen, Seen
 from ..session import Session
@@ -66,6 +67,9 @@ class PalaceTableScene(PalaceAnimation):
     def seat_panel_rect(self, seat: int) -> pygame.Rect | None:
         spot = self.geo.table.spots.get(seat)
         return spot.panel if spot is not None else None
+
+    def table_layout(self) -> TableLayout:
+        return self.geo.table
 
     def layout(self, size: tuple[int, int]) -> None:
         scale = self.app.settings.card_scale

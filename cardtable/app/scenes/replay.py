@@ -4,7 +4,7 @@
 their summary columns (a history of thousands opens at once); choosing one reads that
 game's record alone and opens ``ReplayScene``, which steps through it move by move
 (← →) and round by round (PgUp PgDn, Home End), from the person's own seat (others'
-hands face down) or with every hand shown (H). The move log and each seat's score
+hands face down) or with every hand shown (E). The move log and each seat's score
 follow the position.
 
 The page and the record are read, and the replay built, on reading threads
@@ -33,6 +33,7 @@ from ..describe import LogWords, describe
 from ..grammar import plural
 from ..history_db import GameRow, History
 from ..history_rows import DAMAGED_MOVES
+from ..input_grammar import Command, command_for
 from ..model import Element
 from ..session import SeatInfo, default_seats
 from ..stats import result_words, skipped_words
@@ -332,7 +333,7 @@ class ReplayScene(FormScene):
         self.size = size
         labels = [("\u25c0\u25c0 Round", self.round_back), ("\u25c0 Move", self.step_back),
                   ("Move \u25b6", self.step), ("Round \u25b6\u25b6", self.round_on),
-                  ("Every hand" if not self.all_hands else "Your view", self.toggle),
+                  ("Every hand  [E]" if not self.all_hands else "Your view  [E]", self.toggle),
                   ("Back", self.back)]
         box = controls_box(self.table())
         top = box.y + 2 * self._where_size() + 14
@@ -369,14 +370,17 @@ class ReplayScene(FormScene):
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
-            moves: dict[int, Callable[[], None]] = {
-                     pygame.K_RIGHT: self.step, pygame.K_LEFT: self.step_back,
-                     pygame.K_PAGEDOWN: self.round_on, pygame.K_PAGEUP: self.round_back,
-                     pygame.K_h: self.toggle,
-                     pygame.K_HOME: lambda: self.go(0),
-                     pygame.K_END: lambda: self.go(len(self.replay) - 1)}
-            if event.key in moves:
-                moves[event.key]()
+            # The table's grammar: ←/→ step a move (as in any player of recorded
+            # games: there is no hand to move in), PgUp/PgDn a round, E every hand.
+            found = command_for(event.key, event.mod)
+            moves: dict[Command, Callable[[], None]] = {
+                     Command.RIGHT: self.step, Command.LEFT: self.step_back,
+                     Command.NEXT_ROUND: self.round_on, Command.PREVIOUS_ROUND: self.round_back,
+                     Command.EVERY_HAND: self.toggle,
+                     Command.FIRST: lambda: self.go(0),
+                     Command.LAST: lambda: self.go(len(self.replay) - 1)}
+            if found is not None and found[0] in moves:
+                moves[found[0]]()
                 return
         super().handle(event)
 

@@ -91,9 +91,8 @@ def table_at(app: App, game: SomeGame, state: SeatedState, seats: list[SeatInfo]
 
 def table_layout(table: TableCore[GameView]) -> TableLayout:
     """The table's own layout (Palace's wraps one)."""
-    geo = getattr(table, "geo", None)
-    found = getattr(geo, "table", geo)
-    assert isinstance(found, TableLayout), "a game's table has a TableLayout"
+    found = table.table_layout()
+    assert found is not None, "a game's table has a TableLayout"
     return found
 
 

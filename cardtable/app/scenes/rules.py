@@ -11,6 +11,7 @@ from ...engine import GameInfo, catalog
 from ...engine.options import OptionsInstance, bound_of, label_of, preset_name, presets_of
 from .. import cardart, theme
 from ..form_model import panel_element, placed_elements
+from ..input_grammar import Command, command_for
 from ..model import Box, Element, Region, Role
 from ..rules_text import rules_for
 from ..tables import deck_colours
@@ -211,9 +212,11 @@ class RulesScene(FormScene):
         if event.type == pygame.MOUSEWHEEL:
             self.scroll = max(0, self.scroll - event.y * line_h * 3)
             return
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP):
+        found = command_for(event.key, event.mod) if event.type == pygame.KEYDOWN else None
+        pages = {Command.NEXT_ROUND: 1, Command.PREVIOUS_ROUND: -1}  # PgDn, PgUp
+        if found is not None and found[0] in pages:
             step = self.page.height - line_h
-            self.scroll = max(0, self.scroll + (step if event.key == pygame.K_PAGEDOWN else -step))
+            self.scroll = max(0, self.scroll + pages[found[0]] * step)
             return
         super().handle(event)
 

@@ -1,6 +1,7 @@
 """What a person can do at the rummy table, whatever gesture or key asked for it:
 draw, discard, build groups, go down, lay off, swap a wild, answer a question, sort,
-arrange, choose a goal. Each becomes an engine action, validated there; a refusal
+arrange (the goal sheet and the question are helpers the table holds:
+``rummy_goals``, ``rummy_asking``). Each becomes an engine action, validated there; a refusal
 shows the engine's reason.
 
 The base of the table's mouse and keyboard mixins; the scene (``table``) supplies its
@@ -10,7 +11,11 @@ state and screen model.
 from __future__ import annotations
 
 from abc import abstractmethod
+from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
+
+import pygame
 
 from ...engine import (
     Action,
@@ -26,12 +31,14 @@ from ...engine import (
 )
 from .. import layout as table_layout
 from ..hint_marks import hint_target
+from ..input_grammar import Command
 from ..model import Answer as AnswerRef
-from ..model import Control, Goal, PileRef, Ref, Region, ScreenModel, SeatRef
+from ..model import Control, Goal, PileRef, Ref, Region, Role, ScreenModel, SeatRef, TableMeld
 from ..table_desc import RummyView, TableDescription
+from .rummy_asking import Asking
+from .rummy_building import Building
+from .rummy_goals import Goals
 from .table_core import TableCore
-
-Question = tuple[str, list[tuple[str, Action | None]]]
 
 
 class RummyActions(TableCore[RummyView]):
@@ -41,23 +48,17 @@ class RummyActions(TableCore[RummyView]):
     view: RummyView
     desc: TableDescription[RummyView]
     groups: list[list[Card]]
-    chosen_goal: int | None
-    question: Question | None
-    choice: Question | None
+    goals: Goals
+    asking: Asking
     focus_id: str | None
 
     @abstractmethod
     def model(self) -> ScreenModel: ...
     @abstractmethod
-    def deck_colours(self) -> str: ...
-    @abstractmethod
     def _my_discard_phase(self) -> bool: ...
     @abstractmethod
     def _is_down(self) -> bool: ...
-    @abstractmethod
-    def arrange(self) -> None: ...
-    @abstractmethod
-    def go_down(self) -> None: ...
+    building: Building
 
     def chosen(self, cursor: bool = True) -> list[Card]:
         """The selected cards in hand order; else (``cursor``) the card under the
@@ -81,15 +82,27 @@ class RummyActions(TableCore[RummyView]):
         elif isinstance(ref, SeatRef):
             self.why(ref.seat)
         elif isinstance(ref, Goal) and ref.seat != self.session.human:
-            self.open_sheet(ref.seat)
+            self.goals.open(ref.seat)
         elif isinstance(ref, Goal):
-            self.choose_goal(ref.number)
+            self.goals.choose(ref.number)
         elif ref == Region("log") and pos is not None:
             self.why_line(pos)
         elif isinstance(ref, AnswerRef):
             self.answer(ref.index)
-        elif isinstance(ref, Control):
-            getattr(self, ref.command)()
+        elif isinstance(ref, Control) and isinstance(ref.command, Command):
+            self.commands()[ref.command]()
+
+    def commands(self) -> dict[Command, Callable[[], object]]:
+        """What each command a button or a key gives the rummy table does: the one
+        place a command meets a method (typed, so a misspelt one fails mypy)."""
+        return {Command.DRAW: partial(self.draw_from, Pile.STOCK),
+                Command.TAKE: partial(self.draw_from, Pile.DISCARD),
+                Command.SORT_SUIT: self.sort_suit, Command.SORT_RANK: self.sort_rank,
+                Command.ARRANGE: self.building.arrange, Command.CLEAR: self.clear_groups,
+                Command.GO_DOWN: self.building.go_down, Command.COMMIT: self.commit_selected,
+                Command.TAKE_BACK: self.take_back, Command.NEXT_GOAL: self.goals.next,
+                Command.HINT: self.hint, Command.SCORES: self.scores, Command.UNDO: self.undo,
+                Command.COPY: self.copy_deal_code, Command.PAUSE: self.pause}
 
     # --- hints -------------------------------------------------------------------------------
 
@@ -103,12 +116,13 @@ class RummyActions(TableCore[RummyView]):
                            for meld in action.melds]
             self.selected = {action.discard} if isinstance(action, LayDown) else set()
             if isinstance(action, LayMission):
-                self.chosen_goal = action.mission
+                self.goals.chosen = action.mission
         model = self.model()
         target = hint_target(model, action, self.session.human)
-        if target is None and self.question is not None:
+        question = self.asking.question
+        if target is None and question is not None:
             target = next((model.find(AnswerRef(index))
-                           for index, (_, answer) in enumerate(self.question[1])
+                           for index, (_, answer) in enumerate(question[1])
                            if answer == action), None)
         if target is not None:
             self.focus_id = target.id
@@ -153,41 +167,9 @@ class RummyActions(TableCore[RummyView]):
     def clear_groups(self) -> None:
         self.groups = []
 
-    def next_mission(self) -> None:
-        """Monastery: build towards the next open mission (the sheet's boxes pick too)."""
-        progress = self.desc.progress(self.view, self.session.human)
-        if progress is None:
-            return
-        open_goals = [n + 1 for n, done in enumerate(progress) if not done]
-        if not open_goals:
-            return
-        current = self.desc.focus(self.view, self.chosen_goal)
-        later = [n for n in open_goals if current is None or n > current]
-        self.chosen_goal = (later or open_goals)[0]
-
-    def open_sheet(self, seat: int) -> None:
-        """An opponent's goal sheet (Monastery's missions), each done or open."""
-        from .goal_sheet import GoalSheetScene
-
-        progress = self.desc.progress(self.view, seat)
-        if progress is not None:
-            self.app.push(GoalSheetScene(self.app, self.session.names[seat],
-                                         self.desc.score_word,
-                                         self.desc.progress_names(self.view), progress))
-
-    def choose_goal(self, number: int) -> None:
-        self.chosen_goal = number
-
     def answer(self, index: int) -> None:
-        question = self.question
-        if question is None or index >= len(question[1]):
-            return
-        action = question[1][index][1]
-        chosen = question is self.choice
-        if chosen:
-            self.choice = None
-        if action is not None:
-            self.play(action, dropped=chosen)
+        """The question's answer with that number (0: the first)."""
+        self.asking.answer(index)
 
     # --- groups being built -----------------------------------------------------------------
 
@@ -280,6 +262,19 @@ class RummyActions(TableCore[RummyView]):
                                                            dest_at_start=start)) is None]
         if len(homes) < 2:
             return False
-        self.choice = (f"Where does the freed {action.wild.pretty} go?",
+        self.asking.choice = (f"Where does the freed {action.wild.pretty} go?",
                        [*homes[:8], ("Cancel", None)])
         return True
+
+    def meld_spots(self) -> list[tuple[int, int, list[pygame.Rect]]]:
+        """Every meld on the table as the model places it: (owner, index, the full
+        rectangle of each of its cards, as drawn)."""
+        spots = []
+        for element in self.model():
+            if isinstance(element.ref, TableMeld):
+                parts = [c.box for c in self.model().children(element.id)
+                         if c.role in (Role.CARD, Role.WILD)]
+                whole = parts[-1]  # the last card shows whole: its size is every card's
+                spots.append((element.ref.seat, element.ref.index,
+                              [pygame.Rect(b.x, b.y, whole.w, whole.h) for b in parts]))
+        return spots

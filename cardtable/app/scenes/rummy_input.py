@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pygame
 
-from ...engine import CallShanghai, Card, Draw, Pile
+from ...engine import Action, Card, Draw, Pile
 from .. import cardart
 from ..anim import Flight
 from ..model import (
@@ -26,11 +26,11 @@ from ..model import (
     TableMeld,
     WildInMeld,
 )
-from .rummy_buttons import RummyButtons
+from .rummy_actions import RummyActions
 from .table_core import Drag
 
 
-class RummyInput(RummyButtons):
+class RummyInput(RummyActions):
     """Mouse handling for the rummy table, over its screen model."""
 
     def _press(self, pos: tuple[int, int]) -> None:
@@ -124,13 +124,10 @@ class RummyInput(RummyButtons):
         if isinstance(source, PileRef):
             if hand is not None:
                 found.append((hand, self.session.problem(Draw(source.pile)) is None))
-            if source.pile is Pile.DISCARD:  # Shanghai!: the caller puts it on a meld
-                for element in model:
-                    if isinstance(element.ref, TableMeld) and any(
-                            self.session.problem(CallShanghai(element.ref.seat,
-                                                              element.ref.index, start))
-                            is None for start in (False, True)):
-                        found.append((element, True))
+            if source.pile is Pile.DISCARD:  # a game's own (Shanghai!): onto a meld
+                found += [(element, True) for element in model
+                          if isinstance(element.ref, TableMeld)
+                          and self._discard_call(element.ref, (False, True)) is not None]
             return found
         if hand is not None:
             found.append((hand, True))
@@ -224,15 +221,25 @@ class RummyInput(RummyButtons):
                                      (start[0] + offset * 18, start[1]), origin, self.time,
                                      0.25 * self.app.settings.animation_factor, card.code))
 
+    def _discard_call(self, ref: TableMeld, ends: tuple[bool, ...]) -> Action | None:
+        """The game's own action for the discard dragged onto a meld (Shanghai!) that
+        the rules take now, at the first end of ``ends`` that takes it."""
+        for start in ends:
+            call = self.desc.discard_to_meld(self.view, ref.seat, ref.index, start)
+            if call is not None and self.session.problem(call) is None:
+                return call
+        return None
+
     def _drop(self, drag: Drag, target: Element, pos: tuple[int, int]) -> None:
         source, ref = drag.source, target.ref
         if isinstance(source, PileRef) and isinstance(ref, TableMeld):
-            for start in (pos[0] < target.box.center[0], pos[0] >= target.box.center[0]):
-                call = CallShanghai(ref.seat, ref.index, start)
-                if self.session.problem(call) is None:
-                    self.play(call, dropped=True)
-                    return
-            self._refuse(drag, self.session.problem(CallShanghai(ref.seat, ref.index))
+            low = pos[0] < target.box.center[0]
+            call = self._discard_call(ref, (low, not low))
+            if call is not None:
+                self.play(call, dropped=True)
+                return
+            asked = self.desc.discard_to_meld(self.view, ref.seat, ref.index, False)
+            self._refuse(drag, (self.session.problem(asked) if asked is not None else None)
                          or "not there")
         elif isinstance(source, PileRef):
             shown = self.hand_cards()

@@ -64,25 +64,20 @@ class RummyKeys(RummyInput):
             self.focus_id = ids[(ids.index(current.id) + step) % len(ids)]
 
     def _key(self, event: pygame.event.Event) -> None:
-        found = command_for(event.key, getattr(event, "mod", 0))
+        found = command_for(event.key, event.mod)
         if found is None:
             return
         command, number = found
         hand = self.hand_cards()
         simple: dict[Command, Callable[[], object]] = {
-                  Command.DRAW: lambda: self.draw_from(Pile.STOCK),
-                  Command.TAKE: lambda: self.draw_from(Pile.DISCARD),
-                  Command.SORT_SUIT: self.sort_suit, Command.SORT_RANK: self.sort_rank,
-                  Command.ARRANGE: self.arrange, Command.CLEAR: self.clear_groups,
-                  Command.GO_DOWN: self.go_down, Command.TAKE_BACK: self.take_back,
-                  Command.NEXT_GOAL: self.next_mission,
+                  **self.commands(),
                   Command.NEXT: lambda: self._step_focus(1),
                   Command.PREVIOUS: lambda: self._step_focus(-1),
                   Command.NEXT_TARGET: lambda: self._step_focus(1, self.card_places()),
                   Command.PREVIOUS_TARGET: lambda: self._step_focus(-1, self.card_places()),
                   Command.ACTIVATE: self.activate_focused,
-                  Command.YES: lambda: self._yes_no(True),
-                  Command.NO: lambda: self._yes_no(False),
+                  Command.YES: lambda: self.asking.yes_no(True),
+                  Command.NO: lambda: self.asking.yes_no(False),
                   Command.CHOOSE: lambda: self.answer(number)}
         if command is Command.CANCEL:
             self.pause()
@@ -100,17 +95,6 @@ class RummyKeys(RummyInput):
                 self.selected ^= {hand[min(self.focus, len(hand) - 1)]}
         elif command in simple:
             simple[command]()
-
-    def _yes_no(self, yes: bool) -> None:
-        """Y calls or takes, N passes or declines, in every question (the answer the
-        game marks as declining is N's; the first other one is Y's)."""
-        if self.question is None:
-            return
-        answers = self.question[1]
-        for index, (_, action) in enumerate(answers):
-            if self.desc.declines(self.view, action) != yes:
-                self.answer(index)
-                return
 
     def activate_focused(self) -> None:
         """Enter: use the focused element, with the selected cards (or the card under
@@ -145,6 +129,6 @@ class RummyKeys(RummyInput):
                 self.add_to_meld(chosen, ref.seat, ref.meld, False,
                                  ref.card if len(chosen) == 1 else None)
         elif ref == Region("log"):
-            self.why_earlier()
+            self.hints.why_earlier()
         else:
             self.use(ref)

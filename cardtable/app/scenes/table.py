@@ -1,12 +1,15 @@
 """The table of the rummy games (Five Crowns, both Shanghai games, Monastery): one
 scene for all, driven by the game's table description.
 
-The scene holds the table's own state (groups being built, the goal chosen, the
-question, the score sheet held back) and describes itself as a screen model
-(``rummy_model``), which its drawing (``tabledraw``), mouse (``rummy_input``),
-keyboard (``rummy_keys``) and the coach read. Actions are in ``rummy_actions``,
-animations in ``table_animations`` (by event type), the round's last look in
-``round_end``.
+The scene holds the table's own state (groups being built, the score sheet held
+back) and, by composition, helpers with one job each: the question (``rummy_asking``),
+the goal sheet (``rummy_goals``), hints (``table_hints``) and the move log
+(``table_log``). It describes itself as a screen model (``rummy_model``), which its
+drawing (``tabledraw``), mouse (``rummy_input``), keyboard (``rummy_keys``) and the
+coach read. Actions are in ``rummy_actions`` (commands mapped to methods in one
+place), animations in ``table_animations`` (by event type), the round's last look in
+``round_end``; what differs by game comes from the game's description
+(``table_desc``), never from the scene.
 
 The table shows the observation as of the last animation that finished: the session
 may be ahead, and its applied actions are played out one by one.
@@ -16,23 +19,26 @@ from __future__ import annotations
 
 import math
 from collections.abc import Hashable
-from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
 
 from ...engine import Card, Draw, Pile
 from ...engine.events import Event, RoundScored
-from .. import rummy_layout, rummy_model, theme
-from ..model import Box, ScreenModel, Text
+from .. import rummy_layout, rummy_model
+from ..input_grammar import Command
+from ..layout import TableLayout
+from ..model import Box, ScreenModel
 from ..session import Session, Shown
 from ..table_desc import RummyView, describe_table
 from ..table_ui import TableUI
-from ..tables import deck_colours
 from ..widgets import Button
-from . import rummy_question, tabledraw
+from . import tabledraw
 from .round_end import round_end_view
-from .rummy_actions import Question
+from .rummy_asking import Asking, Question
+from .rummy_building import Building
+from .rummy_controls import ControlButtons
+from .rummy_goals import Goals
 from .rummy_keys import RummyKeys
 from .table_animations import ANIMATIONS, Moment
 
@@ -63,14 +69,11 @@ class TableScene(RummyKeys):
         self.after_view: RummyView | None = None
         """The view after a round-ending move (the next deal), shown once the score
         sheet closes: until then the table stays on the round that ended."""
-        self.question: Question | None = None
-        self.choice: Question | None = None
-        """A question the table itself asks (where a freed wild goes), before any action."""
-        self.chosen_goal: int | None = None
-        """The goal the person picked on the sheet (Monastery: the mission to build)."""
-        self.call_buttons: list[Button] = []
-        self.question_shift = 0
-        """How far the question panel sits below (or above) its usual place."""
+        self.asking = Asking(self)
+        self.goals = Goals(self)
+        self.controls = ControlButtons(self)
+        self.building = Building(self)
+        self.button_roles: list[Command] = []
         self._model: tuple[Hashable, ScreenModel] | None = None
         self._colours: tuple[str, str] | None = None
         self.layout(app.size)
@@ -82,8 +85,19 @@ class TableScene(RummyKeys):
         self.geo = rummy_layout.compute(size, self.session.game.seats, self.session.human,
                                         scale)
         self._build_buttons()
-        self.question = None  # placed again for the new size
+        self.asking.question = None  # placed again for the new size
         self._model = None
+
+    def _build_buttons(self) -> None:
+        self.buttons, self.button_roles = self.controls.build()
+        self._buttons_key = None
+        self._refresh_buttons()
+
+    def _enable_buttons(self) -> None:
+        self.controls.enable()
+
+    def _button_inputs(self) -> Hashable:
+        return (tuple(map(tuple, self.groups)), self.goals.chosen)
 
     def log_rect(self) -> pygame.Rect:
         return self.geo.log
@@ -92,22 +106,18 @@ class TableScene(RummyKeys):
         spot = self.geo.spots.get(seat)
         return spot.panel if spot is not None else None
 
+    def table_layout(self) -> TableLayout:
+        return self.geo
+
     def state(self) -> rummy_model.TableState:
         """The scene's part of what the screen model is built from."""
-        question = None
-        if self.question is not None and self.call_buttons:
-            panel = self.question_frame()
-            question = rummy_model.QuestionSpot(
-                self.question_text(), Box.of(panel),
-                tuple((b.label, Box.of(b.rect), b.label_size()) for b in self.call_buttons),
-                self.question_lines(), modal=self.question is self.choice)
         seats, view = self.session.seats, self.view
         thinking = self.session.thinking_seat
         status = self.meld_status()
         return rummy_model.TableState(
             tuple(self.session.names), self.session.human, tuple(self.hand_cards()),
             frozenset(self.selected), tuple(map(tuple, self.groups)),
-            self._my_discard_phase(), self.hand_label(), self.chosen_goal, question,
+            self._my_discard_phase(), self.hand_label(), self.goals.chosen, self.asking.spot(),
             tuple(rummy_model.ButtonSpot(b.label, method, b.enabled, Box.of(b.rect),
                                          b.label_size())
                   for b, method in zip(self.buttons, self.button_roles)),
@@ -119,16 +129,6 @@ class TableScene(RummyKeys):
             and thinking in view.awaiting else None,
             message=self.message.text if self.message is not None else None,
             callouts=tuple(sorted((seat, said[0]) for seat, said in self.callouts.items())))
-
-    def question_lines(self) -> tuple[Text, ...]:
-        """The question's text as drawn: each line centred over the answers."""
-        buttons = self.call_buttons[0].rect.unionall([b.rect for b in self.call_buttons])
-        _, box, lines, size = rummy_question.question_panel(self.geo, self.question_text(),
-                                                            buttons)
-        line_h = theme.font(size, True).get_linesize()
-        return tuple(Text(line, size, Box(box.x + 15, box.y + 5 + index * line_h,
-                                          box.width - 30, line_h), bold=True)
-                     for index, line in enumerate(lines))
 
     def model(self) -> ScreenModel:
         """The screen model of the table as it is now (rebuilt when its inputs change)."""
@@ -144,17 +144,35 @@ class TableScene(RummyKeys):
 
     def _cancel(self) -> bool:
         """Esc also closes the table's own question (where a freed wild goes)."""
-        asked, self.choice = self.choice is not None, None
+        asked = self.asking.cancel()
         return super()._cancel() or asked
 
-    def deck_colours(self) -> str:
-        """The cards' colour scheme: the game's when its rules speak of colour, otherwise
-        the player's setting (see ``cardart.SCHEMES``). Asked for every card drawn, so
-        kept per setting (the answer looks through the games' catalogue)."""
-        chosen = self.app.settings.deck_colours
-        if self._colours is None or self._colours[0] != chosen:
-            self._colours = (chosen, deck_colours(self.session.game.game_id, chosen))
-        return self._colours[1]
+    # --- what the helpers hold, as the drawing and the tests read it ------------------------
+
+    @property
+    def question(self) -> Question | None:
+        return self.asking.question
+
+    @property
+    def call_buttons(self) -> list[Button]:
+        return self.asking.buttons
+
+    def question_text(self) -> str:
+        return self.asking.text()
+
+    def meld_status(self) -> tuple[str, bool | None] | None:
+        return self.building.meld_status()
+
+    def hand_label(self) -> str:
+        return self.building.hand_label()
+
+    @property
+    def chosen_goal(self) -> int | None:
+        return self.goals.chosen
+
+    @chosen_goal.setter
+    def chosen_goal(self, number: int | None) -> None:
+        self.goals.chosen = number
 
     def ui_state(self) -> TableUI:
         """What a save keeps of the table: hand order, groups being built, summary. The
@@ -218,55 +236,13 @@ class TableScene(RummyKeys):
             self.app.save()
         hand = self.hand_cards()
         self.focus = max(0, min(self.focus, len(hand) - 1))
-        self._refresh_question()
-
-    def _refresh_question(self) -> None:
-        """An out-of-turn question for the person (May I, buy, Shanghai!), with buttons,
-        placed clear of the hand, the card asked about, the piles' labels and the melds."""
-        if self.choice is not None and not self._my_discard_phase():
-            self.choice = None
-        question = self.choice
-        if question is None and not (self.animator.busy or self.session.shown):
-            question = self.desc.calls(self.view, self.session.names, self.session.human,
-                                       self.session.ask_always)
-        if question == self.question:
-            return
-        self.question = question
-        self.call_buttons = []
-        if question is None:
-            return
-        answers = question[1]
-        rects = rummy_question.answer_rects(self.geo, [label for label, _ in answers])
-        placed = rummy_question.place(self.geo, self.question_text(), rects,
-                                                   rummy_question.must_clear(self.geo),
-                                                   rummy_question.rather_clear(
-                                                       self.geo, self.view, self.session.human,
-                                                       self.desc.rules(self.view)),
-                                                   tuple(label for label, _ in answers))
-        self.question_shift = placed[0].y - rects[0].y
-        yes_no = len(answers) == 2 and sum(self.desc.declines(self.view, a)
-                                           for _, a in answers) == 1
-        height = rects[0].height
-        keys = [("N" if self.desc.declines(self.view, action) else "Y") if yes_no
-                else str(i + 1) for i, (_, action) in enumerate(answers)]
-        self.call_buttons = [
-            Button(rect, f"{label}  [{key}]",
-                   partial(self.answer, i), primary=i == 0,
-                   size=rummy_question.answer_size(self.geo, height))
-            for i, (rect, (label, _), key) in enumerate(zip(placed, answers, keys))]
-
-    def question_frame(self) -> pygame.Rect:
-        """The question's whole panel (its text and its answers), as drawn."""
-        buttons = self.call_buttons[0].rect.unionall([b.rect for b in self.call_buttons])
-        frame = rummy_question.question_panel(self.geo, self.question_text(), buttons)[0]
-        return frame.clamp(self.geo.play) if self.geo.play.contains(buttons) else \
-            frame.clamp(pygame.Rect(0, 0, self.geo.width, self.geo.height))
+        self.asking.refresh()
 
     def _present(self, shown: Shown[RummyView]) -> None:
         """Play out one applied action, then show what it led to. A round's end stops
         at the score sheet: the table stays on the round that ended while its last move
         plays out, and the next deal is shown only once the sheet is closed."""
-        before = self.view
+        before = self.before = self.view
         scored = next((e for e in shown.events if isinstance(e, RoundScored)), None)
         self.view = shown.view if scored is None else round_end_view(
             self.session.human, before, shown, scored)
@@ -286,11 +262,11 @@ class TableScene(RummyKeys):
                 self.selected = set()
                 self.after_summary = shown.events[index + 1:]
                 break
-            start = self._animate(event, before, start, speed)
+            start = self._animate(event, start, speed)
 
-    def _animate(self, event: Event, before: RummyView, start: float, speed: float) -> float:
+    def _animate(self, event: Event, start: float, speed: float) -> float:
         """The event's animation, found by its type (``table_animations``)."""
-        return self.animations(Moment(self, before, start, speed), event)
+        return self.animations(Moment(self, self.before, start, speed), event)
 
     def _open_summary(self) -> None:
         from .summary import SummaryScene
@@ -308,13 +284,13 @@ class TableScene(RummyKeys):
 
             self.app.stack.replace(GameOverScene(self.app, self.session))
             return
-        before = self.view
+        self.before = self.view
         self.log_shown = max(self.log_shown, self.after_log)
         if self.after_view is not None:
             self.view, self.after_view = self.after_view, None
         start = self.time
         for event in self.after_summary:
-            start = self._animate(event, before, start, self.speed)
+            start = self._animate(event, start, self.speed)
         self.after_summary = ()
         self.app.save()
 
@@ -337,16 +313,6 @@ class TableScene(RummyKeys):
             return ()
         takes = any(isinstance(a, Draw) and a.source is Pile.DISCARD for a in self.view.legal)
         return (Pile.STOCK, Pile.DISCARD) if takes else (Pile.STOCK,)
-
-    def question_text(self) -> str:
-        """The open question, with the countdown to passing by itself when it runs."""
-        if self.question is None:
-            return ""
-        left = self.session.call_seconds_left()
-        timed = self.session.timed_answer()
-        word = timed[1] if timed is not None else "passing"
-        return self.question[0] + (f"\n({word} in {math.ceil(left)} s)"
-                                   if left is not None else "")
 
     def _redraw_extra(self) -> Hashable:
         left = self.session.call_seconds_left()

@@ -17,7 +17,7 @@ from .. import layout as table_layout
 from ..model import Box, PileRef, Role, ScreenModel
 from ..table_texts import wrapped_lines
 from ..textfit import fit_text
-from .table_core import Message
+from .table_parts import Message
 
 if TYPE_CHECKING:
     from .table import TableScene
