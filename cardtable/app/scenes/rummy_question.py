@@ -168,7 +168,7 @@ def rather_clear(geo: TableLayout, view: RummyView, human: int,
     """What a question covers only where the table has no room: the melds (a Shanghai!
     chance asks you to drag onto them), the seats, the stock and the piles' labels."""
     from ..rummy_layout import table_melds
-    from ..rummy_model import meld_shapes
+    from ..rummy_melds_model import meld_shapes
 
     rects = [geo.stock, pile_labels(geo)[1], *(spot.panel for spot in geo.spots.values())]
     laid = table_melds(geo, human, {seat: meld_shapes(melds, rules)

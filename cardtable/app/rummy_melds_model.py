@@ -1,0 +1,119 @@
+"""The rummy table's melds in its screen model: the groups the person is building (and
+the slot a new one starts in) and every meld on the table, with each wild and each
+lay-off tab as its own element. Part of ``rummy_model``'s build.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ..engine import Card, Meld, MeldRules
+from . import rummy_layout
+from .layout import TableLayout
+from .model import (
+    Box,
+    Element,
+    Gesture,
+    MeldCard,
+    NewGroup,
+    Region,
+    Role,
+    StagedCard,
+    StagedGroup,
+    TableMeld,
+    Text,
+    WildInMeld,
+)
+from .spoken import card_name, cards_name, meld_words, wild_note
+from .table_desc import RummyView, TableDescription
+
+if TYPE_CHECKING:
+    from .rummy_model import TableState
+
+CLICK, DROP, DRAG = Gesture.CLICK | Gesture.ACTIVATE, Gesture.DROP, Gesture.DRAG
+
+
+def group_slots(geo: TableLayout, groups: Sequence[Sequence[Card]],
+                building: bool) -> list[pygame.Rect]:
+    """The groups being built in the meld row, plus the new-group slot while open."""
+    return geo.group_slots([len(g) for g in groups], building)
+
+
+def group_card_rects(geo: TableLayout, slot: pygame.Rect, count: int) -> list[pygame.Rect]:
+    step = (slot.width - geo.small_w) / max(1, count - 1) if count > 1 else 0
+    return [pygame.Rect(int(slot.x + i * step), slot.y, geo.small_w, geo.small_h)
+            for i in range(count)]
+
+
+def groups_elements(geo: TableLayout, view: RummyView, desc: TableDescription[RummyView],
+            state: TableState) -> list[Element]:
+    if view.melds[state.human] or not desc.meld_building:
+        return []
+    out: list[Element] = []
+    slots = group_slots(geo, state.groups, state.building)
+    for index, slot in enumerate(slots):
+        if index >= len(state.groups):
+            out.append(Element("group/new", Role.NEW_GROUP, "a new group: put cards here to "
+                               "start one", Box.of(slot), NewGroup(), z=3,
+                               accepts=CLICK | DROP, texts=(Text("new", 11),)))
+            continue
+        cards = state.groups[index]
+        label, good = desc.group_label(view, cards)
+        what = label.replace("\u2713 ", "").lower() if good else "not a meld yet"
+        gid = f"group/{index}"
+        out.append(Element(gid, Role.STAGED_GROUP,
+                           f"group {index + 1} being built, {what}: {cards_name(cards)}",
+                           Box.of(slot), StagedGroup(index), z=3, accepts=CLICK | DROP,
+                           texts=(Text(label, 11),)))
+        rects = group_card_rects(geo, slot, len(cards))
+        for position, (card, rect) in enumerate(zip(cards, rects)):
+            shown = rects[position + 1].x - rect.x if position + 1 < len(rects) else rect.width
+            out.append(Element(f"{gid}/{card.code}", Role.CARD,
+                               f"{card_name(card)}, in group {index + 1}",
+                               Box(rect.x, rect.y, shown, rect.height),
+                               StagedCard(card, index), z=4, accepts=Gesture.CLICK | DRAG,
+                               parent=gid, focusable=False))
+    return out
+
+
+def meld_shapes(melds: Sequence[Meld], rules: MeldRules) -> list[tuple[bool, ...]]:
+    """Whether each card of each meld is wild (a wild's face is kept in view)."""
+    return [tuple(rules.is_wild(card) for card in meld.cards) for meld in melds]
+
+
+def meld_elements(geo: TableLayout, view: RummyView, desc: TableDescription[RummyView],
+           state: TableState) -> list[Element]:
+    out: list[Element] = []
+    rules = desc.rules(view)
+    laid = rummy_layout.table_melds(geo, state.human, {
+        seat: meld_shapes(melds, rules) for seat, melds in enumerate(view.melds) if melds})
+    for seat, melds in enumerate(view.melds):
+        if not melds:
+            continue
+        whose = "your" if seat == state.human else f"{state.names[seat]}'s"
+        parent = None if seat == state.human else f"seat/{seat}"
+        spots = laid[seat]
+        for index, (meld, spot) in enumerate(zip(melds, spots)):
+            mid = f"meld/{seat}/{index}"
+            out.append(Element(mid, Role.TABLE_MELD, f"{whose} {meld_words(meld, rules)}",
+                               Box.of(spot.box), TableMeld(seat, index), z=6,
+                               accepts=CLICK | DROP, parent=parent))
+            for position, (card, box) in enumerate(zip(meld.cards, spot.visible)):
+                if rules.is_wild(card):
+                    note = wild_note(card, meld, rules, position)
+                    out.append(Element(
+                        f"{mid}/{position}", Role.WILD,
+                        f"{card_name(card)} in {whose} {meld.kind.value}: {note.split(' ', 2)[2]}",
+                        Box.of(box), WildInMeld(seat, index, position, card), z=8,
+                        accepts=CLICK | DROP, parent=mid))
+                else:
+                    out.append(Element(f"{mid}/{position}", Role.CARD,
+                                       f"{card_name(card)} in {whose} {meld.kind.value}",
+                                       Box.of(box), MeldCard(seat, index, position, card),
+                                       z=7, parent=mid))
+            out.append(Element(f"{mid}/tab", Role.TEXT, "lay off here", Box.of(spot.tab),
+                               Region("lay-off"), z=7, parent=mid, public=False))
+    return out
