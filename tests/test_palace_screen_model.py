@@ -8,6 +8,7 @@ import pygame
 import pytest
 
 from cardtable.app import cardart, palace_layout, palace_model
+from cardtable.app.input_grammar import Command
 from cardtable.app.model import Gesture, HandCard, Role, ZoneCard
 from cardtable.app.session import default_seats
 from cardtable.app.settings import CARD_SIZES
@@ -195,7 +196,7 @@ def test_a_hint_picks_out_its_move_on_the_table_and_enter_plays_it(make_app):
     table = app.table
     key(app, pygame.K_h)
     until(app, lambda: table.focus_id is not None)
-    assert table.focus_id == "button/take_stack"
+    assert table.focus_id == "button/take"
     key(app, pygame.K_RETURN)
     assert app.session.game.history[0][1] == GAME.legal_actions(state, 0)[0]
     state = GAME.position(["", "9C 6C 7C"], stack=["8S"], deck="", hidden=["2H 3H 4H", "5H"])
@@ -232,7 +233,7 @@ def test_a_hint_while_picking_the_hidden_reserve_picks_three_and_enter_hides_the
     table = app.table
     key(app, pygame.K_h)
     until(app, lambda: len(table.picked) == 3)
-    assert table.focus_id == "button/commit"
+    assert table.focus_id == "button/commit_selected"
     picked = tuple(sorted(table.picked))
     key(app, pygame.K_RETURN)
     assert app.session.game.history[0] == (0, PickHidden(picked))
@@ -341,9 +342,9 @@ def test_a_whole_palace_game_is_played_with_the_mouse_alone_on_the_models_boxes(
             if isinstance(action, PickHidden):
                 for position in action.positions:
                     click(app, box(ZoneCard(0, palace_model.FACE_DOWN, position, None)))
-                click(app, box(Control("commit")))
+                click(app, box(Control(Command.COMMIT)))
             elif isinstance(action, TakeStack):
-                click(app, box(Control("take_stack")))
+                click(app, box(Control(Command.TAKE)))
             elif hasattr(action, "cards"):
                 for card in action.cards:
                     click(app, box(HandCard(card, table.hand_cards().index(card))))

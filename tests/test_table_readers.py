@@ -50,7 +50,7 @@ def test_a_palace_button_is_clicked_where_the_model_places_it_not_by_its_widget(
     app = palace_at(make_app, state)
     table = app.table
     take = next(b for b in table.buttons if b.label.startswith("Take the stack"))
-    moved(table, "button/take_stack", Box(4, 4, 80, 30))
+    moved(table, "button/take", Box(4, 4, 80, 30))
     click(app, take.rect.center)              # the widget's own rect: nothing there now
     assert app.session.game.history == []
     click(app, (20, 20))

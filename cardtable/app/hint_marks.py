@@ -27,6 +27,7 @@ from ..engine import (
     TakeBack,
     TakeStack,
 )
+from .input_grammar import Command
 from .model import (
     Control,
     Element,
@@ -66,13 +67,13 @@ def target_ref(action: Action, human: int) -> Ref | None:
         case Discard():
             return PileRef(Pile.DISCARD)
         case LayDown():
-            return Control("commit_selected")
+            return Control(Command.COMMIT)
         case GoDown() | LayMission():
-            return Control("go_down")
+            return Control(Command.GO_DOWN)
         case LayOff(target_seat=seat, meld_index=index):
             return TableMeld(seat, index)
         case TakeBack():
-            return Control("take_back")
+            return Control(Command.TAKE_BACK)
         case Place():
             return NamedPile(PileName.STACK)
         case BuildReserve():
@@ -80,9 +81,9 @@ def target_ref(action: Action, human: int) -> Ref | None:
         case PlayHidden(position=position):
             return ZoneCard(human, Zone.HIDDEN, position, None)
         case TakeStack():
-            return Control("take_stack")
+            return Control(Command.TAKE)
         case PickHidden():
-            return Control("commit")
+            return Control(Command.COMMIT)
     return None
 
 

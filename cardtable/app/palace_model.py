@@ -17,6 +17,7 @@ from ..engine import Card, Rank
 from ..engine.palace import RESERVE_PLACEMENTS, PalaceView, Phase
 from ..engine.placements import rank_name
 from . import table_texts, theme
+from .input_grammar import Command
 from .model import (
     Box,
     Control,
@@ -77,7 +78,7 @@ def ordinal(index: int) -> str:
 @dataclass(frozen=True)
 class ButtonSeen:
     label: str
-    command: str
+    command: Command
     box: Box
     enabled: bool
     size: int = 12

@@ -47,6 +47,7 @@ class PalaceInput(TableCore[PalaceView]):
     the scene's actions. What it needs of the scene is declared here."""
 
     geo: PalaceLayout
+    button_commands: list[Command]
     view: PalaceView
     picked: list[int]
     focus_id: str | None
@@ -162,8 +163,8 @@ class PalaceInput(TableCore[PalaceView]):
         ref = element.ref
         chosen = self._chosen()
         if isinstance(ref, Control):
-            for button in self.buttons:
-                if button.on_click.__name__ == ref.command and button.enabled:
+            for button, command in zip(self.buttons, self.button_commands):
+                if command == ref.command and button.enabled:
                     button.on_click()
         elif isinstance(ref, HandCard):
             self.selected ^= {ref.card}

@@ -11,7 +11,7 @@ be ahead, and its applied actions are played out one by one.
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -19,6 +19,7 @@ import pygame
 from ...engine import Action, BuildReserve, Card, PickHidden, Place, PlayHidden, TakeStack
 from ...engine.palace import DEALT, HIDDEN, PalaceView, Phase
 from .. import palace_layout, palace_model
+from ..input_grammar import Command
 from ..layout import TableLayout
 from ..model import Box, ScreenModel, ZoneCard
 from ..palace_model import ButtonSeen, Seen
@@ -77,15 +78,24 @@ class PalaceTableScene(PalaceAnimation):
         self.geo = palace_layout.compute(size, self.session.game.seats, self.session.human,
                                          scale)
         box = self.geo.table.controls
-        entries = [("", self.commit, True), ("", self.take_stack, False),
-                   ("Sort by rank  [R]", self.sort_rank, False), ("Hint  [H]", self.hint, False),
-                   ("Menu  [Esc]", self.pause, False)]
+        entries = [("", Command.COMMIT, True), ("", Command.TAKE, False),
+                   ("Sort by rank  [R]", Command.SORT_RANK, False),
+                   ("Hint  [H]", Command.HINT, False), ("Menu  [Esc]", Command.PAUSE, False)]
         row = max(30, min(self.geo.table.height // 16, (box.height - 10) // len(entries) - 8))
         self._buttons_key = None
+        methods = self.commands()
+        self.button_commands = [command for _, command, _ in entries]
         self.buttons = [Button(pygame.Rect(box.x, box.y + i * (row + 8), box.width, row), label,
-                               method, primary=primary, size=max(12, row * 2 // 5))
-                        for i, (label, method, primary) in enumerate(entries)]
+                               methods[command], primary=primary, size=max(12, row * 2 // 5))
+                        for i, (label, command, primary) in enumerate(entries)]
         self._refresh_buttons()
+
+    def commands(self) -> dict[Command, Callable[[], object]]:
+        """What each of the table's buttons does, by its command (one place: a button,
+        and the model's ``Control``, carry the command, never a method's name)."""
+        return {Command.COMMIT: self.commit, Command.TAKE: self.take_stack,
+                Command.SORT_RANK: self.sort_rank, Command.HINT: self.hint,
+                Command.PAUSE: self.pause}
 
     def _button_inputs(self) -> Hashable:
         return tuple(self.picked)
@@ -167,8 +177,8 @@ class PalaceTableScene(PalaceAnimation):
             dragging=tuple(drag.cards) if moving and drag is not None else (),
             hidden_dragged=drag.source.slot if moving and drag is not None
             and isinstance(drag.source, ZoneCard) else None,
-            buttons=tuple(ButtonSeen(b.label, b.on_click.__name__, Box.of(b.rect), b.enabled,
-                                     b.label_size()) for b in self.buttons),
+            buttons=tuple(ButtonSeen(b.label, command, Box.of(b.rect), b.enabled, b.label_size())
+                          for b, command in zip(self.buttons, self.button_commands)),
             info=f"{headline}. {prompt}", log=log[-1] if log else "",
             headline=headline, prompt=prompt, log_lines=tuple(log), log_scroll=self.log_scroll,
             thinking=thinking if thinking is not None and self.view.current == thinking
