@@ -468,7 +468,7 @@ def _game_screen(application: Any, cell: Cell) -> Scene:
     elif screen == "coach":
         application.show_tour()
     elif screen == "goal sheet":
-        table.open_sheet(1)
+        table.goals.open(1)
     else:
         raise AssertionError(f"no way to reach {screen!r}")
     return _settle(application)
