@@ -24,6 +24,12 @@ RESERVES = [["8H", "8D", "QS QH"], ["9H", "10C", "KH"], ["8C", "9C", "QD"],
 HAND = "9S 10H JD 3C 4H KD 5C 6S 7D 8S 9D 10D JC"
 
 
+@pytest.fixture(autouse=True)
+def fonts():
+    """The layout measures text: the file ran only after another had started pygame."""
+    pygame.font.init()
+
+
 def full_table(seats: int):
     """Every seat with three hidden cards under three face-up placements, a straight on
     the stack, cards in the deck: the most a Palace table shows at once."""
@@ -389,3 +395,27 @@ def test_enter_on_the_focused_hand_says_how_to_order_it_and_down_skips_it(make_a
     for _ in range(4):
         key(app, pygame.K_DOWN)
         assert table.focus_id != "hand"
+
+
+def test_an_opponents_panel_text_is_drawn_once_inside_its_panel(monkeypatch):
+    """Since the seat panels carry their own texts, the labels pass drew every
+    opponent's name, count and level a second time, in gold, over its panel's corner;
+    only the person's own "You" label is drawn there."""
+    from types import SimpleNamespace
+
+    from cardtable.app.scenes import palace_draw
+
+    geo = palace_layout.compute((1024, 640), 4, 0, CARD_SIZES["medium"])
+    model = palace_model.build(geo, seen_of(full_table(4)))
+    drawn = []
+
+    def record(surface, content, *args, **kwargs):
+        drawn.append(content)
+        return pygame.Rect(0, 0, 1, 1)
+
+    monkeypatch.setattr(palace_draw.theme, "blit_text", record)
+    scene = SimpleNamespace(session=SimpleNamespace(human=0),
+                            view=SimpleNamespace(awaiting=(0,)))
+    palace_draw._labels(scene, pygame.Surface((1024, 640)), model)
+    assert "You" in drawn
+    assert not {"West", "North", "East"} & set(drawn)

@@ -119,12 +119,16 @@ def banner_size(geo: TableLayout) -> int:
 
 def banner(geo: TableLayout, words: str, avoid: Sequence[pygame.Rect]) -> tuple[Box, Text]:
     """Where a refusal or a hint is shown, clear of ``avoid`` (the piles and their
-    labels, the question, the hand) where the play area has room; and its text, on one
-    line in the bold face."""
+    labels, the question, the hand) where the play area has room; and its text in the
+    bold face, on one line where the felt is wide enough, else wrapped (a long hint at
+    1024×640 ran off the window)."""
     from .scenes.rummy_question import banner_box
 
     size = banner_size(geo)
-    image = pygame.Rect((0, 0), theme.font(size, True).size(theme.drawable(words)))
+    face = theme.font(size, True)
+    lines = theme.wrap(words, size, max(60, geo.play.width - 40), bold=True)
+    image = pygame.Rect(0, 0, max(face.size(line)[0] for line in lines),
+                        face.get_linesize() * len(lines))
     box = banner_box(geo, size, image, list(avoid))
     return Box.of(box), Text(words, size, Box.of(box.inflate(-2, -2)), bold=True)
 

@@ -14,7 +14,7 @@ import pygame
 
 from ...engine import Card
 from .. import cardart, theme
-from ..model import Box, HandCard, Role, ScreenModel, SeatRef, ZoneCard
+from ..model import Box, HandCard, Role, ScreenModel, ZoneCard
 from ..palace_layout import PEEK, label_size
 from ..palace_model import FACE_DOWN, HIDDEN, RESERVE
 from .table_overlays import draw_info, draw_said
@@ -156,7 +156,7 @@ def _labels(scene: PalaceTableScene, surface: pygame.Surface, model: ScreenModel
                 assert text.box is not None
                 theme.blit_text(surface, text.content, text.size, text.box.center,
                                 theme.TEXT_DIM, anchor="center")
-        elif isinstance(element.ref, SeatRef) and element.texts:
+        elif element.id == "you":  # the opponents' panels draw their own texts
             colour = theme.GOLD if scene.session.human in scene.view.awaiting \
                 else theme.TEXT_DIM
             y = box.y

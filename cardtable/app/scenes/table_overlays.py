@@ -73,9 +73,13 @@ def draw_said(surface: pygame.Surface, model: ScreenModel, message: Message | No
         box = _box(element.box)
         theme.panel(surface, box, edge, alpha=225 if element.id == "banner" else 240)
         for text in element.texts:
-            image = theme.text(text.content, text.size,
-                               theme.GOLD if edge is theme.GOLD else theme.TEXT, True)
-            surface.blit(image, image.get_rect(center=box.center))
+            colour = theme.GOLD if edge is theme.GOLD else theme.TEXT
+            lines = theme.wrap(text.content, text.size, box.w, True)
+            step = theme.font(text.size, True).get_linesize()
+            top = box.centery - step * len(lines) // 2
+            for index, line in enumerate(lines):  # a long banner is wrapped to the felt
+                image = theme.text(line, text.size, colour, True)
+                surface.blit(image, image.get_rect(midtop=(box.centerx, top + index * step)))
 
 
 def _box(box: Box) -> pygame.Rect:
