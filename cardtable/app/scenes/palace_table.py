@@ -22,7 +22,7 @@ from .. import palace_layout, palace_model
 from ..input_grammar import Command
 from ..layout import TableLayout
 from ..model import Box, ScreenModel, ZoneCard
-from ..palace_model import ButtonSeen, Seen
+from ..palace_seen import ButtonSeen, Seen
 from ..session import Session
 from ..table_palace import PalaceTable
 from ..widgets import Button
