@@ -10,6 +10,7 @@ from __future__ import annotations
 import pygame
 
 from . import layout as table_layout
+from . import meld_areas
 from .meld_layout import (
     MIN_TARGET,
     TIGHTEST,
@@ -31,10 +32,10 @@ def compute(size: tuple[int, int], seats: int, human: int,
     geo.meld_row.move_ip(0, -line)
     geo.message.move_ip(0, -line)
     table_layout._place_piles(geo)
-    table_layout._place_melds(geo, ratio=1.0, both_ways=True)
+    meld_areas.place_melds(geo, ratio=1.0, both_ways=True)
     for spot in geo.spots.values():
         spot.melds = _roomier(geo, spot)
-        spot.melds = table_layout._widened(geo.play, spot, _avoid(geo, spot), True)
+        spot.melds = meld_areas.widened(geo.play, spot, _avoid(geo, spot), True)
     for spot in geo.spots.values():
         spot.melds = _taller(geo, spot)
     return geo
