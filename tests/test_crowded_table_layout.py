@@ -5,8 +5,8 @@ size, late in a round too, and a wild's face and a lay-off tab stay big enough t
 import pygame
 import pytest
 
-from cardtable.app import rummy_layout
-from cardtable.app.rummy_layout import MIN_TARGET
+from cardtable.app import meld_layout, rummy_layout
+from cardtable.app.meld_layout import MIN_TARGET
 from cardtable.app.settings import CARD_SIZES
 
 SIZES = [(1024, 640), (1280, 800), (3840, 2160)]
@@ -74,8 +74,8 @@ def test_rows_of_melds_laid_over_each_other_keep_each_meld_in_its_area():
     each other's lower part, every card's corner and every wild still in view."""
     area = pygame.Rect(0, 0, 130, 95)
     shapes = [(F, F, W, F), (F, W, W, F, F), (F,) * 6]
-    spots = rummy_layout.meld_spots(area, shapes, 40)
-    assert not rummy_layout.meld_overflow(area, spots)
+    spots = meld_layout.meld_spots(area, shapes, 40)
+    assert not meld_layout.meld_overflow(area, spots)
     assert len({spot.box.y for spot in spots}) == 3
     for first, second in zip(spots, spots[1:]):
         assert not first.box.colliderect(second.box)
@@ -88,8 +88,8 @@ def test_a_meld_longer_than_its_area_is_wide_wraps_onto_rows_of_its_own():
     apart from each other."""
     area = pygame.Rect(100, 50, 110, 150)
     shapes = [(F, F, W, F, F, W, W, F), (F, F, F, W, F, W), (F, W) + (F,) * 6]
-    spots = rummy_layout.meld_spots(area, shapes, 43)
-    assert not rummy_layout.meld_overflow(area, spots)
+    spots = meld_layout.meld_spots(area, shapes, 43)
+    assert not meld_layout.meld_overflow(area, spots)
     first = spots[0]
     assert len({card.y for card in first.cards}) == 2  # two rows, one meld
     assert first.cards[0].x == area.x and first.box.contains(first.tab)
@@ -110,7 +110,7 @@ def test_melds_that_fit_in_rows_do_not_wrap():
     one row."""
     area = pygame.Rect(0, 0, 300, 95)
     shapes = [(F, F, W, F), (F, W, W, F, F), (F,) * 6]
-    for spot in rummy_layout.meld_spots(area, shapes, 40):
+    for spot in meld_layout.meld_spots(area, shapes, 40):
         assert len({card.y for card in spot.cards}) == 1
 
 
@@ -191,7 +191,7 @@ def test_a_wrapped_meld_keeps_wilds_side_by_side_in_one_row(width):
     left the second on the row below with no badge of its own."""
     area = pygame.Rect(0, 0, width, 200)
     shapes = [(F, F, W, F, F, W, W, F), (F, F, F, W, W, W, F, F, F)]
-    for shape, spot in zip(shapes, rummy_layout.meld_spots(area, shapes, 43)):
+    for shape, spot in zip(shapes, meld_layout.meld_spots(area, shapes, 43)):
         for index in range(1, len(shape)):
             if shape[index] and shape[index - 1]:
                 assert spot.cards[index].y == spot.cards[index - 1].y, (width, index)

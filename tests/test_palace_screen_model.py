@@ -7,7 +7,7 @@ import dataclasses
 import pygame
 import pytest
 
-from cardtable.app import cardart, palace_layout, palace_model
+from cardtable.app import cardart, palace_layout, palace_model, palace_seen
 from cardtable.app.input_grammar import Command
 from cardtable.app.model import Gesture, HandCard, Role, ZoneCard
 from cardtable.app.session import default_seats
@@ -41,7 +41,7 @@ def full_table(seats: int):
 def seen_of(state, **changes):
     view = GAME.observe(state, 0)
     names = ("You", "West", "North", "East", "Fourth", "Fifth")[:state.seats]
-    seen = palace_model.Seen(view=view, human=0, names=names,
+    seen = palace_seen.Seen(view=view, human=0, names=names,
                              levels=("",) + ("Normal AI",) * (state.seats - 1),
                              hand=view.hand, face_down=0, picked=(), selected=frozenset(),
                              stack=view.stack, burned=7, my_turn=True, info="Palace",
@@ -117,7 +117,7 @@ def test_a_click_on_any_element_that_takes_one_finds_that_element():
                 assert model.at(element.box.center) == element, element.id
     model = palace_model.build(palace_layout.compute((1024, 640), 2, 0), seen_of(state))
     hidden = model.at(model.get("seat/0/hidden/2").box.center, Gesture.DRAG)
-    assert hidden is not None and hidden.ref == ZoneCard(0, palace_model.HIDDEN, 2, None)
+    assert hidden is not None and hidden.ref == ZoneCard(0, palace_seen.HIDDEN, 2, None)
 
 
 def table_app(make_app, state, size=(1280, 800), **settings):
@@ -347,18 +347,18 @@ def test_a_whole_palace_game_is_played_with_the_mouse_alone_on_the_models_boxes(
             before = len(session.game.history)
             if isinstance(action, PickHidden):
                 for position in action.positions:
-                    click(app, box(ZoneCard(0, palace_model.FACE_DOWN, position, None)))
+                    click(app, box(ZoneCard(0, palace_seen.FACE_DOWN, position, None)))
                 click(app, box(Control(Command.COMMIT)))
             elif isinstance(action, TakeStack):
                 click(app, box(Control(Command.TAKE)))
             elif hasattr(action, "cards"):
                 for card in action.cards:
                     click(app, box(HandCard(card, table.hand_cards().index(card))))
-                target = palace_model.STACK if session.game.state.phase is Phase.PLAY \
-                    else SeatCards(0, palace_model.NEXT_SLOT)
+                target = palace_seen.STACK if session.game.state.phase is Phase.PLAY \
+                    else SeatCards(0, palace_seen.NEXT_SLOT)
                 click(app, box(target))
             else:
-                click(app, box(ZoneCard(0, palace_model.HIDDEN, action.position, None)))
+                click(app, box(ZoneCard(0, palace_seen.HIDDEN, action.position, None)))
             moves += 1
             assert any(seat == 0 and same_move(done, action)
                        for seat, done in session.game.history[before:]), action

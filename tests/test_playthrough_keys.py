@@ -39,7 +39,7 @@ def test_arrows_after_tab_to_a_button_bring_space_back_to_the_hand(make_app):
 def test_palace_stack_label_says_a_card_of_the_top_rank_plays_P_A6():
     """A placement at least as high as the top plays (P-A6); the stack's label said
     "beat 6" while the status said "play 6+", and a 6 does play on a 6."""
-    from cardtable.app import palace_layout, palace_model
+    from cardtable.app import palace_layout, palace_model, palace_seen
     from cardtable.app.settings import CARD_SIZES
     from cardtable.engine.palace import Palace
 
@@ -49,7 +49,7 @@ def test_palace_stack_label_says_a_card_of_the_top_rank_plays_P_A6():
                           reserves=[["8H", "8D", "QS"], ["9H", "10C", "KH"],
                                     ["8C", "9C", "QD"]])
     view = game.observe(state, 0)
-    seen = palace_model.Seen(view=view, human=0, names=("You", "West", "North"),
+    seen = palace_seen.Seen(view=view, human=0, names=("You", "West", "North"),
                              levels=("", "Normal AI", "Normal AI"), hand=view.hand,
                              face_down=0, picked=(), selected=frozenset(), stack=view.stack,
                              burned=0, my_turn=True, info="Palace", log="")

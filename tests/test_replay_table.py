@@ -13,7 +13,7 @@ import pytest
 
 from cardtable.ai import make_bot
 from cardtable.ai.seats import bot_rng, seat_to_ask
-from cardtable.app import palace_layout, palace_model, rummy_layout, rummy_model
+from cardtable.app import palace_layout, palace_model, palace_seen, rummy_layout, rummy_model
 from cardtable.app.history_db import GameRow
 from cardtable.app.model import Box, Element, ScreenModel
 from cardtable.app.scenes.palace_table import PalaceTableScene
@@ -91,7 +91,7 @@ def test_the_replay_shows_palaces_stack_and_hand_as_its_table_builds_them(make_a
     for index in range(0, len(scene.replay), 5):
         scene.go(index)
         view = scene.variant.observe(scene.replay.positions[index].state, 0)
-        seen = palace_model.Seen(view, 0, _names(), ("",) * SEATS, tuple(view.hand),
+        seen = palace_seen.Seen(view, 0, _names(), ("",) * SEATS, tuple(view.hand),
                                  view.face_down_counts[0], (), frozenset(), view.stack,
                                  len(view.burned), False)
         wanted: Callable[[Element], bool] = lambda e: e.id.startswith(  # noqa: E731

@@ -6,6 +6,7 @@ the question clear of the hand, and one meaning per key in every game."""
 import pygame
 import pytest
 
+from cardtable.app.meld_layout import MIN_TARGET
 from cardtable.app.model import (
     Gesture,
     HandCard,
@@ -16,7 +17,6 @@ from cardtable.app.model import (
     TableMeld,
     WildInMeld,
 )
-from cardtable.app.rummy_layout import MIN_TARGET
 from cardtable.app.session import default_seats
 from cardtable.engine import Call, Game, LayOff, Pile
 from cardtable.engine.shanghai_rules import Phase

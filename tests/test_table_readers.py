@@ -12,7 +12,7 @@ import pygame
 import pytest
 
 from cardtable.ai.explain import hint
-from cardtable.app import palace_model
+from cardtable.app import palace_model, palace_seen
 from cardtable.app.hint_marks import hinted_cards
 from cardtable.app.model import Box, NamedPile, PileName, ScreenModel, SeatCards, Zone, ZoneCard
 from cardtable.app.session import default_seats
@@ -79,7 +79,7 @@ def test_palace_zones_and_piles_are_typed_not_strings():
     from cardtable.app import palace_layout
 
     view = GAME.observe(state, 0)
-    seen = palace_model.Seen(view=view, human=0, names=("You", "West"), levels=("", "AI"),
+    seen = palace_seen.Seen(view=view, human=0, names=("You", "West"), levels=("", "AI"),
                              hand=view.hand, face_down=0, picked=(), selected=frozenset(),
                              stack=view.stack, burned=0, my_turn=True)
     model = palace_model.build(palace_layout.compute((1280, 800), 2, 0), seen)
@@ -88,7 +88,7 @@ def test_palace_zones_and_piles_are_typed_not_strings():
     piles = [r for r in refs if isinstance(r, NamedPile)]
     assert zoned and all(isinstance(r.zone, Zone) for r in zoned)
     assert {r.name for r in piles} == set(PileName)
-    assert palace_model.STACK == NamedPile(PileName.STACK)
+    assert palace_seen.STACK == NamedPile(PileName.STACK)
 
 
 def _hinted(app, table):  # type: ignore[no-untyped-def]
@@ -109,7 +109,7 @@ def test_a_palace_hint_lights_its_cards_and_the_stack_and_enter_plays_it(make_ap
     assert isinstance(expected, Place) and [c.face for c in expected.cards] == ["9S"]
     assert table.selected == set(expected.cards)
     focused = table.focused()
-    assert focused is not None and focused.ref == palace_model.STACK
+    assert focused is not None and focused.ref == palace_seen.STACK
     key(app, pygame.K_RETURN)
     assert app.session.game.history[0] == (0, expected)
 

@@ -16,7 +16,7 @@ from ...engine import Card
 from .. import cardart, theme
 from ..model import Box, HandCard, Role, ScreenModel, ZoneCard
 from ..palace_layout import PEEK, label_size
-from ..palace_model import FACE_DOWN, HIDDEN, RESERVE
+from ..palace_seen import FACE_DOWN, HIDDEN, RESERVE
 from .table_overlays import draw_info, draw_said
 from .table_panels import draw_log_texts, draw_seat_texts, text_size
 from .tabledraw import TARGET_BAD, TARGET_GOOD, hand_backs

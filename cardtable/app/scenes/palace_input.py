@@ -35,7 +35,7 @@ from ..model import (
     ZoneCard,
 )
 from ..palace_layout import PalaceLayout
-from ..palace_model import FACE_DOWN, HAND, HIDDEN, NEXT_SLOT, STACK
+from ..palace_seen import FACE_DOWN, HAND, HIDDEN, NEXT_SLOT, STACK
 from .table_core import Drag, TableCore
 
 DROP_SLACK = 10

@@ -3,9 +3,10 @@ placements on the stack, burns, pick-ups and blind hidden cards, until someone i
 
 Where things sit is ``palace_layout``; what is on screen, named and placed, is
 ``palace_model`` (built here by ``model()``), which input (``palace_input``) and drawing
-(``palace_draw``) both read; animations are ``palace_anim``. As at the rummy tables,
-the table shows the observation as of the last animation that finished; the session may
-be ahead, and its applied actions are played out one by one.
+(``palace_draw``) both read; animations are ``palace_anim``, the buttons
+``palace_buttons``. As at the rummy tables, the table shows the observation as of the
+last animation that finished; the session may be ahead, and its applied actions are
+played out one by one.
 """
 
 from __future__ import annotations
@@ -22,12 +23,12 @@ from .. import palace_layout, palace_model
 from ..input_grammar import Command
 from ..layout import TableLayout
 from ..model import Box, ScreenModel, ZoneCard
-from ..palace_model import ButtonSeen, Seen
+from ..palace_seen import ButtonSeen, Seen
 from ..session import Session
 from ..table_palace import PalaceTable
-from ..widgets import Button
 from . import palace_draw
 from .palace_anim import FINAL_SECONDS, PalaceAnimation, TurnedUp
+from .palace_buttons import build_buttons, enable_buttons
 
 if TYPE_CHECKING:
     from ..app import App
@@ -77,17 +78,8 @@ class PalaceTableScene(PalaceAnimation):
         self._model: tuple[palace_layout.PalaceLayout, Seen, ScreenModel] | None = None
         self.geo = palace_layout.compute(size, self.session.game.seats, self.session.human,
                                          scale)
-        box = self.geo.table.controls
-        entries = [("", Command.COMMIT, True), ("", Command.TAKE, False),
-                   ("Sort by rank  [R]", Command.SORT_RANK, False),
-                   ("Hint  [H]", Command.HINT, False), ("Menu  [Esc]", Command.PAUSE, False)]
-        row = max(30, min(self.geo.table.height // 16, (box.height - 10) // len(entries) - 8))
         self._buttons_key = None
-        methods = self.commands()
-        self.button_commands = [command for _, command, _ in entries]
-        self.buttons = [Button(pygame.Rect(box.x, box.y + i * (row + 8), box.width, row), label,
-                               methods[command], primary=primary, size=max(12, row * 2 // 5))
-                        for i, (label, command, primary) in enumerate(entries)]
+        self.buttons, self.button_commands = build_buttons(self)
         self._refresh_buttons()
 
     def commands(self) -> dict[Command, Callable[[], object]]:
@@ -106,27 +98,7 @@ class PalaceTableScene(PalaceAnimation):
         return palace_steps(self)
 
     def _enable_buttons(self) -> None:
-        commit, second, sort, _hint, _menu = self.buttons
-        view, mine = self.view, self._my_turn()
-        phase = view.phase
-        if phase is Phase.PICK_HIDDEN:
-            commit.label, commit.enabled = "Hide these 3  [Enter]", mine and \
-                len(self.picked) == HIDDEN
-            second.label, second.enabled = "Choose any 3", mine
-            second.on_click = self.pick_any
-        elif phase is Phase.BUILD_RESERVE:
-            commit.label = "Put in reserve  [Enter]"
-            commit.enabled = mine and bool(self.selected) and \
-                self.session.problem(BuildReserve(self._chosen())) is None
-            second.label, second.enabled = "Take the stack  [T]", False
-            second.on_click = self.take_stack
-        else:
-            commit.label = "Place  [Enter]"
-            commit.enabled = mine and bool(self.selected) and \
-                self.session.problem(Place(self._chosen())) is None
-            second.label, second.on_click = "Take the stack  [T]", self.take_stack
-            second.enabled = mine and view.legal == (TakeStack(),)
-        sort.enabled = bool(view.hand)
+        enable_buttons(self)
 
     # --- what is shown ---------------------------------------------------------------------
 

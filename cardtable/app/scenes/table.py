@@ -8,8 +8,9 @@ the goal sheet (``rummy_goals``), hints (``table_hints``) and the move log
 drawing (``tabledraw``), mouse (``rummy_input``), keyboard (``rummy_keys``) and the
 coach read. Actions are in ``rummy_actions`` (commands mapped to methods in one
 place), animations in ``table_animations`` (by event type), the round's last look in
-``round_end``; what differs by game comes from the game's description
-(``table_desc``), never from the scene.
+``round_end``, its state as the model and a save read it in ``rummy_state``; what
+differs by game comes from the game's description (``table_desc``), never from the
+scene.
 
 The table shows the observation as of the last animation that finished: the session
 may be ahead, and its applied actions are played out one by one.
@@ -28,7 +29,7 @@ from ...engine.events import Event, RoundScored
 from .. import rummy_layout, rummy_model
 from ..input_grammar import Command
 from ..layout import TableLayout
-from ..model import Box, ScreenModel
+from ..model import ScreenModel
 from ..session import Session, Shown
 from ..table_desc import RummyView, describe_table
 from ..table_ui import TableUI
@@ -40,6 +41,7 @@ from .rummy_building import Building
 from .rummy_controls import ControlButtons
 from .rummy_goals import Goals
 from .rummy_keys import RummyKeys
+from .rummy_state import saved_ui, table_state
 from .table_animations import ANIMATIONS, Moment
 
 if TYPE_CHECKING:
@@ -110,25 +112,8 @@ class TableScene(RummyKeys):
         return self.geo
 
     def state(self) -> rummy_model.TableState:
-        """The scene's part of what the screen model is built from."""
-        seats, view = self.session.seats, self.view
-        thinking = self.session.thinking_seat
-        status = self.meld_status()
-        return rummy_model.TableState(
-            tuple(self.session.names), self.session.human, tuple(self.hand_cards()),
-            frozenset(self.selected), tuple(map(tuple, self.groups)),
-            self._my_discard_phase(), self.hand_label(), self.goals.chosen, self.asking.spot(),
-            tuple(rummy_model.ButtonSpot(b.label, method, b.enabled, Box.of(b.rect),
-                                         b.label_size())
-                  for b, method in zip(self.buttons, self.button_roles)),
-            tuple("" if seat == self.session.human else seats[seat].level
-                  for seat in range(len(seats))),
-            status=status[0] if status is not None else None,
-            log=tuple(self.visible_log()), log_scroll=self.log_scroll,
-            thinking=thinking if thinking is not None and view.current == thinking
-            and thinking in view.awaiting else None,
-            message=self.message.text if self.message is not None else None,
-            callouts=tuple(sorted((seat, said[0]) for seat, said in self.callouts.items())))
+        """The scene's part of what the screen model is built from (``rummy_state``)."""
+        return table_state(self)
 
     def model(self) -> ScreenModel:
         """The screen model of the table as it is now (rebuilt when its inputs change)."""
@@ -175,18 +160,8 @@ class TableScene(RummyKeys):
         self.goals.chosen = number
 
     def ui_state(self) -> TableUI:
-        """What a save keeps of the table: hand order, groups being built, summary. The
-        save is asked for the moment a move is applied, before the table has taken in
-        what it did (a go-down has laid the groups' cards; the table clears its groups
-        only once ``play`` returns), so the groups keep only cards still in the hand
-        (``hand_order`` follows the hand): a save never names a card the hand lost,
-        which the loader would rightly refuse as damage."""
-        held = set(self.session.hand_order)
-        groups = tuple(kept for kept in (tuple(c for c in group if c in held)
-                                         for group in self.groups) if kept)
-        return TableUI("summary" if self.summary is not None else "table",
-                       tuple(self.session.hand_order), groups,
-                       tuple(self.session.log), self.summary)
+        """What a save keeps of the table (``rummy_state.saved_ui``)."""
+        return saved_ui(self)
 
     def restore_ui(self, ui: TableUI) -> None:
         super().restore_ui(ui)
