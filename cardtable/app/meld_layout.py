@@ -197,12 +197,6 @@ def _rows(area: pygame.Rect, shapes: list[tuple[bool, ...]], width: int, step: i
 GAP = 6
 
 
-def _row_width(shapes: list[tuple[bool, ...]], width: int, step: int) -> int:
-    tab = max(MIN_TARGET, step)
-    return sum(width + sum(_steps(shape, step)) + tab for shape in shapes) \
-        + GAP * (len(shapes) - 1)
-
-
 def visible_part(rect: pygame.Rect, later: list[pygame.Rect]) -> pygame.Rect:
     """What is left in view of ``rect`` once the rectangles drawn after it lie over it:
     cut at the left edge of one over its right part, at the top of one over its lower
