@@ -45,6 +45,7 @@ class Role(Enum):
     TEXT = "text"
     FIELD = "field"
     LINK = "link"
+    SEAT_MELDS = "a seat's melds, folded"
 
 
 class Gesture(Flag):
@@ -196,9 +197,18 @@ class Region:
     name: str
 
 
+@dataclass(frozen=True)
+class SeatMelds:
+    """A seat's melds folded into one element where they cannot fit its room (a click
+    opens them in a dialog); ``close``: the dialog's Close button."""
+
+    seat: int
+    close: bool = False
+
+
 Ref = (HandCard | PileRef | NamedPile | StagedGroup | StagedCard | NewGroup | TableMeld
        | WildInMeld | SeatRef | SeatCards | ZoneCard | Goal | Control | Answer | Region
-       | MeldCard)
+       | MeldCard | SeatMelds)
 
 
 class _Rectangle(Protocol):

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ..engine import Card, Meld, MeldRules
-from . import rummy_layout
+from . import meld_fold, rummy_layout
 from .layout import TableLayout
 from .model import (
     Box,
@@ -21,6 +21,7 @@ from .model import (
     NewGroup,
     Region,
     Role,
+    SeatMelds,
     StagedCard,
     StagedGroup,
     TableMeld,
@@ -84,22 +85,52 @@ def meld_shapes(melds: Sequence[Meld], rules: MeldRules) -> list[tuple[bool, ...
     return [tuple(rules.is_wild(card) for card in meld.cards) for meld in melds]
 
 
+MELDS_DIALOG = "melds-dialog"
+
+
 def meld_elements(geo: TableLayout, view: RummyView, desc: TableDescription[RummyView],
            state: TableState) -> list[Element]:
+    """Every seat's melds; a seat's folded into one element where they cannot fit its
+    room, and the folded seat's melds in a dialog over the table while open."""
     out: list[Element] = []
     rules = desc.rules(view)
-    laid = rummy_layout.table_melds(geo, state.human, {
-        seat: meld_shapes(melds, rules) for seat, melds in enumerate(view.melds) if melds})
+    shapes = {seat: meld_shapes(melds, rules) for seat, melds in enumerate(view.melds)
+              if melds}
+    laid, folded = meld_fold.folded_table(geo, state.human, shapes)
+    for seat, box in folded.items():
+        count = len(view.melds[seat])
+        name = f"{state.names[seat]}'s {count} meld{'s' if count != 1 else ''}"
+        out.append(Element(f"folded/{seat}", Role.SEAT_MELDS, f"{name}, open to see them",
+                           Box.of(box), SeatMelds(seat), z=6, accepts=CLICK | DROP,
+                           parent=f"seat/{seat}",
+                           texts=(Text(f"{name} \u2014 open", 12, bold=True),)))
+    if state.melds_open is not None and state.melds_open in folded:
+        seat = state.melds_open
+        room = meld_fold.dialog_box(geo)
+        title = rummy_layout.label_line(geo) + 8
+        close = pygame.Rect(room.right - 90, room.y + 6, 84, title - 4)
+        inner = pygame.Rect(room.x + 8, room.y + title + 8, room.w - 16, room.h - title - 16)
+        laid[seat] = meld_fold.dialog_spots(geo, inner, shapes[seat])
+        out.append(Element(MELDS_DIALOG, Role.PANEL, f"{state.names[seat]}'s melds",
+                           Box.of(room), SeatMelds(seat), z=40, modal=True,
+                           texts=(Text(f"{state.names[seat]}'s melds: drop cards on a meld "
+                                       "or a wild, or select and click", 12),)))
+        out.append(Element("melds-dialog/close", Role.BUTTON, "Close", Box.of(close),
+                           SeatMelds(seat, close=True), z=41, accepts=CLICK,
+                           parent=MELDS_DIALOG, texts=(Text("Close  [Esc]", 12, bold=True),)))
     for seat, melds in enumerate(view.melds):
-        if not melds:
+        if not melds or seat not in laid:
             continue
         whose = "your" if seat == state.human else f"{state.names[seat]}'s"
         parent = None if seat == state.human else f"seat/{seat}"
+        lift = 0
+        if seat == state.melds_open and seat in folded:
+            parent, lift = MELDS_DIALOG, 36
         spots = laid[seat]
         for index, (meld, spot) in enumerate(zip(melds, spots)):
             mid = f"meld/{seat}/{index}"
             out.append(Element(mid, Role.TABLE_MELD, f"{whose} {meld_words(meld, rules)}",
-                               Box.of(spot.box), TableMeld(seat, index), z=6,
+                               Box.of(spot.box), TableMeld(seat, index), z=6 + lift,
                                accepts=CLICK | DROP, parent=parent))
             for position, (card, box) in enumerate(zip(meld.cards, spot.visible)):
                 if rules.is_wild(card):
@@ -107,13 +138,13 @@ def meld_elements(geo: TableLayout, view: RummyView, desc: TableDescription[Rumm
                     out.append(Element(
                         f"{mid}/{position}", Role.WILD,
                         f"{card_name(card)} in {whose} {meld.kind.value}: {note.split(' ', 2)[2]}",
-                        Box.of(box), WildInMeld(seat, index, position, card), z=8,
+                        Box.of(box), WildInMeld(seat, index, position, card), z=8 + lift,
                         accepts=CLICK | DROP, parent=mid))
                 else:
                     out.append(Element(f"{mid}/{position}", Role.CARD,
                                        f"{card_name(card)} in {whose} {meld.kind.value}",
                                        Box.of(box), MeldCard(seat, index, position, card),
-                                       z=7, parent=mid))
+                                       z=7 + lift, parent=mid))
             out.append(Element(f"{mid}/tab", Role.TEXT, "lay off here", Box.of(spot.tab),
-                               Region("lay-off"), z=7, parent=mid, public=False))
+                               Region("lay-off"), z=7 + lift, parent=mid, public=False))
     return out

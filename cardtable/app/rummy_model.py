@@ -31,7 +31,7 @@ from .model import (
     SeatRef,
     Text,
 )
-from .rummy_melds_model import groups_elements, meld_elements
+from .rummy_melds_model import MELDS_DIALOG, groups_elements, meld_elements
 from .spoken import card_name
 from .table_desc import RummyView, TableDescription
 
@@ -92,6 +92,8 @@ class TableState:
     """The banner over the table: a refusal's reason or a hint."""
     callouts: tuple[tuple[int, str], ...] = ()
     """What seats just said out loud, by seat."""
+    melds_open: int | None = None
+    """The seat whose folded melds are open in a dialog over the table."""
 
 
 def build(geo: TableLayout, view: RummyView, desc: TableDescription[RummyView],
@@ -132,7 +134,23 @@ def build(geo: TableLayout, view: RummyView, desc: TableDescription[RummyView],
         elements = [element if element.id == "question" or element.parent == "question"
                     else replace(element, enabled=False, focusable=False)
                     for element in elements]
+    elif any(element.id == MELDS_DIALOG for element in elements):
+        elements = _under_dialog(elements)
     return ScreenModel(tuple(elements))
+
+
+def _under_dialog(elements: list[Element]) -> list[Element]:
+    """A seat's melds open over the table: only the dialog and the hand (cards are
+    dragged or chosen from it) take input."""
+    inside = {MELDS_DIALOG}
+    for element in elements:
+        if element.parent in inside:
+            inside.add(element.id)
+    keep = [e for e in elements if e.id in inside]
+    rest = [e if e.id == "hand" or e.id.startswith("hand/") or e.role is Role.PANEL
+            and e.id in ("info", "banner") else replace(e, enabled=False, focusable=False)
+            for e in elements if e.id not in inside]
+    return keep + rest
 
 
 def banner_avoids(geo: TableLayout, question: Box | None) -> list[pygame.Rect]:

@@ -51,6 +51,7 @@ class RummyActions(TableCore[RummyView]):
     goals: Goals
     asking: Asking
     focus_id: str | None
+    melds_open: int | None
 
     @abstractmethod
     def model(self) -> ScreenModel: ...

@@ -21,6 +21,7 @@ from ..model import (
     NewGroup,
     PileRef,
     Ref,
+    SeatMelds,
     StagedCard,
     StagedGroup,
     TableMeld,
@@ -93,8 +94,16 @@ class RummyInput(RummyActions):
                 self.say("Select cards in your hand, then click a group to add them.")
         elif isinstance(ref, (TableMeld, WildInMeld)):
             self._click_meld(ref, pos)
+        elif isinstance(ref, SeatMelds):
+            self.open_melds(ref)
         else:
             self.use(ref, pos)
+
+    def open_melds(self, ref: SeatMelds) -> None:
+        """A seat's folded melds open in a dialog over the table (focus on the first);
+        its Close button closes it."""
+        self.melds_open = None if ref.close else ref.seat
+        self.focus_id = None if ref.close else f"meld/{ref.seat}/0"
 
     def _click_meld(self, ref: TableMeld | WildInMeld, pos: tuple[int, int] | None) -> None:
         """Selected cards go onto the meld (the end nearer the click first); one card

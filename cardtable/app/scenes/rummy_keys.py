@@ -21,6 +21,7 @@ from ..model import (
     PileRef,
     Region,
     Role,
+    SeatMelds,
     StagedGroup,
     TableMeld,
     WildInMeld,
@@ -128,6 +129,8 @@ class RummyKeys(RummyInput):
             else:
                 self.add_to_meld(chosen, ref.seat, ref.meld, False,
                                  ref.card if len(chosen) == 1 else None)
+        elif isinstance(ref, SeatMelds):
+            self.open_melds(ref)
         elif ref == Region("log"):
             self.hints.why_earlier()
         else:

@@ -33,7 +33,8 @@ def table_state(scene: TableScene) -> rummy_model.TableState:
         thinking=thinking if thinking is not None and view.current == thinking
         and thinking in view.awaiting else None,
         message=scene.message.text if scene.message is not None else None,
-        callouts=tuple(sorted((seat, said[0]) for seat, said in scene.callouts.items())))
+        callouts=tuple(sorted((seat, said[0]) for seat, said in scene.callouts.items())),
+        melds_open=scene.melds_open)
 
 
 def saved_ui(scene: TableScene) -> TableUI:

@@ -62,6 +62,8 @@ class TableScene(RummyKeys):
         self._saved_groups: tuple[tuple[Card, ...], ...] = ()
         """The groups as last saved: a change asks for a save (see ``_after_update``)."""
         self.focus_id: str | None = None
+        self.melds_open: int | None = None
+        """The seat whose folded melds are open in a dialog over the table."""
         """The element the keyboard's focus is on (None: the first place of the phase)."""
         self.summary: RoundScored | None = None
         self.summary_open = False
@@ -130,6 +132,9 @@ class TableScene(RummyKeys):
     def _cancel(self) -> bool:
         """Esc also closes the table's own question (where a freed wild goes)."""
         asked = self.asking.cancel()
+        if not asked and self.melds_open is not None:
+            self.melds_open, self.focus_id = None, None
+            return True
         return super()._cancel() or asked
 
     # --- what the helpers hold, as the drawing and the tests read it ------------------------

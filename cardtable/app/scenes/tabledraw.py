@@ -25,6 +25,7 @@ from ..model import (
     TableMeld,
 )
 from ..rummy_layout import label_size
+from ..rummy_melds_model import MELDS_DIALOG
 from ..table_desc import wild_labels
 from .table_overlays import TARGET_BAD as TARGET_BAD  # Palace's table draws these too
 from .table_overlays import TARGET_GOOD as TARGET_GOOD
@@ -45,8 +46,10 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
     _piles(scene, surface, model)
     _meld_row(scene, surface, model)
     for element in model:
-        if element.role is Role.TABLE_MELD:
+        if element.role is Role.TABLE_MELD and element.parent != MELDS_DIALOG:
             _meld(scene, surface, model, element)
+        elif element.role is Role.SEAT_MELDS:
+            _folded(surface, element)
     _hand(scene, surface, model)
     log = model.get("log")
     draw_log_texts(surface, geo.log, log.texts if log is not None else (),
@@ -55,7 +58,52 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
     focused = scene.focused()
     for button, method in zip(scene.buttons, scene.button_roles):
         button.draw(surface, focused is not None and focused.id == f"button/{method}")
+    _melds_dialog(scene, surface, model)
     draw_overlays(scene, surface, model)
+
+
+def _folded(surface: pygame.Surface, element: Element) -> None:
+    """A seat's melds folded into one line: "West's 3 melds — open"."""
+    rect = pygame.Rect(element.box.x, element.box.y, element.box.w, element.box.h)
+    pygame.draw.rect(surface, theme.FELT_DARK, rect, border_radius=6)
+    pygame.draw.rect(surface, theme.PANEL_EDGE, rect, width=1, border_radius=6)
+    if element.texts:
+        words = element.texts[0]
+        theme.blit_text(surface, _fitted(words.content, words.size, rect.w - 8),
+                        words.size, rect.center, theme.TEXT, True, anchor="center")
+
+
+def _fitted(words: str, size: int, width: int) -> str:
+    """The words, shortened to the width ("West's 3 melds…")."""
+    while len(words) > 4 and theme.font(size, True).size(words)[0] > width:
+        words = words[:-2].rstrip(" \u2014") + "\u2026"
+    return words
+
+
+def _melds_dialog(scene: TableScene, surface: pygame.Surface, model: ScreenModel) -> None:
+    """A folded seat's melds open over the table: its panel, title, Close button and
+    melds at a size to aim at."""
+    dialog = model.get(MELDS_DIALOG)
+    if dialog is None:
+        return
+    rect = pygame.Rect(dialog.box.x, dialog.box.y, dialog.box.w, dialog.box.h)
+    pygame.draw.rect(surface, theme.FELT_DARK, rect, border_radius=10)
+    pygame.draw.rect(surface, theme.PANEL_EDGE, rect, width=2, border_radius=10)
+    if dialog.texts:
+        theme.blit_text(surface, dialog.texts[0].content, dialog.texts[0].size,
+                        (rect.x + 12, rect.y + 10), theme.TEXT, True)
+    close = model.get(f"{MELDS_DIALOG}/close")
+    if close is not None:
+        box = pygame.Rect(close.box.x, close.box.y, close.box.w, close.box.h)
+        focused = scene.focused()
+        lit = focused is not None and focused.id == close.id
+        pygame.draw.rect(surface, theme.BUTTON_HOVER if lit else theme.BUTTON, box,
+                         border_radius=6)
+        theme.blit_text(surface, "Close  [Esc]", 12, box.center, theme.TEXT, True,
+                        anchor="center")
+    for element in model.children(MELDS_DIALOG):
+        if element.role is Role.TABLE_MELD:
+            _meld(scene, surface, model, element)
 
 
 def _opponent(scene: TableScene, surface: pygame.Surface, model: ScreenModel, seat: int,
