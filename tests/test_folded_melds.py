@@ -81,9 +81,14 @@ def _crowded_app(make_app):
 
 
 def _opened(app, by_key: bool):
+    from screen_checks import keyboard_problems, outside_problems, text_problems
+
     from ui import click, frames, key
 
     model = app.table.model()
+    assert text_problems(model) + outside_problems(model, (1024, 640)) == []
+    assert keyboard_problems(model, []) == []
+    assert [(a.id, b.id) for a, b in model.overlaps()] == []
     folded = model.get("folded/2")
     assert folded is not None and folded.role is Role.SEAT_MELDS, \
         [e.id for e in model if e.role is Role.TABLE_MELD]
@@ -97,6 +102,8 @@ def _opened(app, by_key: bool):
         frames(app, 2)
     model = app.table.model()
     assert model.get("melds-dialog") is not None and model.get("melds-dialog").modal
+    assert text_problems(model) + outside_problems(model, (1024, 640)) == []
+    assert keyboard_problems(model, []) == []
     assert [(a.id, b.id) for a, b in model.overlaps()] == []
     return model
 

@@ -61,8 +61,9 @@ def _clashes(geo: TableLayout, human: int, laid: dict[int, list[MeldSpot]],
 
 def dialog_box(geo: TableLayout) -> pygame.Rect:
     """The dialog over the table: the felt above the person's hand, clear of the line
-    over it (the hand stays in play: cards are dragged from it into the dialog)."""
-    top = geo.play.y + geo.margin
+    over it (the hand stays in play: cards are dragged from it into the dialog) and
+    below the deal code's line."""
+    top = geo.play.y + geo.margin + label_line(geo)
     bottom = geo.hand.top - 2 * label_line(geo) - geo.margin
     return pygame.Rect(geo.play.x + geo.margin, top, geo.play.width - 2 * geo.margin,
                        bottom - top)

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ..engine import Card, Meld, MeldRules
-from . import meld_fold, rummy_layout
+from . import meld_fold, rummy_layout, theme
 from .layout import TableLayout
 from .model import (
     Box,
@@ -88,6 +88,18 @@ def meld_shapes(melds: Sequence[Meld], rules: MeldRules) -> list[tuple[bool, ...
 MELDS_DIALOG = "melds-dialog"
 
 
+def _folded_label(name: str, count: int, width: int) -> Text:
+    """The folded melds' line, the longest wording that fits its width."""
+    melds = f"{count} meld{'s' if count != 1 else ''}"
+    wordings = [f"{name}'s {melds} \u2014 open", f"{name}'s {melds}", f"{name}: {melds}",
+                melds]
+    for size in (12, 11, 10):
+        for words in wordings:
+            if theme.font(size, True).size(theme.drawable(words))[0] <= width - 8:
+                return Text(words, size, bold=True)
+    return Text(str(count), 10, bold=True)
+
+
 def meld_elements(geo: TableLayout, view: RummyView, desc: TableDescription[RummyView],
            state: TableState) -> list[Element]:
     """Every seat's melds; a seat's folded into one element where they cannot fit its
@@ -103,7 +115,7 @@ def meld_elements(geo: TableLayout, view: RummyView, desc: TableDescription[Rumm
         out.append(Element(f"folded/{seat}", Role.SEAT_MELDS, f"{name}, open to see them",
                            Box.of(box), SeatMelds(seat), z=6, accepts=CLICK | DROP,
                            parent=f"seat/{seat}",
-                           texts=(Text(f"{name} \u2014 open", 12, bold=True),)))
+                           texts=(_folded_label(state.names[seat], count, box.width),)))
     if state.melds_open is not None and state.melds_open in folded:
         seat = state.melds_open
         room = meld_fold.dialog_box(geo)
@@ -114,7 +126,7 @@ def meld_elements(geo: TableLayout, view: RummyView, desc: TableDescription[Rumm
         out.append(Element(MELDS_DIALOG, Role.PANEL, f"{state.names[seat]}'s melds",
                            Box.of(room), SeatMelds(seat), z=40, modal=True,
                            texts=(Text(f"{state.names[seat]}'s melds: drop cards on a meld "
-                                       "or a wild, or select and click", 12),)))
+                                       "or a wild, or select and click", 12, bold=True),)))
         out.append(Element("melds-dialog/close", Role.BUTTON, "Close", Box.of(close),
                            SeatMelds(seat, close=True), z=41, accepts=CLICK,
                            parent=MELDS_DIALOG, texts=(Text("Close  [Esc]", 12, bold=True),)))

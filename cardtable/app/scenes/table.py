@@ -30,6 +30,7 @@ from .. import rummy_layout, rummy_model
 from ..input_grammar import Command
 from ..layout import TableLayout
 from ..model import ScreenModel
+from ..rummy_melds_model import MELDS_DIALOG
 from ..session import Session, Shown
 from ..table_desc import RummyView, describe_table
 from ..table_ui import TableUI
@@ -123,6 +124,8 @@ class TableScene(RummyKeys):
         key = (self.view, state, self.geo.width, self.geo.height)
         if self._model is None or self._model[0] != key:
             self._model = (key, rummy_model.build(self.geo, self.view, self.desc, state))
+            if state.melds_open is not None and self._model[1].get(MELDS_DIALOG) is None:
+                self.melds_open = None  # the seat's melds fit again, or are gone
         return self._model[1]
 
     def active_buttons(self) -> list[Button]:

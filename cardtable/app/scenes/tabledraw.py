@@ -69,15 +69,8 @@ def _folded(surface: pygame.Surface, element: Element) -> None:
     pygame.draw.rect(surface, theme.PANEL_EDGE, rect, width=1, border_radius=6)
     if element.texts:
         words = element.texts[0]
-        theme.blit_text(surface, _fitted(words.content, words.size, rect.w - 8),
-                        words.size, rect.center, theme.TEXT, True, anchor="center")
-
-
-def _fitted(words: str, size: int, width: int) -> str:
-    """The words, shortened to the width ("West's 3 melds…")."""
-    while len(words) > 4 and theme.font(size, True).size(words)[0] > width:
-        words = words[:-2].rstrip(" \u2014") + "\u2026"
-    return words
+        theme.blit_text(surface, words.content, words.size, rect.center, theme.TEXT, True,
+                        anchor="center")
 
 
 def _melds_dialog(scene: TableScene, surface: pygame.Surface, model: ScreenModel) -> None:
