@@ -131,7 +131,8 @@ def test_a_folded_seats_element_opens_its_melds_in_a_dialog(make_app):
 
 def test_a_lay_off_and_a_swap_work_in_the_dialog_by_mouse(make_app):
     """Dragging the K♠ from the hand onto West's first run lays it off; selecting the 7♠
-    and clicking the joker's face swaps it, in the dialog as on the table."""
+    and clicking the joker's face swaps it, in the dialog as on the table; Close closes
+    it."""
     from ui import click, drag, frames
 
     app = _crowded_app(make_app)
@@ -148,6 +149,9 @@ def test_a_lay_off_and_a_swap_work_in_the_dialog_by_mouse(make_app):
     click(app, table.model().get("meld/2/0/2").box.center)
     frames(app, 2)
     assert type(app.session.game.history[-1][1]).__name__ == "Exchange"
+    click(app, table.model().get("melds-dialog/close").box.center)
+    frames(app, 2)
+    assert table.model().get("melds-dialog") is None and table.melds_open is None
 
 
 def test_a_lay_off_and_a_swap_work_in_the_dialog_by_keyboard(make_app):
