@@ -224,7 +224,7 @@ def test_hard_search_counts_may_i_penalty_points_before_the_last_round():
     """May I's standing before the end is points earned only; the fewest-penalty bonus
     (70) comes after round 7. The Hard search values a round's end by the bonus as a
     chance, so fewer penalty points are worth something in every round."""
-    from cardtable.ai.hard import _value
+    from cardtable.ai.leaf import standing_margin as _value
     from cardtable.engine.data import evolve
 
     game, _ = Game.new("shanghai_may_i", 2, 3)

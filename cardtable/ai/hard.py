@@ -1,60 +1,72 @@
-"""The Hard level: a sharper heuristic's move, checked by playing the round out in sampled
-worlds.
+"""The Hard level: a sharper heuristic's move, checked by short rollouts in sampled worlds.
 
 Its move comes from the game's ``hard`` strategy where there is one (a sharper heuristic:
 Shanghai and Monastery weigh a discard by the unseen cards that would bring the hand
 nearer; Monastery lays the rarest mission it can), else from Normal's.
 
-Perfect-information Monte Carlo (PIMC): the bot sees only its seat's view. It deals the
-cards it cannot see at random, consistently with everything the view shows (its own
-hand, the piles and melds, the cards others are known to hold, every count), with the
-engine's ``determinize``; in each such world it tries every candidate move and plays
-the rest of the round with the Normal strategy at every seat, scoring the round's
-points for itself against the others. Each world is shared by all candidates and its
-playout uses one random stream for all of them (common random numbers), so the
-candidates are compared on the same luck and the differences that remain are theirs.
+Perfect-information Monte Carlo over the seat's view only: the cards it cannot see are
+dealt at random, consistently with everything it can (:mod:`worlds`, which also weighs
+the deals by what the opponents have shown). In each world every candidate move is
+played, then the table plays on (:mod:`rollout`: each game's policy read straight from
+the sampled state) to the end of this seat's next own turn (``HORIZON``), and the state
+reached is valued by the game's reading of it (:mod:`leaf`: the seat's chance of
+winning the game). A short horizon valued by what wins resolves choices that whole-round
+playouts scored in raw points could not: their noise drowned the differences. Each world
+is shared by all candidates and its rollout uses one random stream for all of them
+(common random numbers), so the candidates are compared on the same luck.
 
-Candidates are cut down by sequential halving: every candidate gets a few worlds, the
-better half goes on to twice as many, and so on, so the budget goes to the close calls.
-The planned move is never cut. The rival that comes out on top is then played against
-it on fresh worlds, never used to pick it, and replaces it only if it wins clearly
-there (a paired margin of ``MARGIN`` standard errors over at least ``MIN_WORLDS``
-worlds): picking the best of ten on the same worlds it is judged on finds a lucky move
-as often as a good one (Monastery's sparse round values made Hard lose to Normal).
-A rival that is behind after ``GIVE_UP_AT`` fresh worlds (or at any doubling of them)
-is given up: most rivals lose, and confirming the planned move was where most
-of the time went (on 60 positions a game it plays 39–67 % of the playouts, in 36–60 %
-of the time, and chooses the same move in 296 of 300).
+Candidates (:mod:`candidates`) are cut down by sequential halving: every candidate gets
+a few worlds, the better half goes on to twice as many, and so on. The planned move is
+never cut. The rival that comes out on top is then played against it on fresh worlds,
+never used to pick it, and replaces it only if it wins clearly there (a paired margin of
+``MARGIN`` standard errors over at least ``MIN_WORLDS`` worlds): the best of ten on the
+worlds that chose it is as often lucky as good. A rival behind after ``GIVE_UP_AT``
+fresh worlds (or at any doubling of them) is given up.
 
-It is anytime: a fixed budget of playouts makes its answer depend only on the view and
-its generator, and a time cap (and the caller's deadline) stops it early with the best
-answer so far. Imports the engine only.
+The budget is work, never time: a fixed number of rollouts (``PLAYOUTS``), so the same
+view, generator and budget give the same move on any machine and under any load, and a
+saved game replays to the same Hard moves. Only ``should_stop`` (nobody waits any more)
+ends a search early, and then its answer is thrown away. Imports the engine only.
 """
 
 from __future__ import annotations
 
 import math
 import random
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Protocol, cast
 
 from ..engine import Action, GameView, IllegalActionError, get_variant
-from ..engine.actions import GoDown, LayDown, LayMission, PickHidden, PlayHidden, TakeBack
+from ..engine.actions import GoDown, LayDown, LayMission, PickHidden, PlayHidden
 from ..engine.errors import EngineError
 from ..engine.options import OptionsInstance
 from ..engine.variant import SeatedState, SomeVariant, round_of
 from .bots import NormalBot
-from .strategies import scores_for
+from .candidates import candidates as search_candidates
+from .leaf import LeafValue, standing_margin, value_for
+from .rollout import Mover, policy_for
+from .worlds import Worlds
 
 COMMIT = (LayDown, GoDown, LayMission)
-"""Laying melds down (going out, a contract, a mission). Playouts make putting one off
-look free: in every sampled world the Normal playout lays it next turn anyway, so the
-risk of the round ending first is seen too rarely (seen in Monastery: Hard discarded a
-king instead of laying mission 6, and lost three games in four to Normal)."""
+"""Laying melds down (going out, a contract, a mission). Rollouts make putting one off
+look free: in every sampled world the policy lays it next turn anyway, so the risk of
+the round ending first is seen too rarely (seen in Monastery: Hard discarded a king
+instead of laying mission 6, and lost three games in four to Normal)."""
 BLIND = (PickHidden, PlayHidden)
 """Moves chosen without seeing the cards (Palace's hidden reserve): every world deals
-those cards at random, so playouts cannot prefer one."""
+those cards at random, so rollouts cannot prefer one."""
+
+
+class _TurnState(Protocol):
+    @property
+    def current(self) -> int: ...
+
+
+def _turn_of(state: SeatedState) -> int:
+    """Whose turn it is (every game's state has ``current``; read as a protocol, not
+    checked at run time, since rollouts ask it every move)."""
+    return cast(_TurnState, state).current
 
 
 @dataclass
@@ -69,81 +81,94 @@ class _Candidate:
 
 
 class HardBot:
-    """PIMC over Normal playouts, from the hard strategy's move: see the module's
+    """Short rollouts in sampled worlds, from the hard strategy's move: see the module's
     docstring."""
 
     name = "hard"
     PLAYOUTS = 192
-    """Playouts a decision may use in all (candidates × worlds)."""
-    SECONDS = 1.0
-    """A decision stops sampling after this long, whatever is left of the budget."""
+    """Rollouts a decision may use in all (candidates × worlds): the whole budget."""
+    HORIZON = 1
+    """Own turns after this one a rollout plays before its state is valued (0: to the
+    round's end; always so in a game that registers no leaf value)."""
     MAX_CANDIDATES = 10
-    """Moves searched at most: the planned one and others (a random few when there are more)."""
+    """Moves searched at most: the planned one and the most promising others."""
     VERIFY = 0.4
-    """Share of the playouts kept to test the chosen rival against the planned move on
+    """Share of the rollouts kept to test the chosen rival against the planned move on
     worlds not used to choose it."""
     MARGIN = 1.5
     """How many standard errors a move must beat the planned one by to be played instead."""
     MIN_WORLDS = 6
     """Worlds a move must have shared with the planned one before it may replace it."""
     PLAYOUT_MOVES = 1500
-    """A playout longer than this is scored as it stands (random stock rebuilds)."""
+    """A rollout longer than this is valued as it stands (random stock rebuilds)."""
     GIVE_UP_AT = 16
     """Worlds after which (and again at each doubling) a rival that is behind the
     planned move stops being tested: most rivals lose, and playing the rest of the
     budget only to confirm it is where the time went (0: never give up early). A rival
-    level with it goes on: Monastery's round values are sparse (a mission made or not),
-    so a rival often ties on the first worlds and shows its edge only later."""
+    level with it goes on: Monastery's values are sparse (a mission made or not), so a
+    rival often ties on the first worlds and shows its edge only later."""
 
-    def __init__(self, playouts: int | None = None, seconds: float | None = None) -> None:
+    def __init__(self, playouts: int | None = None, horizon: int | None = None,
+                 observing: bool = False, read: bool = True) -> None:
         self.playouts = self.PLAYOUTS if playouts is None else playouts
-        self.seconds = self.SECONDS if seconds is None else seconds
-        self._normal = NormalBot()
-        """Plays every seat in the playouts (cheap, and how the opponents play)."""
+        self.horizon = self.HORIZON if horizon is None else horizon
+        self.observing = observing
+        """Rollouts by Normal through views built every move (the bench's baseline)."""
+        self.read = read
+        """Whether worlds are weighed by what the opponents did (:mod:`worlds`)."""
         self._planner = NormalBot("hard")
         """The move the search starts from and keeps unless a rival clearly beats it."""
         self._variants: dict[tuple[str, OptionsInstance | None], SomeVariant] = {}
+        self._policies: dict[int, Mover] = {}
         self.last_playouts = 0
-        """Playouts the last decision made (for the bench)."""
+        """Rollouts the last decision made (for the bench)."""
+        self.last_steps = 0
+        """Moves played inside the last decision's rollouts (for the bench)."""
         self.last_chosen_on = 0
         """Worlds the last decision used to choose a rival (later ones verify it)."""
+        self.last_planned: Action | None = None
+        """The move the heuristic planned at the last decision (the search may keep it)."""
 
     def supports(self, game_id: str) -> bool:
-        return self._normal.supports(game_id)
+        return self._planner.supports(game_id)
 
     def choose(self, observation: GameView, rng: random.Random, deadline: float,
                should_stop: Callable[[], bool]) -> Action:
         planned = self._planner.choose(observation, rng, deadline, should_stop)
-        self.last_playouts = self.last_chosen_on = 0
+        self.last_planned = planned
+        self.last_playouts = self.last_steps = self.last_chosen_on = 0
         if isinstance(planned, COMMIT):
             return planned  # see COMMIT: a lay-down planned is never put off
-        candidates = self._candidates(observation, planned, rng)
-        if len(candidates) < 2 or all(isinstance(c.action, BLIND) for c in candidates):
+        moves = search_candidates(observation, planned, self.MAX_CANDIDATES, rng)
+        if len(moves) < 2 or all(isinstance(move, BLIND) for move in moves):
             return planned  # one move, or choices made blind: no search can tell them apart
-        started = time.monotonic()
-        stop_at = min(started + self.seconds, deadline - 0.25)
         try:
             variant = self._variant(observation)
         except EngineError:
             return planned
-        search = _Search(variant, observation, self._normal, rng.getrandbits(64),
-                         self.PLAYOUT_MOVES)
+        value = value_for(variant.id)
+        seed = rng.getrandbits(64)
+        search = _Search(variant, observation, self._policy(variant),
+                         value or standing_margin, Worlds(variant, observation, seed, self.read),
+                         seed, self.horizon if value is not None else 0, self.PLAYOUT_MOVES)
+        try:
+            return self._search(search, [_Candidate(move) for move in moves], should_stop)
+        finally:
+            self.last_playouts, self.last_steps = search.playouts, search.steps
+
+    def _search(self, search: _Search, candidates: list[_Candidate],
+                should_stop: Callable[[], bool]) -> Action:
+        planned = candidates[0].action
         if len(candidates) == 2:
             # One rival (draw or not, call or pass): nothing to choose among, so every
             # world tests it and none is spent choosing.
-            return self._test(search, candidates, 0, stop_at, should_stop)
-        # Choosing gets its share of the playouts and of the time; testing the rest.
+            return self._test(search, candidates, 0, should_stop)
         selecting = self.playouts - int(self.playouts * self.VERIFY)
-        select_until = started + (stop_at - started) * (1 - self.VERIFY)
-
-        def out_of_time() -> bool:
-            return time.monotonic() >= select_until or should_stop()
-
         base, rivals = candidates[0], candidates[1:]
         halvings = max(1, math.ceil(math.log2(len(candidates))))
         per_halving = max(len(candidates), selecting // (halvings + 1))
         worlds = 0
-        while len(rivals) > 1 and not out_of_time():
+        while len(rivals) > 1 and not should_stop():
             playing = [base, *rivals]
             left = (selecting - search.playouts) // len(playing)
             if left < 1:
@@ -151,8 +176,6 @@ class HardBot:
             new_worlds = min(max(2, per_halving // len(playing)), left)
             for world in range(worlds, worlds + new_worlds):
                 for candidate in playing:
-                    if out_of_time():
-                        break
                     candidate.values.append(search.playout(world, candidate.action))
             worlds += new_worlds
             rivals.sort(key=lambda c: c.mean, reverse=True)
@@ -160,18 +183,16 @@ class HardBot:
         self.last_chosen_on = worlds
         chosen = max(rivals, key=lambda c: _paired_edge(c, base))
         if _paired_edge(chosen, base) <= 0:
-            self.last_playouts = search.playouts
             return planned  # nothing looked better even on the worlds it was picked on
         return self._test(search, [_Candidate(planned), _Candidate(chosen.action)], worlds,
-                          stop_at, should_stop)
+                          should_stop)
 
-    def _test(self, search: _Search, pair: list[_Candidate], world: int, stop_at: float,
+    def _test(self, search: _Search, pair: list[_Candidate], world: int,
               should_stop: Callable[[], bool]) -> Action:
         """The planned move (first) against one rival on worlds from ``world`` on, until the
-        budget or the time is spent: the rival if it wins clearly (see ``_verdict``)."""
+        budget is spent: the rival if it wins clearly (see ``_verdict``)."""
         checkpoint = self.GIVE_UP_AT
-        while (search.playouts + len(pair) <= self.playouts
-               and time.monotonic() < stop_at and not should_stop()):
+        while search.playouts + len(pair) <= self.playouts and not should_stop():
             for candidate in pair:
                 candidate.values.append(search.playout(world, candidate.action))
             world += 1
@@ -180,17 +201,7 @@ class HardBot:
                 if _paired_edge(pair[1], pair[0]) < 0:
                     break  # behind: the margin it needs is out of reach
                 checkpoint *= 2
-        self.last_playouts = search.playouts
         return self._verdict(pair, pair[0].action)
-
-    def _candidates(self, view: GameView, planned: Action, rng: random.Random) -> list[_Candidate]:
-        """The planned move first, then the other distinct legal moves (never a take-back:
-        the search plays forward), at most ``MAX_CANDIDATES``."""
-        others = [a for a in dict.fromkeys(view.legal)
-                  if a != planned and not isinstance(a, TakeBack)]
-        if len(others) >= self.MAX_CANDIDATES:
-            others = rng.sample(others, self.MAX_CANDIDATES - 1)
-        return [_Candidate(planned)] + [_Candidate(a) for a in others]
 
     def _verdict(self, candidates: Sequence[_Candidate], planned: Action) -> Action:
         """The rival that beats the planned move (first) by the most on the fresh worlds
@@ -219,31 +230,34 @@ class HardBot:
             variant = self._variants[key] = get_variant(view.game_id)(view.options)
         return variant
 
+    def _policy(self, variant: SomeVariant) -> Mover:
+        """The rollout policy of this variant, made once and kept (it may cache)."""
+        policy = self._policies.get(id(variant))
+        if policy is None:
+            policy = self._policies[id(variant)] = policy_for(variant, self.observing)
+        return policy
+
 
 class _Search:
-    """The worlds of one decision and their playouts (of a variant found by the view's
+    """The worlds of one decision and its rollouts (of a variant found by the view's
     game: its states and views are the game's own, held as any game's)."""
 
-    def __init__(self, variant: SomeVariant, view: GameView, normal: NormalBot,
-                 seed: int, move_cap: int) -> None:
-        self.variant, self.view, self.normal = variant, view, normal
+    def __init__(self, variant: SomeVariant, view: GameView, policy: Mover, value: LeafValue,
+                 worlds: Worlds, seed: int, horizon: int, move_cap: int) -> None:
+        self.variant, self.view, self.policy, self.value = variant, view, policy, value
         self.seat: int = view.seat
-        self.seed = seed
-        self.move_cap = move_cap
-        self.worlds: list[SeatedState] = []
-        self.playouts = 0
+        self.worlds, self.seed = worlds, seed
+        self.horizon, self.move_cap = horizon, move_cap
+        self.playouts = self.steps = 0
 
     def world(self, index: int) -> SeatedState:
-        while len(self.worlds) <= index:
-            rng = random.Random(f"{self.seed}:world:{len(self.worlds)}")
-            self.worlds.append(self.variant.determinize(self.view, rng))
         return self.worlds[index]
 
     def playout(self, index: int, action: Action) -> float:
-        """The round played out from this world after ``action``, Normal at every seat,
-        as this seat's points against the others' mean (higher is better)."""
+        """This world after ``action``, played on to the end of the seat's next own turn
+        (or the round's end), valued for the seat (higher is better)."""
         self.playouts += 1
-        variant, seat = self.variant, self.seat
+        variant, seat, horizon, move = self.variant, self.seat, self.horizon, self.policy.move
         start = self.world(index)
         try:
             state = variant.apply(start, seat, action).state
@@ -251,17 +265,24 @@ class _Search:
             return -math.inf
         rng = random.Random(f"{self.seed}:playout:{index}")  # the same for every candidate
         playing = round_of(start, 0)
+        ours = _turn_of(state) == seat
+        returns = 0
         for _ in range(self.move_cap):
             if variant.outcome(state) is not None or round_of(state, 0) != playing:
                 break
             awaiting = variant.awaiting(state)
             if not awaiting:
                 break
+            turn = _turn_of(state)
+            if turn == seat and not ours:
+                returns += 1
+            elif turn != seat and ours and horizon and returns >= horizon:
+                break  # the seat's next own turn is over
+            ours = turn == seat
             mover = awaiting[0]
-            choice = self.normal.choose(variant.observe(state, mover), rng, math.inf,
-                                        _never)
-            state = variant.apply(state, mover, choice).state
-        return _value(variant, state, seat)
+            state = variant.apply(state, mover, move(state, mover, rng)).state
+            self.steps += 1
+        return self.value(variant, state, seat)
 
 
 def _paired_edge(candidate: _Candidate, base: _Candidate) -> float:
@@ -270,21 +291,3 @@ def _paired_edge(candidate: _Candidate, base: _Candidate) -> float:
     if shared == 0:
         return -math.inf
     return sum(candidate.values[i] - base.values[i] for i in range(shared)) / shared
-
-
-def _never() -> bool:
-    return False
-
-
-
-
-def _value(variant: SomeVariant, state: SeatedState, seat: int) -> float:
-    """This seat's standing against the others' mean, higher is better, in the game's
-    own score (penalty points, points earned, missions, cards left), or in the scores a
-    game's AI gives the search instead (``search_scores``: May I's bonus as a chance)."""
-    scorer = scores_for(variant.id)
-    scores: Sequence[float] = (scorer(variant, state) if scorer is not None
-                               else variant.standings(state))
-    others = [score for other, score in enumerate(scores) if other != seat]
-    margin = scores[seat] - sum(others) / len(others)
-    return -margin if variant.low_scores_win else margin
