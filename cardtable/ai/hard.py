@@ -44,7 +44,7 @@ from ..engine.options import OptionsInstance
 from ..engine.variant import SeatedState, SomeVariant, round_of
 from .bots import NormalBot
 from .candidates import candidates as search_candidates
-from .leaf import LeafValue, standing_margin, value_for
+from .leaf import Leaf, LeafValue, leaf_for, standing_margin
 from .rollout import Mover, policy_for
 from .worlds import Worlds
 
@@ -86,7 +86,8 @@ class HardBot:
 
     name = "hard"
     PLAYOUTS = 192
-    """Rollouts a decision may use in all (candidates × worlds): the whole budget."""
+    """Rollouts a decision may use in all (candidates × worlds), where the game's leaf
+    sets no budget of its own."""
     HORIZON = 1
     """Own turns after this one a rollout plays before its state is valued (0: to the
     round's end; always so in a game that registers no leaf value)."""
@@ -110,8 +111,9 @@ class HardBot:
 
     def __init__(self, playouts: int | None = None, horizon: int | None = None,
                  observing: bool = False, read: bool = True) -> None:
-        self.playouts = self.PLAYOUTS if playouts is None else playouts
-        self.horizon = self.HORIZON if horizon is None else horizon
+        self.playouts = playouts
+        """The budget given (None: the game's own, see ``_budget``)."""
+        self.horizon = horizon
         self.observing = observing
         """Rollouts by Normal through views built every move (the bench's baseline)."""
         self.read = read
@@ -146,24 +148,42 @@ class HardBot:
             variant = self._variant(observation)
         except EngineError:
             return planned
-        value = value_for(variant.id)
+        leaf = leaf_for(variant.id)
         seed = rng.getrandbits(64)
         search = _Search(variant, observation, self._policy(variant),
-                         value or standing_margin, Worlds(variant, observation, seed, self.read),
-                         seed, self.horizon if value is not None else 0, self.PLAYOUT_MOVES)
+                         leaf.value if leaf else standing_margin,
+                         Worlds(variant, observation, seed, self.read), seed,
+                         self._horizon(leaf), self.PLAYOUT_MOVES)
+        budget = self._budget(leaf)
         try:
-            return self._search(search, [_Candidate(move) for move in moves], should_stop)
+            return self._search(search, [_Candidate(move) for move in moves], budget,
+                                should_stop)
         finally:
             self.last_playouts, self.last_steps = search.playouts, search.steps
 
-    def _search(self, search: _Search, candidates: list[_Candidate],
+    def _budget(self, leaf: Leaf | None) -> int:
+        """Rollouts this decision may play: the bot's own budget if it was given one,
+        else the game's (its leaf's), else ``PLAYOUTS``."""
+        if self.playouts is not None:
+            return self.playouts
+        return leaf.playouts if leaf is not None and leaf.playouts else self.PLAYOUTS
+
+    def _horizon(self, leaf: Leaf | None) -> int:
+        """Own turns a rollout plays: to the round's end where the game has no leaf."""
+        if leaf is None:
+            return 0
+        if self.horizon is not None:
+            return self.horizon
+        return leaf.horizon if leaf.horizon is not None else self.HORIZON
+
+    def _search(self, search: _Search, candidates: list[_Candidate], budget: int,
                 should_stop: Callable[[], bool]) -> Action:
         planned = candidates[0].action
         if len(candidates) == 2:
             # One rival (draw or not, call or pass): nothing to choose among, so every
             # world tests it and none is spent choosing.
-            return self._test(search, candidates, 0, should_stop)
-        selecting = self.playouts - int(self.playouts * self.VERIFY)
+            return self._test(search, candidates, 0, budget, should_stop)
+        selecting = budget - int(budget * self.VERIFY)
         base, rivals = candidates[0], candidates[1:]
         halvings = max(1, math.ceil(math.log2(len(candidates))))
         per_halving = max(len(candidates), selecting // (halvings + 1))
@@ -185,14 +205,14 @@ class HardBot:
         if _paired_edge(chosen, base) <= 0:
             return planned  # nothing looked better even on the worlds it was picked on
         return self._test(search, [_Candidate(planned), _Candidate(chosen.action)], worlds,
-                          should_stop)
+                          budget, should_stop)
 
-    def _test(self, search: _Search, pair: list[_Candidate], world: int,
+    def _test(self, search: _Search, pair: list[_Candidate], world: int, budget: int,
               should_stop: Callable[[], bool]) -> Action:
         """The planned move (first) against one rival on worlds from ``world`` on, until the
         budget is spent: the rival if it wins clearly (see ``_verdict``)."""
         checkpoint = self.GIVE_UP_AT
-        while search.playouts + len(pair) <= self.playouts and not should_stop():
+        while search.playouts + len(pair) <= budget and not should_stop():
             for candidate in pair:
                 candidate.values.append(search.playout(world, candidate.action))
             world += 1

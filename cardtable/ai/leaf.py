@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import TypeVar
 
 from ..engine.variant import SeatedState, SomeVariant
@@ -22,27 +23,42 @@ from .strategies import scores_for
 
 LeafValue = Callable[[SomeVariant, SeatedState, int], float]
 """``value(variant, state, seat)``: higher is better for ``seat``."""
-_VALUES: dict[str, LeafValue] = {}
+
+
+@dataclass(frozen=True, slots=True)
+class Leaf:
+    """A game's leaf value and the search it suits: how many rollouts a Hard decision
+    may play in all, and how many own turns after this one each plays before its state
+    is valued (None: the bot's defaults)."""
+
+    value: LeafValue
+    playouts: int | None = None
+    horizon: int | None = None
+
+
+_LEAVES: dict[str, Leaf] = {}
 F = TypeVar("F", bound=LeafValue)
 
 
-def leaf_value(*game_ids: str) -> Callable[[F], F]:
-    """Decorator: how the search values these games' states."""
+def leaf_value(*game_ids: str, playouts: int | None = None,
+               horizon: int | None = None) -> Callable[[F], F]:
+    """Decorator: how the search values these games' states (and, if given, the budget
+    and horizon that suit that value)."""
 
     def register(value: F) -> F:
         for game_id in game_ids:
-            if game_id in _VALUES:
+            if game_id in _LEAVES:
                 raise ValueError(f"two leaf values registered for {game_id}")
-            _VALUES[game_id] = value
+            _LEAVES[game_id] = Leaf(value, playouts, horizon)
         return value
 
     return register
 
 
-def value_for(game_id: str) -> LeafValue | None:
+def leaf_for(game_id: str) -> Leaf | None:
     """The game's reading of a state mid-round, if it registered one (without one, a
     rollout must play to the round's end and is valued by ``standing_margin``)."""
-    return _VALUES.get(game_id)
+    return _LEAVES.get(game_id)
 
 
 def standing_margin(variant: SomeVariant, state: SeatedState, seat: int) -> float:
