@@ -53,3 +53,81 @@ def test_hard_search_plays_the_same_rollouts_whatever_the_hidden_cards(game_id):
         if checked == 2:
             break
     assert checked == 2
+
+
+SAVED_AT = 4
+"""Moves played before the game is saved."""
+LATER = 8
+"""Moves compared after the save (the Hard seats' among them)."""
+
+
+def small_hard_at_the_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hard seats get a small budget (a level's bot is made by ``make_bot``), so the
+    test is fast; the seats still say "hard", as a save of the table does."""
+    from cardtable.ai import bots
+
+    monkeypatch.setitem(bots._LEVELS, "hard", lambda: HardBot(playouts=12))
+
+
+def play_to(session, moves: int) -> None:  # type: ignore[no-untyped-def]
+    while len(session.game.history) < moves and not session.game.over:
+        session.update()
+
+
+def leaping_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A machine under load: the clock leaps an hour at every look."""
+    now = [time.monotonic()]
+
+    def leaping() -> float:
+        now[0] += 3600.0
+        return now[0]
+
+    for name in ("monotonic", "perf_counter", "process_time", "thread_time", "time"):
+        monkeypatch.setattr(time, name, leaping)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_hard_at_the_table_plays_the_same_moves_again_from_a_saved_game(
+        game_id, tmp_path, monkeypatch):
+    """Hard seats at a table (the person's hand played by Normal), saved after a few
+    moves and loaded: from the loaded game they play what the first table played, and
+    every Hard move since the deal is the one a fresh Hard makes again from the record,
+    its view and the saved bots' secret, even on a clock that leaps an hour at every
+    look (a search that read the time would give up or play on differently)."""
+    from cardtable.ai.seats import bot_rng
+    from cardtable.app.saves import read_save, write_save
+    from cardtable.app.session import SeatInfo, Session
+    from cardtable.app.table_ui import TableUI
+    from cardtable.engine import Game
+
+    small_hard_at_the_table(monkeypatch)
+    seats = seats_for(game_id)
+    game, _ = Game.new(game_id, seats, 7)
+    seat_info = [SeatInfo("You", True, "")] + [SeatInfo(f"Hard {seat}", False, "hard")
+                                               for seat in range(1, seats)]
+    table = Session(game, seat_info, think_seconds=0.0, autoplay="normal")
+    play_to(table, SAVED_AT)
+    path = tmp_path / "save.json"
+    write_save(path, game, seat_info, TableUI(), bot_secret=table.bot_secret)
+    play_to(table, SAVED_AT + LATER)
+    first = game.history[SAVED_AT:]
+    assert any(seat != 0 for seat, _ in first)
+
+    leaping_clock(monkeypatch)
+    saved = read_save(path)
+    assert saved.bot_secret == table.bot_secret
+    again = Session(saved.game, saved.seats, think_seconds=0.0, autoplay="normal",
+                    bot_secret=saved.bot_secret)
+    play_to(again, SAVED_AT + LATER)
+    assert again.game.history[SAVED_AT:] == first
+
+    replay, _ = Game.new(game_id, seats, 7)
+    searched = 0
+    for seat, action in again.game.history:
+        if seat != 0:
+            hard = HardBot(playouts=12)
+            assert hard.choose(replay.observe(seat), bot_rng(replay, seat, saved.bot_secret),
+                               0.0, lambda: False) == action
+            searched += bool(hard.last_rollouts)
+        replay.apply(seat, action)
+    assert searched > 0
