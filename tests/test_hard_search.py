@@ -131,3 +131,49 @@ def test_hard_at_the_table_plays_the_same_moves_again_from_a_saved_game(
             searched += bool(hard.last_rollouts)
         replay.apply(seat, action)
     assert searched > 0
+
+
+def test_a_hard_seat_that_thinks_for_seconds_on_a_loaded_machine_keeps_its_seat(
+        monkeypatch):
+    """Hard's search is bounded by work, not time: on a loaded machine a decision can
+    take several seconds of wall time (the old Hard stopped itself at one). The table
+    waits for it: a Normal stand-in would play other moves, and the game would no
+    longer replay from its save. Only a bot that hangs past the limit is replaced."""
+    import threading
+
+    from cardtable.ai import AIWorker
+    from cardtable.ai.seats import bot_rng
+    from cardtable.app.session import SeatInfo, Session
+    from cardtable.engine import Game
+
+    release, asked = threading.Event(), threading.Event()
+
+    class Loaded(HardBot):
+        def choose(self, observation, rng, deadline, should_stop):  # type: ignore[no-untyped-def]
+            asked.set()
+            release.wait(10)
+            return super().choose(observation, rng, deadline, should_stop)
+
+    game, _ = Game.new("five_crowns", 2, 7)
+    slow = Loaded(playouts=12)
+    with AIWorker() as worker:
+        table = Session(game, [SeatInfo("You", True, ""), SeatInfo("Hard", False, "hard")],
+                        worker=worker, think_seconds=0.0, autoplay="normal")
+        table.bots[1] = slow
+        end = time.perf_counter() + 20
+        while not asked.is_set() and time.perf_counter() < end:
+            table.update()
+            time.sleep(0.001)
+        assert asked.is_set()
+        before = len(game.history)
+        expected = HardBot(playouts=12).choose(
+            game.observe(1), bot_rng(game, 1, table.bot_secret), 0.0, lambda: False)
+        now = [time.monotonic() + 5.0]  # five seconds of wall time have gone by
+        monkeypatch.setattr(time, "monotonic", lambda: now[0])
+        table.update()
+        assert worker.abandoned == 0 and table.bots[1] is slow
+        release.set()
+        while len(game.history) == before and time.perf_counter() < end:
+            table.update()
+            time.sleep(0.001)
+    assert game.history[before] == (1, expected)
