@@ -2,6 +2,7 @@
 the same positions.
 
     python3 bench/hard.py [--positions N] [--seed S] [--games a,b] [--against REV]
+                          [--tree DIR]
 
 For each game at its smallest table (Shanghai with buying: 3 seats), seeded games are
 played by Normal bots at every seat, and every third position where the seat to move has
@@ -238,7 +239,8 @@ def main() -> None:
     parser.add_argument("--against", default=DEFAULT_AGAINST,
                         help=f"the commit to compare with (default {DEFAULT_AGAINST}; '' none)")
     parser.add_argument("--measure", help=argparse.SUPPRESS)
-    parser.add_argument("--tree", help=argparse.SUPPRESS)
+    parser.add_argument("--tree", help="measure the cardtable checked out in this folder "
+                        "instead of this one (another branch's worktree)")
     args = parser.parse_args()
     sys.path.insert(0, args.tree or str(ROOT))
     if args.measure:  # the subprocess in REV's tree

@@ -2,6 +2,7 @@
 planned, and what those changes gain, played out from the true deal.
 
     python3 bench/search_decides.py [--positions N] [--streams K] [--games a,b] [--seed S]
+                                    [--tree DIR]
 
 Positions: seeded games played by Normal at every seat (each game at its smallest
 table; Shanghai with buying: 3 seats), every third position where the seat to move has
@@ -37,7 +38,6 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
 
 STRIDE = 3
 MOVE_CAP = 3000
@@ -138,12 +138,6 @@ def interval(gains: list[float]) -> str:
 
 
 def main() -> None:
-    from cardtable.ai import make_bot
-    from cardtable.ai.bots import NormalBot
-    from cardtable.ai.leaf import leaf_for
-    from cardtable.ai.seats import bot_rng, seat_to_ask
-    from cardtable.engine import variants
-
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
     parser.add_argument("--positions", type=int, default=100,
                         help="positions with a real choice per game (default 100)")
@@ -151,7 +145,16 @@ def main() -> None:
                         help="random streams each changed move is played out on (default 16)")
     parser.add_argument("--games", default="", help="comma-separated game ids (all)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--tree", help="measure the cardtable checked out in this folder "
+                        "instead of this one (another branch's worktree)")
     args = parser.parse_args()
+    sys.path.insert(0, args.tree or str(ROOT))
+    from cardtable.ai import make_bot
+    from cardtable.ai.bots import NormalBot
+    from cardtable.ai.leaf import leaf_for
+    from cardtable.ai.seats import bot_rng, seat_to_ask
+    from cardtable.engine import variants
+
     chosen = [v for v in sorted(variants(), key=lambda v: v.menu_order)
               if not args.games or v.id in args.games.split(",")]
     print(f"Hard as shipped; {args.positions} positions per game (seed {args.seed}); "
