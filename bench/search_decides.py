@@ -124,8 +124,13 @@ def round_values(variant: Any, start: Any, seats: int, seat: int, action: Any,
         mover = awaiting[0]
         choice = normal.choose(variant.observe(state, mover), rng, math.inf, never)
         state = variant.apply(state, mover, choice).state
-    return (standing_margin(variant, state, seat),
-            leaf.value(variant, state, seat) if leaf is not None else None)
+    chance = None
+    if leaf is not None:
+        try:
+            chance = leaf.value(variant, state, seat)
+        except Exception as error:  # noqa: BLE001  a leaf made for mid-round states
+            print(f"  (the leaf value failed at a round's end: {error!r})", file=sys.stderr)
+    return standing_margin(variant, state, seat), chance
 
 
 def interval(gains: list[float]) -> str:
