@@ -5,8 +5,8 @@ the same positions.
                           [--tree DIR]
 
 For each game at its smallest table (Shanghai with buying: 3 seats), seeded games are
-played by Normal bots at every seat, and every third position where the seat to move has
-a real choice (two or more legal moves) is kept, as a game record. At each of them the
+played by Normal bots at every seat, and every eleventh position where the seat to move
+has a real choice (two or more legal moves) is kept, as a game record. At each of them the
 shipped Hard (``make_bot("hard")``, as the table makes it) decides from the seat's view
 with the table's generator, and the bench prints:
 
@@ -38,6 +38,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import statistics
 import subprocess
 import sys
@@ -50,8 +51,9 @@ ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_AGAINST = "7e50a65"
 P99_TARGET = 1.0
 SPEED_TARGET = 10.0
-STRIDE = 3
-"""Every third real choice is kept: positions spread over the rounds, not bunched."""
+STRIDE = 11
+"""Every eleventh real choice is kept: positions spread over a whole game (late rounds
+hold the big hands), not bunched in its first rounds."""
 
 Figures = dict[str, Any]
 
@@ -256,6 +258,7 @@ def main() -> None:
           f"against {args.against or 'nothing'}")
     print(f"  {'':<10}{'p50 CPU':>9} {'p99':>8} {'max':>8} {'playouts':>9} "
           f"{'playouts/s':>11} {'moves/s':>10} {'changed':>8}")
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # the worktree is removed
     old_tree = OldTree(args.against) if args.against else None
     if old_tree is not None:
         old_tree.__enter__()

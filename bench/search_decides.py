@@ -5,8 +5,8 @@ planned, and what those changes gain, played out from the true deal.
                                     [--tree DIR]
 
 Positions: seeded games played by Normal at every seat (each game at its smallest
-table; Shanghai with buying: 3 seats), every third position where the seat to move has
-a real choice, ``--positions`` of them per game. At each, the shipped Hard
+table; Shanghai with buying: 3 seats), every eleventh position where the seat to move
+has a real choice, ``--positions`` of them per game. At each, the shipped Hard
 (``make_bot("hard")``) decides from the seat's view with the table's generator; its
 heuristic's planned move is ``last_planned`` (or, in a Hard without it, the hard
 strategy's move from the same generator).
@@ -39,7 +39,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 
-STRIDE = 3
+STRIDE = 11
 MOVE_CAP = 3000
 """A rest of the round longer than this is valued as it stands (stock rebuilds)."""
 
