@@ -14,6 +14,8 @@ from cardtable.ai.hard import HardBot
 from cardtable.engine import variants
 
 GAMES = [v.id for v in variants()]
+REAL_CLOCK = time.perf_counter
+"""The test's own clock (a test below makes the bots' one leap)."""
 
 
 def seats_for(game_id: str) -> int:
@@ -70,8 +72,12 @@ def small_hard_at_the_table(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def play_to(session, moves: int) -> None:  # type: ignore[no-untyped-def]
+    end = REAL_CLOCK() + 60
     while len(session.game.history) < moves and not session.game.over:
+        assert REAL_CLOCK() < end, "the table stopped moving"
         session.update()
+        if session.worker is not None:
+            time.sleep(0.0005)
 
 
 def leaping_clock(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -89,11 +95,13 @@ def leaping_clock(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.mark.parametrize("game_id", GAMES)
 def test_hard_at_the_table_plays_the_same_moves_again_from_a_saved_game(
         game_id, tmp_path, monkeypatch):
-    """Hard seats at a table (the person's hand played by Normal), saved after a few
-    moves and loaded: from the loaded game they play what the first table played, and
+    """Hard seats at a table (the person's hand played by Normal, the bots on the worker
+    thread), saved after a few moves and loaded: from the loaded game (its bots asked
+    inline) they play what the first table played, and
     every Hard move since the deal is the one a fresh Hard makes again from the record,
     its view and the saved bots' secret, even on a clock that leaps an hour at every
     look (a search that read the time would give up or play on differently)."""
+    from cardtable.ai import AIWorker
     from cardtable.ai.seats import bot_rng
     from cardtable.app.saves import read_save, write_save
     from cardtable.app.session import SeatInfo, Session
@@ -105,11 +113,13 @@ def test_hard_at_the_table_plays_the_same_moves_again_from_a_saved_game(
     game, _ = Game.new(game_id, seats, 7)
     seat_info = [SeatInfo("You", True, "")] + [SeatInfo(f"Hard {seat}", False, "hard")
                                                for seat in range(1, seats)]
-    table = Session(game, seat_info, think_seconds=0.0, autoplay="normal")
-    play_to(table, SAVED_AT)
-    path = tmp_path / "save.json"
-    write_save(path, game, seat_info, TableUI(), bot_secret=table.bot_secret)
-    play_to(table, SAVED_AT + LATER)
+    with AIWorker() as worker:  # as at the table: the bots on the worker thread
+        table = Session(game, seat_info, worker=worker, think_seconds=0.0,
+                        autoplay="normal")
+        play_to(table, SAVED_AT)
+        path = tmp_path / "save.json"
+        write_save(path, game, seat_info, TableUI(), bot_secret=table.bot_secret)
+        play_to(table, SAVED_AT + LATER)
     first = game.history[SAVED_AT:]
     assert any(seat != 0 for seat, _ in first)
 
