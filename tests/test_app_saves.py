@@ -45,6 +45,21 @@ def test_autosave_after_every_action_is_a_versioned_json_record(make_app):
     assert not list(app.save_path.parent.glob("*.tmp"))
 
 
+def test_a_resumed_game_keeps_the_bots_secret_so_its_ai_seats_play_on_as_they_would(
+        make_app):
+    """The AI seats' generators come from the bots' secret and the moves: the save keeps
+    it, so a loaded game's AI seats make the moves they would have made unsaved."""
+    app = make_app()
+    start(app)
+    until(app, lambda: app.session.human_to_move)
+    secret = app.session.bot_secret
+    assert app.autosaver.flush() is None
+    assert json.loads(app.save_path.read_text())["bot_secret"] == secret
+    app.shutdown()
+    again = resume_in_new_app(make_app)
+    assert again.session.bot_secret == secret
+
+
 def test_resume_mid_turn_keeps_hand_turn_and_hand_order(make_app):
     app = make_app()
     start(app)
@@ -214,7 +229,8 @@ def test_the_autosave_writer_reuses_encoded_moves_and_writes_what_a_full_save_wo
         autopilot(app, lambda: len(app.session.game.history) >= 40)
         assert app.autosaver.flush() is None
         written = json.loads(app.save_path.read_text())
-        expected = save_data(app.session.game, app.session.seats, app.table.ui_state())
+        expected = save_data(app.session.game, app.session.seats, app.table.ui_state(),
+                             app.session.bot_secret)
         expected = json.loads(json.dumps(expected))
         for data in (written, expected):
             del data["saved_at"]

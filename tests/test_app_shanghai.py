@@ -174,8 +174,8 @@ def test_the_save_written_as_the_person_goes_down_passes_the_loaders_check(make_
     assert len(app.table.groups) == 2
     saved = []
     request = app.autosaver.request
-    app.autosaver.request = lambda game, seats, ui: (saved.append(ui),
-                                                      request(game, seats, ui))[1]
+    app.autosaver.request = lambda game, seats, ui, *secret: (
+        saved.append(ui), request(game, seats, ui, *secret))[1]
     click(app, button(app, "Go down"))
     app.autosaver.request = request
     game = app.session.game

@@ -124,8 +124,8 @@ _LEVELS: dict[str, Callable[[], Bot[GameView]]] = {"random": RandomBot, "easy": 
 PLAYER_LEVELS: dict[str, str] = {
     "easy": "Easy: plays sensibly but slips now and then (a loose discard, a missed call)",
     "normal": "Normal: a steady player who plans its melds and rarely gives cards away",
-    "hard": "Hard: plays each choice out many ways before it moves; takes up to a "
-            "second",
+    "hard": "Hard: plays each choice out many ways before it moves; takes a moment "
+            "longer",
 }
 """The levels offered at the table, with a line each on what to expect. ``random``
 (uniform over the legal moves) is for tests and simulations only."""

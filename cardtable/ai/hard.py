@@ -69,6 +69,15 @@ def _turn_of(state: SeatedState) -> int:
     return cast(_TurnState, state).current
 
 
+@dataclass(frozen=True, slots=True)
+class Rollout:
+    """One rollout of a decision: the world it was played in, the move tried, its value."""
+
+    world: int
+    action: Action
+    value: float
+
+
 @dataclass
 class _Candidate:
     action: Action
@@ -130,6 +139,9 @@ class HardBot:
         """Worlds the last decision used to choose a rival (later ones verify it)."""
         self.last_planned: Action | None = None
         """The move the heuristic planned at the last decision (the search may keep it)."""
+        self.last_rollouts: tuple[Rollout, ...] = ()
+        """Every rollout of the last decision, in the order played (for the tests: a
+        view whose hidden cards are dealt otherwise must give the same ones)."""
 
     def supports(self, game_id: str) -> bool:
         return self._planner.supports(game_id)
@@ -139,6 +151,7 @@ class HardBot:
         planned = self._planner.choose(observation, rng, deadline, should_stop)
         self.last_planned = planned
         self.last_playouts = self.last_steps = self.last_chosen_on = 0
+        self.last_rollouts = ()
         if isinstance(planned, COMMIT):
             return planned  # see COMMIT: a lay-down planned is never put off
         moves = search_candidates(observation, planned, self.MAX_CANDIDATES, rng)
@@ -160,6 +173,7 @@ class HardBot:
                                 should_stop)
         finally:
             self.last_playouts, self.last_steps = search.playouts, search.steps
+            self.last_rollouts = tuple(search.rollouts)
 
     def _budget(self, leaf: Leaf | None) -> int:
         """Rollouts this decision may play: the bot's own budget if it was given one,
@@ -269,6 +283,7 @@ class _Search:
         self.worlds, self.seed = worlds, seed
         self.horizon, self.move_cap = horizon, move_cap
         self.playouts = self.steps = 0
+        self.rollouts: list[Rollout] = []
 
     def world(self, index: int) -> SeatedState:
         return self.worlds[index]
@@ -282,6 +297,7 @@ class _Search:
         try:
             state = variant.apply(start, seat, action).state
         except IllegalActionError:
+            self.rollouts.append(Rollout(index, action, -math.inf))
             return -math.inf
         rng = random.Random(f"{self.seed}:playout:{index}")  # the same for every candidate
         playing = round_of(start, 0)
@@ -302,7 +318,9 @@ class _Search:
             mover = awaiting[0]
             state = variant.apply(state, mover, move(state, mover, rng)).state
             self.steps += 1
-        return self.value(variant, state, seat)
+        value = self.value(variant, state, seat)
+        self.rollouts.append(Rollout(index, action, value))
+        return value
 
 
 def _paired_edge(candidate: _Candidate, base: _Candidate) -> float:

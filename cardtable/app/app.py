@@ -333,7 +333,8 @@ class App:
                                think_seconds=self.settings.think_seconds if self.animations
                                else 0.0, clock=lambda: self.now, on_change=self._changed,
                                hand_order=list(saved.ui.hand_order) if saved else None,
-                               autoplay=autoplay)
+                               autoplay=autoplay,
+                               bot_secret=saved.bot_secret if saved else None)
         self.session.call_seconds = self.settings.call_seconds
         self.session.ask_always = self.settings.ask_every_call
         self.session.note(start_events)
@@ -430,7 +431,7 @@ class App:
         if self.save_blocked:
             return self._save_failed("the damaged save it would replace is kept untouched")
         ui = self.table.ui_state() if self.table is not None else TableUI()
-        self.autosaver.request(session.game, session.seats, ui)
+        self.autosaver.request(session.game, session.seats, ui, session.bot_secret)
         if wait:
             self._save_result(self.autosaver.flush())
         return self.save_problem is None
@@ -470,7 +471,8 @@ class App:
                     # result is not written yet when cardtable is stopped, the history
                     # finds it there at the next start
                     ui = self.table.ui_state() if self.table is not None else TableUI()
-                    self.autosaver.request(session.game, session.seats, ui)
+                    self.autosaver.request(session.game, session.seats, ui,
+                                           session.bot_secret)
                     self.autosaver.flush()
                 os.replace(self.save_path, self.save_path.with_name(FINISHED))
         except OSError as error:

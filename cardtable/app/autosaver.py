@@ -38,6 +38,7 @@ class SaveRequest:
     history: tuple[tuple[int, Action], ...]
     seats: tuple[SeatInfo, ...]
     ui: TableUI
+    bot_secret: int | None = None
 
 
 class Autosaver:
@@ -66,12 +67,13 @@ class Autosaver:
         with self._lock:
             self.path = path
 
-    def request(self, game: SomeGame, seats: list[SeatInfo], ui: TableUI) -> None:
+    def request(self, game: SomeGame, seats: list[SeatInfo], ui: TableUI,
+                bot_secret: int | None = None) -> None:
         """Save this position soon. Cheap: a copy of the move list, no encoding."""
         with self._lock:
             self._requested += 1
             self._pending = SaveRequest(self._requested, game, game.state,
-                                        tuple(game.history), tuple(seats), ui)
+                                        tuple(game.history), tuple(seats), ui, bot_secret)
             self._lock.notify()
 
     def flush(self, timeout: float = 10.0) -> str | None:
@@ -145,6 +147,7 @@ class Autosaver:
         self._encoded_of = (id(game), history)
         snapshot = Game(game.variant, game.seats, game.seed, request.state)
         head = json.dumps(save_header(snapshot), separators=(",", ":"))
-        tail = json.dumps(save_tail(snapshot, list(request.seats), request.ui),
+        tail = json.dumps(save_tail(snapshot, list(request.seats), request.ui,
+                                    request.bot_secret),
                           separators=(",", ":"))
         return head[:-1] + ',"actions":[' + ",".join(self._encoded) + "]," + tail[1:]

@@ -46,6 +46,9 @@ class SavedGame:
     game: SomeGame
     seats: list[SeatInfo]
     ui: TableUI = field(default_factory=TableUI)
+    bot_secret: int | None = None
+    """The AI seats' secret for their generators (``ai.seats``), so a loaded game's bots
+    play on as they would have; None in a save written before saves kept it."""
 
     @property
     def human(self) -> int:
@@ -90,23 +93,31 @@ def save_header(game: SomeGame) -> JSONObject:
     }
 
 
-def save_tail(game: SomeGame, seats: list[SeatInfo], ui: TableUI) -> JSONObject:
-    """A save's fields after the moves: who sits where, the position, the table."""
-    return {
+def save_tail(game: SomeGame, seats: list[SeatInfo], ui: TableUI,
+              bot_secret: int | None = None) -> JSONObject:
+    """A save's fields after the moves: who sits where, the position, the table, and the
+    bots' secret (the AI seats' next moves follow from it and the moves)."""
+    tail: JSONObject = {
         "seat_info": [{"name": s.name, "human": s.human, "level": s.level} for s in seats],
         "snapshot": game.state_json(),
         "ui": ui.to_json(),
     }
+    if bot_secret is not None:
+        tail["bot_secret"] = bot_secret
+    return tail
 
 
-def save_data(game: SomeGame, seats: list[SeatInfo], ui: TableUI) -> JSONObject:
+def save_data(game: SomeGame, seats: list[SeatInfo], ui: TableUI,
+              bot_secret: int | None = None) -> JSONObject:
     return {**save_header(game), "actions": game.record()["actions"],
-            **save_tail(game, seats, ui)}
+            **save_tail(game, seats, ui, bot_secret)}
 
 
-def write_save(path: Path, game: SomeGame, seats: list[SeatInfo], ui: TableUI) -> None:
+def write_save(path: Path, game: SomeGame, seats: list[SeatInfo], ui: TableUI,
+               bot_secret: int | None = None) -> None:
     """Write the save atomically; raises OSError when the folder or disk refuses."""
-    write_atomic(path, json.dumps(save_data(game, seats, ui), separators=(",", ":")))
+    write_atomic(path, json.dumps(save_data(game, seats, ui, bot_secret),
+                                  separators=(",", ":")))
 
 
 def read_save(path: Path) -> SavedGame:
@@ -186,7 +197,13 @@ def parse_save(data: JSONValue) -> SavedGame:
                             last_scored[-1] if last_scored else None, human, older)
     except TableUIError as error:
         raise SaveError(f"the file is damaged ({error})") from None
-    return SavedGame(game, seat_list, ui)
+    return SavedGame(game, seat_list, ui, _secret(data.get("bot_secret")))
+
+
+def _secret(value: JSONValue) -> int | None:
+    """The saved bots' secret; one that is missing or out of range gives the bots a new
+    one (they play on, only not as they would have)."""
+    return value if _whole(value) and 0 <= value < 2**64 else None
 
 
 def _whole(value: object) -> TypeGuard[int]:

@@ -32,7 +32,11 @@ from .describe import LogWords, describe
 log = logging.getLogger(__name__)
 
 LOG_LINES = 200
-THINK_LIMIT_SECONDS = 2.0
+THINK_LIMIT_SECONDS = 10.0
+"""Wall seconds after which a bot that has not answered is taken to hang. Hard's search
+is bounded by work, never by time, so on a loaded machine (and beside the drawing) a
+decision can take a few seconds of wall time: a limit near its usual time would hand
+a slow Hard seat to a Normal stand-in, and its moves would no longer replay."""
 HANG_GRACE_SECONDS = 1.0
 CALL_STEP_SECONDS = 0.25
 """The most one update counts towards a call chance's countdown. The table updates the
