@@ -3,11 +3,14 @@ sampled state, and its leaf reads a state as the seat's chance of winning the ga
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Iterator
 
+import pytest
+
 from cardtable.ai import make_bot
-from cardtable.ai.five_crowns_search import FiveCrownsRollout
+from cardtable.ai.five_crowns_search import FiveCrownsRollout, five_crowns_leaf
 from cardtable.engine import Action, LayDown
 from cardtable.engine.five_crowns import FiveCrowns, FiveCrownsState, Phase
 from cardtable.engine.options import FiveCrownsOptions
@@ -51,3 +54,53 @@ def test_rollout_policy_plays_normals_move_from_the_state_itself():
             outs += state.out_seat is None and isinstance(action, LayDown)
     assert checked >= 2000
     assert final_turns >= 50 and outs >= 20
+
+
+# --- the leaf: the seat's chance of winning the game ------------------------------
+
+FC = FiveCrowns()
+
+
+def leaf(state: FiveCrownsState, seat: int = 0) -> float:
+    return five_crowns_leaf(FC, state, seat)
+
+
+def round_three(mine: str, totals: tuple[int, int] = (100, 100)) -> FiveCrownsState:
+    """Round 3 (fives wild), seat 1 to draw, seat 0 holding ``mine``."""
+    return FC.position([mine, "4D 8S JC QH KS"], round_number=3, current=1, stock="9D 9H",
+                       discard="10S", totals=totals)
+
+
+def test_a_hand_nearer_going_out_is_worth_more():
+    one_short = leaf(round_three("7H 8H 9H JD QS"))  # a run and two loose cards
+    far = leaf(round_three("3H 6C 9S JD KS"))        # five loose cards
+    almost = leaf(round_three("7H 8H 9H 5C QS"))     # a run and a wild: one loose card
+    assert far < one_short < almost
+
+
+def test_a_bigger_game_lead_is_worth_more():
+    hand = "7H 8H 9H JD QS"
+    values = [leaf(round_three(hand, (100, 100 + lead))) for lead in (-30, 0, 10, 40)]
+    assert values == sorted(values) and values[0] < 0.5 < values[-1]
+    assert leaf(round_three(hand, (100, 140)), 1) == pytest.approx(1 - values[-1], abs=0.05)
+
+
+def test_a_lead_counts_for_more_with_fewer_rounds_left():
+    def lead_of_20(round_number: int) -> float:
+        state = FC.position(["7H 8H 9H JD QS", "4D 8S JC QH KS"], round_number=round_number,
+                            current=1, stock="9D", discard="10S", totals=(50, 70))
+        return leaf(dataclasses.replace(state, turn=0))  # a round just dealt
+    assert 0.5 < lead_of_20(2) < lead_of_20(6) < lead_of_20(11)
+
+
+@pytest.mark.parametrize("totals,values", [((80, 95), (1.0, 0.0)), ((95, 80), (0.0, 1.0)),
+                                           ((90, 90), (0.5, 0.5))])
+def test_a_finished_game_is_valued_exactly(totals, values):
+    over = dataclasses.replace(round_three("7H 8H 9H JD QS"), phase=Phase.GAME_OVER,
+                               totals=totals)
+    assert (leaf(over, 0), leaf(over, 1)) == values
+
+
+def test_leaf_values_are_chances():
+    for state, seat, _ in self_play(FC, 3, 21, 300):
+        assert 0.0 <= leaf(state, seat) <= 1.0
