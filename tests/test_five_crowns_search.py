@@ -10,9 +10,17 @@ from collections.abc import Iterator
 import pytest
 
 from cardtable.ai import make_bot
+from cardtable.ai.five_crowns_bot import LINK_WEIGHT, WILD_LINK_WEIGHT, potential
 from cardtable.ai.five_crowns_search import FiveCrownsRollout, five_crowns_leaf
-from cardtable.engine import Action, LayDown
-from cardtable.engine.five_crowns import FiveCrowns, FiveCrownsState, Phase
+from cardtable.engine import Action, Card, LayDown, five_crowns_deck
+from cardtable.engine.five_crowns import (
+    FiveCrowns,
+    FiveCrownsState,
+    Phase,
+    meld_rules,
+    points_function,
+    wild_rank,
+)
 from cardtable.engine.options import FiveCrownsOptions
 
 
@@ -104,3 +112,44 @@ def test_a_finished_game_is_valued_exactly(totals, values):
 def test_leaf_values_are_chances():
     for state, seat, _ in self_play(FC, 3, 21, 300):
         assert 0.0 <= leaf(state, seat) <= 1.0
+
+
+# --- the hot path, sped up with the same answers ----------------------------------
+
+def potential_before(loose: list[Card], round_number: int) -> float:
+    """Normal's ``potential`` as it was (a pairwise search), the reference."""
+    rules, points = meld_rules(round_number), points_function(round_number)
+    naturals = [card for card in loose if not rules.is_wild(card)]
+    has_wild = len(naturals) < len(loose)
+    bonus = 0.0
+    for card in naturals:
+        linked = any(
+            other is not card and (
+                other.rank is card.rank
+                or (other.suit is card.suit and 0 < abs(int(other.rank) - int(card.rank)) <= 2))
+            for other in naturals)
+        if linked:
+            bonus += LINK_WEIGHT * points(card)
+        elif has_wild:
+            bonus += WILD_LINK_WEIGHT * points(card)
+    return bonus
+
+
+def test_potential_looks_up_links_with_the_same_answers_as_the_pairwise_search():
+    """Thousands of random loose sets: uniform from the deck, and crowded into two suits
+    and five ranks with wilds (where links, near misses two and three ranks apart and
+    both decks' copies of a card abound)."""
+    rng = random.Random(38)
+    deck = five_crowns_deck()
+    for trial in range(2000):
+        round_number = rng.randint(1, 11)
+        size = rng.randint(0, 9)
+        if trial % 2:
+            suits, low = rng.sample("SH*DC", 2), rng.randint(3, 9)
+            pool = [c for c in deck if c.is_joker or c.rank is wild_rank(round_number)
+                    or (c.suit.value in suits and low <= int(c.rank) < low + 5)]
+        else:
+            pool = list(deck)
+        loose = rng.sample(pool, min(size, len(pool)))
+        assert potential(loose, round_number) == potential_before(loose, round_number), \
+            (round_number, [c.face for c in loose])
