@@ -10,9 +10,10 @@ from collections.abc import Iterator
 import pytest
 
 from cardtable.ai import make_bot
+from cardtable.ai.candidates import candidates
 from cardtable.ai.five_crowns_bot import LINK_WEIGHT, WILD_LINK_WEIGHT, potential
 from cardtable.ai.five_crowns_search import FiveCrownsRollout, five_crowns_leaf
-from cardtable.engine import Action, Card, LayDown, five_crowns_deck
+from cardtable.engine import Action, Card, Discard, LayDown, five_crowns_deck
 from cardtable.engine.five_crowns import (
     FiveCrowns,
     FiveCrownsState,
@@ -153,3 +154,20 @@ def test_potential_looks_up_links_with_the_same_answers_as_the_pairwise_search()
         loose = rng.sample(pool, min(size, len(pool)))
         assert potential(loose, round_number) == potential_before(loose, round_number), \
             (round_number, [c.face for c in loose])
+
+
+def test_the_search_weighs_the_discards_normal_scores_best_first():
+    """Round 11 (kings wild), fourteen cards after the draw: more discards than the
+    search weighs. The rivals it keeps are loose cards, never the middle of the run."""
+    state = FC.position(["3H 4H 5H 6H 7H 8H 9S 9C JD QC 4S 10C 6D JS", "4D 8S"],
+                        round_number=11, phase=Phase.DISCARD, stock="9D", discard="10S")
+    view = FC.observe(state, 0)
+    planned = next(move for move in view.legal if move == Discard(card_of(state, "JD")))
+    for seed in range(10):
+        moves = candidates(view, planned, 4, random.Random(seed))
+        thrown = {move.card.face for move in moves if isinstance(move, Discard)}
+        assert len(moves) == 4 and not thrown & {"4H", "5H", "6H", "7H"}, seed
+
+
+def card_of(state: FiveCrownsState, face: str) -> Card:
+    return next(card for card in state.hands[0] if card.face == face)
