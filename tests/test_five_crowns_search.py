@@ -171,3 +171,14 @@ def test_the_search_weighs_the_discards_normal_scores_best_first():
 
 def card_of(state: FiveCrownsState, face: str) -> Card:
     return next(card for card in state.hands[0] if card.face == face)
+
+
+def test_after_someone_went_out_a_hand_owed_its_final_turn_counts_for_less():
+    """Seat 1 went out; seat 0 still has its final turn (it may lay melds down), so its
+    penalty counts only in part: a meld in hand is worth more than loose cards."""
+    def final_turn(mine: str) -> float:
+        state = FC.position([mine, ""], round_number=3, current=0, stock="9D",
+                            discard="10S", out_seat=1, final_pending=(0,),
+                            totals=(100, 100))
+        return leaf(state)
+    assert final_turn("3H 6C 9S JD KS") < final_turn("7H 8H 9H JD QS") < 0.5

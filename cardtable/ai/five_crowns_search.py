@@ -88,14 +88,17 @@ the spread of two Normal seats' difference (same script)."""
 def expected_points(state: FiveCrownsState) -> list[float]:
     """Each seat's expected points at the end of the round in play."""
     seats, round_number = state.seats, state.round
-    readings = [hand_reading(hand, round_number,
-                             state.phase is Phase.DISCARD and seat == state.current)
-                for seat, hand in enumerate(state.hands)]
-    if state.out_seat is not None:
+
+    def reading(seat: int) -> tuple[int, int]:
+        return hand_reading(state.hands[seat], round_number,
+                            state.phase is Phase.DISCARD and seat == state.current)
+
+    if state.out_seat is not None:  # final turns: a hand played out scores as it stands
         points = points_function(round_number)
-        return [FINAL_SHARE * readings[seat][0] if seat in state.final_pending
+        return [FINAL_SHARE * reading(seat)[0] if seat in state.final_pending
                 else float(sum(points(card) for card in hand))
                 for seat, hand in enumerate(state.hands)]
+    readings = [reading(seat) for seat in range(seats)]
     constant, per_penalty, per_loose, per_nearest, per_both, per_wait = ROUND_POINTS
     expected = []
     for seat, (penalty, loose) in enumerate(readings):
