@@ -15,7 +15,9 @@ import random
 from collections.abc import Iterable
 
 from ..engine import Action, Card, Discard, Draw, LayDown, Pile, best_arrangement, pretty_cards
+from ..engine.actions import DRAW_DISCARD, DRAW_STOCK
 from ..engine.five_crowns import FiveCrownsView, Phase, arrange_hand, meld_rules, points_function
+from ..engine.going_out import goes_out
 from ..engine.melds import Meld
 from .explain import explainer
 from .strategies import Strategy, describe_levels, strategy
@@ -30,20 +32,27 @@ CYCLE_BREAK = 0.15
 
 
 def potential(loose: Iterable[Card], round_number: int) -> float:
-    """Points forgiven for loose cards that are one card away from a meld."""
+    """Points forgiven for loose cards that are one card away from a meld: another of
+    its rank, or of its suit a rank or two away (else, with a wild among them, a
+    smaller share). The rollouts ask this for every card they weigh throwing, so the
+    links are looked up, not searched pairwise; every term is a multiple of a quarter,
+    so the sum is exact in any order."""
     rules = meld_rules(round_number)
     points = points_function(round_number)
     cards = list(loose)
     naturals = [card for card in cards if not rules.is_wild(card)]
     has_wild = len(naturals) < len(cards)
+    ranks: dict[int, int] = {}
+    present: set[tuple[object, int]] = set()
+    for card in naturals:
+        rank = card.rank._value_
+        ranks[rank] = ranks.get(rank, 0) + 1
+        present.add((card.suit, rank))
     bonus = 0.0
     for card in naturals:
-        linked = any(
-            other is not card and (
-                other.rank is card.rank
-                or (other.suit is card.suit and 0 < abs(int(other.rank) - int(card.rank)) <= 2))
-            for other in naturals)
-        if linked:
+        rank, suit = card.rank._value_, card.suit
+        if ranks[rank] > 1 or (suit, rank - 1) in present or (suit, rank + 1) in present \
+                or (suit, rank - 2) in present or (suit, rank + 2) in present:
             bonus += LINK_WEIGHT * points(card)
         elif has_wild:
             bonus += WILD_LINK_WEIGHT * points(card)
@@ -116,40 +125,53 @@ class FiveCrownsStrategy(Strategy[FiveCrownsView]):
 
     def choose(self, view: FiveCrownsView, rng: random.Random) -> Action:
         if view.phase is Phase.DRAW:
-            return self._draw(view, rng)
-        return self._finish_turn(view)
+            return choose_draw(view.hand, view.round, view.top_discard, view.final_turn,
+                               Draw(Pile.STOCK) in view.legal, rng)
+        return finish_turn(view.hand, view.round, view.final_turn,
+                           any(isinstance(action, LayDown) for action in view.legal))
 
-    def _draw(self, view: FiveCrownsView, rng: random.Random) -> Action:
-        stock, discard = Draw(Pile.STOCK), Draw(Pile.DISCARD)
-        top = view.top_discard
-        if top is None or discard not in view.legal:
-            return stock
-        if stock not in view.legal or meld_rules(view.round).is_wild(top):
-            return discard
-        with_top = view.hand + (top,)
-        if not view.final_turn and arrange_hand(with_top, view.round, discard=True).goes_out:
-            return discard
-        score_with, _, _ = plan_discard(with_top, view.round, keep=(top,))
-        gain = hand_score(view.hand, view.round) - score_with
-        if gain < (FINAL_TAKE_GAIN if view.final_turn else TAKE_GAIN):
-            return stock
-        # Two bots can trade the same cards back and forth for ever; a blind draw now and
-        # then, when the gain is modest, breaks any such cycle.
-        if not view.final_turn and gain < 2 * TAKE_GAIN + 4 and rng.random() < CYCLE_BREAK:
-            return stock
+
+# The decisions, read from plain facts rather than a view, so the Hard search's rollouts
+# (five_crowns_search) play them straight from a sampled state with no view built.
+
+def choose_draw(hand: tuple[Card, ...], round_number: int, top: Card | None,
+                final_turn: bool, stock_open: bool, rng: random.Random) -> Draw:
+    """The pile to draw from (``stock_open``: the stock, or a pile to rebuild it from)."""
+    stock, discard = DRAW_STOCK, DRAW_DISCARD
+    if top is None:
+        return stock
+    if not stock_open or meld_rules(round_number).is_wild(top):
         return discard
+    with_top = hand + (top,)
+    # The going-out test is exact (it agrees with the arrangement: test_going_out.py)
+    # and far cheaper; a draw from the stock never needs this hand's arrangement.
+    if not final_turn and goes_out(with_top, meld_rules(round_number)):
+        return discard
+    score_with, _, _ = plan_discard(with_top, round_number, keep=(top,))
+    gain = hand_score(hand, round_number) - score_with
+    if gain < (FINAL_TAKE_GAIN if final_turn else TAKE_GAIN):
+        return stock
+    # Two bots can trade the same cards back and forth for ever; a blind draw now and
+    # then, when the gain is modest, breaks any such cycle.
+    if not final_turn and gain < 2 * TAKE_GAIN + 4 and rng.random() < CYCLE_BREAK:
+        return stock
+    return discard
 
-    def _finish_turn(self, view: FiveCrownsView) -> Action:
-        best = arrange_hand(view.hand, view.round, discard=True)
-        can_lay_down = any(isinstance(action, LayDown) for action in view.legal)
-        if view.final_turn or (best.goes_out and can_lay_down):
-            # Going out, or the final turn: the fewest points left is all that counts.
-            assert best.discard is not None
-            if best.melds and (view.final_turn or can_lay_down):
-                return LayDown(best.melds, best.discard)
-            return Discard(best.discard)
-        _, card, _ = plan_discard(view.hand, view.round)
-        return Discard(card)
+
+def finish_turn(hand: tuple[Card, ...], round_number: int, final_turn: bool,
+                may_go_out: bool) -> Discard | LayDown:
+    """The end of a turn: going out when the hand does and ``may_go_out`` (the rules
+    allow it this turn), else the card to throw; in a final turn the lay-down that
+    leaves the fewest points."""
+    best = arrange_hand(hand, round_number, discard=True)
+    if final_turn or (best.goes_out and may_go_out):
+        # Going out, or the final turn: the fewest points left is all that counts.
+        assert best.discard is not None
+        if best.melds:
+            return LayDown(best.melds, best.discard)
+        return Discard(best.discard)
+    _, card, _ = plan_discard(hand, round_number)
+    return Discard(card)
 
 
 # --- Five Crowns ---------------------------------------------------------------------
