@@ -8,7 +8,8 @@ Plays N seeded games with the bots named (one per seat, in seat order; each deal
 played twice with the bots' seats turned round, so every level holds every seat's
 cards), and at every round's end counts the wilds (twos and jokers) in the hand of each
 seat that never went down in that round. Prints, per level, the rounds ended up, the
-mean wilds held and the mean penalty points held. Issue 38's goal: Hard's seats hold at
+mean wilds held and the mean penalty points held, and over every round its seats played
+the mean penalty points and the rounds they went out. Issue 38's goal: Hard's seats hold at
 most one wild on average. Prints figures; asserts nothing.
 """
 
@@ -44,6 +45,8 @@ def main() -> None:
     rules = contract_rules(args.game == "shanghai_may_i", False).melds
     wilds: dict[str, list[int]] = defaultdict(list)
     points: dict[str, list[int]] = defaultdict(list)
+    every: dict[str, list[int]] = defaultdict(list)
+    outs: dict[str, int] = defaultdict(int)
     for index in range(args.games):
         deal, turn = args.seed + index // 2, index % 2
         order = names[turn:] + names[:turn] if turn else names
@@ -59,6 +62,8 @@ def main() -> None:
                 if not isinstance(event, RoundScored):
                     continue
                 for held, (hand, melds) in enumerate(zip(event.hands, event.melds)):
+                    every[order[held]].append(event.points[held])
+                    outs[order[held]] += event.out_seat == held
                     if not melds:
                         wilds[order[held]].append(sum(map(rules.is_wild, hand)))
                         points[order[held]].append(event.points[held])
@@ -71,7 +76,9 @@ def main() -> None:
             print(f"  {name:<8} no round ended up")
             continue
         print(f"  {name:<8} rounds {len(held):4d}  wilds held {statistics.fmean(held):5.2f}"
-              f"  penalty points {statistics.fmean(points[name]):6.1f}")
+              f"  penalty points {statistics.fmean(points[name]):6.1f};  every round: "
+              f"{len(every[name])}, penalty {statistics.fmean(every[name]):5.1f}, went out "
+              f"{outs[name]}")
 
 
 if __name__ == "__main__":
