@@ -42,3 +42,26 @@ def test_rollouts_move_as_normal_does_from_the_view(game_id, seats, moves, games
         assert phases[phase] > 0
     if game_id == "shanghai_buy":
         assert phases[Phase.BUY_ANSWER] > 0
+
+
+def test_rollouts_call_shanghai_as_normal_does():
+    """May I's Shanghai! window (a discard that fits the table), which Normal's own
+    games seldom open: each seat awaited answers as the Normal bot does."""
+    from cardtable.engine import CallShanghai, get_variant
+
+    variant = get_variant("shanghai_may_i")()
+    state = variant.position(["3C 4C 6D", "KC KD", "QS 10D JD 4S"], discard="9H",
+                             stock="3D 4D 5D 7D", current=1, discarder=0,
+                             phase=Phase.SHANGHAI,
+                             melds={1: ["set: 7C 7S 7D", "run: 5H 6H 7H 8H"]})
+    policy = policy_for(variant)
+    normal = make_bot("normal")
+    answers = []
+    for seat in variant.awaiting(state):
+        ours = policy.move(state, seat, random.Random(seat))
+        theirs = normal.choose(variant.observe(state, seat), random.Random(seat), 0.0,
+                               lambda: False)
+        assert ours == theirs
+        answers.append(ours)
+        state = variant.apply(state, seat, ours).state
+    assert any(isinstance(answer, CallShanghai) for answer in answers)
