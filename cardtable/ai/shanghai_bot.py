@@ -32,7 +32,7 @@ from ..engine import (
 )
 from ..engine.contracts import cards_needed
 from ..engine.melds import Meld
-from ..engine.shanghai_checks import extended, go_down_offers, going_out_problem, layoff_problem
+from ..engine.shanghai_checks import card_fits, extended, go_down_offers, going_out_problem
 from ..engine.shanghai_rules import Phase, ShanghaiView, penalty
 from .strategies import Strategy, strategy
 
@@ -102,11 +102,11 @@ class ShanghaiStrategy(Strategy[ShanghaiView]):
         return self._fits([list(m) for m in view.melds], card)
 
     def _fits(self, table: list[list[Meld]], card: Card) -> bool:
+        rules = self.rules
         for melds in table:
             for meld in melds:
-                for at_start in (False, True):
-                    if layoff_problem(meld, (card,), at_start, self.rules) is None:
-                        return True
+                if card_fits(meld, card, False, rules) or card_fits(meld, card, True, rules):
+                    return True
         return False
 
     # --- playing a turn ------------------------------------------------------------------

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache, lru_cache
 from itertools import combinations, product
 
 from .cards import Card, Suit
@@ -137,59 +138,132 @@ def cards_needed(hand: Sequence[Card], contract: Contract, crules: ContractRules
     nearly). A fast estimate for the AI: the best few ranks for the sets, then the best
     four-card windows for the runs. Wilds count only as far as the naturals placed can
     carry them (a meld holds no more wilds than naturals), so a hand of wilds alone is
-    far from going down and naturals that unlock its wilds are wanted."""
+    far from going down and naturals that unlock its wilds are wanted.
+
+    Remembered per hand (bounded): the AI asks of every hand it might keep, and the Hard
+    search's rollouts ask of the same hands again and again (``_needed``)."""
+    return _needed(tuple(hand), contract, crules)
+
+
+@lru_cache(maxsize=8192)
+def _needed(hand: tuple[Card, ...], contract: Contract, crules: ContractRules) -> int:
+    """:func:`cards_needed`, worked out. The sets take the first three cards (in hand
+    order) of each chosen rank, and the run windows are counted on what is left, as
+    position masks per suit (suits in order of their first card left)."""
     rules = crules.melds
-    naturals = [c for c in hand if not rules.is_wild(c)]
-    wilds = len(hand) - len(naturals)
+    wild_ranks = rules._wild
+    wilds = 0
     by_rank: dict[int, list[Card]] = {}
-    for card in naturals:
-        by_rank.setdefault(int(card.rank), []).append(card)
+    for card in hand:
+        rank = card.rank._value_
+        if rank in wild_ranks:
+            wilds += 1
+        else:
+            by_rank.setdefault(rank, []).append(card)
     ranks = sorted(by_rank, key=lambda r: -len(by_rank[r]))[:6]
     set_choices = list(combinations(ranks, contract.sets)) if contract.sets else [()]
-    if not crules.same_rank_sets or not set_choices:
-        set_choices = set_choices or [()]
-    width = rules.min_run
+    set_choices = set_choices or [()]
     best = contract.min_cards
+    carry = rules.naturals_at_least_wilds
     for chosen in set_choices:
-        used = {id(c) for rank in chosen for c in by_rank[rank][:3]}
-        have = sum(min(3, len(by_rank[rank])) for rank in chosen)
-        have += _best_windows(naturals, used, contract.runs, width, crules)
-        usable = min(wilds, have) if rules.naturals_at_least_wilds else wilds
+        have = 0
+        used: set[Card] = set()
+        for rank in chosen:
+            cards = by_rank[rank][:3]
+            have += len(cards)
+            used.update(cards)
+        if contract.runs:
+            have += _best_windows(hand, wild_ranks, used, contract.runs, crules)
+        usable = min(wilds, have) if carry else wilds
         best = min(best, max(0, contract.min_cards - have - usable))
         if best == 0:
             break
     return best
 
 
-def _best_windows(naturals: list[Card], used: set[int], count: int, width: int,
-                  crules: ContractRules) -> int:
-    """Most naturals that ``count`` run windows of ``width`` can hold, under the run rules
-    (different suits when buying; same-suit windows must not touch or overlap)."""
-    if count == 0:
-        return 0
-    rules = crules.melds
-    masks: dict[object, int] = {}
-    for card in naturals:
-        if id(card) in used:
-            continue
-        for position in rules.natural_values(card):
-            masks[card.suit] = masks.get(card.suit, 0) | (1 << position)
-    windows: list[tuple[int, object, int]] = []
+@cache
+def _positions(rules: MeldRules) -> dict[int, int]:
+    """Each natural rank's run positions as a bit mask (an ace low and high)."""
+    masks: dict[int, int] = {}
+    for rank in range(1, 14):
+        values = rules.ace_values if rank == 1 else (rank,)
+        masks[rank] = sum(1 << value for value in values)
+    return masks
+
+
+@lru_cache(maxsize=8192)
+def _windows_of(mask: int, low: int, high: int,
+                width: int) -> tuple[tuple[int, ...], ...]:
+    """The run windows of one suit's position mask, by how many naturals they hold:
+    entry ``i`` lists (in position order) the first positions of the windows that
+    hold ``width - i`` of them (a suit's masks recur hand after hand; the rules are
+    passed as numbers, whose hash is native)."""
     full = (1 << width) - 1
-    for suit, mask in masks.items():
-        for first in range(rules.run_low, rules.run_high - width + 2):
-            present = bin((mask >> first) & full).count("1")
-            if present:
+    found: list[list[int]] = [[] for _ in range(width)]
+    for first in range(low, high - width + 2):
+        present = ((mask >> first) & full).bit_count()
+        if present:
+            found[width - present].append(first)
+    return tuple(tuple(firsts) for firsts in found)
+
+
+def _best_windows(hand: tuple[Card, ...], wild_ranks: frozenset[int], used: set[Card],
+                  count: int, crules: ContractRules) -> int:
+    """Most naturals that ``count`` run windows of the least run's width can hold, among
+    the ten fullest windows (fullest first, ties in suit then position order), under the
+    run rules (different suits when buying; same-suit windows must not touch or
+    overlap). Branch and bound over the windows in that order finds the same most as
+    trying every combination of them."""
+    rules = crules.melds
+    width = rules.min_run
+    positions = _positions(rules)
+    masks: dict[object, int] = {}
+    for card in hand:
+        rank = card.rank._value_
+        if rank in wild_ranks or card in used:
+            continue
+        masks[card.suit] = masks.get(card.suit, 0) | positions[rank]
+    low, high = rules.run_low, rules.run_high
+    by_suit = [(suit, _windows_of(mask, low, high, width)) for suit, mask in masks.items()]
+    windows: list[tuple[int, object, int]] = []
+    for missing in range(width):
+        present = width - missing
+        for suit, found in by_suit:
+            for first in found[missing]:
                 windows.append((present, suit, first))
-    windows.sort(key=lambda w: -w[0])
-    windows = windows[:10]
-    best = 0
-    for combo in combinations(windows, min(count, len(windows))):
-        ok = True
-        for (_, s1, f1), (_, s2, f2) in combinations(combo, 2):
-            if s1 is s2 and (crules.runs_distinct_suits or abs(f1 - f2) <= width):
-                ok = False
-                break
-        if ok:
-            best = max(best, sum(w[0] for w in combo))
+                if len(windows) == 10:
+                    break
+            else:
+                continue
+            break
+        else:
+            continue
+        break
+    take = min(count, len(windows))
+    if take <= 1:
+        return windows[0][0] if take else 0
+    apart = crules.runs_distinct_suits
+    return _most(windows, take, 0, [], 0, apart, width, 0)
+
+
+def _most(windows: list[tuple[int, object, int]], take: int, start: int,
+          chosen: list[tuple[int, object, int]], total: int, apart: bool, width: int,
+          best: int) -> int:
+    """The most naturals ``take`` more windows from ``start`` on can add to ``total``
+    beside ``chosen``, or ``best`` if none beats it (windows are fullest first, so the
+    next ``take`` bound every later choice)."""
+    if take == 0:
+        return max(best, total)
+    for index in range(start, len(windows) - take + 1):
+        window = windows[index]
+        if total + window[0] * take <= best:
+            break  # no later window is fuller
+        present, suit, first = window
+        if any(other[1] is suit and (apart or abs(other[2] - first) <= width)
+               for other in chosen):
+            continue
+        chosen.append(window)
+        best = _most(windows, take - 1, index + 1, chosen, total + present, apart, width,
+                     best)
+        chosen.pop()
     return best

@@ -189,6 +189,11 @@ def _fits(meld: Meld, card: Card, at_start: bool, rules: MeldRules) -> bool:
     return layoff_problem(meld, (card,), at_start, rules) is None
 
 
+card_fits = _fits
+"""Whether one card goes on this end of a laid meld (``layoff_problem`` finds nothing),
+remembered: the AI asks it of every card it might throw, move after move."""
+
+
 def _natural_fits(meld: Meld, card: Card, at_start: bool, set_rank: int | None,
                   wanted: int | None, rules: MeldRules) -> bool:
     """Whether a natural the lay-off listing found by face (a set's rank; a run's suit,
