@@ -5,14 +5,16 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from bot_games import normal_positions
 
 from cardtable.ai import make_bot
 from cardtable.ai.candidates import candidates
 from cardtable.ai.palace_bot import special
-from cardtable.ai.palace_search import PalaceRollout
+from cardtable.ai.palace_search import PalaceRollout, palace_leaf
 from cardtable.ai.rollout import policy_for
 from cardtable.engine import Game, Place
+from cardtable.engine.data import evolve
 from cardtable.engine.palace import Palace, PalaceState, Phase
 
 
@@ -62,3 +64,39 @@ def test_palace_search_weighs_every_big_shed_when_there_are_many_placements():
                       and a != planned), reverse=True)[:9]
     assert sorted((len(a.cards) for a in rivals), reverse=True) == biggest
     assert not any(special(a.cards) for a in rivals)
+
+
+def _leaf(state: PalaceState, seat: int) -> float:
+    return palace_leaf(Palace(), state, seat)
+
+
+def test_palace_leaf_values_a_finished_game_exactly():
+    variant = Palace()
+    state = variant.position(["5S", "KD KH"], hidden=["", "2C 3C 4C"], current=0)
+    won = variant.apply(state, 0, Place(state.hands[0])).state
+    assert won.phase is Phase.GAME_OVER
+    assert (_leaf(won, 0), _leaf(won, 1)) == (1.0, 0.0)
+    drawn = evolve(won, winner=None)  # the placement cap ends a game as a draw (P-A12)
+    assert (_leaf(drawn, 0), _leaf(drawn, 1)) == (0.5, 0.5)
+
+
+def test_palace_leaf_a_hand_nearer_going_out_is_worth_more_while_the_deck_lasts():
+    variant = Palace()
+    near = variant.position(["5S 6H 9D", "4C 7D 8H JS QS KC"], deck="3D 3H")
+    far = variant.position(["5S 6H 9D JS QS KC", "4C 7D 8H"], deck="3D 3H")
+    assert _leaf(near, 0) > 0.5 > _leaf(far, 0)
+    assert _leaf(near, 0) + _leaf(near, 1) == pytest.approx(1.0)
+    further = variant.position(["5S 6H 9D JS QS KC", "4C"], deck="3D 3H")
+    assert _leaf(further, 0) < _leaf(far, 0)  # the other seat nearer out: worth less
+
+
+def test_palace_leaf_plays_a_dry_game_out_to_see_who_wins():
+    """With the deck gone the end is near: the leaf plays it out. A seat whose last card
+    plays next wins; the same seat holding cards nothing can beat loses."""
+    variant = Palace()
+    out_next = variant.position(["9S", "4C 4D 5H 6S 7D"], hidden=["", "3C 3D 3H"],
+                                stack=["8H"], current=0)
+    assert _leaf(out_next, 0) == 1.0
+    stuck = variant.position(["3S 4H 5D 6C 8C", "QC"], hidden=["", ""], stack=["KH"],
+                             current=0)
+    assert _leaf(stuck, 0) == 0.0
