@@ -18,6 +18,12 @@ cards it sheds where a long straight is on offer.
    the cards Normal places, in all, and the positions where Hard places 3+ fewer (the
    issue measured 1,009 against Normal's 1,305 on 150 such positions).
 
+4. **Gain** (``--gain N``, off by default): on the first N long-straight positions with
+   the deck still there and N with it gone, where Hard's move differs from Normal's, both
+   moves played out to the game's end by the rollout policy on the same ``--worlds``
+   sampled worlds: each one's winning chance and the paired gain of Hard's, with its
+   standard error.
+
 Prints figures; asserts nothing.
 """
 
@@ -43,11 +49,12 @@ def rollouts(count: int) -> None:
     from cardtable.ai.bots import NormalBot
     from cardtable.ai.rollout import policy_for
     from cardtable.ai.seats import bot_rng, seat_to_ask
-    from cardtable.engine import Game
-    from cardtable.engine.palace import Palace, PalaceState, Phase
+    from cardtable.engine import Game, get_variant
+    from cardtable.engine.palace import Palace, PalaceState, PalaceView, Phase
 
     variant = Palace()
-    fast, slow = policy_for(variant), policy_for(variant, observing=True)
+    searched = get_variant("palace")()  # the same rules, held as any game's
+    fast, slow = policy_for(searched), policy_for(searched, observing=True)
     normal = NormalBot()
     worlds: list[PalaceState] = []
     seed = 0
@@ -59,9 +66,9 @@ def rollouts(count: int) -> None:
             seat = seat_to_ask(game, range(2))
             assert seat is not None
             view = game.observe(seat)
-            if game.state.phase is Phase.PLAY and step % 25 == 0 and len(worlds) < count:
-                world = variant.determinize(view, random.Random(step))  # type: ignore[arg-type]
-                worlds.append(world)
+            assert isinstance(view, PalaceView)
+            if view.phase is Phase.PLAY and step % 25 == 0 and len(worlds) < count:
+                worlds.append(variant.determinize(view, random.Random(step)))
             game.apply(seat, normal.choose(view, bot_rng(game, seat, 0), 0.0, lambda: False))
             step += 1
     figures = {}
@@ -126,7 +133,7 @@ def long_straights(count: int) -> None:
     from cardtable.ai.hard import HardBot
     from cardtable.ai.seats import bot_rng, seat_to_ask
     from cardtable.engine import Game, Place
-    from cardtable.engine.palace import Phase
+    from cardtable.engine.palace import PalaceView, Phase
 
     def straight(action: object) -> bool:
         return isinstance(action, Place) and len(action.cards) >= 4 and \
@@ -143,8 +150,9 @@ def long_straights(count: int) -> None:
             seat = seat_to_ask(game, range(2))
             assert seat is not None
             view = game.observe(seat)
+            assert isinstance(view, PalaceView)
             chosen = normal.choose(view, bot_rng(game, seat, 0), 0.0, lambda: False)
-            if game.state.phase is Phase.PLAY and any(map(straight, view.legal)):
+            if view.phase is Phase.PLAY and any(map(straight, view.legal)):
                 found += 1
                 searched = hard.choose(view, bot_rng(game, seat, 0), 0.0, lambda: False)
                 ours = len(searched.cards) if isinstance(searched, Place) else 0
@@ -153,11 +161,62 @@ def long_straights(count: int) -> None:
                 normal_cards += theirs
                 fewer += ours <= theirs - 3
                 more += ours > theirs
-                late += ours < theirs and view.deck_size <= 6  # type: ignore[attr-defined]
+                late += ours < theirs and view.deck_size <= 6
             game.apply(seat, chosen)
     print(f"  {found} positions with a straight of 4+: Hard placed {hard_cards:,} cards, "
           f"Normal {normal_cards:,}; Hard 3+ fewer in {fewer} ({100 * fewer / found:.0f} %), "
           f"more in {more}; fewer with 6 cards or less in the deck: {late}")
+
+
+def gain(count: int, worlds: int) -> None:
+    from cardtable.ai.bots import NormalBot
+    from cardtable.ai.hard import HardBot, _Search
+    from cardtable.ai.palace_search import palace_leaf
+    from cardtable.ai.rollout import policy_for
+    from cardtable.ai.seats import bot_rng, seat_to_ask
+    from cardtable.ai.worlds import Worlds
+    from cardtable.engine import Game, Place
+    from cardtable.engine.palace import PalaceView, Phase
+
+    def straight(action: object) -> bool:
+        return isinstance(action, Place) and len(action.cards) >= 4 and \
+            len({card.rank for card in action.cards}) == len(action.cards)
+
+    hard, normal = HardBot(), NormalBot()
+    for dry in (False, True):
+        found = seed = 0
+        gains: list[float] = []
+        variances: list[float] = []
+        while found < count:
+            game, _ = Game.new("palace", 2, 9000 + seed)
+            seed += 1
+            while not game.over and found < count:
+                seat = seat_to_ask(game, range(2))
+                assert seat is not None
+                view = game.observe(seat)
+                assert isinstance(view, PalaceView)
+                chosen = normal.choose(view, bot_rng(game, seat, 0), 0.0, lambda: False)
+                if view.phase is Phase.PLAY and \
+                        (view.deck_size == 0) == dry and any(map(straight, view.legal)):
+                    found += 1
+                    searched = hard.choose(view, bot_rng(game, seat, 0), 0.0, lambda: False)
+                    if searched != chosen:
+                        variant = game.variant
+                        search = _Search(variant, view, policy_for(variant), palace_leaf,
+                                         Worlds(variant, view, 12345, False), 12345, 0, 3000)
+                        diffs = [search.playout(i, searched) - search.playout(i, chosen)
+                                 for i in range(worlds)]
+                        mean = statistics.fmean(diffs)
+                        gains.append(mean)
+                        variances.append(statistics.variance(diffs) / worlds)
+                game.apply(seat, chosen)
+        if not gains:
+            print(f"  deck {'gone' if dry else 'there'}: Hard's move differs in none of {count}")
+        else:
+            error = sum(variances) ** 0.5 / len(gains)
+            print(f"  deck {'gone' if dry else 'there'}: Hard's move differs in {len(gains)} of "
+                  f"{count}; gain in winning chance {statistics.fmean(gains):+.3f} "
+                  f"± {error:.3f} (each played out on {worlds} worlds)")
 
 
 def main() -> None:
@@ -165,7 +224,15 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=150)
     parser.add_argument("--decisions", type=int, default=200)
     parser.add_argument("--rollouts", type=int, default=200)
+    parser.add_argument("--gain", type=int, default=0)
+    parser.add_argument("--worlds", type=int, default=200)
+    parser.add_argument("--only-gain", action="store_true")
     args = parser.parse_args()
+    if args.gain:
+        print("Gain of Hard's changes, played out to the game's end")
+        gain(args.gain, args.worlds)
+    if args.only_gain:
+        return
     print(f"Rollouts: {args.rollouts} worlds played to the game's end")
     rollouts(args.rollouts)
     print("Hard's decisions (seat 0 against Normal, two seats)")
