@@ -10,7 +10,7 @@ from bot_games import normal_positions
 
 from cardtable.ai import make_bot
 from cardtable.ai.candidates import candidates
-from cardtable.ai.palace_bot import special
+from cardtable.ai.palace_bot import reserve_strength, special
 from cardtable.ai.palace_search import PalaceRollout, palace_leaf
 from cardtable.ai.rollout import policy_for
 from cardtable.engine import Game, Place
@@ -100,3 +100,15 @@ def test_palace_leaf_plays_a_dry_game_out_to_see_who_wins():
     stuck = variant.position(["3S 4H 5D 6C 8C", "QC"], hidden=["", ""], stack=["KH"],
                              current=0)
     assert _leaf(stuck, 0) == 0.0
+
+
+def test_palace_search_weighs_the_strongest_reserve_placements_in_setup():
+    variant = Palace()
+    state = variant.position(["5S 6H 7D 8C 9S 10D", "2C"], deck="JD QD KD 3C 3H")
+    view = variant.observe(evolve(state, phase=Phase.BUILD_RESERVE), 0)
+    assert len(view.legal) > 10
+    planned, *others = view.legal
+    kept = candidates(view, planned, 10, random.Random(1))
+    strongest = sorted(others, key=lambda a: reserve_strength(a.cards), reverse=True)[:9]
+    assert {reserve_strength(a.cards) for a in kept[1:]} == \
+        {reserve_strength(a.cards) for a in strongest}

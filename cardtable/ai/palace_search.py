@@ -28,13 +28,13 @@ import random
 from collections.abc import Sequence
 from itertools import combinations
 
-from ..engine import Action, GameView, PickHidden, Place, PlayHidden
+from ..engine import Action, BuildReserve, GameView, PickHidden, Place, PlayHidden
 from ..engine.palace import DEALT, HIDDEN, PalaceState, Phase
 from ..engine.placements import ACE_HIGH, legal_placements, top_value, value
 from ..engine.variant import SeatedState, SomeVariant
 from .candidates import search_prior
 from .leaf import chance_ahead, leaf_value
-from .palace_bot import normal_move, special
+from .palace_bot import normal_move, reserve_strength, special
 from .rollout import RolloutPolicy, rollout_policy
 
 PICKS = tuple(PickHidden(p) for p in combinations(range(DEALT), HIDDEN))
@@ -96,9 +96,15 @@ spent early, they are missed when nothing else plays."""
 @search_prior("palace")
 def palace_prior(view: GameView, moves: Sequence[Action]) -> list[float]:
     """Higher for a placement more worth weighing: more cards shed, then a lower low card;
-    a 2 or an ace last (they always play, so they are kept for when nothing else does)."""
+    a 2 or an ace last (they always play, so they are kept for when nothing else does).
+    In setup, a visible-reserve placement by Normal's own ranking (2s and aces, then
+    cards at once, then the top rank)."""
     scores = []
     for move in moves:
+        if isinstance(move, BuildReserve):
+            specials, count, top = reserve_strength(move.cards)
+            scores.append(100.0 * specials + 20.0 * count + top)
+            continue
         if not isinstance(move, Place):
             scores.append(-2 * SPECIAL_LAST)
             continue
