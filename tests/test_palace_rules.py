@@ -2,6 +2,7 @@
 of §3.3; in the repository, docs/rules/palace.md §8 and §7."""
 
 import dataclasses
+import random
 
 import pytest
 
@@ -368,6 +369,26 @@ def test_play_starts_with_the_person_once_every_reserve_is_built():
     assert game.state.current == 0
     assert all(len(r) == 3 for r in game.state.reserves)
     assert all(len(h) >= 3 for h in game.state.hands)
+
+
+SEED_FIRST_TURN = ("Once the visible reserves are populated and all players have 3 cards in "
+                   "their hand, turns begin. For this single-human version, the user always "
+                   "goes first.")
+"""Seed 001's words on the first turn (docs/rules/palace.md §3.3)."""
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_at_two_seats_the_person_always_places_first_as_the_seed_says(seed):
+    """SEED_FIRST_TURN: whatever the deal and however the reserves are built, the first
+    placement of a two-seat game is the person's (seat 0), the seat that set up first."""
+    game, _ = Game.new("palace", 2, seed)
+    rng = random.Random(seed)
+    while game.state.phase is not Phase.PLAY:
+        seat = game.awaiting()[0]
+        game.apply(seat, rng.choice(game.legal_actions(seat)))
+    assert game.awaiting() == (0,) and game.state.current == 0
+    assert all(len(r) == 3 for r in game.state.reserves)
+    assert game.state.placements == 0 and game.state.stack == ()
 
 
 def _building(state):

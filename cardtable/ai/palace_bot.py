@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import lru_cache
+from typing import Protocol
 
 from ..engine import (
     Action,
@@ -47,7 +49,14 @@ LONG_STRAIGHT = 4
 RULES.md §3): it is played as an ordinary placement."""
 
 
-def special(cards: Sequence[Card]) -> bool:
+PLACEMENTS_KEPT = 4096
+"""Placements whose ``special`` and ``ordinary_order`` are remembered: a decision weighs
+every placement its hand can make, and the Hard search's rollouts meet the same ones
+move after move (a third of a rollout's time went to these two)."""
+
+
+@lru_cache(maxsize=PLACEMENTS_KEPT)
+def special(cards: tuple[Card, ...]) -> bool:
     """A placement with a 2 or an ace in it: always playable, worth keeping; except a
     long straight from a 2, which is played for the cards it sheds."""
     if any(card.rank is Rank.ACE for card in cards):
@@ -62,9 +71,60 @@ def reserve_strength(cards: Sequence[Card]) -> tuple[int, int, int]:
             max(value(c) for c in cards))
 
 
-def ordinary_order(cards: Sequence[Card]) -> tuple[int, int]:
+@lru_cache(maxsize=PLACEMENTS_KEPT)
+def ordinary_order(cards: tuple[Card, ...]) -> tuple[int, int]:
     """Lower goes first: the lowest card, less two ranks for each extra card shed."""
     return (min(value(c) for c in cards) - 2 * (len(cards) - 1), -len(cards))
+
+
+class PalaceSight(Protocol):
+    """What the Normal player reads of a position: a seat's view, or the Hard search's
+    glance at a sampled state (:mod:`palace_search`), which needs no view built."""
+
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def legal(self) -> tuple[Action, ...]: ...
+    @property
+    def deck_size(self) -> int: ...
+    @property
+    def hand_sizes(self) -> tuple[int, ...]: ...
+    @property
+    def stack_size(self) -> int: ...
+
+
+def normal_move(view: PalaceSight, rng: random.Random) -> Action:
+    """The Normal player's move (see the module's docstring)."""
+    legal = view.legal
+    if view.phase is Phase.PICK_HIDDEN:
+        return rng.choice(legal)  # every pick is blind
+    if view.phase is Phase.BUILD_RESERVE:
+        builds = [a for a in legal if isinstance(a, BuildReserve)]
+        return max(builds, key=lambda a: reserve_strength(a.cards))
+    if isinstance(legal[0], PlayHidden):
+        return rng.choice(legal)  # blind
+    places = [a for a in legal if isinstance(a, Place)]
+    if not places:
+        return legal[0]  # nothing goes: take the stack
+    ordinary = [a for a in places if not special(a.cards)]
+    if ordinary:
+        circling = view.deck_size == 0 or max(view.hand_sizes) >= SWOLLEN
+        if circling and len(ordinary) > 1 and rng.random() < VARY:
+            return rng.choice(ordinary)
+        return min(ordinary, key=lambda a: ordinary_order(a.cards))
+    return _special(view, places)
+
+
+def _special(view: PalaceSight, places: list[Place]) -> Place:
+    twos = [a for a in places if all(c.rank is Rank.TWO for c in a.cards)]
+    aces = [a for a in places if any(c.rank is Rank.ACE for c in a.cards)]
+    if twos and (not aces or view.stack_size <= SMALL_STACK):
+        return min(twos, key=lambda a: len(a.cards))  # one 2 at a time
+    if aces:
+        # One ace burns as well as several; a straight up to the ace sheds more.
+        return max(aces, key=lambda a: (sum(c.rank is not Rank.ACE for c in a.cards),
+                                        -len(a.cards)))
+    return min(places, key=lambda a: ordinary_order(a.cards))
 
 
 describe_levels(
@@ -88,37 +148,7 @@ class PalaceStrategy(Strategy[PalaceView]):
     [63.7, 68.6]."""
 
     def choose(self, view: PalaceView, rng: random.Random) -> Action:
-        legal = view.legal
-        if view.phase is Phase.PICK_HIDDEN:
-            picks = [a for a in legal if isinstance(a, PickHidden)]
-            return rng.choice(picks)
-        if view.phase is Phase.BUILD_RESERVE:
-            builds = [a for a in legal if isinstance(a, BuildReserve)]
-            return max(builds, key=lambda a: reserve_strength(a.cards))
-        hidden = [a for a in legal if isinstance(a, PlayHidden)]
-        if hidden:
-            return rng.choice(hidden)  # blind
-        places = [a for a in legal if isinstance(a, Place)]
-        if not places:
-            return legal[0]  # nothing goes: take the stack
-        ordinary = [a for a in places if not special(a.cards)]
-        if ordinary:
-            circling = view.deck_size == 0 or max(view.hand_sizes) >= SWOLLEN
-            if circling and len(ordinary) > 1 and rng.random() < VARY:
-                return rng.choice(ordinary)
-            return min(ordinary, key=lambda a: ordinary_order(a.cards))
-        return self._special(view, places)
-
-    def _special(self, view: PalaceView, places: list[Place]) -> Place:
-        twos = [a for a in places if all(c.rank is Rank.TWO for c in a.cards)]
-        aces = [a for a in places if any(c.rank is Rank.ACE for c in a.cards)]
-        if twos and (not aces or view.stack_size <= SMALL_STACK):
-            return min(twos, key=lambda a: len(a.cards))  # one 2 at a time
-        if aces:
-            # One ace burns as well as several; a straight up to the ace sheds more.
-            return max(aces, key=lambda a: (sum(c.rank is not Rank.ACE for c in a.cards),
-                                            -len(a.cards)))
-        return min(places, key=lambda a: ordinary_order(a.cards))
+        return normal_move(view, rng)
 
 
 # --- Palace --------------------------------------------------------------------------
