@@ -20,6 +20,10 @@ of the real hidden hands under the reading against a uniform deal (higher is bet
 and the hit rate of the worlds the search draws (``worlds.Worlds``, read and not):
 the share of the cards dealt to an opponent that he really holds.
 
+With ``--moves N``: on N positions per game where the seat to move has a choice, how
+often Hard (``--playouts`` a decision) moves otherwise with its worlds read than dealt
+uniformly, from the same view and generator.
+
 Prints figures; asserts nothing.
 """
 
@@ -184,6 +188,28 @@ def proof(game_id: str, seeds: range, every: int, worlds: int) -> tuple[float, f
     return gain / max(1, hands), hits[True] / max(1, dealt), hits[False] / max(1, dealt)
 
 
+def changed_moves(game_id: str, seeds: range, every: int, wanted: int,
+                  playouts: int) -> tuple[int, int]:
+    """(decisions where Hard read and Hard unread chose differently, decisions)."""
+    import random
+
+    from cardtable.ai.hard import HardBot
+
+    read, flat = HardBot(playouts=playouts), HardBot(playouts=playouts, read=False)
+    changed = looked = 0
+    for index, (game, seat) in enumerate(positions(game_id, seeds, every)):
+        if seat not in game.awaiting() or len(game.legal_actions(seat)) < 2:
+            continue
+        view = game.observe(seat)
+        moves = [bot.choose(view, random.Random(index), 0.0, lambda: False)
+                 for bot in (read, flat)]
+        changed += moves[0] != moves[1]
+        looked += 1
+        if looked >= wanted:
+            break
+    return changed, looked
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=40, help="deals to calibrate on")
@@ -191,6 +217,9 @@ def main() -> None:
     parser.add_argument("--every", type=int, default=5, help="moves between looks")
     parser.add_argument("--worlds", type=int, default=4, help="worlds drawn per look")
     parser.add_argument("--game", action="append", choices=GAMES)
+    parser.add_argument("--moves", type=int, default=0,
+                        help="positions to compare Hard's moves read and not on")
+    parser.add_argument("--playouts", type=int, default=48, help="Hard's budget for --moves")
     parser.add_argument("--proof-only", action="store_true",
                         help="skip the calibration: only the proof, of the factors in code")
     args = parser.parse_args()
@@ -218,6 +247,11 @@ def main() -> None:
         print(f"  proof on deals {first}-{first + args.test_games - 1}: log-likelihood "
               f"{gain:+.3f} nats per opponent hand over uniform; worlds' hit rate "
               f"{read:.3f} read vs {flat:.3f} uniform")
+        if args.moves:
+            changed, looked = changed_moves(game_id, range(first, first + 100), 7,
+                                            args.moves, args.playouts)
+            print(f"  Hard ({args.playouts} playouts) moves otherwise when it reads: "
+                  f"{changed} of {looked} decisions")
 
 
 if __name__ == "__main__":
