@@ -94,9 +94,12 @@ def reading(game_id: str) -> GameReading:
     return found
 
 
-def count(game_id: str, seeds: range, every: int) -> dict[str, Counts]:
-    """Per context (in Shanghai, the round's contract), the counts."""
+def count(game_id: str, seeds: range, every: int
+          ) -> tuple[dict[str, Counts], dict[str, list[float]]]:
+    """Per context (in Shanghai, the round's contract), the counts; and the counts of
+    wilds, per kind of seat holding them (``seat_kind``)."""
     by_context: dict[str, Counts] = {}
+    wild_counts: dict[str, list[float]] = {}
     game_reading = reading(game_id)
     for game, seat in positions(game_id, seeds, every):
         view = game.observe(seat)
@@ -108,13 +111,17 @@ def count(game_id: str, seeds: range, every: int) -> dict[str, Counts]:
         for tells in seat_tells(view, wilds):
             hidden = hidden_hand(game, tells.seat)
             uniform = len(hidden) / len(unseen)
+            kind = game_reading.seat_kind(view, tells.seat)
             for card in unseen:
                 if card.rank in wilds:
+                    wild = wild_counts.setdefault(kind, [0.0, 0.0])
+                    wild[0] += card in hidden
+                    wild[1] += uniform
                     continue
                 row = counts[features_of(card, tells)]
                 row[0] += card in hidden
                 row[1] += uniform
-    return by_context
+    return by_context, wild_counts
 
 
 def marginal(counts: Counts) -> dict[Feature, tuple[float, float]]:
@@ -226,7 +233,8 @@ def main() -> None:
     for game_id in args.game or GAMES:
         print(f"{game_id} ({SEATS.get(game_id, 3)} seats, deals 1-{args.games}, "
               f"every {args.every} moves)")
-        fits = {} if args.proof_only else count(game_id, range(1, args.games + 1), args.every)
+        fits, wild_counts = ({}, {}) if args.proof_only else \
+            count(game_id, range(1, args.games + 1), args.every)
         for key, counts in sorted(fits.items()):
             ratios, fit = marginal(counts), fitted(counts)
             print(f"  {key!r}: {'feature':<16}{'cards':>9}{'real/uniform':>14}{'fitted':>9}"
@@ -241,6 +249,9 @@ def main() -> None:
                 f"{source.value}=(" + ", ".join(f"{fit[source, relation]:.2f}"
                                                 for relation in Relation) + ")"
                 for source in Source) + "),")
+        for kind, (held, expected) in sorted(wild_counts.items()):
+            print(f"  wilds held by a seat of kind {kind!r}: {held / expected:.2f} of a "
+                  f"uniform deal's ({expected:.0f} cards)")
         first = args.games + 1
         gain, read, flat = proof(game_id, range(first, first + args.test_games), args.every,
                                  args.worlds)

@@ -8,7 +8,9 @@ threw, the top discards it let go) and the cards it took from the pile and still
 with one of those cards (its rank, a run's neighbour in its suit, a neighbour in
 another suit) multiplies its weight by a factor measured in Normal self-play; a
 world's weight is the product over the cards dealt to the opponents, and :mod:`worlds`
-draws the worlds in proportion to it. Wilds are never read: any hand wants them. Each
+draws the worlds in proportion to it. Wilds are never read from tells (any hand wants
+them), only from a seat's public standing where a game says so (a Shanghai seat that
+has gone down lays his wilds off). Each
 game registers its factors and wilds from its own module (``register_reading``:
 ``five_crowns_reading``, ``shanghai_reading``, ``monastery_reading``).
 
@@ -21,7 +23,7 @@ Imports the engine only.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from math import prod
 from typing import cast
@@ -80,6 +82,12 @@ class GameReading:
     wilds: Callable[[GameView], frozenset[Rank]]
     context: Callable[[GameView], str] = lambda view: ""
     """(A game with one context reads every view by ``factors[""]``.)"""
+    seat_kind: Callable[[GameView, int], str] = lambda view, seat: ""
+    """What an opponent's public standing says of his wilds (Shanghai: whether he has
+    gone down), the key of ``wild_factors``."""
+    wild_factors: Mapping[str, float] = field(default_factory=dict)
+    """Per kind of seat, the factor of each wild in his hand (none: 1). No tell reads a
+    wild, but a seat that has gone down lays his wilds off (measured: see the game)."""
 
     def factors_for(self, view: GameView) -> Factors:
         return self.factors.get(self.context(view), {})
@@ -185,7 +193,9 @@ def read_hands(variant: SomeVariant, view: RummyView,
         return HandReading(())
     table = game.factors_for(view) if factors is None else factors
     wilds = game.wilds(view)
-    pool = [card for card in unseen_of(variant, view) if card.rank not in wilds]
+    unseen = unseen_of(variant, view)
+    pool = [card for card in unseen if card.rank not in wilds]
+    wild_pool = [card for card in unseen if card.rank in wilds]
     found = []
     for tells in seat_tells(view, wilds):
         pairs = []
@@ -193,6 +203,9 @@ def read_hands(variant: SomeVariant, view: RummyView,
             factor = prod(table.get(f, 1.0) for f in features_of(card, tells))
             if factor != 1.0:
                 pairs.append((card, factor))
+        wild = game.wild_factors.get(game.seat_kind(view, tells.seat), 1.0)
+        if wild != 1.0:
+            pairs += [(card, wild) for card in wild_pool]
         if pairs:
             found.append((tells.seat, tuple(pairs)))
     return HandReading(tuple(found))
