@@ -10,9 +10,9 @@ another suit) multiplies its weight by a factor measured in Normal self-play; a
 world's weight is the product over the cards dealt to the opponents, and :mod:`worlds`
 draws the worlds in proportion to it. Wilds are never read from tells (any hand wants
 them), only from a seat's public standing where a game says so (a Shanghai seat that
-has gone down lays his wilds off). Each
-game registers its factors and wilds from its own module (``register_reading``:
-``five_crowns_reading``, ``shanghai_reading``, ``monastery_reading``).
+has gone down lays his wilds off). Each game registers its factors and wilds from its
+own module (``register_reading``: ``five_crowns_reading``, ``shanghai_reading``,
+``monastery_reading``).
 
 Only the view is read (the reading is built from it before any world is dealt), so the
 weights cannot tell the search anything a player at the table could not see.
