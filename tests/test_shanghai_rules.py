@@ -652,7 +652,8 @@ def test_a_discard_ends_the_turn_in_one_copy_exactly_as_the_general_path_does(cl
                               known=replace_at(state.known, seat,
                                                without(state.known[seat], (card,))),
                               discard_pile=state.discard_pile + (card,), discarder=seat,
-                              exposed=True, turn=state.turn + 1)
+                              exposed=True, turn=state.turn + 1,
+                              tells=state.tells.threw(seat, card))
                 events = [Discarded(seat, card)]
                 if variant.may_i and variant.options.shanghai_calls and \
                         variant.shanghai_targets(made):

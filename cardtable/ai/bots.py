@@ -114,9 +114,9 @@ class EasyBot:
         return rng.choice(others) if others else choice
 
 
-def _hard(playouts: int | None = None) -> Bot[GameView]:
+def _hard(playouts: int | None = None, read: bool = True) -> Bot[GameView]:
     from .hard import HardBot  # hard builds on NormalBot, defined above
-    return HardBot(playouts=playouts)
+    return HardBot(playouts=playouts, read=read)
 
 
 _LEVELS: dict[str, Callable[[], Bot[GameView]]] = {"random": RandomBot, "easy": EasyBot,
@@ -141,8 +141,14 @@ def bot_names() -> tuple[str, ...]:
 
 def make_bot(name: str) -> Bot[GameView]:
     """A bot of the named level; ``hard:N`` is Hard with a budget of N playouts a
-    decision (for tournaments at other strengths; the table uses plain ``hard``)."""
+    decision (for tournaments at other strengths; the table uses plain ``hard``), and
+    ``hard-noread:N`` the same with worlds dealt uniformly, not read from what the
+    opponents did (to measure what reading gives)."""
     level, _, budget = name.partition(":")
+    if level == "hard-noread":
+        if budget and (not budget.isdigit() or int(budget) < 1):
+            raise BotError(f"{name!r}: hard-noread:N needs a whole number of playouts N ≥ 1")
+        return _hard(int(budget) if budget else None, read=False)
     if level == "hard" and budget:
         if not budget.isdigit() or int(budget) < 1:
             raise BotError(f"{name!r}: hard:N needs a whole number of playouts N ≥ 1")

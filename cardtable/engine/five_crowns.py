@@ -51,6 +51,7 @@ from .rummy import (
     rebuilds_used_up,
 )
 from .sampling import fresh_seed
+from .tells import NO_TELLS, Tells
 from .variant import Outcome, Transition, Variant, places_for, register
 
 ROUNDS = 11
@@ -137,6 +138,8 @@ class FiveCrownsState:
     """Turns completed this round (for the optional safety cap)."""
     round_rebuilds: int = 0
     """Times the stock was rebuilt from the discard pile this round."""
+    tells: Tells = NO_TELLS
+    """What each seat threw and passed up this round, in public (see ``tells``)."""
 
 
 @serializable
@@ -172,6 +175,8 @@ class FiveCrownsView(DiscardTop, TurnView):
     round_rebuilds: int = 0
     options: FiveCrownsOptions = FiveCrownsOptions()
     """The house rules everyone agreed to (the search plays by them)."""
+    tells: Tells = NO_TELLS
+    """What each seat threw and passed up this round (everyone saw it)."""
 
     @property
     def game_id(self) -> str:
@@ -237,7 +242,7 @@ class FiveCrowns(RummyZones, Variant[FiveCrownsState, FiveCrownsView]):
             state, round=round_number, dealer=dealer, current=(dealer + 1) % seats,
             phase=Phase.DRAW, hands=tuple(tuple(hand) for hand in hands), stock=tuple(deck),
             discard_pile=(up_card,), melds=empty, out_seat=None, final_pending=(),
-            known=empty, turn=0, round_rebuilds=0)
+            known=empty, turn=0, round_rebuilds=0, tells=Tells.fresh(seats))
 
     def position(self, hands: Sequence[str], *, round_number: int = 1, discard: str = "",
                  stock: str = "", current: int = 0, dealer: int | None = None,
@@ -413,7 +418,7 @@ class FiveCrowns(RummyZones, Variant[FiveCrownsState, FiveCrownsView]):
             hands=replace_at(state.hands, seat, without(state.hands[seat], gone)),
             known=replace_at(state.known, seat, without(state.known[seat], gone)),
             melds=replace_at(state.melds, seat, state.melds[seat] + laid),
-            discard_pile=state.discard_pile + (discard,),
+            discard_pile=state.discard_pile + (discard,), tells=state.tells.threw(seat, discard),
             out_seat=out_seat, final_pending=pending, turn=turn, current=current,
             phase=Phase.DRAW)
         return self._end_round(state, events) if round_over else state
@@ -446,7 +451,7 @@ class FiveCrowns(RummyZones, Variant[FiveCrownsState, FiveCrownsView]):
             round_points=state.round_points, known=state.known, awaiting=awaiting,
             legal=self.legal_actions(state, seat) if seat in awaiting else (),
             turn=state.turn, reshuffles=state.reshuffles,
-            round_rebuilds=state.round_rebuilds, options=self.options)
+            round_rebuilds=state.round_rebuilds, options=self.options, tells=state.tells)
 
     def determinize(self, view: FiveCrownsView, rng: random.Random) -> FiveCrownsState:
         hands, stock = self.sample_zones(view, rng)
@@ -456,7 +461,7 @@ class FiveCrowns(RummyZones, Variant[FiveCrownsState, FiveCrownsView]):
             discard_pile=view.discard_pile, melds=view.melds, out_seat=view.out_seat,
             final_pending=view.final_pending, totals=view.totals,
             round_points=view.round_points, known=view.known, reshuffles=view.reshuffles,
-            turn=view.turn, round_rebuilds=view.round_rebuilds)
+            turn=view.turn, round_rebuilds=view.round_rebuilds, tells=view.tells)
 
     def standings(self, state: FiveCrownsState) -> tuple[int, ...]:
         return state.totals

@@ -42,7 +42,7 @@ class NewerFormatError(FormatVersionError, OtherVersionError):
     """A record or save written by a newer version of cardtable."""
 
 
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
 """The version written today. Raising it comes with a step for each game whose files
 change (its variant's ``migrations``); a game without one passes that step unchanged.
 A step once released is never changed, so every file goes the same way."""

@@ -65,6 +65,7 @@ from .rummy import (
     rebuilds_used_up,
 )
 from .sampling import fresh_seed
+from .tells import NO_TELLS, Tells
 from .variant import Outcome, Transition, Variant, places_for, register
 
 HAND_SIZE = 9
@@ -117,6 +118,8 @@ class MonasteryState:
     """Who emptied his hand and ended the last round (None: thrown in or game start)."""
     round_rebuilds: int = 0
     """Times the stock was rebuilt from the discard pile this round."""
+    tells: Tells = NO_TELLS
+    """What each seat threw and passed up this round, in public (see ``tells``)."""
 
 
 @serializable
@@ -151,6 +154,8 @@ class MonasteryView(DiscardTop, TurnView):
     round_rebuilds: int = 0
     options: MonasteryOptions = MonasteryOptions()
     """The house rules everyone agreed to (the search plays by them)."""
+    tells: Tells = NO_TELLS
+    """What each seat threw and passed up this round (everyone saw it)."""
 
     @property
     def game_id(self) -> str:
@@ -226,7 +231,7 @@ class Monastery(RummyZones, Variant[MonasteryState, MonasteryView]):
             phase=Phase.DRAW, hands=tuple(tuple(hand) for hand in hands), stock=tuple(deck),
             discard_pile=(up_card,), melds=tuple(() for _ in range(seats)),
             specs=tuple(() for _ in range(seats)), laid_this_turn=False, known=empty, turn=0,
-            out_seat=None, round_rebuilds=0)
+            out_seat=None, round_rebuilds=0, tells=Tells.fresh(seats))
 
     def position(self, hands: Sequence[str], *, discard: str = "", stock: str = "",
                  current: int = 0, phase: Phase = Phase.DRAW,
@@ -498,7 +503,7 @@ class Monastery(RummyZones, Variant[MonasteryState, MonasteryView]):
             round_missions=state.round_missions, out_seat=state.out_seat, awaiting=awaiting,
             legal=self.legal_actions(state, seat) if seat in awaiting else (),
             turn=state.turn, reshuffles=state.reshuffles,
-            round_rebuilds=state.round_rebuilds, options=self.options)
+            round_rebuilds=state.round_rebuilds, options=self.options, tells=state.tells)
 
     def determinize(self, view: MonasteryView, rng: random.Random) -> MonasteryState:
         hands, stock = self.sample_zones(view, rng)
@@ -508,7 +513,8 @@ class Monastery(RummyZones, Variant[MonasteryState, MonasteryView]):
             discard_pile=view.discard_pile, melds=view.melds, specs=view.specs,
             done=view.done, laid_this_turn=view.laid_this_turn, known=view.known,
             round_missions=view.round_missions, reshuffles=view.reshuffles,
-            turn=view.turn, out_seat=view.out_seat, round_rebuilds=view.round_rebuilds)
+            turn=view.turn, out_seat=view.out_seat, round_rebuilds=view.round_rebuilds,
+            tells=view.tells)
 
     def standings(self, state: MonasteryState) -> tuple[int, ...]:
         return tuple(len(done) for done in state.done)

@@ -22,6 +22,7 @@ from .events import Drew, Event, Reshuffled
 from .melds import Meld
 from .rng import shuffled
 from .sampling import fill_hands, take, unseen_cards
+from .tells import Tells
 from .variant import GameView, RecordStep
 
 
@@ -50,6 +51,8 @@ class RummyView(GameView, Protocol):
     @property
     def known(self) -> tuple[tuple[Card, ...], ...]: ...
     @property
+    def tells(self) -> Tells: ...
+    @property
     def to_draw(self) -> bool: ...
     @property
     def to_play(self) -> bool: ...
@@ -70,6 +73,8 @@ class RummyState(Protocol):
     def hands(self) -> tuple[tuple[Card, ...], ...]: ...
     @property
     def known(self) -> tuple[tuple[Card, ...], ...]: ...
+    @property
+    def tells(self) -> Tells: ...
     @property
     def melds(self) -> tuple[tuple[Meld, ...], ...]: ...
     @property
@@ -120,18 +125,26 @@ def draw(state: RummyState, seat: int, source: Pile, events: list[Event]) -> Dra
     """Take the top of the stock or of the discard pile. An empty stock is rebuilt from
     every discard but the top one (RULES.md engine rule 4), counted in the round's
     ``round_rebuilds``; a card taken from the pile is known to everyone while the seat
-    holds it."""
+    holds it, and a top discard left for the stock is one the seat passed up (its
+    ``tells``)."""
     stock = state.stock
+    pile = state.discard_pile
     if source is Pile.STOCK and stock:  # the usual draw: only the stock and the hand change
         card = stock[-1]
         events.append(Drew(seat, source, card))
-        return Drawn(card, {"stock": stock[:-1], "hands": replace_at(
-            state.hands, seat, state.hands[seat] + (card,))})
-    pile, known, reshuffles = state.discard_pile, state.known, state.reshuffles
+        changes: dict[str, Any] = {"stock": stock[:-1], "hands": replace_at(
+            state.hands, seat, state.hands[seat] + (card,))}
+        if pile:
+            changes["tells"] = state.tells.passed_up(seat, pile[-1])
+        return Drawn(card, changes)
+    known, reshuffles, tells = state.known, state.reshuffles, state.tells
     rebuilds = state.round_rebuilds
     if source is Pile.STOCK:
+        if pile:
+            tells = tells.passed_up(seat, pile[-1])
         if not stock:
             stock = shuffled(pile[:-1], state.seed, "reshuffle", reshuffles)
+            tells = tells.without(pile[:-1])  # hidden again
             pile = pile[-1:]
             reshuffles += 1
             rebuilds += 1
@@ -142,14 +155,17 @@ def draw(state: RummyState, seat: int, source: Pile, events: list[Event]) -> Dra
         known = replace_at(known, seat, known[seat] + (card,))
     events.append(Drew(seat, source, card))
     return Drawn(card, dict(stock=stock, discard_pile=pile, known=known, reshuffles=reshuffles,
-                            round_rebuilds=rebuilds,
+                            round_rebuilds=rebuilds, tells=tells,
                             hands=replace_at(state.hands, seat, state.hands[seat] + (card,))))
 
 
 def card_taken(state: RummyState, seat: int, card: Card) -> dict[str, Any]:
-    """The changes that take one card from a seat's hand, and from what others know it
-    holds if they know it (a discard: the hottest way a card leaves a hand)."""
-    changes = {"hands": replace_at(state.hands, seat, without_one(state.hands[seat], card))}
+    """The changes that discard one card from a seat's hand: gone from it, from what
+    others know it holds if they know it, and thrown in its tells (a discard: the
+    hottest way a card leaves a hand)."""
+    changes: dict[str, Any] = {
+        "hands": replace_at(state.hands, seat, without_one(state.hands[seat], card)),
+        "tells": state.tells.threw(seat, card)}
     known = state.known[seat]
     if card in known:
         changes["known"] = replace_at(state.known, seat, without_one(known, card))

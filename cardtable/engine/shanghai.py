@@ -73,6 +73,7 @@ from .shanghai_rules import (
     may_i_decks,
     penalty,
 )
+from .tells import Tells
 from .variant import Outcome, Transition, Variant, places_for, register
 
 
@@ -163,7 +164,7 @@ class _Shanghai(ShanghaiChecks, RummyZones, Variant[ShanghaiState, ShanghaiView]
                        hands=tuple(tuple(h) for h in hands), stock=tuple(deck),
                        discard_pile=(up,), exposed=True, discarder=None, melds=empty,
                        down=(False,) * seats, calls_used=(0,) * seats, known=empty, turn=0,
-                       out_seat=None, round_rebuilds=0)
+                       out_seat=None, round_rebuilds=0, tells=Tells.fresh(seats))
         return self._start_turn(state, (dealer + 1) % seats, events)
 
     def position(self, hands: Sequence[str], *, round_number: int = 1, discard: str = "",
@@ -298,11 +299,13 @@ class _Shanghai(ShanghaiChecks, RummyZones, Variant[ShanghaiState, ShanghaiView]
         assert isinstance(action, Call)
         requests = state.requests + ((seat,) if action.kind != "pass" else ())
         answered = state.answered + (seat,)
+        tells = state.tells if action.kind != "pass" else \
+            state.tells.passed_up(seat, state.discard_pile[-1])  # a chance let go
         events.append(Called(seat, action.kind))
         # One copy: the window stays open while a caller has not answered.
         waiting = self._calls_awaited(state, answered)
         if waiting:
-            state = evolve(state, answered=answered, requests=requests)
+            state = evolve(state, answered=answered, requests=requests, tells=tells)
             self._awaiting_memo = (state, waiting)  # what ``awaiting`` would work out
             return state
         # Nobody asked, or May I (the current player has first choice): the draw.
@@ -311,7 +314,7 @@ class _Shanghai(ShanghaiChecks, RummyZones, Variant[ShanghaiState, ShanghaiView]
             first, *rest = _in_turn_order(state.seats, state.current, requests)
             events.append(CallWon("buy", state.discard_pile[-1], first, tuple(rest),
                                   Precedence.NEARER, state.current))
-        return evolve(state, answered=answered, requests=requests, phase=phase)
+        return evolve(state, answered=answered, requests=requests, phase=phase, tells=tells)
 
     def _first_request(self, state: ShanghaiState) -> int:
         return next(seat for seat in _after(state.seats, state.current)
@@ -327,18 +330,19 @@ class _Shanghai(ShanghaiChecks, RummyZones, Variant[ShanghaiState, ShanghaiView]
         stock, reshuffles = state.stock, state.reshuffles
         if pile is None:
             pile = state.discard_pile
-        rebuilds = state.round_rebuilds
+        rebuilds, tells = state.round_rebuilds, state.tells
         for _ in range(count):
             if not stock:
                 if len(pile) < 2 or self._rebuilds_used_up(rebuilds):
                     break
                 stock = shuffled(pile[:-1], state.seed, "reshuffle", reshuffles)
+                tells = tells.without(pile[:-1])  # hidden again
                 pile, reshuffles, rebuilds = pile[-1:], reshuffles + 1, rebuilds + 1
                 events.append(Reshuffled(len(stock)))
             taken.append(stock[-1])
             stock = stock[:-1]
         return dict(stock=stock, discard_pile=pile, reshuffles=reshuffles,
-                    round_rebuilds=rebuilds), tuple(taken)
+                    round_rebuilds=rebuilds, tells=tells), tuple(taken)
 
     def _drawn(self, state: ShanghaiState, card: Card, took_discard: bool,
                changes: dict[str, Any]) -> ShanghaiState:
@@ -365,7 +369,11 @@ class _Shanghai(ShanghaiChecks, RummyZones, Variant[ShanghaiState, ShanghaiView]
                 events.append(CallWon("may i", card, seat, _in_turn_order(
                     state.seats, seat, state.requests), Precedence.IN_TURN, seat))
             return self._drawn(state, card, True, {"discard_pile": state.discard_pile[:-1]})
+        # The stock instead of an exposed discard: the player let that card go.
+        passed = state.tells.passed_up(seat, state.discard_pile[-1]) \
+            if state.exposed and state.discard_pile else None
         if called:
+            state, passed = evolve(state, tells=passed), None
             # The current player declined: the nearest caller gets the card and a penalty.
             first, *rest = _in_turn_order(state.seats, seat, state.requests)
             if rest:
@@ -376,7 +384,10 @@ class _Shanghai(ShanghaiChecks, RummyZones, Variant[ShanghaiState, ShanghaiView]
         stock = state.stock
         if stock:  # the usual draw: the stock's top card, nothing else changes
             events.append(Drew(seat, Pile.STOCK, stock[-1]))
-            return self._drawn(state, stock[-1], False, {"stock": stock[:-1]})
+            return self._drawn(state, stock[-1], False, {"stock": stock[:-1]} if passed is None
+                               else {"stock": stock[:-1], "tells": passed})
+        if passed is not None:
+            state = evolve(state, tells=passed)
         changes, drawn = self._stock_taken(state, 1, events)
         if not drawn:  # nothing left to draw: the round ends as it stands
             state = evolve(state, **changes)
@@ -398,6 +409,7 @@ class _Shanghai(ShanghaiChecks, RummyZones, Variant[ShanghaiState, ShanghaiView]
                 state.current))
             return self._drawn(state, card, True, {"discard_pile": state.discard_pile[:-1]})
         events.append(Called(state.current, "allow"))
+        state = evolve(state, tells=state.tells.passed_up(state.current, card))  # let go
         return self._give_exposed(state, buyer, "buy", self.options.buy_extra_cards, events,
                                   phase=Phase.DRAW, requests=(), answered=())
 
@@ -420,11 +432,15 @@ class _Shanghai(ShanghaiChecks, RummyZones, Variant[ShanghaiState, ShanghaiView]
     def _play(self, state: ShanghaiState, seat: int, action: Action,
               events: list[Event]) -> ShanghaiState:
         if isinstance(action, TakeBack):
+            # The cards that come back from the table were seen there by everyone: they
+            # are known in the hand again, as a card taken from the pile is.
             events.append(TookBack(seat))
+            hand, known = state.hands[seat], state.known[seat]
+            back = tuple(c for c in state.undo_hand if c not in hand and c not in known)
             return evolve(state, hands=replace_at(state.hands, seat, state.undo_hand),
                           melds=state.undo_melds, down=state.undo_down, played=False,
                           known=replace_at(state.known, seat, tuple(
-                              c for c in state.known[seat] if c in state.undo_hand)))
+                              c for c in known if c in state.undo_hand) + back))
         if isinstance(action, Discard):
             return self._discard(state, seat, action.card, events)
         hand = state.hands[seat]
@@ -631,7 +647,7 @@ class _Shanghai(ShanghaiChecks, RummyZones, Variant[ShanghaiState, ShanghaiView]
             bonus=state.bonus, answered=state.answered, out_seat=state.out_seat,
             claims=state.claims, draws=state.draws, turn=state.turn,
             reshuffles=state.reshuffles, round_rebuilds=state.round_rebuilds,
-            options=self.options)
+            options=self.options, tells=state.tells)
 
     def determinize(self, view: ShanghaiView, rng: random.Random) -> ShanghaiState:
         hands, stock = self.sample_zones(view, rng)
@@ -649,7 +665,7 @@ class _Shanghai(ShanghaiChecks, RummyZones, Variant[ShanghaiState, ShanghaiView]
             round_points=view.round_points, round_earned=view.round_earned,
             known=view.known, reshuffles=view.reshuffles, draws=view.draws,
             turn=view.turn, out_seat=view.out_seat, bonus=view.bonus, claims=view.claims,
-            round_rebuilds=view.round_rebuilds)
+            round_rebuilds=view.round_rebuilds, tells=view.tells)
 
     def table_melds(self, state: ShanghaiState) -> list[tuple[Meld, MeldRules]]:
         return [(meld, self.rules) for melds in state.melds for meld in melds]

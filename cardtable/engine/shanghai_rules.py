@@ -19,6 +19,7 @@ from .contracts import Contract, ContractRules
 from .melds import Meld, MeldRules
 from .options import ShanghaiBuyOptions, ShanghaiMayIOptions
 from .rummy import TurnView
+from .tells import NO_TELLS, Tells
 
 CONTRACTS = (Contract(2, 0), Contract(1, 1), Contract(0, 2), Contract(3, 0), Contract(2, 1),
              Contract(1, 2), Contract(0, 3))
@@ -126,6 +127,10 @@ class ShanghaiState:
     """Shanghai! calls in the open window: (caller, meld owner, meld index, at start)."""
     round_rebuilds: int = 0
     """Times the stock was rebuilt from the discard pile this round."""
+    tells: Tells = NO_TELLS
+    """What each seat threw and let go this round, in public (see ``tells``): a May I
+    or buy chance passed and a buy allowed let the card go, as a draw from the stock
+    does."""
 
 
 @serializable
@@ -175,6 +180,8 @@ class ShanghaiView(TurnView):
     round_rebuilds: int = 0
     options: ShanghaiMayIOptions | ShanghaiBuyOptions | None = None
     """The house rules everyone agreed to (the search plays by them)."""
+    tells: Tells = NO_TELLS
+    """What each seat threw and let go this round (everyone saw it)."""
 
     @property
     def top_discard(self) -> Card | None:
