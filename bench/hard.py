@@ -222,6 +222,16 @@ class OldTree:
         return figures
 
 
+def readable(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The records as this checkout's format: a bench record is a setup and its moves,
+    whose form has not changed since format 2 (format 3 added the tells to states and
+    views, not to records), so an older checkout may read a newer record's moves."""
+    from cardtable.engine.migrations import FORMAT_VERSION
+
+    return [{**record, "format_version": min(FORMAT_VERSION, record.get("format_version", 1))}
+            for record in records]
+
+
 def targets(new: dict[str, float], old: dict[str, float] | None) -> str:
     p99 = f"p99 <= {P99_TARGET:g} s CPU: {'met' if new['p99'] <= P99_TARGET else 'NOT met'}"
     if old is None or not old["playouts/s"]:
@@ -247,7 +257,7 @@ def main() -> None:
     sys.path.insert(0, args.tree or str(ROOT))
     if args.measure:  # the subprocess in REV's tree
         with open(args.measure) as handle:
-            print(json.dumps(measure(json.load(handle))))
+            print(json.dumps(measure(readable(json.load(handle)))))
         return
     from cardtable.engine import variants
 
