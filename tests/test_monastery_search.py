@@ -76,3 +76,45 @@ def test_a_finished_game_is_valued_exactly():
     tied = dataclasses.replace(game.position(hands, done={0: [1], 1: [2]}),
                                phase=Phase.GAME_OVER)
     assert _leaf(tied, 0) == _leaf(tied, 1) == 0.5
+
+
+# --- not feeding a player one mission from winning -----------------------------------------
+
+def _one_mission_from_winning():
+    """Seat 1 lacks only mission 8 (seven cards of one suit) and took four low hearts
+    from the pile; seat 0 (to discard) chases mission 4 and holds junk, the K♥ among it."""
+    import dataclasses
+
+    from cardtable.engine.cards import parse_cards
+    from cardtable.engine.monastery import Phase
+
+    game = Monastery()
+    state = game.position(
+        ["4S 5S 6S 7S KH KC QD 2D 10C JD", "2H 3H 4H 5H 9S JC 8D 6C QS"],
+        stock="2C 3C 4C 5C 6D 7D 8C 9C", discard="9S", phase=Phase.PLAY,
+        done={0: [1, 2, 3, 5, 6, 7, 8, 9], 1: [1, 2, 3, 4, 5, 6, 7, 9]})
+    return game, dataclasses.replace(state, known=((), tuple(parse_cards("2H 3H 4H 5H"))))
+
+
+def test_hard_does_not_throw_a_heart_to_a_player_collecting_hearts_for_his_last_mission():
+    from cardtable.ai.monastery_hard import MonasteryHardStrategy
+    from cardtable.engine import Discard
+
+    game, state = _one_mission_from_winning()
+    view = game.observe(state, 0)
+    thrown = {MonasteryHardStrategy().choose(view, random.Random(seed)) for seed in range(24)}
+    assert all(isinstance(move, Discard) for move in thrown)
+    faces = {move.card.face for move in thrown if isinstance(move, Discard)}
+    assert "KH" not in faces and faces <= {"KC", "QD", "2D", "10C", "JD"}
+
+
+def test_the_feeding_chance_reads_what_the_next_player_took():
+    from cardtable.ai.monastery_hard import feed_chances
+    from cardtable.ai.unseen import unseen_by_face
+
+    game, state = _one_mission_from_winning()
+    view = game.observe(state, 0)
+    hand = {card.face: card for card in view.hand}
+    chances = feed_chances(view, list(view.hand), unseen_by_face(view), random.Random(3))
+    assert chances is not None
+    assert chances[hand["KH"]] > 0.5 > max(chances[hand[face]] for face in ("KC", "QD", "JD"))
