@@ -118,3 +118,25 @@ def test_the_feeding_chance_reads_what_the_next_player_took():
     chances = feed_chances(view, list(view.hand), unseen_by_face(view), random.Random(3))
     assert chances is not None
     assert chances[hand["KH"]] > 0.5 > max(chances[hand[face]] for face in ("KC", "QD", "JD"))
+
+
+def test_a_card_ruled_out_before_the_table_check_is_one_the_check_refuses():
+    """``may_join`` spares Normal most of ``addition_problem``'s work: on the groups of
+    self-play tables, every card of every face it rules out is one the check refuses."""
+    from cardtable.ai.monastery_bot import may_join, table_groups
+    from cardtable.engine.cards import standard_deck
+    from cardtable.engine.missions import addition_problem
+
+    faces = list({card.face: card for card in standard_deck(1)}.values())
+    groups = 0
+    for seed in (11, 12):
+        for game, seat, view in normal_positions("monastery", 2, seed, 300):
+            if game.state.turn % 5:
+                continue
+            for meld, spec in table_groups(view):
+                groups += 1
+                for card in faces:
+                    for at_start in (False, True):
+                        if not may_join(meld, card, at_start):
+                            assert addition_problem(meld, spec, (card,), at_start) is not None
+    assert groups >= 50
