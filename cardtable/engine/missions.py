@@ -914,8 +914,11 @@ def _set_after(naturals: list[int], aces: int, size: int,
     misses, the naturals and aces left."""
     most = max(naturals)
     if most:
-        tied = [index for index, count in enumerate(naturals) if count == most]
-        index = tied[0] if len(tied) == 1 else min(tied, key=lambda i: (_first_suit(tally, i), i))
+        if naturals.count(most) == 1:
+            index = naturals.index(most)
+        else:
+            index = min((i for i, count in enumerate(naturals) if count == most),
+                        key=lambda i: (_first_suit(tally, i), i))
         taken = min(size, most)
         extra = min(aces, size - taken)
         left = list(naturals)
