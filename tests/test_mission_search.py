@@ -17,7 +17,6 @@ from hypothesis import strategies as st
 from cardtable.engine import Card, Meld, parse_cards, standard_deck
 from cardtable.engine.cards import Rank, Suit
 from cardtable.engine.melds import MeldKind, SuitRule
-from cardtable.engine.missions import _NEEDED as NEEDED
 from cardtable.engine.missions import (
     MISSIONS,
     SUITS,
@@ -178,31 +177,17 @@ def test_every_worked_example_of_RULES_2_4_is_found():
         assert lays(hand, number), (number, hand)
 
 
-# ------------------------------------------------------------------------ the cache
+# ------------------------------------------------------------------ the hand's order
 
-def test_cards_needed_is_the_same_whatever_order_the_cache_first_saw():
+def test_cards_needed_is_the_same_whatever_order_the_hand_is_in():
     # The estimate once depended on the order of the first hand it cached, so a game
-    # could play differently after other games had run in the same process.
-    faces = "10S 10S 8S 9S 9S AH JS KS QS"
+    # could play differently after other games had run in the same process; it now
+    # reads counts only (mission 3's set picks among equal ranks by face order).
+    faces = "10S 10S 8S 9S 9S AH JS KS QS 8H 9H"
     answers = set()
     for order in (faces, " ".join(reversed(faces.split())), "AH " + faces.replace("AH ", "")):
-        NEEDED.clear()
         answers.add(cards_needed(parse_cards(order), MISSIONS[3]))
     assert len(answers) == 1
-
-
-def test_cards_needed_keeps_a_bounded_cache_of_small_keys(monkeypatch):
-    from cardtable.engine import missions
-
-    assert missions.NEEDED_CACHE <= 1 << 15  # at most about 4 MiB
-    monkeypatch.setattr(missions, "NEEDED_CACHE", 500)
-    rng = random.Random(5)
-    deck = standard_deck(4)
-    NEEDED.clear()
-    for _ in range(700):
-        cards_needed(rng.sample(deck, rng.randint(9, 12)), MISSIONS[rng.randint(1, 9)])
-    assert len(NEEDED) == 500
-    assert all(isinstance(key, bytes) and len(key) <= 13 for key in NEEDED)
 
 
 # ----------------------------------------------------------------------- the hands
@@ -360,9 +345,36 @@ def test_cards_needed_counts_as_the_card_by_card_greedy_fill(seed):
             hand = rng.sample(deck, size)
         in_order = sorted(hand, key=lambda c: (SUITS.index(c.suit), int(c.rank)))
         for mission in MISSIONS.values():
-            NEEDED.clear()
             assert cards_needed(hand, mission) == needed(in_order, mission), \
                 (mission.number, [c.face for c in in_order])
+
+
+def _agrees_with_the_card_by_card_fill(hand, number):
+    from needed_reference import needed
+
+    in_order = sorted(hand, key=lambda c: (SUITS.index(c.suit), int(c.rank)))
+    assert cards_needed(hand, MISSIONS[number]) == needed(in_order, MISSIONS[number]), \
+        (number, [c.face for c in in_order])
+
+
+@pytest.mark.parametrize("number", range(4, 10))
+def test_a_one_group_mission_is_counted_as_the_greedy_fill_near_its_boundary(number):
+    """Missions of one group are counted from the tally (no fill, no search): on hands
+    that make the mission or miss it by a card, and on uniform and dense hands of every
+    size and ace count, the count is the card-by-card fill's."""
+    for seed in range(150):
+        shape = ("boundary", "boundary", "uniform", "dense")[seed % 4]
+        _agrees_with_the_card_by_card_fill(
+            make_hand(seed * 13 + number, shape, 2 + seed % 3, number), number)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("number", range(1, 10))
+def test_cards_needed_is_the_greedy_fill_on_thousands_of_hands(number):
+    for seed in range(2000):
+        shape = ("boundary", "uniform", "dense")[seed % 3]
+        _agrees_with_the_card_by_card_fill(
+            make_hand(seed * 7 + number, shape, 2 + seed % 3, number), number)
 
 
 # ------------------------------------------------ the quick tests before the search

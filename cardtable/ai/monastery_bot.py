@@ -21,8 +21,15 @@ from collections.abc import Iterator, Sequence
 
 from ..engine import Action, Card, Discard, Draw, LayMission, LayOff, Pile, Rank, pretty_cards
 from ..engine.actions import one_per_face
-from ..engine.melds import Meld
-from ..engine.missions import MISSIONS, GroupSpec, addition_problem, cards_needed, extend_groups
+from ..engine.melds import Meld, MeldKind
+from ..engine.missions import (
+    MISSIONS,
+    GroupSpec,
+    addition_problem,
+    cards_needed,
+    extend_groups,
+    joining_rank,
+)
 from ..engine.monastery import MonasteryView, Phase
 from .explain import explainer
 from .strategies import Strategy, describe_levels, strategy
@@ -68,6 +75,19 @@ def table_groups(view: MonasteryView) -> Iterator[tuple[Meld, GroupSpec]]:
     for owner, melds in enumerate(view.melds):
         for index, meld in enumerate(melds):
             yield meld, view.spec(owner, index)
+
+
+def may_join(meld: Meld, card: Card, at_start: bool) -> bool:
+    """Whether one card could be added to this group at this end (``addition_problem``
+    then says if it is): never alone to a double run (pairs only); a natural only of
+    the rank ``joining_rank`` names where it names one. Most cards are ruled out here,
+    without building the grown group (Normal asks it of every card at every turn)."""
+    if meld.kind is MeldKind.DOUBLE_RUN:
+        return False
+    if card.rank is Rank.ACE:
+        return True
+    wanted = joining_rank(meld, at_start)
+    return wanted is None or wanted == int(card.rank)
 
 
 def taker(view: MonasteryView) -> int:
@@ -151,7 +171,8 @@ class MonasteryStrategy(Strategy[MonasteryView]):
         return feeds_next(view, card)
 
     def _fits_table(self, view: MonasteryView, card: Card) -> bool:
-        return any(addition_problem(meld, spec, (card,), start) is None
+        return any(may_join(meld, card, start) and
+                   addition_problem(meld, spec, (card,), start) is None
                    for meld, spec in table_groups(view) for start in (False, True))
 
     # --- playing -----------------------------------------------------------------------

@@ -42,7 +42,14 @@ from collections.abc import Sequence
 
 from ..engine import Action, Card, Draw, Pile, Rank
 from ..engine.melds import MeldKind
-from ..engine.missions import MISSIONS, addition_problem, cards_needed, find_missions, joining_rank
+from ..engine.missions import (
+    MISSIONS,
+    Mission,
+    addition_problem,
+    cards_needed,
+    find_missions,
+    joining_rank,
+)
 from ..engine.monastery import MonasteryView
 from .monastery_bot import (
     MonasteryStrategy,
@@ -61,6 +68,18 @@ RARITY = (4, 1, 2, 5, 8, 9, 3, 6, 7)
 Normal makes each while it is open, from 100 two-seat self-play games (mission 4 in 7.5 %
 of them, 1 in 9.7 %, 2 in 12.7 %, 5 in 13.5 %, 8 in 13.6 %, 9 in 20.6 %, 3 in 22.6 %,
 6 in 25.7 %, 7 in 30.3 %)."""
+FEED_WORLDS = 32
+"""Hands dealt to the next player to judge how likely a discard feeds his last mission."""
+COLLECTING = 12
+"""Cards drawn into a hand dealt to the next player as he works on his last mission."""
+PASSED_WEIGHT = 0.3
+"""How much less likely a hand for him is for each card of the discard pile that would
+bring it nearer: every card there this round was his to take or his own throw."""
+FEED_SLACK = 0
+"""How many more cards the hand may lack for its nearest mission to avoid feeding a
+player one mission from winning."""
+FEED_TOLERANCE = 0.01
+"""Chances of feeding him this close count as equal (then the hand decides)."""
 TAKE_OUTS = 2
 """Outs the discard must add (at the same cards lacking) before it beats a blind draw,
 which may bring as much."""
@@ -94,11 +113,28 @@ class MonasteryHardStrategy(MonasteryStrategy):
 
     def _pick_discard(self, view: MonasteryView, scored: Scored,
                       rng: random.Random) -> Card:
+        chances = feed_chances(view, [card for _, card in scored],
+                               self._unseen_cards(view), rng)
+        if chances is not None:
+            return self._starve(scored, chances, rng)
         if view.laid(taker(view)):
             unfed = self._unfed(view, scored)
             if unfed:
                 return rng.choice(unfed)
         return super()._pick_discard(view, scored, rng)
+
+    def _starve(self, scored: Scored, chances: dict[Card, float],
+                rng: random.Random) -> Card:
+        """The next player one mission from winning: of the discards that keep the
+        nearest mission as near, those least likely to bring his last one nearer (within
+        ``FEED_TOLERANCE``), then the best for the hand."""
+        best = min(score for score, _ in scored)
+        near = [(score, card) for score, card in scored if score[0] <= best[0] + FEED_SLACK]
+        least = min(chances[card] for _, card in near)
+        kept = [(score, card) for score, card in near
+                if chances[card] <= least + FEED_TOLERANCE]
+        top = min(score for score, _ in kept)
+        return rng.choice([card for score, card in kept if score == top])
 
     def _unfed(self, view: MonasteryView, scored: Scored) -> list[Card]:
         """The next player down: when every best discard fits the table, the best of
@@ -116,7 +152,8 @@ class MonasteryHardStrategy(MonasteryStrategy):
         """Down: the card that helps the next player least, then the one the fewest
         unseen cards would let onto the table."""
         unseen = self._unseen_cards(view)
-        keys = {card: (self._feeds(view, card),
+        chances = feed_chances(view, cards, unseen, rng) or {}
+        keys = {card: (round(chances.get(card, 0.0) / FEED_TOLERANCE), self._feeds(view, card),
                        sum(count for first, count in unseen.items()
                            if goes_on_after(view, first, card)))
                 for card in cards}
@@ -146,6 +183,62 @@ class MonasteryHardStrategy(MonasteryStrategy):
     def _lay_rank(self, view: MonasteryView, mission: int, shed: int) -> tuple[int, ...]:
         """The mission that goes out while a rival has yet to lay, then the rarest."""
         return (shed >= len(view.hand) - 1 and rival_to_lay(view), -RARITY.index(mission))
+
+
+def feed_chances(view: MonasteryView, cards: Sequence[Card], unseen: dict[Card, int],
+                 rng: random.Random) -> dict[Card, float] | None:
+    """When the next player (who may take the discard) has one mission left: for each
+    card, how likely it is to bring that mission nearer in the hand he holds. ``None``
+    while he has more missions left, or too few cards to lay it this round.
+
+    His hand is dealt ``FEED_WORLDS`` times: the cards he is known to have taken, the
+    rest from the unseen cards, then worked on as he has worked on it, for his last
+    mission alone (``collected``). Each such hand counts less for each card of the
+    discard pile that would bring it nearer (``PASSED_WEIGHT``): every card there this
+    round was his to take, or his own throw."""
+    seat = taker(view)
+    missions = view.open_missions(seat)
+    if len(missions) != 1:
+        return None
+    last = MISSIONS[missions[0]]
+    if view.hand_sizes[seat] + 1 < last.cards:
+        return None  # too few cards to lay it this round, whatever he takes
+    pool = [card for card, count in unseen.items() for _ in range(count)]
+    known = view.known[seat]
+    dealt = min(len(pool), max(0, view.hand_sizes[seat] - len(known)))
+    draws = min(len(pool) - dealt, COLLECTING)
+    pile = set(view.discard_pile)  # one copy of a face is as telling as two
+    fed = dict.fromkeys(cards, 0.0)
+    total = 0.0
+    for _ in range(FEED_WORLDS):
+        picked = rng.sample(pool, dealt + draws)
+        hand, now = collected([*known, *picked[:dealt]], picked[dealt:], last)
+        passed = sum(1 for card in pile if cards_needed((*hand, card), last) < now)
+        weight = PASSED_WEIGHT ** passed
+        total += weight
+        for card in fed:
+            if cards_needed((*hand, card), last) < now:
+                fed[card] += weight
+    return {card: weight / total for card, weight in fed.items()}
+
+
+def collected(hand: list[Card], draws: Sequence[Card],
+              mission: Mission) -> tuple[tuple[Card, ...], int]:
+    """A hand worked on for one mission: each drawn card that brings it nearer is kept,
+    and the card it is least missed without thrown, until it lacks one card (it is not
+    laid yet); the hand and what it lacks."""
+    now = cards_needed(hand, mission)
+    for card in draws:
+        if now <= 1:
+            break  # he has not laid it: his hand lacks a card at least
+        more = [*hand, card]
+        if cards_needed(more, mission) >= now:
+            continue
+        need, drop = min((cards_needed(more[:at] + more[at + 1:], mission), at)
+                         for at in range(len(more)))
+        if need < now:
+            hand, now = more[:drop] + more[drop + 1:], need
+    return tuple(hand), now
 
 
 def rival_to_lay(view: MonasteryView) -> bool:

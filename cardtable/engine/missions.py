@@ -14,11 +14,9 @@ Standard library only.
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import permutations
-from operator import itemgetter
 from typing import NamedTuple
 
 from .cards import Card, Colour, Rank, Suit, pretty_cards
@@ -787,141 +785,176 @@ def _chunks(cards: Sequence[Card], size: int) -> Iterator[tuple[Card, ...]]:
 def cards_needed(hand: Sequence[Card], mission: Mission) -> int:
     """About how many cards the hand still lacks for the mission; 0 exactly when
     ``find_mission`` lays it. Groups are filled greedily in each order of the mission's
-    groups and the best counts. Only faces matter, so answers are cached by faces, in a
-    bounded cache of small keys (the AI asks about the same hands again and again); the
-    hand is judged in face order, so an answer does not depend on which order came first."""
-    codes = [_slot(card, _BY_SUIT) for card in hand]
-    key = bytes([mission.number, *sorted(codes)])
-    found = _NEEDED.get(key)
-    if found is None:
-        ordered = sorted(zip(codes, hand), key=itemgetter(0))
-        found = _NEEDED[key] = _needed([code for code, _ in ordered],
-                                       [card for _, card in ordered], mission)
-        if len(_NEEDED) > NEEDED_CACHE:
-            _NEEDED.popitem(last=False)
-    else:
-        _NEEDED.move_to_end(key)
-    return found
-
-
-NEEDED_CACHE = 1 << 15
-"""How many answers ``cards_needed`` keeps, the least recently asked dropped first (about
-130 bytes each, 4.2 MiB full). The Hard AI's playouts ask about tens of thousands of
-hands a decision; at 4,096 entries two in three were misses, at 32,768 one in six."""
-_NEEDED: OrderedDict[bytes, int] = OrderedDict()
-"""Answers by key: the mission's number, then the hand's face codes in order."""
-
-
-def _needed(codes: Sequence[int], hand: Sequence[Card], mission: Mission) -> int:
-    """The estimate for a hand given as its face codes in order (and as the cards in the
-    same order, for the exact search). Works on the codes alone: a greedy fill only
-    counts, so it never builds a group of cards."""
-    best = mission.cards
-    codes = [code for code in codes if code]  # 0: a card no group takes (a joker)
-    for order in _ORDERS[mission.number]:
-        cards, missing = list(codes), 0
-        for spec in order:
-            pick = _pick(cards, spec)
-            if pick is None:
-                missing += spec.size
-                continue
-            missing += pick[0]
-            for code in pick[2]:
-                cards.remove(code)
-        best = min(best, missing)
-        if best == 0:
-            return 0
+    groups (fewest missing, then fewest aces, the first such) and the best count is
+    kept; only counts matter, so the fill reads the hand's tally (``_COUNTED``), never
+    its cards: the Hard AI's rollouts ask about hundreds of thousands of hands a second
+    or so. ``tests/needed_reference.py`` fills card by card, as first written; the
+    tests hold this to it on thousands of hands."""
+    tally = _tallies(hand)
+    best = _COUNTED[mission.number](tally)
+    if best == 0 or _ONE_GROUP[mission.number]:
+        return best  # one group: the fill is exact
     # The greedy fill only bounds the count from above; the exact search says if it is 0.
-    if find_mission(hand, mission) is not None:
+    least, holds = _TESTS[mission.number]
+    if len(hand) >= least and holds(tally, True) and find_mission(hand, mission) is not None:
         return 0
     return max(1, best)
 
 
-_ORDERS = {number: tuple(dict.fromkeys(permutations(m.groups))) for number, m in MISSIONS.items()}
-
-_SUITS_ALLOWED = {
-    SuitRule.ANY: ((0, 1, 2, 3),),
-    SuitRule.SAME_COLOUR: tuple(
-        tuple(i for i, suit in enumerate(SUITS) if suit.colour is colour)
-        for colour in (Colour.BLACK, Colour.RED)),
-    SuitRule.SAME_SUIT: tuple((i,) for i in range(len(SUITS))),
-}
-"""The suits (indices into ``SUITS``) each group a rule allows may take, in the order
-the groups are tried."""
-
-_Pick = tuple[int, int, list[int]]
-"""A group for the greedy fill: cards it misses, aces it uses, the codes it takes."""
+_Counted = Callable[[bytes], int]
 
 
-def _pick(codes: Sequence[int], spec: GroupSpec) -> _Pick | None:
-    """The group the greedy fill takes for ``spec``: fewest missing, then fewest aces,
-    the first such in suit order. A code is ``suit * 16 + rank``, aces rank 1."""
-    best: _Pick | None = None
-    for allowed in _SUITS_ALLOWED[spec.suit_rule]:
-        aces = [c for c in codes if c & 15 == 1 and c >> 4 in allowed]
-        naturals = [c for c in codes if c & 15 != 1 and c >> 4 in allowed]
-        found = _best_group(spec, naturals, aces)
-        if found is not None and (best is None or found[:2] < best[:2]):
-            best = found
-    return best
+def _counted_for(plan: _Plan, number: int) -> _Counted:
+    """The greedy fill of a mission read from a hand's tally (every grain).
 
+    One group: the fill takes the best group of its best class. A suit group takes
+    every card of the suit, a parity group the naturals of the commoner parity and
+    every ace, a run or double run the window that holds the most naturals (up to one,
+    or two, a rank) and aces for the rest; so it is exact (0 exactly when
+    ``find_mission`` lays it). Several groups: sets and runs filled one after the
+    other, each taking its cards out of the counts (``_fill_sets``, ``_fill_set_and_run``)."""
+    specs = plan.specs
+    at = _GRAIN_AT[plan.grain]
+    end = at + plan.classes * _STRIDE
+    bases = range(at, end, _STRIDE)
+    if len(specs) > 1:
+        if all(spec.kind is MeldKind.SET for spec in specs):
+            size, wanted = specs[0].size, len(specs)
 
-def _best_group(spec: GroupSpec, naturals: list[int], aces: list[int]) -> _Pick | None:
-    """The first best group of one spec from these naturals and aces (codes in order): a
-    set of the rank with most naturals; a run or double run in the window that misses
-    least, naturals first, aces taken from the last; a suit or parity group."""
-    size, kind, spare = spec.size, spec.kind, len(aces)
-    if kind is MeldKind.SAME_SUIT or kind is MeldKind.EVEN:
-        return _best_pick(size, kind, naturals, aces)
-    by_rank: dict[int, list[int]] = {}
-    for code in naturals:
-        by_rank.setdefault(code & 15, []).append(code)
-    if kind is MeldKind.SET:
-        if by_rank:
-            group = max(by_rank.values(), key=len)[:size]
-            extra = min(spare, size - len(group))
-            return (size - len(group) - extra, extra, group + aces[:extra])
-        if aces:
-            extra = min(size, spare)
-            return (size - extra, extra, aces[:extra])
-        return None
-    if kind is MeldKind.RUN or kind is MeldKind.DOUBLE_RUN:
-        width, per = (size, 1) if kind is MeldKind.RUN else (size // 2, 2)
-        have = [0] * 15
-        for rank, group in by_rank.items():
-            have[rank] = min(per, len(group))
-        best: tuple[int, int] | None = None
-        best_start = 0
-        for start in range(1, 15 - width):
-            short = width * per - sum(have[start:start + width])
-            fill = min(short, spare)
-            key = (short - fill, fill)
-            if key[0] < width * per and (best is None or key < best):
-                best, best_start = key, start
-        if best is None:
-            return None
-        laid = [c for rank in range(best_start, best_start + width)
-                for c in by_rank.get(rank, [])[:per]]
-        return (best[0], best[1], laid + aces[spare - best[1]:])
-    raise ValueError(f"no group of kind {kind}")
+            def sets(tally: bytes) -> int:
+                return _fill_sets(tally, bases, size, wanted)
+            return sets
+        if [spec.kind for spec in specs] == [MeldKind.SET, MeldKind.RUN] and \
+                plan.classes == 1:
+            set_size, run_size = specs[0].size, specs[1].size
 
-
-def _best_pick(size: int, kind: MeldKind, naturals: list[int],
-               aces: list[int]) -> _Pick | None:
-    """The first best suit group (mission 8) or parity group (mission 9)."""
+            def set_and_run(tally: bytes) -> int:
+                return _fill_set_and_run(tally, set_size, run_size)
+            return set_and_run
+        raise ValueError(f"mission {number}: no greedy fill for its groups")
+    (spec,) = specs
+    size, kind = spec.size, spec.kind
     if kind is MeldKind.SAME_SUIT:
-        groups = [[c for c in naturals if c >> 4 == suit] + [c for c in aces if c >> 4 == suit]
-                  for suit in range(len(SUITS))]
-    else:  # even or odd
-        groups = [[c for c in naturals if (c & 15) % 2 == parity] + aces for parity in (0, 1)]
-    found: _Pick | None = None
-    for group in groups:
-        group = group[:size]
-        if group:
-            pick = (size - len(group), sum(1 for c in group if c & 15 == 1), group)
-            if found is None or pick[:2] < found[:2]:
-                found = pick
-    return found
+        def counted(tally: bytes) -> int:
+            return size - min(size, max(tally[at + _CLASS_CARDS:end:_STRIDE]))
+    elif kind is MeldKind.EVEN:  # even or odd
+        def counted(tally: bytes) -> int:
+            most = 0
+            for base in bases:
+                aces, evens = tally[base + 1], tally[base + _CLASS_EVENS]
+                odds = tally[base + _CLASS_CARDS] - aces - evens
+                most = max(most, max(evens, odds) + aces)
+            return size - min(size, most)
+    elif kind is MeldKind.RUN or kind is MeldKind.DOUBLE_RUN:
+        at_most, span = ((_AT_MOST_ONE, size) if kind is MeldKind.RUN
+                         else (_AT_MOST_TWO, size // 2))
+
+        def counted(tally: bytes) -> int:
+            least = size
+            for base in bases:
+                if tally[base + _CLASS_CARDS]:
+                    held = _best_window(tally[base + 2:base + 14].translate(at_most), span)
+                    least = min(least, max(0, size - held - tally[base + 1]))
+            return least
+    else:
+        raise ValueError(f"mission {number}: no greedy fill for a lone {kind}")
+    return counted
+
+
+def _fill_sets(tally: bytes, bases: range, size: int, wanted: int) -> int:
+    """Sets of one size filled one by one, each in the class where it misses fewest
+    (then uses fewest aces; the first class on ties): the rank with most naturals,
+    aces for the rest. Which rank of equal counts, or which suits of a class, a set
+    takes leaves the same counts to the next, so counts alone give the fill."""
+    classes = [(list(tally[base + 2:base + 14]), tally[base + 1]) for base in bases]
+    missing = 0
+    for _ in range(wanted):
+        best: tuple[int, int] | None = None
+        chosen = 0
+        for index, (naturals, aces) in enumerate(classes):
+            most = max(naturals)
+            if most:
+                taken = min(size, most)
+                extra = min(aces, size - taken)
+                key = (size - taken - extra, extra)
+            elif aces:
+                extra = min(size, aces)
+                key = (size - extra, extra)
+            else:
+                continue
+            if best is None or key < best:
+                best, chosen = key, index
+        if best is None:
+            missing += size
+            continue
+        naturals, aces = classes[chosen]
+        most = max(naturals)
+        if most:
+            naturals[naturals.index(most)] -= min(size, most)
+        classes[chosen] = (naturals, aces - best[1])
+        missing += best[0]
+    return missing
+
+
+def _fill_set_and_run(tally: bytes, set_size: int, run_size: int) -> int:
+    """A set and a run of any suits (mission 3), filled in both orders, the better
+    count kept. The set takes the rank with most naturals; of ranks held as often, the
+    first of the hand in face order (suit, then rank), as the card-by-card fill met
+    them: which one matters, as the run then finds that rank gone."""
+    naturals, aces = list(tally[2:14]), tally[1]
+    set_missing, left, spare = _set_after(naturals, aces, set_size, tally)
+    set_first = set_missing + _run_after(left, spare, run_size)[0]
+    run_missing, left, spare = _run_after(naturals, aces, run_size)
+    return min(set_first, run_missing + _set_after(left, spare, set_size, tally)[0])
+
+
+def _set_after(naturals: list[int], aces: int, size: int,
+               tally: bytes) -> tuple[int, list[int], int]:
+    """The set the fill takes from these counts (ranks 2 … K, then the aces): what it
+    misses, the naturals and aces left."""
+    most = max(naturals)
+    if most:
+        if naturals.count(most) == 1:
+            index = naturals.index(most)
+        else:
+            index = min((i for i, count in enumerate(naturals) if count == most),
+                        key=lambda i: (_first_suit(tally, i), i))
+        taken = min(size, most)
+        extra = min(aces, size - taken)
+        left = list(naturals)
+        left[index] -= taken
+        return size - taken - extra, left, aces - extra
+    extra = min(size, aces)
+    return size - extra, naturals, aces - extra
+
+
+def _first_suit(tally: bytes, index: int) -> int:
+    """The first suit (``SUITS`` order) holding the rank ``index + 2``."""
+    at = _GRAIN_AT[_BY_SUIT] + index + 2
+    return next(suit for suit in range(len(SUITS)) if tally[at + suit * _STRIDE])
+
+
+def _run_after(naturals: list[int], aces: int, size: int) -> tuple[int, list[int], int]:
+    """The run the fill takes from these counts: the first window missing fewest after
+    aces, then using fewest aces (both: the first window holding the most ranks), a
+    natural of each rank it holds, aces for the rest; what it misses (``size`` if the
+    counts hold nothing for it), the naturals and aces left."""
+    have = bytes((0, *naturals)).translate(_AT_MOST_ONE)  # A … K
+    sums = _window_sums(have, size)[size - 1:13]  # the windows inside A … K
+    held = max(sums)
+    fill = min(size - held, aces)
+    if held + fill == 0:
+        return size, naturals, aces
+    low = sums.index(held)
+    left = list(naturals)
+    for index in range(max(0, low - 1), low + size - 1):
+        left[index] -= have[index + 1]
+    return size - held - fill, left, aces - fill
+
+
+_COUNTED = {number: _counted_for(plan, number) for number, plan in _PLANS.items()}
+"""Each mission's greedy fill, read from a tally."""
+_ONE_GROUP = {number: len(plan.specs) == 1 for number, plan in _PLANS.items()}
 
 
 def order_double_run(cards: Sequence[Card]) -> tuple[Card, ...] | None:

@@ -1,0 +1,121 @@
+"""Fit the constants of Monastery's leaf value (cardtable/ai/monastery_search.py) from
+Normal self-play.
+
+    python3 bench/monastery_leaf.py [--games N] [--seed S] [--seats K]
+
+Plays N games of Normal at every seat. At each turn's start it notes, for every seat,
+how near its hand is to its nearest open mission (``seat_need``: cards lacking, capped),
+whether it has laid a mission this round, whether another seat has, and then whether the
+seat lays a (further) mission before the round ends: the share per row is the chance
+``LAY_CHANCE`` gives it. At each round's start it notes every seat's lead in missions and
+the missions the leader still lacks, and whether the seat wins the game: the spread of
+the missions still to be made, per round left (``SPREAD``), is the one whose
+``chance_ahead`` fits those outcomes best (least log loss over a grid).
+
+Prints the tables and the fit; asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+from collections import defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+
+def main() -> None:
+    from cardtable.ai import make_bot
+    from cardtable.ai.leaf import chance_ahead
+    from cardtable.ai.monastery_search import MAX_NEED, ROUND_RATE, seat_need
+    from cardtable.ai.seats import bot_rng
+    from cardtable.engine import Game
+    from cardtable.engine.monastery import Phase
+
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=150)
+    parser.add_argument("--seed", type=int, default=1000)
+    parser.add_argument("--seats", type=int, default=2)
+    args = parser.parse_args()
+
+    normal = make_bot("normal")
+    # (need, laid, other down) -> [times seen, times a mission followed this round]
+    lays: dict[tuple[int, bool, bool], list[int]] = defaultdict(lambda: [0, 0])
+    starts: list[tuple[list[int], int]] = []  # (missions each seat holds, winner)
+    rounds = missions = 0
+    for game_number in range(args.games):
+        game, _ = Game.new("monastery", args.seats, args.seed + game_number)
+        pending: list[tuple[int, tuple[int, bool, bool], int]] = []
+        game_starts: list[list[int]] = []
+        seen_round = 0
+        while not game.over:
+            state = game.state
+            if state.round != seen_round:
+                seen_round = state.round
+                game_starts.append([len(done) for done in state.done])
+                rounds += 1
+            if state.phase is Phase.DRAW:
+                for seat in range(args.seats):
+                    others = any(state.melds[s] for s in range(args.seats) if s != seat)
+                    key = (seat_need(state, seat), bool(state.melds[seat]), others)
+                    pending.append((seat, key, len(state.done[seat])))
+            seat = game.awaiting()[0]
+            view = game.observe(seat)
+            game.apply(seat, normal.choose(view, bot_rng(game, seat, 0), 0.0, lambda: False))
+            after = game.state
+            if after.round != state.round or game.over:
+                for who, key, had in pending:
+                    lays[key][0] += 1
+                    lays[key][1] += len(after.done[who]) > had
+                pending = []
+        outcome = game.variant.outcome(game.state)
+        assert outcome is not None
+        winner = outcome.winners[0] if len(outcome.winners) == 1 else -1
+        missions += sum(len(done) for done in game.state.done)
+        starts.extend((counts, winner) for counts in game_starts)
+
+    print(f"{args.games} games of Normal self-play, {args.seats} seats, {rounds} rounds")
+    print(f"missions a seat makes a round: {missions / rounds / args.seats:.3f} "
+          f"(ROUND_RATE in code: {ROUND_RATE})")
+    print("chance of laying a mission before the round ends, by cards lacking "
+          "(laid this round, another seat laid):")
+    for laid in (False, True):
+        for others in (False, True):
+            cells = []
+            for need in range(MAX_NEED + 1):
+                seen, made = lays[(need, laid, others)]
+                cells.append(f"{made / seen:5.3f} ({seen:>5})" if seen else "    -        ")
+            print(f"  laid={laid!s:<5} other down={others!s:<5} " + " ".join(cells))
+    print("as code (need 0.. for each of the four rows):")
+    for laid in (False, True):
+        for others in (False, True):
+            row = []
+            for need in range(MAX_NEED + 1):
+                seen, made = lays[(need, laid, others)]
+                row.append(round((made + 1) / (seen + 2), 3))
+            print(f"    ({laid}, {others}): {tuple(row)},")
+
+    best: tuple[float, float] | None = None
+    for step in range(1, 41):
+        spread = step * 0.1
+        loss = 0.0
+        for counts, winner in starts:
+            left = 9 - max(counts)
+            rounds_left = max(0.5, left / ROUND_RATE)
+            for seat in range(args.seats):
+                chance = chance_ahead(counts, seat, spread * math.sqrt(rounds_left), False)
+                chance = min(1 - 1e-6, max(1e-6, chance))
+                loss -= math.log(chance if winner == seat else 1 - chance)
+        loss /= len(starts) * args.seats
+        if best is None or loss < best[1]:
+            best = (spread, loss)
+    assert best is not None
+    print(f"spread of missions per sqrt(round left) fitting the winners best: {best[0]:.1f} "
+          f"(log loss {best[1]:.4f} over {len(starts)} round starts)")
+
+
+if __name__ == "__main__":
+    main()
