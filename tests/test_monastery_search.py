@@ -130,7 +130,7 @@ def test_a_card_ruled_out_before_the_table_check_is_one_the_check_refuses():
     faces = list({card.face: card for card in standard_deck(1)}.values())
     groups = 0
     for seed in (11, 12):
-        for game, seat, view in normal_positions("monastery", 2, seed, 300):
+        for game, _seat, view in normal_positions("monastery", 2, seed, 300):
             if game.state.turn % 5:
                 continue
             for meld, spec in table_groups(view):

@@ -8,9 +8,11 @@ import json
 import random
 from pathlib import Path
 
+import pytest
+
 from cardtable.ai import make_bot
 from cardtable.ai.seats import bot_rng, seat_to_ask
-from cardtable.app.saves import read_save
+from cardtable.app.saves import SaveError, parse_save, read_save
 from cardtable.engine import (
     AnswerBuy,
     Call,
@@ -142,3 +144,18 @@ def test_a_card_taken_back_from_the_table_is_known_to_all():
     back = variant.apply(played, 0, TakeBack()).state
     assert back.hands == state.hands and back.known[0] == (jack,)
     assert jack not in variant.hidden_from(back, 1)
+
+
+def test_a_save_from_before_tells_with_a_take_back_loads():
+    """Format 3 made the cards taken back from the table known in the hand; a format-2
+    save with a take-back replays to those truer ``known`` cards and still loads, while
+    its snapshot is held to every other field."""
+    path = SAVES / "shanghai_may_i-taken-back-format2.json"
+    data = json.loads(path.read_text())
+    assert any(action == {"type": "TakeBack"} for _, action in data["actions"])
+    game = read_save(path).game
+    assert game is not None and game.state.known[0]
+    assert data["snapshot"]["known"][0] == []
+    data["snapshot"]["turn"] += 1
+    with pytest.raises(SaveError, match="does not match its moves"):
+        parse_save(data)

@@ -188,7 +188,8 @@ def parse_save(data: JSONValue) -> SavedGame:
         game = Game.from_record(data, on_events=keep_score)
     except (CodecError, EngineError, ValueError) as error:
         raise SaveError(f"the file is damaged (its moves do not replay: {error})") from None
-    if not matches_saved(data.get("snapshot"), to_json(game.state), older):
+    if not matches_saved(data.get("snapshot"), to_json(game.state), older,
+                         game.variant.unchecked_fields(written)):
         raise SaveError("the file is damaged (its position does not match its moves)")
     seat_list = _seats(data.get("seat_info"), game.seats)
     human = next(index for index, seat in enumerate(seat_list) if seat.human)

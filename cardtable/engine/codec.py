@@ -67,11 +67,17 @@ def to_json(value: Any) -> JSONValue:
     raise CodecError(f"cannot encode {type(value).__name__}")
 
 
-def matches_saved(saved: Any, current: Any, older: bool = False) -> bool:
+def matches_saved(saved: Any, current: Any, older: bool = False,
+                  unchecked: frozenset[str] = frozenset()) -> bool:
     """Whether JSON data written earlier equals ``current``'s JSON. Data of an older
     format (``older``) may lack a dataclass field that has a default: a field added
     since, which the moves produce and no migration can fill in. Never the type tag nor
-    a field without a default, so an empty object matches nothing."""
+    a field without a default, so an empty object matches nothing. The top-level fields
+    named in ``unchecked`` are not compared (fields whose bookkeeping changed since the
+    data was written: ``Variant.reread_at``)."""
+    if unchecked and isinstance(saved, dict) and isinstance(current, dict):
+        saved = {key: value for key, value in saved.items() if key not in unchecked}
+        current = {key: value for key, value in current.items() if key not in unchecked}
     if isinstance(saved, dict) and isinstance(current, dict):
         if any(key not in current for key in saved):
             return False

@@ -102,6 +102,9 @@ class _Shanghai(ShanghaiChecks, RummyZones, Variant[ShanghaiState, ShanghaiView]
 
     may_i: bool
     state_type = ShanghaiState
+    reread_at = {3: frozenset({"known"})}
+    """Format 3: the cards a player takes back from the table, seen there by everyone, are
+    known in his hand (before, they were hidden again)."""
     rules_version = "1"
 
     def __init__(self, options: Any = None) -> None:

@@ -141,6 +141,16 @@ class Variant(ABC, Generic[S, V]):
     migrations: ClassVar[Mapping[int, RecordStep]] = {}
     """How this game's older records and saves are brought up: the step keyed ``n``
     takes a file of format ``n - 1`` to format ``n`` (see ``migrations``)."""
+    reread_at: ClassVar[Mapping[int, frozenset[str]]] = {}
+    """State fields whose bookkeeping changed at format ``n``: the moves of a save written
+    before it replay to other (truer) values there, so its snapshot is not held to them
+    (``unchecked_fields``). The moves stay the check: every one must still replay."""
+
+    @classmethod
+    def unchecked_fields(cls, written: int) -> frozenset[str]:
+        """The fields a snapshot written at format ``written`` is not checked on."""
+        return frozenset().union(*(fields for version, fields in cls.reread_at.items()
+                                   if version > written))
 
     options: OptionsInstance
     """The game's frozen options (each game narrows this to its own options type)."""
