@@ -57,6 +57,66 @@ def test_hard_search_plays_the_same_rollouts_whatever_the_hidden_cards(game_id):
     assert checked == 2
 
 
+@pytest.mark.parametrize("game_id", GAMES)
+def test_hard_search_among_many_moves_reads_no_hidden_card(game_id):
+    """The same with the whole search at work: six moves or more, chosen among by
+    sequential halving and the winner tested on fresh worlds (a small budget never
+    gets past the draws and calls)."""
+    for game, seat, view in normal_positions(game_id, seats_for(game_id), 13, 400):
+        if len(set(view.legal)) < 6:
+            continue
+        bot = HardBot(playouts=64)
+        move = bot.choose(view, random.Random(5), time.monotonic() + 60, lambda: False)
+        if len({rollout.action for rollout in bot.last_rollouts}) < 3:
+            continue
+        other_view = game.variant.observe(
+            game.variant.determinize(view, random.Random(99)), seat)
+        again = HardBot(playouts=64)
+        assert again.choose(other_view, random.Random(5), time.monotonic() + 60,
+                            lambda: False) == move
+        assert again.last_rollouts == bot.last_rollouts
+        assert bot.last_faults == 0
+        return
+    pytest.fail(f"no {game_id} position with six moves searched")
+
+
+DECIDE = """
+import random, sys
+from bot_games import normal_positions
+from cardtable.ai.hard import HardBot
+game_id, seats = sys.argv[1], int(sys.argv[2])
+for game, seat, view in normal_positions(game_id, seats, 13, 400):
+    if len(set(view.legal)) >= 6:
+        bot = HardBot(playouts=48)
+        print(bot.choose(view, random.Random(5), 0.0, lambda: False))
+        print([(r.world, str(r.action), repr(r.value)) for r in bot.last_rollouts])
+        break
+"""
+
+
+@pytest.mark.parametrize("game_id", ["five_crowns", "shanghai_may_i", "monastery", "palace"])
+def test_hard_moves_the_same_in_any_process(game_id, tmp_path):
+    """Two processes with other hash seeds (sets of cards and enums iterate in another
+    order) play the same move with the same rollout values to the last bit: a saved
+    game resumed tomorrow meets the same Hard."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    tests = Path(__file__).resolve().parent
+    outputs = []
+    for hash_seed in ("1", "2"):
+        env = dict(os.environ, PYTHONHASHSEED=hash_seed,
+                   PYTHONPATH=os.pathsep.join([str(tests.parent), str(tests)]))
+        done = subprocess.run([sys.executable, "-c", DECIDE, game_id,
+                               str(seats_for(game_id))], capture_output=True, text=True,
+                              env=env, timeout=120)
+        assert done.returncode == 0, done.stderr[-400:]
+        outputs.append(done.stdout)
+    assert outputs[0] and outputs[0] == outputs[1]
+
+
 SAVED_AT = 4
 """Moves played before the game is saved."""
 LATER = 8

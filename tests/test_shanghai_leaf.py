@@ -61,3 +61,16 @@ def test_a_finished_game_is_valued_exactly(game_id):
     field = "penalties" if game_id == "shanghai_buy" else "earned"
     over = replace(state, phase=Phase.GAME_OVER, bonus=(0, 0, 0), **{field: totals})
     assert [shanghai_leaf(variant, over, seat) for seat in range(3)] == [0.5, 0.5, 0.0]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_round_just_dealt_is_valued_by_the_totals_alone(game_id):
+    """A rollout that ends a round stops at the next deal: those hands are anyone's luck
+    and the spread of the round to come already counts them, so a near and a far hand
+    dealt are worth the same; once a turn is played, the hand counts."""
+    variant, near = _state(game_id, [NEAR])
+    _, far = _state(game_id, [FAR])
+    dealt = [replace(state, turn=0, current=0) for state in (near, far)]
+    assert shanghai_leaf(variant, dealt[0], 0) == shanghai_leaf(variant, dealt[1], 0)
+    played = [replace(state, turn=1) for state in (near, far)]
+    assert shanghai_leaf(variant, played[0], 0) > shanghai_leaf(variant, played[1], 0)

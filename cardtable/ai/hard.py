@@ -139,6 +139,9 @@ class HardBot:
         """Worlds the last decision used to choose a rival (later ones verify it)."""
         self.last_planned: Action | None = None
         """The move the heuristic planned at the last decision (the search may keep it)."""
+        self.last_faults = 0
+        """Rollouts of the last decision cut short by a policy's illegal move (none
+        expected: the policies' tests hold them to legal moves)."""
         self.last_rollouts: tuple[Rollout, ...] = ()
         """Every rollout of the last decision, in the order played (for the tests: a
         view whose hidden cards are dealt otherwise must give the same ones)."""
@@ -174,6 +177,7 @@ class HardBot:
         finally:
             self.last_playouts, self.last_steps = search.playouts, search.steps
             self.last_rollouts = tuple(search.rollouts)
+            self.last_faults = search.faults
 
     def _budget(self, leaf: Leaf | None) -> int:
         """Rollouts this decision may play: the bot's own budget if it was given one,
@@ -282,7 +286,7 @@ class _Search:
         self.seat: int = view.seat
         self.worlds, self.seed = worlds, seed
         self.horizon, self.move_cap = horizon, move_cap
-        self.playouts = self.steps = 0
+        self.playouts = self.steps = self.faults = 0
         self.rollouts: list[Rollout] = []
 
     def world(self, index: int) -> SeatedState:
@@ -316,7 +320,14 @@ class _Search:
                 break  # the seat's next own turn is over
             ours = turn == seat
             mover = awaiting[0]
-            state = variant.apply(state, mover, move(state, mover, rng)).state
+            try:
+                state = variant.apply(state, mover, move(state, mover, rng)).state
+            except EngineError:
+                # A policy's slip in a dealt world no real game reached: the rollout is
+                # valued where it stands rather than losing the whole decision (counted,
+                # and the policies' tests hold them to legal moves).
+                self.faults += 1
+                break
             self.steps += 1
         value = self.value(variant, state, seat)
         self.rollouts.append(Rollout(index, action, value))

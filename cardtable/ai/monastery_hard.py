@@ -207,7 +207,8 @@ def feed_chances(view: MonasteryView, cards: Sequence[Card], unseen: dict[Card, 
     known = view.known[seat]
     dealt = min(len(pool), max(0, view.hand_sizes[seat] - len(known)))
     draws = min(len(pool) - dealt, COLLECTING)
-    pile = set(view.discard_pile)  # one copy of a face is as telling as two
+    pile = list({card.face: card for card in view.discard_pile}.values())  # one copy of a
+    # face is as telling as two
     fed = dict.fromkeys(cards, 0.0)
     total = 0.0
     for _ in range(FEED_WORLDS):

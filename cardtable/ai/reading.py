@@ -200,7 +200,11 @@ def read_hands(variant: SomeVariant, view: RummyView,
     for tells in seat_tells(view, wilds):
         pairs = []
         for card in pool:
-            factor = prod(table.get(f, 1.0) for f in features_of(card, tells))
+            found_features = features_of(card, tells)
+            # In FEATURES' fixed order, not the set's: a set of enums iterates in an
+            # order that changes with the process's hash seed, and a product's last bit
+            # with the order, so two processes could weigh a world otherwise.
+            factor = prod(table.get(f, 1.0) for f in FEATURES if f in found_features)
             if factor != 1.0:
                 pairs.append((card, factor))
         wild = game.wild_factors.get(game.seat_kind(view, tells.seat), 1.0)

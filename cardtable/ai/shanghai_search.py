@@ -144,8 +144,15 @@ def shanghai_leaf(variant: SomeVariant, state: SeatedState, seat: int) -> float:
     if outcome is not None:
         return 1.0 / len(outcome.winners) if seat in outcome.winners else 0.0
     may_i = _may_i(variant)
-    penalties = expected_penalties(variant, state)
-    rounds_left = ROUNDS - state.round + 0.5  # after this one, and what is left of it
+    fresh = state.turn == 0 and not any(state.down)
+    if fresh:
+        # A round just dealt (a rollout that ended the last one): its hands are anyone's
+        # luck, and the spread of the whole round to come already counts them.
+        penalties = [float(total) for total in state.penalties]
+        rounds_left = ROUNDS - state.round + 1.0
+    else:
+        penalties = expected_penalties(variant, state)
+        rounds_left = ROUNDS - state.round + 0.5  # after this one, and what is left of it
     penalty_spread = ROUND_SPREAD[may_i] * math.sqrt(rounds_left)
     if not may_i:
         return chance_ahead(penalties, seat, penalty_spread, low_wins=True)
@@ -153,7 +160,8 @@ def shanghai_leaf(variant: SomeVariant, state: SeatedState, seat: int) -> float:
     rules = options if isinstance(options, ShanghaiMayIOptions) else ShanghaiMayIOptions()
     out_points = rules.out_points_per_round * state.round
     going = GOES_OUT[True]
-    weights = [going[hand_class(variant, state, other)] for other in range(state.seats)]
+    weights = [1.0 if fresh else going[hand_class(variant, state, other)]
+               for other in range(state.seats)]
     total = sum(weights) or 1.0
     scores = []
     for other in range(state.seats):
