@@ -113,19 +113,23 @@ def measure(records: list[dict[str, Any]]) -> Figures:
             return apply(self, state, seat, action)
         return counted
 
-    applies = {variant: variant.__dict__.get("apply") for variant in variants()}
+    # ``apply_built`` (a rollout's own moves, rules checked, shape not) is newer than
+    # REV: whichever a tree has is counted.
+    names = ("apply", "apply_built")
+    applies = {(variant, name): variant.__dict__.get(name) for variant in variants()
+               for name in names if hasattr(variant, name)}
     hard._Search.playout = playout
-    for variant in applies:
-        variant.apply = counting(variant.apply)
+    for variant, name in applies:
+        setattr(variant, name, counting(getattr(variant, name)))
     try:
         return _measure(records, count)
     finally:  # measured again in this process: unwrapped first
         hard._Search.playout = played
-        for variant, apply in applies.items():
+        for (variant, name), apply in applies.items():
             if apply is None:
-                del variant.apply
+                delattr(variant, name)
             else:
-                variant.apply = apply
+                setattr(variant, name, apply)
 
 
 def _measure(records: list[dict[str, Any]], count: dict[str, Any]) -> Figures:

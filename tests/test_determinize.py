@@ -34,13 +34,23 @@ def positions(game_id: str, seats: int, seed: int, moves: int, every: int):
                                     lambda: False))
 
 
+def dealt_in_full(variant, view, rng):
+    return variant.determinize(view, rng)
+
+
+def dealt_hands_then_settled(variant, view, rng):
+    """The search's cheaper way: hands first, the stock shuffled for the world kept."""
+    return variant.settle(variant.determinize_hands(view, rng), rng)
+
+
+@pytest.mark.parametrize("deal", [dealt_in_full, dealt_hands_then_settled])
 @pytest.mark.parametrize(("game_id", "seats"), CASES)
-def test_a_sampled_world_shows_the_seat_exactly_what_it_saw(game_id, seats):
+def test_a_sampled_world_shows_the_seat_exactly_what_it_saw(game_id, seats, deal):
     rng = random.Random(7)
     checked = 0
     for game, seat in positions(game_id, seats, 3, 240, 7):
         view = game.observe(seat)
-        world = game.variant.determinize(view, rng)
+        world = deal(game.variant, view, rng)
         assert game.variant.observe(world, seat) == view
         assert Counter(game.variant.all_cards(world)) == Counter(game.variant.deck(seats))
         for other, cards in enumerate(view.known):
@@ -61,6 +71,34 @@ def test_a_sampled_world_deals_the_hidden_cards_at_random(game_id, seats):
     assert len(layouts) == len(worlds)
     # Determinized worlds never take the real game's seed (it would tell its shuffles).
     assert all(world.seed != game.state.seed for world in worlds)
+
+
+@pytest.mark.parametrize("deal", [dealt_in_full, dealt_hands_then_settled])
+@pytest.mark.parametrize("game_id", ["five_crowns", "shanghai_may_i", "monastery"])
+def test_every_unseen_card_is_as_likely_in_a_hidden_hand_and_on_top_of_the_stock(
+        game_id, deal):
+    """Dealing the hands first and shuffling the stock afterwards deals the same worlds
+    as one shuffle: each unseen card lands in the opponent's hand with the hand's share
+    of the unseen cards, and on top of the stock with one over their number."""
+    game, seat = next(p for i, p in enumerate(positions(game_id, 2, 5, 40, 1)) if i == 12)
+    view = game.observe(seat)
+    other = 1 - seat
+    variant, rng, count = game.variant, random.Random(11), 3000
+    in_hand: Counter = Counter()
+    on_top: Counter = Counter()
+    for _ in range(count):
+        world = deal(variant, view, rng)
+        in_hand.update(set(world.hands[other]) - set(view.known[other]))
+        on_top[world.stock[-1]] += 1
+    unseen = Counter(variant.hidden_from(game.state, seat))
+    hand_share = (len(game.state.hands[other]) - len(view.known[other])) / sum(unseen.values())
+    for card in unseen:
+        copies = sum(1 for c in variant.deck(2) if c == card)
+        expected_hand = count * (1 - (1 - hand_share) ** copies) if copies > 1 \
+            else count * hand_share
+        assert abs(in_hand[card] - expected_hand) < 6 * (count * 0.25) ** 0.5, card
+        top_share = copies / sum(unseen.values())
+        assert abs(on_top[card] - count * top_share) < 6 * (count * top_share) ** 0.5 + 3, card
 
 
 def test_a_sampled_world_is_fixed_by_its_generator():

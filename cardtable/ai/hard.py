@@ -299,7 +299,7 @@ class _Search:
         variant, seat, horizon, move = self.variant, self.seat, self.horizon, self.policy.move
         start = self.world(index)
         try:
-            state = variant.apply(start, seat, action).state
+            state = variant.apply_built(start, seat, action).state
         except IllegalActionError:
             self.rollouts.append(Rollout(index, action, -math.inf))
             return -math.inf
@@ -321,7 +321,7 @@ class _Search:
             ours = turn == seat
             mover = awaiting[0]
             try:
-                state = variant.apply(state, mover, move(state, mover, rng)).state
+                state = variant.apply_built(state, mover, move(state, mover, rng)).state
             except EngineError:
                 # A policy's slip in a dealt world no real game reached: the rollout is
                 # valued where it stands rather than losing the whole decision (counted,

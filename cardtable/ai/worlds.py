@@ -67,8 +67,9 @@ class Worlds:
         rng = random.Random(f"{self.seed}:world:{index}")
         if self.weight is None:
             return self.variant.determinize(self.view, rng)
-        dealt = [self.variant.determinize(self.view, rng) for _ in range(DRAWN)]
+        # The weight reads the hands alone: the drawn worlds keep their stock in deck
+        # order, and only the one kept is shuffled.
+        dealt = [self.variant.determinize_hands(self.view, rng) for _ in range(DRAWN)]
         weights = [max(0.0, self.weight(world)) for world in dealt]
-        if sum(weights) <= 0:
-            return dealt[0]
-        return rng.choices(dealt, weights=weights)[0]
+        kept = dealt[0] if sum(weights) <= 0 else rng.choices(dealt, weights=weights)[0]
+        return self.variant.settle(kept, rng)

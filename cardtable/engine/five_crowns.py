@@ -453,8 +453,9 @@ class FiveCrowns(RummyZones, Variant[FiveCrownsState, FiveCrownsView]):
             turn=state.turn, reshuffles=state.reshuffles,
             round_rebuilds=state.round_rebuilds, options=self.options, tells=state.tells)
 
-    def determinize(self, view: FiveCrownsView, rng: random.Random) -> FiveCrownsState:
-        hands, stock = self.sample_zones(view, rng)
+    def determinize(self, view: FiveCrownsView, rng: random.Random,
+                    shuffle_stock: bool = True) -> FiveCrownsState:
+        hands, stock = self.sample_zones(view, rng, shuffle_stock)
         return FiveCrownsState(
             seats=view.seats, seed=fresh_seed(rng), round=view.round, dealer=view.dealer,
             current=view.current, phase=view.phase, hands=hands, stock=stock,

@@ -505,8 +505,9 @@ class Monastery(RummyZones, Variant[MonasteryState, MonasteryView]):
             turn=state.turn, reshuffles=state.reshuffles,
             round_rebuilds=state.round_rebuilds, options=self.options, tells=state.tells)
 
-    def determinize(self, view: MonasteryView, rng: random.Random) -> MonasteryState:
-        hands, stock = self.sample_zones(view, rng)
+    def determinize(self, view: MonasteryView, rng: random.Random,
+                    shuffle_stock: bool = True) -> MonasteryState:
+        hands, stock = self.sample_zones(view, rng, shuffle_stock)
         return MonasteryState(
             seats=view.seats, seed=fresh_seed(rng), round=view.round, dealer=view.dealer,
             current=view.current, phase=view.phase, hands=hands, stock=stock,

@@ -13,15 +13,15 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, ClassVar, Protocol, runtime_checkable
+from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
 
 from .actions import DRAW_DISCARD, DRAW_STOCK, Action, Draw, Pile
 from .cards import Card
-from .data import replace_at, without_one
+from .data import evolve, replace_at, without_one
 from .events import Drew, Event, Reshuffled
 from .melds import Meld
 from .rng import shuffled
-from .sampling import fill_hands, take, unseen_cards
+from .sampling import InconsistentViewError, deal_hidden, deck_less, fill_hands
 from .tells import Tells
 from .variant import GameView, RecordStep
 
@@ -229,21 +229,65 @@ class _Dealing(Protocol):
     def deck(self, seats: int) -> tuple[Card, ...]: ...
 
 
+SR = TypeVar("SR", bound=RummyState)
+VR = TypeVar("VR", bound=RummyView)
+SR_co = TypeVar("SR_co", bound=RummyState, covariant=True)
+VR_contra = TypeVar("VR_contra", bound=RummyView, contravariant=True)
+
+
+class _Determinizing(Protocol[SR_co, VR_contra]):
+    """A rummy game's own ``determinize``, which can leave the stock in deck order."""
+
+    def determinize(self, view: VR_contra, rng: random.Random,
+                    shuffle_stock: bool = True) -> SR_co: ...
+
+
+_last_pool: list[tuple[object, object, list[Card]]] = []
+"""The unseen cards of the last view dealt from, with its variant: a search deals dozens
+of worlds from one view. Held with the view itself, so a hit is that very (frozen) view,
+never a stale one; replaced whole (safe when two threads deal)."""
+
+
+def _unseen_pool(variant: _Dealing, view: RummyView) -> list[Card]:
+    """The deck less every card ``view`` shows, in deck order (not to be changed)."""
+    last = _last_pool[0] if _last_pool else None
+    if last is not None and last[0] is variant and last[1] is view:
+        return last[2]
+    pool = deck_less(variant.deck(view.seats), seen_by(view))
+    _last_pool[:] = [(variant, view, pool)]
+    return pool
+
+
 class RummyZones:
     """The card inventory and hidden cards of a game with hands, stock, pile and melds."""
 
     migrations: ClassVar[Mapping[int, RecordStep]] = {2: kept_rebuilding_for_ever}
     """Every game with a stock to rebuild took the rebuild limit in format 2."""
 
-    def sample_zones(self: _Dealing, view: RummyView, rng: random.Random
+    def sample_zones(self: _Dealing, view: RummyView, rng: random.Random,
+                     shuffle_stock: bool = True
                      ) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
         """For ``determinize``: every hand (the viewer's own, others' known cards and
         unseen ones at random) and the stock, dealt from the cards the view does not
-        show."""
-        deck = self.deck(view.seats)
-        pool = unseen_cards(deck, seen_by(view), rng)
-        hands = fill_hands(view.seat, view.hand, view.hand_sizes, view.known, pool)
-        return hands, take(pool, view.stock_size, "the stock")
+        show; the stock in random order, or in deck order if not ``shuffle_stock``."""
+        pool = _unseen_pool(self, view)
+        hidden = sum(size - len(view.known[other])
+                     for other, size in enumerate(view.hand_sizes) if other != view.seat)
+        dealt, rest = deal_hidden(pool, hidden, rng, shuffle_rest=shuffle_stock)
+        hands = fill_hands(view.seat, view.hand, view.hand_sizes, view.known, dealt)
+        if len(rest) != view.stock_size:
+            raise InconsistentViewError(
+                f"{len(rest)} unseen cards left for a stock of {view.stock_size}")
+        return hands, tuple(rest)
+
+    def determinize_hands(self: _Determinizing[SR, VR], view: VR, rng: random.Random
+                          ) -> SR:
+        return self.determinize(view, rng, shuffle_stock=False)
+
+    def settle(self, state: SR, rng: random.Random) -> SR:
+        stock = list(state.stock)
+        rng.shuffle(stock)
+        return evolve(state, stock=tuple(stock))
 
     def all_cards(self, state: RummyState) -> list[Card]:
         cards = [card for hand in state.hands for card in hand]

@@ -47,6 +47,24 @@ def deck_less(deck: Sequence[Card], seen: Iterable[Card]) -> list[Card]:
     return left
 
 
+def deal_hidden(pool: Sequence[Card], hidden: int, rng: random.Random,
+                shuffle_rest: bool = True) -> tuple[list[Card], list[Card]]:
+    """``hidden`` cards drawn at random from ``pool`` (in the order drawn), and the rest:
+    shuffled, or left in the pool's order when ``shuffle_rest`` is false (a search that
+    deals several worlds to keep one shuffles the kept one's rest alone). The pool is
+    not changed. Drawing the hidden cards costs in proportion to their number, not the
+    deck's."""
+    if hidden > len(pool):
+        raise InconsistentViewError("not enough unseen cards for the hidden hands")
+    chosen = rng.sample(range(len(pool)), hidden)
+    dealt = [pool[index] for index in chosen]
+    taken = set(chosen)
+    rest = [card for index, card in enumerate(pool) if index not in taken]
+    if shuffle_rest:
+        rng.shuffle(rest)
+    return dealt, rest
+
+
 def fill_hands(seat: int, own: tuple[Card, ...], sizes: Sequence[int],
                known: Sequence[tuple[Card, ...]], pool: list[Card]
                ) -> tuple[tuple[Card, ...], ...]:

@@ -652,8 +652,9 @@ class _Shanghai(ShanghaiChecks, RummyZones, Variant[ShanghaiState, ShanghaiView]
             reshuffles=state.reshuffles, round_rebuilds=state.round_rebuilds,
             options=self.options, tells=state.tells)
 
-    def determinize(self, view: ShanghaiView, rng: random.Random) -> ShanghaiState:
-        hands, stock = self.sample_zones(view, rng)
+    def determinize(self, view: ShanghaiView, rng: random.Random,
+                    shuffle_stock: bool = True) -> ShanghaiState:
+        hands, stock = self.sample_zones(view, rng, shuffle_stock)
         # A take-back restores the hand and melds before this turn's plays: only the
         # seat to move may take back, and the search never does, so none is kept.
         current = view.current

@@ -248,6 +248,17 @@ class Variant(ABC, Generic[S, V]):
                 raise IllegalActionError(reason)
         return self._apply(state, seat, action)
 
+    def apply_built(self, state: S, seat: int, action: Action) -> Transition[S]:
+        """:meth:`apply` for an action built by cardtable's own typed code for an
+        existing seat (a policy inside a search's rollout, thousands a decision): the
+        game's rules are checked, the action's shape, which the type checker holds, is
+        not. Raises :class:`IllegalActionError`."""
+        if not self._listed(state, seat, action):
+            reason = self._problem(state, seat, action)
+            if reason is not None:
+                raise IllegalActionError(reason)
+        return self._apply(state, seat, action)
+
     @abstractmethod
     def _apply(self, state: S, seat: int, action: Action) -> Transition[S]:
         """Carry out an action already validated."""
@@ -264,6 +275,18 @@ class Variant(ABC, Generic[S, V]):
         see. The world's seed is fresh, so its future shuffles are not the real ones.
         For search over hidden information (the Hard AI); it never reads the real state.
         Raises ``InconsistentViewError`` if the view's counts do not add up."""
+
+    def determinize_hands(self, view: V, rng: random.Random) -> S:
+        """:meth:`determinize`, except that the unseen cards left once the hidden hands
+        are dealt (a stock) may stay in a fixed order: cheaper, for a search that deals
+        several worlds, weighs their hands and keeps one; :meth:`settle` then shuffles
+        the kept world's stock. A game with no such stock deals in full."""
+        return self.determinize(view, rng)
+
+    def settle(self, state: S, rng: random.Random) -> S:
+        """A world from :meth:`determinize_hands` made whole: together they deal worlds
+        as :meth:`determinize` does (hands drawn uniformly, the stock in random order)."""
+        return state
 
     @abstractmethod
     def standings(self, state: S) -> tuple[int, ...]:
