@@ -25,10 +25,14 @@ from ..engine.melds import Meld, MeldKind
 from ..engine.missions import (
     MISSIONS,
     GroupSpec,
+    Tally,
     addition_problem,
+    card_tally,
     cards_needed,
     extend_groups,
     joining_rank,
+    needed,
+    tally_of,
 )
 from ..engine.monastery import MonasteryView, Phase
 from .explain import explainer
@@ -43,14 +47,34 @@ CLOSE = 2
 def nearest(hand: Sequence[Card], missions: Sequence[int]) -> list[tuple[int, int]]:
     """(cards lacking, mission) for each open mission, nearest first; longer missions
     first among equals (they are the harder ones to meet again)."""
-    return sorted(((cards_needed(hand, MISSIONS[n]), n) for n in missions),
+    return nearest_by_tally(tally_of(hand), missions)
+
+
+def nearest_by_tally(counts: Tally, missions: Sequence[int]) -> list[tuple[int, int]]:
+    """``nearest`` for the hand of this tally."""
+    return sorted(((needed(counts, n), n) for n in missions),
                   key=lambda pair: (pair[0], -MISSIONS[pair[1]].cards))
+
+
+def focus_of(counts: Tally, missions: Sequence[int]) -> list[int]:
+    """The ``FOCUS`` nearest of these missions for the hand of this tally."""
+    return [n for _, n in nearest_by_tally(counts, missions)[:FOCUS]]
 
 
 def hand_value(hand: Sequence[Card], focus: Sequence[int]) -> tuple[int, int]:
     """Lower is better: cards lacking for the nearest focused mission, then the sum."""
-    needs = sorted(cards_needed(hand, MISSIONS[n]) for n in focus)
-    return needs[0], sum(needs)
+    return tally_value(tally_of(hand), focus)
+
+
+def tally_value(counts: Tally, focus: Sequence[int]) -> tuple[int, int]:
+    """``hand_value`` of the hand of this tally (a hand less a card is a subtraction)."""
+    needs = [needed(counts, n) for n in focus]
+    return min(needs), sum(needs)
+
+
+def without(counts: Tally, hand: Sequence[Card], card: Card) -> Tally:
+    """The tally of the hand (of tally ``counts``) less ``card``, if it holds it."""
+    return counts - card_tally(card) if card in hand else counts
 
 
 def grown_lay(hand: Sequence[Card], mission: int,
@@ -149,18 +173,20 @@ class MonasteryStrategy(Strategy[MonasteryView]):
         if view.laid(view.seat):
             fits = self._fits_table(view, top)
             return Draw(Pile.DISCARD) if fits else Draw(Pile.STOCK)
-        focus = [n for _, n in nearest(view.hand, view.open_missions(view.seat))[:FOCUS]]
-        now = self._judge(view, list(view.hand), focus)
-        taken = list(view.hand) + [top]
-        best = min(self._judge(view, [c for c in taken if c is not card], focus)
+        counts = tally_of(view.hand)
+        focus = focus_of(counts, view.open_missions(view.seat))
+        now = self._judge(view, counts, focus)
+        taken = counts + card_tally(top)
+        best = min(self._judge(view, taken - card_tally(card), focus)
                    for card in one_per_face(view.hand))
         return Draw(Pile.DISCARD) if self._worth_taking(best, now) else Draw(Pile.STOCK)
 
-    def _judge(self, view: MonasteryView, hand: list[Card],
+    def _judge(self, view: MonasteryView, counts: Tally,
                focus: Sequence[int]) -> tuple[int, ...]:
-        """A hand's standing towards the focused missions, lower is better; the first
-        number is always the cards lacking for the nearest of them."""
-        return hand_value(hand, focus)
+        """The standing towards the focused missions of the hand of this tally (the
+        hand's own, less or plus a card), lower is better; the first number is always
+        the cards lacking for the nearest of them."""
+        return tally_value(counts, focus)
 
     def _worth_taking(self, best: tuple[int, ...], now: tuple[int, ...]) -> bool:
         """Whether the hand after taking the discard (``best``) beats the hand now."""
@@ -205,9 +231,10 @@ class MonasteryStrategy(Strategy[MonasteryView]):
     def _discard_scores(self, view: MonasteryView,
                         cards: Sequence[Card]) -> Scored:
         """Each card with the standing (``_judge``) of the hand left without it."""
-        hand = list(view.hand)
-        focus = [n for _, n in nearest(hand, view.open_missions(view.seat))[:FOCUS]]
-        return [(self._judge(view, [c for c in hand if c is not card], focus), card)
+        hand = view.hand
+        counts = tally_of(hand)
+        focus = focus_of(counts, view.open_missions(view.seat))
+        return [(self._judge(view, without(counts, hand, card), focus), card)
                 for card in cards]
 
     def _discard(self, view: MonasteryView, rng: random.Random) -> Card:

@@ -25,7 +25,7 @@ import random
 
 from ..engine import Action
 from ..engine.actions import LayMission, LayOff
-from ..engine.missions import MISSIONS, cards_needed
+from ..engine.missions import MISSIONS, needed, tally_of
 from ..engine.monastery import Monastery, MonasteryState, MonasteryView, Phase
 from ..engine.rummy import legal_draws
 from ..engine.variant import SeatedState, SomeVariant
@@ -99,10 +99,11 @@ the best fit to who won from each round's start (the same games; log loss 0.620)
 
 def seat_need(state: MonasteryState, seat: int) -> int:
     """Cards the seat's hand lacks for its nearest open mission (at most ``MAX_NEED``)."""
-    hand = state.hands[seat]
     done = state.done[seat]
-    return min((cards_needed(hand, mission) for number, mission in MISSIONS.items()
-                if number not in done), default=0) if len(done) < len(MISSIONS) else 0
+    if len(done) == len(MISSIONS):
+        return 0
+    counts = tally_of(state.hands[seat])
+    return min(needed(counts, number) for number in MISSIONS if number not in done)
 
 
 def expected_missions(state: MonasteryState) -> list[float]:
