@@ -13,7 +13,17 @@ import pytest
 from bot_games import normal_positions
 from test_mission_search import make_hand
 
-from cardtable.ai.monastery_bot import FOCUS, MonasteryStrategy, hand_value, nearest, taker
+from cardtable.ai.monastery_bot import (
+    FOCUS,
+    MonasteryStrategy,
+    fits_table,
+    grown_lay,
+    hand_value,
+    may_join,
+    nearest,
+    table_groups,
+    taker,
+)
 from cardtable.ai.monastery_hard import (
     COLLECTING,
     FEED_WORLDS,
@@ -24,14 +34,16 @@ from cardtable.ai.monastery_hard import (
 )
 from cardtable.ai.monastery_search import seat_need
 from cardtable.ai.unseen import outs, unseen_by_face
-from cardtable.engine import Action, Card, Draw, Pile
+from cardtable.engine import Action, Card, Draw, LayMission, Pile
 from cardtable.engine.actions import one_per_face
 from cardtable.engine.cards import standard_deck
 from cardtable.engine.missions import (
     MISSIONS,
     Mission,
+    addition_problem,
     card_tally,
     cards_needed,
+    extend_groups,
     find_mission,
     needed,
     tally_of,
@@ -257,3 +269,25 @@ def test_a_hand_worked_on_for_one_mission_is_as_on_card_lists():
         hand, draws = cards[:rng.randint(6, 11)], cards[11:]
         assert collected(list(hand), draws, mission) == old_collected(list(hand), draws,
                                                                        mission)
+
+
+def test_what_fits_the_table_and_a_grown_lay_are_as_worked_out_each_time():
+    """``fits_table`` and ``grown_lay`` are kept by table and by hand: on self-play
+    positions they answer as the checks made afresh (Normal's code as it was)."""
+    tables = lays = 0
+    for _state, view in positions(every=2, moves=400):
+        if any(view.melds):
+            tables += 1
+            for card in view.hand:
+                fresh = any(may_join(meld, card, start) and
+                            addition_problem(meld, spec, (card,), start) is None
+                            for meld, spec in table_groups(view) for start in (False, True))
+                assert fits_table(view.melds, view.specs, card) == fresh
+        for lay in view.legal:
+            if isinstance(lay, LayMission):
+                lays += 1
+                used = {card for meld in lay.melds for card in meld.cards}
+                fresh_lay = extend_groups(MISSIONS[lay.mission], lay.melds,
+                                          [c for c in view.hand if c not in used])
+                assert grown_lay(view.hand, lay.mission, lay.melds) == fresh_lay
+    assert tables >= 50 and lays >= 10

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
+from functools import lru_cache
 
 from ..engine import Action, Card, Discard, Draw, LayMission, LayOff, Pile, Rank, pretty_cards
 from ..engine.actions import one_per_face
@@ -32,6 +33,7 @@ from ..engine.missions import (
     extend_groups,
     joining_rank,
     needed,
+    spec_of,
     tally_of,
 )
 from ..engine.monastery import MonasteryView, Phase
@@ -81,6 +83,13 @@ def grown_lay(hand: Sequence[Card], mission: int,
               melds: Sequence[Meld]) -> tuple[tuple[Meld, ...], tuple[Card, ...]]:
     """A mission's groups laid from the hand with whatever else of it fits them, and
     the cards left over."""
+    return _grown_lay(tuple(hand), mission, tuple(melds))
+
+
+@lru_cache(maxsize=1024)
+def _grown_lay(hand: tuple[Card, ...], mission: int,
+               melds: tuple[Meld, ...]) -> tuple[tuple[Meld, ...], tuple[Card, ...]]:
+    """``grown_lay``, kept: the searching seat's hand comes back in every world."""
     used = {card for meld in melds for card in meld.cards}
     return extend_groups(MISSIONS[mission], melds, [c for c in hand if c not in used])
 
@@ -112,6 +121,18 @@ def may_join(meld: Meld, card: Card, at_start: bool) -> bool:
         return True
     wanted = joining_rank(meld, at_start)
     return wanted is None or wanted == int(card.rank)
+
+
+@lru_cache(maxsize=4096)
+def fits_table(melds: tuple[tuple[Meld, ...], ...], specs: tuple[tuple[tuple[int, int], ...], ...],
+               card: Card) -> bool:
+    """Whether the card could be added alone to a group on this table (the view's
+    ``melds`` and ``specs``), at either end. Kept: the table changes only when a
+    mission is laid, and every world of a search shares it."""
+    return any(may_join(meld, card, start) and
+               addition_problem(meld, spec_of(*specs[owner][index]), (card,), start) is None
+               for owner, groups in enumerate(melds) for index, meld in enumerate(groups)
+               for start in (False, True))
 
 
 def taker(view: MonasteryView) -> int:
@@ -197,9 +218,7 @@ class MonasteryStrategy(Strategy[MonasteryView]):
         return feeds_next(view, card)
 
     def _fits_table(self, view: MonasteryView, card: Card) -> bool:
-        return any(may_join(meld, card, start) and
-                   addition_problem(meld, spec, (card,), start) is None
-                   for meld, spec in table_groups(view) for start in (False, True))
+        return fits_table(view.melds, view.specs, card)
 
     # --- playing -----------------------------------------------------------------------
 

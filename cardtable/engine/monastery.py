@@ -170,7 +170,7 @@ class MonasteryView(DiscardTop, TurnView):
         return bool(self.melds[seat])
 
     def open_missions(self, seat: int) -> tuple[int, ...]:
-        return tuple(n for n in MISSIONS if n not in self.done[seat])
+        return _open_missions(self.done[seat])
 
     def spec(self, seat: int, index: int) -> GroupSpec:
         return spec_of(*self.specs[seat][index])
