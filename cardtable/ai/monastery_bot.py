@@ -58,18 +58,21 @@ def nearest_by_tally(counts: Tally, missions: Sequence[int]) -> list[tuple[int, 
                   key=lambda pair: (pair[0], -MISSIONS[pair[1]].cards))
 
 
-def focus_of(counts: Tally, missions: Sequence[int]) -> list[int]:
+@lru_cache(maxsize=1 << 14)
+def focus_of(counts: Tally, missions: tuple[int, ...]) -> tuple[int, ...]:
     """The ``FOCUS`` nearest of these missions for the hand of this tally."""
-    return [n for _, n in nearest_by_tally(counts, missions)[:FOCUS]]
+    return tuple(n for _, n in nearest_by_tally(counts, missions)[:FOCUS])
 
 
 def hand_value(hand: Sequence[Card], focus: Sequence[int]) -> tuple[int, int]:
     """Lower is better: cards lacking for the nearest focused mission, then the sum."""
-    return tally_value(tally_of(hand), focus)
+    return tally_value(tally_of(hand), tuple(focus))
 
 
-def tally_value(counts: Tally, focus: Sequence[int]) -> tuple[int, int]:
-    """``hand_value`` of the hand of this tally (a hand less a card is a subtraction)."""
+@lru_cache(maxsize=1 << 16)
+def tally_value(counts: Tally, focus: tuple[int, ...]) -> tuple[int, int]:
+    """``hand_value`` of the hand of this tally (a hand less a card is a subtraction).
+    Kept as ``needed`` is, in one look-up for the focused missions."""
     needs = [needed(counts, n) for n in focus]
     return min(needs), sum(needs)
 
@@ -207,7 +210,7 @@ class MonasteryStrategy(Strategy[MonasteryView]):
         """The standing towards the focused missions of the hand of this tally (the
         hand's own, less or plus a card), lower is better; the first number is always
         the cards lacking for the nearest of them."""
-        return tally_value(counts, focus)
+        return tally_value(counts, tuple(focus))
 
     def _worth_taking(self, best: tuple[int, ...], now: tuple[int, ...]) -> bool:
         """Whether the hand after taking the discard (``best``) beats the hand now."""
