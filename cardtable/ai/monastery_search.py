@@ -50,7 +50,7 @@ def rollout_view(variant: Monastery, state: MonasteryState, seat: int) -> Monast
     return MonasteryView(
         seat=seat, seats=state.seats, round=state.round, dealer=state.dealer,
         current=state.current, phase=state.phase, hand=state.hands[seat],
-        hand_sizes=tuple(len(hand) for hand in state.hands), stock_size=len(state.stock),
+        hand_sizes=tuple(map(len, state.hands)), stock_size=len(state.stock),
         discard_pile=state.discard_pile, melds=state.melds, specs=state.specs,
         done=state.done, laid_this_turn=state.laid_this_turn, known=state.known,
         round_missions=state.round_missions, out_seat=state.out_seat, awaiting=(seat,),

@@ -186,6 +186,7 @@ def extended(meld: Meld, cards: Sequence[Card], at_start: bool) -> Meld:
     return Meld(meld.kind, meld.cards + tuple(cards))
 
 
+@lru_cache(maxsize=4096)
 def joining_rank(meld: Meld, at_start: bool) -> int | None:
     """The rank a natural added to this laid group at this end must have (aces, being
     wild, may always try), or ``None`` when the group does not tie it to one rank: a
