@@ -264,8 +264,9 @@ class MonasteryStrategy(Strategy[MonasteryView]):
         if view.laid(view.seat):
             # Down this round: nothing to build; throw what nobody can add to the table.
             safe = [c for c in distinct if not self._fits_table(view, c)] or distinct
-            least = min(self._feeds(view, c) for c in safe)
-            return rng.choice([c for c in safe if self._feeds(view, c) == least])
+            feeds = [self._feeds(view, c) for c in safe]
+            least = min(feeds)
+            return rng.choice([c for c, fed in zip(safe, feeds) if fed == least])
         return self._pick_discard(view, self._discard_scores(view, distinct), rng)
 
     def _pick_discard(self, view: MonasteryView, scored: Scored,

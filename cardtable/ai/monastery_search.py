@@ -22,10 +22,11 @@ from __future__ import annotations
 
 import math
 import random
+from functools import lru_cache
 
 from ..engine import Action
 from ..engine.actions import LayMission, LayOff
-from ..engine.missions import MISSIONS, needed, tally_of
+from ..engine.missions import MISSIONS, Tally, needed, tally_of
 from ..engine.monastery import Monastery, MonasteryState, MonasteryView, Phase
 from ..engine.rummy import legal_draws
 from ..engine.variant import SeatedState, SomeVariant
@@ -102,7 +103,13 @@ def seat_need(state: MonasteryState, seat: int) -> int:
     done = state.done[seat]
     if len(done) == len(MISSIONS):
         return 0
-    counts = tally_of(state.hands[seat])
+    return nearest_need(tally_of(state.hands[seat]), done)
+
+
+@lru_cache(maxsize=1 << 14)
+def nearest_need(counts: Tally, done: tuple[int, ...]) -> int:
+    """What the hand of this tally lacks for its nearest mission not done (kept: the
+    searching seat's hand is valued in every world)."""
     return min(needed(counts, number) for number in MISSIONS if number not in done)
 
 
