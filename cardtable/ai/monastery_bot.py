@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
+from functools import lru_cache
 
 from ..engine import Action, Card, Discard, Draw, LayMission, LayOff, Pile, Rank, pretty_cards
 from ..engine.actions import one_per_face
@@ -25,10 +26,15 @@ from ..engine.melds import Meld, MeldKind
 from ..engine.missions import (
     MISSIONS,
     GroupSpec,
+    Tally,
     addition_problem,
+    card_tally,
     cards_needed,
     extend_groups,
     joining_rank,
+    needed,
+    spec_of,
+    tally_of,
 )
 from ..engine.monastery import MonasteryView, Phase
 from .explain import explainer
@@ -43,20 +49,50 @@ CLOSE = 2
 def nearest(hand: Sequence[Card], missions: Sequence[int]) -> list[tuple[int, int]]:
     """(cards lacking, mission) for each open mission, nearest first; longer missions
     first among equals (they are the harder ones to meet again)."""
-    return sorted(((cards_needed(hand, MISSIONS[n]), n) for n in missions),
+    return nearest_by_tally(tally_of(hand), missions)
+
+
+def nearest_by_tally(counts: Tally, missions: Sequence[int]) -> list[tuple[int, int]]:
+    """``nearest`` for the hand of this tally."""
+    return sorted(((needed(counts, n), n) for n in missions),
                   key=lambda pair: (pair[0], -MISSIONS[pair[1]].cards))
+
+
+@lru_cache(maxsize=1 << 14)
+def focus_of(counts: Tally, missions: tuple[int, ...]) -> tuple[int, ...]:
+    """The ``FOCUS`` nearest of these missions for the hand of this tally."""
+    return tuple(n for _, n in nearest_by_tally(counts, missions)[:FOCUS])
 
 
 def hand_value(hand: Sequence[Card], focus: Sequence[int]) -> tuple[int, int]:
     """Lower is better: cards lacking for the nearest focused mission, then the sum."""
-    needs = sorted(cards_needed(hand, MISSIONS[n]) for n in focus)
-    return needs[0], sum(needs)
+    return tally_value(tally_of(hand), tuple(focus))
+
+
+@lru_cache(maxsize=1 << 15)
+def tally_value(counts: Tally, focus: tuple[int, ...]) -> tuple[int, int]:
+    """``hand_value`` of the hand of this tally (a hand less a card is a subtraction).
+    Kept as ``needed`` is, in one look-up for the focused missions."""
+    needs = [needed(counts, n) for n in focus]
+    return min(needs), sum(needs)
+
+
+def without(counts: Tally, hand: Sequence[Card], card: Card) -> Tally:
+    """The tally of the hand (of tally ``counts``) less ``card``, if it holds it."""
+    return counts - card_tally(card) if card in hand else counts
 
 
 def grown_lay(hand: Sequence[Card], mission: int,
               melds: Sequence[Meld]) -> tuple[tuple[Meld, ...], tuple[Card, ...]]:
     """A mission's groups laid from the hand with whatever else of it fits them, and
     the cards left over."""
+    return _grown_lay(tuple(hand), mission, tuple(melds))
+
+
+@lru_cache(maxsize=1024)
+def _grown_lay(hand: tuple[Card, ...], mission: int,
+               melds: tuple[Meld, ...]) -> tuple[tuple[Meld, ...], tuple[Card, ...]]:
+    """``grown_lay``, kept: the searching seat's hand comes back in every world."""
     used = {card for meld in melds for card in meld.cards}
     return extend_groups(MISSIONS[mission], melds, [c for c in hand if c not in used])
 
@@ -88,6 +124,18 @@ def may_join(meld: Meld, card: Card, at_start: bool) -> bool:
         return True
     wanted = joining_rank(meld, at_start)
     return wanted is None or wanted == int(card.rank)
+
+
+@lru_cache(maxsize=4096)
+def fits_table(melds: tuple[tuple[Meld, ...], ...], specs: tuple[tuple[tuple[int, int], ...], ...],
+               card: Card) -> bool:
+    """Whether the card could be added alone to a group on this table (the view's
+    ``melds`` and ``specs``), at either end. Kept: the table changes only when a
+    mission is laid, and every world of a search shares it."""
+    return any(may_join(meld, card, start) and
+               addition_problem(meld, spec_of(*specs[owner][index]), (card,), start) is None
+               for owner, groups in enumerate(melds) for index, meld in enumerate(groups)
+               for start in (False, True))
 
 
 def taker(view: MonasteryView) -> int:
@@ -149,18 +197,20 @@ class MonasteryStrategy(Strategy[MonasteryView]):
         if view.laid(view.seat):
             fits = self._fits_table(view, top)
             return Draw(Pile.DISCARD) if fits else Draw(Pile.STOCK)
-        focus = [n for _, n in nearest(view.hand, view.open_missions(view.seat))[:FOCUS]]
-        now = self._judge(view, list(view.hand), focus)
-        taken = list(view.hand) + [top]
-        best = min(self._judge(view, [c for c in taken if c is not card], focus)
+        counts = tally_of(view.hand)
+        focus = focus_of(counts, view.open_missions(view.seat))
+        now = self._judge(view, counts, focus)
+        taken = counts + card_tally(top)
+        best = min(self._judge(view, taken - card_tally(card), focus)
                    for card in one_per_face(view.hand))
         return Draw(Pile.DISCARD) if self._worth_taking(best, now) else Draw(Pile.STOCK)
 
-    def _judge(self, view: MonasteryView, hand: list[Card],
+    def _judge(self, view: MonasteryView, counts: Tally,
                focus: Sequence[int]) -> tuple[int, ...]:
-        """A hand's standing towards the focused missions, lower is better; the first
-        number is always the cards lacking for the nearest of them."""
-        return hand_value(hand, focus)
+        """The standing towards the focused missions of the hand of this tally (the
+        hand's own, less or plus a card), lower is better; the first number is always
+        the cards lacking for the nearest of them."""
+        return tally_value(counts, tuple(focus))
 
     def _worth_taking(self, best: tuple[int, ...], now: tuple[int, ...]) -> bool:
         """Whether the hand after taking the discard (``best``) beats the hand now."""
@@ -171,9 +221,7 @@ class MonasteryStrategy(Strategy[MonasteryView]):
         return feeds_next(view, card)
 
     def _fits_table(self, view: MonasteryView, card: Card) -> bool:
-        return any(may_join(meld, card, start) and
-                   addition_problem(meld, spec, (card,), start) is None
-                   for meld, spec in table_groups(view) for start in (False, True))
+        return fits_table(view.melds, view.specs, card)
 
     # --- playing -----------------------------------------------------------------------
 
@@ -205,9 +253,10 @@ class MonasteryStrategy(Strategy[MonasteryView]):
     def _discard_scores(self, view: MonasteryView,
                         cards: Sequence[Card]) -> Scored:
         """Each card with the standing (``_judge``) of the hand left without it."""
-        hand = list(view.hand)
-        focus = [n for _, n in nearest(hand, view.open_missions(view.seat))[:FOCUS]]
-        return [(self._judge(view, [c for c in hand if c is not card], focus), card)
+        hand = view.hand
+        counts = tally_of(hand)
+        focus = focus_of(counts, view.open_missions(view.seat))
+        return [(self._judge(view, without(counts, hand, card), focus), card)
                 for card in cards]
 
     def _discard(self, view: MonasteryView, rng: random.Random) -> Card:
@@ -215,8 +264,9 @@ class MonasteryStrategy(Strategy[MonasteryView]):
         if view.laid(view.seat):
             # Down this round: nothing to build; throw what nobody can add to the table.
             safe = [c for c in distinct if not self._fits_table(view, c)] or distinct
-            least = min(self._feeds(view, c) for c in safe)
-            return rng.choice([c for c in safe if self._feeds(view, c) == least])
+            feeds = [self._feeds(view, c) for c in safe]
+            least = min(feeds)
+            return rng.choice([c for c, fed in zip(safe, feeds) if fed == least])
         return self._pick_discard(view, self._discard_scores(view, distinct), rng)
 
     def _pick_discard(self, view: MonasteryView, scored: Scored,

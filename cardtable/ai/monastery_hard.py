@@ -45,10 +45,13 @@ from ..engine.melds import MeldKind
 from ..engine.missions import (
     MISSIONS,
     Mission,
+    Tally,
     addition_problem,
-    cards_needed,
+    card_tally,
     find_missions,
     joining_rank,
+    needed,
+    tally_of,
 )
 from ..engine.monastery import MonasteryView
 from .monastery_bot import (
@@ -61,7 +64,7 @@ from .monastery_bot import (
     taker,
 )
 from .strategies import strategy
-from .unseen import outs, unseen_by_face
+from .unseen import unseen_by_face
 
 RARITY = (4, 1, 2, 5, 8, 9, 3, 6, 7)
 """Missions from the most seldom made to the most often: the share of rounds in which
@@ -89,12 +92,20 @@ which may bring as much."""
 class MonasteryHardStrategy(MonasteryStrategy):
     def choose(self, view: MonasteryView, rng: random.Random) -> Action:
         self._unseen: dict[Card, int] | None = None  # worked out once a decision, if asked
+        self._unseen_tallies: list[tuple[Tally, int]] | None = None
         return super().choose(view, rng)
 
     def _unseen_cards(self, view: MonasteryView) -> dict[Card, int]:
         if self._unseen is None:
             self._unseen = unseen_by_face(view)
         return self._unseen
+
+    def _outs(self, view: MonasteryView) -> list[tuple[Tally, int]]:
+        """Each unseen face's tally and how many copies of it are unseen."""
+        if self._unseen_tallies is None:
+            self._unseen_tallies = [(card_tally(card), count)
+                                    for card, count in self._unseen_cards(view).items()]
+        return self._unseen_tallies
 
     def _draw(self, view: MonasteryView) -> Action:
         top = view.top_discard
@@ -165,17 +176,16 @@ class MonasteryHardStrategy(MonasteryStrategy):
         taken counts however many missions he has left: he took them to collect."""
         return feeds_next(view, card, close=len(MISSIONS))
 
-    def _judge(self, view: MonasteryView, hand: list[Card],
+    def _judge(self, view: MonasteryView, counts: Tally,
                focus: Sequence[int]) -> tuple[int, ...]:
-        """Cards lacking for the nearest focused mission, then minus the outs that
-        would bring one of them nearer still, then the sum lacking."""
-        needs = [cards_needed(hand, MISSIONS[n]) for n in focus]
+        """Cards lacking for the nearest focused mission, then minus the outs (unseen
+        cards, ``unseen.outs``) that would bring one of them nearer still, then the sum
+        lacking."""
+        needs = [needed(counts, n) for n in focus]
         nearest = min(needs)
-
-        def nearer(more: tuple[Card, ...]) -> bool:
-            return any(cards_needed(more, MISSIONS[n]) < nearest for n in focus)
-
-        return nearest, -outs(hand, self._unseen_cards(view), nearer), sum(needs)
+        outs = sum(count for extra, count in self._outs(view)
+                   if any(needed(counts + extra, n) < nearest for n in focus))
+        return nearest, -outs, sum(needs)
 
     def _worth_taking(self, best: tuple[int, ...], now: tuple[int, ...]) -> bool:
         return best[0] < now[0] or (best[0] == now[0] and best[1] < now[1] - TAKE_OUTS)
@@ -210,15 +220,17 @@ def feed_chances(view: MonasteryView, cards: Sequence[Card], unseen: dict[Card, 
     pile = list({card.face: card for card in view.discard_pile}.values())  # one copy of a
     # face is as telling as two
     fed = dict.fromkeys(cards, 0.0)
+    number = last.number
     total = 0.0
     for _ in range(FEED_WORLDS):
         picked = rng.sample(pool, dealt + draws)
         hand, now = collected([*known, *picked[:dealt]], picked[dealt:], last)
-        passed = sum(1 for card in pile if cards_needed((*hand, card), last) < now)
+        counts = tally_of(hand)
+        passed = sum(1 for card in pile if needed(counts + card_tally(card), number) < now)
         weight = PASSED_WEIGHT ** passed
         total += weight
         for card in fed:
-            if cards_needed((*hand, card), last) < now:
+            if needed(counts + card_tally(card), number) < now:
                 fed[card] += weight
     return {card: weight / total for card, weight in fed.items()}
 
@@ -228,17 +240,21 @@ def collected(hand: list[Card], draws: Sequence[Card],
     """A hand worked on for one mission: each drawn card that brings it nearer is kept,
     and the card it is least missed without thrown, until it lacks one card (it is not
     laid yet); the hand and what it lacks."""
-    now = cards_needed(hand, mission)
+    number = mission.number
+    counts = tally_of(hand)
+    now = needed(counts, number)
     for card in draws:
         if now <= 1:
             break  # he has not laid it: his hand lacks a card at least
         more = [*hand, card]
-        if cards_needed(more, mission) >= now:
+        grown = counts + card_tally(card)
+        if needed(grown, number) >= now:
             continue
-        need, drop = min((cards_needed(more[:at] + more[at + 1:], mission), at)
+        need, drop = min((needed(grown - card_tally(more[at]), number), at)
                          for at in range(len(more)))
         if need < now:
             hand, now = more[:drop] + more[drop + 1:], need
+            counts = grown - card_tally(more[drop])
     return tuple(hand), now
 
 

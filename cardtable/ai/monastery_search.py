@@ -22,10 +22,11 @@ from __future__ import annotations
 
 import math
 import random
+from functools import lru_cache
 
 from ..engine import Action
 from ..engine.actions import LayMission, LayOff
-from ..engine.missions import MISSIONS, cards_needed
+from ..engine.missions import MISSIONS, Tally, needed, tally_of
 from ..engine.monastery import Monastery, MonasteryState, MonasteryView, Phase
 from ..engine.rummy import legal_draws
 from ..engine.variant import SeatedState, SomeVariant
@@ -50,7 +51,7 @@ def rollout_view(variant: Monastery, state: MonasteryState, seat: int) -> Monast
     return MonasteryView(
         seat=seat, seats=state.seats, round=state.round, dealer=state.dealer,
         current=state.current, phase=state.phase, hand=state.hands[seat],
-        hand_sizes=tuple(len(hand) for hand in state.hands), stock_size=len(state.stock),
+        hand_sizes=tuple(map(len, state.hands)), stock_size=len(state.stock),
         discard_pile=state.discard_pile, melds=state.melds, specs=state.specs,
         done=state.done, laid_this_turn=state.laid_this_turn, known=state.known,
         round_missions=state.round_missions, out_seat=state.out_seat, awaiting=(seat,),
@@ -99,10 +100,17 @@ the best fit to who won from each round's start (the same games; log loss 0.620)
 
 def seat_need(state: MonasteryState, seat: int) -> int:
     """Cards the seat's hand lacks for its nearest open mission (at most ``MAX_NEED``)."""
-    hand = state.hands[seat]
     done = state.done[seat]
-    return min((cards_needed(hand, mission) for number, mission in MISSIONS.items()
-                if number not in done), default=0) if len(done) < len(MISSIONS) else 0
+    if len(done) == len(MISSIONS):
+        return 0
+    return nearest_need(tally_of(state.hands[seat]), done)
+
+
+@lru_cache(maxsize=1 << 14)
+def nearest_need(counts: Tally, done: tuple[int, ...]) -> int:
+    """What the hand of this tally lacks for its nearest mission not done (kept: the
+    searching seat's hand is valued in every world)."""
+    return min(needed(counts, number) for number in MISSIONS if number not in done)
 
 
 def expected_missions(state: MonasteryState) -> list[float]:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import permutations
 from typing import NamedTuple
 
@@ -185,6 +186,7 @@ def extended(meld: Meld, cards: Sequence[Card], at_start: bool) -> Meld:
     return Meld(meld.kind, meld.cards + tuple(cards))
 
 
+@lru_cache(maxsize=4096)
 def joining_rank(meld: Meld, at_start: bool) -> int | None:
     """The rank a natural added to this laid group at this end must have (aces, being
     wild, may always try), or ``None`` when the group does not tie it to one rank: a
@@ -297,20 +299,23 @@ def find_missions(hand: Sequence[Card], numbers: Iterable[int],
 
 def _search(hand: Sequence[Card], plan: _Plan, counts: list[int],
             same_rank_sets: bool) -> tuple[Meld, ...] | None:
-    """The first choice of groups the counts pay for, laid with the hand's cards, or
-    ``None``. Every choice is a valid lay-down by construction (each group takes slots
-    of its own from one class, a set one rank, a run one window, and sets of distinct
-    ranks where the option asks it), so it is not checked again here, on the legal
-    list's hottest path. The completeness tests check every lay-down found with
+    """The first choice of groups the counts pay for (``_choices``), laid with the hand's
+    cards, or ``None``. Every choice is a valid lay-down by construction (each group
+    takes slots of its own from one class, a set one rank, a run one window, and sets of
+    distinct ranks where the option asks it), so it is not checked again here, on the
+    legal list's hottest path. The completeness tests check every lay-down found with
     ``mission_problem``, and the conformance suite every group on the table."""
-    choices: Iterable[tuple[_Layout, ...]]
-    if len(plan.specs) == 1:  # one group: each option the counts pay for is a choice
-        choices = ((layout,) for layout in _options(plan.specs[0], plan.classes, counts))
-    else:
-        choices = _layouts(plan, counts, same_rank_sets)
-    for layouts in choices:
+    for layouts in _choices(plan, counts, same_rank_sets):
         return _lay(layouts, hand, plan)
     return None
+
+
+def _choices(plan: _Plan, counts: list[int],
+             same_rank_sets: bool) -> Iterator[tuple[_Layout, ...]]:
+    """Every choice of groups the counts pay for, in the search's order."""
+    if len(plan.specs) == 1:  # one group: each option the counts pay for is a choice
+        return ((layout,) for layout in _options(plan.specs[0], plan.classes, counts))
+    return _layouts(plan, counts, same_rank_sets)
 
 
 # The search works on counts. A mission's groups share one suit grain (their suit rule),
@@ -427,10 +432,7 @@ _SLOTS_BY_FACE = {card.face: _slots(card) for card in _EVERY_FACE}
 
 def _tallies(hand: Sequence[Card]) -> bytes:
     """How many cards of the hand each slot of each grain holds (see ``_GRAIN_AT``)."""
-    face = _PACKED_BY_FACE
-    if len(hand) >= 256:
-        raise ValueError("a hand of 256 cards or more would overflow the tally")
-    return sum([face[card._face] for card in hand]).to_bytes(_TALLY_BYTES, "little")
+    return tally_of(hand).to_bytes(_TALLY_BYTES, "little")
 
 
 def _may_hold(plan: _Plan, counts: Sequence[int], same_rank_sets: bool) -> bool:
@@ -790,15 +792,56 @@ def cards_needed(hand: Sequence[Card], mission: Mission) -> int:
     its cards: the Hard AI's rollouts ask about hundreds of thousands of hands a second
     or so. ``tests/needed_reference.py`` fills card by card, as first written; the
     tests hold this to it on thousands of hands."""
-    tally = _tallies(hand)
-    best = _COUNTED[mission.number](tally)
-    if best == 0 or _ONE_GROUP[mission.number]:
+    return needed(tally_of(hand), mission.number)
+
+
+Tally = int
+"""A hand's counts as one number (``tally_of``): the sum of its cards' numbers
+(``card_tally``), so a hand with a card more or less is one addition away, and a hand's
+tally keys a cache (``needed``) whatever order its cards are in."""
+
+
+def tally_of(hand: Sequence[Card]) -> Tally:
+    """The hand's tally (see ``_GRAIN_AT``)."""
+    if len(hand) >= 256:
+        raise ValueError("a hand of 256 cards or more would overflow the tally")
+    face = _PACKED_BY_FACE
+    return sum([face[card._face] for card in hand])
+
+
+def card_tally(card: Card) -> Tally:
+    """One card's number: a hand's tally plus it is the hand's with the card added."""
+    return _PACKED_BY_FACE[card._face]
+
+
+@lru_cache(maxsize=1 << 16)
+def needed(counts: Tally, number: int) -> int:
+    """``cards_needed`` of any hand of this tally for mission ``number``. Kept: Normal
+    asks it of each hand less one card, for three missions, at every turn of every
+    rollout, and the same hands come back (the searching seat's, in every world). A
+    hand not met yet is counted by ``_NEEDED``, which keeps what it can of its parts."""
+    return _NEEDED[number](counts.to_bytes(_TALLY_BYTES, "little"))
+
+
+def _needed_exactly(number: int, in_bytes: bytes, size: int) -> int:
+    """``cards_needed`` from the tally of a hand of ``size`` cards: the greedy fill, and
+    for a mission of several groups the exact search when the fill misses some."""
+    best = _COUNTED[number](in_bytes)
+    if best == 0 or _ONE_GROUP[number]:
         return best  # one group: the fill is exact
     # The greedy fill only bounds the count from above; the exact search says if it is 0.
-    least, holds = _TESTS[mission.number]
-    if len(hand) >= least and holds(tally, True) and find_mission(hand, mission) is not None:
+    least, holds = _TESTS[number]
+    if size >= least and holds(in_bytes, True) and _lays(in_bytes, number, True):
         return 0
     return max(1, best)
+
+
+def _lays(in_bytes: bytes, number: int, same_rank_sets: bool) -> bool:
+    """Whether a hand of this tally lays the mission (``find_mission`` finds groups)."""
+    plan = _PLANS[number]
+    at = _GRAIN_AT[plan.grain]
+    counts = list(in_bytes[at:at + plan.classes * _STRIDE])
+    return next(_choices(plan, counts, same_rank_sets), None) is not None
 
 
 _Counted = Callable[[bytes], int]
@@ -849,13 +892,16 @@ def _counted_for(plan: _Plan, number: int) -> _Counted:
         at_most, span = ((_AT_MOST_ONE, size) if kind is MeldKind.RUN
                          else (_AT_MOST_TWO, size // 2))
 
+        @lru_cache(maxsize=1 << 14)
+        def in_class(held: bytes) -> int:
+            """What one class lacks, from its aces and naturals 2 … K (``held``): a
+            class's cards recur far more often than a hand's."""
+            if not any(held):
+                return size
+            return max(0, size - _best_window(held[1:].translate(at_most), span) - held[0])
+
         def counted(tally: bytes) -> int:
-            least = size
-            for base in bases:
-                if tally[base + _CLASS_CARDS]:
-                    held = _best_window(tally[base + 2:base + 14].translate(at_most), span)
-                    least = min(least, max(0, size - held - tally[base + 1]))
-            return least
+            return min([in_class(tally[base + 1:base + 14]) for base in bases])
     else:
         raise ValueError(f"mission {number}: no greedy fill for a lone {kind}")
     return counted
@@ -955,6 +1001,48 @@ def _run_after(naturals: list[int], aces: int, size: int) -> tuple[int, list[int
 _COUNTED = {number: _counted_for(plan, number) for number, plan in _PLANS.items()}
 """Each mission's greedy fill, read from a tally."""
 _ONE_GROUP = {number: len(plan.specs) == 1 for number, plan in _PLANS.items()}
+
+
+def _needed_for(plan: _Plan, number: int) -> _Counted:
+    """``cards_needed`` of a mission read from a hand's tally, shaped to the mission.
+
+    One group: the fill, exact. Sets only: the fill and the search treat every rank
+    alike (sets of a rank may share it: ``needed`` asks with ``same_rank_sets``), so
+    what a class holds of each rank matters, not which rank holds it: the count is
+    kept by each class's aces and rank counts in order (``_sets_needed``), which recur
+    far more often than hands. A set and a run: the tally itself."""
+    if _ONE_GROUP[number]:
+        return _COUNTED[number]
+    if not plan.all_sets:
+        def exactly(tally: bytes) -> int:
+            return _needed_exactly(number, tally, tally[0] + tally[_CLASS_CARDS])
+        return exactly
+    at = _GRAIN_AT[plan.grain]
+    bases = range(at, at + plan.classes * _STRIDE, _STRIDE)
+
+    def by_counts(tally: bytes) -> int:
+        return _sets_needed(number, b"".join(
+            [tally[base + 1:base + 2] + bytes(sorted(tally[base + 2:base + 14]))
+             for base in bases]))
+    return by_counts
+
+
+@lru_cache(maxsize=1 << 12)
+def _sets_needed(number: int, classes: bytes) -> int:
+    """``cards_needed`` for a mission of sets from each class's aces and rank counts
+    (13 bytes a class): worked out on a tally of such a hand (its other slots empty)."""
+    plan = _PLANS[number]
+    at = _GRAIN_AT[plan.grain]
+    tally = bytearray(_TALLY_BYTES)
+    for index, base in enumerate(range(at, at + plan.classes * _STRIDE, _STRIDE)):
+        held = classes[index * 13:index * 13 + 13]
+        tally[base + 1:base + 14] = held
+        tally[base + _CLASS_CARDS] = sum(held)
+    return _needed_exactly(number, bytes(tally), sum(classes))
+
+
+_NEEDED = {number: _needed_for(plan, number) for number, plan in _PLANS.items()}
+"""Each mission's ``cards_needed``, read from a tally."""
 
 
 def order_double_run(cards: Sequence[Card]) -> tuple[Card, ...] | None:

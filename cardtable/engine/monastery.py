@@ -71,6 +71,14 @@ from .variant import Outcome, Transition, Variant, places_for, register
 HAND_SIZE = 9
 
 
+@lru_cache(maxsize=8192)
+def joins(meld: Meld, spec: GroupSpec, cards: tuple[Card, ...], at_start: bool) -> bool:
+    """Whether these cards may be added to this group at this end (``addition_problem``).
+    Kept: the groups on the table meet the same cards turn after turn, in every world
+    of a search."""
+    return addition_problem(meld, spec, cards, at_start) is None
+
+
 @lru_cache(maxsize=1024)
 def _open_missions(done: tuple[int, ...]) -> tuple[int, ...]:
     """The missions not yet done, in order (asked of every hand the legal list sees; a
@@ -170,7 +178,7 @@ class MonasteryView(DiscardTop, TurnView):
         return bool(self.melds[seat])
 
     def open_missions(self, seat: int) -> tuple[int, ...]:
-        return tuple(n for n in MISSIONS if n not in self.done[seat])
+        return _open_missions(self.done[seat])
 
     def spec(self, seat: int, index: int) -> GroupSpec:
         return spec_of(*self.specs[seat][index])
@@ -326,7 +334,7 @@ class Monastery(RummyZones, Variant[MonasteryState, MonasteryView]):
                         key = (owner, index, tuple(sorted(c.face for c in chunk)), at_start)
                         if key in seen:
                             continue
-                        if addition_problem(meld, spec, chunk, at_start) is None:
+                        if joins(meld, spec, chunk, at_start):
                             seen.add(key)
                             found.append(LayOff(owner, index, chunk, at_start))
         return found
