@@ -31,9 +31,10 @@ from ..engine import (
     TakeBack,
 )
 from ..engine.contracts import cards_needed
-from ..engine.melds import Meld
+from ..engine.melds import Meld, MeldRules
 from ..engine.shanghai_checks import card_fits, extended, go_down_offers, going_out_problem
 from ..engine.shanghai_rules import Phase, ShanghaiView, penalty
+from ..engine.table_fits import TableFits
 from .strategies import Strategy, strategy
 
 MAX_HAND_TO_CALL = 14
@@ -43,6 +44,7 @@ MAX_HAND_TO_CALL = 14
 @strategy("shanghai_may_i", "shanghai_buy")
 class ShanghaiStrategy(Strategy[ShanghaiView]):
     view_type = ShanghaiView
+    _table_memo: tuple[tuple[tuple[Meld, ...], ...], MeldRules, TableFits] | None = None
     easy_slip = 0.15
     """How often the Easy level slips in both games (a loose discard, a draw from the
     other pile, a missed call). Measured with ``--bot-seed 7 --jobs 1``: May I, ``--bots
@@ -99,7 +101,14 @@ class ShanghaiStrategy(Strategy[ShanghaiView]):
         return Call(word) if self._wanted(view, top) else Call("pass")
 
     def _fits_table(self, view: ShanghaiView, card: Card) -> bool:
-        return self._fits([list(m) for m in view.melds], card)
+        """Whether the card goes on any meld on the table. Asked of every card the hand
+        might throw, move after move, of a table that changes only when a meld is laid
+        or added to: the table is read once, kept with the very table (and rules)."""
+        memo = self._table_memo
+        if memo is None or memo[0] is not view.melds or memo[1] is not self.rules:
+            memo = self._table_memo = (view.melds, self.rules,
+                                       TableFits(view.melds, self.rules))
+        return memo[2].fits(card)
 
     def _fits(self, table: list[list[Meld]], card: Card) -> bool:
         rules = self.rules
@@ -178,7 +187,16 @@ class ShanghaiStrategy(Strategy[ShanghaiView]):
         return self._pick_discard(view, options)
 
     def _pick_discard(self, view: ShanghaiView, options: list[Discard]) -> Discard:
-        return min(options, key=lambda action: self._discard_cost(view, action.card))
+        """The option of least ``_discard_cost``. Its first two terms are cheap and the
+        need is not: the need is worked out only for the options that tie on them (the
+        first least of those is the first least of all)."""
+        rules = self.rules
+        firsts = [(rules.is_wild(a.card), self._gives_away(view, a.card)) for a in options]
+        least = min(firsts)
+        tied = [a for a, first in zip(options, firsts) if first == least]
+        if len(tied) == 1:
+            return tied[0]
+        return min(tied, key=lambda action: self._discard_cost(view, action.card))
 
     def _gives_away(self, view: ShanghaiView, card: Card) -> bool:
         """Whether another player could play this discard on the table: in May I anyone
