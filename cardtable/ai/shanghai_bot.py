@@ -17,18 +17,23 @@ import random
 
 from ..engine import (
     Action,
-    AnswerBuy,
-    Call,
     CallShanghai,
     Card,
     Discard,
-    Draw,
     Exchange,
     GoDown,
     LayOff,
-    Pile,
     ReplaceWild,
     TakeBack,
+)
+from ..engine.actions import (
+    ALLOW_BUY,
+    CALL_BUY,
+    CALL_MAY_I,
+    CALL_PASS,
+    DRAW_DISCARD,
+    DRAW_STOCK,
+    REFUSE_BUY,
 )
 from ..engine.contracts import cards_needed
 from ..engine.melds import Meld, MeldRules
@@ -64,15 +69,15 @@ class ShanghaiStrategy(Strategy[ShanghaiView]):
         if phase is Phase.CALLS:
             return self._call(view)
         if phase is Phase.BUY_ANSWER:
-            return AnswerBuy(not self._wanted(view, view.discard_pile[-1]))
+            return REFUSE_BUY if self._wanted(view, view.discard_pile[-1]) else ALLOW_BUY
         if phase is Phase.SHANGHAI:
             calls = [a for a in view.legal if isinstance(a, CallShanghai)]
-            return calls[0] if calls else Call("pass")
+            return calls[0] if calls else CALL_PASS
         if phase is Phase.DRAW:
             top = view.top_discard
-            if top is not None and Draw(Pile.DISCARD) in view.legal and self._wanted(view, top):
-                return Draw(Pile.DISCARD)
-            return Draw(Pile.STOCK) if Draw(Pile.STOCK) in view.legal else view.legal[0]
+            if top is not None and DRAW_DISCARD in view.legal and self._wanted(view, top):
+                return DRAW_DISCARD
+            return DRAW_STOCK if DRAW_STOCK in view.legal else view.legal[0]
         return self._play(view)
 
     # --- wanting a card ------------------------------------------------------------------
@@ -94,11 +99,12 @@ class ShanghaiStrategy(Strategy[ShanghaiView]):
         return self._need(view, view.hand + (card,)) < self._need(view, view.hand)
 
     def _call(self, view: ShanghaiView) -> Action:
-        word = "may i" if view.may_i else "buy"
         top = view.discard_pile[-1]
         if view.down[view.seat] or len(view.hand) > MAX_HAND_TO_CALL:
-            return Call("pass")
-        return Call(word) if self._wanted(view, top) else Call("pass")
+            return CALL_PASS
+        if not self._wanted(view, top):
+            return CALL_PASS
+        return CALL_MAY_I if view.may_i else CALL_BUY
 
     def _fits_table(self, view: ShanghaiView, card: Card) -> bool:
         """Whether the card goes on any meld on the table. Asked of every card the hand

@@ -152,19 +152,23 @@ def _needed(hand: tuple[Card, ...], contract: Contract, crules: ContractRules) -
     position masks per suit (suits in order of their first card left)."""
     rules = crules.melds
     wild_ranks = rules._wild
+    positions = _positions(rules)
     wilds = 0
     by_rank: dict[int, list[Card]] = {}
+    naturals: list[tuple[Card, object, int]] = []
     for card in hand:
         rank = card.rank._value_
         if rank in wild_ranks:
             wilds += 1
         else:
             by_rank.setdefault(rank, []).append(card)
+            naturals.append((card, card.suit, positions[rank]))
     ranks = sorted(by_rank, key=lambda r: -len(by_rank[r]))[:6]
     set_choices = list(combinations(ranks, contract.sets)) if contract.sets else [()]
     set_choices = set_choices or [()]
     best = contract.min_cards
     carry = rules.naturals_at_least_wilds
+    runs = contract.runs
     for chosen in set_choices:
         have = 0
         used: set[Card] = set()
@@ -172,8 +176,8 @@ def _needed(hand: tuple[Card, ...], contract: Contract, crules: ContractRules) -
             cards = by_rank[rank][:3]
             have += len(cards)
             used.update(cards)
-        if contract.runs:
-            have += _best_windows(hand, wild_ranks, used, contract.runs, crules)
+        if runs:
+            have += _best_windows(naturals, used, runs, crules)
         usable = min(wilds, have) if carry else wilds
         best = min(best, max(0, contract.min_cards - have - usable))
         if best == 0:
@@ -207,25 +211,31 @@ def _windows_of(mask: int, low: int, high: int,
     return tuple(tuple(firsts) for firsts in found)
 
 
-def _best_windows(hand: tuple[Card, ...], wild_ranks: frozenset[int], used: set[Card],
-                  count: int, crules: ContractRules) -> int:
-    """Most naturals that ``count`` run windows of the least run's width can hold, among
-    the ten fullest windows (fullest first, ties in suit then position order), under the
-    run rules (different suits when buying; same-suit windows must not touch or
-    overlap). Branch and bound over the windows in that order finds the same most as
-    trying every combination of them."""
-    rules = crules.melds
-    width = rules.min_run
-    positions = _positions(rules)
+def _best_windows(naturals: list[tuple[Card, object, int]], used: set[Card], count: int,
+                  crules: ContractRules) -> int:
+    """Most naturals that ``count`` run windows of the least run's width can hold, from
+    the hand's naturals (each with its suit and run positions) less those ``used``: the
+    suits' position masks, in order of their first card left, and ``_fullest``."""
     masks: dict[object, int] = {}
-    for card in hand:
-        rank = card.rank._value_
-        if rank in wild_ranks or card in used:
-            continue
-        masks[card.suit] = masks.get(card.suit, 0) | positions[rank]
-    low, high = rules.run_low, rules.run_high
-    by_suit = [(suit, _windows_of(mask, low, high, width)) for suit, mask in masks.items()]
-    windows: list[tuple[int, object, int]] = []
+    for card, suit, bits in naturals:
+        if card not in used:
+            masks[suit] = masks.get(suit, 0) | bits
+    rules = crules.melds
+    return _fullest(tuple(masks.values()), rules.run_low, rules.run_high, rules.min_run,
+                    count, crules.runs_distinct_suits)
+
+
+@lru_cache(maxsize=8192)
+def _fullest(masks: tuple[int, ...], low: int, high: int, width: int, count: int,
+             apart: bool) -> int:
+    """Most naturals ``count`` run windows can hold among the ten fullest windows of the
+    suits' masks (fullest first, ties in suit then position order), under the run rules
+    (``apart``: different suits, as when buying; else same-suit windows must not touch
+    or overlap). Branch and bound over the windows in that order finds the same most as
+    trying every combination of them. A function of numbers alone (a suit is its place
+    in ``masks``): the same masks recur across hands and set choices, and are kept."""
+    by_suit = [(suit, _windows_of(mask, low, high, width)) for suit, mask in enumerate(masks)]
+    windows: list[tuple[int, int, int]] = []
     for missing in range(width):
         present = width - missing
         for suit, found in by_suit:
@@ -242,12 +252,11 @@ def _best_windows(hand: tuple[Card, ...], wild_ranks: frozenset[int], used: set[
     take = min(count, len(windows))
     if take <= 1:
         return windows[0][0] if take else 0
-    apart = crules.runs_distinct_suits
     return _most(windows, take, 0, [], 0, apart, width, 0)
 
 
-def _most(windows: list[tuple[int, object, int]], take: int, start: int,
-          chosen: list[tuple[int, object, int]], total: int, apart: bool, width: int,
+def _most(windows: list[tuple[int, int, int]], take: int, start: int,
+          chosen: list[tuple[int, int, int]], total: int, apart: bool, width: int,
           best: int) -> int:
     """The most naturals ``take`` more windows from ``start`` on can add to ``total``
     beside ``chosen``, or ``best`` if none beats it (windows are fullest first, so the
@@ -259,7 +268,7 @@ def _most(windows: list[tuple[int, object, int]], take: int, start: int,
         if total + window[0] * take <= best:
             break  # no later window is fuller
         present, suit, first = window
-        if any(other[1] is suit and (apart or abs(other[2] - first) <= width)
+        if any(other[1] == suit and (apart or abs(other[2] - first) <= width)
                for other in chosen):
             continue
         chosen.append(window)

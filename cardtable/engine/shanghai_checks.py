@@ -268,6 +268,10 @@ _Laid = tuple[int, int, Meld, Suit | None, int | None,
 ``_joining``'s suit, set rank and ends, and ``wanted_for_wilds``."""
 
 
+LAID_TABLES = 64
+"""Tables whose reading ``ShanghaiChecks._laid`` keeps."""
+
+
 class ShanghaiChecks:
     """Refusals and legal actions; the engine class supplies the rules and the windows."""
 
@@ -281,7 +285,9 @@ class ShanghaiChecks:
     _supply: Callable[[ShanghaiState], int]
     _targets_memo: tuple[tuple[Card, ...], tuple[tuple[Meld, ...], ...],
                          tuple[CallShanghai, ...]] | None = None
-    _laid_memo: tuple[tuple[tuple[Meld, ...], ...], tuple[_Laid, ...]] | None = None
+    _laid_memos: dict[int, tuple[tuple[tuple[Meld, ...], ...], tuple[_Laid, ...]]]
+    """``_laid``'s answers for the last few tables, by the table's id (each entry holds
+    its table, so an id is never another table's while the entry lives)."""
 
     # --- what may be done ----------------------------------------------------------------
 
@@ -520,15 +526,22 @@ class ShanghaiChecks:
     def _laid(self, table: tuple[tuple[Meld, ...], ...]) -> tuple[_Laid, ...]:
         """Every meld on the table with what the listings read of it (``_Laid``), in table
         order: the lay-offs, the wild moves and the Shanghai! window all ask, turn after
-        turn, of a table that changes only when a meld is laid or added to. Kept with the
-        very table it is for (one reference, swapped whole: thread-safe)."""
-        memo = self._laid_memo
+        turn, of a table that changes only when a meld is laid or added to; the Hard
+        search's rollouts go from the tables of one world to another's. Kept for the last
+        ``LAID_TABLES`` tables, each with the very table it is for."""
+        memos = self._laid_memos
+        memo = memos.get(id(table))
         if memo is not None and memo[0] is table:
             return memo[1]
         rules = self.rules
         laid = tuple([(owner, index, meld, *_joining(meld, rules), wanted_for_wilds(meld, rules))
                       for owner, melds in enumerate(table) for index, meld in enumerate(melds)])
-        self._laid_memo = (table, laid)
+        memos[id(table)] = (table, laid)
+        while len(memos) > LAID_TABLES:
+            try:
+                del memos[next(iter(memos))]
+            except (KeyError, StopIteration, RuntimeError):  # another thread got there first
+                break
         return laid
 
     def _single_lay_offs(self, state: ShanghaiState, faces: list[Card]) -> list[LayOff]:
