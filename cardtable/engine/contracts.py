@@ -166,9 +166,13 @@ def _needed(hand: tuple[Card, ...], contract: Contract, crules: ContractRules) -
     ranks = sorted(by_rank, key=lambda r: -len(by_rank[r]))[:6]
     set_choices = list(combinations(ranks, contract.sets)) if contract.sets else [()]
     set_choices = set_choices or [()]
-    best = contract.min_cards
+    least = contract.min_cards
+    best = least
     carry = rules.naturals_at_least_wilds
     runs = contract.runs
+    # No set choice's windows hold more than the fullest windows of the whole hand, by
+    # any rule: a choice that could not beat the best so far even so is not counted.
+    ceiling = _ceiling(naturals, runs, rules) if runs and len(set_choices) > 1 else least
     for chosen in set_choices:
         have = 0
         used: set[Card] = set()
@@ -177,12 +181,33 @@ def _needed(hand: tuple[Card, ...], contract: Contract, crules: ContractRules) -
             have += len(cards)
             used.update(cards)
         if runs:
+            most = have + ceiling
+            if least - most - (min(wilds, most) if carry else wilds) >= best:
+                continue
             have += _best_windows(naturals, used, runs, crules)
         usable = min(wilds, have) if carry else wilds
-        best = min(best, max(0, contract.min_cards - have - usable))
+        best = min(best, max(0, least - have - usable))
         if best == 0:
             break
     return best
+
+
+def _ceiling(naturals: list[tuple[Card, object, int]], count: int, rules: MeldRules) -> int:
+    """The naturals in the ``count`` fullest run windows of the hand, overlapping or not:
+    no choice of windows among fewer of its naturals holds more."""
+    masks: dict[object, int] = {}
+    for _, suit, bits in naturals:
+        masks[suit] = masks.get(suit, 0) | bits
+    low, high, width = rules.run_low, rules.run_high, rules.min_run
+    found = [_windows_of(mask, low, high, width) for mask in masks.values()]
+    total, left = 0, count
+    for missing in range(width):
+        take = min(left, sum(len(windows[missing]) for windows in found))
+        total += take * (width - missing)
+        left -= take
+        if not left:
+            break
+    return total
 
 
 @cache
