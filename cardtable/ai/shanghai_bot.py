@@ -14,6 +14,7 @@ Imports the engine only.
 from __future__ import annotations
 
 import random
+from typing import Protocol
 
 from ..engine import (
     Action,
@@ -35,7 +36,7 @@ from ..engine.actions import (
     DRAW_STOCK,
     REFUSE_BUY,
 )
-from ..engine.contracts import cards_needed
+from ..engine.contracts import Contract, ContractRules, cards_needed
 from ..engine.melds import Meld, MeldRules
 from ..engine.shanghai_checks import card_fits, extended, go_down_offers, going_out_problem
 from ..engine.shanghai_rules import Phase, ShanghaiView, penalty
@@ -44,6 +45,38 @@ from .strategies import Strategy, strategy
 
 MAX_HAND_TO_CALL = 14
 """Normal calls (May I, or a buy) for no card once the hand holds more than this."""
+
+
+class ShanghaiSeat(Protocol):
+    """What Normal reads of a seat's position: a :class:`ShanghaiView`, or inside the
+    Hard search's rollouts the same fields read straight from a sampled state
+    (``shanghai_search``), where building a whole view every move would cost more than
+    the move."""
+
+    @property
+    def seat(self) -> int: ...
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def hand(self) -> tuple[Card, ...]: ...
+    @property
+    def down(self) -> tuple[bool, ...]: ...
+    @property
+    def melds(self) -> tuple[tuple[Meld, ...], ...]: ...
+    @property
+    def discard_pile(self) -> tuple[Card, ...]: ...
+    @property
+    def top_discard(self) -> Card | None: ...
+    @property
+    def took_discard(self) -> bool: ...
+    @property
+    def may_i(self) -> bool: ...
+    @property
+    def contract(self) -> Contract: ...
+    @property
+    def crules(self) -> ContractRules: ...
+    @property
+    def legal(self) -> tuple[Action, ...]: ...
 
 
 @strategy("shanghai_may_i", "shanghai_buy")
@@ -61,7 +94,7 @@ class ShanghaiStrategy(Strategy[ShanghaiView]):
     weigh fast when buying: at 0.2 Normal was ahead in 76.7 % (48 deals), at 0.25 in
     80.9 % (62), at 0.35 in 95.6 % (57)."""
 
-    def choose(self, view: ShanghaiView, rng: random.Random) -> Action:
+    def choose(self, view: ShanghaiSeat, rng: random.Random) -> Action:
         crules = view.crules
         self.rules = crules.melds
         self.crules = crules
@@ -82,10 +115,10 @@ class ShanghaiStrategy(Strategy[ShanghaiView]):
 
     # --- wanting a card ------------------------------------------------------------------
 
-    def _need(self, view: ShanghaiView, hand: tuple[Card, ...]) -> int:
+    def _need(self, view: ShanghaiSeat, hand: tuple[Card, ...]) -> int:
         return cards_needed(hand, view.contract, self.crules)
 
-    def _wanted(self, view: ShanghaiView, card: Card) -> bool:
+    def _wanted(self, view: ShanghaiSeat, card: Card) -> bool:
         """Does this card help: a wild, a step nearer the contract, or a lay-off?"""
         if self.rules.is_wild(card):
             return True
@@ -98,7 +131,7 @@ class ShanghaiStrategy(Strategy[ShanghaiView]):
         # always be a card the contract does not use.
         return self._need(view, view.hand + (card,)) < self._need(view, view.hand)
 
-    def _call(self, view: ShanghaiView) -> Action:
+    def _call(self, view: ShanghaiSeat) -> Action:
         top = view.discard_pile[-1]
         if view.down[view.seat] or len(view.hand) > MAX_HAND_TO_CALL:
             return CALL_PASS
@@ -106,7 +139,7 @@ class ShanghaiStrategy(Strategy[ShanghaiView]):
             return CALL_PASS
         return CALL_MAY_I if view.may_i else CALL_BUY
 
-    def _fits_table(self, view: ShanghaiView, card: Card) -> bool:
+    def _fits_table(self, view: ShanghaiSeat, card: Card) -> bool:
         """Whether the card goes on any meld on the table. Asked of every card the hand
         might throw, move after move, of a table that changes only when a meld is laid
         or added to: the table is read once, kept with the very table (and rules)."""
@@ -126,7 +159,7 @@ class ShanghaiStrategy(Strategy[ShanghaiView]):
 
     # --- playing a turn ------------------------------------------------------------------
 
-    def _play(self, view: ShanghaiView) -> Action:
+    def _play(self, view: ShanghaiSeat) -> Action:
         legal = view.legal
         down = view.down[view.seat]
         if not down:
@@ -154,7 +187,7 @@ class ShanghaiStrategy(Strategy[ShanghaiView]):
             return TakeBack() if TakeBack() in legal else legal[0]
         return self._discard(view)
 
-    def _go_downs(self, view: ShanghaiView) -> list[GoDown]:
+    def _go_downs(self, view: ShanghaiSeat) -> list[GoDown]:
         """The best go-down (most penalty points out of the hand) and its lighter forms,
         as far as the rules allow them now. The legal list proves a go-down exists but
         offers the first one found, so the best is searched for here."""
@@ -165,7 +198,7 @@ class ShanghaiStrategy(Strategy[ShanghaiView]):
                 if going_out_problem(view.may_i, view.took_discard,
                                      sum(len(m.cards) for m in melds), len(view.hand)) is None]
 
-    def _leaves_playable(self, view: ShanghaiView, rest: list[Card],
+    def _leaves_playable(self, view: ShanghaiSeat, rest: list[Card],
                          table: list[list[Meld]]) -> bool:
         """Whether a play leaving these cards (and this table) keeps the turn finishable.
         In May I any hand will do; when buying, the turn must end by going out (never on
@@ -179,20 +212,20 @@ class ShanghaiStrategy(Strategy[ShanghaiView]):
         return True
 
     @staticmethod
-    def _table_after(view: ShanghaiView, action: LayOff) -> list[list[Meld]]:
+    def _table_after(view: ShanghaiSeat, action: LayOff) -> list[list[Meld]]:
         table = [list(melds) for melds in view.melds]
         meld = table[action.target_seat][action.meld_index]
         table[action.target_seat][action.meld_index] = extended(meld, action.cards,
                                                                 action.at_start)
         return table
 
-    def _discard(self, view: ShanghaiView) -> Action:
+    def _discard(self, view: ShanghaiSeat) -> Action:
         options = [a for a in view.legal if isinstance(a, Discard)]
         if not options:
             return TakeBack() if TakeBack() in view.legal else view.legal[0]
         return self._pick_discard(view, options)
 
-    def _pick_discard(self, view: ShanghaiView, options: list[Discard]) -> Discard:
+    def _pick_discard(self, view: ShanghaiSeat, options: list[Discard]) -> Discard:
         """The option of least ``_discard_cost``. Its first two terms are cheap and the
         need is not: the need is worked out only for the options that tie on them (the
         first least of those is the first least of all)."""
@@ -204,12 +237,12 @@ class ShanghaiStrategy(Strategy[ShanghaiView]):
             return tied[0]
         return min(tied, key=lambda action: self._discard_cost(view, action.card))
 
-    def _gives_away(self, view: ShanghaiView, card: Card) -> bool:
+    def _gives_away(self, view: ShanghaiSeat, card: Card) -> bool:
         """Whether another player could play this discard on the table: in May I anyone
         may call "Shanghai!" on it."""
         return view.may_i and self._fits_table(view, card)
 
-    def _discard_cost(self, view: ShanghaiView, card: Card) -> tuple[int, int, int, int]:
+    def _discard_cost(self, view: ShanghaiSeat, card: Card) -> tuple[int, int, int, int]:
         """Lower is a better card to throw: a natural before a wild, one nobody can call
         "Shanghai!" on before one they can, then the fewest cards the contract lacks
         without it, then the most penalty points out of the hand."""
