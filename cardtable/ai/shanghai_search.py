@@ -49,7 +49,12 @@ class ShanghaiRollout(RolloutPolicy[ShanghaiState]):
         self._crules = _contract_rules(variant)
 
     def choose(self, state: ShanghaiState, seat: int, rng: random.Random) -> Action:
-        return self._normal.choose(StateSeat(self, state, seat), rng)
+        move = self._normal.choose(StateSeat(self, state, seat), rng)
+        # Listed, the move is applied without being checked again (``apply`` finds it in
+        # the state's list). Where Normal did not need the list (a call, an answer) it
+        # is one of a few shared moves, and listing costs less than checking.
+        self.legal(state, seat)
+        return move
 
     def legal(self, state: ShanghaiState, seat: int) -> tuple[Action, ...]:
         return self.variant.legal_actions(state, seat)

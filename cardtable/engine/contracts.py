@@ -164,12 +164,15 @@ def _needed(hand: tuple[Card, ...], contract: Contract, crules: ContractRules) -
             by_rank.setdefault(rank, []).append(card)
             naturals.append((card, card.suit, positions[rank]))
     ranks = sorted(by_rank, key=lambda r: -len(by_rank[r]))[:6]
-    set_choices = list(combinations(ranks, contract.sets)) if contract.sets else [()]
-    set_choices = set_choices or [()]
+    runs = contract.runs
+    if contract.sets and runs:
+        set_choices = list(combinations(ranks, contract.sets)) or [()]
+    else:
+        # Sets alone: the fullest ranks (sorted first) hold the most; runs alone: none.
+        set_choices = [tuple(ranks[:contract.sets]) if len(ranks) >= contract.sets else ()]
     least = contract.min_cards
     best = least
     carry = rules.naturals_at_least_wilds
-    runs = contract.runs
     # No set choice's windows hold more than the fullest windows of the whole hand, by
     # any rule: a choice that could not beat the best so far even so is not counted.
     ceiling = _ceiling(naturals, runs, rules) if runs and len(set_choices) > 1 else least
