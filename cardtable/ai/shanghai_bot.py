@@ -14,6 +14,8 @@ Imports the engine only.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from functools import partial
 from typing import Protocol
 
 from ..engine import (
@@ -165,10 +167,8 @@ class ShanghaiStrategy(Strategy[ShanghaiView]):
         if not down:
             for go_down in self._go_downs(view):
                 laid = {c for meld in go_down.melds for c in meld.cards}
-                table = [list(m) for m in view.melds]
-                table[view.seat] = list(go_down.melds)
                 if self._leaves_playable(view, [c for c in view.hand if c not in laid],
-                                         table):
+                                         partial(self._table_down, view, go_down)):
                     return go_down
             for action in legal:
                 if isinstance(action, Exchange):
@@ -181,7 +181,7 @@ class ShanghaiStrategy(Strategy[ShanghaiView]):
         lay_offs.sort(key=lambda a: self.rules.is_wild(a.cards[0]))  # naturals first
         for action in lay_offs:
             rest = [c for c in view.hand if c not in action.cards]
-            if self._leaves_playable(view, rest, self._table_after(view, action)):
+            if self._leaves_playable(view, rest, partial(self._table_after, view, action)):
                 return action
         if not any(isinstance(a, Discard) for a in legal):
             return TakeBack() if TakeBack() in legal else legal[0]
@@ -199,17 +199,24 @@ class ShanghaiStrategy(Strategy[ShanghaiView]):
                                      sum(len(m.cards) for m in melds), len(view.hand)) is None]
 
     def _leaves_playable(self, view: ShanghaiSeat, rest: list[Card],
-                         table: list[list[Meld]]) -> bool:
-        """Whether a play leaving these cards (and this table) keeps the turn finishable.
-        In May I any hand will do; when buying, the turn must end by going out (never on
-        a turn the discard was taken) or with a discard that leaves at least one card."""
+                         table: Callable[[], list[list[Meld]]]) -> bool:
+        """Whether a play leaving these cards (and the table it makes, built only if
+        asked) keeps the turn finishable. In May I any hand will do; when buying, the
+        turn must end by going out (never on a turn the discard was taken) or with a
+        discard that leaves at least one card."""
         if view.may_i:
             return True
         if not rest:
             return not view.took_discard
         if len(rest) == 1:
-            return not view.took_discard and self._fits(table, rest[0])
+            return not view.took_discard and self._fits(table(), rest[0])
         return True
+
+    @staticmethod
+    def _table_down(view: ShanghaiSeat, go_down: GoDown) -> list[list[Meld]]:
+        table = [list(m) for m in view.melds]
+        table[view.seat] = list(go_down.melds)
+        return table
 
     @staticmethod
     def _table_after(view: ShanghaiSeat, action: LayOff) -> list[list[Meld]]:

@@ -261,6 +261,10 @@ def _naturals_by_face(cards: list[Card], ranks: set[int],
     return held
 
 
+_Reading = tuple[Suit | None, int | None, tuple[tuple[bool, int | None], ...],
+                 tuple[tuple[Card, tuple[Suit | None, int]], ...]]
+"""What the listings read of one meld: ``_joining``'s suit, set rank and ends, and
+``wanted_for_wilds``."""
 _Laid = tuple[int, int, Meld, Suit | None, int | None,
               tuple[tuple[bool, int | None], ...],
               tuple[tuple[Card, tuple[Suit | None, int]], ...]]
@@ -270,6 +274,8 @@ _Laid = tuple[int, int, Meld, Suit | None, int | None,
 
 LAID_TABLES = 64
 """Tables whose reading ``ShanghaiChecks._laid`` keeps."""
+READ_MELDS = 1024
+"""Melds whose reading ``ShanghaiChecks._meld_reading`` keeps."""
 
 
 class ShanghaiChecks:
@@ -288,6 +294,8 @@ class ShanghaiChecks:
     _laid_memos: dict[int, tuple[tuple[tuple[Meld, ...], ...], tuple[_Laid, ...]]]
     """``_laid``'s answers for the last few tables, by the table's id (each entry holds
     its table, so an id is never another table's while the entry lives)."""
+    _reading_memos: dict[int, tuple[Meld, _Reading]]
+    """``_meld_reading``'s answers, likewise by the meld's id."""
 
     # --- what may be done ----------------------------------------------------------------
 
@@ -533,8 +541,8 @@ class ShanghaiChecks:
         memo = memos.get(id(table))
         if memo is not None and memo[0] is table:
             return memo[1]
-        rules = self.rules
-        laid = tuple([(owner, index, meld, *_joining(meld, rules), wanted_for_wilds(meld, rules))
+        read = self._meld_reading
+        laid = tuple([(owner, index, meld, *read(meld))
                       for owner, melds in enumerate(table) for index, meld in enumerate(melds)])
         memos[id(table)] = (table, laid)
         while len(memos) > LAID_TABLES:
@@ -543,6 +551,24 @@ class ShanghaiChecks:
             except (KeyError, StopIteration, RuntimeError):  # another thread got there first
                 break
         return laid
+
+    def _meld_reading(self, meld: Meld) -> _Reading:
+        """``_joining`` and ``wanted_for_wilds`` of one meld, kept for the last
+        ``READ_MELDS`` melds by the meld's id (each entry holds its meld): a new table
+        changes one meld and keeps the others, the very same objects."""
+        memos = self._reading_memos
+        memo = memos.get(id(meld))
+        if memo is not None and memo[0] is meld:
+            return memo[1]
+        rules = self.rules
+        reading = (*_joining(meld, rules), wanted_for_wilds(meld, rules))
+        memos[id(meld)] = (meld, reading)
+        while len(memos) > READ_MELDS:
+            try:
+                del memos[next(iter(memos))]
+            except (KeyError, StopIteration, RuntimeError):  # another thread got there first
+                break
+        return reading
 
     def _single_lay_offs(self, state: ShanghaiState, faces: list[Card]) -> list[LayOff]:
         """Every single card (one per face) that goes on a meld end, meld by meld in
