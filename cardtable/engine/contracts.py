@@ -178,15 +178,13 @@ def _needed(hand: tuple[Card, ...], contract: Contract, crules: ContractRules) -
     ceiling = _ceiling(naturals, runs, rules) if runs and len(set_choices) > 1 else least
     for chosen in set_choices:
         have = 0
-        used: set[Card] = set()
         for rank in chosen:
-            cards = by_rank[rank][:3]
-            have += len(cards)
-            used.update(cards)
+            have += min(3, len(by_rank[rank]))
         if runs:
             most = have + ceiling
             if least - most - (min(wilds, most) if carry else wilds) >= best:
                 continue
+            used = {card for rank in chosen for card in by_rank[rank][:3]}
             have += _best_windows(naturals, used, runs, crules)
         usable = min(wilds, have) if carry else wilds
         best = min(best, max(0, least - have - usable))
@@ -253,15 +251,13 @@ def _best_windows(naturals: list[tuple[Card, object, int]], used: set[Card], cou
                     count, crules.runs_distinct_suits)
 
 
-@lru_cache(maxsize=8192)
 def _fullest(masks: tuple[int, ...], low: int, high: int, width: int, count: int,
              apart: bool) -> int:
     """Most naturals ``count`` run windows can hold among the ten fullest windows of the
     suits' masks (fullest first, ties in suit then position order), under the run rules
     (``apart``: different suits, as when buying; else same-suit windows must not touch
     or overlap). Branch and bound over the windows in that order finds the same most as
-    trying every combination of them. A function of numbers alone (a suit is its place
-    in ``masks``): the same masks recur across hands and set choices, and are kept."""
+    trying every combination of them (a suit is its place in ``masks``)."""
     by_suit = [(suit, _windows_of(mask, low, high, width)) for suit, mask in enumerate(masks)]
     windows: list[tuple[int, int, int]] = []
     for missing in range(width):
