@@ -276,6 +276,15 @@ def _fullest(masks: tuple[int, ...], low: int, high: int, width: int, count: int
     take = min(count, len(windows))
     if take <= 1:
         return windows[0][0] if take else 0
+    if apart:
+        # Every pair of one suit clashes: the most is the fullest window of each of the
+        # ``take`` fullest suits (none if fewer suits have windows), as ``_most`` finds.
+        fullest: dict[int, int] = {}
+        for present, suit, _ in windows:
+            fullest.setdefault(suit, present)
+        if len(fullest) < take:
+            return 0
+        return sum(sorted(fullest.values(), reverse=True)[:take])
     return _most(windows, take, 0, [], 0, apart, width, 0)
 
 
