@@ -163,7 +163,8 @@ def _needed(hand: tuple[Card, ...], contract: Contract, crules: ContractRules) -
         else:
             by_rank.setdefault(rank, []).append(card)
             naturals.append((card, card.suit, positions[rank]))
-    ranks = sorted(by_rank, key=lambda r: -len(by_rank[r]))[:6]
+    counts = {rank: len(cards) for rank, cards in by_rank.items()}
+    ranks = sorted(counts, key=lambda r: -counts[r])[:6]
     runs = contract.runs
     if contract.sets and runs:
         set_choices = list(combinations(ranks, contract.sets)) or [()]
@@ -179,7 +180,7 @@ def _needed(hand: tuple[Card, ...], contract: Contract, crules: ContractRules) -
     for chosen in set_choices:
         have = 0
         for rank in chosen:
-            have += min(3, len(by_rank[rank]))
+            have += 3 if counts[rank] >= 3 else counts[rank]
         if runs:
             most = have + ceiling
             if least - most - (min(wilds, most) if carry else wilds) >= best:
@@ -200,10 +201,13 @@ def _ceiling(naturals: list[tuple[Card, object, int]], count: int, rules: MeldRu
     for _, suit, bits in naturals:
         masks[suit] = masks.get(suit, 0) | bits
     low, high, width = rules.run_low, rules.run_high, rules.min_run
-    found = [_windows_of(mask, low, high, width) for mask in masks.values()]
+    held = [0] * width  # windows by how many naturals they miss
+    for mask in masks.values():
+        for missing, firsts in enumerate(_windows_of(mask, low, high, width)):
+            held[missing] += len(firsts)
     total, left = 0, count
-    for missing in range(width):
-        take = min(left, sum(len(windows[missing]) for windows in found))
+    for missing, windows in enumerate(held):
+        take = left if windows >= left else windows
         total += take * (width - missing)
         left -= take
         if not left:
