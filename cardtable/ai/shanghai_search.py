@@ -66,7 +66,7 @@ class StateSeat:
     Normal asks for it (the engine keeps it with the state, and ``apply`` finds the
     move listed)."""
 
-    __slots__ = ("_rollout", "_state", "seat", "phase", "hand", "down", "melds",
+    __slots__ = ("_rollout", "_state", "_legal", "seat", "phase", "hand", "down", "melds",
                  "discard_pile", "top_discard", "took_discard", "may_i", "contract",
                  "crules")
 
@@ -83,10 +83,14 @@ class StateSeat:
         self.may_i = rollout._may_i
         self.contract = CONTRACTS[state.round - 1]
         self.crules = rollout._crules
+        self._legal: tuple[Action, ...] | None = None
 
     @property
     def legal(self) -> tuple[Action, ...]:
-        return self._rollout.legal(self._state, self.seat)
+        listed = self._legal
+        if listed is None:
+            listed = self._legal = self._rollout.legal(self._state, self.seat)
+        return listed
 
 
 SHORT_CLASSES = 4
