@@ -153,6 +153,7 @@ def _needed(hand: tuple[Card, ...], contract: Contract, crules: ContractRules) -
     rules = crules.melds
     wild_ranks = rules._wild
     positions = _positions(rules)
+    sets, runs = contract.sets, contract.runs
     wilds = 0
     by_rank: dict[int, list[Card]] = {}
     naturals: list[tuple[Card, object, int]] = []
@@ -160,17 +161,18 @@ def _needed(hand: tuple[Card, ...], contract: Contract, crules: ContractRules) -
         rank = card.rank._value_
         if rank in wild_ranks:
             wilds += 1
-        else:
+            continue
+        if sets:
             by_rank.setdefault(rank, []).append(card)
+        if runs:
             naturals.append((card, card.suit, positions[rank]))
     counts = {rank: len(cards) for rank, cards in by_rank.items()}
     ranks = sorted(counts, key=lambda r: -counts[r])[:6]
-    runs = contract.runs
-    if contract.sets and runs:
-        set_choices = list(combinations(ranks, contract.sets)) or [()]
+    if sets and runs:
+        set_choices = list(combinations(ranks, sets)) or [()]
     else:
         # Sets alone: the fullest ranks (sorted first) hold the most; runs alone: none.
-        set_choices = [tuple(ranks[:contract.sets]) if len(ranks) >= contract.sets else ()]
+        set_choices = [tuple(ranks[:sets]) if len(ranks) >= sets else ()]
     least = contract.min_cards
     best = least
     carry = rules.naturals_at_least_wilds
@@ -295,7 +297,23 @@ def _fullest(masks: tuple[int, ...], low: int, high: int, width: int, count: int
         if len(fullest) < take:
             return 0
         return sum(sorted(fullest.values(), reverse=True)[:take])
+    if take == 2:
+        return _most_two(windows, width)
     return _most(windows, take, 0, [], 0, apart, width, 0)
+
+
+def _most_two(windows: list[tuple[int, int, int]], width: int) -> int:
+    """``_most`` of two May I windows: the fullest pair whose windows are of two suits
+    or apart (windows are fullest first, so each one's first partner is its best)."""
+    best = 0
+    for index, (present, suit, first) in enumerate(windows):
+        if 2 * present <= best:
+            break  # no later window is fuller
+        for other, other_suit, other_first in windows[index + 1:]:
+            if other_suit != suit or abs(other_first - first) > width:
+                best = max(best, present + other)
+                break
+    return best
 
 
 def _most(windows: list[tuple[int, int, int]], take: int, start: int,
