@@ -605,9 +605,10 @@ class ShanghaiChecks:
                 for order, card in candidates:
                     if _natural_fits(meld, card, at_start, set_rank, wanted, rules):
                         fits.append((order, end, card, at_start))
-            fits.sort(key=_card_then_end)
-            found += [LayOff(owner, index, (card,), at_start)
-                      for _, _, card, at_start in fits]
+            if fits:  # most melds take nothing from the hand
+                fits.sort(key=_card_then_end)
+                found += [LayOff(owner, index, (card,), at_start)
+                          for _, _, card, at_start in fits]
         return found
 
     def _wild_moves(self, state: ShanghaiState, seat: int, cards: list[Card]) -> list[Action]:
