@@ -2,7 +2,8 @@
 faster, moves unchanged). Each rewritten question is asked of random tables and hands,
 uniform and near the edges (runs at their longest or at an ace, sets with wilds, all
 wilds, many copies of a face), beside the implementation it replaced, kept here as the
-reference."""
+reference (the need ``cards_needed`` has its own reference module,
+``shanghai_needed_reference``: here its run windows are asked at their edges)."""
 
 from __future__ import annotations
 
@@ -162,3 +163,42 @@ def test_normal_throws_the_card_it_threw_before(game_id, seats):
 def test_normal_throws_the_card_it_threw_before_long(game_id, seats):
     for seed in range(4):
         check_discards(game_id, seats, 10 + seed, 1500, 6)
+
+
+# --- the need's run windows at their edges ------------------------------------------------------
+
+def edge_hands(rng: random.Random) -> Iterator[tuple[Card, ...]]:
+    """Two pieces of runs in one suit a window's width apart or nearly (May I's runs of a
+    suit must not touch), and hands whose fullest windows crowd into one or two suits
+    (the ten fullest then hold few suits: buying's runs take a suit each)."""
+    suits = [s for s in {c.suit for c in DECK} if s is not None]
+    for _ in range(40):
+        suit = rng.choice(suits)
+        low = rng.randint(1, 4)
+        gap = rng.choice((3, 4, 5, 6))
+        ranks = [r for r in range(low, low + 4)] + [r for r in range(low + 4 + gap - 4,
+                                                                       low + gap + 4)]
+        ranks = [r for r in ranks if rng.random() < 0.85 and r <= 14]
+        hand = [_card(rng, 1 if r == 14 else r, suit) for r in ranks]
+        hand += rng.sample(DECK, rng.randint(0, 4))
+        yield tuple(dict.fromkeys(hand))
+    for _ in range(40):
+        crowded = rng.sample(suits, rng.choice((1, 1, 2)))
+        pool = [c for c in DECK if c.suit in crowded and c.rank is not Rank.TWO]
+        hand = rng.sample(pool, rng.randint(7, 12)) + rng.sample(DECK, rng.randint(0, 3))
+        yield tuple(dict.fromkeys(hand))
+
+
+def test_the_need_counts_run_windows_at_their_edges_as_the_reference():
+    from shanghai_needed_reference import needed
+
+    from cardtable.engine.contracts import cards_needed
+    from cardtable.engine.shanghai_rules import CONTRACTS, contract_rules
+
+    rng = random.Random(38)
+    for hand in edge_hands(rng):
+        for may_i in (True, False):
+            crules = contract_rules(may_i, False)
+            for contract in CONTRACTS:
+                assert cards_needed(hand, contract, crules) == needed(hand, contract, crules), \
+                    (hand, contract, may_i)
