@@ -38,15 +38,15 @@ from .shanghai_bot import ShanghaiStrategy
 
 @rollout_policy("shanghai_may_i", "shanghai_buy")
 class ShanghaiRollout(RolloutPolicy[ShanghaiState]):
-    """Normal's move for the seat, from the engine's view of the sampled state."""
+    """Normal's move for the seat, read straight from the sampled state (``StateSeat``)."""
 
     state_type = ShanghaiState
 
     def __init__(self, variant: SomeVariant) -> None:
         super().__init__(variant)
         self._normal = ShanghaiStrategy()
-        self._may_i = _may_i(variant)
-        self._crules = _contract_rules(variant)
+        self.may_i = _may_i(variant)
+        self.crules = _contract_rules(variant)
 
     def choose(self, state: ShanghaiState, seat: int, rng: random.Random) -> Action:
         move = self._normal.choose(StateSeat(self, state, seat), rng)
@@ -80,9 +80,9 @@ class StateSeat:
         pile = self.discard_pile = state.discard_pile
         self.top_discard = pile[-1] if pile and state.exposed else None
         self.took_discard = state.took_discard
-        self.may_i = rollout._may_i
+        self.may_i = rollout.may_i
         self.contract = CONTRACTS[state.round - 1]
-        self.crules = rollout._crules
+        self.crules = rollout.crules
         self._legal: tuple[Action, ...] | None = None
 
     @property
