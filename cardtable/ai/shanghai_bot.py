@@ -14,35 +14,77 @@ Imports the engine only.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from functools import partial
+from typing import Protocol
 
 from ..engine import (
     Action,
-    AnswerBuy,
-    Call,
     CallShanghai,
     Card,
     Discard,
-    Draw,
     Exchange,
     GoDown,
     LayOff,
-    Pile,
     ReplaceWild,
     TakeBack,
 )
-from ..engine.contracts import cards_needed
-from ..engine.melds import Meld
+from ..engine.actions import (
+    ALLOW_BUY,
+    CALL_BUY,
+    CALL_MAY_I,
+    CALL_PASS,
+    DRAW_DISCARD,
+    DRAW_STOCK,
+    REFUSE_BUY,
+)
+from ..engine.contracts import Contract, ContractRules, cards_needed
+from ..engine.melds import Meld, MeldRules
 from ..engine.shanghai_checks import card_fits, extended, go_down_offers, going_out_problem
 from ..engine.shanghai_rules import Phase, ShanghaiView, penalty
+from ..engine.table_fits import TableFits
 from .strategies import Strategy, strategy
 
 MAX_HAND_TO_CALL = 14
 """Normal calls (May I, or a buy) for no card once the hand holds more than this."""
 
 
+class ShanghaiSeat(Protocol):
+    """What Normal reads of a seat's position: a :class:`ShanghaiView`, or inside the
+    Hard search's rollouts the same fields read straight from a sampled state
+    (``shanghai_search``), where building a whole view every move would cost more than
+    the move."""
+
+    @property
+    def seat(self) -> int: ...
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def hand(self) -> tuple[Card, ...]: ...
+    @property
+    def down(self) -> tuple[bool, ...]: ...
+    @property
+    def melds(self) -> tuple[tuple[Meld, ...], ...]: ...
+    @property
+    def discard_pile(self) -> tuple[Card, ...]: ...
+    @property
+    def top_discard(self) -> Card | None: ...
+    @property
+    def took_discard(self) -> bool: ...
+    @property
+    def may_i(self) -> bool: ...
+    @property
+    def contract(self) -> Contract: ...
+    @property
+    def crules(self) -> ContractRules: ...
+    @property
+    def legal(self) -> tuple[Action, ...]: ...
+
+
 @strategy("shanghai_may_i", "shanghai_buy")
 class ShanghaiStrategy(Strategy[ShanghaiView]):
     view_type = ShanghaiView
+    _table_memo: tuple[tuple[tuple[Meld, ...], ...], MeldRules, TableFits] | None = None
     easy_slip = 0.15
     """How often the Easy level slips in both games (a loose discard, a draw from the
     other pile, a missed call). Measured with ``--bot-seed 7 --jobs 1``: May I, ``--bots
@@ -54,7 +96,7 @@ class ShanghaiStrategy(Strategy[ShanghaiView]):
     weigh fast when buying: at 0.2 Normal was ahead in 76.7 % (48 deals), at 0.25 in
     80.9 % (62), at 0.35 in 95.6 % (57)."""
 
-    def choose(self, view: ShanghaiView, rng: random.Random) -> Action:
+    def choose(self, view: ShanghaiSeat, rng: random.Random) -> Action:
         crules = view.crules
         self.rules = crules.melds
         self.crules = crules
@@ -62,23 +104,23 @@ class ShanghaiStrategy(Strategy[ShanghaiView]):
         if phase is Phase.CALLS:
             return self._call(view)
         if phase is Phase.BUY_ANSWER:
-            return AnswerBuy(not self._wanted(view, view.discard_pile[-1]))
+            return REFUSE_BUY if self._wanted(view, view.discard_pile[-1]) else ALLOW_BUY
         if phase is Phase.SHANGHAI:
             calls = [a for a in view.legal if isinstance(a, CallShanghai)]
-            return calls[0] if calls else Call("pass")
+            return calls[0] if calls else CALL_PASS
         if phase is Phase.DRAW:
             top = view.top_discard
-            if top is not None and Draw(Pile.DISCARD) in view.legal and self._wanted(view, top):
-                return Draw(Pile.DISCARD)
-            return Draw(Pile.STOCK) if Draw(Pile.STOCK) in view.legal else view.legal[0]
+            if top is not None and DRAW_DISCARD in view.legal and self._wanted(view, top):
+                return DRAW_DISCARD
+            return DRAW_STOCK if DRAW_STOCK in view.legal else view.legal[0]
         return self._play(view)
 
     # --- wanting a card ------------------------------------------------------------------
 
-    def _need(self, view: ShanghaiView, hand: tuple[Card, ...]) -> int:
+    def _need(self, view: ShanghaiSeat, hand: tuple[Card, ...]) -> int:
         return cards_needed(hand, view.contract, self.crules)
 
-    def _wanted(self, view: ShanghaiView, card: Card) -> bool:
+    def _wanted(self, view: ShanghaiSeat, card: Card) -> bool:
         """Does this card help: a wild, a step nearer the contract, or a lay-off?"""
         if self.rules.is_wild(card):
             return True
@@ -91,15 +133,23 @@ class ShanghaiStrategy(Strategy[ShanghaiView]):
         # always be a card the contract does not use.
         return self._need(view, view.hand + (card,)) < self._need(view, view.hand)
 
-    def _call(self, view: ShanghaiView) -> Action:
-        word = "may i" if view.may_i else "buy"
+    def _call(self, view: ShanghaiSeat) -> Action:
         top = view.discard_pile[-1]
         if view.down[view.seat] or len(view.hand) > MAX_HAND_TO_CALL:
-            return Call("pass")
-        return Call(word) if self._wanted(view, top) else Call("pass")
+            return CALL_PASS
+        if not self._wanted(view, top):
+            return CALL_PASS
+        return CALL_MAY_I if view.may_i else CALL_BUY
 
-    def _fits_table(self, view: ShanghaiView, card: Card) -> bool:
-        return self._fits([list(m) for m in view.melds], card)
+    def _fits_table(self, view: ShanghaiSeat, card: Card) -> bool:
+        """Whether the card goes on any meld on the table. Asked of every card the hand
+        might throw, move after move, of a table that changes only when a meld is laid
+        or added to: the table is read once, kept with the very table (and rules)."""
+        memo = self._table_memo
+        if memo is None or memo[0] is not view.melds or memo[1] is not self.rules:
+            memo = self._table_memo = (view.melds, self.rules,
+                                       TableFits(view.melds, self.rules))
+        return memo[2].fits(card)
 
     def _fits(self, table: list[list[Meld]], card: Card) -> bool:
         rules = self.rules
@@ -111,16 +161,14 @@ class ShanghaiStrategy(Strategy[ShanghaiView]):
 
     # --- playing a turn ------------------------------------------------------------------
 
-    def _play(self, view: ShanghaiView) -> Action:
+    def _play(self, view: ShanghaiSeat) -> Action:
         legal = view.legal
         down = view.down[view.seat]
         if not down:
             for go_down in self._go_downs(view):
                 laid = {c for meld in go_down.melds for c in meld.cards}
-                table = [list(m) for m in view.melds]
-                table[view.seat] = list(go_down.melds)
                 if self._leaves_playable(view, [c for c in view.hand if c not in laid],
-                                         table):
+                                         partial(self._table_down, view, go_down)):
                     return go_down
             for action in legal:
                 if isinstance(action, Exchange):
@@ -133,13 +181,13 @@ class ShanghaiStrategy(Strategy[ShanghaiView]):
         lay_offs.sort(key=lambda a: self.rules.is_wild(a.cards[0]))  # naturals first
         for action in lay_offs:
             rest = [c for c in view.hand if c not in action.cards]
-            if self._leaves_playable(view, rest, self._table_after(view, action)):
+            if self._leaves_playable(view, rest, partial(self._table_after, view, action)):
                 return action
         if not any(isinstance(a, Discard) for a in legal):
             return TakeBack() if TakeBack() in legal else legal[0]
         return self._discard(view)
 
-    def _go_downs(self, view: ShanghaiView) -> list[GoDown]:
+    def _go_downs(self, view: ShanghaiSeat) -> list[GoDown]:
         """The best go-down (most penalty points out of the hand) and its lighter forms,
         as far as the rules allow them now. The legal list proves a go-down exists but
         offers the first one found, so the best is searched for here."""
@@ -150,42 +198,58 @@ class ShanghaiStrategy(Strategy[ShanghaiView]):
                 if going_out_problem(view.may_i, view.took_discard,
                                      sum(len(m.cards) for m in melds), len(view.hand)) is None]
 
-    def _leaves_playable(self, view: ShanghaiView, rest: list[Card],
-                         table: list[list[Meld]]) -> bool:
-        """Whether a play leaving these cards (and this table) keeps the turn finishable.
-        In May I any hand will do; when buying, the turn must end by going out (never on
-        a turn the discard was taken) or with a discard that leaves at least one card."""
+    def _leaves_playable(self, view: ShanghaiSeat, rest: list[Card],
+                         table: Callable[[], list[list[Meld]]]) -> bool:
+        """Whether a play leaving these cards (and the table it makes, built only if
+        asked) keeps the turn finishable. In May I any hand will do; when buying, the
+        turn must end by going out (never on a turn the discard was taken) or with a
+        discard that leaves at least one card."""
         if view.may_i:
             return True
         if not rest:
             return not view.took_discard
         if len(rest) == 1:
-            return not view.took_discard and self._fits(table, rest[0])
+            return not view.took_discard and self._fits(table(), rest[0])
         return True
 
     @staticmethod
-    def _table_after(view: ShanghaiView, action: LayOff) -> list[list[Meld]]:
+    def _table_down(view: ShanghaiSeat, go_down: GoDown) -> list[list[Meld]]:
+        table = [list(m) for m in view.melds]
+        table[view.seat] = list(go_down.melds)
+        return table
+
+    @staticmethod
+    def _table_after(view: ShanghaiSeat, action: LayOff) -> list[list[Meld]]:
         table = [list(melds) for melds in view.melds]
         meld = table[action.target_seat][action.meld_index]
         table[action.target_seat][action.meld_index] = extended(meld, action.cards,
                                                                 action.at_start)
         return table
 
-    def _discard(self, view: ShanghaiView) -> Action:
+    def _discard(self, view: ShanghaiSeat) -> Action:
         options = [a for a in view.legal if isinstance(a, Discard)]
         if not options:
             return TakeBack() if TakeBack() in view.legal else view.legal[0]
         return self._pick_discard(view, options)
 
-    def _pick_discard(self, view: ShanghaiView, options: list[Discard]) -> Discard:
-        return min(options, key=lambda action: self._discard_cost(view, action.card))
+    def _pick_discard(self, view: ShanghaiSeat, options: list[Discard]) -> Discard:
+        """The option of least ``_discard_cost``. Its first two terms are cheap and the
+        need is not: the need is worked out only for the options that tie on them (the
+        first least of those is the first least of all)."""
+        rules = self.rules
+        firsts = [(rules.is_wild(a.card), self._gives_away(view, a.card)) for a in options]
+        least = min(firsts)
+        tied = [a for a, first in zip(options, firsts) if first == least]
+        if len(tied) == 1:
+            return tied[0]
+        return min(tied, key=lambda action: self._discard_cost(view, action.card))
 
-    def _gives_away(self, view: ShanghaiView, card: Card) -> bool:
+    def _gives_away(self, view: ShanghaiSeat, card: Card) -> bool:
         """Whether another player could play this discard on the table: in May I anyone
         may call "Shanghai!" on it."""
         return view.may_i and self._fits_table(view, card)
 
-    def _discard_cost(self, view: ShanghaiView, card: Card) -> tuple[int, int, int, int]:
+    def _discard_cost(self, view: ShanghaiSeat, card: Card) -> tuple[int, int, int, int]:
         """Lower is a better card to throw: a natural before a wild, one nobody can call
         "Shanghai!" on before one they can, then the fewest cards the contract lacks
         without it, then the most penalty points out of the hand."""

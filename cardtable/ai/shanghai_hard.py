@@ -53,7 +53,7 @@ from ..engine.options import ShanghaiMayIOptions
 from ..engine.shanghai_checks import extended, layoff_problem
 from ..engine.shanghai_rules import ROUNDS, ShanghaiState, ShanghaiView
 from ..engine.variant import SeatedState, SomeVariant
-from .shanghai_bot import ShanghaiStrategy
+from .shanghai_bot import ShanghaiSeat, ShanghaiStrategy
 from .strategies import search_scores, strategy
 from .unseen import outs, unseen_by_face
 
@@ -71,12 +71,12 @@ off later (down, when buying): see the module's docstring."""
 
 @strategy("shanghai_may_i", "shanghai_buy", level="hard")
 class ShanghaiHardStrategy(ShanghaiStrategy):
-    def _gives_away(self, view: ShanghaiView, card: Card) -> bool:
+    def _gives_away(self, view: ShanghaiSeat, card: Card) -> bool:
         """When buying too: a player who is down takes a discard that fits the table as
         his draw (or buys it) and sheds it there."""
         return self._fits_table(view, card)
 
-    def _call(self, view: ShanghaiView) -> Action:
+    def _call(self, view: ShanghaiSeat) -> Action:
         """When buying, not down: the buys the round calls for (module docstring)."""
         if (view.down[view.seat] or Call("buy") not in view.legal
                 or self.rules.is_wild(view.discard_pile[-1])):
@@ -87,14 +87,14 @@ class ShanghaiHardStrategy(ShanghaiStrategy):
             return Call("buy")
         return super()._call(view)
 
-    def _play(self, view: ShanghaiView) -> Action:
+    def _play(self, view: ShanghaiSeat) -> Action:
         if view.down[view.seat]:
             exchange = self._shedding_exchange(view)
             if exchange is not None:
                 return exchange
         return super()._play(view)
 
-    def _shedding_exchange(self, view: ShanghaiView) -> Exchange | None:
+    def _shedding_exchange(self, view: ShanghaiSeat) -> Exchange | None:
         """Down in May I: an exchange whose wild then fits a meld on the table."""
         for action in view.legal:
             if not isinstance(action, Exchange):
@@ -107,7 +107,8 @@ class ShanghaiHardStrategy(ShanghaiStrategy):
                 return action
         return None
 
-    def _pick_discard(self, view: ShanghaiView, options: list[Discard]) -> Discard:
+    def _pick_discard(self, seat_view: ShanghaiSeat, options: list[Discard]) -> Discard:
+        view = _whole(seat_view)
         costs = {a: self._discard_cost(view, a.card) for a in options}
         if view.down[view.seat] and not view.may_i:
             return self._shed_pick(view, options, costs)
@@ -179,12 +180,19 @@ class ShanghaiHardStrategy(ShanghaiStrategy):
         return fed
 
 
-def buys_only_wilds(view: ShanghaiView) -> bool:
+def _whole(view: ShanghaiSeat) -> ShanghaiView:
+    """Hard's discard reads what only a whole view holds (the cards seen, the cards each
+    player took): Hard decides from views, never inside the rollouts."""
+    assert isinstance(view, ShanghaiView), "Hard's discard needs the seat's whole view"
+    return view
+
+
+def buys_only_wilds(view: ShanghaiSeat) -> bool:
     """Buying, with a contract small enough to come without a buy (module docstring)."""
     return not view.may_i and view.contract.min_cards <= SMALL_CONTRACT_CARDS
 
 
-def rushed(view: ShanghaiView) -> bool:
+def rushed(view: ShanghaiSeat) -> bool:
     """Buying, a big contract with a set in it, and another player down: a round that
     may end before the hand is down (see the module's docstring)."""
     contract = view.contract

@@ -3,10 +3,11 @@ state a rollout reaches is worth.
 
 **Rollouts** (:class:`ShanghaiRollout`) play every seat, the calls out of turn too
 (May I, buying, Shanghai!), as the Normal strategy plays them, read straight from the
-sampled state: the seat's view is the engine's own, but no bot, registry or time is
-asked, and the strategy's costly questions (how far a hand is from its contract, which
-cards fit the table) are remembered by the engine across the rollouts of one search,
-which replay the same worlds for every candidate.
+sampled state (:class:`StateSeat`: what Normal reads of a view, no view built; the
+world is already dealt, nothing can leak); no bot, registry or time is asked, and the
+strategy's costly questions (how far a hand is from its contract, which cards fit the
+table) are remembered across the rollouts of one search, which replay the same worlds
+for every candidate.
 
 **Leaf value** (:func:`shanghai_leaf`): the seat's chance of winning the game from a
 mid-round state. Each seat's hand is worth the points it will most likely be caught
@@ -26,7 +27,7 @@ import math
 import random
 
 from ..engine import Action
-from ..engine.contracts import cards_needed
+from ..engine.contracts import ContractRules, cards_needed
 from ..engine.options import ShanghaiMayIOptions
 from ..engine.shanghai_rules import CONTRACTS, ROUNDS, ShanghaiState, contract_rules, penalty
 from ..engine.variant import SeatedState, SomeVariant
@@ -37,16 +38,59 @@ from .shanghai_bot import ShanghaiStrategy
 
 @rollout_policy("shanghai_may_i", "shanghai_buy")
 class ShanghaiRollout(RolloutPolicy[ShanghaiState]):
-    """Normal's move for the seat, from the engine's view of the sampled state."""
+    """Normal's move for the seat, read straight from the sampled state (``StateSeat``)."""
 
     state_type = ShanghaiState
 
     def __init__(self, variant: SomeVariant) -> None:
         super().__init__(variant)
         self._normal = ShanghaiStrategy()
+        self.may_i = _may_i(variant)
+        self.crules = _contract_rules(variant)
 
     def choose(self, state: ShanghaiState, seat: int, rng: random.Random) -> Action:
-        return self._normal.play(self.variant.observe(state, seat), rng)
+        move = self._normal.choose(StateSeat(self, state, seat), rng)
+        # Listed, the move is applied without being checked again (``apply`` finds it in
+        # the state's list). Where Normal did not need the list (a call, an answer) it
+        # is one of a few shared moves, and listing costs less than checking.
+        self.legal(state, seat)
+        return move
+
+    def legal(self, state: ShanghaiState, seat: int) -> tuple[Action, ...]:
+        return self.variant.legal_actions(state, seat)
+
+
+class StateSeat:
+    """The seat to move as Normal reads it (``ShanghaiSeat``), straight from a sampled
+    state: the fields ``observe`` would copy into its view, and the legal list only when
+    Normal asks for it (the engine keeps it with the state, and ``apply`` finds the
+    move listed)."""
+
+    __slots__ = ("_rollout", "_state", "_legal", "seat", "phase", "hand", "down", "melds",
+                 "discard_pile", "top_discard", "took_discard", "may_i", "contract",
+                 "crules")
+
+    def __init__(self, rollout: ShanghaiRollout, state: ShanghaiState, seat: int) -> None:
+        self._rollout, self._state = rollout, state
+        self.seat = seat
+        self.phase = state.phase
+        self.hand = state.hands[seat]
+        self.down = state.down
+        self.melds = state.melds
+        pile = self.discard_pile = state.discard_pile
+        self.top_discard = pile[-1] if pile and state.exposed else None
+        self.took_discard = state.took_discard
+        self.may_i = rollout.may_i
+        self.contract = CONTRACTS[state.round - 1]
+        self.crules = rollout.crules
+        self._legal: tuple[Action, ...] | None = None
+
+    @property
+    def legal(self) -> tuple[Action, ...]:
+        listed = self._legal
+        if listed is None:
+            listed = self._legal = self._rollout.legal(self._state, self.seat)
+        return listed
 
 
 SHORT_CLASSES = 4
@@ -64,9 +108,8 @@ def hand_class(variant: SomeVariant, state: ShanghaiState, seat: int) -> tuple[i
     pressed = any(down for other, down in enumerate(state.down) if other != seat)
     if state.down[seat]:
         return -min(len(state.hands[seat]), SHORT_CLASSES), pressed
-    same_rank = bool(getattr(variant.options, "same_rank_sets_in_contract", False))
-    crules = contract_rules(_may_i(variant), same_rank)
-    need = cards_needed(state.hands[seat], CONTRACTS[state.round - 1], crules)
+    need = cards_needed(state.hands[seat], CONTRACTS[state.round - 1],
+                        _contract_rules(variant))
     return min(max(1, need), SHORT_CLASSES), pressed
 
 
@@ -134,6 +177,12 @@ every other seat's turn and calls before it."""
 
 def _may_i(variant: SomeVariant) -> bool:
     return variant.id == "shanghai_may_i"
+
+
+def _contract_rules(variant: SomeVariant) -> ContractRules:
+    """The contract as the table agreed it (as ``ShanghaiView.crules`` reads it)."""
+    same_rank = bool(getattr(variant.options, "same_rank_sets_in_contract", False))
+    return contract_rules(_may_i(variant), same_rank)
 
 
 @leaf_value("shanghai_may_i", "shanghai_buy", playouts=PLAYOUTS, horizon=HORIZON)

@@ -152,33 +152,69 @@ def _needed(hand: tuple[Card, ...], contract: Contract, crules: ContractRules) -
     position masks per suit (suits in order of their first card left)."""
     rules = crules.melds
     wild_ranks = rules._wild
+    positions = _positions(rules)
+    sets, runs = contract.sets, contract.runs
     wilds = 0
     by_rank: dict[int, list[Card]] = {}
+    naturals: list[tuple[Card, object, int]] = []
     for card in hand:
         rank = card.rank._value_
         if rank in wild_ranks:
             wilds += 1
-        else:
+            continue
+        if sets:
             by_rank.setdefault(rank, []).append(card)
-    ranks = sorted(by_rank, key=lambda r: -len(by_rank[r]))[:6]
-    set_choices = list(combinations(ranks, contract.sets)) if contract.sets else [()]
-    set_choices = set_choices or [()]
-    best = contract.min_cards
+        if runs:
+            naturals.append((card, card.suit, positions[rank]))
+    counts = {rank: len(cards) for rank, cards in by_rank.items()}
+    ranks = sorted(counts, key=lambda r: -counts[r])[:6]
+    if sets and runs:
+        set_choices = list(combinations(ranks, sets)) or [()]
+    else:
+        # Sets alone: the fullest ranks (sorted first) hold the most; runs alone: none.
+        set_choices = [tuple(ranks[:sets]) if len(ranks) >= sets else ()]
+    least = contract.min_cards
+    best = least
     carry = rules.naturals_at_least_wilds
+    # No set choice's windows hold more than the fullest windows of the whole hand, by
+    # any rule: a choice that could not beat the best so far even so is not counted.
+    ceiling = _ceiling(naturals, runs, rules) if runs and len(set_choices) > 1 else least
     for chosen in set_choices:
         have = 0
-        used: set[Card] = set()
         for rank in chosen:
-            cards = by_rank[rank][:3]
-            have += len(cards)
-            used.update(cards)
-        if contract.runs:
-            have += _best_windows(hand, wild_ranks, used, contract.runs, crules)
+            have += 3 if counts[rank] >= 3 else counts[rank]
+        if runs:
+            most = have + ceiling
+            if least - most - (min(wilds, most) if carry else wilds) >= best:
+                continue
+            used = {card for rank in chosen for card in by_rank[rank][:3]}
+            have += _best_windows(naturals, used, runs, crules)
         usable = min(wilds, have) if carry else wilds
-        best = min(best, max(0, contract.min_cards - have - usable))
+        best = min(best, max(0, least - have - usable))
         if best == 0:
             break
     return best
+
+
+def _ceiling(naturals: list[tuple[Card, object, int]], count: int, rules: MeldRules) -> int:
+    """The naturals in the ``count`` fullest run windows of the hand, overlapping or not:
+    no choice of windows among fewer of its naturals holds more."""
+    masks: dict[object, int] = {}
+    for _, suit, bits in naturals:
+        masks[suit] = masks.get(suit, 0) | bits
+    low, high, width = rules.run_low, rules.run_high, rules.min_run
+    held = [0] * width  # windows by how many naturals they miss
+    for mask in masks.values():
+        for missing, firsts in enumerate(_windows_of(mask, low, high, width)):
+            held[missing] += len(firsts)
+    total, left = 0, count
+    for missing, windows in enumerate(held):
+        take = left if windows >= left else windows
+        total += take * (width - missing)
+        left -= take
+        if not left:
+            break
+    return total
 
 
 @cache
@@ -207,25 +243,35 @@ def _windows_of(mask: int, low: int, high: int,
     return tuple(tuple(firsts) for firsts in found)
 
 
-def _best_windows(hand: tuple[Card, ...], wild_ranks: frozenset[int], used: set[Card],
-                  count: int, crules: ContractRules) -> int:
-    """Most naturals that ``count`` run windows of the least run's width can hold, among
-    the ten fullest windows (fullest first, ties in suit then position order), under the
-    run rules (different suits when buying; same-suit windows must not touch or
-    overlap). Branch and bound over the windows in that order finds the same most as
-    trying every combination of them."""
-    rules = crules.melds
-    width = rules.min_run
-    positions = _positions(rules)
+def _best_windows(naturals: list[tuple[Card, object, int]], used: set[Card], count: int,
+                  crules: ContractRules) -> int:
+    """Most naturals that ``count`` run windows of the least run's width can hold, from
+    the hand's naturals (each with its suit and run positions) less those ``used``: the
+    suits' position masks, in order of their first card left, and ``_fullest``."""
     masks: dict[object, int] = {}
-    for card in hand:
-        rank = card.rank._value_
-        if rank in wild_ranks or card in used:
-            continue
-        masks[card.suit] = masks.get(card.suit, 0) | positions[rank]
-    low, high = rules.run_low, rules.run_high
-    by_suit = [(suit, _windows_of(mask, low, high, width)) for suit, mask in masks.items()]
-    windows: list[tuple[int, object, int]] = []
+    for card, suit, bits in naturals:
+        if card not in used:
+            masks[suit] = masks.get(suit, 0) | bits
+    rules = crules.melds
+    return _fullest(tuple(masks.values()), rules.run_low, rules.run_high, rules.min_run,
+                    count, crules.runs_distinct_suits)
+
+
+def _fullest(masks: tuple[int, ...], low: int, high: int, width: int, count: int,
+             apart: bool) -> int:
+    """Most naturals ``count`` run windows can hold among the ten fullest windows of the
+    suits' masks (fullest first, ties in suit then position order), under the run rules
+    (``apart``: different suits, as when buying; else same-suit windows must not touch
+    or overlap). Branch and bound over the windows in that order finds the same most as
+    trying every combination of them (a suit is its place in ``masks``)."""
+    by_suit = [(suit, _windows_of(mask, low, high, width)) for suit, mask in enumerate(masks)]
+    if count == 1:  # the fullest window (the first of the ten)
+        for missing in range(width):
+            for _, found in by_suit:
+                if found[missing]:
+                    return width - missing
+        return 0
+    windows: list[tuple[int, int, int]] = []
     for missing in range(width):
         present = width - missing
         for suit, found in by_suit:
@@ -242,12 +288,36 @@ def _best_windows(hand: tuple[Card, ...], wild_ranks: frozenset[int], used: set[
     take = min(count, len(windows))
     if take <= 1:
         return windows[0][0] if take else 0
-    apart = crules.runs_distinct_suits
+    if apart:
+        # Every pair of one suit clashes: the most is the fullest window of each of the
+        # ``take`` fullest suits (none if fewer suits have windows), as ``_most`` finds.
+        fullest: dict[int, int] = {}
+        for present, suit, _ in windows:
+            fullest.setdefault(suit, present)
+        if len(fullest) < take:
+            return 0
+        return sum(sorted(fullest.values(), reverse=True)[:take])
+    if take == 2:
+        return _most_two(windows, width)
     return _most(windows, take, 0, [], 0, apart, width, 0)
 
 
-def _most(windows: list[tuple[int, object, int]], take: int, start: int,
-          chosen: list[tuple[int, object, int]], total: int, apart: bool, width: int,
+def _most_two(windows: list[tuple[int, int, int]], width: int) -> int:
+    """``_most`` of two May I windows: the fullest pair whose windows are of two suits
+    or apart (windows are fullest first, so each one's first partner is its best)."""
+    best = 0
+    for index, (present, suit, first) in enumerate(windows):
+        if 2 * present <= best:
+            break  # no later window is fuller
+        for other, other_suit, other_first in windows[index + 1:]:
+            if other_suit != suit or abs(other_first - first) > width:
+                best = max(best, present + other)
+                break
+    return best
+
+
+def _most(windows: list[tuple[int, int, int]], take: int, start: int,
+          chosen: list[tuple[int, int, int]], total: int, apart: bool, width: int,
           best: int) -> int:
     """The most naturals ``take`` more windows from ``start`` on can add to ``total``
     beside ``chosen``, or ``best`` if none beats it (windows are fullest first, so the
@@ -259,7 +329,7 @@ def _most(windows: list[tuple[int, object, int]], take: int, start: int,
         if total + window[0] * take <= best:
             break  # no later window is fuller
         present, suit, first = window
-        if any(other[1] is suit and (apart or abs(other[2] - first) <= width)
+        if any(other[1] == suit and (apart or abs(other[2] - first) <= width)
                for other in chosen):
             continue
         chosen.append(window)

@@ -121,6 +121,8 @@ class _Shanghai(ShanghaiChecks, RummyZones, Variant[ShanghaiState, ShanghaiView]
         """Stock a call needs: its cards and the next draw (2 and 3 at the printed rules;
         more when a house rule gives more cards, so the stock can always serve a call)."""
         self._awaiting_memo: tuple[ShanghaiState, tuple[int, ...]] | None = None
+        self._laid_memos = {}
+        self._reading_memos = {}
         self._play_checks: dict[type, Callable[[ShanghaiState, int, Any], str | None]] = {
             Discard: self._discard_problem, GoDown: self._go_down_problem,
             LayOff: self._lay_off_problem, Exchange: self._exchange_problem,

@@ -261,11 +261,21 @@ def _naturals_by_face(cards: list[Card], ranks: set[int],
     return held
 
 
+_Reading = tuple[Suit | None, int | None, tuple[tuple[bool, int | None], ...],
+                 tuple[tuple[Card, tuple[Suit | None, int]], ...]]
+"""What the listings read of one meld: ``_joining``'s suit, set rank and ends, and
+``wanted_for_wilds``."""
 _Laid = tuple[int, int, Meld, Suit | None, int | None,
               tuple[tuple[bool, int | None], ...],
               tuple[tuple[Card, tuple[Suit | None, int]], ...]]
 """A meld on the table as the listings read it: its owner, its index, the meld,
 ``_joining``'s suit, set rank and ends, and ``wanted_for_wilds``."""
+
+
+LAID_TABLES = 64
+"""Tables whose reading ``ShanghaiChecks._laid`` keeps."""
+READ_MELDS = 1024
+"""Melds whose reading ``ShanghaiChecks._meld_reading`` keeps."""
 
 
 class ShanghaiChecks:
@@ -281,7 +291,11 @@ class ShanghaiChecks:
     _supply: Callable[[ShanghaiState], int]
     _targets_memo: tuple[tuple[Card, ...], tuple[tuple[Meld, ...], ...],
                          tuple[CallShanghai, ...]] | None = None
-    _laid_memo: tuple[tuple[tuple[Meld, ...], ...], tuple[_Laid, ...]] | None = None
+    _laid_memos: dict[int, tuple[tuple[tuple[Meld, ...], ...], tuple[_Laid, ...]]]
+    """``_laid``'s answers for the last few tables, by the table's id (each entry holds
+    its table, so an id is never another table's while the entry lives)."""
+    _reading_memos: dict[int, tuple[Meld, _Reading]]
+    """``_meld_reading``'s answers, likewise by the meld's id."""
 
     # --- what may be done ----------------------------------------------------------------
 
@@ -520,16 +534,41 @@ class ShanghaiChecks:
     def _laid(self, table: tuple[tuple[Meld, ...], ...]) -> tuple[_Laid, ...]:
         """Every meld on the table with what the listings read of it (``_Laid``), in table
         order: the lay-offs, the wild moves and the Shanghai! window all ask, turn after
-        turn, of a table that changes only when a meld is laid or added to. Kept with the
-        very table it is for (one reference, swapped whole: thread-safe)."""
-        memo = self._laid_memo
+        turn, of a table that changes only when a meld is laid or added to; the Hard
+        search's rollouts go from the tables of one world to another's. Kept for the last
+        ``LAID_TABLES`` tables, each with the very table it is for."""
+        memos = self._laid_memos
+        memo = memos.get(id(table))
         if memo is not None and memo[0] is table:
             return memo[1]
-        rules = self.rules
-        laid = tuple([(owner, index, meld, *_joining(meld, rules), wanted_for_wilds(meld, rules))
+        read = self._meld_reading
+        laid = tuple([(owner, index, meld, *read(meld))
                       for owner, melds in enumerate(table) for index, meld in enumerate(melds)])
-        self._laid_memo = (table, laid)
+        memos[id(table)] = (table, laid)
+        while len(memos) > LAID_TABLES:
+            try:
+                del memos[next(iter(memos))]
+            except (KeyError, StopIteration, RuntimeError):  # another thread got there first
+                break
         return laid
+
+    def _meld_reading(self, meld: Meld) -> _Reading:
+        """``_joining`` and ``wanted_for_wilds`` of one meld, kept for the last
+        ``READ_MELDS`` melds by the meld's id (each entry holds its meld): a new table
+        changes one meld and keeps the others, the very same objects."""
+        memos = self._reading_memos
+        memo = memos.get(id(meld))
+        if memo is not None and memo[0] is meld:
+            return memo[1]
+        rules = self.rules
+        reading = (*_joining(meld, rules), wanted_for_wilds(meld, rules))
+        memos[id(meld)] = (meld, reading)
+        while len(memos) > READ_MELDS:
+            try:
+                del memos[next(iter(memos))]
+            except (KeyError, StopIteration, RuntimeError):  # another thread got there first
+                break
+        return reading
 
     def _single_lay_offs(self, state: ShanghaiState, faces: list[Card]) -> list[LayOff]:
         """Every single card (one per face) that goes on a meld end, meld by meld in
@@ -566,9 +605,10 @@ class ShanghaiChecks:
                 for order, card in candidates:
                     if _natural_fits(meld, card, at_start, set_rank, wanted, rules):
                         fits.append((order, end, card, at_start))
-            fits.sort(key=_card_then_end)
-            found += [LayOff(owner, index, (card,), at_start)
-                      for _, _, card, at_start in fits]
+            if fits:  # most melds take nothing from the hand
+                fits.sort(key=_card_then_end)
+                found += [LayOff(owner, index, (card,), at_start)
+                          for _, _, card, at_start in fits]
         return found
 
     def _wild_moves(self, state: ShanghaiState, seat: int, cards: list[Card]) -> list[Action]:
