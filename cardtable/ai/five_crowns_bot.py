@@ -66,9 +66,9 @@ def hand_score(hand: Iterable[Card], round_number: int) -> float:
 
 
 def plan_discard(hand: tuple[Card, ...], round_number: int,
-                 keep: tuple[Card, ...] = ()) -> tuple[float, Card, LayDown | None]:
-    """The best card to discard from ``hand`` (never one in ``keep``): its score after the
-    discard, the card, and the lay-down that goes with it when melds exist."""
+                 keep: tuple[Card, ...] = ()) -> tuple[float, Card]:
+    """The best card to discard from ``hand`` (never one in ``keep``) and its score after
+    the discard."""
     points = points_function(round_number)
     if keep:
         best = best_arrangement(hand, meld_rules(round_number), points, discard=True,
@@ -101,9 +101,7 @@ def plan_discard(hand: tuple[Card, ...], round_number: int,
             choice = key
     assert choice is not None
     score, _, card = choice
-    melds = best.melds
-    lay_down = LayDown(melds, card) if melds else None
-    return score, card, lay_down
+    return score, card
 
 
 describe_levels(
@@ -147,7 +145,7 @@ def choose_draw(hand: tuple[Card, ...], round_number: int, top: Card | None,
     # and far cheaper; a draw from the stock never needs this hand's arrangement.
     if not final_turn and goes_out(with_top, meld_rules(round_number)):
         return discard
-    score_with, _, _ = plan_discard(with_top, round_number, keep=(top,))
+    score_with, _ = plan_discard(with_top, round_number, keep=(top,))
     gain = hand_score(hand, round_number) - score_with
     if gain < (FINAL_TAKE_GAIN if final_turn else TAKE_GAIN):
         return stock
@@ -170,7 +168,7 @@ def finish_turn(hand: tuple[Card, ...], round_number: int, final_turn: bool,
         if best.melds:
             return LayDown(best.melds, best.discard)
         return Discard(best.discard)
-    _, card, _ = plan_discard(hand, round_number)
+    _, card = plan_discard(hand, round_number)
     return Discard(card)
 
 

@@ -25,7 +25,8 @@ Standard library only.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import partial
 
 from .cards import SORT_KEY, Card
 from .melds import Meld, MeldKind, MeldRules, order_run
@@ -41,14 +42,25 @@ def _cost(core: tuple[int, int, int, int]) -> int:
     return core[3]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Arrangement:
-    """Melds to lay down, the cards left over, and (when asked) the card to discard."""
+    """Melds to lay down, the cards left over, and (when asked) the card to discard.
 
-    melds: tuple[Meld, ...]
+    The melds are laid out the first time they are asked for: the bots weigh most hands
+    by their penalty and loose cards alone, and laying runs in order is a good part of
+    the work."""
+
     deadwood: tuple[Card, ...]
     discard: Card | None
     penalty: int
+    _lay: Callable[[], tuple[Meld, ...]] = field(repr=False)
+    _laid: list[tuple[Meld, ...]] = field(default_factory=list, repr=False)
+
+    @property
+    def melds(self) -> tuple[Meld, ...]:
+        if not self._laid:
+            self._laid.append(self._lay())
+        return self._laid[0]
 
     @property
     def goes_out(self) -> bool:
@@ -67,15 +79,16 @@ def best_arrangement(hand: Sequence[Card], rules: MeldRules, value: Callable[[Ca
     if rules.naturals_at_least_wilds or rules.aces_wild_in_suit:
         raise ValueError("best_arrangement covers Five Crowns-style wilds only")
     kept = set(keep)
-    naturals = sorted((c for c in hand if not rules.is_wild(c)), key=SORT_KEY)
-    wilds = sorted((c for c in hand if rules.is_wild(c)), key=value, reverse=True)
-    search = _Search(naturals, value, kept, len(wilds), rules.longest_run)
-    full = (1 << len(naturals)) - 1
+    is_wild = rules.is_wild
+    naturals = sorted((c for c in hand if not is_wild(c)), key=SORT_KEY)
+    wilds = sorted((c for c in hand if is_wild(c)), key=value, reverse=True)
+    search = _Search(naturals, value, kept, len(wilds), rules.longest_run,
+                     _table(rules, value, naturals, wilds))
     options: list[Arrangement] = []
 
     def consider(need_discard: bool, thrown_wild: Card | None) -> None:
-        pool = [w for w in wilds if w != thrown_wild]
-        found = search.arrange(full, [value(w) for w in pool], need_discard)
+        pool = [w for w in wilds if w is not thrown_wild]
+        found = search.arrange([value(w) for w in pool], need_discard)
         if found is not None:
             options.append(_build(search, found, pool, thrown_wild, rules, value))
 
@@ -86,12 +99,67 @@ def best_arrangement(hand: Sequence[Card], rules: MeldRules, value: Callable[[Ca
             consider(False, throwable[0])
     else:
         consider(False, None)
+    if len(options) == 1:
+        return options[0]
+
     def preference(a: Arrangement) -> tuple[int, bool, int]:
         thrown = a.discard
-        return (a.penalty, thrown is not None and rules.is_wild(thrown),
+        return (a.penalty, thrown is not None and is_wild(thrown),
                 -(value(thrown) if thrown is not None else 0))
 
     return min(options, key=preference)
+
+
+_COPIES = 2
+"""Copies of a face the shared memo tells apart (Five Crowns' two decks)."""
+_WILD_BITS = 5
+"""Bits of a memo key that count the wilds (a hand with more gets a memo of its own)."""
+_MEMO_LIMIT = 300_000
+"""States a shared memo holds before it starts afresh (some tens of megabytes)."""
+
+
+@dataclass(slots=True)
+class _Table:
+    """What the search learns about sets of naturals, kept from hand to hand.
+
+    A state of the search is the naturals still to place (a mask over a fixed numbering
+    of every card, in sort order), the wilds left and whether the discard is still to
+    choose; its answer depends on nothing else in the hand, so hands that share cards
+    share states (the rollouts' hands differ by a card drawn or thrown)."""
+
+    memo: dict[object, tuple[int, int, int]]
+    """State → (most natural points covered, choice, wilds the chosen core takes)."""
+    room: dict[int, int]
+    """Run cores with room for under two spare wilds → that room."""
+
+
+_TABLES: dict[tuple[MeldRules, Callable[[Card], int]], _Table] = {}
+
+
+def _position(card: Card) -> int:
+    """The card's bit in a shared memo's masks: in sort order, as the search wants."""
+    suit, rank, copy = card.sort_key()
+    return ((suit + 1) * 14 + rank) * _COPIES + copy
+
+
+def _table(rules: MeldRules, value: Callable[[Card], int], naturals: list[Card],
+           wilds: list[Card]) -> _Table | None:
+    """The shared memo of these rules and card values, or None when the hand is not one
+    it can number (more copies of a face, or more wilds, than it counts)."""
+    if len(wilds) >= 1 << _WILD_BITS or any(c.copy >= _COPIES for c in naturals):
+        return None
+    key = (rules, value)
+    table = _TABLES.get(key)
+    if table is None or len(table.memo) > _MEMO_LIMIT:
+        if len(_TABLES) > 32:
+            _TABLES.clear()
+        table = _TABLES[key] = _Table({}, {})
+    return table
+
+
+Core = tuple[int, int, int, int]
+"""A meld's natural core led by its lowest card: (its mask, the other cards' mask, the
+points it covers, the wilds it needs)."""
 
 
 class _Search:
@@ -103,38 +171,47 @@ class _Search:
     more wilds, take any spare wilds). Only when its answer leaves wilds in hand (no
     core at all, or only full runs) does ``tight`` search again, carrying the room and
     pricing the wilds left; it hands over to ``best`` (and its memo) as soon as the
-    room is enough.
+    room is enough. ``best``'s memo is the shared table's (see ``_Table``); the cores a
+    card leads are found only when a state it leads is not already known.
     """
 
     def __init__(self, naturals: list[Card], value: Callable[[Card], int],
-                 kept: set[Card], max_wilds: int, longest_run: int) -> None:
+                 kept: set[Card], max_wilds: int, longest_run: int,
+                 table: _Table | None) -> None:
         self.cards = naturals
+        self.longest_run = longest_run
+        if table is None:  # numbered by place in this hand: a memo of its own
+            self.bits = [1 << i for i in range(len(naturals))]
+            table = _Table({}, {})
+            self.shift = max(_WILD_BITS, max_wilds.bit_length())
+        else:
+            self.bits = [1 << _position(c) for c in naturals]
+            self.shift = _WILD_BITS
+        self.table = table
+        self.full = sum(self.bits)
         self.values = [value(c) for c in naturals]
-        self.keep_mask = sum(1 << i for i, c in enumerate(naturals) if c in kept)
-        self.ranks = [int(c.rank) for c in naturals]
-        self.short_room: dict[int, int] = {}  # run cores with room for under two wilds
-        # Every core each card can lead, cheapest first: (full mask, others' mask, value, cost).
-        self.led = [self._cores_led_by(i, max_wilds, longest_run)
-                    for i in range(len(naturals))]
-        self.memo: dict[int, tuple[int, int]] = {}
-        self.tight_memo: dict[int, tuple[int, int]] = {}
-        self.shift = max(4, max_wilds.bit_length())
+        self.keep_mask = sum(b for b, c in zip(self.bits, naturals) if c in kept)
+        self.max_wilds = max_wilds
+        self.led: dict[int, list[Core]] = {}
+        """Every core each card (by its bit's place) leads, cheapest first; filled as
+        asked."""
+        self.tight_memo: dict[object, tuple[int, int, int]] = {}
         self.loss: list[int] = []  # points of the cheapest 0, 1, 2 wilds left in hand
         self.best, self.tight = self._searchers()
 
-    def arrange(self, mask: int, wild_values: list[int],
-                need_discard: bool) -> tuple[list[tuple[int, int]], Card | None] | None:
+    def arrange(self, wild_values: list[int],
+                need_discard: bool) -> tuple[list[tuple[int, int]], Card | None, int] | None:
         """The least-penalty choice of cores (mask, wilds) and discarded natural, with
         these wilds; ``None`` if no natural can be the discard."""
-        w = len(wild_values)
+        w, mask = len(wild_values), self.full
         if self.best(mask, w, need_discard) < _NEG // 2:
             return None
         chosen, thrown, left = self._walk(mask, w, need_discard, exact=False)
         if left:
             self._price_wilds(wild_values)
             self.tight(mask, w, need_discard, 0)
-            chosen, thrown, _ = self._walk(mask, w, need_discard, exact=True)
-        return chosen, thrown
+            chosen, thrown, left = self._walk(mask, w, need_discard, exact=True)
+        return chosen, thrown, left
 
     def _price_wilds(self, values: list[int]) -> None:
         """Price the wilds that may stay in hand: the cheapest one or two of these.
@@ -147,19 +224,24 @@ class _Search:
             self.tight_memo.clear()
         self.loss[:] = loss
 
-    def _cores_led_by(self, i: int, max_wilds: int,
-                      longest_run: int) -> list[tuple[int, int, int, int]]:
-        cards, values, rank = self.cards, self.values, self.ranks
-        lead_bit, lead_rank, lead_suit = 1 << i, rank[i], cards[i].suit
+    def _cores_led_by(self, place: int) -> list[Core]:
+        """The cores the card at bit ``place`` leads, with this hand's later cards."""
+        cores = self.led.get(place)
+        if cores is not None:
+            return cores
+        cards, values, bits = self.cards, self.values, self.bits
+        max_wilds, room = self.max_wilds, self.table.room
+        i = bits.index(1 << place)
+        lead_bit, lead_rank, lead_suit = bits[i], int(cards[i].rank), cards[i].suit
         n = len(cards)
         # Sets: card i with any subset of the later cards of its rank.
-        cores: list[tuple[int, int, int, int]] = []
+        cores = []
         if max_wilds >= 2:
             cores.append((lead_bit, 0, values[i], 2))
         partial = [(0, values[i], 0)]  # (others, value, size beyond the lead)
         for j in range(i + 1, n):
-            if rank[j] == lead_rank:
-                bit, value = 1 << j, values[j]
+            if cards[j].rank == lead_rank:
+                bit, value = bits[j], values[j]
                 grown = [(others | bit, total + value, size + 1)
                          for others, total, size in partial]
                 partial += grown
@@ -170,12 +252,16 @@ class _Search:
         # Runs led by card i: one card per higher rank of its suit; wilds fill the gaps.
         # Grown breadth-first: each partial run is (last rank, others' mask, value, gaps).
         # A run spanning s ≥ 3 ranks has room for (longest run − s) more wilds.
+        longest_run = self.longest_run
         full_span = longest_run - _ENOUGH
         runs = [(lead_rank, 0, values[i], 0)]
         for j in range(i + 1, n):
-            if cards[j].suit is not lead_suit or rank[j] == lead_rank:
+            if cards[j].suit is not lead_suit:
+                break  # sorted by suit: no later card is of this one
+            rank_j = int(cards[j].rank)
+            if rank_j == lead_rank:
                 continue
-            rank_j, bit, value = rank[j], 1 << j, values[j]
+            bit, value = bits[j], values[j]
             for last, others, total, gaps in list(runs):
                 if rank_j <= last:
                     continue
@@ -187,39 +273,45 @@ class _Search:
                 if need <= max_wilds:
                     cores.append((others | bit | lead_bit, others | bit, total + value, need))
                     if rank_j - lead_rank >= full_span:
-                        self.short_room[others | bit | lead_bit] = \
-                            longest_run - 1 - rank_j + lead_rank
+                        room[others | bit | lead_bit] = longest_run - 1 - rank_j + lead_rank
         cores.sort(key=_cost)
+        self.led[place] = cores
         return cores
-
     def _searchers(self) -> tuple[Callable[[int, int, bool], int],
                                   Callable[[int, int, bool, int], int]]:
         """The two recursive searches as closures: ``best`` runs some hundred times per
         hand, and its tables read faster as closure cells than as attributes."""
-        memo, tight_memo, led_by, short_room = self.memo, self.tight_memo, self.led, \
-            self.short_room
-        values, loss, keep_mask, shift = self.values, self.loss, self.keep_mask, self.shift
+        memo, tight_memo, led_by, short_room = self.table.memo, self.tight_memo, self.led, \
+            self.table.room
+        loss, keep_mask, shift = self.loss, self.keep_mask, self.shift
+        value_at = {bit.bit_length() - 1: v for bit, v in zip(self.bits, self.values)}
+        cores_led_by = self._cores_led_by
 
         def best(mask: int, w: int, need_discard: bool) -> int:
             """Most natural points covered (plus the discard's), or a large negative, if
             every spare wild is laid."""
             if mask == 0:
                 return _NEG if need_discard else 0
-            key = (mask << shift | w) << 1 | need_discard
+            key: object = (mask << shift | w) << 1 | need_discard
+            if need_discard and mask & keep_mask:
+                key = (key, mask & keep_mask)
             hit = memo.get(key)
             if hit is not None:
                 return hit[0]
-            i = (mask & -mask).bit_length() - 1
-            rest = mask & ~(1 << i)
-            led = led_by[i]
+            lowest = mask & -mask
+            place = lowest.bit_length() - 1
+            rest = mask ^ lowest
+            led = led_by.get(place)
+            if led is None:
+                led = cores_led_by(place)
             if not need_discard and (not led or led[0][3] > w):
-                got = best(rest, w, False)  # card i can only be deadwood
-                memo[key] = (got, _LOOSE)
+                got = best(rest, w, False)  # the card can only be deadwood
+                memo[key] = (got, _LOOSE, 0)
                 return got
             most = best(rest, w, need_discard)
-            choice = _LOOSE  # or _THROWN, or the full mask of the chosen core
-            if need_discard and not (keep_mask >> i) & 1:
-                got = values[i] + best(rest, w, False)
+            choice, cost = _LOOSE, 0  # or _THROWN, or the full mask of the chosen core
+            if need_discard and not keep_mask & lowest:
+                got = value_at[place] + best(rest, w, False)
                 if got > most:
                     most, choice = got, _THROWN
             for full, others, core_value, core_cost in led:
@@ -228,8 +320,8 @@ class _Search:
                 if others & rest == others:
                     got = core_value + best(rest & ~others, w - core_cost, need_discard)
                     if got > most:
-                        most, choice = got, full
-            memo[key] = (most, choice)
+                        most, choice, cost = got, full, core_cost
+            memo[key] = (most, choice, cost)
             return most
 
         def tight(mask: int, w: int, need_discard: bool, room: int) -> int:
@@ -245,23 +337,27 @@ class _Search:
             hit = tight_memo.get(key)
             if hit is not None:
                 return hit[0]
-            i = (mask & -mask).bit_length() - 1
-            rest = mask & ~(1 << i)
+            lowest = mask & -mask
+            place = lowest.bit_length() - 1
+            rest = mask ^ lowest
             most = tight(rest, w, need_discard, room)
-            choice = _LOOSE
-            if need_discard and not (keep_mask >> i) & 1:
-                got = values[i] + tight(rest, w, False, room)
+            choice, cost = _LOOSE, 0
+            if need_discard and not keep_mask & lowest:
+                got = value_at[place] + tight(rest, w, False, room)
                 if got > most:
                     most, choice = got, _THROWN
-            for full, others, core_value, core_cost in led_by[i]:
+            led = led_by.get(place)
+            if led is None:
+                led = cores_led_by(place)
+            for full, others, core_value, core_cost in led:
                 if core_cost > w:
                     break
                 if others & rest == others:
                     got = core_value + tight(rest & ~others, w - core_cost, need_discard,
                                              room + short_room.get(full, _ENOUGH))
                     if got > most:
-                        most, choice = got, full
-            tight_memo[key] = (most, choice)
+                        most, choice, cost = got, full, core_cost
+            tight_memo[key] = (most, choice, cost)
             return most
 
         return best, tight
@@ -272,45 +368,63 @@ class _Search:
         how many spare wilds find no place."""
         chosen: list[tuple[int, int]] = []
         thrown: Card | None = None
-        room, shift = 0, self.shift
+        room, shift, keep_mask = 0, self.shift, self.keep_mask
+        memo, tight_memo, short_room = self.table.memo, self.tight_memo, self.table.room
         while mask:
             if exact and room < w and room < _ENOUGH:  # a state ``tight`` kept
-                choice = self.tight_memo[((mask << shift | w) << 2 | room << 1)
-                                         | need_discard][1]
+                _, choice, cost = tight_memo[((mask << shift | w) << 2 | room << 1)
+                                             | need_discard]
             else:
-                choice = self.memo[(mask << shift | w) << 1 | need_discard][1]
-            i = (mask & -mask).bit_length() - 1
+                key: object = (mask << shift | w) << 1 | need_discard
+                if need_discard and mask & keep_mask:
+                    key = (key, mask & keep_mask)
+                _, choice, cost = memo[key]
+            lowest = mask & -mask
             if choice == _LOOSE:
-                mask &= ~(1 << i)
+                mask ^= lowest
             elif choice == _THROWN:
-                thrown = self.cards[i]
-                mask &= ~(1 << i)
+                thrown = self.cards[self.bits.index(lowest)]
+                mask ^= lowest
                 need_discard = False
             else:
-                cost = next(core[3] for core in self.led[i] if core[0] == choice)
                 chosen.append((choice, cost))
                 mask &= ~choice
                 w -= cost
-                room += self.short_room.get(choice, _ENOUGH)
+                room += short_room.get(choice, _ENOUGH)
         left = 0 if w >= 3 or room >= w else w - room
         return chosen, thrown, left
 
 
-def _build(search: _Search, found: tuple[list[tuple[int, int]], Card | None],
+def _build(search: _Search, found: tuple[list[tuple[int, int]], Card | None, int],
            wilds: list[Card], thrown_wild: Card | None, rules: MeldRules,
            value: Callable[[Card], int]) -> Arrangement:
-    """The arrangement the search found: its cores filled with the costliest wilds."""
-    chosen, thrown = found
+    """The arrangement the search found: its cores filled with the costliest wilds, the
+    spare wilds laid where they fit, and the ``left`` cheapest left in hand."""
+    chosen, thrown, left = found
     if thrown_wild is not None:
         thrown = thrown_wild
-    spare = list(wilds)
     used = 0
+    for core_mask, _ in chosen:
+        used |= core_mask
+    dead = [c for c, bit in zip(search.cards, search.bits)
+            if not used & bit and c is not thrown]
+    if left:
+        dead += wilds[len(wilds) - left:]
+    return Arrangement(tuple(dead), thrown, sum(map(value, dead)),
+                       partial(_lay_melds, search.cards, search.bits, chosen, wilds, left,
+                               rules))
+
+
+def _lay_melds(naturals: list[Card], bits: list[int], chosen: list[tuple[int, int]],
+               wilds: list[Card], left: int, rules: MeldRules) -> tuple[Meld, ...]:
+    """The melds of the chosen cores (mask, wilds), in order; the costliest wilds fill
+    them, then the spare ones go where they fit but the ``left`` cheapest."""
+    spare = list(wilds)
     melds: list[Meld] = []
     for core_mask, cost in chosen:
-        cards = [search.cards[i] for i in range(len(search.cards)) if (core_mask >> i) & 1]
+        cards = [c for c, bit in zip(naturals, bits) if core_mask & bit]
         filler = spare[:cost]
         spare = spare[cost:]
-        used |= core_mask
         if len({c.rank for c in cards}) == 1:  # set cores share a rank, run cores never
             melds.append(Meld(MeldKind.SET, tuple(cards + filler)))
         else:
@@ -318,9 +432,8 @@ def _build(search: _Search, found: tuple[list[tuple[int, int]], Card | None],
             assert laid is not None, cards
             melds.append(Meld(MeldKind.RUN, laid))
     spare = _lay_spare_wilds(melds, spare, rules)
-    dead = [c for i, c in enumerate(search.cards)
-            if not (used >> i) & 1 and c != thrown] + spare
-    return Arrangement(tuple(melds), tuple(dead), thrown, sum(value(c) for c in dead))
+    assert len(spare) == left, (melds, spare, left)  # as the search priced them
+    return tuple(melds)
 
 
 def _lay_spare_wilds(melds: list[Meld], spare: list[Card], rules: MeldRules) -> list[Card]:
