@@ -82,17 +82,27 @@ def meld_rules(round_number: int) -> MeldRules:
 @cache
 def points_function(round_number: int) -> Callable[[Card], int]:
     """Penalty points of a card left in hand: face value, J 11, Q 12, K 13, joker 50,
-    the round's wild rank 20 (RULES.md §6.2; a joker stays 50, FC-A13)."""
-    wild = wild_rank(round_number)
+    the round's wild rank 20 (RULES.md §6.2; a joker stays 50, FC-A13). A table's
+    lookup, in C: the rollouts ask it some hundred thousand times a decision."""
+    return _Points(wild_rank(round_number)).__getitem__
 
-    def points(card: Card) -> int:
+
+class _Points(dict[Card, int]):
+    """Each card's points in one round, worked out the first time it is asked."""
+
+    def __init__(self, wild: Rank) -> None:
+        super().__init__()
+        self.wild = wild
+
+    def __missing__(self, card: Card) -> int:
         if card.rank is Rank.JOKER:
-            return 50
-        if card.rank is wild:
-            return 20
-        return int(card.rank)
-
-    return points
+            points = 50
+        elif card.rank is self.wild:
+            points = 20
+        else:
+            points = int(card.rank)
+        self[card] = points
+        return points
 
 
 def card_points(card: Card, round_number: int) -> int:
