@@ -114,6 +114,9 @@ _COPIES = 2
 """Copies of a face the shared memo tells apart (Five Crowns' two decks)."""
 _WILD_BITS = 5
 """Bits of a memo key that count the wilds (a hand with more gets a memo of its own)."""
+_LOW = _WILD_BITS + 3
+"""Low bits of every mask left free for the rest of a memo key (the wilds left, the
+room, whether the discard is still to choose), so a key is the mask with them or-ed in."""
 _MEMO_LIMIT = 300_000
 """States a shared memo holds before it starts afresh (some tens of megabytes)."""
 
@@ -139,7 +142,7 @@ _TABLES: dict[tuple[MeldRules, Callable[[Card], int]], _Table] = {}
 def _position(card: Card) -> int:
     """The card's bit in a shared memo's masks: in sort order, as the search wants."""
     suit, rank, copy = card.sort_key()
-    return ((suit + 1) * 14 + rank) * _COPIES + copy
+    return ((suit + 1) * 14 + rank) * _COPIES + copy + _LOW
 
 
 def _table(rules: MeldRules, value: Callable[[Card], int], naturals: list[Card],
@@ -157,6 +160,9 @@ def _table(rules: MeldRules, value: Callable[[Card], int], naturals: list[Card],
     return table
 
 
+_Found = tuple[list[tuple[int, int]], "Card | None", list[Card], int]
+"""What a search found: the chosen cores (mask, wilds), the discarded natural, the
+naturals left loose and how many wilds stay in hand."""
 Core = tuple[int, int, int, int]
 """A meld's natural core led by its lowest card: (its mask, the other cards' mask, the
 points it covers, the wilds it needs)."""
@@ -181,14 +187,14 @@ class _Search:
         self.cards = naturals
         self.longest_run = longest_run
         if table is None:  # numbered by place in this hand: a memo of its own
-            self.bits = [1 << i for i in range(len(naturals))]
+            low = max_wilds.bit_length() + 3
+            self.bits = [1 << (i + low) for i in range(len(naturals))]
             table = _Table({}, {})
-            self.shift = max(_WILD_BITS, max_wilds.bit_length())
         else:
             self.bits = [1 << _position(c) for c in naturals]
-            self.shift = _WILD_BITS
         self.table = table
         self.full = sum(self.bits)
+        self.card_at = dict(zip(self.bits, naturals))
         self.values = [value(c) for c in naturals]
         self.keep_mask = sum(b for b, c in zip(self.bits, naturals) if c in kept)
         self.max_wilds = max_wilds
@@ -199,19 +205,19 @@ class _Search:
         self.loss: list[int] = []  # points of the cheapest 0, 1, 2 wilds left in hand
         self.best, self.tight = self._searchers()
 
-    def arrange(self, wild_values: list[int],
-                need_discard: bool) -> tuple[list[tuple[int, int]], Card | None, int] | None:
+    def arrange(self, wild_values: list[int], need_discard: bool) -> _Found | None:
         """The least-penalty choice of cores (mask, wilds) and discarded natural, with
-        these wilds; ``None`` if no natural can be the discard."""
+        these wilds, the naturals left loose and how many wilds stay in hand; ``None``
+        if no natural can be the discard."""
         w, mask = len(wild_values), self.full
         if self.best(mask, w, need_discard) < _NEG // 2:
             return None
-        chosen, thrown, left = self._walk(mask, w, need_discard, exact=False)
-        if left:
+        found = self._walk(mask, w, need_discard, exact=False)
+        if found[3]:
             self._price_wilds(wild_values)
             self.tight(mask, w, need_discard, 0)
-            chosen, thrown, left = self._walk(mask, w, need_discard, exact=True)
-        return chosen, thrown, left
+            found = self._walk(mask, w, need_discard, exact=True)
+        return found
 
     def _price_wilds(self, values: list[int]) -> None:
         """Price the wilds that may stay in hand: the cheapest one or two of these.
@@ -283,7 +289,7 @@ class _Search:
         hand, and its tables read faster as closure cells than as attributes."""
         memo, tight_memo, led_by, short_room = self.table.memo, self.tight_memo, self.led, \
             self.table.room
-        loss, keep_mask, shift = self.loss, self.keep_mask, self.shift
+        loss, keep_mask = self.loss, self.keep_mask
         value_at = {bit.bit_length() - 1: v for bit, v in zip(self.bits, self.values)}
         cores_led_by = self._cores_led_by
 
@@ -292,7 +298,7 @@ class _Search:
             every spare wild is laid."""
             if mask == 0:
                 return _NEG if need_discard else 0
-            key: object = (mask << shift | w) << 1 | need_discard
+            key: object = mask | w << 1 | need_discard
             if need_discard and mask & keep_mask:
                 key = (key, mask & keep_mask)
             hit = memo.get(key)
@@ -333,7 +339,7 @@ class _Search:
                 if need_discard:
                     return _NEG
                 return 0 if w >= 3 else -loss[w - room]  # three make an all-wild book
-            key = ((mask << shift | w) << 2 | room << 1) | need_discard
+            key = mask | w << 2 | room << 1 | need_discard
             hit = tight_memo.get(key)
             if hit is not None:
                 return hit[0]
@@ -363,27 +369,28 @@ class _Search:
         return best, tight
 
     def _walk(self, mask: int, w: int, need_discard: bool,
-              exact: bool) -> tuple[list[tuple[int, int]], Card | None, int]:
-        """Walk a memo back: the chosen cores (mask, wilds), the discarded natural, and
-        how many spare wilds find no place."""
+              exact: bool) -> tuple[list[tuple[int, int]], Card | None, list[Card], int]:
+        """Walk a memo back: the chosen cores (mask, wilds), the discarded natural, the
+        naturals left loose (in order) and how many spare wilds find no place."""
         chosen: list[tuple[int, int]] = []
+        loose: list[Card] = []
         thrown: Card | None = None
-        room, shift, keep_mask = 0, self.shift, self.keep_mask
+        room, keep_mask, card_at = 0, self.keep_mask, self.card_at
         memo, tight_memo, short_room = self.table.memo, self.tight_memo, self.table.room
         while mask:
             if exact and room < w and room < _ENOUGH:  # a state ``tight`` kept
-                _, choice, cost = tight_memo[((mask << shift | w) << 2 | room << 1)
-                                             | need_discard]
+                _, choice, cost = tight_memo[mask | w << 2 | room << 1 | need_discard]
             else:
-                key: object = (mask << shift | w) << 1 | need_discard
+                key: object = mask | w << 1 | need_discard
                 if need_discard and mask & keep_mask:
                     key = (key, mask & keep_mask)
                 _, choice, cost = memo[key]
             lowest = mask & -mask
             if choice == _LOOSE:
+                loose.append(card_at[lowest])
                 mask ^= lowest
             elif choice == _THROWN:
-                thrown = self.cards[self.bits.index(lowest)]
+                thrown = card_at[lowest]
                 mask ^= lowest
                 need_discard = False
             else:
@@ -392,24 +399,18 @@ class _Search:
                 w -= cost
                 room += short_room.get(choice, _ENOUGH)
         left = 0 if w >= 3 or room >= w else w - room
-        return chosen, thrown, left
+        return chosen, thrown, loose, left
 
 
-def _build(search: _Search, found: tuple[list[tuple[int, int]], Card | None, int],
-           wilds: list[Card], thrown_wild: Card | None, rules: MeldRules,
-           value: Callable[[Card], int]) -> Arrangement:
+def _build(search: _Search, found: _Found, wilds: list[Card], thrown_wild: Card | None,
+           rules: MeldRules, value: Callable[[Card], int]) -> Arrangement:
     """The arrangement the search found: its cores filled with the costliest wilds, the
     spare wilds laid where they fit, and the ``left`` cheapest left in hand."""
-    chosen, thrown, left = found
+    chosen, thrown, dead, left = found
     if thrown_wild is not None:
         thrown = thrown_wild
-    used = 0
-    for core_mask, _ in chosen:
-        used |= core_mask
-    dead = [c for c, bit in zip(search.cards, search.bits)
-            if not used & bit and c is not thrown]
     if left:
-        dead += wilds[len(wilds) - left:]
+        dead = dead + wilds[len(wilds) - left:]
     return Arrangement(tuple(dead), thrown, sum(map(value, dead)),
                        partial(_lay_melds, search.cards, search.bits, chosen, wilds, left,
                                rules))
