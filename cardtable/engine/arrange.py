@@ -139,10 +139,17 @@ class _Table:
 _TABLES: dict[tuple[MeldRules, Callable[[Card], int]], _Table] = {}
 
 
-def _position(card: Card) -> int:
-    """The card's bit in a shared memo's masks: in sort order, as the search wants."""
-    suit, rank, copy = card.sort_key()
-    return ((suit + 1) * 14 + rank) * _COPIES + copy + _LOW
+class _Bits(dict[Card, int]):
+    """Each card's bit in a shared memo's masks, in sort order as the search wants:
+    worked out the first time a card is asked for (cards are few)."""
+
+    def __missing__(self, card: Card) -> int:
+        suit, rank, copy = card.sort_key()
+        bit = self[card] = 1 << (((suit + 1) * 14 + rank) * _COPIES + copy + _LOW)
+        return bit
+
+
+_BITS = _Bits()
 
 
 def _table(rules: MeldRules, value: Callable[[Card], int], naturals: list[Card],
@@ -191,16 +198,17 @@ class _Search:
             self.bits = [1 << (i + low) for i in range(len(naturals))]
             table = _Table({}, {})
         else:
-            self.bits = [1 << _position(c) for c in naturals]
+            self.bits = list(map(_BITS.__getitem__, naturals))
         self.table = table
         self.full = sum(self.bits)
         self.card_at = dict(zip(self.bits, naturals))
-        self.values = [value(c) for c in naturals]
-        self.keep_mask = sum(b for b, c in zip(self.bits, naturals) if c in kept)
+        self.values = list(map(value, naturals))
+        self.value_of = dict(zip(self.bits, self.values))
+        self.keep_mask = sum(b for b, c in zip(self.bits, naturals) if c in kept) \
+            if kept else 0
         self.max_wilds = max_wilds
         self.led: dict[int, list[Core]] = {}
-        """Every core each card (by its bit's place) leads, cheapest first; filled as
-        asked."""
+        """Every core each card (by its bit) leads, cheapest first; filled as asked."""
         self.tight_memo: dict[object, tuple[int, int, int]] = {}
         self.loss: list[int] = []  # points of the cheapest 0, 1, 2 wilds left in hand
         self.best, self.tight = self._searchers()
@@ -230,14 +238,14 @@ class _Search:
             self.tight_memo.clear()
         self.loss[:] = loss
 
-    def _cores_led_by(self, place: int) -> list[Core]:
-        """The cores the card at bit ``place`` leads, with this hand's later cards."""
-        cores = self.led.get(place)
+    def _cores_led_by(self, lead: int) -> list[Core]:
+        """The cores the card of bit ``lead`` leads, with this hand's later cards."""
+        cores = self.led.get(lead)
         if cores is not None:
             return cores
         cards, values, bits = self.cards, self.values, self.bits
         max_wilds, room = self.max_wilds, self.table.room
-        i = bits.index(1 << place)
+        i = bits.index(lead)
         lead_bit, lead_rank, lead_suit = bits[i], int(cards[i].rank), cards[i].suit
         n = len(cards)
         # Sets: card i with any subset of the later cards of its rank.
@@ -281,7 +289,7 @@ class _Search:
                     if rank_j - lead_rank >= full_span:
                         room[others | bit | lead_bit] = longest_run - 1 - rank_j + lead_rank
         cores.sort(key=_cost)
-        self.led[place] = cores
+        self.led[lead] = cores
         return cores
     def _searchers(self) -> tuple[Callable[[int, int, bool], int],
                                   Callable[[int, int, bool, int], int]]:
@@ -289,8 +297,7 @@ class _Search:
         hand, and its tables read faster as closure cells than as attributes."""
         memo, tight_memo, led_by, short_room = self.table.memo, self.tight_memo, self.led, \
             self.table.room
-        loss, keep_mask = self.loss, self.keep_mask
-        value_at = {bit.bit_length() - 1: v for bit, v in zip(self.bits, self.values)}
+        loss, keep_mask, value_of = self.loss, self.keep_mask, self.value_of
         cores_led_by = self._cores_led_by
 
         def best(mask: int, w: int, need_discard: bool) -> int:
@@ -305,11 +312,10 @@ class _Search:
             if hit is not None:
                 return hit[0]
             lowest = mask & -mask
-            place = lowest.bit_length() - 1
             rest = mask ^ lowest
-            led = led_by.get(place)
+            led = led_by.get(lowest)
             if led is None:
-                led = cores_led_by(place)
+                led = cores_led_by(lowest)
             if not need_discard and (not led or led[0][3] > w):
                 got = best(rest, w, False)  # the card can only be deadwood
                 memo[key] = (got, _LOOSE, 0)
@@ -317,7 +323,7 @@ class _Search:
             most = best(rest, w, need_discard)
             choice, cost = _LOOSE, 0  # or _THROWN, or the full mask of the chosen core
             if need_discard and not keep_mask & lowest:
-                got = value_at[place] + best(rest, w, False)
+                got = value_of[lowest] + best(rest, w, False)
                 if got > most:
                     most, choice = got, _THROWN
             for full, others, core_value, core_cost in led:
@@ -344,17 +350,16 @@ class _Search:
             if hit is not None:
                 return hit[0]
             lowest = mask & -mask
-            place = lowest.bit_length() - 1
             rest = mask ^ lowest
             most = tight(rest, w, need_discard, room)
             choice, cost = _LOOSE, 0
             if need_discard and not keep_mask & lowest:
-                got = value_at[place] + tight(rest, w, False, room)
+                got = value_of[lowest] + tight(rest, w, False, room)
                 if got > most:
                     most, choice = got, _THROWN
-            led = led_by.get(place)
+            led = led_by.get(lowest)
             if led is None:
-                led = cores_led_by(place)
+                led = cores_led_by(lowest)
             for full, others, core_value, core_cost in led:
                 if core_cost > w:
                     break
