@@ -79,11 +79,15 @@ def best_arrangement(hand: Sequence[Card], rules: MeldRules, value: Callable[[Ca
     if rules.naturals_at_least_wilds or rules.aces_wild_in_suit:
         raise ValueError("best_arrangement covers Five Crowns-style wilds only")
     kept = set(keep)
-    is_wild = rules.is_wild
-    naturals = sorted((c for c in hand if not is_wild(c)), key=SORT_KEY)
-    wilds = sorted((c for c in hand if is_wild(c)), key=value, reverse=True)
-    search = _Search(naturals, value, kept, len(wilds), rules.longest_run,
-                     _table(rules, value, naturals, wilds))
+    table = _table(rules, value)
+    is_wild = table.is_wild
+    naturals: list[Card] = []
+    wilds: list[Card] = []
+    for card in hand:
+        (wilds if is_wild(card) else naturals).append(card)
+    naturals.sort(key=SORT_KEY)
+    wilds.sort(key=value, reverse=True)
+    search = _Search(naturals, value, kept, len(wilds), rules.longest_run, table)
     options: list[Arrangement] = []
 
     def consider(need_discard: bool, thrown_wild: Card | None) -> None:
@@ -130,40 +134,57 @@ class _Table:
     choose; its answer depends on nothing else in the hand, so hands that share cards
     share states (the rollouts' hands differ by a card drawn or thrown)."""
 
+    rules: MeldRules
+    value: Callable[[Card], int]
+    is_wild: Callable[[Card], bool]
+    """The rules' ``is_wild``, looked up in a table in C."""
     memo: dict[object, tuple[int, int, int]]
     """State → (most natural points covered, choice, wilds the chosen core takes)."""
     room: dict[int, int]
     """Run cores with room for under two spare wilds → that room."""
 
 
-_TABLES: dict[tuple[MeldRules, Callable[[Card], int]], _Table] = {}
+_TABLES: dict[tuple[int, int], _Table] = {}
+"""The tables by their rules' and values' identity (each table holds both, so the ids
+stay theirs)."""
+
+
+class _Wild(dict[Card, bool]):
+    """Whether each card is wild under some rules, worked out when first asked."""
+
+    def __init__(self, rules: MeldRules) -> None:
+        super().__init__()
+        self.rules = rules
+
+    def __missing__(self, card: Card) -> bool:
+        wild = self[card] = self.rules.is_wild(card)
+        return wild
 
 
 class _Bits(dict[Card, int]):
     """Each card's bit in a shared memo's masks, in sort order as the search wants:
-    worked out the first time a card is asked for (cards are few)."""
+    worked out the first time a card is asked for (cards are few); 0 for a card it
+    cannot number (a third copy of a face)."""
 
     def __missing__(self, card: Card) -> int:
         suit, rank, copy = card.sort_key()
-        bit = self[card] = 1 << (((suit + 1) * 14 + rank) * _COPIES + copy + _LOW)
+        bit = 1 << (((suit + 1) * 14 + rank) * _COPIES + copy + _LOW) \
+            if copy < _COPIES else 0
+        self[card] = bit
         return bit
 
 
 _BITS = _Bits()
 
 
-def _table(rules: MeldRules, value: Callable[[Card], int], naturals: list[Card],
-           wilds: list[Card]) -> _Table | None:
-    """The shared memo of these rules and card values, or None when the hand is not one
-    it can number (more copies of a face, or more wilds, than it counts)."""
-    if len(wilds) >= 1 << _WILD_BITS or any(c.copy >= _COPIES for c in naturals):
-        return None
-    key = (rules, value)
+def _table(rules: MeldRules, value: Callable[[Card], int]) -> _Table:
+    """The shared memo of these rules and card values."""
+    key = (id(rules), id(value))
     table = _TABLES.get(key)
     if table is None or len(table.memo) > _MEMO_LIMIT:
         if len(_TABLES) > 32:
             _TABLES.clear()
-        table = _TABLES[key] = _Table({}, {})
+        table = _TABLES[key] = _Table(rules, value, _Wild(rules).__getitem__, {}, {})
     return table
 
 
@@ -189,16 +210,15 @@ class _Search:
     """
 
     def __init__(self, naturals: list[Card], value: Callable[[Card], int],
-                 kept: set[Card], max_wilds: int, longest_run: int,
-                 table: _Table | None) -> None:
+                 kept: set[Card], max_wilds: int, longest_run: int, table: _Table) -> None:
         self.cards = naturals
         self.longest_run = longest_run
-        if table is None:  # numbered by place in this hand: a memo of its own
+        self.bits = list(map(_BITS.__getitem__, naturals))
+        if max_wilds >= 1 << _WILD_BITS or 0 in self.bits:
+            # A hand the shared memo cannot number: numbered by place, a memo of its own.
             low = max_wilds.bit_length() + 3
             self.bits = [1 << (i + low) for i in range(len(naturals))]
-            table = _Table({}, {})
-        else:
-            self.bits = list(map(_BITS.__getitem__, naturals))
+            table = _Table(table.rules, table.value, table.is_wild, {}, {})
         self.table = table
         self.full = sum(self.bits)
         self.card_at = dict(zip(self.bits, naturals))
