@@ -11,9 +11,10 @@ Imports the engine only.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Iterable, Mapping
-from functools import cache
+from functools import cache, lru_cache
 
 from ..engine import Action, Card, Discard, Draw, LayDown, Pile, best_arrangement, pretty_cards
 from ..engine.actions import DRAW_DISCARD, DRAW_STOCK
@@ -94,10 +95,20 @@ class _Facts(dict[Card, Facts | None]):
 
 def hand_score(hand: Iterable[Card], round_number: int) -> float:
     """Penalty the hand would score now, less the promise of its loose cards."""
-    arrangement = arrange_hand(tuple(hand), round_number)
+    return _hand_score(tuple(hand), round_number)
+
+
+# Normal's decisions are pure functions of a hand and a few facts, asked again and again
+# inside the Hard search's rollouts (every candidate replays a world's other seats): they
+# are remembered by their arguments, as the arrangement itself is (``arrange_hand``).
+
+@lru_cache(maxsize=8192)
+def _hand_score(hand: tuple[Card, ...], round_number: int) -> float:
+    arrangement = arrange_hand(hand, round_number)
     return arrangement.penalty - potential(arrangement.deadwood, round_number)
 
 
+@lru_cache(maxsize=8192)
 def plan_discard(hand: tuple[Card, ...], round_number: int,
                  keep: tuple[Card, ...] = ()) -> tuple[float, Card]:
     """The best card to discard from ``hand`` (never one in ``keep``) and its score after
@@ -176,13 +187,7 @@ def choose_draw(hand: tuple[Card, ...], round_number: int, top: Card | None,
         return stock
     if not stock_open or meld_rules(round_number).is_wild(top):
         return discard
-    with_top = hand + (top,)
-    # The going-out test is exact (it agrees with the arrangement: test_going_out.py)
-    # and far cheaper; a draw from the stock never needs this hand's arrangement.
-    if not final_turn and goes_out(with_top, meld_rules(round_number)):
-        return discard
-    score_with, _ = plan_discard(with_top, round_number, keep=(top,))
-    gain = hand_score(hand, round_number) - score_with
+    gain = take_gain(hand, round_number, top, final_turn)
     if gain < (FINAL_TAKE_GAIN if final_turn else TAKE_GAIN):
         return stock
     # Two bots can trade the same cards back and forth for ever; a blind draw now and
@@ -192,6 +197,20 @@ def choose_draw(hand: tuple[Card, ...], round_number: int, top: Card | None,
     return discard
 
 
+@lru_cache(maxsize=8192)
+def take_gain(hand: tuple[Card, ...], round_number: int, top: Card, final_turn: bool) -> float:
+    """Points taking ``top`` saves over the hand as it is (infinite when it lets the hand
+    go out, outside a final turn)."""
+    with_top = hand + (top,)
+    # The going-out test is exact (it agrees with the arrangement: test_going_out.py)
+    # and far cheaper; a draw from the stock never needs this hand's arrangement.
+    if not final_turn and goes_out(with_top, meld_rules(round_number)):
+        return math.inf
+    score_with, _ = plan_discard(with_top, round_number, keep=(top,))
+    return hand_score(hand, round_number) - score_with
+
+
+@lru_cache(maxsize=8192)
 def finish_turn(hand: tuple[Card, ...], round_number: int, final_turn: bool,
                 may_go_out: bool) -> Discard | LayDown:
     """The end of a turn: going out when the hand does and ``may_go_out`` (the rules

@@ -209,6 +209,10 @@ class _Search:
     card leads are found only when a state it leads is not already known.
     """
 
+    __slots__ = ("cards", "longest_run", "bits", "table", "full", "card_at", "values",
+                 "value_of", "keep_mask", "max_wilds", "led", "tight_memo", "loss", "best",
+                 "tight")
+
     def __init__(self, naturals: list[Card], value: Callable[[Card], int],
                  kept: set[Card], max_wilds: int, longest_run: int, table: _Table) -> None:
         self.cards = naturals
