@@ -24,7 +24,8 @@ from cardtable.ai.five_crowns_bot import (
     potential,
 )
 from cardtable.ai.five_crowns_search import expected_points, hand_reading
-from cardtable.engine import Card, best_arrangement, five_crowns_deck
+from cardtable.engine import Card, best_arrangement, five_crowns_deck, parse_cards
+from cardtable.engine import arrange as arrange_search
 from cardtable.engine.cards import CROWNS_SUITS, Rank
 from cardtable.engine.five_crowns import (
     FiveCrowns,
@@ -179,6 +180,63 @@ def test_the_arrangement_search_finds_what_it_found_before_many() -> None:
     rng = random.Random(2)
     for hand, round_number in hands(2, 2000):
         check_arrangement(hand, round_number, rng)
+
+
+def test_a_memo_that_starts_afresh_finds_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The shared memo is cleared when full (and when a fourth round's is made): what
+    the search finds does not depend on what it remembered."""
+    monkeypatch.setattr(arrange_search, "_MEMO_LIMIT", 40)
+    rng = random.Random(6)
+    for hand, round_number in hands(6, 40):
+        check_arrangement(hand, round_number, rng)
+
+
+def test_hands_the_shared_memo_cannot_number_are_searched_alike() -> None:
+    """A third copy of a face (not in the Five Crowns deck; a scenario may write one)
+    gets a memo of its own, numbered by its place in the hand."""
+    rng = random.Random(7)
+    for _ in range(60):
+        round_number = rng.randint(1, 11)
+        faces = [card for card in DECK if card.copy == 0 and card.rank is not Rank.JOKER]
+        hand = [Card(face.rank, face.suit, rng.randint(0, 3)) for face in
+                rng.sample(faces, rng.randint(2, 9))]
+        hand += [Card(face.rank, face.suit, copy) for face in hand[:1] for copy in (4, 5)]
+        check_arrangement(tuple(dict.fromkeys(hand)), round_number, rng)
+
+
+def test_hands_a_card_apart_share_the_searchs_states() -> None:
+    """The rollouts' hands differ by a card drawn or thrown: a hand searched after one a
+    card away finds most of its states already known."""
+    rules, points = meld_rules(11), points_function(11)
+    hand = parse_cards("3H 4H 5H 7H 8S 8D 9C 10C JC QS QD 4S 6D")
+
+    def states_added(searched: tuple[Card, ...]) -> int:
+        memo = arrange_search._table(rules, points).memo
+        before = len(memo)
+        best_arrangement(searched, rules, points, discard=True)
+        return len(memo) - before
+
+    arrange_search._TABLES.clear()
+    alone = states_added(hand)
+    arrange_search._TABLES.clear()
+    states_added(hand[1:] + parse_cards("5S"))  # the hand a card away
+    after_neighbour = states_added(hand)
+    assert alone > 20 and after_neighbour < alone // 2, (alone, after_neighbour)
+
+
+def test_melds_are_laid_out_only_when_asked_for(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Weighing a hand needs its penalty and loose cards; laying runs in order waits
+    until the melds are read (and gives what the reference lays)."""
+    laid: list[object] = []
+    order_run = arrange_search.order_run
+    monkeypatch.setattr(arrange_search, "order_run",
+                        lambda cards, rules: laid.append(cards) or order_run(cards, rules))
+    hand = parse_cards("3H 4H 5H 6H 9C 9D 9S KD")
+    rules, points = meld_rules(2), points_function(2)
+    result = best_arrangement(hand, rules, points, discard=True)
+    assert result.penalty == 0 and not laid
+    reference_result = reference.best_arrangement(hand, rules, points, discard=True)
+    assert result.melds == reference_result.melds and laid
 
 
 # --- Normal's decisions --------------------------------------------------------------
