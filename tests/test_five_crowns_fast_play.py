@@ -178,7 +178,7 @@ def test_the_arrangement_search_finds_what_it_found_before() -> None:
 @pytest.mark.slow
 def test_the_arrangement_search_finds_what_it_found_before_many() -> None:
     rng = random.Random(2)
-    for hand, round_number in hands(2, 2000):
+    for hand, round_number in hands(2, 1000):
         check_arrangement(hand, round_number, rng)
 
 
@@ -278,7 +278,7 @@ def test_normals_decisions_are_the_ones_it_made_before() -> None:
 @pytest.mark.slow
 def test_normals_decisions_are_the_ones_it_made_before_many() -> None:
     rng = random.Random(4)
-    for hand, round_number in hands(4, 1000):
+    for hand, round_number in hands(4, 500):
         if hand:
             check_decisions(hand, round_number, rng)
 

@@ -99,7 +99,9 @@ def best_arrangement(hand: Sequence[Card], rules: MeldRules, value: Callable[[Ca
     if discard:
         consider(True, None)
         throwable = [w for w in wilds if w not in kept]
-        if throwable:  # the costliest wild: any other would leave a costlier one in hand
+        # The costliest wild: any other would leave a costlier one in hand. Not when a
+        # natural's throw leaves nothing: a wild's would at best tie, and lose the tie.
+        if throwable and not (options and options[0].penalty == 0):
             consider(False, throwable[0])
     else:
         consider(False, None)
