@@ -358,8 +358,8 @@ class _Search:
             for full, others, core_value, core_cost in led:
                 if core_cost > w:
                     break
-                if others & rest == others:
-                    got = core_value + best(rest & ~others, w - core_cost, need_discard)
+                if others & rest == others:  # then taking them out is an exclusive or
+                    got = core_value + best(rest ^ others, w - core_cost, need_discard)
                     if got > most:
                         most, choice, cost = got, full, core_cost
             memo[key] = (most, choice, cost)
@@ -393,7 +393,7 @@ class _Search:
                 if core_cost > w:
                     break
                 if others & rest == others:
-                    got = core_value + tight(rest & ~others, w - core_cost, need_discard,
+                    got = core_value + tight(rest ^ others, w - core_cost, need_discard,
                                              room + short_room.get(full, _ENOUGH))
                     if got > most:
                         most, choice, cost = got, full, core_cost
