@@ -11,8 +11,10 @@ Imports the engine only.
 
 from __future__ import annotations
 
+import math
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from functools import cache, lru_cache
 
 from ..engine import Action, Card, Discard, Draw, LayDown, Pile, best_arrangement, pretty_cards
 from ..engine.actions import DRAW_DISCARD, DRAW_STOCK
@@ -35,40 +37,82 @@ def potential(loose: Iterable[Card], round_number: int) -> float:
     """Points forgiven for loose cards that are one card away from a meld: another of
     its rank, or of its suit a rank or two away (else, with a wild among them, a
     smaller share). The rollouts ask this for every card they weigh throwing, so the
-    links are looked up, not searched pairwise; every term is a multiple of a quarter,
-    so the sum is exact in any order."""
-    rules = meld_rules(round_number)
-    points = points_function(round_number)
-    cards = list(loose)
-    naturals = [card for card in cards if not rules.is_wild(card)]
-    has_wild = len(naturals) < len(cards)
+    links are looked up, not searched pairwise, in a table of each card's facts; every
+    term is a multiple of a quarter, so the sum is exact in any order."""
+    facts = _facts(round_number)
+    naturals = []
+    has_wild = False
     ranks: dict[int, int] = {}
-    present: set[tuple[object, int]] = set()
-    for card in naturals:
-        rank = card.rank._value_
+    present: set[int] = set()
+    for card in loose:
+        fact = facts[card]
+        if fact is None:
+            has_wild = True
+            continue
+        naturals.append(fact)
+        rank = fact[0]
         ranks[rank] = ranks.get(rank, 0) + 1
-        present.add((card.suit, rank))
+        present.add(fact[1])
     bonus = 0.0
-    for card in naturals:
-        rank, suit = card.rank._value_, card.suit
-        if ranks[rank] > 1 or (suit, rank - 1) in present or (suit, rank + 1) in present \
-                or (suit, rank - 2) in present or (suit, rank + 2) in present:
-            bonus += LINK_WEIGHT * points(card)
+    for rank, place, linked, wild_linked in naturals:
+        if ranks[rank] > 1 or place - 1 in present or place + 1 in present \
+                or place - 2 in present or place + 2 in present:
+            bonus += linked
         elif has_wild:
-            bonus += WILD_LINK_WEIGHT * points(card)
+            bonus += wild_linked
     return bonus
+
+
+Facts = tuple[int, int, float, float]
+"""A natural card's rank, its place (suit and rank as one number: a rank or two away in
+its suit is a place or two away), and the points ``potential`` forgives it when linked
+or only near a wild."""
+
+
+@cache
+def _facts(round_number: int) -> Mapping[Card, Facts | None]:
+    return _Facts(round_number)
+
+
+class _Facts(dict[Card, Facts | None]):
+    """Each card's ``Facts`` in one round (``None``: a wild), worked out when first asked."""
+
+    def __init__(self, round_number: int) -> None:
+        super().__init__()
+        self.rules = meld_rules(round_number)
+        self.points = points_function(round_number)
+
+    def __missing__(self, card: Card) -> Facts | None:
+        fact: Facts | None = None
+        if not self.rules.is_wild(card):
+            suit, rank, _ = card.sort_key()
+            points = self.points(card)
+            fact = (rank, (suit + 1) * 16 + rank, LINK_WEIGHT * points,
+                    WILD_LINK_WEIGHT * points)
+        self[card] = fact
+        return fact
 
 
 def hand_score(hand: Iterable[Card], round_number: int) -> float:
     """Penalty the hand would score now, less the promise of its loose cards."""
-    arrangement = arrange_hand(tuple(hand), round_number)
+    return _hand_score(tuple(hand), round_number)
+
+
+# Normal's decisions are pure functions of a hand and a few facts, asked again and again
+# inside the Hard search's rollouts (every candidate replays a world's other seats): they
+# are remembered by their arguments, as the arrangement itself is (``arrange_hand``).
+
+@lru_cache(maxsize=8192)
+def _hand_score(hand: tuple[Card, ...], round_number: int) -> float:
+    arrangement = arrange_hand(hand, round_number)
     return arrangement.penalty - potential(arrangement.deadwood, round_number)
 
 
+@lru_cache(maxsize=8192)
 def plan_discard(hand: tuple[Card, ...], round_number: int,
-                 keep: tuple[Card, ...] = ()) -> tuple[float, Card, LayDown | None]:
-    """The best card to discard from ``hand`` (never one in ``keep``): its score after the
-    discard, the card, and the lay-down that goes with it when melds exist."""
+                 keep: tuple[Card, ...] = ()) -> tuple[float, Card]:
+    """The best card to discard from ``hand`` (never one in ``keep``) and its score after
+    the discard."""
     points = points_function(round_number)
     if keep:
         best = best_arrangement(hand, meld_rules(round_number), points, discard=True,
@@ -86,24 +130,25 @@ def plan_discard(hand: tuple[Card, ...], round_number: int,
         throwable = [card for card in hand if card not in keep and not rules.is_wild(card)]
     if not throwable:
         throwable = [card for card in loose if card not in keep]
-    choice: tuple[float, int, Card] | None = None
+    choice: tuple[float, int] | None = None
+    thrown = throwable[0]
     seen: set[str] = set()
+    in_loose = set(loose)
     for card in throwable:
-        if card.face in seen:
+        face = card.face
+        if face in seen:
             continue
-        seen.add(card.face)
-        rest = [other for other in loose if other != card]
-        score = total - points(card) - potential(rest, round_number)
-        if card not in loose:  # breaking a meld: its other cards become loose again
-            score = hand_score([other for other in hand if other != card], round_number)
-        key = (score, -points(card), card)
-        if choice is None or key[:2] < choice[:2]:
-            choice = key
+        seen.add(face)
+        if card in in_loose:
+            score = total - points(card) - potential(
+                [other for other in loose if other is not card], round_number)
+        else:  # breaking a meld: its other cards become loose again
+            score = hand_score([other for other in hand if other is not card], round_number)
+        key = (score, -points(card))
+        if choice is None or key < choice:
+            choice, thrown = key, card
     assert choice is not None
-    score, _, card = choice
-    melds = best.melds
-    lay_down = LayDown(melds, card) if melds else None
-    return score, card, lay_down
+    return choice[0], thrown
 
 
 describe_levels(
@@ -142,13 +187,7 @@ def choose_draw(hand: tuple[Card, ...], round_number: int, top: Card | None,
         return stock
     if not stock_open or meld_rules(round_number).is_wild(top):
         return discard
-    with_top = hand + (top,)
-    # The going-out test is exact (it agrees with the arrangement: test_going_out.py)
-    # and far cheaper; a draw from the stock never needs this hand's arrangement.
-    if not final_turn and goes_out(with_top, meld_rules(round_number)):
-        return discard
-    score_with, _, _ = plan_discard(with_top, round_number, keep=(top,))
-    gain = hand_score(hand, round_number) - score_with
+    gain = take_gain(hand, round_number, top, final_turn)
     if gain < (FINAL_TAKE_GAIN if final_turn else TAKE_GAIN):
         return stock
     # Two bots can trade the same cards back and forth for ever; a blind draw now and
@@ -158,6 +197,20 @@ def choose_draw(hand: tuple[Card, ...], round_number: int, top: Card | None,
     return discard
 
 
+@lru_cache(maxsize=8192)
+def take_gain(hand: tuple[Card, ...], round_number: int, top: Card, final_turn: bool) -> float:
+    """Points taking ``top`` saves over the hand as it is (infinite when it lets the hand
+    go out, outside a final turn)."""
+    with_top = hand + (top,)
+    # The going-out test is exact (it agrees with the arrangement: test_going_out.py)
+    # and far cheaper; a draw from the stock never needs this hand's arrangement.
+    if not final_turn and goes_out(with_top, meld_rules(round_number)):
+        return math.inf
+    score_with, _ = plan_discard(with_top, round_number, keep=(top,))
+    return hand_score(hand, round_number) - score_with
+
+
+@lru_cache(maxsize=8192)
 def finish_turn(hand: tuple[Card, ...], round_number: int, final_turn: bool,
                 may_go_out: bool) -> Discard | LayDown:
     """The end of a turn: going out when the hand does and ``may_go_out`` (the rules
@@ -170,7 +223,7 @@ def finish_turn(hand: tuple[Card, ...], round_number: int, final_turn: bool,
         if best.melds:
             return LayDown(best.melds, best.discard)
         return Discard(best.discard)
-    _, card, _ = plan_discard(hand, round_number)
+    _, card = plan_discard(hand, round_number)
     return Discard(card)
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
+from functools import lru_cache
 
 from ..engine import Action, Card, Discard, GameView
 from ..engine.data import without_one
@@ -61,10 +62,13 @@ class FiveCrownsRollout(RolloutPolicy[FiveCrownsState]):
                            self.out_at_once or state.turn >= state.seats)
 
 
+@lru_cache(maxsize=8192)
 def hand_reading(hand: tuple[Card, ...], round_number: int,
                  discard: bool = False) -> tuple[int, int]:
     """What a hand is worth as the leaf reads it: the penalty its best arrangement
-    leaves, and how many loose cards that is (with ``discard``: after the best throw)."""
+    leaves, and how many loose cards that is (with ``discard``: after the best throw).
+    Remembered by the hand as dealt: the leaf reads the same hands in world after world
+    (the searching seat's own, a rival's that the candidates leave alike)."""
     best = arrange_hand(hand, round_number, discard=discard)
     return best.penalty, len(best.deadwood)
 

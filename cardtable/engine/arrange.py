@@ -25,7 +25,8 @@ Standard library only.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import partial
 
 from .cards import SORT_KEY, Card
 from .melds import Meld, MeldKind, MeldRules, order_run
@@ -41,14 +42,25 @@ def _cost(core: tuple[int, int, int, int]) -> int:
     return core[3]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Arrangement:
-    """Melds to lay down, the cards left over, and (when asked) the card to discard."""
+    """Melds to lay down, the cards left over, and (when asked) the card to discard.
 
-    melds: tuple[Meld, ...]
+    The melds are laid out the first time they are asked for: the bots weigh most hands
+    by their penalty and loose cards alone, and laying runs in order is a good part of
+    the work."""
+
     deadwood: tuple[Card, ...]
     discard: Card | None
     penalty: int
+    _lay: Callable[[], tuple[Meld, ...]] = field(repr=False)
+    _laid: list[tuple[Meld, ...]] = field(default_factory=list, repr=False)
+
+    @property
+    def melds(self) -> tuple[Meld, ...]:
+        if not self._laid:
+            self._laid.append(self._lay())
+        return self._laid[0]
 
     @property
     def goes_out(self) -> bool:
@@ -67,31 +79,126 @@ def best_arrangement(hand: Sequence[Card], rules: MeldRules, value: Callable[[Ca
     if rules.naturals_at_least_wilds or rules.aces_wild_in_suit:
         raise ValueError("best_arrangement covers Five Crowns-style wilds only")
     kept = set(keep)
-    naturals = sorted((c for c in hand if not rules.is_wild(c)), key=SORT_KEY)
-    wilds = sorted((c for c in hand if rules.is_wild(c)), key=value, reverse=True)
-    search = _Search(naturals, value, kept, len(wilds), rules.longest_run)
-    full = (1 << len(naturals)) - 1
+    table = _table(rules, value)
+    is_wild = table.is_wild
+    naturals: list[Card] = []
+    wilds: list[Card] = []
+    for card in hand:
+        (wilds if is_wild(card) else naturals).append(card)
+    naturals.sort(key=SORT_KEY)
+    wilds.sort(key=value, reverse=True)
+    search = _Search(naturals, value, kept, len(wilds), rules.longest_run, table)
     options: list[Arrangement] = []
 
     def consider(need_discard: bool, thrown_wild: Card | None) -> None:
-        pool = [w for w in wilds if w != thrown_wild]
-        found = search.arrange(full, [value(w) for w in pool], need_discard)
+        pool = [w for w in wilds if w is not thrown_wild]
+        found = search.arrange([value(w) for w in pool], need_discard)
         if found is not None:
             options.append(_build(search, found, pool, thrown_wild, rules, value))
 
     if discard:
         consider(True, None)
         throwable = [w for w in wilds if w not in kept]
-        if throwable:  # the costliest wild: any other would leave a costlier one in hand
+        # The costliest wild: any other would leave a costlier one in hand. Not when a
+        # natural's throw leaves nothing: a wild's would at best tie, and lose the tie.
+        if throwable and not (options and options[0].penalty == 0):
             consider(False, throwable[0])
     else:
         consider(False, None)
+    if len(options) == 1:
+        return options[0]
+
     def preference(a: Arrangement) -> tuple[int, bool, int]:
         thrown = a.discard
-        return (a.penalty, thrown is not None and rules.is_wild(thrown),
+        return (a.penalty, thrown is not None and is_wild(thrown),
                 -(value(thrown) if thrown is not None else 0))
 
     return min(options, key=preference)
+
+
+_COPIES = 2
+"""Copies of a face the shared memo tells apart (Five Crowns' two decks)."""
+_WILD_BITS = 5
+"""Bits of a memo key that count the wilds (a hand with more gets a memo of its own)."""
+_LOW = _WILD_BITS + 3
+"""Low bits of every mask left free for the rest of a memo key (the wilds left, the
+room, whether the discard is still to choose), so a key is the mask with them or-ed in."""
+_MEMO_LIMIT = 60_000
+"""States a shared memo holds before it starts afresh (some 170 bytes each: ten
+megabytes). A bigger memo was measured no faster on Hard's rollouts."""
+_TABLES_KEPT = 3
+"""Shared memos kept at once (a game plays one round at a time): a fourth clears them."""
+
+
+@dataclass(slots=True)
+class _Table:
+    """What the search learns about sets of naturals, kept from hand to hand.
+
+    A state of the search is the naturals still to place (a mask over a fixed numbering
+    of every card, in sort order), the wilds left and whether the discard is still to
+    choose; its answer depends on nothing else in the hand, so hands that share cards
+    share states (the rollouts' hands differ by a card drawn or thrown)."""
+
+    rules: MeldRules
+    value: Callable[[Card], int]
+    is_wild: Callable[[Card], bool]
+    """The rules' ``is_wild``, looked up in a table in C."""
+    memo: dict[object, tuple[int, int, int]]
+    """State → (most natural points covered, choice, wilds the chosen core takes)."""
+    room: dict[int, int]
+    """Run cores with room for under two spare wilds → that room."""
+
+
+_TABLES: dict[tuple[int, int], _Table] = {}
+"""The tables by their rules' and values' identity (each table holds both, so the ids
+stay theirs)."""
+
+
+class _Wild(dict[Card, bool]):
+    """Whether each card is wild under some rules, worked out when first asked."""
+
+    def __init__(self, rules: MeldRules) -> None:
+        super().__init__()
+        self.rules = rules
+
+    def __missing__(self, card: Card) -> bool:
+        wild = self[card] = self.rules.is_wild(card)
+        return wild
+
+
+class _Bits(dict[Card, int]):
+    """Each card's bit in a shared memo's masks, in sort order as the search wants:
+    worked out the first time a card is asked for (cards are few); 0 for a card it
+    cannot number (a third copy of a face)."""
+
+    def __missing__(self, card: Card) -> int:
+        suit, rank, copy = card.sort_key()
+        bit = 1 << (((suit + 1) * 14 + rank) * _COPIES + copy + _LOW) \
+            if copy < _COPIES else 0
+        self[card] = bit
+        return bit
+
+
+_BITS = _Bits()
+
+
+def _table(rules: MeldRules, value: Callable[[Card], int]) -> _Table:
+    """The shared memo of these rules and card values."""
+    key = (id(rules), id(value))
+    table = _TABLES.get(key)
+    if table is None or len(table.memo) > _MEMO_LIMIT:
+        if len(_TABLES) >= _TABLES_KEPT:
+            _TABLES.clear()
+        table = _TABLES[key] = _Table(rules, value, _Wild(rules).__getitem__, {}, {})
+    return table
+
+
+_Found = tuple[list[tuple[int, int]], "Card | None", list[Card], int]
+"""What a search found: the chosen cores (mask, wilds), the discarded natural, the
+naturals left loose and how many wilds stay in hand."""
+Core = tuple[int, int, int, int]
+"""A meld's natural core led by its lowest card: (its mask, the other cards' mask, the
+points it covers, the wilds it needs)."""
 
 
 class _Search:
@@ -103,38 +210,51 @@ class _Search:
     more wilds, take any spare wilds). Only when its answer leaves wilds in hand (no
     core at all, or only full runs) does ``tight`` search again, carrying the room and
     pricing the wilds left; it hands over to ``best`` (and its memo) as soon as the
-    room is enough.
+    room is enough. ``best``'s memo is the shared table's (see ``_Table``); the cores a
+    card leads are found only when a state it leads is not already known.
     """
 
+    __slots__ = ("cards", "longest_run", "bits", "table", "full", "card_at", "values",
+                 "value_of", "keep_mask", "max_wilds", "led", "tight_memo", "loss", "best",
+                 "tight")
+
     def __init__(self, naturals: list[Card], value: Callable[[Card], int],
-                 kept: set[Card], max_wilds: int, longest_run: int) -> None:
+                 kept: set[Card], max_wilds: int, longest_run: int, table: _Table) -> None:
         self.cards = naturals
-        self.values = [value(c) for c in naturals]
-        self.keep_mask = sum(1 << i for i, c in enumerate(naturals) if c in kept)
-        self.ranks = [int(c.rank) for c in naturals]
-        self.short_room: dict[int, int] = {}  # run cores with room for under two wilds
-        # Every core each card can lead, cheapest first: (full mask, others' mask, value, cost).
-        self.led = [self._cores_led_by(i, max_wilds, longest_run)
-                    for i in range(len(naturals))]
-        self.memo: dict[int, tuple[int, int]] = {}
-        self.tight_memo: dict[int, tuple[int, int]] = {}
-        self.shift = max(4, max_wilds.bit_length())
+        self.longest_run = longest_run
+        self.bits = list(map(_BITS.__getitem__, naturals))
+        if max_wilds >= 1 << _WILD_BITS or 0 in self.bits:
+            # A hand the shared memo cannot number: numbered by place, a memo of its own.
+            low = max_wilds.bit_length() + 3
+            self.bits = [1 << (i + low) for i in range(len(naturals))]
+            table = _Table(table.rules, table.value, table.is_wild, {}, {})
+        self.table = table
+        self.full = sum(self.bits)
+        self.card_at = dict(zip(self.bits, naturals))
+        self.values = list(map(value, naturals))
+        self.value_of = dict(zip(self.bits, self.values))
+        self.keep_mask = sum(b for b, c in zip(self.bits, naturals) if c in kept) \
+            if kept else 0
+        self.max_wilds = max_wilds
+        self.led: dict[int, list[Core]] = {}
+        """Every core each card (by its bit) leads, cheapest first; filled as asked."""
+        self.tight_memo: dict[object, tuple[int, int, int]] = {}
         self.loss: list[int] = []  # points of the cheapest 0, 1, 2 wilds left in hand
         self.best, self.tight = self._searchers()
 
-    def arrange(self, mask: int, wild_values: list[int],
-                need_discard: bool) -> tuple[list[tuple[int, int]], Card | None] | None:
+    def arrange(self, wild_values: list[int], need_discard: bool) -> _Found | None:
         """The least-penalty choice of cores (mask, wilds) and discarded natural, with
-        these wilds; ``None`` if no natural can be the discard."""
-        w = len(wild_values)
+        these wilds, the naturals left loose and how many wilds stay in hand; ``None``
+        if no natural can be the discard."""
+        w, mask = len(wild_values), self.full
         if self.best(mask, w, need_discard) < _NEG // 2:
             return None
-        chosen, thrown, left = self._walk(mask, w, need_discard, exact=False)
-        if left:
+        found = self._walk(mask, w, need_discard, exact=False)
+        if found[3]:
             self._price_wilds(wild_values)
             self.tight(mask, w, need_discard, 0)
-            chosen, thrown, _ = self._walk(mask, w, need_discard, exact=True)
-        return chosen, thrown
+            found = self._walk(mask, w, need_discard, exact=True)
+        return found
 
     def _price_wilds(self, values: list[int]) -> None:
         """Price the wilds that may stay in hand: the cheapest one or two of these.
@@ -147,19 +267,24 @@ class _Search:
             self.tight_memo.clear()
         self.loss[:] = loss
 
-    def _cores_led_by(self, i: int, max_wilds: int,
-                      longest_run: int) -> list[tuple[int, int, int, int]]:
-        cards, values, rank = self.cards, self.values, self.ranks
-        lead_bit, lead_rank, lead_suit = 1 << i, rank[i], cards[i].suit
+    def _cores_led_by(self, lead: int) -> list[Core]:
+        """The cores the card of bit ``lead`` leads, with this hand's later cards."""
+        cores = self.led.get(lead)
+        if cores is not None:
+            return cores
+        cards, values, bits = self.cards, self.values, self.bits
+        max_wilds, room = self.max_wilds, self.table.room
+        i = bits.index(lead)
+        lead_bit, lead_rank, lead_suit = bits[i], int(cards[i].rank), cards[i].suit
         n = len(cards)
         # Sets: card i with any subset of the later cards of its rank.
-        cores: list[tuple[int, int, int, int]] = []
+        cores = []
         if max_wilds >= 2:
             cores.append((lead_bit, 0, values[i], 2))
         partial = [(0, values[i], 0)]  # (others, value, size beyond the lead)
         for j in range(i + 1, n):
-            if rank[j] == lead_rank:
-                bit, value = 1 << j, values[j]
+            if cards[j].rank == lead_rank:
+                bit, value = bits[j], values[j]
                 grown = [(others | bit, total + value, size + 1)
                          for others, total, size in partial]
                 partial += grown
@@ -170,12 +295,16 @@ class _Search:
         # Runs led by card i: one card per higher rank of its suit; wilds fill the gaps.
         # Grown breadth-first: each partial run is (last rank, others' mask, value, gaps).
         # A run spanning s ≥ 3 ranks has room for (longest run − s) more wilds.
+        longest_run = self.longest_run
         full_span = longest_run - _ENOUGH
         runs = [(lead_rank, 0, values[i], 0)]
         for j in range(i + 1, n):
-            if cards[j].suit is not lead_suit or rank[j] == lead_rank:
+            if cards[j].suit is not lead_suit:
+                break  # sorted by suit: no later card is of this one
+            rank_j = int(cards[j].rank)
+            if rank_j == lead_rank:
                 continue
-            rank_j, bit, value = rank[j], 1 << j, values[j]
+            bit, value = bits[j], values[j]
             for last, others, total, gaps in list(runs):
                 if rank_j <= last:
                     continue
@@ -187,49 +316,53 @@ class _Search:
                 if need <= max_wilds:
                     cores.append((others | bit | lead_bit, others | bit, total + value, need))
                     if rank_j - lead_rank >= full_span:
-                        self.short_room[others | bit | lead_bit] = \
-                            longest_run - 1 - rank_j + lead_rank
+                        room[others | bit | lead_bit] = longest_run - 1 - rank_j + lead_rank
         cores.sort(key=_cost)
+        self.led[lead] = cores
         return cores
-
     def _searchers(self) -> tuple[Callable[[int, int, bool], int],
                                   Callable[[int, int, bool, int], int]]:
         """The two recursive searches as closures: ``best`` runs some hundred times per
         hand, and its tables read faster as closure cells than as attributes."""
-        memo, tight_memo, led_by, short_room = self.memo, self.tight_memo, self.led, \
-            self.short_room
-        values, loss, keep_mask, shift = self.values, self.loss, self.keep_mask, self.shift
+        memo, tight_memo, led_by, short_room = self.table.memo, self.tight_memo, self.led, \
+            self.table.room
+        loss, keep_mask, value_of = self.loss, self.keep_mask, self.value_of
+        cores_led_by = self._cores_led_by
 
         def best(mask: int, w: int, need_discard: bool) -> int:
             """Most natural points covered (plus the discard's), or a large negative, if
             every spare wild is laid."""
             if mask == 0:
                 return _NEG if need_discard else 0
-            key = (mask << shift | w) << 1 | need_discard
+            key: object = mask | w << 1 | need_discard
+            if need_discard and mask & keep_mask:
+                key = (key, mask & keep_mask)
             hit = memo.get(key)
             if hit is not None:
                 return hit[0]
-            i = (mask & -mask).bit_length() - 1
-            rest = mask & ~(1 << i)
-            led = led_by[i]
+            lowest = mask & -mask
+            rest = mask ^ lowest
+            led = led_by.get(lowest)
+            if led is None:
+                led = cores_led_by(lowest)
             if not need_discard and (not led or led[0][3] > w):
-                got = best(rest, w, False)  # card i can only be deadwood
-                memo[key] = (got, _LOOSE)
+                got = best(rest, w, False)  # the card can only be deadwood
+                memo[key] = (got, _LOOSE, 0)
                 return got
             most = best(rest, w, need_discard)
-            choice = _LOOSE  # or _THROWN, or the full mask of the chosen core
-            if need_discard and not (keep_mask >> i) & 1:
-                got = values[i] + best(rest, w, False)
+            choice, cost = _LOOSE, 0  # or _THROWN, or the full mask of the chosen core
+            if need_discard and not keep_mask & lowest:
+                got = value_of[lowest] + best(rest, w, False)
                 if got > most:
                     most, choice = got, _THROWN
             for full, others, core_value, core_cost in led:
                 if core_cost > w:
                     break
-                if others & rest == others:
-                    got = core_value + best(rest & ~others, w - core_cost, need_discard)
+                if others & rest == others:  # then taking them out is an exclusive or
+                    got = core_value + best(rest ^ others, w - core_cost, need_discard)
                     if got > most:
-                        most, choice = got, full
-            memo[key] = (most, choice)
+                        most, choice, cost = got, full, core_cost
+            memo[key] = (most, choice, cost)
             return most
 
         def tight(mask: int, w: int, need_discard: bool, room: int) -> int:
@@ -241,76 +374,92 @@ class _Search:
                 if need_discard:
                     return _NEG
                 return 0 if w >= 3 else -loss[w - room]  # three make an all-wild book
-            key = ((mask << shift | w) << 2 | room << 1) | need_discard
+            key = mask | w << 2 | room << 1 | need_discard
             hit = tight_memo.get(key)
             if hit is not None:
                 return hit[0]
-            i = (mask & -mask).bit_length() - 1
-            rest = mask & ~(1 << i)
+            lowest = mask & -mask
+            rest = mask ^ lowest
             most = tight(rest, w, need_discard, room)
-            choice = _LOOSE
-            if need_discard and not (keep_mask >> i) & 1:
-                got = values[i] + tight(rest, w, False, room)
+            choice, cost = _LOOSE, 0
+            if need_discard and not keep_mask & lowest:
+                got = value_of[lowest] + tight(rest, w, False, room)
                 if got > most:
                     most, choice = got, _THROWN
-            for full, others, core_value, core_cost in led_by[i]:
+            led = led_by.get(lowest)
+            if led is None:
+                led = cores_led_by(lowest)
+            for full, others, core_value, core_cost in led:
                 if core_cost > w:
                     break
                 if others & rest == others:
-                    got = core_value + tight(rest & ~others, w - core_cost, need_discard,
+                    got = core_value + tight(rest ^ others, w - core_cost, need_discard,
                                              room + short_room.get(full, _ENOUGH))
                     if got > most:
-                        most, choice = got, full
-            tight_memo[key] = (most, choice)
+                        most, choice, cost = got, full, core_cost
+            tight_memo[key] = (most, choice, cost)
             return most
 
         return best, tight
 
     def _walk(self, mask: int, w: int, need_discard: bool,
-              exact: bool) -> tuple[list[tuple[int, int]], Card | None, int]:
-        """Walk a memo back: the chosen cores (mask, wilds), the discarded natural, and
-        how many spare wilds find no place."""
+              exact: bool) -> tuple[list[tuple[int, int]], Card | None, list[Card], int]:
+        """Walk a memo back: the chosen cores (mask, wilds), the discarded natural, the
+        naturals left loose (in order) and how many spare wilds find no place."""
         chosen: list[tuple[int, int]] = []
+        loose: list[Card] = []
         thrown: Card | None = None
-        room, shift = 0, self.shift
+        room, keep_mask, card_at = 0, self.keep_mask, self.card_at
+        memo, tight_memo, short_room = self.table.memo, self.tight_memo, self.table.room
         while mask:
             if exact and room < w and room < _ENOUGH:  # a state ``tight`` kept
-                choice = self.tight_memo[((mask << shift | w) << 2 | room << 1)
-                                         | need_discard][1]
+                _, choice, cost = tight_memo[mask | w << 2 | room << 1 | need_discard]
             else:
-                choice = self.memo[(mask << shift | w) << 1 | need_discard][1]
-            i = (mask & -mask).bit_length() - 1
+                key: object = mask | w << 1 | need_discard
+                if need_discard and mask & keep_mask:
+                    key = (key, mask & keep_mask)
+                _, choice, cost = memo[key]
+            lowest = mask & -mask
             if choice == _LOOSE:
-                mask &= ~(1 << i)
+                loose.append(card_at[lowest])
+                mask ^= lowest
             elif choice == _THROWN:
-                thrown = self.cards[i]
-                mask &= ~(1 << i)
+                thrown = card_at[lowest]
+                mask ^= lowest
                 need_discard = False
             else:
-                cost = next(core[3] for core in self.led[i] if core[0] == choice)
                 chosen.append((choice, cost))
                 mask &= ~choice
                 w -= cost
-                room += self.short_room.get(choice, _ENOUGH)
+                room += short_room.get(choice, _ENOUGH)
         left = 0 if w >= 3 or room >= w else w - room
-        return chosen, thrown, left
+        return chosen, thrown, loose, left
 
 
-def _build(search: _Search, found: tuple[list[tuple[int, int]], Card | None],
-           wilds: list[Card], thrown_wild: Card | None, rules: MeldRules,
-           value: Callable[[Card], int]) -> Arrangement:
-    """The arrangement the search found: its cores filled with the costliest wilds."""
-    chosen, thrown = found
+def _build(search: _Search, found: _Found, wilds: list[Card], thrown_wild: Card | None,
+           rules: MeldRules, value: Callable[[Card], int]) -> Arrangement:
+    """The arrangement the search found: its cores filled with the costliest wilds, the
+    spare wilds laid where they fit, and the ``left`` cheapest left in hand."""
+    chosen, thrown, dead, left = found
     if thrown_wild is not None:
         thrown = thrown_wild
+    if left:
+        dead = dead + wilds[len(wilds) - left:]
+    return Arrangement(tuple(dead), thrown, sum(map(value, dead)),
+                       partial(_lay_melds, search.cards, search.bits, chosen, wilds, left,
+                               rules))
+
+
+def _lay_melds(naturals: list[Card], bits: list[int], chosen: list[tuple[int, int]],
+               wilds: list[Card], left: int, rules: MeldRules) -> tuple[Meld, ...]:
+    """The melds of the chosen cores (mask, wilds), in order; the costliest wilds fill
+    them, then the spare ones go where they fit but the ``left`` cheapest."""
     spare = list(wilds)
-    used = 0
     melds: list[Meld] = []
     for core_mask, cost in chosen:
-        cards = [search.cards[i] for i in range(len(search.cards)) if (core_mask >> i) & 1]
+        cards = [c for c, bit in zip(naturals, bits) if core_mask & bit]
         filler = spare[:cost]
         spare = spare[cost:]
-        used |= core_mask
         if len({c.rank for c in cards}) == 1:  # set cores share a rank, run cores never
             melds.append(Meld(MeldKind.SET, tuple(cards + filler)))
         else:
@@ -318,9 +467,8 @@ def _build(search: _Search, found: tuple[list[tuple[int, int]], Card | None],
             assert laid is not None, cards
             melds.append(Meld(MeldKind.RUN, laid))
     spare = _lay_spare_wilds(melds, spare, rules)
-    dead = [c for i, c in enumerate(search.cards)
-            if not (used >> i) & 1 and c != thrown] + spare
-    return Arrangement(tuple(melds), tuple(dead), thrown, sum(value(c) for c in dead))
+    assert len(spare) == left, (melds, spare, left)  # as the search priced them
+    return tuple(melds)
 
 
 def _lay_spare_wilds(melds: list[Meld], spare: list[Card], rules: MeldRules) -> list[Card]:

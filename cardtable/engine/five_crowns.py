@@ -45,6 +45,7 @@ from .rummy import (
     DiscardTop,
     RummyZones,
     TurnView,
+    card_taken,
     draw,
     draw_problem,
     legal_draws,
@@ -82,17 +83,27 @@ def meld_rules(round_number: int) -> MeldRules:
 @cache
 def points_function(round_number: int) -> Callable[[Card], int]:
     """Penalty points of a card left in hand: face value, J 11, Q 12, K 13, joker 50,
-    the round's wild rank 20 (RULES.md §6.2; a joker stays 50, FC-A13)."""
-    wild = wild_rank(round_number)
+    the round's wild rank 20 (RULES.md §6.2; a joker stays 50, FC-A13). A table's
+    lookup, in C: the rollouts ask it some hundred thousand times a decision."""
+    return _Points(wild_rank(round_number)).__getitem__
 
-    def points(card: Card) -> int:
+
+class _Points(dict[Card, int]):
+    """Each card's points in one round, worked out the first time it is asked."""
+
+    def __init__(self, wild: Rank) -> None:
+        super().__init__()
+        self.wild = wild
+
+    def __missing__(self, card: Card) -> int:
         if card.rank is Rank.JOKER:
-            return 50
-        if card.rank is wild:
-            return 20
-        return int(card.rank)
-
-    return points
+            points = 50
+        elif card.rank is self.wild:
+            points = 20
+        else:
+            points = int(card.rank)
+        self[card] = points
+        return points
 
 
 def card_points(card: Card, round_number: int) -> int:
@@ -386,7 +397,6 @@ class FiveCrowns(RummyZones, Variant[FiveCrownsState, FiveCrownsView]):
         else:
             assert isinstance(action, LayDown)
             discard, laid = action.discard, action.melds
-        gone = {card for meld in laid for card in meld.cards} | {discard}
         out_seat, pending = state.out_seat, state.final_pending
         if laid:
             events.append(MeldsLaid(seat, laid))
@@ -413,14 +423,18 @@ class FiveCrowns(RummyZones, Variant[FiveCrownsState, FiveCrownsView]):
         current = state.current
         if not round_over:
             current = pending[0] if out_seat is not None else (seat + 1) % state.seats
+        if laid:
+            gone = {card for meld in laid for card in meld.cards} | {discard}
+            changes = dict(
+                hands=replace_at(state.hands, seat, without(state.hands[seat], gone)),
+                known=replace_at(state.known, seat, without(state.known[seat], gone)),
+                melds=replace_at(state.melds, seat, state.melds[seat] + laid),
+                tells=state.tells.threw(seat, discard))
+        else:  # a plain discard, the usual turn's end: one card leaves the hand
+            changes = card_taken(state, seat, discard)
         state = evolve(
-            state,
-            hands=replace_at(state.hands, seat, without(state.hands[seat], gone)),
-            known=replace_at(state.known, seat, without(state.known[seat], gone)),
-            melds=replace_at(state.melds, seat, state.melds[seat] + laid),
-            discard_pile=state.discard_pile + (discard,), tells=state.tells.threw(seat, discard),
-            out_seat=out_seat, final_pending=pending, turn=turn, current=current,
-            phase=Phase.DRAW)
+            state, discard_pile=state.discard_pile + (discard,), out_seat=out_seat,
+            final_pending=pending, turn=turn, current=current, phase=Phase.DRAW, **changes)
         return self._end_round(state, events) if round_over else state
 
     def _end_round(self, state: FiveCrownsState, events: list[Event]) -> FiveCrownsState:
