@@ -26,10 +26,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from itertools import combinations
 
-from ..engine import Action, BuildReserve, GameView, PickHidden, Place, PlayHidden
-from ..engine.palace import DEALT, HIDDEN, PalaceState, Phase
+from ..engine import Action, BuildReserve, GameView, Place
+from ..engine.palace import Palace, PalaceState, Phase
 from ..engine.placements import ACE_HIGH, legal_placements, top_value, value
 from ..engine.variant import SeatedState, SomeVariant
 from .candidates import search_prior
@@ -37,25 +36,17 @@ from .leaf import chance_ahead, leaf_value
 from .palace_bot import normal_move, reserve_strength, special
 from .rollout import RolloutPolicy, rollout_policy
 
-PICKS = tuple(PickHidden(p) for p in combinations(range(DEALT), HIDDEN))
-"""The setup's blind picks, in the engine's order (the same list for every seat)."""
-HIDDEN_PLAYS = tuple(tuple(PlayHidden(i) for i in range(count)) for count in range(HIDDEN + 1))
-"""A seat's blind hidden-card plays, by how many hidden cards it has left."""
-
 
 class Glance:
     """What the Normal player reads of a sampled state (:class:`palace_bot.PalaceSight`),
     read from the state only when asked."""
 
-    __slots__ = ("state", "legal")
+    __slots__ = ("state", "legal", "phase")
 
     def __init__(self, state: PalaceState, legal: tuple[Action, ...]) -> None:
         self.state = state
         self.legal = legal
-
-    @property
-    def phase(self) -> Phase:
-        return self.state.phase
+        self.phase = state.phase
 
     @property
     def deck_size(self) -> int:
@@ -63,7 +54,7 @@ class Glance:
 
     @property
     def hand_sizes(self) -> tuple[int, ...]:
-        return tuple(len(hand) for hand in self.state.hands)
+        return tuple(map(len, self.state.hands))
 
     @property
     def stack_size(self) -> int:
@@ -77,15 +68,15 @@ class PalaceRollout(RolloutPolicy[PalaceState]):
     state_type = PalaceState
 
     def choose(self, state: PalaceState, seat: int, rng: random.Random) -> Action:
-        if state.phase is Phase.PICK_HIDDEN:
-            legal: tuple[Action, ...] = PICKS
-        elif state.phase is Phase.PLAY and not state.hands[seat]:
-            legal = HIDDEN_PLAYS[len(state.hidden[seat])]
-        else:
-            # The engine's own list: one call to ``legal_placements``, and ``apply`` then
-            # finds the move listed and does not check it again.
-            legal = self.variant.legal_actions(state, seat)
-        return normal_move(Glance(state, legal), rng)
+        # The engine's own list (a hand on a stack is listed once and remembered, as
+        # Normal's plan of that list is), so ``apply`` finds the move listed and does
+        # not check it again.
+        return normal_from(state, self.variant.legal_actions(state, seat), rng)
+
+
+def normal_from(state: PalaceState, legal: tuple[Action, ...], rng: random.Random) -> Action:
+    """Normal's move in the sampled state, from the seat's legal list."""
+    return normal_move(Glance(state, legal), rng)
 
 
 SPECIAL_LAST = 100.0
@@ -189,15 +180,18 @@ def played_out(variant: SomeVariant, state: PalaceState) -> PalaceState:
     (29 moves at the median in Normal's self-play), so the search plays it out and sees
     who wins. The world's own seed drives the playout: every candidate played in the
     same world meets the same luck."""
-    policy = PalaceRollout(variant)
+    palace = variant
+    if not isinstance(palace, Palace):
+        raise TypeError(f"Palace's rules expected, not {type(variant).__name__}")
+    moves, step = palace.moves, palace.step
     rng = random.Random(state.seed)
     for _ in range(DRY_MOVES):
         if state.phase is Phase.GAME_OVER:
             break
         seat = state.current
-        moved = variant.apply(state, seat, policy.choose(state, seat, rng)).state
-        assert isinstance(moved, PalaceState)
-        state = moved
+        # The rollout's move, from the engine's list (worked out afresh: a state here
+        # is met once), carried out unchecked.
+        state = step(state, seat, normal_from(state, moves(state, seat), rng))
     return state
 
 
