@@ -143,8 +143,8 @@ def play_plan(legal: tuple[Action, ...]) -> PlayPlan:
     places = [a for a in legal if isinstance(a, Place)]
     ordinary = tuple([a for a in places if not special(a.cards)])
     if ordinary:
-        plan = PlayPlan(ordinary, min(ordinary, key=lambda a: ordinary_order(a.cards)),
-                        None, None)
+        orders = [ordinary_order(a.cards) for a in ordinary]
+        plan = PlayPlan(ordinary, ordinary[orders.index(min(orders))], None, None)
     elif places:
         plan = PlayPlan((), None, _special(places, True), _special(places, False))
     else:

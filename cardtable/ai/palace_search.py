@@ -28,8 +28,8 @@ import random
 from collections.abc import Sequence
 
 from ..engine import Action, BuildReserve, GameView, Place
-from ..engine.palace import Palace, PalaceState, Phase
-from ..engine.placements import ACE_HIGH, legal_placements, top_value, value
+from ..engine.palace import TAKE_STACK, Palace, PalaceState, Phase, play_actions
+from ..engine.placements import ACE_HIGH, top_value, value
 from ..engine.variant import SeatedState, SomeVariant
 from .candidates import search_prior
 from .leaf import chance_ahead, leaf_value
@@ -149,7 +149,7 @@ def burden_features(state: PalaceState, seat: int) -> tuple[int, ...]:
     stuck = 0
     hand = state.hands[seat]
     if state.current == seat and hand and state.stack and \
-            not legal_placements(hand, top_value(state.stack)):
+            play_actions(hand, top_value(state.stack))[0] is TAKE_STACK:
         stuck = sum(len(placement) for placement in state.stack)
     return (len(state.hidden[seat]) + len(state.face_down[seat]), ranks, twos, aces, low,
             high, len(pool), stuck)

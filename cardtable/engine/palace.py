@@ -75,7 +75,11 @@ def play_actions(hand: tuple[Card, ...], top: int | None) -> tuple[Action, ...]:
     Shared lists of the same action objects are never stale: what a hand may place on
     a rank depends on nothing else."""
     legal = legal_placements(hand, top)
-    return tuple([Place(cards) for cards in legal]) if legal else (TAKE_STACK,)
+    return tuple(map(_place_of, legal)) if legal else (TAKE_STACK,)
+
+
+_place_of = lru_cache(maxsize=PLAY_LISTS_KEPT)(Place)
+"""One ``Place`` of each placement listed lately (most lists share most of them)."""
 
 
 class Phase(IdentityEnum):
