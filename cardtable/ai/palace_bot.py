@@ -128,7 +128,7 @@ class PlayPlan:
     big_stack: Place | None
 
 
-PLANS_KEPT = 2048
+PLANS_KEPT = 4096
 """Lists of moves whose plan is remembered. The engine lists the same hand on the same
 stack as the very same tuple (``palace.play_actions``), so a plan is found by the list's
 identity: the Hard search's rollouts meet the same lists move after move."""

@@ -17,7 +17,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import combinations
+from itertools import chain, combinations
 from typing import Any
 
 from .actions import Action, BuildReserve, PickHidden, Pile, Place, PlayHidden, TakeStack
@@ -62,7 +62,7 @@ PICKS = tuple(PickHidden(p) for p in combinations(range(DEALT), HIDDEN))
 HIDDEN_PLAYS = tuple(tuple(PlayHidden(i) for i in range(count)) for count in range(HIDDEN + 1))
 """A seat's blind hidden-card plays, by how many hidden cards it has left."""
 TAKE_STACK = TakeStack()
-PLAY_LISTS_KEPT = 2048
+PLAY_LISTS_KEPT = 4096
 """Hands (with the rank to beat) whose moves in play are remembered (:func:`play_actions`)."""
 
 
@@ -310,18 +310,22 @@ class Palace(Variant[PalaceState, PalaceView]):
 
     def _apply(self, state: PalaceState, seat: int, action: Action) -> Transition[PalaceState]:
         events: list[Event] = []
-        if isinstance(action, PickHidden):
-            state = self._pick(state, seat, action, events)
-        elif isinstance(action, BuildReserve):
-            state = self._build(state, seat, action.cards, events)
-        elif isinstance(action, Place):
-            state = self._place(state, seat, action.cards, events)
-        elif isinstance(action, TakeStack):
-            state = self._take_stack(state, seat, (), events)
-        else:
-            assert isinstance(action, PlayHidden)
-            state = self._play_hidden(state, seat, action.position, events)
+        state = self._carry_out(state, seat, action, events)
         return Transition(state, tuple(events))
+
+    def _carry_out(self, state: PalaceState, seat: int, action: Action,
+                   events: list[Event]) -> PalaceState:
+        """The state after an action already validated, its events added to ``events``."""
+        if isinstance(action, Place):  # the usual move first
+            return self._place(state, seat, action.cards, events)
+        if isinstance(action, PickHidden):
+            return self._pick(state, seat, action, events)
+        if isinstance(action, BuildReserve):
+            return self._build(state, seat, action.cards, events)
+        if isinstance(action, TakeStack):
+            return self._take_stack(state, seat, (), events)
+        assert isinstance(action, PlayHidden)
+        return self._play_hidden(state, seat, action.position, events)
 
     def moves(self, state: PalaceState, seat: int) -> tuple[Action, ...]:
         """:meth:`legal_actions`, worked out without keeping it for the state: for a
@@ -332,7 +336,7 @@ class Palace(Variant[PalaceState, PalaceView]):
         """The state after ``action``, which must be one of ``legal_actions(state,
         seat)``: not checked again, and its events not kept. For a search playing its
         policy's moves, picked from that list, on to the game's end."""
-        return self._apply(state, seat, action).state
+        return self._carry_out(state, seat, action, [])
 
     def _pick(self, state: PalaceState, seat: int, action: PickHidden,
               events: list[Event]) -> PalaceState:
@@ -377,7 +381,7 @@ class Palace(Variant[PalaceState, PalaceView]):
         events.append(Placed(seat, cards, hidden))
         changes: dict[str, Any] = {"placements": state.placements + 1}
         if again:
-            gone = tuple(card for placement in state.stack for card in placement) + cards
+            gone = tuple(chain.from_iterable(state.stack)) + cards
             changes["stack"], changes["burned"] = (), state.burned + gone
             events.append(Burned(seat, gone))
         else:
@@ -420,7 +424,7 @@ class Palace(Variant[PalaceState, PalaceView]):
 
     def _take_stack(self, state: PalaceState, seat: int, extra: tuple[Card, ...],
                     events: list[Event]) -> PalaceState:
-        cards = tuple(card for placement in state.stack for card in placement) + extra
+        cards = tuple(chain.from_iterable(state.stack)) + extra
         events.append(StackTaken(seat, cards))
         hand, deck = _drawn(state.hands[seat] + cards, state.deck, seat, events)  # P-A14
         return evolve(state, stack=(), hands=replace_at(state.hands, seat, hand), deck=deck,
