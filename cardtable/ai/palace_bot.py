@@ -149,12 +149,9 @@ def play_plan(legal: tuple[Action, ...]) -> PlayPlan:
         plan = PlayPlan((), None, _special(places, True), _special(places, False))
     else:
         plan = PlayPlan((), None, None, None)
+    if len(_PLANS) >= PLANS_KEPT:
+        _PLANS.clear()  # all at once: dropping the oldest one by one costs more than it saves
     _PLANS[id(legal)] = (legal, plan)  # holding the tuple keeps its id from being reused
-    while len(_PLANS) > PLANS_KEPT:
-        try:
-            del _PLANS[next(iter(_PLANS))]
-        except (KeyError, StopIteration, RuntimeError):  # another thread got there first
-            break
     return plan
 
 
