@@ -2,9 +2,11 @@
 and what a position is worth.
 
 - **Rollout policy.** Every seat plays the Normal player's own decision code
-  (:func:`palace_bot.normal_move`) on a glance at the sampled state: no view is built, and
-  the setup's 84 blind picks are one shared list. The world is already dealt at random
-  where the searching seat cannot see, so reading any hand in it leaks nothing.
+  (:func:`palace_bot.normal_move`) on a glance at the sampled state: no view is built.
+  The engine lists a hand's moves on a stack once (``palace.play_actions``) and Normal
+  plans each list once (``palace_bot.play_plan``): rollouts meet the same hands move
+  after move. The world is already dealt at random where the searching seat cannot see,
+  so reading any hand in it leaks nothing.
 - **Leaf value.** A short rollout ends mid-game; the state reached is worth the seat's
   share of the other seats it is likely to finish ahead of (at two seats, its chance of
   winning), from each seat's *burden*: a weighed count of what it still has to shed
