@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Protocol
 
@@ -103,22 +104,61 @@ def normal_move(view: PalaceSight, rng: random.Random) -> Action:
         return max(builds, key=lambda a: reserve_strength(a.cards))
     if isinstance(legal[0], PlayHidden):
         return rng.choice(legal)  # blind
-    places = [a for a in legal if isinstance(a, Place)]
-    if not places:
-        return legal[0]  # nothing goes: take the stack
-    ordinary = [a for a in places if not special(a.cards)]
-    if ordinary:
+    plan = play_plan(legal)
+    if plan.lowest is not None:
+        ordinary = plan.ordinary
         circling = view.deck_size == 0 or max(view.hand_sizes) >= SWOLLEN
         if circling and len(ordinary) > 1 and rng.random() < VARY:
             return rng.choice(ordinary)
-        return min(ordinary, key=lambda a: ordinary_order(a.cards))
-    return _special(view, places)
+        return plan.lowest
+    if plan.small_stack is None or plan.big_stack is None:
+        return legal[0]  # nothing goes: take the stack
+    return plan.small_stack if view.stack_size <= SMALL_STACK else plan.big_stack
 
 
-def _special(view: PalaceSight, places: list[Place]) -> Place:
+@dataclass(frozen=True, slots=True)
+class PlayPlan:
+    """What Normal makes of a list of moves in play, worked out once per list: the
+    ordinary placements and the lowest of them, or, with none, the special one it
+    spends on a small stack and on a big one (none at all: it takes the stack)."""
+
+    ordinary: tuple[Place, ...]
+    lowest: Place | None
+    small_stack: Place | None
+    big_stack: Place | None
+
+
+PLANS_KEPT = 4096
+"""Lists of moves whose plan is remembered. The engine lists the same hand on the same
+stack as the very same tuple (``palace.play_actions``), so a plan is found by the list's
+identity: the Hard search's rollouts meet the same lists move after move."""
+_PLANS: dict[int, tuple[tuple[Action, ...], PlayPlan]] = {}
+
+
+def play_plan(legal: tuple[Action, ...]) -> PlayPlan:
+    """The plan of these moves in play (remembered for this very tuple)."""
+    found = _PLANS.get(id(legal))
+    if found is not None and found[0] is legal:
+        return found[1]
+    places = [a for a in legal if isinstance(a, Place)]
+    ordinary = tuple([a for a in places if not special(a.cards)])
+    if ordinary:
+        orders = [ordinary_order(a.cards) for a in ordinary]
+        plan = PlayPlan(ordinary, ordinary[orders.index(min(orders))], None, None)
+    elif places:
+        plan = PlayPlan((), None, _special(places, True), _special(places, False))
+    else:
+        plan = PlayPlan((), None, None, None)
+    if len(_PLANS) >= PLANS_KEPT:
+        _PLANS.clear()  # all at once: dropping the oldest one by one costs more than it saves
+    _PLANS[id(legal)] = (legal, plan)  # holding the tuple keeps its id from being reused
+    return plan
+
+
+def _special(places: list[Place], small_stack: bool) -> Place:
     twos = [a for a in places if all(c.rank is Rank.TWO for c in a.cards)]
     aces = [a for a in places if any(c.rank is Rank.ACE for c in a.cards)]
-    if twos and (not aces or view.stack_size <= SMALL_STACK):
+    if twos and (not aces or small_stack):
         return min(twos, key=lambda a: len(a.cards))  # one 2 at a time
     if aces:
         # One ace burns as well as several; a straight up to the ace sheds more.

@@ -2,9 +2,11 @@
 and what a position is worth.
 
 - **Rollout policy.** Every seat plays the Normal player's own decision code
-  (:func:`palace_bot.normal_move`) on a glance at the sampled state: no view is built, and
-  the setup's 84 blind picks are one shared list. The world is already dealt at random
-  where the searching seat cannot see, so reading any hand in it leaks nothing.
+  (:func:`palace_bot.normal_move`) on a glance at the sampled state: no view is built.
+  The engine lists a hand's moves on a stack once (``palace.play_actions``) and Normal
+  plans each list once (``palace_bot.play_plan``): rollouts meet the same hands move
+  after move. The world is already dealt at random where the searching seat cannot see,
+  so reading any hand in it leaks nothing.
 - **Leaf value.** A short rollout ends mid-game; the state reached is worth the seat's
   share of the other seats it is likely to finish ahead of (at two seats, its chance of
   winning), from each seat's *burden*: a weighed count of what it still has to shed
@@ -26,36 +28,27 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from itertools import combinations
 
-from ..engine import Action, BuildReserve, GameView, PickHidden, Place, PlayHidden
-from ..engine.palace import DEALT, HIDDEN, PalaceState, Phase
-from ..engine.placements import ACE_HIGH, legal_placements, top_value, value
+from ..engine import Action, BuildReserve, GameView, Place
+from ..engine.palace import TAKE_STACK, Palace, PalaceState, Phase, play_actions
+from ..engine.placements import ACE_HIGH, top_value, value
 from ..engine.variant import SeatedState, SomeVariant
 from .candidates import search_prior
 from .leaf import chance_ahead, leaf_value
 from .palace_bot import normal_move, reserve_strength, special
 from .rollout import RolloutPolicy, rollout_policy
 
-PICKS = tuple(PickHidden(p) for p in combinations(range(DEALT), HIDDEN))
-"""The setup's blind picks, in the engine's order (the same list for every seat)."""
-HIDDEN_PLAYS = tuple(tuple(PlayHidden(i) for i in range(count)) for count in range(HIDDEN + 1))
-"""A seat's blind hidden-card plays, by how many hidden cards it has left."""
-
 
 class Glance:
     """What the Normal player reads of a sampled state (:class:`palace_bot.PalaceSight`),
     read from the state only when asked."""
 
-    __slots__ = ("state", "legal")
+    __slots__ = ("state", "legal", "phase")
 
     def __init__(self, state: PalaceState, legal: tuple[Action, ...]) -> None:
         self.state = state
         self.legal = legal
-
-    @property
-    def phase(self) -> Phase:
-        return self.state.phase
+        self.phase = state.phase
 
     @property
     def deck_size(self) -> int:
@@ -63,7 +56,7 @@ class Glance:
 
     @property
     def hand_sizes(self) -> tuple[int, ...]:
-        return tuple(len(hand) for hand in self.state.hands)
+        return tuple(map(len, self.state.hands))
 
     @property
     def stack_size(self) -> int:
@@ -77,15 +70,15 @@ class PalaceRollout(RolloutPolicy[PalaceState]):
     state_type = PalaceState
 
     def choose(self, state: PalaceState, seat: int, rng: random.Random) -> Action:
-        if state.phase is Phase.PICK_HIDDEN:
-            legal: tuple[Action, ...] = PICKS
-        elif state.phase is Phase.PLAY and not state.hands[seat]:
-            legal = HIDDEN_PLAYS[len(state.hidden[seat])]
-        else:
-            # The engine's own list: one call to ``legal_placements``, and ``apply`` then
-            # finds the move listed and does not check it again.
-            legal = self.variant.legal_actions(state, seat)
-        return normal_move(Glance(state, legal), rng)
+        # The engine's own list (a hand on a stack is listed once and remembered, as
+        # Normal's plan of that list is), so ``apply`` finds the move listed and does
+        # not check it again.
+        return normal_from(state, self.variant.legal_actions(state, seat), rng)
+
+
+def normal_from(state: PalaceState, legal: tuple[Action, ...], rng: random.Random) -> Action:
+    """Normal's move in the sampled state, from the seat's legal list."""
+    return normal_move(Glance(state, legal), rng)
 
 
 SPECIAL_LAST = 100.0
@@ -158,7 +151,7 @@ def burden_features(state: PalaceState, seat: int) -> tuple[int, ...]:
     stuck = 0
     hand = state.hands[seat]
     if state.current == seat and hand and state.stack and \
-            not legal_placements(hand, top_value(state.stack)):
+            play_actions(hand, top_value(state.stack))[0] is TAKE_STACK:
         stuck = sum(len(placement) for placement in state.stack)
     return (len(state.hidden[seat]) + len(state.face_down[seat]), ranks, twos, aces, low,
             high, len(pool), stuck)
@@ -189,15 +182,18 @@ def played_out(variant: SomeVariant, state: PalaceState) -> PalaceState:
     (29 moves at the median in Normal's self-play), so the search plays it out and sees
     who wins. The world's own seed drives the playout: every candidate played in the
     same world meets the same luck."""
-    policy = PalaceRollout(variant)
+    palace = variant
+    if not isinstance(palace, Palace):
+        raise TypeError(f"Palace's rules expected, not {type(variant).__name__}")
+    moves, step = palace.moves, palace.step
     rng = random.Random(state.seed)
     for _ in range(DRY_MOVES):
         if state.phase is Phase.GAME_OVER:
             break
         seat = state.current
-        moved = variant.apply(state, seat, policy.choose(state, seat, rng)).state
-        assert isinstance(moved, PalaceState)
-        state = moved
+        # The rollout's move, from the engine's list (worked out afresh: a state here
+        # is met once), carried out unchecked.
+        state = step(state, seat, normal_from(state, moves(state, seat), rng))
     return state
 
 

@@ -16,13 +16,14 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import combinations
+from functools import lru_cache
+from itertools import chain, combinations
 from typing import Any
 
 from .actions import Action, BuildReserve, PickHidden, Pile, Place, PlayHidden, TakeStack
 from .cards import Card, IdentityEnum, parse_zones, standard_deck
 from .codec import serializable
-from .data import evolve, replace_at, without
+from .data import evolve, replace_at, without, without_one
 from .events import (
     Burned,
     Dealt,
@@ -38,8 +39,8 @@ from .events import (
 )
 from .options import PalaceOptions
 from .placements import (
-    burns,
     in_order,
+    laid,
     legal_placements,
     placements,
     shape_problem,
@@ -54,6 +55,31 @@ DEALT = 9
 HIDDEN = 3
 RESERVE_PLACEMENTS = 3
 HAND_MINIMUM = 3
+
+
+PICKS = tuple(PickHidden(p) for p in combinations(range(DEALT), HIDDEN))
+"""Every blind pick of the hidden reserve (the same list for every seat and state)."""
+HIDDEN_PLAYS = tuple(tuple(PlayHidden(i) for i in range(count)) for count in range(HIDDEN + 1))
+"""A seat's blind hidden-card plays, by how many hidden cards it has left."""
+TAKE_STACK = TakeStack()
+PLAY_LISTS_KEPT = 4096
+"""Hands (with the rank to beat) whose moves in play are remembered (:func:`play_actions`)."""
+
+
+@lru_cache(maxsize=PLAY_LISTS_KEPT)
+def play_actions(hand: tuple[Card, ...], top: int | None) -> tuple[Action, ...]:
+    """A hand's moves in play on a stack whose rank to beat is ``top``: every placement
+    that goes, or taking the stack if none does. Remembered: the Hard search's rollouts
+    meet the same hand on the same stack move after move (every candidate is played in
+    the same world with the same luck), and listing was a third of a rollout's time.
+    Shared lists of the same action objects are never stale: what a hand may place on
+    a rank depends on nothing else."""
+    legal = legal_placements(hand, top)
+    return tuple(map(_place_of, legal)) if legal else (TAKE_STACK,)
+
+
+_place_of = lru_cache(maxsize=PLAY_LISTS_KEPT)(Place)
+"""One ``Place`` of each placement listed lately (most lists share most of them)."""
 
 
 class Phase(IdentityEnum):
@@ -201,15 +227,16 @@ class Palace(Variant[PalaceState, PalaceView]):
         if state.phase is Phase.GAME_OVER or seat != state.current:
             return ()
         if state.phase is Phase.PICK_HIDDEN:
-            return tuple(PickHidden(p) for p in combinations(range(DEALT), HIDDEN))
+            return PICKS
         hand = state.hands[seat]
         if state.phase is Phase.BUILD_RESERVE:
             return tuple(BuildReserve(cards) for cards in placements(hand)
                          if self._keep_problem(state, seat, cards) is None)
         if not hand:
-            return tuple(PlayHidden(i) for i in range(len(state.hidden[seat])))
-        legal = legal_placements(hand, top_value(state.stack))
-        return tuple(Place(cards) for cards in legal) if legal else (TakeStack(),)
+            count = len(state.hidden[seat])
+            return HIDDEN_PLAYS[count] if count <= HIDDEN else \
+                tuple(PlayHidden(i) for i in range(count))
+        return play_actions(hand, top_value(state.stack))
 
     def _problem(self, state: PalaceState, seat: int, action: Action) -> str | None:
         if state.phase is Phase.GAME_OVER:
@@ -283,18 +310,33 @@ class Palace(Variant[PalaceState, PalaceView]):
 
     def _apply(self, state: PalaceState, seat: int, action: Action) -> Transition[PalaceState]:
         events: list[Event] = []
-        if isinstance(action, PickHidden):
-            state = self._pick(state, seat, action, events)
-        elif isinstance(action, BuildReserve):
-            state = self._build(state, seat, action.cards, events)
-        elif isinstance(action, Place):
-            state = self._place(state, seat, action.cards, events)
-        elif isinstance(action, TakeStack):
-            state = self._take_stack(state, seat, (), events)
-        else:
-            assert isinstance(action, PlayHidden)
-            state = self._play_hidden(state, seat, action.position, events)
+        state = self._carry_out(state, seat, action, events)
         return Transition(state, tuple(events))
+
+    def _carry_out(self, state: PalaceState, seat: int, action: Action,
+                   events: list[Event]) -> PalaceState:
+        """The state after an action already validated, its events added to ``events``."""
+        if isinstance(action, Place):  # the usual move first
+            return self._place(state, seat, action.cards, events)
+        if isinstance(action, PickHidden):
+            return self._pick(state, seat, action, events)
+        if isinstance(action, BuildReserve):
+            return self._build(state, seat, action.cards, events)
+        if isinstance(action, TakeStack):
+            return self._take_stack(state, seat, (), events)
+        assert isinstance(action, PlayHidden)
+        return self._play_hidden(state, seat, action.position, events)
+
+    def moves(self, state: PalaceState, seat: int) -> tuple[Action, ...]:
+        """:meth:`legal_actions`, worked out without keeping it for the state: for a
+        search that meets each state once and carries its moves out with :meth:`step`."""
+        return self._legal_actions(state, seat)
+
+    def step(self, state: PalaceState, seat: int, action: Action) -> PalaceState:
+        """The state after ``action``, which must be one of ``legal_actions(state,
+        seat)``: not checked again, and its events not kept. For a search playing its
+        policy's moves, picked from that list, on to the game's end."""
+        return self._carry_out(state, seat, action, [])
 
     def _pick(self, state: PalaceState, seat: int, action: PickHidden,
               events: list[Event]) -> PalaceState:
@@ -328,27 +370,37 @@ class Palace(Variant[PalaceState, PalaceView]):
         # engine's hottest path in Palace).
         hand, known = state.hands[seat], state.known[seat]
         if not hidden:
-            hand, known = without(hand, cards), without(known, cards)
-        cards = in_order(cards)
-        stack, burned = state.stack + (cards,), state.burned
+            if len(cards) == 1:  # a card is one object, in a hand once
+                card = cards[0]
+                hand = without_one(hand, card)
+                if card in known:
+                    known = without_one(known, card)
+            else:
+                hand, known = without(hand, cards), without(known, cards)
+        cards, again = laid(cards)
         events.append(Placed(seat, cards, hidden))
-        again = burns(cards)
+        changes: dict[str, Any] = {"placements": state.placements + 1}
         if again:
-            gone = tuple(card for placement in stack for card in placement)
-            stack, burned = (), burned + gone
+            gone = tuple(chain.from_iterable(state.stack)) + cards
+            changes["stack"], changes["burned"] = (), state.burned + gone
             events.append(Burned(seat, gone))
-        hand, deck = _drawn(hand, state.deck, seat, events)
-        changes: dict[str, Any] = dict(
-            hands=replace_at(state.hands, seat, hand), known=replace_at(state.known, seat, known),
-            stack=stack, burned=burned, deck=deck, placements=state.placements + 1)
+        else:
+            changes["stack"] = state.stack + (cards,)
+        if len(hand) < HAND_MINIMUM and state.deck:
+            hand, changes["deck"] = _drawn(hand, state.deck, seat, events)
+        changes["hands"] = replace_at(state.hands, seat, hand)
+        if known is not state.known[seat]:
+            changes["known"] = replace_at(state.known, seat, known)
         cap = self.options.placement_cap
         if (hand or (state.hidden[seat] and not state.reserves[seat])) \
                 and not (cap and state.placements + 1 >= cap):
             # The usual case: play goes on, so the turn passes (or comes again after a
             # burn) in the same copy.
             if again:
-                return evolve(state, again=True, **changes)
-            return evolve(state, **changes, **self._turn_passes(state))
+                changes["again"] = True
+            else:
+                changes.update(self._turn_passes(state))
+            return evolve(state, **changes)
         state = evolve(state, **changes)
         if not state.hands[seat] and state.reserves[seat]:
             state = self._take_reserve(state, seat, events)
@@ -372,7 +424,7 @@ class Palace(Variant[PalaceState, PalaceView]):
 
     def _take_stack(self, state: PalaceState, seat: int, extra: tuple[Card, ...],
                     events: list[Event]) -> PalaceState:
-        cards = tuple(card for placement in state.stack for card in placement) + extra
+        cards = tuple(chain.from_iterable(state.stack)) + extra
         events.append(StackTaken(seat, cards))
         hand, deck = _drawn(state.hands[seat] + cards, state.deck, seat, events)  # P-A14
         return evolve(state, stack=(), hands=replace_at(state.hands, seat, hand), deck=deck,

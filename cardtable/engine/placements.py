@@ -13,6 +13,7 @@ Standard library only.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
 from .cards import SORT_KEY, Card, Rank
 
@@ -32,9 +33,21 @@ def rank_name(number: int) -> str:
     return Rank(1 if number == ACE_HIGH else number).code
 
 
+LAID_KEPT = 1024
+"""Placements whose order on the table is remembered (:func:`laid`): the Hard search's
+rollouts place the same few hundred again and again."""
+
+
 def in_order(cards: Iterable[Card]) -> tuple[Card, ...]:
     """A placement as it lies on the table: low to high, so its top card is last."""
     return tuple(sorted(cards, key=lambda card: (value(card), card.sort_key())))
+
+
+@lru_cache(maxsize=LAID_KEPT)
+def laid(cards: tuple[Card, ...]) -> tuple[tuple[Card, ...], bool]:
+    """The placement as it lies on the table (:func:`in_order`) and whether it burns
+    the stack (:func:`burns`): what placing it needs, remembered."""
+    return in_order(cards), burns(cards)
 
 
 def is_straight(cards: Sequence[Card]) -> bool:
@@ -64,7 +77,10 @@ def top_value(stack: Sequence[Sequence[Card]]) -> int | None:
     """The rank to beat: the top placement's highest card (P-A6), or ``None`` if empty."""
     if not stack:
         return None
-    return max(value(card) for card in stack[-1])
+    top = stack[-1]
+    if len(top) == 1:  # most placements are one card
+        return _VALUES[top[0].rank]
+    return max([_VALUES[card.rank] for card in top])
 
 
 def stack_problem(cards: Sequence[Card], top: int | None) -> str | None:
@@ -100,26 +116,34 @@ def legal_placements(hand: Sequence[Card], top: int | None) -> list[tuple[Card, 
     starts below the top are never built."""
     by_value: dict[int, list[Card]] = {}
     for card in hand:
-        by_value.setdefault(_VALUES[card.rank], []).append(card)
+        number = _VALUES[card.rank]
+        group = by_value.get(number)
+        if group is None:
+            by_value[number] = [card]
+        else:
+            group.append(card)
     ranks = sorted(by_value)
     lowest = 0 if top is None else top
     found: list[tuple[Card, ...]] = []
+    firsts: list[Card] = []  # each rank's first card: a straight takes it
     for number in ranks:
         cards = by_value[number]
         if len(cards) > 1:
             cards.sort(key=SORT_KEY)  # a straight from a 2 may take this rank too
-        if number < lowest and number != 2:
-            continue
-        if len(cards) > 1:
-            found += [tuple(cards[:count]) for count in range(1, len(cards) + 1)]
-        else:
+            if number >= lowest or number == 2:
+                found += [tuple(cards[:count]) for count in range(1, len(cards) + 1)]
+        elif number >= lowest or number == 2:
             found.append((cards[0],))
-    for start_index, start in enumerate(ranks):
-        if start < lowest and start != 2:
-            continue
-        length = 1
-        while start_index + length < len(ranks) and ranks[start_index + length] == start + length:
-            length += 1
-        for size in range(3, length + 1):
-            found.append(tuple(by_value[start + step][0] for step in range(size)))
+        firsts.append(cards[0])
+    count = len(ranks)
+    if count < 3:
+        return found
+    runs = [1] * count  # how many consecutive ranks run up from each
+    for index in range(count - 2, -1, -1):
+        if ranks[index + 1] == ranks[index] + 1:
+            runs[index] = runs[index + 1] + 1
+    for index, start in enumerate(ranks):
+        run = runs[index]
+        if run >= 3 and (start >= lowest or start == 2):
+            found += [tuple(firsts[index:index + size]) for size in range(3, run + 1)]
     return found
