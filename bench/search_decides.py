@@ -2,7 +2,7 @@
 planned, and what those changes gain, played out from the true deal.
 
     python3 bench/search_decides.py [--positions N] [--streams K] [--games a,b] [--seed S]
-                                    [--tree DIR]
+                                    [--bot SPEC] [--margin M] [--horizon H] [--tree DIR]
 
 Positions: seeded games played by Normal at every seat (each game at its smallest
 table; Shanghai with buying: 3 seats), every eleventh position where the seat to move
@@ -21,7 +21,10 @@ averaged over its streams; the table shows the mean over the changed positions w
 95 % confidence interval (over positions), in the round's margin (the seat's standing
 against the others' mean in the game's own score, higher better) and, where the game
 registers a leaf value (:mod:`cardtable.ai.leaf`), in that chance of winning the game
-read at the round's end. Prints figures; asserts nothing.
+read at the round's end. The last column spreads the same gains over every position
+(an unchanged move gains nothing): what the search adds a decision, the figure to compare
+between settings (``--bot hard:N`` for another budget, ``--margin`` and ``--horizon``
+to try the search's other settings). Prints figures; asserts nothing.
 
 The issue's target: the gain of the changes positive in every game.
 """
@@ -139,7 +142,7 @@ def interval(gains: list[float]) -> str:
     mean = statistics.fmean(gains)
     half = 1.96 * statistics.stdev(gains) / math.sqrt(len(gains)) if len(gains) > 1 else math.inf
     verdict = "positive" if mean - half > 0 else ("negative" if mean + half < 0 else "unclear")
-    return f"{mean:+9.3f} ± {half:7.3f} {verdict:>8}"
+    return f"{mean:+9.4f} ± {half:7.4f} {verdict:>8}"
 
 
 def main() -> None:
@@ -150,6 +153,10 @@ def main() -> None:
                         help="random streams each changed move is played out on (default 16)")
     parser.add_argument("--games", default="", help="comma-separated game ids (all)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--bot", default="hard", help="the Hard to measure (hard, hard:N)")
+    parser.add_argument("--margin", type=float,
+                        help="standard errors a rival must win by (HardBot.MARGIN)")
+    parser.add_argument("--horizon", type=int, help="own turns a rollout plays")
     parser.add_argument("--tree", help="measure the cardtable checked out in this folder "
                         "instead of this one (another branch's worktree)")
     args = parser.parse_args()
@@ -162,14 +169,20 @@ def main() -> None:
 
     chosen = [v for v in sorted(variants(), key=lambda v: v.menu_order)
               if not args.games or v.id in args.games.split(",")]
-    print(f"Hard as shipped; {args.positions} positions per game (seed {args.seed}); "
+    settings = [args.bot] + ([f"margin {args.margin}"] if args.margin is not None else []) \
+        + ([f"horizon {args.horizon}"] if args.horizon is not None else [])
+    print(f"Hard ({', '.join(settings)}); {args.positions} positions per game (seed {args.seed}); "
           f"each change played out on {args.streams} common streams by Normal at every seat")
     print(f"{'game':<16}{'seats':>5} {'changed':>12} | {'gain in round margin (95% CI)':>34}"
-          f" | {'gain in leaf value (95% CI)':>34} | {'s':>5}")
+          f" | {'gain in leaf value (95% CI)':>34} | {'leaf gain a decision':>30} | {'s':>5}")
     for variant_type in chosen:
         began = time.monotonic()
         seats = variant_type.seat_counts.start
-        hard, planner = make_bot("hard"), NormalBot("hard")
+        hard, planner = make_bot(args.bot), NormalBot("hard")
+        if args.margin is not None:
+            hard.MARGIN = args.margin  # type: ignore[attr-defined]
+        if args.horizon is not None:
+            hard.horizon = args.horizon  # type: ignore[attr-defined]
         leaf = leaf_for(variant_type.id)
         margins: list[float] = []
         chances: list[float] = []
@@ -197,9 +210,11 @@ def main() -> None:
             margins.append(statistics.fmean(margin_gain))
             if chance_gain:
                 chances.append(statistics.fmean(chance_gain))
+        spread = chances + [0.0] * (len(games) - len(chances))
         changed = f"{len(margins)}/{len(games)} {100 * len(margins) / len(games):3.0f}%"
         print(f"{variant_type.id:<16}{seats:>5} {changed:>12} | {interval(margins):>34} | "
               f"{interval(chances) if leaf is not None else 'no leaf value':>34} | "
+              f"{interval(spread) if leaf is not None else '-':>30} | "
               f"{time.monotonic() - began:5.0f}", flush=True)
 
 
