@@ -61,16 +61,13 @@ try:
     from cardtable.engine.contract_search import best_go_down  # noqa: E402
 except ImportError:  # an older checkout, measured for a before/after table
     from cardtable.engine.contracts import best_go_down  # type: ignore[no-redef] # noqa: E402
+from common import percentile
+
 from cardtable.engine.rng import derive  # noqa: E402
 from cardtable.engine.shanghai_rules import CONTRACTS  # noqa: E402
 
 SEED = 1000
 """Games of a block are dealt with seeds SEED, SEED + 1, …; rlcard's likewise."""
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
 def clear_caches() -> None:

@@ -47,6 +47,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from common import percentile
+
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_AGAINST = "7e50a65"
 P99_TARGET = 1.0
@@ -56,11 +58,6 @@ STRIDE = 11
 hold the big hands), not bunched in its first rounds."""
 
 Figures = dict[str, Any]
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
 def positions(game_id: str, seats: int, count: int, seed: int) -> list[dict[str, Any]]:

@@ -36,13 +36,10 @@ import sys
 import time
 from pathlib import Path
 
+from common import percentile
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
 def rollouts(count: int) -> None:
