@@ -157,6 +157,8 @@ def main() -> None:
     parser.add_argument("--margin", type=float,
                         help="standard errors a rival must win by (HardBot.MARGIN)")
     parser.add_argument("--horizon", type=int, help="own turns a rollout plays")
+    parser.add_argument("--kinds", action="store_true",
+                        help="also the gain of the changes by kind (planned move → Hard's)")
     parser.add_argument("--tree", help="measure the cardtable checked out in this folder "
                         "instead of this one (another branch's worktree)")
     args = parser.parse_args()
@@ -186,6 +188,7 @@ def main() -> None:
         leaf = leaf_for(variant_type.id)
         margins: list[float] = []
         chances: list[float] = []
+        kinds: dict[str, list[float]] = {}
         games = positions(variant_type.id, seats, args.positions, args.seed)
         for game in games:
             seat = seat_to_ask(game, range(seats))
@@ -208,6 +211,8 @@ def main() -> None:
                 if ours[1] is not None and theirs[1] is not None:
                     chance_gain.append(ours[1] - theirs[1])
             margins.append(statistics.fmean(margin_gain))
+            kind = f"{type(planned).__name__} → {type(searched).__name__}"
+            kinds.setdefault(kind, []).append(margins[-1])
             if chance_gain:
                 chances.append(statistics.fmean(chance_gain))
         spread = chances + [0.0] * (len(games) - len(chances))
@@ -216,6 +221,9 @@ def main() -> None:
               f"{interval(chances) if leaf is not None else 'no leaf value':>34} | "
               f"{interval(spread) if leaf is not None else '-':>30} | "
               f"{time.monotonic() - began:5.0f}", flush=True)
+        if args.kinds:
+            for kind, gains in sorted(kinds.items(), key=lambda item: -len(item[1])):
+                print(f"    {kind:<30} {len(gains):>5} | {interval(gains):>34}")
 
 
 if __name__ == "__main__":

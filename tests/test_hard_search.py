@@ -247,3 +247,21 @@ def test_a_hard_seat_that_thinks_for_seconds_on_a_loaded_machine_keeps_its_seat(
             table.update()
             time.sleep(0.001)
     assert game.history[before] == (1, expected)
+
+
+def test_a_view_whose_cards_do_not_add_up_leaves_the_heuristics_move():
+    """A view that shows one card fewer in the stock than the deck leaves unseen deals
+    no world (it is a bug, never play): Hard keeps its heuristic's move and counts the
+    fault rather than stopping the table."""
+    import dataclasses
+
+    for game, seat, view in normal_positions("five_crowns", 2, 3, 120):
+        if len(view.legal) < 2 or view.stock_size < 2:
+            continue
+        bad = dataclasses.replace(view, stock_size=view.stock_size - 1)
+        bot = HardBot(playouts=16)
+        move = bot.choose(bad, random.Random(5), time.monotonic() + 60, lambda: False)
+        if bot.last_faults:
+            assert move == bot.last_planned
+            return
+    raise AssertionError("no searched position met")

@@ -69,7 +69,7 @@ def hand_value(hand: Sequence[Card], focus: Sequence[int]) -> tuple[int, int]:
     return tally_value(tally_of(hand), tuple(focus))
 
 
-@lru_cache(maxsize=1 << 15)
+@lru_cache(maxsize=1 << 14)
 def tally_value(counts: Tally, focus: tuple[int, ...]) -> tuple[int, int]:
     """``hand_value`` of the hand of this tally (a hand less a card is a subtraction).
     Kept as ``needed`` is, in one look-up for the focused missions."""

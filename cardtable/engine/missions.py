@@ -814,7 +814,7 @@ def card_tally(card: Card) -> Tally:
     return _PACKED_BY_FACE[card._face]
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 15)
 def needed(counts: Tally, number: int) -> int:
     """``cards_needed`` of any hand of this tally for mission ``number``. Kept: Normal
     asks it of each hand less one card, for three missions, at every turn of every
