@@ -110,9 +110,10 @@ def measure(records: list[dict[str, Any]]) -> Figures:
             return apply(self, state, seat, action)
         return counted
 
-    # ``apply_built`` (a rollout's own moves, rules checked, shape not) is newer than
-    # REV: whichever a tree has is counted.
-    names = ("apply", "apply_built")
+    # ``apply_built`` (a rollout's own moves, rules checked, shape not) and Palace's
+    # ``step`` (its dry playout's listed moves, unchecked) are newer than REV: whichever
+    # a tree has is counted.
+    names = ("apply", "apply_built", "step")
     applies = {(variant, name): variant.__dict__.get(name) for variant in variants()
                for name in names if hasattr(variant, name)}
     hard._Search.playout = playout
