@@ -4,6 +4,7 @@ table plays the same moves again from a saved game."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import time
 
@@ -253,9 +254,7 @@ def test_a_view_whose_cards_do_not_add_up_leaves_the_heuristics_move():
     """A view that shows one card fewer in the stock than the deck leaves unseen deals
     no world (it is a bug, never play): Hard keeps its heuristic's move and counts the
     fault rather than stopping the table."""
-    import dataclasses
-
-    for game, seat, view in normal_positions("five_crowns", 2, 3, 120):
+    for _game, _seat, view in normal_positions("five_crowns", 2, 3, 120):
         if len(view.legal) < 2 or view.stock_size < 2:
             continue
         bad = dataclasses.replace(view, stock_size=view.stock_size - 1)
