@@ -57,11 +57,12 @@ from .events import (
     WentOut,
 )
 from .melds import Meld, MeldKind, MeldRules
+from .memo import IdentityMemo
 from .options import ShanghaiBuyOptions, ShanghaiMayIOptions
 from .rng import pick_index, shuffled
 from .rummy import RummyZones, card_taken, rebuilds_used_up
 from .sampling import fresh_seed
-from .shanghai_checks import ShanghaiChecks, extended
+from .shanghai_checks import LAID_TABLES, READ_MELDS, ShanghaiChecks, extended
 from .shanghai_rules import (
     CONTRACTS,
     ROUNDS,
@@ -121,8 +122,8 @@ class _Shanghai(ShanghaiChecks, RummyZones, Variant[ShanghaiState, ShanghaiView]
         """Stock a call needs: its cards and the next draw (2 and 3 at the printed rules;
         more when a house rule gives more cards, so the stock can always serve a call)."""
         self._awaiting_memo: tuple[ShanghaiState, tuple[int, ...]] | None = None
-        self._laid_memos = {}
-        self._reading_memos = {}
+        self._laid_memos = IdentityMemo(LAID_TABLES)
+        self._reading_memos = IdentityMemo(READ_MELDS)
         self._play_checks: dict[type, Callable[[ShanghaiState, int, Any], str | None]] = {
             Discard: self._discard_problem, GoDown: self._go_down_problem,
             LayOff: self._lay_off_problem, Exchange: self._exchange_problem,

@@ -35,6 +35,7 @@ from .cards import Card, Rank, Suit
 from .contract_search import remembered_go_down
 from .contracts import Contract, ContractRules, contract_problem
 from .melds import Meld, MeldKind, MeldRules, meld_problem, run_positions
+from .memo import IdentityMemo
 from .rummy import DRAW_CHOICES
 from .shanghai_rules import CONTRACTS, Phase, ShanghaiState, points_function
 
@@ -291,11 +292,10 @@ class ShanghaiChecks:
     _supply: Callable[[ShanghaiState], int]
     _targets_memo: tuple[tuple[Card, ...], tuple[tuple[Meld, ...], ...],
                          tuple[CallShanghai, ...]] | None = None
-    _laid_memos: dict[int, tuple[tuple[tuple[Meld, ...], ...], tuple[_Laid, ...]]]
-    """``_laid``'s answers for the last few tables, by the table's id (each entry holds
-    its table, so an id is never another table's while the entry lives)."""
-    _reading_memos: dict[int, tuple[Meld, _Reading]]
-    """``_meld_reading``'s answers, likewise by the meld's id."""
+    _laid_memos: IdentityMemo[tuple[tuple[Meld, ...], ...], tuple[_Laid, ...]]
+    """``_laid``'s answers for the last ``LAID_TABLES`` tables."""
+    _reading_memos: IdentityMemo[Meld, _Reading]
+    """``_meld_reading``'s answers for the last ``READ_MELDS`` melds."""
 
     # --- what may be done ----------------------------------------------------------------
 
@@ -537,37 +537,23 @@ class ShanghaiChecks:
         turn, of a table that changes only when a meld is laid or added to; the Hard
         search's rollouts go from the tables of one world to another's. Kept for the last
         ``LAID_TABLES`` tables, each with the very table it is for."""
-        memos = self._laid_memos
-        memo = memos.get(id(table))
-        if memo is not None and memo[0] is table:
-            return memo[1]
-        read = self._meld_reading
-        laid = tuple([(owner, index, meld, *read(meld))
-                      for owner, melds in enumerate(table) for index, meld in enumerate(melds)])
-        memos[id(table)] = (table, laid)
-        while len(memos) > LAID_TABLES:
-            try:
-                del memos[next(iter(memos))]
-            except (KeyError, StopIteration, RuntimeError):  # another thread got there first
-                break
+        laid = self._laid_memos.get(table)
+        if laid is None:
+            read = self._meld_reading
+            laid = self._laid_memos.put(table, tuple([
+                (owner, index, meld, *read(meld))
+                for owner, melds in enumerate(table) for index, meld in enumerate(melds)]))
         return laid
 
     def _meld_reading(self, meld: Meld) -> _Reading:
         """``_joining`` and ``wanted_for_wilds`` of one meld, kept for the last
         ``READ_MELDS`` melds by the meld's id (each entry holds its meld): a new table
         changes one meld and keeps the others, the very same objects."""
-        memos = self._reading_memos
-        memo = memos.get(id(meld))
-        if memo is not None and memo[0] is meld:
-            return memo[1]
-        rules = self.rules
-        reading = (*_joining(meld, rules), wanted_for_wilds(meld, rules))
-        memos[id(meld)] = (meld, reading)
-        while len(memos) > READ_MELDS:
-            try:
-                del memos[next(iter(memos))]
-            except (KeyError, StopIteration, RuntimeError):  # another thread got there first
-                break
+        reading = self._reading_memos.get(meld)
+        if reading is None:
+            rules = self.rules
+            reading = self._reading_memos.put(
+                meld, (*_joining(meld, rules), wanted_for_wilds(meld, rules)))
         return reading
 
     def _single_lay_offs(self, state: ShanghaiState, faces: list[Card]) -> list[LayOff]:

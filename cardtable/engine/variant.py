@@ -26,6 +26,7 @@ from .codec import JSONObject, serializable
 from .errors import IllegalActionError, SetupError, UnknownVariantError
 from .events import Event
 from .melds import Meld, MeldRules, meld_problem
+from .memo import IdentityMemo
 from .options import OptionsInstance
 
 
@@ -157,7 +158,8 @@ class Variant(ABC, Generic[S, V]):
 
     def __init__(self, options: object | None = None) -> None:
         # Oldest first (a plain dict keeps insertion order): the first entry goes when full.
-        self._legal_cache: dict[tuple[int, int], tuple[S, tuple[Action, ...]]] = {}
+        self._legal_cache: IdentityMemo[S, tuple[Action, ...]] = \
+            IdentityMemo(_LEGAL_CACHE_SIZE)
         chosen = options if options is not None else self.options_type()
         if not isinstance(chosen, self.options_type):
             raise SetupError(f"{self.id} takes {self.options_type.__name__}")
@@ -192,18 +194,9 @@ class Variant(ABC, Generic[S, V]):
         the AI and ``observe`` all ask about the same state: answers are kept for the
         last few states. States are frozen and the cache holds the state it answers
         for, so an entry is found only for that very object and is never stale."""
-        key = (id(state), seat)
-        cache = self._legal_cache
-        hit = cache.get(key)
-        if hit is not None and hit[0] is state:
-            return hit[1]
-        actions = self._legal_actions(state, seat)
-        cache[key] = (state, actions)
-        while len(cache) > _LEGAL_CACHE_SIZE:
-            try:
-                del cache[next(iter(cache))]
-            except (KeyError, StopIteration, RuntimeError):  # another thread got there first
-                break
+        actions = self._legal_cache.get(state, seat)
+        if actions is None:
+            actions = self._legal_cache.put(state, self._legal_actions(state, seat), seat)
         return actions
 
     @abstractmethod
@@ -231,8 +224,8 @@ class Variant(ABC, Generic[S, V]):
     def _listed(self, state: S, seat: int, action: Action) -> bool:
         """Whether ``action`` is this very object from the legal list of this very state:
         then it was checked when it was listed (bots pick from that list)."""
-        hit = self._legal_cache.get((id(state), seat))
-        return hit is not None and hit[0] is state and any(map(is_, hit[1], repeat(action)))
+        listed = self._legal_cache.get(state, seat)
+        return listed is not None and any(map(is_, listed, repeat(action)))
 
     @abstractmethod
     def _problem(self, state: S, seat: int, action: Action) -> str | None:
