@@ -20,6 +20,7 @@ from .cards import Card
 from .data import evolve, replace_at, without_one
 from .events import Drew, Event, Reshuffled
 from .melds import Meld
+from .memo import IdentityMemo
 from .rng import shuffled
 from .sampling import InconsistentViewError, deal_hidden, deck_less, fill_hands
 from .tells import Tells
@@ -242,19 +243,17 @@ class _Determinizing(Protocol[SR_co, VR_contra]):
                     shuffle_stock: bool = True) -> SR_co: ...
 
 
-_last_pool: list[tuple[object, object, list[Card]]] = []
-"""The unseen cards of the last view dealt from, with its variant: a search deals dozens
-of worlds from one view. Held with the view itself, so a hit is that very (frozen) view,
-never a stale one; replaced whole (safe when two threads deal)."""
+_POOLS: IdentityMemo[RummyView, list[Card]] = IdentityMemo(1)
+"""The unseen cards of the last view dealt from (with its variant's id beside it): a
+search deals dozens of worlds from one view."""
 
 
 def _unseen_pool(variant: _Dealing, view: RummyView) -> list[Card]:
     """The deck less every card ``view`` shows, in deck order (not to be changed)."""
-    last = _last_pool[0] if _last_pool else None
-    if last is not None and last[0] is variant and last[1] is view:
-        return last[2]
-    pool = deck_less(variant.deck(view.seats), seen_by(view))
-    _last_pool[:] = [(variant, view, pool)]
+    pool = _POOLS.get(view, id(variant))
+    if pool is None:
+        pool = _POOLS.put(view, deck_less(variant.deck(view.seats), seen_by(view)),
+                          id(variant))
     return pool
 
 
