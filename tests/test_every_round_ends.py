@@ -33,6 +33,12 @@ built)."""
 
 
 
+HARD = "hard:12"
+"""Hard at a budget that still weighs rivals, small enough for a few rounds here."""
+HARD_ROUNDS = 3
+"""Rounds Hard's games play (the first three; a game of one round plays it whole)."""
+
+
 def play_rounds(game_id: str, seats: int, seed: int, policy: str, rounds: int) -> list[int]:
     """Play one game with ``policy`` bots at every seat, at default options, for at most
     ``rounds`` rounds; the actions each finished round took. Fails on a round that does
@@ -65,12 +71,19 @@ def cases():
             for policy, count in (("random", random_games), ("normal", normal_games)):
                 yield pytest.param(variant.id, seats, policy, count,
                                    id=f"{variant.id}-{seats}-{policy}")
+        # Hard's search at every seat, at a small budget: its rivals to the planned move
+        # must not keep a round from ending either (issue 38's one card traded back and
+        # forth: tests/test_trading_loop.py).
+        seats = min(variant.seat_counts)
+        yield pytest.param(variant.id, seats, HARD, 1, id=f"{variant.id}-{seats}-hard")
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("game_id,seats,policy,games", list(cases()))
 def test_every_round_ends_at_default_options(game_id, seats, policy, games):
     rounds = profile_of(game_id).rounds_to_play
+    if policy == HARD:
+        rounds = min(rounds, HARD_ROUNDS)
     for index in range(games):
         seed = 12_000 + 100 * seats + index
         lengths = play_rounds(game_id, seats, seed, policy, rounds)

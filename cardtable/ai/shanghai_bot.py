@@ -110,7 +110,8 @@ class ShanghaiStrategy(Strategy[ShanghaiView]):
             return calls[0] if calls else CALL_PASS
         if phase is Phase.DRAW:
             top = view.top_discard
-            if top is not None and DRAW_DISCARD in view.legal and self._wanted(view, top):
+            if (top is not None and DRAW_DISCARD in view.legal and self._wanted(view, top)
+                    and not self._throws_back(view, top)):
                 return DRAW_DISCARD
             return DRAW_STOCK if DRAW_STOCK in view.legal else view.legal[0]
         return self._play(view)
@@ -132,6 +133,29 @@ class ShanghaiStrategy(Strategy[ShanghaiView]):
         # A card that brings the contract nearer: the discard that follows can nearly
         # always be a card the contract does not use.
         return self._need(view, view.hand + (card,)) < self._need(view, view.hand)
+
+    def _throws_back(self, view: ShanghaiSeat, card: Card) -> bool:
+        """Whether, having taken this discard and not gone down, the hand would have no
+        better card to throw than that very one: the turn would end where it began,
+        less the stock card not drawn (and two players who each do it would pass one
+        card to and fro for ever), so the stock is drawn instead."""
+        if view.down[view.seat] or self.rules.is_wild(card):
+            return False
+        hand = view.hand + (card,)
+        if self._need(view, hand) == 0:
+            return False  # it goes down with it
+        risky = self._gives_away(view, card)
+        rivals = []  # the cost's cheap terms first, as ``_pick_discard`` reads them
+        for other in view.hand:
+            if self.rules.is_wild(other):
+                continue
+            other_risky = self._gives_away(view, other)
+            if other_risky < risky:
+                return False
+            if other_risky == risky:
+                rivals.append(other)
+        taken = self._discard_cost(view, card, hand)
+        return all(taken <= self._discard_cost(view, other, hand) for other in rivals)
 
     def _call(self, view: ShanghaiSeat) -> Action:
         top = view.discard_pile[-1]
@@ -249,14 +273,17 @@ class ShanghaiStrategy(Strategy[ShanghaiView]):
         may call "Shanghai!" on it."""
         return view.may_i and self._fits_table(view, card)
 
-    def _discard_cost(self, view: ShanghaiSeat, card: Card) -> tuple[int, int, int, int]:
-        """Lower is a better card to throw: a natural before a wild, one nobody can call
-        "Shanghai!" on before one they can, then the fewest cards the contract lacks
-        without it, then the most penalty points out of the hand."""
+    def _discard_cost(self, view: ShanghaiSeat, card: Card,
+                      hand: tuple[Card, ...] | None = None) -> tuple[int, int, int, int]:
+        """Lower is a better card to throw from ``hand`` (the seat's own by default): a
+        natural before a wild, one nobody can call "Shanghai!" on before one they can,
+        then the fewest cards the contract lacks without it, then the most penalty points
+        out of the hand."""
         wild = self.rules.is_wild(card)
         risky = self._gives_away(view, card)
         if view.down[view.seat]:
             need = 0
         else:
-            need = self._need(view, tuple(c for c in view.hand if c != card))
+            need = self._need(view, tuple(c for c in (view.hand if hand is None else hand)
+                                          if c != card))
         return (wild, risky, need, -penalty(card, view.may_i))
