@@ -29,6 +29,7 @@ from cardtable.engine.data import evolve, replace_at, without
 from cardtable.engine.events import Burned, Event, Placed
 from cardtable.engine.options import PalaceOptions
 from cardtable.engine.palace import Palace, PalaceState, Phase, _drawn, play_actions
+from cardtable.engine.palace_dry import DryTable
 from cardtable.engine.placements import burns, in_order, laid, legal_placements, top_value, value
 
 # --- the references: the code before the speed-up ---------------------------------------
@@ -287,3 +288,121 @@ def test_a_dry_game_plays_out_as_before():
             if found == 30:
                 return
     pytest.fail(f"only {found} dry positions met")
+
+
+# --- the dry table: a dry game played on zones changed in place ------------------------
+
+
+def _placements_from(pool: list[Card], count: int,
+                     rng: random.Random) -> tuple[tuple[Card, ...], ...]:
+    """Up to ``count`` placements taken from the pool (fewer if it runs out)."""
+    taken = []
+    while pool and len(taken) < count:
+        taken.append(_placement_from(pool, rng))
+    return tuple(taken)
+
+
+def _placement_from(pool: list[Card], rng: random.Random) -> tuple[Card, ...]:
+    """A valid placement taken from the pool (a set, or a straight where one is there),
+    or one card."""
+    by_value: dict[int, list[Card]] = {}
+    for card in pool:
+        by_value.setdefault(value(card), []).append(card)
+    start = rng.choice(sorted(by_value))
+    if rng.random() < 0.4:
+        size = 0
+        while start + size in by_value and size < 6:
+            size += 1
+        if size >= 3:
+            cards = tuple(by_value[start + step][0] for step in range(rng.randint(3, size)))
+            for card in cards:
+                pool.remove(card)
+            return in_order(cards)
+    cards = tuple(by_value[start][:rng.randint(1, len(by_value[start]))])
+    for card in cards:
+        pool.remove(card)
+    return in_order(cards)
+
+
+def _dry_positions(count: int, seed: int) -> Iterator[tuple[Palace, PalaceState]]:
+    """Positions in play with the deck gone, at 2 to 6 seats: uniform cards, dense runs
+    of neighbouring ranks (long straights), many 2s and aces, swollen hands; hands gone
+    (hidden cards to play blind), visible reserves left, known cards, a stack of sets
+    and straights, the current seat placing again after a burn, the placement cap near."""
+    rng = random.Random(seed)
+    for index in range(count):
+        seats = 2 + index % 5
+        deck = list(standard_deck(2 if seats > 4 else 1))
+        rng.shuffle(deck)
+        kind = index // 5 % 4
+        if kind == 1:  # dense: the cards of a few neighbouring ranks first
+            low = rng.randint(2, 10)
+            deck.sort(key=lambda c: not low <= value(c) < low + 5)
+        elif kind == 2:  # 2s and aces first
+            deck.sort(key=lambda c: value(c) not in (2, 14))
+        hands, hidden, reserves, known = [], [], [], []
+        for seat in range(seats):
+            share = len(deck) // (seats - seat)  # the cards this seat may have at most
+            size = rng.choice([0, 1, 2, 3, 3, 4, 6, 9]) if kind != 3 else rng.randint(8, 20)
+            hand = tuple(deck.pop() for _ in range(min(size, share // 3)))
+            hidden.append(tuple(deck.pop() for _ in range(rng.randint(0 if hand else 1, 3))))
+            reserve: tuple[tuple[Card, ...], ...] = ()
+            if hand:
+                reserve = _placements_from(deck, rng.randint(0, 3), rng)
+            hands.append(hand)
+            reserves.append(reserve)
+            known.append(tuple(card for card in hand if rng.random() < 0.3))
+        again = rng.random() < 0.1
+        stack = () if again else _placements_from(deck, rng.choice([0, 1, 1, 2, 4]), rng)
+        options = PalaceOptions(placement_cap=rng.choice([2000, 200]))
+        placements = rng.choice([0, 50, options.placement_cap - rng.randint(1, 30)])
+        state = PalaceState(
+            seats=seats, seed=rng.getrandbits(32), phase=Phase.PLAY,
+            current=rng.randrange(seats), hands=tuple(hands),
+            face_down=tuple(() for _ in range(seats)), hidden=tuple(hidden),
+            reserves=tuple(reserves), deck=(), stack=stack, burned=tuple(deck),
+            known=tuple(known), again=again, placements=placements, turn=rng.randint(0, 90),
+            winner=None)
+        yield Palace(options), state
+
+
+def _stepped(variant: Palace, state: PalaceState, rng: random.Random,
+             limit: int) -> PalaceState:
+    """Random moves from the engine's lists, carried out by ``Palace.apply``."""
+    for _ in range(limit):
+        if state.phase is Phase.GAME_OVER:
+            break
+        seat = state.current
+        moved = variant.apply(state, seat, rng.choice(variant.legal_actions(state, seat)))
+        state = moved.state
+    return state
+
+
+def _check_dry_table(count: int, seed: int) -> None:
+    moved = 0
+    for index, (variant, state) in enumerate(_dry_positions(count, seed)):
+        assert played_out(variant, state) == reference_played_out(variant, state)
+        # Moves at random too: the specials, hidden cards and stacks Normal seldom plays.
+        limit = 1 + index % 60
+        table = DryTable(variant, state)
+        table.play(lambda sight, rng: rng.choice(sight.legal), random.Random(index), limit)
+        assert table.state() == _stepped(variant, state, random.Random(index), limit)
+        moved += table.moves
+    assert moved > 10 * count  # the positions were played on, not over at once
+
+
+def test_a_dry_game_on_the_dry_table_ends_where_the_engine_ends_it():
+    _check_dry_table(250, 9)
+
+
+@pytest.mark.slow
+def test_a_dry_game_on_the_dry_table_ends_where_the_engine_ends_it_in_many_positions():
+    _check_dry_table(2000, 10)
+
+
+def test_the_dry_table_starts_only_in_play_with_the_deck_gone():
+    variant = Palace()
+    with pytest.raises(ValueError):
+        DryTable(variant, variant.position(["3S", "4S"], deck="5S"))
+    with pytest.raises(ValueError):
+        DryTable(variant, variant.new_game(2, 1).state)

@@ -31,6 +31,7 @@ from collections.abc import Sequence
 
 from ..engine import Action, BuildReserve, GameView, Place
 from ..engine.palace import TAKE_STACK, Palace, PalaceState, Phase, play_actions
+from ..engine.palace_dry import DryTable
 from ..engine.placements import ACE_HIGH, top_value, value
 from ..engine.variant import SeatedState, SomeVariant
 from .candidates import search_prior
@@ -182,19 +183,14 @@ def played_out(variant: SomeVariant, state: PalaceState) -> PalaceState:
     (29 moves at the median in Normal's self-play), so the search plays it out and sees
     who wins. The world's own seed drives the playout: every candidate played in the
     same world meets the same luck."""
-    palace = variant
-    if not isinstance(palace, Palace):
+    if not isinstance(variant, Palace):
         raise TypeError(f"Palace's rules expected, not {type(variant).__name__}")
-    moves, step = palace.moves, palace.step
-    rng = random.Random(state.seed)
-    for _ in range(DRY_MOVES):
-        if state.phase is Phase.GAME_OVER:
-            break
-        seat = state.current
-        # The rollout's move, from the engine's list (worked out afresh: a state here
-        # is met once), carried out unchecked.
-        state = step(state, seat, normal_from(state, moves(state, seat), rng))
-    return state
+    # Played on one table changed in place (the engine's ``DryTable``: the states
+    # ``Palace.step`` would reach, without a copy of the state at every move), each
+    # move Normal's choice from the engine's list.
+    table = DryTable(variant, state)
+    table.play(normal_move, random.Random(state.seed), DRY_MOVES)
+    return table.state()
 
 
 def finished_share(places: Sequence[int], seat: int) -> float:

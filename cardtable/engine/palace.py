@@ -78,6 +78,11 @@ def play_actions(hand: tuple[Card, ...], top: int | None) -> tuple[Action, ...]:
     return tuple(map(_place_of, legal)) if legal else (TAKE_STACK,)
 
 
+def hidden_plays(count: int) -> tuple[Action, ...]:
+    """A seat's moves in play with its hand gone: a blind play of any hidden card."""
+    return HIDDEN_PLAYS[count] if count <= HIDDEN else tuple(PlayHidden(i) for i in range(count))
+
+
 _place_of = lru_cache(maxsize=PLAY_LISTS_KEPT)(Place)
 """One ``Place`` of each placement listed lately (most lists share most of them)."""
 
@@ -233,9 +238,7 @@ class Palace(Variant[PalaceState, PalaceView]):
             return tuple(BuildReserve(cards) for cards in placements(hand)
                          if self._keep_problem(state, seat, cards) is None)
         if not hand:
-            count = len(state.hidden[seat])
-            return HIDDEN_PLAYS[count] if count <= HIDDEN else \
-                tuple(PlayHidden(i) for i in range(count))
+            return hidden_plays(len(state.hidden[seat]))
         return play_actions(hand, top_value(state.stack))
 
     def _problem(self, state: PalaceState, seat: int, action: Action) -> str | None:
