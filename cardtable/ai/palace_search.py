@@ -186,8 +186,8 @@ def played_out(variant: SomeVariant, state: PalaceState) -> PalaceState:
     if not isinstance(variant, Palace):
         raise TypeError(f"Palace's rules expected, not {type(variant).__name__}")
     # Played on one table changed in place (the engine's ``DryTable``: the states
-    # ``Palace.step`` would reach, without a copy of the state at every move), each
-    # move Normal's choice from the engine's list.
+    # ``Palace.apply`` reaches, without a copy of the state at every move), each move
+    # Normal's choice from the engine's list.
     table = DryTable(variant, state)
     table.play(normal_move, random.Random(state.seed), DRY_MOVES)
     return table.state()

@@ -330,17 +330,6 @@ class Palace(Variant[PalaceState, PalaceView]):
         assert isinstance(action, PlayHidden)
         return self._play_hidden(state, seat, action.position, events)
 
-    def moves(self, state: PalaceState, seat: int) -> tuple[Action, ...]:
-        """:meth:`legal_actions`, worked out without keeping it for the state: for a
-        search that meets each state once and carries its moves out with :meth:`step`."""
-        return self._legal_actions(state, seat)
-
-    def step(self, state: PalaceState, seat: int, action: Action) -> PalaceState:
-        """The state after ``action``, which must be one of ``legal_actions(state,
-        seat)``: not checked again, and its events not kept. For a search playing its
-        policy's moves, picked from that list, on to the game's end."""
-        return self._carry_out(state, seat, action, [])
-
     def _pick(self, state: PalaceState, seat: int, action: PickHidden,
               events: list[Event]) -> PalaceState:
         cards = state.face_down[seat]

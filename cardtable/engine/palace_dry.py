@@ -5,10 +5,10 @@ search's dry-deck leaf, ``ai/palace_search.played_out``).
 A frozen :class:`palace.PalaceState` is copied whole at every move; a dry end game runs
 for dozens of moves, and those copies, with the events no one reads, were most of a
 Hard decision's time. Here one :class:`DryTable` holds the zones as lists for a whole
-playout and hands back a ``PalaceState`` at its end: the state ``Palace.step`` would
-have reached, move for move (the tests play both). With the deck gone no card is ever
-drawn; every move is one of the engine's own lists (``palace.play_actions``, the blind
-hidden plays), so the policy picks only legal moves, as it does for ``Palace.step``.
+playout and hands back a ``PalaceState`` at its end: the state ``Palace.apply`` reaches
+by the same moves (the tests play both). With the deck gone no card is ever drawn;
+every move is picked from the engine's own lists (``palace.play_actions``, the blind
+hidden plays), so it is legal without being checked again.
 
 Standard library only.
 """
