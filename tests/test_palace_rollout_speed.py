@@ -22,7 +22,7 @@ from cardtable.ai.palace_bot import (
     play_plan,
     special,
 )
-from cardtable.ai.palace_search import DRY_MOVES, PalaceRollout, played_out
+from cardtable.ai.palace_search import DRY_MOVES, PalaceRollout, burden_features, played_out
 from cardtable.engine import Action, Card, Place, PlayHidden, Rank, TakeStack
 from cardtable.engine.cards import SORT_KEY, standard_deck
 from cardtable.engine.data import evolve, replace_at, without
@@ -404,3 +404,41 @@ def test_the_dry_table_starts_only_in_play_with_the_deck_gone():
         DryTable(variant, variant.position(["3S", "4S"], deck="5S"))
     with pytest.raises(ValueError):
         DryTable(variant, variant.new_game(2, 1).state)
+
+
+# --- the leaf's counts ------------------------------------------------------------------
+
+
+def reference_burden_features(state: PalaceState, seat: int) -> tuple[int, ...]:
+    pool = list(state.hands[seat])
+    for placement in state.reserves[seat]:
+        pool += placement
+    values = [value(card) for card in pool]
+    twos, aces = values.count(2), values.count(14)
+    low = sum(1 for v in values if 3 <= v <= 6)
+    high = sum(1 for v in values if 11 <= v <= 13)
+    ranks = len(set(values) - {2, 14})
+    stuck = 0
+    hand = state.hands[seat]
+    if state.current == seat and hand and state.stack and \
+            not legal_placements(hand, top_value(state.stack)):
+        stuck = sum(len(placement) for placement in state.stack)
+    return (len(state.hidden[seat]) + len(state.face_down[seat]), ranks, twos, aces, low,
+            high, len(pool), stuck)
+
+
+def _check_burdens(count: int, seed: int) -> None:
+    positions = [state for _, state in _dry_positions(count, seed)]
+    positions += [state for _, state, _, _ in _random_games(count // 50 + 1, seed)]
+    for state in positions:
+        for seat in range(state.seats):
+            assert burden_features(state, seat) == reference_burden_features(state, seat)
+
+
+def test_the_leaf_counts_what_a_seat_holds_as_before():
+    _check_burdens(400, 11)
+
+
+@pytest.mark.slow
+def test_the_leaf_counts_what_a_seat_holds_as_before_in_many_positions():
+    _check_burdens(4000, 12)

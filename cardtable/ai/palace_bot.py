@@ -78,6 +78,13 @@ def ordinary_order(cards: tuple[Card, ...]) -> tuple[int, int]:
     return (min(value(c) for c in cards) - 2 * (len(cards) - 1), -len(cards))
 
 
+@lru_cache(maxsize=PLACEMENTS_KEPT)
+def _ordinary_order(cards: tuple[Card, ...]) -> tuple[int, int] | None:
+    """:func:`ordinary_order` of an ordinary placement, ``None`` for a special one: both
+    answers a plan needs, found with one lookup."""
+    return None if special(cards) else ordinary_order(cards)
+
+
 class PalaceSight(Protocol):
     """What the Normal player reads of a position: a seat's view, or the Hard search's
     glance at a sampled state (:mod:`palace_search`), which needs no view built."""
@@ -140,13 +147,21 @@ def play_plan(legal: tuple[Action, ...]) -> PlayPlan:
     found = _PLANS.get(id(legal))
     if found is not None and found[0] is legal:
         return found[1]
-    places = [a for a in legal if isinstance(a, Place)]
-    ordinary = tuple([a for a in places if not special(a.cards)])
+    ordinary: list[Place] = []
+    orders: list[tuple[int, int]] = []
+    specials: list[Place] = []
+    for action in legal:  # one pass: a plan is worked out for every new list
+        if isinstance(action, Place):
+            order = _ordinary_order(action.cards)
+            if order is None:
+                specials.append(action)
+            else:
+                ordinary.append(action)
+                orders.append(order)
     if ordinary:
-        orders = [ordinary_order(a.cards) for a in ordinary]
-        plan = PlayPlan(ordinary, ordinary[orders.index(min(orders))], None, None)
-    elif places:
-        plan = PlayPlan((), None, _special(places, True), _special(places, False))
+        plan = PlayPlan(tuple(ordinary), ordinary[orders.index(min(orders))], None, None)
+    elif specials:  # every placement is special
+        plan = PlayPlan((), None, _special(specials, True), _special(specials, False))
     else:
         plan = PlayPlan((), None, None, None)
     if len(_PLANS) >= PLANS_KEPT:

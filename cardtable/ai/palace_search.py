@@ -28,8 +28,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import lru_cache
 
-from ..engine import Action, BuildReserve, GameView, Place
+from ..engine import Action, BuildReserve, Card, GameView, Place
 from ..engine.palace import TAKE_STACK, Palace, PalaceState, Phase, play_actions
 from ..engine.palace_dry import DryTable
 from ..engine.placements import ACE_HIGH, top_value, value
@@ -141,21 +142,34 @@ model (a normal CDF of x / 1.702 is within 0.01 of the logistic of x)."""
 
 def burden_features(state: PalaceState, seat: int) -> tuple[int, ...]:
     """The seat's counts of :data:`FEATURES`."""
-    pool = list(state.hands[seat])
-    for placement in state.reserves[seat]:
-        pool += placement
-    values = [value(card) for card in pool]
-    twos, aces = values.count(2), values.count(ACE_HIGH)
-    low = sum(1 for v in values if 3 <= v <= 6)
-    high = sum(1 for v in values if 11 <= v <= 13)
-    ranks = len(set(values) - {2, ACE_HIGH})
+    ranks, twos, aces, low, high, cards = _held(state.hands[seat], state.reserves[seat])
     stuck = 0
     hand = state.hands[seat]
     if state.current == seat and hand and state.stack and \
             play_actions(hand, top_value(state.stack))[0] is TAKE_STACK:
         stuck = sum(len(placement) for placement in state.stack)
     return (len(state.hidden[seat]) + len(state.face_down[seat]), ranks, twos, aces, low,
-            high, len(pool), stuck)
+            high, cards, stuck)
+
+
+HELD_KEPT = 4096
+"""Hands (with their visible reserve) whose counts are remembered: every rollout's leaf
+reads each seat's, and the rollouts of one world meet the same ones again."""
+
+
+@lru_cache(maxsize=HELD_KEPT)
+def _held(hand: tuple[Card, ...],
+          reserve: tuple[tuple[Card, ...], ...]) -> tuple[int, int, int, int, int, int]:
+    """The counts of :data:`FEATURES` from ``ranks`` to ``cards`` in a hand and reserve."""
+    pool = list(hand)
+    for placement in reserve:
+        pool += placement
+    values = [value(card) for card in pool]
+    twos, aces = values.count(2), values.count(ACE_HIGH)
+    low = sum(1 for v in values if 3 <= v <= 6)
+    high = sum(1 for v in values if 11 <= v <= 13)
+    ranks = len(set(values) - {2, ACE_HIGH})
+    return ranks, twos, aces, low, high, len(pool)
 
 
 def burden(state: PalaceState, seat: int) -> float:

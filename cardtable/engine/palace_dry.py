@@ -23,7 +23,7 @@ from .actions import Action, Place, PlayHidden, TakeStack
 from .cards import Card
 from .data import evolve, without, without_one
 from .palace import Palace, PalaceState, Phase, hidden_plays, play_actions
-from .placements import laid, stack_problem, top_value
+from .placements import laid, stack_problem, top_value, value
 
 
 class DryTable:
@@ -32,7 +32,7 @@ class DryTable:
     deck's size, the hands' sizes and the stack's)."""
 
     __slots__ = ("seats", "cap", "phase", "current", "hands", "hidden", "reserves",
-                 "known", "stack", "stack_size", "burned", "again", "placements", "turn",
+                 "known", "stack", "stack_size", "top", "burned", "again", "placements", "turn",
                  "winner", "legal", "moves", "_start")
 
     deck_size = 0
@@ -51,6 +51,8 @@ class DryTable:
         self.known = list(state.known)
         self.stack = list(state.stack)
         self.stack_size = sum(map(len, state.stack))
+        self.top = top_value(state.stack)
+        """The rank to beat (``placements.top_value`` of the stack)."""
         self.burned = list(state.burned)
         self.again = state.again
         self.placements = state.placements
@@ -74,7 +76,7 @@ class DryTable:
                 return
             seat = self.current
             hand = self.hands[seat]
-            self.legal = play_actions(hand, top_value(self.stack)) if hand else \
+            self.legal = play_actions(hand, self.top) if hand else \
                 hidden_plays(len(self.hidden[seat]))
             action = choose(self, rng)
             self.moves += 1
@@ -106,10 +108,11 @@ class DryTable:
             self.burned += chain.from_iterable(self.stack)
             self.burned += cards
             self.stack.clear()
-            self.stack_size = 0
+            self.stack_size, self.top = 0, None
         else:
             self.stack.append(cards)
             self.stack_size += len(cards)
+            self.top = value(cards[-1])  # laid low to high: the top card is last
         self.hands[seat], self.known[seat] = hand, known
         capped = bool(self.cap) and self.placements >= self.cap
         if (hand or (self.hidden[seat] and not self.reserves[seat])) and not capped:
@@ -136,14 +139,14 @@ class DryTable:
         self.hands[seat] += cards
         self.known[seat] += cards
         self.stack.clear()
-        self.stack_size = 0
+        self.stack_size, self.top = 0, None
         self._turn_passes()
 
     def _play_hidden(self, seat: int, position: int) -> None:
         hidden = self.hidden[seat]
         card = hidden[position]
         self.hidden[seat] = hidden[:position] + hidden[position + 1:]
-        if stack_problem((card,), top_value(self.stack)) is None:
+        if stack_problem((card,), self.top) is None:
             self._place(seat, (card,), self.hands[seat], self.known[seat])
         else:
             self._take_stack(seat, (card,))
