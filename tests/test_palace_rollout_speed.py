@@ -20,17 +20,26 @@ from cardtable.ai.palace_bot import (
     normal_move,
     ordinary_order,
     play_plan,
+    reserve_strength,
     special,
 )
 from cardtable.ai.palace_search import DRY_MOVES, PalaceRollout, burden_features, played_out
-from cardtable.engine import Action, Card, Place, PlayHidden, Rank, TakeStack
+from cardtable.engine import Action, BuildReserve, Card, Place, PlayHidden, Rank, TakeStack
 from cardtable.engine.cards import SORT_KEY, standard_deck
 from cardtable.engine.data import evolve, replace_at, without
 from cardtable.engine.events import Burned, Event, Placed
 from cardtable.engine.options import PalaceOptions
 from cardtable.engine.palace import Palace, PalaceState, Phase, _drawn, play_actions
 from cardtable.engine.palace_dry import DryTable
-from cardtable.engine.placements import burns, in_order, laid, legal_placements, top_value, value
+from cardtable.engine.placements import (
+    burns,
+    in_order,
+    laid,
+    legal_placements,
+    placements,
+    top_value,
+    value,
+)
 
 # --- the references: the code before the speed-up ---------------------------------------
 
@@ -442,3 +451,48 @@ def test_the_leaf_counts_what_a_seat_holds_as_before():
 @pytest.mark.slow
 def test_the_leaf_counts_what_a_seat_holds_as_before_in_many_positions():
     _check_burdens(4000, 12)
+
+
+# --- setup: the reserve placements listed, and Normal's pick -----------------------------
+
+
+def reference_keep_problem(state: PalaceState, seat: int, cards: tuple[Card, ...]) -> bool:
+    """Whether the old ``_keep_problem`` refused the reserve placement."""
+    left = len(state.hands[seat]) - len(cards)
+    after = left + min(len(state.deck), max(0, 3 - left))
+    still = 3 - len(state.reserves[seat]) - 1
+    return after < still + 1
+
+
+def reference_build_actions(state: PalaceState, seat: int) -> tuple[Action, ...]:
+    return tuple(BuildReserve(cards) for cards in placements(state.hands[seat])
+                 if not reference_keep_problem(state, seat, cards))
+
+
+def _check_builds(games: int, seed: int) -> None:
+    rng = random.Random(seed)
+    met = 0
+    for variant, state, seat, _ in _random_games(games, seed):
+        if state.phase is not Phase.BUILD_RESERVE:
+            continue
+        for cut in (None, 0, 1, 2, 3, 4):  # the deck as it is, and run nearly dry
+            if cut is not None:
+                state = evolve(state, deck=state.deck[:cut])
+            legal = variant.legal_actions(state, seat)
+            assert legal == reference_build_actions(state, seat)
+            met += len(legal) < len(placements(state.hands[seat]))
+            builds = [a for a in legal if isinstance(a, BuildReserve)]
+            sight = Sight(legal, len(state.deck), (0,) * state.seats, 0,
+                          Phase.BUILD_RESERVE)
+            assert normal_move(sight, rng) is max(builds,
+                                                  key=lambda a: reserve_strength(a.cards))
+    assert met  # some placements were refused: the deck could not refill the hand
+
+
+def test_the_reserve_placements_listed_and_normals_pick_are_those_of_before():
+    _check_builds(30, 13)
+
+
+@pytest.mark.slow
+def test_the_reserve_placements_listed_and_normals_pick_are_those_of_before_in_many_games():
+    _check_builds(150, 14)

@@ -29,6 +29,7 @@ from ..engine import (
     TakeStack,
     pretty_cards,
 )
+from ..engine.memo import IdentityMemo
 from ..engine.palace import PalaceView, Phase
 from ..engine.placements import value
 from .explain import explainer
@@ -107,8 +108,7 @@ def normal_move(view: PalaceSight, rng: random.Random) -> Action:
     if view.phase is Phase.PICK_HIDDEN:
         return rng.choice(legal)  # every pick is blind
     if view.phase is Phase.BUILD_RESERVE:
-        builds = [a for a in legal if isinstance(a, BuildReserve)]
-        return max(builds, key=lambda a: reserve_strength(a.cards))
+        return strongest_build(legal)
     if isinstance(legal[0], PlayHidden):
         return rng.choice(legal)  # blind
     plan = play_plan(legal)
@@ -121,6 +121,21 @@ def normal_move(view: PalaceSight, rng: random.Random) -> Action:
     if plan.small_stack is None or plan.big_stack is None:
         return legal[0]  # nothing goes: take the stack
     return plan.small_stack if view.stack_size <= SMALL_STACK else plan.big_stack
+
+
+_STRONGEST: IdentityMemo[tuple[Action, ...], Action] = IdentityMemo(256)
+"""Normal's reserve placement from each setup list met lately (the engine lists a hand
+in setup as the very same tuple, ``palace.build_actions``)."""
+
+
+def strongest_build(legal: tuple[Action, ...]) -> Action:
+    """The strongest reserve placement listed (:func:`reserve_strength`), remembered for
+    this very tuple."""
+    found = _STRONGEST.get(legal)
+    if found is None:
+        builds = [a for a in legal if isinstance(a, BuildReserve)]
+        found = _STRONGEST.put(legal, max(builds, key=lambda a: reserve_strength(a.cards)))
+    return found
 
 
 @dataclass(frozen=True, slots=True)

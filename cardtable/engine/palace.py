@@ -78,6 +78,31 @@ def play_actions(hand: tuple[Card, ...], top: int | None) -> tuple[Action, ...]:
     return tuple(map(_place_of, legal)) if legal else (TAKE_STACK,)
 
 
+@lru_cache(maxsize=PLAY_LISTS_KEPT)
+def build_actions(hand: tuple[Card, ...], deck_size: int, made: int) -> tuple[Action, ...]:
+    """A hand's moves in setup with ``made`` reserve placements made and ``deck_size``
+    cards in the deck (no more than three counts: no more are drawn at once): every
+    placement the hand can keep (see ``Palace._keep_problem``). Remembered, as
+    :func:`play_actions` is: the rollouts of a decision in setup meet the same hands."""
+    return tuple([BuildReserve(cards) for cards in placements(hand)
+                  if keep_problem(len(hand), deck_size, made, len(cards)) is None])
+
+
+def keep_problem(hand_size: int, deck_size: int, made: int, placed: int) -> str | None:
+    """``Palace._keep_problem`` of a reserve placement of ``placed`` cards from a hand of
+    ``hand_size``, with ``made`` reserve placements made and ``deck_size`` in the deck."""
+    left = hand_size - placed
+    after = left + min(deck_size, max(0, HAND_MINIMUM - left))
+    still = RESERVE_PLACEMENTS - made - 1
+    need = still + 1
+    if after >= need:
+        return None
+    return (f"keep at least {need} card{'s' * (need != 1)} in your hand: the deck "
+            "cannot refill it" +
+            (f" and you have {still} more reserve placement{'s' * (still != 1)} to make"
+             if still else " and you need a hand to start play"))
+
+
 def hidden_plays(count: int) -> tuple[Action, ...]:
     """A seat's moves in play with its hand gone: a blind play of any hidden card."""
     return HIDDEN_PLAYS[count] if count <= HIDDEN else tuple(PlayHidden(i) for i in range(count))
@@ -235,8 +260,8 @@ class Palace(Variant[PalaceState, PalaceView]):
             return PICKS
         hand = state.hands[seat]
         if state.phase is Phase.BUILD_RESERVE:
-            return tuple(BuildReserve(cards) for cards in placements(hand)
-                         if self._keep_problem(state, seat, cards) is None)
+            return build_actions(hand, min(len(state.deck), HAND_MINIMUM),
+                                 len(state.reserves[seat]))
         if not hand:
             return hidden_plays(len(state.hidden[seat]))
         return play_actions(hand, top_value(state.stack))
@@ -275,16 +300,8 @@ class Palace(Variant[PalaceState, PalaceView]):
         """[APP] With the deck run dry, a reserve placement must leave a card in hand for
         each placement still to make and one to start play with (the seed's "all
         players have 3 cards" cannot always hold when big placements empty the deck)."""
-        left = len(state.hands[seat]) - len(cards)
-        after = left + min(len(state.deck), max(0, HAND_MINIMUM - left))
-        still = RESERVE_PLACEMENTS - len(state.reserves[seat]) - 1
-        need = still + 1
-        if after >= need:
-            return None
-        return (f"keep at least {need} card{'s' * (need != 1)} in your hand: the deck "
-                "cannot refill it" +
-                (f" and you have {still} more reserve placement{'s' * (still != 1)} to make"
-                 if still else " and you need a hand to start play"))
+        return keep_problem(len(state.hands[seat]), len(state.deck),
+                            len(state.reserves[seat]), len(cards))
 
     def _play_problem(self, state: PalaceState, seat: int, action: Action) -> str | None:
         hand = state.hands[seat]
