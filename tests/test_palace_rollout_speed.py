@@ -29,7 +29,14 @@ from cardtable.engine.cards import SORT_KEY, standard_deck
 from cardtable.engine.data import evolve, replace_at, without
 from cardtable.engine.events import Burned, Event, Placed
 from cardtable.engine.options import PalaceOptions
-from cardtable.engine.palace import Palace, PalaceState, Phase, _drawn, play_actions
+from cardtable.engine.palace import (
+    Palace,
+    PalaceState,
+    PalaceView,
+    Phase,
+    _drawn,
+    play_actions,
+)
 from cardtable.engine.palace_dry import DryTable
 from cardtable.engine.placements import (
     burns,
@@ -40,6 +47,7 @@ from cardtable.engine.placements import (
     top_value,
     value,
 )
+from cardtable.engine.sampling import fill_hands, fresh_seed, take, unseen_cards
 
 # --- the references: the code before the speed-up ---------------------------------------
 
@@ -496,3 +504,40 @@ def test_the_reserve_placements_listed_and_normals_pick_are_those_of_before():
 @pytest.mark.slow
 def test_the_reserve_placements_listed_and_normals_pick_are_those_of_before_in_many_games():
     _check_builds(150, 14)
+
+
+# --- dealing a world ----------------------------------------------------------------------
+
+
+def reference_determinize(variant: Palace, view: PalaceView, rng: random.Random) -> PalaceState:
+    seen = list(view.hand) + list(view.burned)
+    seen += [card for placement in view.stack for card in placement]
+    seen += [card for reserve in view.reserves for placement in reserve for card in placement]
+    seen += [card for other, cards in enumerate(view.known) if other != view.seat
+             for card in cards]
+    pool = unseen_cards(variant.deck(view.seats), seen, rng)
+    hands = fill_hands(view.seat, view.hand, view.hand_sizes, view.known, pool)
+    face_down = tuple(take(pool, count, "") for count in view.face_down_counts)
+    hidden = tuple(take(pool, count, "") for count in view.hidden_counts)
+    deck = take(pool, view.deck_size, "")
+    return PalaceState(
+        seats=view.seats, seed=fresh_seed(rng), phase=view.phase, current=view.current,
+        hands=hands, face_down=face_down, hidden=hidden, reserves=view.reserves, deck=deck,
+        stack=view.stack, burned=view.burned, known=view.known, again=view.again,
+        placements=view.placements, turn=view.turn, winner=view.winner)
+
+
+def test_a_world_is_dealt_as_before_from_each_view_and_each_generator():
+    """The unseen cards are worked out once per view: every world dealt from it, and
+    from another view between, is the world dealt before."""
+    checked = 0
+    for variant, state, _, _ in _random_games(4, 15):
+        if state.turn % 4:
+            continue
+        views = [variant.observe(state, other) for other in range(state.seats)]
+        for index in range(3):  # the same view again, after another one
+            for view in views:
+                ours = variant.determinize(view, random.Random(index))
+                assert ours == reference_determinize(variant, view, random.Random(index))
+                checked += 1
+    assert checked > 150

@@ -37,6 +37,7 @@ from .events import (
     ReserveTaken,
     StackTaken,
 )
+from .memo import IdentityMemo
 from .options import PalaceOptions
 from .placements import (
     in_order,
@@ -48,7 +49,7 @@ from .placements import (
     top_value,
 )
 from .rng import shuffled
-from .sampling import fill_hands, fresh_seed, take, unseen_cards
+from .sampling import deck_less, fill_hands, fresh_seed, take
 from .variant import Outcome, Transition, Variant, places_for, register
 
 DEALT = 9
@@ -497,13 +498,8 @@ class Palace(Variant[PalaceState, PalaceView]):
             turn=state.turn, options=self.options)
 
     def determinize(self, view: PalaceView, rng: random.Random) -> PalaceState:
-        seen = list(view.hand) + list(view.burned)
-        seen += [card for placement in view.stack for card in placement]
-        seen += [card for reserve in view.reserves for placement in reserve
-                 for card in placement]
-        seen += [card for other, cards in enumerate(view.known) if other != view.seat
-                 for card in cards]
-        pool = unseen_cards(self.deck(view.seats), seen, rng)
+        pool = list(self._unseen(view))
+        rng.shuffle(pool)  # as ``sampling.unseen_cards`` deals them
         hands = fill_hands(view.seat, view.hand, view.hand_sizes, view.known, pool)
         face_down = tuple(take(pool, count, "the face-down cards")
                           for count in view.face_down_counts)
@@ -516,6 +512,20 @@ class Palace(Variant[PalaceState, PalaceView]):
             deck=deck, stack=view.stack, burned=view.burned, known=view.known,
             again=view.again, placements=view.placements, turn=view.turn,
             winner=view.winner)
+
+    def _unseen(self, view: PalaceView) -> list[Card]:
+        """The deck less every card ``view`` shows, in deck order (not to be changed):
+        the same for every world a search deals from the view, so worked out once."""
+        pool = _POOLS.get(view, id(self))
+        if pool is None:
+            seen = list(view.hand) + list(view.burned)
+            seen += [card for placement in view.stack for card in placement]
+            seen += [card for reserve in view.reserves for placement in reserve
+                     for card in placement]
+            seen += [card for other, cards in enumerate(view.known) if other != view.seat
+                     for card in cards]
+            pool = _POOLS.put(view, deck_less(self.deck(view.seats), seen), id(self))
+        return pool
 
     def standings(self, state: PalaceState) -> tuple[int, ...]:
         """Cards left to shed: the first seat with none wins."""
@@ -554,6 +564,11 @@ class Palace(Variant[PalaceState, PalaceView]):
             if other != seat:
                 hidden.update(set(hand) - set(state.known[other]))
         return hidden
+
+
+_POOLS: IdentityMemo[PalaceView, list[Card]] = IdentityMemo(1)
+"""The unseen cards of the last view dealt from (with its variant's id beside it): a
+search deals dozens of worlds from one view."""
 
 
 def _drawn(hand: tuple[Card, ...], deck: tuple[Card, ...], seat: int,
