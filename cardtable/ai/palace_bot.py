@@ -14,9 +14,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from ..engine import (
     Action,
@@ -138,11 +137,12 @@ def strongest_build(legal: tuple[Action, ...]) -> Action:
     return found
 
 
-@dataclass(frozen=True, slots=True)
-class PlayPlan:
+class PlayPlan(NamedTuple):
     """What Normal makes of a list of moves in play, worked out once per list: the
     ordinary placements and the lowest of them, or, with none, the special one it
-    spends on a small stack and on a big one (none at all: it takes the stack)."""
+    spends on a small stack and on a big one (none at all: it takes the stack). A
+    named tuple: made for every new list, in C, where a frozen dataclass sets each
+    field through ``object.__setattr__``."""
 
     ordinary: tuple[Place, ...]
     lowest: Place | None
