@@ -23,7 +23,13 @@ from cardtable.ai.palace_bot import (
     reserve_strength,
     special,
 )
-from cardtable.ai.palace_search import DRY_MOVES, PalaceRollout, burden_features, played_out
+from cardtable.ai.palace_search import (
+    DRY_MOVES,
+    PalaceRollout,
+    burden_features,
+    can_place,
+    played_out,
+)
 from cardtable.engine import Action, BuildReserve, Card, Place, PlayHidden, Rank, TakeStack
 from cardtable.engine.cards import SORT_KEY, standard_deck
 from cardtable.engine.data import evolve, replace_at, without
@@ -450,6 +456,11 @@ def _check_burdens(count: int, seed: int) -> None:
     for state in positions:
         for seat in range(state.seats):
             assert burden_features(state, seat) == reference_burden_features(state, seat)
+
+
+def test_a_hand_can_place_exactly_when_some_placement_is_listed():
+    for hand, top in _hands(3000, 16):
+        assert can_place(hand, top) == bool(legal_placements(hand, top)), (hand, top)
 
 
 def test_the_leaf_counts_what_a_seat_holds_as_before():

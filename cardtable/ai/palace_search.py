@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from ..engine import Action, BuildReserve, Card, GameView, Place
-from ..engine.palace import TAKE_STACK, Palace, PalaceState, Phase, play_actions
+from ..engine.palace import Palace, PalaceState, Phase
 from ..engine.palace_dry import DryTable
 from ..engine.placements import ACE_HIGH, top_value, value
 from ..engine.variant import SeatedState, SomeVariant
@@ -146,10 +146,17 @@ def burden_features(state: PalaceState, seat: int) -> tuple[int, ...]:
     stuck = 0
     hand = state.hands[seat]
     if state.current == seat and hand and state.stack and \
-            play_actions(hand, top_value(state.stack))[0] is TAKE_STACK:
+            not can_place(hand, top_value(state.stack)):
         stuck = sum(len(placement) for placement in state.stack)
     return (len(state.hidden[seat]) + len(state.face_down[seat]), ranks, twos, aces, low,
             high, cards, stuck)
+
+
+def can_place(hand: tuple[Card, ...], top: int | None) -> bool:
+    """Whether the hand has a placement that goes on the stack: a card of the rank to
+    beat or higher, or a 2 (each is a placement on its own, and every placement holds
+    one), found without listing the placements."""
+    return top is None or any(v >= top or v == 2 for v in map(value, hand))
 
 
 HELD_KEPT = 4096
