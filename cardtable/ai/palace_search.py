@@ -13,7 +13,8 @@ and what a position is worth.
   (:func:`burden_features`), fitted to who won Normal's self-play (``bench/palace_leaf.py``).
   While the deck lasts that says little, so the search keeps Normal's move unless its
   rollouts show a difference in cards held; once the deck is gone the leaf plays the game
-  out (:func:`played_out`) and counts who won, so a late shed of fewer cards is played
+  out (:func:`played_out`, on the engine's ``DryTable``: zones changed in place, no
+  state copied per move) and counts who won, so a late shed of fewer cards is played
   only where whole games show it wins.
 - **Prior.** A turn can offer twenty placements and more (every count of every rank,
   every straight); the search weighs ten. Kept at random, the few rivals seldom held the
