@@ -542,7 +542,7 @@ def test_a_world_is_dealt_as_before_from_each_view_and_each_generator():
     """The unseen cards are worked out once per view: every world dealt from it, and
     from another view between, is the world dealt before."""
     checked = 0
-    for variant, state, _, _ in _random_games(4, 15):
+    for variant, state, _, _ in _random_games(3, 15):
         if state.turn % 4:
             continue
         views = [variant.observe(state, other) for other in range(state.seats)]
@@ -551,4 +551,4 @@ def test_a_world_is_dealt_as_before_from_each_view_and_each_generator():
                 ours = variant.determinize(view, random.Random(index))
                 assert ours == reference_determinize(variant, view, random.Random(index))
                 checked += 1
-    assert checked > 150
+    assert checked > 100
