@@ -110,24 +110,47 @@ def measure(records: list[dict[str, Any]]) -> Figures:
             return apply(self, state, seat, action)
         return counted
 
-    # ``apply_built`` (a rollout's own moves, rules checked, shape not) and Palace's
-    # ``step`` (its dry playout's listed moves, unchecked) are newer than REV: whichever
-    # a tree has is counted.
+    # ``apply_built`` (a rollout's own moves, rules checked, shape not), Palace's
+    # ``step`` and its ``DryTable`` (its dry playout's listed moves, unchecked) are newer
+    # than REV: whichever a tree has is counted.
     names = ("apply", "apply_built", "step")
     applies = {(variant, name): variant.__dict__.get(name) for variant in variants()
                for name in names if hasattr(variant, name)}
     hard._Search.playout = playout
     for variant, name in applies:
         setattr(variant, name, counting(getattr(variant, name)))
+    dry = _dry_table()
+    dry_play = dry.play if dry is not None else None
+
+    def dry_counted(table: Any, *args: Any) -> None:
+        done = table.moves
+        dry_play(table, *args)
+        if count["inside"]:
+            count["moves"] += table.moves - done
+
+    if dry is not None:
+        dry.play = dry_counted
     try:
         return _measure(records, count)
     finally:  # measured again in this process: unwrapped first
+        if dry is not None:
+            dry.play = dry_play
         hard._Search.playout = played
         for (variant, name), apply in applies.items():
             if apply is None:
                 delattr(variant, name)
             else:
                 setattr(variant, name, apply)
+
+
+def _dry_table() -> Any:
+    """Palace's ``DryTable`` (its dry playout's moves, made in place), if this tree has
+    one: its moves are counted as the variants' applied ones are."""
+    try:
+        from cardtable.engine.palace_dry import DryTable
+    except ImportError:
+        return None
+    return DryTable
 
 
 def _measure(records: list[dict[str, Any]], count: dict[str, Any]) -> Figures:

@@ -20,16 +20,40 @@ from cardtable.ai.palace_bot import (
     normal_move,
     ordinary_order,
     play_plan,
+    reserve_strength,
     special,
 )
-from cardtable.ai.palace_search import DRY_MOVES, PalaceRollout, played_out
-from cardtable.engine import Action, Card, Place, PlayHidden, Rank, TakeStack
+from cardtable.ai.palace_search import (
+    DRY_MOVES,
+    PalaceRollout,
+    burden_features,
+    can_place,
+    played_out,
+)
+from cardtable.engine import Action, BuildReserve, Card, Place, PlayHidden, Rank, TakeStack
 from cardtable.engine.cards import SORT_KEY, standard_deck
 from cardtable.engine.data import evolve, replace_at, without
 from cardtable.engine.events import Burned, Event, Placed
 from cardtable.engine.options import PalaceOptions
-from cardtable.engine.palace import Palace, PalaceState, Phase, _drawn, play_actions
-from cardtable.engine.placements import burns, in_order, laid, legal_placements, top_value, value
+from cardtable.engine.palace import (
+    Palace,
+    PalaceState,
+    PalaceView,
+    Phase,
+    _drawn,
+    play_actions,
+)
+from cardtable.engine.palace_dry import DryTable
+from cardtable.engine.placements import (
+    burns,
+    in_order,
+    laid,
+    legal_placements,
+    placements,
+    top_value,
+    value,
+)
+from cardtable.engine.sampling import fill_hands, fresh_seed, take, unseen_cards
 
 # --- the references: the code before the speed-up ---------------------------------------
 
@@ -263,8 +287,6 @@ def _check_placing(games: int, seed: int) -> None:
         reference = references.setdefault(variant.options, ReferencePalace(variant.options))
         ours, theirs = variant.apply(state, seat, action), reference.apply(state, seat, action)
         assert ours.state == theirs.state and ours.events == theirs.events
-        if state.phase is Phase.PLAY and not state.deck:
-            assert variant.step(state, seat, action) == theirs.state
 
 
 def test_placing_changes_the_state_as_before_with_the_same_events():
@@ -287,3 +309,246 @@ def test_a_dry_game_plays_out_as_before():
             if found == 30:
                 return
     pytest.fail(f"only {found} dry positions met")
+
+
+# --- the dry table: a dry game played on zones changed in place ------------------------
+
+
+def _placements_from(pool: list[Card], count: int,
+                     rng: random.Random) -> tuple[tuple[Card, ...], ...]:
+    """Up to ``count`` placements taken from the pool (fewer if it runs out)."""
+    taken = []
+    while pool and len(taken) < count:
+        taken.append(_placement_from(pool, rng))
+    return tuple(taken)
+
+
+def _placement_from(pool: list[Card], rng: random.Random) -> tuple[Card, ...]:
+    """A valid placement taken from the pool (a set, or a straight where one is there),
+    or one card."""
+    by_value: dict[int, list[Card]] = {}
+    for card in pool:
+        by_value.setdefault(value(card), []).append(card)
+    start = rng.choice(sorted(by_value))
+    if rng.random() < 0.4:
+        size = 0
+        while start + size in by_value and size < 6:
+            size += 1
+        if size >= 3:
+            cards = tuple(by_value[start + step][0] for step in range(rng.randint(3, size)))
+            for card in cards:
+                pool.remove(card)
+            return in_order(cards)
+    cards = tuple(by_value[start][:rng.randint(1, len(by_value[start]))])
+    for card in cards:
+        pool.remove(card)
+    return in_order(cards)
+
+
+def _dry_positions(count: int, seed: int) -> Iterator[tuple[Palace, PalaceState]]:
+    """Positions in play with the deck gone, at 2 to 6 seats: uniform cards, dense runs
+    of neighbouring ranks (long straights), many 2s and aces, swollen hands; hands gone
+    (hidden cards to play blind), visible reserves left, known cards, a stack of sets
+    and straights, the current seat placing again after a burn, the placement cap near."""
+    rng = random.Random(seed)
+    for index in range(count):
+        seats = 2 + index % 5
+        deck = list(standard_deck(2 if seats > 4 else 1))
+        rng.shuffle(deck)
+        kind = index // 5 % 4
+        if kind == 1:  # dense: the cards of a few neighbouring ranks first
+            low = rng.randint(2, 10)
+            deck.sort(key=lambda c: not low <= value(c) < low + 5)
+        elif kind == 2:  # 2s and aces first
+            deck.sort(key=lambda c: value(c) not in (2, 14))
+        hands, hidden, reserves, known = [], [], [], []
+        for seat in range(seats):
+            share = len(deck) // (seats - seat)  # the cards this seat may have at most
+            size = rng.choice([0, 1, 2, 3, 3, 4, 6, 9]) if kind != 3 else rng.randint(8, 20)
+            hand = tuple(deck.pop() for _ in range(min(size, share // 3)))
+            hidden.append(tuple(deck.pop() for _ in range(rng.randint(0 if hand else 1, 3))))
+            reserve: tuple[tuple[Card, ...], ...] = ()
+            if hand:
+                reserve = _placements_from(deck, rng.randint(0, 3), rng)
+            hands.append(hand)
+            reserves.append(reserve)
+            known.append(tuple(card for card in hand if rng.random() < 0.3))
+        again = rng.random() < 0.1
+        stack = () if again else _placements_from(deck, rng.choice([0, 1, 1, 2, 4]), rng)
+        options = PalaceOptions(placement_cap=rng.choice([2000, 200]))
+        placements = rng.choice([0, 50, options.placement_cap - rng.randint(1, 30)])
+        state = PalaceState(
+            seats=seats, seed=rng.getrandbits(32), phase=Phase.PLAY,
+            current=rng.randrange(seats), hands=tuple(hands),
+            face_down=tuple(() for _ in range(seats)), hidden=tuple(hidden),
+            reserves=tuple(reserves), deck=(), stack=stack, burned=tuple(deck),
+            known=tuple(known), again=again, placements=placements, turn=rng.randint(0, 90),
+            winner=None)
+        yield Palace(options), state
+
+
+def _stepped(variant: Palace, state: PalaceState, rng: random.Random,
+             limit: int) -> PalaceState:
+    """Random moves from the engine's lists, carried out by ``Palace.apply``."""
+    for _ in range(limit):
+        if state.phase is Phase.GAME_OVER:
+            break
+        seat = state.current
+        moved = variant.apply(state, seat, rng.choice(variant.legal_actions(state, seat)))
+        state = moved.state
+    return state
+
+
+def _check_dry_table(count: int, seed: int) -> None:
+    moved = 0
+    for index, (variant, state) in enumerate(_dry_positions(count, seed)):
+        assert played_out(variant, state) == reference_played_out(variant, state)
+        # Moves at random too: the specials, hidden cards and stacks Normal seldom plays.
+        limit = 1 + index % 60
+        table = DryTable(variant, state)
+        table.play(lambda sight, rng: rng.choice(sight.legal), random.Random(index), limit)
+        assert table.state() == _stepped(variant, state, random.Random(index), limit)
+        moved += table.moves
+    assert moved > 10 * count  # the positions were played on, not over at once
+
+
+def test_a_dry_game_on_the_dry_table_ends_where_the_engine_ends_it():
+    _check_dry_table(250, 9)
+
+
+@pytest.mark.slow
+def test_a_dry_game_on_the_dry_table_ends_where_the_engine_ends_it_in_many_positions():
+    _check_dry_table(2000, 10)
+
+
+def test_the_dry_table_starts_only_in_play_with_the_deck_gone():
+    variant = Palace()
+    with pytest.raises(ValueError):
+        DryTable(variant, variant.position(["3S", "4S"], deck="5S"))
+    with pytest.raises(ValueError):
+        DryTable(variant, variant.new_game(2, 1).state)
+
+
+# --- the leaf's counts ------------------------------------------------------------------
+
+
+def reference_burden_features(state: PalaceState, seat: int) -> tuple[int, ...]:
+    pool = list(state.hands[seat])
+    for placement in state.reserves[seat]:
+        pool += placement
+    values = [value(card) for card in pool]
+    twos, aces = values.count(2), values.count(14)
+    low = sum(1 for v in values if 3 <= v <= 6)
+    high = sum(1 for v in values if 11 <= v <= 13)
+    ranks = len(set(values) - {2, 14})
+    stuck = 0
+    hand = state.hands[seat]
+    if state.current == seat and hand and state.stack and \
+            not legal_placements(hand, top_value(state.stack)):
+        stuck = sum(len(placement) for placement in state.stack)
+    return (len(state.hidden[seat]) + len(state.face_down[seat]), ranks, twos, aces, low,
+            high, len(pool), stuck)
+
+
+def _check_burdens(count: int, seed: int) -> None:
+    positions = [state for _, state in _dry_positions(count, seed)]
+    positions += [state for _, state, _, _ in _random_games(count // 50 + 1, seed)]
+    for state in positions:
+        for seat in range(state.seats):
+            assert burden_features(state, seat) == reference_burden_features(state, seat)
+
+
+def test_a_hand_can_place_exactly_when_some_placement_is_listed():
+    for hand, top in _hands(3000, 16):
+        assert can_place(hand, top) == bool(legal_placements(hand, top)), (hand, top)
+
+
+def test_the_leaf_counts_what_a_seat_holds_as_before():
+    _check_burdens(400, 11)
+
+
+@pytest.mark.slow
+def test_the_leaf_counts_what_a_seat_holds_as_before_in_many_positions():
+    _check_burdens(4000, 12)
+
+
+# --- setup: the reserve placements listed, and Normal's pick -----------------------------
+
+
+def reference_keep_problem(state: PalaceState, seat: int, cards: tuple[Card, ...]) -> bool:
+    """Whether the old ``_keep_problem`` refused the reserve placement."""
+    left = len(state.hands[seat]) - len(cards)
+    after = left + min(len(state.deck), max(0, 3 - left))
+    still = 3 - len(state.reserves[seat]) - 1
+    return after < still + 1
+
+
+def reference_build_actions(state: PalaceState, seat: int) -> tuple[Action, ...]:
+    return tuple(BuildReserve(cards) for cards in placements(state.hands[seat])
+                 if not reference_keep_problem(state, seat, cards))
+
+
+def _check_builds(games: int, seed: int) -> None:
+    rng = random.Random(seed)
+    met = 0
+    for variant, state, seat, _ in _random_games(games, seed):
+        if state.phase is not Phase.BUILD_RESERVE:
+            continue
+        for cut in (None, 0, 1, 2, 3, 4):  # the deck as it is, and run nearly dry
+            if cut is not None:
+                state = evolve(state, deck=state.deck[:cut])
+            legal = variant.legal_actions(state, seat)
+            assert legal == reference_build_actions(state, seat)
+            met += len(legal) < len(placements(state.hands[seat]))
+            builds = [a for a in legal if isinstance(a, BuildReserve)]
+            sight = Sight(legal, len(state.deck), (0,) * state.seats, 0,
+                          Phase.BUILD_RESERVE)
+            assert normal_move(sight, rng) is max(builds,
+                                                  key=lambda a: reserve_strength(a.cards))
+    assert met  # some placements were refused: the deck could not refill the hand
+
+
+def test_the_reserve_placements_listed_and_normals_pick_are_those_of_before():
+    _check_builds(30, 13)
+
+
+@pytest.mark.slow
+def test_the_reserve_placements_listed_and_normals_pick_are_those_of_before_in_many_games():
+    _check_builds(150, 14)
+
+
+# --- dealing a world ----------------------------------------------------------------------
+
+
+def reference_determinize(variant: Palace, view: PalaceView, rng: random.Random) -> PalaceState:
+    seen = list(view.hand) + list(view.burned)
+    seen += [card for placement in view.stack for card in placement]
+    seen += [card for reserve in view.reserves for placement in reserve for card in placement]
+    seen += [card for other, cards in enumerate(view.known) if other != view.seat
+             for card in cards]
+    pool = unseen_cards(variant.deck(view.seats), seen, rng)
+    hands = fill_hands(view.seat, view.hand, view.hand_sizes, view.known, pool)
+    face_down = tuple(take(pool, count, "") for count in view.face_down_counts)
+    hidden = tuple(take(pool, count, "") for count in view.hidden_counts)
+    deck = take(pool, view.deck_size, "")
+    return PalaceState(
+        seats=view.seats, seed=fresh_seed(rng), phase=view.phase, current=view.current,
+        hands=hands, face_down=face_down, hidden=hidden, reserves=view.reserves, deck=deck,
+        stack=view.stack, burned=view.burned, known=view.known, again=view.again,
+        placements=view.placements, turn=view.turn, winner=view.winner)
+
+
+def test_a_world_is_dealt_as_before_from_each_view_and_each_generator():
+    """The unseen cards are worked out once per view: every world dealt from it, and
+    from another view between, is the world dealt before."""
+    checked = 0
+    for variant, state, _, _ in _random_games(3, 15):
+        if state.turn % 4:
+            continue
+        views = [variant.observe(state, other) for other in range(state.seats)]
+        for index in range(3):  # the same view again, after another one
+            for view in views:
+                ours = variant.determinize(view, random.Random(index))
+                assert ours == reference_determinize(variant, view, random.Random(index))
+                checked += 1
+    assert checked > 100

@@ -14,9 +14,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from ..engine import (
     Action,
@@ -29,6 +28,7 @@ from ..engine import (
     TakeStack,
     pretty_cards,
 )
+from ..engine.memo import IdentityMemo
 from ..engine.palace import PalaceView, Phase
 from ..engine.placements import value
 from .explain import explainer
@@ -78,6 +78,13 @@ def ordinary_order(cards: tuple[Card, ...]) -> tuple[int, int]:
     return (min(value(c) for c in cards) - 2 * (len(cards) - 1), -len(cards))
 
 
+@lru_cache(maxsize=PLACEMENTS_KEPT)
+def _ordinary_order(cards: tuple[Card, ...]) -> tuple[int, int] | None:
+    """:func:`ordinary_order` of an ordinary placement, ``None`` for a special one: both
+    answers a plan needs, found with one lookup."""
+    return None if special(cards) else ordinary_order(cards)
+
+
 class PalaceSight(Protocol):
     """What the Normal player reads of a position: a seat's view, or the Hard search's
     glance at a sampled state (:mod:`palace_search`), which needs no view built."""
@@ -100,8 +107,7 @@ def normal_move(view: PalaceSight, rng: random.Random) -> Action:
     if view.phase is Phase.PICK_HIDDEN:
         return rng.choice(legal)  # every pick is blind
     if view.phase is Phase.BUILD_RESERVE:
-        builds = [a for a in legal if isinstance(a, BuildReserve)]
-        return max(builds, key=lambda a: reserve_strength(a.cards))
+        return strongest_build(legal)
     if isinstance(legal[0], PlayHidden):
         return rng.choice(legal)  # blind
     plan = play_plan(legal)
@@ -116,11 +122,27 @@ def normal_move(view: PalaceSight, rng: random.Random) -> Action:
     return plan.small_stack if view.stack_size <= SMALL_STACK else plan.big_stack
 
 
-@dataclass(frozen=True, slots=True)
-class PlayPlan:
+_STRONGEST: IdentityMemo[tuple[Action, ...], Action] = IdentityMemo(256)
+"""Normal's reserve placement from each setup list met lately (the engine lists a hand
+in setup as the very same tuple, ``palace.build_actions``)."""
+
+
+def strongest_build(legal: tuple[Action, ...]) -> Action:
+    """The strongest reserve placement listed (:func:`reserve_strength`), remembered for
+    this very tuple."""
+    found = _STRONGEST.get(legal)
+    if found is None:
+        builds = [a for a in legal if isinstance(a, BuildReserve)]
+        found = _STRONGEST.put(legal, max(builds, key=lambda a: reserve_strength(a.cards)))
+    return found
+
+
+class PlayPlan(NamedTuple):
     """What Normal makes of a list of moves in play, worked out once per list: the
     ordinary placements and the lowest of them, or, with none, the special one it
-    spends on a small stack and on a big one (none at all: it takes the stack)."""
+    spends on a small stack and on a big one (none at all: it takes the stack). A
+    named tuple: made for every new list, in C, where a frozen dataclass sets each
+    field through ``object.__setattr__``."""
 
     ordinary: tuple[Place, ...]
     lowest: Place | None
@@ -140,13 +162,21 @@ def play_plan(legal: tuple[Action, ...]) -> PlayPlan:
     found = _PLANS.get(id(legal))
     if found is not None and found[0] is legal:
         return found[1]
-    places = [a for a in legal if isinstance(a, Place)]
-    ordinary = tuple([a for a in places if not special(a.cards)])
+    ordinary: list[Place] = []
+    orders: list[tuple[int, int]] = []
+    specials: list[Place] = []
+    for action in legal:  # one pass: a plan is worked out for every new list
+        if isinstance(action, Place):
+            order = _ordinary_order(action.cards)
+            if order is None:
+                specials.append(action)
+            else:
+                ordinary.append(action)
+                orders.append(order)
     if ordinary:
-        orders = [ordinary_order(a.cards) for a in ordinary]
-        plan = PlayPlan(ordinary, ordinary[orders.index(min(orders))], None, None)
-    elif places:
-        plan = PlayPlan((), None, _special(places, True), _special(places, False))
+        plan = PlayPlan(tuple(ordinary), ordinary[orders.index(min(orders))], None, None)
+    elif specials:  # every placement is special
+        plan = PlayPlan((), None, _special(specials, True), _special(specials, False))
     else:
         plan = PlayPlan((), None, None, None)
     if len(_PLANS) >= PLANS_KEPT:

@@ -13,7 +13,8 @@ and what a position is worth.
   (:func:`burden_features`), fitted to who won Normal's self-play (``bench/palace_leaf.py``).
   While the deck lasts that says little, so the search keeps Normal's move unless its
   rollouts show a difference in cards held; once the deck is gone the leaf plays the game
-  out (:func:`played_out`) and counts who won, so a late shed of fewer cards is played
+  out (:func:`played_out`, on the engine's ``DryTable``: zones changed in place, no
+  state copied per move) and counts who won, so a late shed of fewer cards is played
   only where whole games show it wins.
 - **Prior.** A turn can offer twenty placements and more (every count of every rank,
   every straight); the search weighs ten. Kept at random, the few rivals seldom held the
@@ -28,9 +29,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import lru_cache
 
-from ..engine import Action, BuildReserve, GameView, Place
-from ..engine.palace import TAKE_STACK, Palace, PalaceState, Phase, play_actions
+from ..engine import Action, BuildReserve, Card, GameView, Place
+from ..engine.palace import Palace, PalaceState, Phase
+from ..engine.palace_dry import DryTable
 from ..engine.placements import ACE_HIGH, top_value, value
 from ..engine.variant import SeatedState, SomeVariant
 from .candidates import search_prior
@@ -140,21 +143,41 @@ model (a normal CDF of x / 1.702 is within 0.01 of the logistic of x)."""
 
 def burden_features(state: PalaceState, seat: int) -> tuple[int, ...]:
     """The seat's counts of :data:`FEATURES`."""
-    pool = list(state.hands[seat])
-    for placement in state.reserves[seat]:
+    ranks, twos, aces, low, high, cards = _held(state.hands[seat], state.reserves[seat])
+    stuck = 0
+    hand = state.hands[seat]
+    if state.current == seat and hand and state.stack and \
+            not can_place(hand, top_value(state.stack)):
+        stuck = sum(len(placement) for placement in state.stack)
+    return (len(state.hidden[seat]) + len(state.face_down[seat]), ranks, twos, aces, low,
+            high, cards, stuck)
+
+
+def can_place(hand: tuple[Card, ...], top: int | None) -> bool:
+    """Whether the hand has a placement that goes on the stack: a card of the rank to
+    beat or higher, or a 2 (each is a placement on its own, and every placement holds
+    one), found without listing the placements."""
+    return top is None or any(v >= top or v == 2 for v in map(value, hand))
+
+
+HELD_KEPT = 4096
+"""Hands (with their visible reserve) whose counts are remembered: every rollout's leaf
+reads each seat's, and the rollouts of one world meet the same ones again."""
+
+
+@lru_cache(maxsize=HELD_KEPT)
+def _held(hand: tuple[Card, ...],
+          reserve: tuple[tuple[Card, ...], ...]) -> tuple[int, int, int, int, int, int]:
+    """The counts of :data:`FEATURES` from ``ranks`` to ``cards`` in a hand and reserve."""
+    pool = list(hand)
+    for placement in reserve:
         pool += placement
     values = [value(card) for card in pool]
     twos, aces = values.count(2), values.count(ACE_HIGH)
     low = sum(1 for v in values if 3 <= v <= 6)
     high = sum(1 for v in values if 11 <= v <= 13)
     ranks = len(set(values) - {2, ACE_HIGH})
-    stuck = 0
-    hand = state.hands[seat]
-    if state.current == seat and hand and state.stack and \
-            play_actions(hand, top_value(state.stack))[0] is TAKE_STACK:
-        stuck = sum(len(placement) for placement in state.stack)
-    return (len(state.hidden[seat]) + len(state.face_down[seat]), ranks, twos, aces, low,
-            high, len(pool), stuck)
+    return ranks, twos, aces, low, high, len(pool)
 
 
 def burden(state: PalaceState, seat: int) -> float:
@@ -182,19 +205,14 @@ def played_out(variant: SomeVariant, state: PalaceState) -> PalaceState:
     (29 moves at the median in Normal's self-play), so the search plays it out and sees
     who wins. The world's own seed drives the playout: every candidate played in the
     same world meets the same luck."""
-    palace = variant
-    if not isinstance(palace, Palace):
+    if not isinstance(variant, Palace):
         raise TypeError(f"Palace's rules expected, not {type(variant).__name__}")
-    moves, step = palace.moves, palace.step
-    rng = random.Random(state.seed)
-    for _ in range(DRY_MOVES):
-        if state.phase is Phase.GAME_OVER:
-            break
-        seat = state.current
-        # The rollout's move, from the engine's list (worked out afresh: a state here
-        # is met once), carried out unchecked.
-        state = step(state, seat, normal_from(state, moves(state, seat), rng))
-    return state
+    # Played on one table changed in place (the engine's ``DryTable``: the states
+    # ``Palace.apply`` reaches, without a copy of the state at every move), each move
+    # Normal's choice from the engine's list.
+    table = DryTable(variant, state)
+    table.play(normal_move, random.Random(state.seed), DRY_MOVES)
+    return table.state()
 
 
 def finished_share(places: Sequence[int], seat: int) -> float:

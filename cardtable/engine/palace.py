@@ -37,6 +37,7 @@ from .events import (
     ReserveTaken,
     StackTaken,
 )
+from .memo import IdentityMemo
 from .options import PalaceOptions
 from .placements import (
     in_order,
@@ -48,7 +49,7 @@ from .placements import (
     top_value,
 )
 from .rng import shuffled
-from .sampling import fill_hands, fresh_seed, take, unseen_cards
+from .sampling import deck_less, fill_hands, fresh_seed, take
 from .variant import Outcome, Transition, Variant, places_for, register
 
 DEALT = 9
@@ -76,6 +77,36 @@ def play_actions(hand: tuple[Card, ...], top: int | None) -> tuple[Action, ...]:
     a rank depends on nothing else."""
     legal = legal_placements(hand, top)
     return tuple(map(_place_of, legal)) if legal else (TAKE_STACK,)
+
+
+@lru_cache(maxsize=PLAY_LISTS_KEPT)
+def build_actions(hand: tuple[Card, ...], deck_size: int, made: int) -> tuple[Action, ...]:
+    """A hand's moves in setup with ``made`` reserve placements made and ``deck_size``
+    cards in the deck (no more than three counts: no more are drawn at once): every
+    placement the hand can keep (see ``Palace._keep_problem``). Remembered, as
+    :func:`play_actions` is: the rollouts of a decision in setup meet the same hands."""
+    return tuple([BuildReserve(cards) for cards in placements(hand)
+                  if keep_problem(len(hand), deck_size, made, len(cards)) is None])
+
+
+def keep_problem(hand_size: int, deck_size: int, made: int, placed: int) -> str | None:
+    """``Palace._keep_problem`` of a reserve placement of ``placed`` cards from a hand of
+    ``hand_size``, with ``made`` reserve placements made and ``deck_size`` in the deck."""
+    left = hand_size - placed
+    after = left + min(deck_size, max(0, HAND_MINIMUM - left))
+    still = RESERVE_PLACEMENTS - made - 1
+    need = still + 1
+    if after >= need:
+        return None
+    return (f"keep at least {need} card{'s' * (need != 1)} in your hand: the deck "
+            "cannot refill it" +
+            (f" and you have {still} more reserve placement{'s' * (still != 1)} to make"
+             if still else " and you need a hand to start play"))
+
+
+def hidden_plays(count: int) -> tuple[Action, ...]:
+    """A seat's moves in play with its hand gone: a blind play of any hidden card."""
+    return HIDDEN_PLAYS[count] if count <= HIDDEN else tuple(PlayHidden(i) for i in range(count))
 
 
 _place_of = lru_cache(maxsize=PLAY_LISTS_KEPT)(Place)
@@ -230,12 +261,10 @@ class Palace(Variant[PalaceState, PalaceView]):
             return PICKS
         hand = state.hands[seat]
         if state.phase is Phase.BUILD_RESERVE:
-            return tuple(BuildReserve(cards) for cards in placements(hand)
-                         if self._keep_problem(state, seat, cards) is None)
+            return build_actions(hand, min(len(state.deck), HAND_MINIMUM),
+                                 len(state.reserves[seat]))
         if not hand:
-            count = len(state.hidden[seat])
-            return HIDDEN_PLAYS[count] if count <= HIDDEN else \
-                tuple(PlayHidden(i) for i in range(count))
+            return hidden_plays(len(state.hidden[seat]))
         return play_actions(hand, top_value(state.stack))
 
     def _problem(self, state: PalaceState, seat: int, action: Action) -> str | None:
@@ -272,16 +301,8 @@ class Palace(Variant[PalaceState, PalaceView]):
         """[APP] With the deck run dry, a reserve placement must leave a card in hand for
         each placement still to make and one to start play with (the seed's "all
         players have 3 cards" cannot always hold when big placements empty the deck)."""
-        left = len(state.hands[seat]) - len(cards)
-        after = left + min(len(state.deck), max(0, HAND_MINIMUM - left))
-        still = RESERVE_PLACEMENTS - len(state.reserves[seat]) - 1
-        need = still + 1
-        if after >= need:
-            return None
-        return (f"keep at least {need} card{'s' * (need != 1)} in your hand: the deck "
-                "cannot refill it" +
-                (f" and you have {still} more reserve placement{'s' * (still != 1)} to make"
-                 if still else " and you need a hand to start play"))
+        return keep_problem(len(state.hands[seat]), len(state.deck),
+                            len(state.reserves[seat]), len(cards))
 
     def _play_problem(self, state: PalaceState, seat: int, action: Action) -> str | None:
         hand = state.hands[seat]
@@ -326,17 +347,6 @@ class Palace(Variant[PalaceState, PalaceView]):
             return self._take_stack(state, seat, (), events)
         assert isinstance(action, PlayHidden)
         return self._play_hidden(state, seat, action.position, events)
-
-    def moves(self, state: PalaceState, seat: int) -> tuple[Action, ...]:
-        """:meth:`legal_actions`, worked out without keeping it for the state: for a
-        search that meets each state once and carries its moves out with :meth:`step`."""
-        return self._legal_actions(state, seat)
-
-    def step(self, state: PalaceState, seat: int, action: Action) -> PalaceState:
-        """The state after ``action``, which must be one of ``legal_actions(state,
-        seat)``: not checked again, and its events not kept. For a search playing its
-        policy's moves, picked from that list, on to the game's end."""
-        return self._carry_out(state, seat, action, [])
 
     def _pick(self, state: PalaceState, seat: int, action: PickHidden,
               events: list[Event]) -> PalaceState:
@@ -488,13 +498,8 @@ class Palace(Variant[PalaceState, PalaceView]):
             turn=state.turn, options=self.options)
 
     def determinize(self, view: PalaceView, rng: random.Random) -> PalaceState:
-        seen = list(view.hand) + list(view.burned)
-        seen += [card for placement in view.stack for card in placement]
-        seen += [card for reserve in view.reserves for placement in reserve
-                 for card in placement]
-        seen += [card for other, cards in enumerate(view.known) if other != view.seat
-                 for card in cards]
-        pool = unseen_cards(self.deck(view.seats), seen, rng)
+        pool = list(self._unseen(view))
+        rng.shuffle(pool)  # as ``sampling.unseen_cards`` deals them
         hands = fill_hands(view.seat, view.hand, view.hand_sizes, view.known, pool)
         face_down = tuple(take(pool, count, "the face-down cards")
                           for count in view.face_down_counts)
@@ -507,6 +512,20 @@ class Palace(Variant[PalaceState, PalaceView]):
             deck=deck, stack=view.stack, burned=view.burned, known=view.known,
             again=view.again, placements=view.placements, turn=view.turn,
             winner=view.winner)
+
+    def _unseen(self, view: PalaceView) -> list[Card]:
+        """The deck less every card ``view`` shows, in deck order (not to be changed):
+        the same for every world a search deals from the view, so worked out once."""
+        pool = _POOLS.get(view, id(self))
+        if pool is None:
+            seen = list(view.hand) + list(view.burned)
+            seen += [card for placement in view.stack for card in placement]
+            seen += [card for reserve in view.reserves for placement in reserve
+                     for card in placement]
+            seen += [card for other, cards in enumerate(view.known) if other != view.seat
+                     for card in cards]
+            pool = _POOLS.put(view, deck_less(self.deck(view.seats), seen), id(self))
+        return pool
 
     def standings(self, state: PalaceState) -> tuple[int, ...]:
         """Cards left to shed: the first seat with none wins."""
@@ -545,6 +564,11 @@ class Palace(Variant[PalaceState, PalaceView]):
             if other != seat:
                 hidden.update(set(hand) - set(state.known[other]))
         return hidden
+
+
+_POOLS: IdentityMemo[PalaceView, list[Card]] = IdentityMemo(1)
+"""The unseen cards of the last view dealt from (with its variant's id beside it): a
+search deals dozens of worlds from one view."""
 
 
 def _drawn(hand: tuple[Card, ...], deck: tuple[Card, ...], seat: int,

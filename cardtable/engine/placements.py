@@ -131,19 +131,22 @@ def legal_placements(hand: Sequence[Card], top: int | None) -> list[tuple[Card, 
         if len(cards) > 1:
             cards.sort(key=SORT_KEY)  # a straight from a 2 may take this rank too
             if number >= lowest or number == 2:
-                found += [tuple(cards[:count]) for count in range(1, len(cards) + 1)]
+                sorted_cards = tuple(cards)  # sliced as a tuple: no list for each count
+                found += [sorted_cards[:count] for count in range(1, len(cards) + 1)]
         elif number >= lowest or number == 2:
             found.append((cards[0],))
         firsts.append(cards[0])
     count = len(ranks)
     if count < 3:
         return found
-    runs = [1] * count  # how many consecutive ranks run up from each
-    for index in range(count - 2, -1, -1):
-        if ranks[index + 1] == ranks[index] + 1:
-            runs[index] = runs[index + 1] + 1
-    for index, start in enumerate(ranks):
-        run = runs[index]
-        if run >= 3 and (start >= lowest or start == 2):
-            found += [tuple(firsts[index:index + size]) for size in range(3, run + 1)]
+    starts = tuple(firsts)
+    end = 0  # one past the last rank of the run through ``index``
+    for index in range(count - 2):
+        if end <= index:
+            end = index + 1
+            while end < count and ranks[end] == ranks[end - 1] + 1:
+                end += 1
+        start = ranks[index]
+        if end - index >= 3 and (start >= lowest or start == 2):
+            found += [starts[index:index + size] for size in range(3, end - index + 1)]
     return found
