@@ -19,7 +19,6 @@ from functools import cache, lru_cache
 from ..engine import Action, Card, Discard, Draw, LayDown, Pile, best_arrangement, pretty_cards
 from ..engine.actions import DRAW_DISCARD, DRAW_STOCK
 from ..engine.five_crowns import FiveCrownsView, Phase, arrange_hand, meld_rules, points_function
-from ..engine.going_out import goes_out
 from ..engine.melds import Meld
 from .explain import explainer
 from .strategies import Strategy, describe_levels, strategy
@@ -108,11 +107,19 @@ def _hand_score(hand: tuple[Card, ...], round_number: int) -> float:
     return arrangement.penalty - potential(arrangement.deadwood, round_number)
 
 
-@lru_cache(maxsize=8192)
 def plan_discard(hand: tuple[Card, ...], round_number: int,
                  keep: tuple[Card, ...] = ()) -> tuple[float, Card]:
     """The best card to discard from ``hand`` (never one in ``keep``) and its score after
     the discard."""
+    score, card, _ = _plan_discard(hand, round_number, keep)
+    return score, card
+
+
+@lru_cache(maxsize=8192)
+def _plan_discard(hand: tuple[Card, ...], round_number: int,
+                  keep: tuple[Card, ...]) -> tuple[float, Card, bool]:
+    """``plan_discard``, and whether the hand goes out with a card not in ``keep``
+    thrown (its arrangement says so, and ``take_gain`` asks)."""
     points = points_function(round_number)
     if keep:
         best = best_arrangement(hand, meld_rules(round_number), points, discard=True,
@@ -148,7 +155,7 @@ def plan_discard(hand: tuple[Card, ...], round_number: int,
         if choice is None or key < choice:
             choice, thrown = key, card
     assert choice is not None
-    return choice[0], thrown
+    return choice[0], thrown, best.goes_out
 
 
 describe_levels(
@@ -201,12 +208,14 @@ def choose_draw(hand: tuple[Card, ...], round_number: int, top: Card | None,
 def take_gain(hand: tuple[Card, ...], round_number: int, top: Card, final_turn: bool) -> float:
     """Points taking ``top`` saves over the hand as it is (infinite when it lets the hand
     go out, outside a final turn)."""
-    with_top = hand + (top,)
-    # The going-out test is exact (it agrees with the arrangement: test_going_out.py)
-    # and far cheaper; a draw from the stock never needs this hand's arrangement.
-    if not final_turn and goes_out(with_top, meld_rules(round_number)):
+    # Whether the hand with the top goes out is read from the two arrangements the gain
+    # needs anyway: it does by throwing the top when the hand alone is all books and
+    # runs, or by throwing another card when the best such throw leaves nothing.
+    if not final_turn and arrange_hand(hand, round_number).goes_out:
         return math.inf
-    score_with, _ = plan_discard(with_top, round_number, keep=(top,))
+    score_with, _, out = _plan_discard(hand + (top,), round_number, (top,))
+    if out and not final_turn:
+        return math.inf
     return hand_score(hand, round_number) - score_with
 
 

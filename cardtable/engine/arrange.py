@@ -147,6 +147,10 @@ class _Table:
     """State → (most natural points covered, choice, wilds the chosen core takes)."""
     room: dict[int, int]
     """Run cores with room for under two spare wilds → that room."""
+    cores: dict[int, list[Core]] = field(default_factory=dict)
+    """The cores a card leads, by the card's bit or-ed with the bits of the later cards
+    they can use (its suit's, its rank's) and the hand's wilds (in the free low bits):
+    they depend on nothing else, and rollouts' hands share most of them."""
 
 
 _TABLES: dict[tuple[int, int], _Table] = {}
@@ -277,6 +281,14 @@ class _Search:
         i = bits.index(lead)
         lead_bit, lead_rank, lead_suit = bits[i], int(cards[i].rank), cards[i].suit
         n = len(cards)
+        key = lead_bit | max_wilds
+        for j in range(i + 1, n):
+            if cards[j].rank == lead_rank or cards[j].suit is lead_suit:
+                key |= bits[j]
+        shared = self.table.cores.get(key)
+        if shared is not None:
+            self.led[lead] = shared
+            return shared
         # Sets: card i with any subset of the later cards of its rank.
         cores = []
         if max_wilds >= 2:
@@ -318,7 +330,7 @@ class _Search:
                     if rank_j - lead_rank >= full_span:
                         room[others | bit | lead_bit] = longest_run - 1 - rank_j + lead_rank
         cores.sort(key=_cost)
-        self.led[lead] = cores
+        self.led[lead] = self.table.cores[key] = cores
         return cores
     def _searchers(self) -> tuple[Callable[[int, int, bool], int],
                                   Callable[[int, int, bool, int], int]]:
