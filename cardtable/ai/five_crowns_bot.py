@@ -115,7 +115,6 @@ def plan_discard(hand: tuple[Card, ...], round_number: int,
     return score, card
 
 
-@lru_cache(maxsize=8192)
 def _plan_discard(hand: tuple[Card, ...], round_number: int,
                   keep: tuple[Card, ...]) -> tuple[float, Card, bool]:
     """``plan_discard``, and whether the hand goes out with a card not in ``keep``

@@ -346,8 +346,11 @@ class _Search:
             every spare wild is laid."""
             if mask == 0:
                 return _NEG if need_discard else 0
-            key: object = mask | w << 1 | need_discard
-            if need_discard and mask & keep_mask:
+            if not need_discard:
+                hit = memo.get(mask | w << 1)
+                return hit[0] if hit is not None else settled(mask, w)
+            key: object = mask | w << 1 | 1
+            if mask & keep_mask:
                 key = (key, mask & keep_mask)
             hit = memo.get(key)
             if hit is not None:
@@ -357,13 +360,9 @@ class _Search:
             led = led_by.get(lowest)
             if led is None:
                 led = cores_led_by(lowest)
-            if not need_discard and (not led or led[0][3] > w):
-                got = best(rest, w, False)  # the card can only be deadwood
-                memo[key] = (got, _LOOSE, 0)
-                return got
-            most = best(rest, w, need_discard)
+            most = best(rest, w, True)
             choice, cost = _LOOSE, 0  # or _THROWN, or the full mask of the chosen core
-            if need_discard and not keep_mask & lowest:
+            if not keep_mask & lowest:
                 got = value_of[lowest] + best(rest, w, False)
                 if got > most:
                     most, choice = got, _THROWN
@@ -371,10 +370,42 @@ class _Search:
                 if core_cost > w:
                     break
                 if others & rest == others:  # then taking them out is an exclusive or
-                    got = core_value + best(rest ^ others, w - core_cost, need_discard)
+                    got = core_value + best(rest ^ others, w - core_cost, True)
                     if got > most:
                         most, choice, cost = got, full, core_cost
             memo[key] = (most, choice, cost)
+            return most
+
+        def settled(mask: int, w: int) -> int:
+            """``best`` with the discard chosen, for a state (of some cards) not yet in
+            the memo: the bulk of the search, so its states are looked up before a call
+            is made (most are known)."""
+            lowest = mask & -mask
+            rest = mask ^ lowest
+            led = led_by.get(lowest)
+            if led is None:
+                led = cores_led_by(lowest)
+            if rest:
+                hit = memo.get(rest | w << 1)
+                most = hit[0] if hit is not None else settled(rest, w)
+            else:
+                most = 0
+            choice, cost = _LOOSE, 0
+            for full, others, core_value, core_cost in led:
+                if core_cost > w:
+                    break  # the cheapest first: none of the rest fits either
+                if others & rest == others:
+                    left = rest ^ others
+                    if left:
+                        spent = w - core_cost
+                        hit = memo.get(left | spent << 1)
+                        got = core_value + (hit[0] if hit is not None
+                                            else settled(left, spent))
+                    else:
+                        got = core_value
+                    if got > most:
+                        most, choice, cost = got, full, core_cost
+            memo[mask | w << 1] = (most, choice, cost)
             return most
 
         def tight(mask: int, w: int, need_discard: bool, room: int) -> int:
