@@ -179,12 +179,14 @@ class _Table:
         """State → (most natural points covered, choice, wilds the chosen core takes)."""
         self.room: dict[int, int] = {}
         """Run cores with room for under two spare wilds → that room."""
-        self.cores: dict[int, list[Core]] = {}
+        self.cores: dict[int, tuple[Core, ...]] = {}
         """The cores a card leads, cheapest first, by the card's bit or-ed with the bits
-        of the later cards they may use and the wilds (in the free low bits)."""
+        of the later cards they may use and the wilds (in the free low bits). Tuples of
+        plain numbers, which the garbage collector stops tracking: lists would stay
+        tracked, tens of thousands of them, each walked by every full collection."""
         self.cores_of, self.settled = self._searchers()
 
-    def _searchers(self) -> tuple[Callable[[int, int, int], list[Core]],
+    def _searchers(self) -> tuple[Callable[[int, int, int], tuple[Core, ...]],
                                   Callable[[int, int], int]]:
         """``cores_of`` and ``settled`` as closures: they run some hundred times per
         hand, and the tables read faster as closure cells than as attributes."""
@@ -193,7 +195,7 @@ class _Table:
         longest_run = self.rules.longest_run
         full_span = longest_run - _ENOUGH
 
-        def make(lead: int, others: int, w: int) -> list[Core]:
+        def make(lead: int, others: int, w: int) -> tuple[Core, ...]:
             """The cores ``lead`` leads with the cards of ``others`` (later cards of its
             suit or rank) and ``w`` wilds, in the order the search weighs them."""
             card = card_at[lead]
@@ -242,10 +244,10 @@ class _Table:
                         if rank - lead_rank >= full_span:
                             room[mask | bit | lead] = longest_run - 1 - rank + lead_rank
             made.sort(key=_cost)
-            cores[lead | others | w] = made
-            return made
+            found = cores[lead | others | w] = tuple(made)
+            return found
 
-        def cores_of(lead: int, rest: int, w: int) -> list[Core]:
+        def cores_of(lead: int, rest: int, w: int) -> tuple[Core, ...]:
             """The cores ``lead`` leads in a state whose other cards are ``rest``: every
             one fits it (its cards are there, its wilds too)."""
             others = rest & later[lead]
