@@ -13,10 +13,20 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import cache, lru_cache
 
-from ..engine import Action, Card, Discard, Draw, LayDown, Pile, best_arrangement, pretty_cards
+from ..engine import (
+    Action,
+    Arrangement,
+    Card,
+    Discard,
+    Draw,
+    LayDown,
+    Pile,
+    best_arrangement,
+    pretty_cards,
+)
 from ..engine.actions import DRAW_DISCARD, DRAW_STOCK
 from ..engine.five_crowns import FiveCrownsView, Phase, arrange_hand, meld_rules, points_function
 from ..engine.melds import Meld
@@ -60,6 +70,44 @@ def potential(loose: Iterable[Card], round_number: int) -> float:
         elif has_wild:
             bonus += wild_linked
     return bonus
+
+
+def _potentials_without(loose: list[Card], round_number: int) -> Callable[[Card], float]:
+    """``potential`` of the loose cards but one, for any one of them: what a card's
+    throw leaves. The counts of ranks and places are made once and the card's own taken
+    off, rather than counted afresh for every card weighed; the terms are added in the
+    same order, so each answer is ``potential``'s to the bit."""
+    facts = _facts(round_number)
+    naturals: list[tuple[Card, Facts]] = []
+    wilds = 0
+    ranks: dict[int, int] = {}
+    places: dict[int, int] = {}
+    for card in loose:
+        fact = facts[card]
+        if fact is None:
+            wilds += 1
+            continue
+        naturals.append((card, fact))
+        ranks[fact[0]] = ranks.get(fact[0], 0) + 1
+        places[fact[1]] = places.get(fact[1], 0) + 1
+
+    def without(thrown: Card) -> float:
+        gone = facts[thrown]
+        gone_rank, gone_place = (gone[0], gone[1]) if gone is not None else (-1, -1)
+        has_wild = wilds - (gone is None) > 0
+        bonus = 0.0
+        for card, (rank, place, linked, wild_linked) in naturals:
+            if card is thrown:
+                continue
+            if ranks[rank] - (rank == gone_rank) > 1 or any(
+                    places.get(near, 0) - (near == gone_place) > 0
+                    for near in (place - 1, place + 1, place - 2, place + 2)):
+                bonus += linked
+            elif has_wild:
+                bonus += wild_linked
+        return bonus
+
+    return without
 
 
 Facts = tuple[int, int, float, float]
@@ -119,39 +167,40 @@ def plan_discard(hand: tuple[Card, ...], round_number: int,
     return score, card
 
 
-def _plan_discard(hand: tuple[Card, ...], round_number: int,
-                  keep: tuple[Card, ...]) -> tuple[float, Card, bool]:
+def _plan_discard(hand: tuple[Card, ...], round_number: int, keep: tuple[Card, ...],
+                  best: Arrangement | None = None) -> tuple[float, Card, bool]:
     """``plan_discard``, and whether the hand goes out with a card not in ``keep``
-    thrown (its arrangement says so, and ``take_gain`` asks)."""
+    thrown (its arrangement says so, and ``take_gain`` asks). ``best``: the hand's
+    arrangement with a discard, when the caller has it (never with ``keep``)."""
     points = points_function(round_number)
     if keep:
         best = best_arrangement(hand, meld_rules(round_number), points, discard=True,
                                 keep=keep)
-    else:
+    elif best is None:
         best = arrange_hand(hand, round_number, discard=True)
     assert best.discard is not None
     loose = list(best.deadwood) + [best.discard]
-    total = sum(points(card) for card in loose)
-    rules = meld_rules(round_number)
+    total = sum(map(points, loose))
+    facts = _facts(round_number)  # a wild's are None
     # A wild is never thrown while a natural can go: it costs points only if the round
     # ends before it finds a meld, and it would hand the next player a free wild.
-    throwable = [card for card in loose if card not in keep and not rules.is_wild(card)]
+    throwable = [card for card in loose if card not in keep and facts[card] is not None]
     if not throwable:
-        throwable = [card for card in hand if card not in keep and not rules.is_wild(card)]
+        throwable = [card for card in hand if card not in keep and facts[card] is not None]
     if not throwable:
         throwable = [card for card in loose if card not in keep]
     choice: tuple[float, int] | None = None
     thrown = throwable[0]
     seen: set[str] = set()
     in_loose = set(loose)
+    without = _potentials_without(loose, round_number)
     for card in throwable:
         face = card.face
         if face in seen:
             continue
         seen.add(face)
         if card in in_loose:
-            score = total - points(card) - potential(
-                [other for other in loose if other is not card], round_number)
+            score = total - points(card) - without(card)
         else:  # breaking a meld: its other cards become loose again
             score = hand_score([other for other in hand if other is not card], round_number)
         key = (score, -points(card))
@@ -235,7 +284,7 @@ def finish_turn(hand: tuple[Card, ...], round_number: int, final_turn: bool,
         if best.melds:
             return LayDown(best.melds, best.discard)
         return Discard(best.discard)
-    _, card = plan_discard(hand, round_number)
+    _, card, _ = _plan_discard(hand, round_number, (), best)
     return Discard(card)
 
 
