@@ -17,6 +17,7 @@ import five_crowns_reference as reference
 import pytest
 
 from cardtable.ai.five_crowns_bot import (
+    _potentials_without,
     choose_draw,
     finish_turn,
     hand_score,
@@ -281,6 +282,16 @@ def test_normals_decisions_are_the_ones_it_made_before_many() -> None:
     for hand, round_number in hands(4, 500):
         if hand:
             check_decisions(hand, round_number, rng)
+
+
+def test_a_throws_potential_is_the_potential_of_the_cards_it_leaves() -> None:
+    """The discard's plan counts the loose cards once and takes the thrown card off:
+    the same number, to the bit, as counting what is left afresh (wilds thrown too)."""
+    for hand, round_number in hands(8, 120):
+        without = _potentials_without(list(hand), round_number)
+        for card in hand:
+            left = [other for other in hand if other is not card]
+            assert without(card) == reference.potential(left, round_number), (hand, card)
 
 
 # --- the leaf ------------------------------------------------------------------------

@@ -13,13 +13,22 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import cache, lru_cache
 
-from ..engine import Action, Card, Discard, Draw, LayDown, Pile, best_arrangement, pretty_cards
+from ..engine import (
+    Action,
+    Arrangement,
+    Card,
+    Discard,
+    Draw,
+    LayDown,
+    Pile,
+    best_arrangement,
+    pretty_cards,
+)
 from ..engine.actions import DRAW_DISCARD, DRAW_STOCK
 from ..engine.five_crowns import FiveCrownsView, Phase, arrange_hand, meld_rules, points_function
-from ..engine.going_out import goes_out
 from ..engine.melds import Meld
 from .explain import explainer
 from .strategies import Strategy, describe_levels, strategy
@@ -63,6 +72,44 @@ def potential(loose: Iterable[Card], round_number: int) -> float:
     return bonus
 
 
+def _potentials_without(loose: list[Card], round_number: int) -> Callable[[Card], float]:
+    """``potential`` of the loose cards but one, for any one of them: what a card's
+    throw leaves. The counts of ranks and places are made once and the card's own taken
+    off, rather than counted afresh for every card weighed; the terms are added in the
+    same order, so each answer is ``potential``'s to the bit."""
+    facts = _facts(round_number)
+    naturals: list[tuple[Card, Facts]] = []
+    wilds = 0
+    ranks: dict[int, int] = {}
+    places: dict[int, int] = {}
+    for card in loose:
+        fact = facts[card]
+        if fact is None:
+            wilds += 1
+            continue
+        naturals.append((card, fact))
+        ranks[fact[0]] = ranks.get(fact[0], 0) + 1
+        places[fact[1]] = places.get(fact[1], 0) + 1
+
+    def without(thrown: Card) -> float:
+        gone = facts[thrown]
+        gone_rank, gone_place = (gone[0], gone[1]) if gone is not None else (-1, -1)
+        has_wild = wilds - (gone is None) > 0
+        bonus = 0.0
+        for card, (rank, place, linked, wild_linked) in naturals:
+            if card is thrown:
+                continue
+            if ranks[rank] - (rank == gone_rank) > 1 or any(
+                    places.get(near, 0) - (near == gone_place) > 0
+                    for near in (place - 1, place + 1, place - 2, place + 2)):
+                bonus += linked
+            elif has_wild:
+                bonus += wild_linked
+        return bonus
+
+    return without
+
+
 Facts = tuple[int, int, float, float]
 """A natural card's rank, its place (suit and rank as one number: a rank or two away in
 its suit is a place or two away), and the points ``potential`` forgives it when linked
@@ -101,54 +148,66 @@ def hand_score(hand: Iterable[Card], round_number: int) -> float:
 # Normal's decisions are pure functions of a hand and a few facts, asked again and again
 # inside the Hard search's rollouts (every candidate replays a world's other seats): they
 # are remembered by their arguments, as the arrangement itself is (``arrange_hand``).
+# A few hundred answers each (``REMEMBERED``): the rollouts ask again within a few moves,
+# and 8,192 found only 3 % more while the garbage collector's full passes walked them
+# all (the rollouts ran some 15 % faster with the small tables).
+REMEMBERED = 256
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=REMEMBERED)
 def _hand_score(hand: tuple[Card, ...], round_number: int) -> float:
     arrangement = arrange_hand(hand, round_number)
     return arrangement.penalty - potential(arrangement.deadwood, round_number)
 
 
-@lru_cache(maxsize=8192)
 def plan_discard(hand: tuple[Card, ...], round_number: int,
                  keep: tuple[Card, ...] = ()) -> tuple[float, Card]:
     """The best card to discard from ``hand`` (never one in ``keep``) and its score after
     the discard."""
+    score, card, _ = _plan_discard(hand, round_number, keep)
+    return score, card
+
+
+def _plan_discard(hand: tuple[Card, ...], round_number: int, keep: tuple[Card, ...],
+                  best: Arrangement | None = None) -> tuple[float, Card, bool]:
+    """``plan_discard``, and whether the hand goes out with a card not in ``keep``
+    thrown (its arrangement says so, and ``take_gain`` asks). ``best``: the hand's
+    arrangement with a discard, when the caller has it (never with ``keep``)."""
     points = points_function(round_number)
     if keep:
         best = best_arrangement(hand, meld_rules(round_number), points, discard=True,
                                 keep=keep)
-    else:
+    elif best is None:
         best = arrange_hand(hand, round_number, discard=True)
     assert best.discard is not None
     loose = list(best.deadwood) + [best.discard]
-    total = sum(points(card) for card in loose)
-    rules = meld_rules(round_number)
+    total = sum(map(points, loose))
+    facts = _facts(round_number)  # a wild's are None
     # A wild is never thrown while a natural can go: it costs points only if the round
     # ends before it finds a meld, and it would hand the next player a free wild.
-    throwable = [card for card in loose if card not in keep and not rules.is_wild(card)]
+    throwable = [card for card in loose if card not in keep and facts[card] is not None]
     if not throwable:
-        throwable = [card for card in hand if card not in keep and not rules.is_wild(card)]
+        throwable = [card for card in hand if card not in keep and facts[card] is not None]
     if not throwable:
         throwable = [card for card in loose if card not in keep]
     choice: tuple[float, int] | None = None
     thrown = throwable[0]
     seen: set[str] = set()
     in_loose = set(loose)
+    without = _potentials_without(loose, round_number)
     for card in throwable:
         face = card.face
         if face in seen:
             continue
         seen.add(face)
         if card in in_loose:
-            score = total - points(card) - potential(
-                [other for other in loose if other is not card], round_number)
+            score = total - points(card) - without(card)
         else:  # breaking a meld: its other cards become loose again
             score = hand_score([other for other in hand if other is not card], round_number)
         key = (score, -points(card))
         if choice is None or key < choice:
             choice, thrown = key, card
     assert choice is not None
-    return choice[0], thrown
+    return choice[0], thrown, best.goes_out
 
 
 describe_levels(
@@ -197,20 +256,22 @@ def choose_draw(hand: tuple[Card, ...], round_number: int, top: Card | None,
     return discard
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=REMEMBERED)
 def take_gain(hand: tuple[Card, ...], round_number: int, top: Card, final_turn: bool) -> float:
     """Points taking ``top`` saves over the hand as it is (infinite when it lets the hand
     go out, outside a final turn)."""
-    with_top = hand + (top,)
-    # The going-out test is exact (it agrees with the arrangement: test_going_out.py)
-    # and far cheaper; a draw from the stock never needs this hand's arrangement.
-    if not final_turn and goes_out(with_top, meld_rules(round_number)):
+    # Whether the hand with the top goes out is read from the two arrangements the gain
+    # needs anyway: it does by throwing the top when the hand alone is all books and
+    # runs, or by throwing another card when the best such throw leaves nothing.
+    if not final_turn and arrange_hand(hand, round_number).goes_out:
         return math.inf
-    score_with, _ = plan_discard(with_top, round_number, keep=(top,))
+    score_with, _, out = _plan_discard(hand + (top,), round_number, (top,))
+    if out and not final_turn:
+        return math.inf
     return hand_score(hand, round_number) - score_with
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=REMEMBERED)
 def finish_turn(hand: tuple[Card, ...], round_number: int, final_turn: bool,
                 may_go_out: bool) -> Discard | LayDown:
     """The end of a turn: going out when the hand does and ``may_go_out`` (the rules
@@ -223,7 +284,7 @@ def finish_turn(hand: tuple[Card, ...], round_number: int, final_turn: bool,
         if best.melds:
             return LayDown(best.melds, best.discard)
         return Discard(best.discard)
-    _, card = plan_discard(hand, round_number)
+    _, card, _ = _plan_discard(hand, round_number, (), best)
     return Discard(card)
 
 

@@ -34,7 +34,7 @@ from ..engine.five_crowns import (
 from ..engine.options import FiveCrownsOptions
 from ..engine.variant import SeatedState, SomeVariant
 from .candidates import search_prior
-from .five_crowns_bot import choose_draw, finish_turn, hand_score
+from .five_crowns_bot import REMEMBERED, choose_draw, finish_turn, hand_score
 from .leaf import chance_ahead, leaf_value
 from .rollout import RolloutPolicy, rollout_policy
 
@@ -62,7 +62,7 @@ class FiveCrownsRollout(RolloutPolicy[FiveCrownsState]):
                            self.out_at_once or state.turn >= state.seats)
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=REMEMBERED)
 def hand_reading(hand: tuple[Card, ...], round_number: int,
                  discard: bool = False) -> tuple[int, int]:
     """What a hand is worth as the leaf reads it: the penalty its best arrangement

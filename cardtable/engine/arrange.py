@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 
-from .cards import SORT_KEY, Card
+from .cards import SORT_KEY, Card, Suit
 from .melds import Meld, MeldKind, MeldRules, order_run
 
 _NEG = -(1 << 30)
@@ -87,7 +87,7 @@ def best_arrangement(hand: Sequence[Card], rules: MeldRules, value: Callable[[Ca
         (wilds if is_wild(card) else naturals).append(card)
     naturals.sort(key=SORT_KEY)
     wilds.sort(key=value, reverse=True)
-    search = _Search(naturals, value, kept, len(wilds), rules.longest_run, table)
+    search = _Search(naturals, kept, len(wilds), table)
     options: list[Arrangement] = []
 
     def consider(need_discard: bool, thrown_wild: Card | None) -> None:
@@ -118,6 +118,10 @@ def best_arrangement(hand: Sequence[Card], rules: MeldRules, value: Callable[[Ca
 
 _COPIES = 2
 """Copies of a face the shared memo tells apart (Five Crowns' two decks)."""
+_RANKS = 14
+"""Places a suit's ranks take in the shared numbering (the joker's 0 to the king's 13)."""
+_BLOCKS = len(Suit) + 1
+"""Blocks of ranks in the shared numbering: the jokers', then one per suit."""
 _WILD_BITS = 5
 """Bits of a memo key that count the wilds (a hand with more gets a memo of its own)."""
 _LOW = _WILD_BITS + 3
@@ -129,24 +133,157 @@ megabytes). A bigger memo was measured no faster on Hard's rollouts."""
 _TABLES_KEPT = 3
 """Shared memos kept at once (a game plays one round at a time): a fourth clears them."""
 
+Core = tuple[int, int, int, int]
+"""A meld's natural core led by its lowest card: (its mask, the other cards' mask, the
+points it covers, the wilds it needs)."""
 
-@dataclass(slots=True)
+
+class _Values(dict[int, int]):
+    """Each numbered card's points (by its bit), worked out when first asked."""
+
+    def __init__(self, value: Callable[[Card], int], card_at: dict[int, Card]) -> None:
+        super().__init__()
+        self.value, self.card_at = value, card_at
+
+    def __missing__(self, bit: int) -> int:
+        points = self[bit] = self.value(self.card_at[bit])
+        return points
+
+
 class _Table:
     """What the search learns about sets of naturals, kept from hand to hand.
 
     A state of the search is the naturals still to place (a mask over a fixed numbering
     of every card, in sort order), the wilds left and whether the discard is still to
     choose; its answer depends on nothing else in the hand, so hands that share cards
-    share states (the rollouts' hands differ by a card drawn or thrown)."""
+    share states (the rollouts' hands differ by a card drawn or thrown). So do the cores
+    its lowest card leads: they are made from the state's own later cards of that
+    card's suit or rank, with the state's wilds (those are all a core may use), and
+    kept by them. ``settled``, the search once the discard is chosen (the bulk of it),
+    is the table's own, made once."""
 
-    rules: MeldRules
-    value: Callable[[Card], int]
-    is_wild: Callable[[Card], bool]
-    """The rules' ``is_wild``, looked up in a table in C."""
-    memo: dict[object, tuple[int, int, int]]
-    """State → (most natural points covered, choice, wilds the chosen core takes)."""
-    room: dict[int, int]
-    """Run cores with room for under two spare wilds → that room."""
+    __slots__ = ("rules", "value", "is_wild", "card_at", "later", "value_of", "memo",
+                 "room", "cores", "cores_of", "settled")
+
+    def __init__(self, rules: MeldRules, value: Callable[[Card], int],
+                 is_wild: Callable[[Card], bool], card_at: dict[int, Card],
+                 later: dict[int, int]) -> None:
+        self.rules, self.value = rules, value
+        self.is_wild = is_wild
+        """The rules' ``is_wild``, looked up in a table in C."""
+        self.card_at, self.later = card_at, later
+        """Each numbered card by its bit; the bits of the cards after it in sort order
+        of its suit or its rank, by its bit."""
+        self.value_of = _Values(value, card_at)
+        self.memo: dict[object, tuple[int, int, int]] = {}
+        """State → (most natural points covered, choice, wilds the chosen core takes)."""
+        self.room: dict[int, int] = {}
+        """Run cores with room for under two spare wilds → that room."""
+        self.cores: dict[int, tuple[Core, ...]] = {}
+        """The cores a card leads, cheapest first, by the card's bit or-ed with the bits
+        of the later cards they may use and the wilds (in the free low bits). Tuples of
+        plain numbers, which the garbage collector stops tracking: lists would stay
+        tracked, tens of thousands of them, each walked by every full collection."""
+        self.cores_of, self.settled = self._searchers()
+
+    def _searchers(self) -> tuple[Callable[[int, int, int], tuple[Core, ...]],
+                                  Callable[[int, int], int]]:
+        """``cores_of`` and ``settled`` as closures: they run some hundred times per
+        hand, and the tables read faster as closure cells than as attributes."""
+        memo, cores, later, card_at, value_of, room = self.memo, self.cores, self.later, \
+            self.card_at, self.value_of, self.room
+        longest_run = self.rules.longest_run
+        full_span = longest_run - _ENOUGH
+
+        def make(lead: int, others: int, w: int) -> tuple[Core, ...]:
+            """The cores ``lead`` leads with the cards of ``others`` (later cards of its
+            suit or rank) and ``w`` wilds, in the order the search weighs them."""
+            card = card_at[lead]
+            lead_rank, lead_suit, lead_value = int(card.rank), card.suit, value_of[lead]
+            made: list[Core] = []
+            if w >= 2:
+                made.append((lead, 0, lead_value, 2))
+            later_cards = []
+            rest = others
+            while rest:
+                bit = rest & -rest
+                rest ^= bit
+                later_cards.append((bit, card_at[bit]))
+            # Sets: the lead with any subset of the later cards of its rank.
+            partial = [(0, lead_value, 0)]  # (others, value, size beyond the lead)
+            for bit, card in later_cards:
+                if card.rank == lead_rank:
+                    value = value_of[bit]
+                    grown = [(mask | bit, total + value, size + 1)
+                             for mask, total, size in partial]
+                    partial += grown
+                    for mask, total, size in grown:
+                        if (1 if size == 1 else 0) <= w:
+                            made.append((mask | lead, mask, total, 1 if size == 1 else 0))
+            # Runs: one card per higher rank of its suit; wilds fill the gaps. Grown
+            # breadth-first: each partial run is (last rank, others' mask, value, gaps).
+            # A run spanning s ≥ 3 ranks has room for (longest run − s) more wilds.
+            runs = [(lead_rank, 0, lead_value, 0)]
+            for bit, card in later_cards:
+                if card.suit is not lead_suit:
+                    break  # the suit's later cards come first, in sort order
+                rank = int(card.rank)
+                if rank == lead_rank:
+                    continue
+                value = value_of[bit]
+                for last, mask, total, gaps in list(runs):
+                    if rank <= last:
+                        continue
+                    gap = gaps + rank - last - 1
+                    if gap > w:
+                        continue
+                    need = gap + (lead_rank + 3 - 1 - rank if rank - lead_rank < 2 else 0)
+                    runs.append((rank, mask | bit, total + value, gap))
+                    if need <= w:
+                        made.append((mask | bit | lead, mask | bit, total + value, need))
+                        if rank - lead_rank >= full_span:
+                            room[mask | bit | lead] = longest_run - 1 - rank + lead_rank
+            made.sort(key=_cost)
+            found = cores[lead | others | w] = tuple(made)
+            return found
+
+        def cores_of(lead: int, rest: int, w: int) -> tuple[Core, ...]:
+            """The cores ``lead`` leads in a state whose other cards are ``rest``: every
+            one fits it (its cards are there, its wilds too)."""
+            others = rest & later[lead]
+            found = cores.get(lead | others | w)
+            return found if found is not None else make(lead, others, w)
+
+        def settled(mask: int, w: int) -> int:
+            """Most natural points covered with the discard chosen (or none to choose),
+            if every spare wild is laid, for a state not yet in the memo: the bulk of
+            the search, so its states are looked up before a call is made."""
+            lowest = mask & -mask
+            rest = mask ^ lowest
+            if rest:
+                hit = memo.get(rest | w << 1)
+                most = hit[0] if hit is not None else settled(rest, w)
+            else:
+                most = 0
+            choice, cost = _LOOSE, 0  # or the full mask of the chosen core
+            others = rest & later[lowest]
+            led = cores.get(lowest | others | w)
+            if led is None:
+                led = make(lowest, others, w)
+            for full, core_others, core_value, core_cost in led:
+                left = rest ^ core_others  # the core's cards are in the state
+                if left:
+                    spent = w - core_cost
+                    hit = memo.get(left | spent << 1)
+                    got = core_value + (hit[0] if hit is not None else settled(left, spent))
+                else:
+                    got = core_value
+                if got > most:
+                    most, choice, cost = got, full, core_cost
+            memo[mask | w << 1] = (most, choice, cost)
+            return most
+
+        return cores_of, settled
 
 
 _TABLES: dict[tuple[int, int], _Table] = {}
@@ -166,6 +303,10 @@ class _Wild(dict[Card, bool]):
         return wild
 
 
+_CARD_AT: dict[int, Card] = {}
+"""Each card the shared numbering has numbered, by its bit."""
+
+
 class _Bits(dict[Card, int]):
     """Each card's bit in a shared memo's masks, in sort order as the search wants:
     worked out the first time a card is asked for (cards are few); 0 for a card it
@@ -173,13 +314,32 @@ class _Bits(dict[Card, int]):
 
     def __missing__(self, card: Card) -> int:
         suit, rank, copy = card.sort_key()
-        bit = 1 << (((suit + 1) * 14 + rank) * _COPIES + copy + _LOW) \
+        bit = 1 << (((suit + 1) * _RANKS + rank) * _COPIES + copy + _LOW) \
             if copy < _COPIES else 0
         self[card] = bit
+        if bit:
+            _CARD_AT[bit] = card
         return bit
 
 
+class _Later(dict[int, int]):
+    """The bits the shared numbering gives the cards after a card in sort order of its
+    suit or its rank (whether dealt or not), by the card's bit."""
+
+    def __missing__(self, bit: int) -> int:
+        place, copy = divmod(bit.bit_length() - 1 - _LOW, _COPIES)
+        block, rank = divmod(place, _RANKS)
+        suit_end = 1 << ((block + 1) * _RANKS * _COPIES + _LOW)
+        later = (suit_end - 1) & ~((bit << 1) - 1)
+        for other in range(block + 1, _BLOCKS):
+            for other_copy in range(_COPIES):
+                later |= 1 << ((other * _RANKS + rank) * _COPIES + other_copy + _LOW)
+        self[bit] = later
+        return later
+
+
 _BITS = _Bits()
+_LATER = _Later()
 
 
 def _table(rules: MeldRules, value: Callable[[Card], int]) -> _Table:
@@ -189,16 +349,14 @@ def _table(rules: MeldRules, value: Callable[[Card], int]) -> _Table:
     if table is None or len(table.memo) > _MEMO_LIMIT:
         if len(_TABLES) >= _TABLES_KEPT:
             _TABLES.clear()
-        table = _TABLES[key] = _Table(rules, value, _Wild(rules).__getitem__, {}, {})
+        table = _TABLES[key] = _Table(rules, value, _Wild(rules).__getitem__, _CARD_AT,
+                                      _LATER)
     return table
 
 
 _Found = tuple[list[tuple[int, int]], "Card | None", list[Card], int]
 """What a search found: the chosen cores (mask, wilds), the discarded natural, the
 naturals left loose and how many wilds stay in hand."""
-Core = tuple[int, int, int, int]
-"""A meld's natural core led by its lowest card: (its mask, the other cards' mask, the
-points it covers, the wilds it needs)."""
 
 
 class _Search:
@@ -210,34 +368,31 @@ class _Search:
     more wilds, take any spare wilds). Only when its answer leaves wilds in hand (no
     core at all, or only full runs) does ``tight`` search again, carrying the room and
     pricing the wilds left; it hands over to ``best`` (and its memo) as soon as the
-    room is enough. ``best``'s memo is the shared table's (see ``_Table``); the cores a
-    card leads are found only when a state it leads is not already known.
+    room is enough. ``best``'s memo is the shared table's (see ``_Table``), and with the
+    discard chosen it is the table's ``settled``.
     """
 
-    __slots__ = ("cards", "longest_run", "bits", "table", "full", "card_at", "values",
-                 "value_of", "keep_mask", "max_wilds", "led", "tight_memo", "loss", "best",
-                 "tight")
+    __slots__ = ("cards", "bits", "table", "full", "keep_mask", "tight_memo", "loss",
+                 "best", "tight")
 
-    def __init__(self, naturals: list[Card], value: Callable[[Card], int],
-                 kept: set[Card], max_wilds: int, longest_run: int, table: _Table) -> None:
+    def __init__(self, naturals: list[Card], kept: set[Card], max_wilds: int,
+                 table: _Table) -> None:
         self.cards = naturals
-        self.longest_run = longest_run
         self.bits = list(map(_BITS.__getitem__, naturals))
         if max_wilds >= 1 << _WILD_BITS or 0 in self.bits:
             # A hand the shared memo cannot number: numbered by place, a memo of its own.
             low = max_wilds.bit_length() + 3
-            self.bits = [1 << (i + low) for i in range(len(naturals))]
-            table = _Table(table.rules, table.value, table.is_wild, {}, {})
+            self.bits = bits = [1 << (i + low) for i in range(len(naturals))]
+            later = {bit: sum(bits[j] for j in range(i + 1, len(naturals))
+                              if naturals[j].rank == naturals[i].rank
+                              or naturals[j].suit is naturals[i].suit)
+                     for i, bit in enumerate(bits)}
+            table = _Table(table.rules, table.value, table.is_wild,
+                           dict(zip(bits, naturals)), later)
         self.table = table
         self.full = sum(self.bits)
-        self.card_at = dict(zip(self.bits, naturals))
-        self.values = list(map(value, naturals))
-        self.value_of = dict(zip(self.bits, self.values))
         self.keep_mask = sum(b for b, c in zip(self.bits, naturals) if c in kept) \
             if kept else 0
-        self.max_wilds = max_wilds
-        self.led: dict[int, list[Core]] = {}
-        """Every core each card (by its bit) leads, cheapest first; filled as asked."""
         self.tight_memo: dict[object, tuple[int, int, int]] = {}
         self.loss: list[int] = []  # points of the cheapest 0, 1, 2 wilds left in hand
         self.best, self.tight = self._searchers()
@@ -267,101 +422,42 @@ class _Search:
             self.tight_memo.clear()
         self.loss[:] = loss
 
-    def _cores_led_by(self, lead: int) -> list[Core]:
-        """The cores the card of bit ``lead`` leads, with this hand's later cards."""
-        cores = self.led.get(lead)
-        if cores is not None:
-            return cores
-        cards, values, bits = self.cards, self.values, self.bits
-        max_wilds, room = self.max_wilds, self.table.room
-        i = bits.index(lead)
-        lead_bit, lead_rank, lead_suit = bits[i], int(cards[i].rank), cards[i].suit
-        n = len(cards)
-        # Sets: card i with any subset of the later cards of its rank.
-        cores = []
-        if max_wilds >= 2:
-            cores.append((lead_bit, 0, values[i], 2))
-        partial = [(0, values[i], 0)]  # (others, value, size beyond the lead)
-        for j in range(i + 1, n):
-            if cards[j].rank == lead_rank:
-                bit, value = bits[j], values[j]
-                grown = [(others | bit, total + value, size + 1)
-                         for others, total, size in partial]
-                partial += grown
-                for others, total, size in grown:
-                    need = 1 if size == 1 else 0
-                    if need <= max_wilds:
-                        cores.append((others | lead_bit, others, total, need))
-        # Runs led by card i: one card per higher rank of its suit; wilds fill the gaps.
-        # Grown breadth-first: each partial run is (last rank, others' mask, value, gaps).
-        # A run spanning s ≥ 3 ranks has room for (longest run − s) more wilds.
-        longest_run = self.longest_run
-        full_span = longest_run - _ENOUGH
-        runs = [(lead_rank, 0, values[i], 0)]
-        for j in range(i + 1, n):
-            if cards[j].suit is not lead_suit:
-                break  # sorted by suit: no later card is of this one
-            rank_j = int(cards[j].rank)
-            if rank_j == lead_rank:
-                continue
-            bit, value = bits[j], values[j]
-            for last, others, total, gaps in list(runs):
-                if rank_j <= last:
-                    continue
-                gap = gaps + rank_j - last - 1
-                if gap > max_wilds:
-                    continue
-                need = gap + (lead_rank + 3 - 1 - rank_j if rank_j - lead_rank < 2 else 0)
-                runs.append((rank_j, others | bit, total + value, gap))
-                if need <= max_wilds:
-                    cores.append((others | bit | lead_bit, others | bit, total + value, need))
-                    if rank_j - lead_rank >= full_span:
-                        room[others | bit | lead_bit] = longest_run - 1 - rank_j + lead_rank
-        cores.sort(key=_cost)
-        self.led[lead] = cores
-        return cores
     def _searchers(self) -> tuple[Callable[[int, int, bool], int],
                                   Callable[[int, int, bool, int], int]]:
-        """The two recursive searches as closures: ``best`` runs some hundred times per
-        hand, and its tables read faster as closure cells than as attributes."""
-        memo, tight_memo, led_by, short_room = self.table.memo, self.tight_memo, self.led, \
-            self.table.room
-        loss, keep_mask, value_of = self.loss, self.keep_mask, self.value_of
-        cores_led_by = self._cores_led_by
+        """The two recursive searches of this hand as closures (its cards to keep and
+        its wilds' prices are its own)."""
+        table = self.table
+        memo, settled, cores_of, value_of = table.memo, table.settled, table.cores_of, \
+            table.value_of
+        tight_memo, short_room, loss, keep_mask = self.tight_memo, table.room, self.loss, \
+            self.keep_mask
 
         def best(mask: int, w: int, need_discard: bool) -> int:
             """Most natural points covered (plus the discard's), or a large negative, if
             every spare wild is laid."""
             if mask == 0:
                 return _NEG if need_discard else 0
-            key: object = mask | w << 1 | need_discard
-            if need_discard and mask & keep_mask:
+            if not need_discard:
+                hit = memo.get(mask | w << 1)
+                return hit[0] if hit is not None else settled(mask, w)
+            key: object = mask | w << 1 | 1
+            if mask & keep_mask:
                 key = (key, mask & keep_mask)
             hit = memo.get(key)
             if hit is not None:
                 return hit[0]
             lowest = mask & -mask
             rest = mask ^ lowest
-            led = led_by.get(lowest)
-            if led is None:
-                led = cores_led_by(lowest)
-            if not need_discard and (not led or led[0][3] > w):
-                got = best(rest, w, False)  # the card can only be deadwood
-                memo[key] = (got, _LOOSE, 0)
-                return got
-            most = best(rest, w, need_discard)
+            most = best(rest, w, True)
             choice, cost = _LOOSE, 0  # or _THROWN, or the full mask of the chosen core
-            if need_discard and not keep_mask & lowest:
+            if not keep_mask & lowest:
                 got = value_of[lowest] + best(rest, w, False)
                 if got > most:
                     most, choice = got, _THROWN
-            for full, others, core_value, core_cost in led:
-                if core_cost > w:
-                    break
-                if others & rest == others:  # then taking them out is an exclusive or
-                    got = core_value + best(rest ^ others, w - core_cost, need_discard)
-                    if got > most:
-                        most, choice, cost = got, full, core_cost
+            for full, others, core_value, core_cost in cores_of(lowest, rest, w):
+                got = core_value + best(rest ^ others, w - core_cost, True)
+                if got > most:
+                    most, choice, cost = got, full, core_cost
             memo[key] = (most, choice, cost)
             return most
 
@@ -386,17 +482,11 @@ class _Search:
                 got = value_of[lowest] + tight(rest, w, False, room)
                 if got > most:
                     most, choice = got, _THROWN
-            led = led_by.get(lowest)
-            if led is None:
-                led = cores_led_by(lowest)
-            for full, others, core_value, core_cost in led:
-                if core_cost > w:
-                    break
-                if others & rest == others:
-                    got = core_value + tight(rest ^ others, w - core_cost, need_discard,
-                                             room + short_room.get(full, _ENOUGH))
-                    if got > most:
-                        most, choice, cost = got, full, core_cost
+            for full, others, core_value, core_cost in cores_of(lowest, rest, w):
+                got = core_value + tight(rest ^ others, w - core_cost, need_discard,
+                                         room + short_room.get(full, _ENOUGH))
+                if got > most:
+                    most, choice, cost = got, full, core_cost
             tight_memo[key] = (most, choice, cost)
             return most
 
@@ -409,7 +499,7 @@ class _Search:
         chosen: list[tuple[int, int]] = []
         loose: list[Card] = []
         thrown: Card | None = None
-        room, keep_mask, card_at = 0, self.keep_mask, self.card_at
+        room, keep_mask, card_at = 0, self.keep_mask, self.table.card_at
         memo, tight_memo, short_room = self.table.memo, self.tight_memo, self.table.room
         while mask:
             if exact and room < w and room < _ENOUGH:  # a state ``tight`` kept
@@ -432,8 +522,7 @@ class _Search:
                 mask &= ~choice
                 w -= cost
                 room += short_room.get(choice, _ENOUGH)
-        left = 0 if w >= 3 or room >= w else w - room
-        return chosen, thrown, loose, left
+        return chosen, thrown, loose, 0 if w >= 3 or room >= w else w - room
 
 
 def _build(search: _Search, found: _Found, wilds: list[Card], thrown_wild: Card | None,

@@ -110,7 +110,7 @@ def card_points(card: Card, round_number: int) -> int:
     return points_function(round_number)(card)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=256)  # a small table: see five_crowns_bot.REMEMBERED
 def _cached_arrangement(round_number: int, hand: tuple[Card, ...],
                         discard: bool) -> Arrangement:
     return best_arrangement(hand, meld_rules(round_number), points_function(round_number),
