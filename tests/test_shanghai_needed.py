@@ -70,3 +70,32 @@ def test_the_faster_estimate_agrees_with_the_first_on_thousands_of_hands() -> No
 @pytest.mark.slow
 def test_the_faster_estimate_agrees_with_the_first_on_many_more_hands() -> None:
     _check(3838, 15000)
+
+
+def _check_without(seed: int, hands: int) -> None:
+    from cardtable.engine.contracts import needs_without
+
+    rng = random.Random(seed)
+    deck = list(standard_deck(3, 2))
+    for _ in range(hands):
+        may_i, same_rank = rng.random() < 0.5, rng.random() < 0.3
+        crules = contract_rules(may_i, same_rank)
+        contract = rng.choice(CONTRACTS)
+        hand = tuple((_uniform if rng.random() < 0.4 else _near_a_contract)(rng, deck))
+        # Every card of the hand, in a shuffled order, and one it does not hold.
+        cards = list(hand)
+        rng.shuffle(cards)
+        cards.append(rng.choice([c for c in deck if c not in hand]))
+        expected = [needed([c for c in hand if c is not card], contract, crules)
+                    for card in cards]
+        assert needs_without(hand, cards, contract, crules) == expected, \
+            (hand, contract, may_i, same_rank)
+
+
+def test_the_need_less_each_card_is_the_need_of_the_hand_without_it() -> None:
+    _check_without(380, 300)
+
+
+@pytest.mark.slow
+def test_the_need_less_each_card_is_the_need_of_the_hand_without_it_long() -> None:
+    _check_without(38038, 4000)

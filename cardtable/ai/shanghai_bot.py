@@ -38,7 +38,7 @@ from ..engine.actions import (
     DRAW_STOCK,
     REFUSE_BUY,
 )
-from ..engine.contracts import Contract, ContractRules, cards_needed
+from ..engine.contracts import Contract, ContractRules, cards_needed, needs_without
 from ..engine.melds import Meld, MeldRules
 from ..engine.shanghai_checks import card_fits, extended, go_down_offers, going_out_problem
 from ..engine.shanghai_rules import Phase, ShanghaiView, penalty
@@ -259,14 +259,22 @@ class ShanghaiStrategy(Strategy[ShanghaiView]):
     def _pick_discard(self, view: ShanghaiSeat, options: list[Discard]) -> Discard:
         """The option of least ``_discard_cost``. Its first two terms are cheap and the
         need is not: the need is worked out only for the options that tie on them (the
-        first least of those is the first least of all)."""
+        first least of those is the first least of all), for all of them at once
+        (``needs_without`` reads the hand once)."""
         rules = self.rules
         firsts = [(rules.is_wild(a.card), self._gives_away(view, a.card)) for a in options]
         least = min(firsts)
         tied = [a for a, first in zip(options, firsts) if first == least]
         if len(tied) == 1:
             return tied[0]
-        return min(tied, key=lambda action: self._discard_cost(view, action.card))
+        if view.down[view.seat]:
+            needs = [0] * len(tied)
+        else:
+            needs = needs_without(view.hand, [a.card for a in tied], view.contract,
+                                  self.crules)
+        may_i = view.may_i
+        return min(zip(tied, needs), key=lambda pair: (pair[1], -penalty(pair[0].card,
+                                                                         may_i)))[0]
 
     def _gives_away(self, view: ShanghaiSeat, card: Card) -> bool:
         """Whether another player could play this discard on the table: in May I anyone

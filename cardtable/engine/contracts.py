@@ -11,7 +11,7 @@ Standard library only.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import combinations, product
@@ -196,6 +196,119 @@ def _needed(hand: tuple[Card, ...], contract: Contract, crules: ContractRules) -
     return best
 
 
+def needs_without(hand: Sequence[Card], cards: Sequence[Card], contract: Contract,
+                  crules: ContractRules) -> list[int]:
+    """:func:`cards_needed` of the hand less each of ``cards`` in turn (the AI weighs
+    every card it might throw). Contracts of sets alone or runs alone are read from the
+    hand once: a card out changes one rank's count, or one suit's run positions and
+    maybe that suit's place in the order; a contract of both asks each hand whole."""
+    hand = tuple(hand)
+    if contract.sets and contract.runs:
+        return [_needed(tuple([c for c in hand if c is not card]), contract, crules)
+                for card in cards]
+    rules = crules.melds
+    wild_ranks = rules._wild
+    members = set(hand)
+    wilds = 0
+    for card in hand:
+        if card.rank._value_ in wild_ranks:
+            wilds += 1
+    least, carry = contract.min_cards, rules.naturals_at_least_wilds
+    if contract.runs:
+        have_of = _runs_have_without(hand, rules, contract.runs, crules.runs_distinct_suits)
+    else:
+        have_of = _sets_have_without(hand, rules, contract.sets)
+    needs = []
+    for card in cards:
+        left = wilds
+        out: Card | None = card
+        if card not in members:
+            out = None  # not in the hand: the whole hand's need
+        elif card.rank._value_ in wild_ranks:
+            left -= 1
+            out = None
+        have = have_of(out)
+        usable = (left if left < have else have) if carry else left
+        needs.append(max(0, least - have - usable))
+    return needs
+
+
+def _sets_have_without(hand: tuple[Card, ...], rules: MeldRules,
+                       sets: int) -> Callable[[Card | None], int]:
+    """For a contract of sets alone: the naturals its fullest ranks hold (at most three
+    each; none when the hand has fewer ranks than sets) in the hand less a natural
+    (``None``: less nothing), as ``_needed`` counts them."""
+    wild_ranks = rules._wild
+    counts: dict[int, int] = {}
+    for card in hand:
+        rank = card.rank._value_
+        if rank not in wild_ranks:
+            counts[rank] = counts.get(rank, 0) + 1
+
+    def have(card: Card | None) -> int:
+        held = dict(counts)
+        if card is not None:
+            rank = card.rank._value_
+            held[rank] -= 1
+            if not held[rank]:
+                del held[rank]
+        if len(held) < sets:
+            return 0
+        return sum(sorted((3 if n >= 3 else n for n in held.values()), reverse=True)[:sets])
+
+    return have
+
+
+def _runs_have_without(hand: tuple[Card, ...], rules: MeldRules, runs: int,
+                       apart: bool) -> Callable[[Card | None], int]:
+    """For a contract of runs alone: the naturals its fullest windows hold
+    (``_fullest``) in the hand less a natural (``None``: less nothing), the suits'
+    position masks in order of their first card left, as ``_needed`` counts them."""
+    wild_ranks = rules._wild
+    positions = _positions(rules)
+    suits: dict[object, list[tuple[int, Card, int]]] = {}  # (index in hand, card, bits)
+    for index, card in enumerate(hand):
+        rank = card.rank._value_
+        if rank not in wild_ranks:
+            suits.setdefault(card.suit, []).append((index, card, positions[rank]))
+    order = list(suits)
+    masks: list[int] = []
+    for items in suits.values():
+        mask = 0
+        for _, _, bits in items:
+            mask |= bits
+        masks.append(mask)
+    low, high, width = rules.run_low, rules.run_high, rules.min_run
+
+    def have(card: Card | None) -> int:
+        if card is None:
+            return _fullest(tuple(masks), low, high, width, runs, apart)
+        items = suits[card.suit]
+        place = order.index(card.suit)
+        mask = 0
+        for _, other, bits in items:
+            if other is not card:
+                mask |= bits
+        left = list(masks)
+        if items[0][1] is not card or not mask:
+            if mask:
+                left[place] = mask
+            else:
+                del left[place]
+            return _fullest(tuple(left), low, high, width, runs, apart)
+        # The suit's first card out: the suit now stands where its next card does.
+        del left[place]
+        index, at = items[1][0], place
+        for later in order[place + 1:]:
+            if suits[later][0][0] > index:
+                break
+            at += 1
+        left.insert(at, mask)
+        return _fullest(tuple(left), low, high, width, runs, apart)
+
+    return have
+
+
 def _ceiling(naturals: list[tuple[Card, object, int]], count: int, rules: MeldRules) -> int:
     """The naturals in the ``count`` fullest run windows of the hand, overlapping or not:
     no choice of windows among fewer of its naturals holds more."""
@@ -257,13 +370,16 @@ def _best_windows(naturals: list[tuple[Card, object, int]], used: set[Card], cou
                     count, crules.runs_distinct_suits)
 
 
+@lru_cache(maxsize=16384)
 def _fullest(masks: tuple[int, ...], low: int, high: int, width: int, count: int,
              apart: bool) -> int:
     """Most naturals ``count`` run windows can hold among the ten fullest windows of the
     suits' masks (fullest first, ties in suit then position order), under the run rules
     (``apart``: different suits, as when buying; else same-suit windows must not touch
     or overlap). Branch and bound over the windows in that order finds the same most as
-    trying every combination of them (a suit is its place in ``masks``)."""
+    trying every combination of them (a suit is its place in ``masks``). Remembered
+    (bounded): a suit's masks recur from hand to hand, and a card out of a hand changes
+    one suit's."""
     by_suit = [(suit, _windows_of(mask, low, high, width)) for suit, mask in enumerate(masks)]
     if count == 1:  # the fullest window (the first of the ten)
         for missing in range(width):
@@ -299,6 +415,8 @@ def _fullest(masks: tuple[int, ...], low: int, high: int, width: int, count: int
         return sum(sorted(fullest.values(), reverse=True)[:take])
     if take == 2:
         return _most_two(windows, width)
+    if take == 3:
+        return _most_three(windows, width)
     return _most(windows, take, 0, [], 0, apart, width, 0)
 
 
@@ -312,6 +430,35 @@ def _most_two(windows: list[tuple[int, int, int]], width: int) -> int:
         for other, other_suit, other_first in windows[index + 1:]:
             if other_suit != suit or abs(other_first - first) > width:
                 best = max(best, present + other)
+                break
+    return best
+
+
+def _most_three(windows: list[tuple[int, int, int]], width: int) -> int:
+    """``_most`` of three May I windows, as three loops: for each pair that may stand
+    together, the first window after it that clashes with neither is its best third
+    (windows are fullest first, which also bounds each loop)."""
+    best = 0
+    count = len(windows)
+    for one in range(count - 2):
+        present, suit, first = windows[one]
+        if 3 * present <= best:
+            break
+        for two in range(one + 1, count - 1):
+            present_two, suit_two, first_two = windows[two]
+            if present + 2 * present_two <= best:
+                break
+            if suit_two == suit and abs(first_two - first) <= width:
+                continue
+            for three in range(two + 1, count):
+                present_three, suit_three, first_three = windows[three]
+                total = present + present_two + present_three
+                if total <= best:
+                    break
+                if (suit_three == suit and abs(first_three - first) <= width) or \
+                        (suit_three == suit_two and abs(first_three - first_two) <= width):
+                    continue
+                best = total
                 break
     return best
 
