@@ -12,8 +12,9 @@ ROOT = Path(__file__).resolve().parents[1] / "cardtable"
 ENGINE_ALLOWED = {"__future__", "abc", "collections", "dataclasses", "enum", "functools",
                   "importlib", "itertools", "operator", "pkgutil", "random", "re", "types",
                   "typing"}
-AI_ALLOWED = ENGINE_ALLOWED | {"logging", "math", "queue", "sys", "threading", "time",
-                                "traceback"}
+AI_ALLOWED = ENGINE_ALLOWED | {"contextlib", "gc", "logging", "math", "queue", "sys",
+                                "threading", "time", "traceback"}
+# gc: the collector held off while a search runs (ai/collector.py).
 
 
 def imports_of(package: str) -> dict[str, set[str]]:

@@ -45,6 +45,7 @@ from ..engine.sampling import InconsistentViewError
 from ..engine.variant import SeatedState, SomeVariant, round_of
 from .bots import NormalBot
 from .candidates import candidates as search_candidates
+from .collector import collector_paused
 from .leaf import Leaf, LeafValue, leaf_for, standing_margin
 from .rollout import Mover, policy_for
 from .worlds import Worlds
@@ -173,8 +174,9 @@ class HardBot:
                          self._horizon(leaf), self.PLAYOUT_MOVES)
         budget = self._budget(leaf)
         try:
-            return self._search(search, [_Candidate(move) for move in moves], budget,
-                                should_stop)
+            with collector_paused():
+                return self._search(search, [_Candidate(move) for move in moves], budget,
+                                    should_stop)
         except InconsistentViewError:
             # A view whose card counts do not add up (a bug, never play) deals no world:
             # the heuristic's move stands, and the bench and tests see it counted.
