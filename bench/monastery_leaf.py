@@ -27,10 +27,46 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 
+OUTS_BANDS = (0, 4, 8, 14, 22, 32, 48)
+"""Lower bounds of the bands of outs the table is split by."""
+
+
+def outs_band(outs: int) -> int:
+    return sum(1 for low in OUTS_BANDS if outs >= low) - 1
+
+
+LOGIT_NEEDS = 4
+"""Needs fitted apart (a hand lacking more is counted with the last: few are seen)."""
+
+
+def fit_logit(rows: list[tuple[int, bool]], slope: bool) -> tuple[float, float]:
+    """Least log loss a and b of ``1 / (1 + exp(-(a + b * log(1 + outs))))`` (Newton's
+    method; b kept 0 without ``slope``), with one made and one missed prior row."""
+    data = [(math.log1p(outs), float(made)) for outs, made in rows] + [(0.0, 1.0), (0.0, 0.0)]
+    a = b = 0.0
+    for _ in range(50):
+        ga = gb = haa = hab = hbb = 0.0
+        for x, y in data:
+            p = 1 / (1 + math.exp(-(a + b * x)))
+            w = p * (1 - p)
+            ga += y - p
+            gb += (y - p) * x
+            haa += w
+            hab += w * x
+            hbb += w * x * x
+        if not slope:
+            a += ga / haa
+            continue
+        det = haa * hbb - hab * hab
+        a += (hbb * ga - hab * gb) / det
+        b += (haa * gb - hab * ga) / det
+    return a, b
+
+
 def main() -> None:
     from cardtable.ai import make_bot
     from cardtable.ai.leaf import chance_ahead
-    from cardtable.ai.monastery_search import MAX_NEED, ROUND_RATE, seat_need
+    from cardtable.ai.monastery_search import MAX_NEED, ROUND_RATE, seat_need, seat_outs
     from cardtable.ai.seats import bot_rng
     from cardtable.engine import Game
     from cardtable.engine.monastery import Phase
@@ -44,6 +80,10 @@ def main() -> None:
     normal = make_bot("normal")
     # (need, laid, other down) -> [times seen, times a mission followed this round]
     lays: dict[tuple[int, bool, bool], list[int]] = defaultdict(lambda: [0, 0])
+    # (need, other down, outs) -> [seen, made], for a seat not down yet
+    by_outs: dict[tuple[int, bool, int], list[int]] = defaultdict(lambda: [0, 0])
+    # (need, other down) -> [(outs, made)], for a seat not down yet, to fit LAY_LOGIT
+    raw: dict[tuple[int, bool], list[tuple[int, bool]]] = defaultdict(list)
     starts: list[tuple[list[int], int]] = []  # (missions each seat holds, winner)
     rounds = missions = 0
     for game_number in range(args.games):
@@ -61,15 +101,21 @@ def main() -> None:
                 for seat in range(args.seats):
                     others = any(state.melds[s] for s in range(args.seats) if s != seat)
                     key = (seat_need(state, seat), bool(state.melds[seat]), others)
-                    pending.append((seat, key, len(state.done[seat])))
+                    pending.append((seat, key, len(state.done[seat]), seat_outs(state, seat)))
             seat = game.awaiting()[0]
             view = game.observe(seat)
             game.apply(seat, normal.choose(view, bot_rng(game, seat, 0), 0.0, lambda: False))
             after = game.state
             if after.round != state.round or game.over:
-                for who, key, had in pending:
+                for who, key, had, outs in pending:
+                    made = len(after.done[who]) > had
                     lays[key][0] += 1
-                    lays[key][1] += len(after.done[who]) > had
+                    lays[key][1] += made
+                    if not key[1]:
+                        cell = by_outs[(min(MAX_NEED, key[0]), key[2], outs_band(outs))]
+                        cell[0] += 1
+                        cell[1] += made
+                        raw[(min(LOGIT_NEEDS - 1, key[0]), key[2])].append((outs, made))
                 pending = []
         outcome = game.variant.outcome(game.state)
         assert outcome is not None
@@ -97,6 +143,35 @@ def main() -> None:
                 seen, made = lays[(need, laid, others)]
                 row.append(round((made + 1) / (seen + 2), 3))
             print(f"    ({laid}, {others}): {tuple(row)},")
+
+    print("not laid yet: chance by cards lacking (rows) and outs band "
+          f"(columns, from {OUTS_BANDS}):")
+    for others in (False, True):
+        print(f"  other down={others}")
+        for need in range(MAX_NEED + 1):
+            cells = []
+            for band in range(len(OUTS_BANDS)):
+                seen, made = by_outs[(need, others, band)]
+                cells.append(f"{made / seen:5.3f} ({seen:>5})" if seen else "    -        ")
+            print(f"    need {need} " + " ".join(cells))
+    print("as code (need 0.. rows, outs bands columns):")
+    for others in (False, True):
+        print(f"    {others}: (")
+        for need in range(MAX_NEED + 1):
+            row = tuple(round((by_outs[(need, others, band)][1] + 1)
+                              / (by_outs[(need, others, band)][0] + 2), 3)
+                        for band in range(len(OUTS_BANDS)))
+            print(f"        {row},")
+        print("    ),")
+
+    print("as code, LAY_LOGIT (the chance is 1 / (1 + exp(-(a + b * log(1 + outs))))), "
+          "need 0.. rows:")
+    for others in (False, True):
+        print(f"    {others}: (")
+        for need in range(LOGIT_NEEDS):
+            a, b = fit_logit(raw[(need, others)], slope=need > 0)
+            print(f"        ({a:.3f}, {b:.3f}),  # {len(raw[(need, others)])} seen")
+        print("    ),")
 
     best: tuple[float, float] | None = None
     for step in range(1, 41):

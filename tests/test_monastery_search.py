@@ -43,15 +43,6 @@ def _leaf(state, seat=0):
     return monastery_leaf(Monastery(), state, seat)
 
 
-def test_a_hand_nearer_its_next_mission_is_worth_more():
-    game = Monastery()
-    far = game.position(["2S 5H 9D JC KS 4D 7C 10H QD", "3S 3H 3D 8C 8S 8D JC JD JH"],
-                        stock="2C 3C 4C", discard="5S")
-    near = game.position(["2S 3S 4S 5S 9D JC KS 7C 10H", "3S 3H 3D 8C 8S 8D JC JD JH"],
-                         stock="2C 3C 4C", discard="5D")
-    assert _leaf(near) > _leaf(far)
-
-
 def test_a_bigger_lead_in_missions_is_worth_more():
     game = Monastery()
     hands = ["2S 5H 9D JC KS 4D 7C 10H QD", "3S 4H 9C 8C 6S 8D JC 2D QH"]
@@ -61,6 +52,55 @@ def test_a_bigger_lead_in_missions_is_worth_more():
                               done={0: [1, 2, 3, 4, 5], 1: [2]})
     assert _leaf(level) < _leaf(ahead) < _leaf(far_ahead) < 1
     assert _leaf(ahead, 1) < _leaf(level, 1)
+
+
+def _rest(*zones):
+    """The two decks' cards not in these zones, as a stock (a position mid-round)."""
+    from collections import Counter
+
+    from cardtable.engine.cards import standard_deck
+
+    left = Counter(card.face for card in standard_deck(2))
+    for zone in zones:
+        left.subtract(zone.split())
+    return " ".join(face for face, count in sorted(left.items()) for _ in range(count))
+
+
+def test_a_hand_nearer_its_next_mission_is_worth_more():
+    """Lacking one card (with the cards left to draw as many as mid-round) is worth
+    more than lacking three."""
+    game = Monastery()
+    theirs = "3S 3H 3D 8C 8S 8D JC JD JH"
+    far = game.position(["2S 5H 9D JC KS 4D 7C 10H QD", theirs],
+                        stock=_rest("2S 5H 9D JC KS 4D 7C 10H QD", theirs, "5S"), discard="5S")
+    near = game.position(["2S 3S 4S 5S 9D JC KS 7C 10H", theirs],
+                         stock=_rest("2S 3S 4S 5S 9D JC KS 7C 10H", theirs, "5D"), discard="5D")
+    assert _leaf(near) > _leaf(far)
+
+
+def test_a_live_hand_is_worth_more_than_a_dead_one_as_near():
+    """Both hands lack one spade for mission 8 (and more for any other); the cards the
+    seat cannot see hold spades in one deal and none in the other (a spade in the pile,
+    which it sees, is no out)."""
+    from cardtable.ai.monastery_search import seat_need, seat_outs
+
+    game = Monastery()
+    hands = ["2S 4S 6S 8S 10S QS 3H 3D KC", "3C 4C 6H 7D 8H 9H JC KD QC"]
+    live = game.position(hands, stock="3S 5S 7S 9S JS KS 2C 7H", discard="KH")
+    dead = game.position(hands, stock="3D 5H 7C 9D JH KC 2C 7H", discard="KS")
+    assert seat_need(live, 0) == seat_need(dead, 0) == 1
+    assert seat_outs(live, 0) > seat_outs(dead, 0) == 0
+    assert _leaf(live) > _leaf(dead)
+
+
+def test_the_cards_in_an_opponents_hand_are_outs_to_the_seat():
+    """The seat cannot see them: they count as the stock's do."""
+    from cardtable.ai.monastery_search import seat_outs
+
+    game = Monastery()
+    hands = ["2S 4S 6S 8S 10S QS 3H 3D KC", "3S 5S 6H 7D 8H 9H JC KD QC"]
+    state = game.position(hands, stock="7S 2C 7H", discard="KH")
+    assert seat_outs(state, 0) == 3
 
 
 def test_a_finished_game_is_valued_exactly():
