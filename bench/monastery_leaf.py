@@ -6,9 +6,10 @@ Normal self-play.
 Plays N games of Normal at every seat. At each turn's start it notes, for every seat,
 how near its hand is to its nearest open mission (``seat_need``: cards lacking, capped),
 whether it has laid a mission this round, whether another seat has, and then whether the
-seat lays a (further) mission before the round ends: the share per row is the chance
-``LAY_CHANCE`` gives it. At each round's start it notes every seat's lead in missions and
-the missions the leader still lacks, and whether the seat wins the game: the spread of
+seat lays a (further) mission before the round ends, with the hand's outs
+(``seat_outs``) and the fewest cards a seat down holds: the shares by row, and the
+logistic fit of ``LAY_LOGIT``. At each round's start it notes every seat's lead in
+missions and the missions the leader still lacks, and whether the seat wins the game: the spread of
 the missions still to be made, per round left (``SPREAD``), is the one whose
 ``chance_ahead`` fits those outcomes best (least log loss over a grid).
 
@@ -39,34 +40,56 @@ LOGIT_NEEDS = 4
 """Needs fitted apart (a hand lacking more is counted with the last: few are seen)."""
 
 
-def fit_logit(rows: list[tuple[int, bool]], slope: bool) -> tuple[float, float]:
-    """Least log loss a and b of ``1 / (1 + exp(-(a + b * log(1 + outs))))`` (Newton's
-    method; b kept 0 without ``slope``), with one made and one missed prior row."""
-    data = [(math.log1p(outs), float(made)) for outs, made in rows] + [(0.0, 1.0), (0.0, 0.0)]
-    a = b = 0.0
-    for _ in range(50):
-        ga = gb = haa = hab = hbb = 0.0
+def fit_logit(rows: list[tuple[tuple[float, ...], bool]]) -> tuple[float, ...]:
+    """Least log loss weights w of ``1 / (1 + exp(-(w0 + w1 x1 + …)))`` over rows of
+    (x1, …) and outcome (Newton's method), with one made and one missed row at x = 0."""
+    size = len(rows[0][0]) + 1 if rows else 1
+    zero = (0.0,) * (size - 1)
+    data = [((1.0, *x), float(made)) for x, made in rows] + [((1.0, *zero), 1.0),
+                                                              ((1.0, *zero), 0.0)]
+    w = [0.0] * size
+    for _ in range(40):
+        grad = [0.0] * size
+        hess = [[0.0] * size for _ in range(size)]
         for x, y in data:
-            p = 1 / (1 + math.exp(-(a + b * x)))
-            w = p * (1 - p)
-            ga += y - p
-            gb += (y - p) * x
-            haa += w
-            hab += w * x
-            hbb += w * x * x
-        if not slope:
-            a += ga / haa
-            continue
-        det = haa * hbb - hab * hab
-        a += (hbb * ga - hab * gb) / det
-        b += (haa * gb - hab * ga) / det
-    return a, b
+            p = 1 / (1 + math.exp(-sum(wi * xi for wi, xi in zip(w, x, strict=True))))
+            for i in range(size):
+                grad[i] += (y - p) * x[i]
+                for j in range(size):
+                    hess[i][j] += p * (1 - p) * x[i] * x[j]
+        step = solve(hess, grad)
+        if step is None:
+            break  # too few rows to fit every weight
+        w = [wi + si for wi, si in zip(w, step, strict=True)]
+    return tuple(w)
+
+
+def solve(matrix: list[list[float]], vector: list[float]) -> list[float] | None:
+    """x with matrix x = vector (Gaussian elimination), None if singular."""
+    n = len(vector)
+    rows = [[*matrix[i], vector[i]] for i in range(n)]
+    for col in range(n):
+        pivot = max(range(col, n), key=lambda r: abs(rows[r][col]))
+        if abs(rows[pivot][col]) < 1e-9:
+            return None
+        rows[col], rows[pivot] = rows[pivot], rows[col]
+        for r in range(n):
+            if r != col:
+                factor = rows[r][col] / rows[col][col]
+                rows[r] = [a - factor * b for a, b in zip(rows[r], rows[col], strict=True)]
+    return [rows[i][n] / rows[i][i] for i in range(n)]
 
 
 def main() -> None:
     from cardtable.ai import make_bot
     from cardtable.ai.leaf import chance_ahead
-    from cardtable.ai.monastery_search import MAX_NEED, ROUND_RATE, seat_need, seat_outs
+    from cardtable.ai.monastery_search import (
+        LEFT_CAP,
+        MAX_NEED,
+        ROUND_RATE,
+        seat_need,
+        seat_outs,
+    )
     from cardtable.ai.seats import bot_rng
     from cardtable.engine import Game
     from cardtable.engine.monastery import Phase
@@ -83,7 +106,9 @@ def main() -> None:
     # (need, other down, outs) -> [seen, made], for a seat not down yet
     by_outs: dict[tuple[int, bool, int], list[int]] = defaultdict(lambda: [0, 0])
     # (need, other down) -> [(outs, made)], for a seat not down yet, to fit LAY_LOGIT
-    raw: dict[tuple[int, bool], list[tuple[int, bool]]] = defaultdict(list)
+    raw: dict[tuple[int, bool], list[tuple[tuple[float, ...], bool]]] = defaultdict(list)
+    # (need, cards left to the down seat nearest out) -> [seen, made], not down yet
+    by_left: dict[tuple[int, int], list[int]] = defaultdict(lambda: [0, 0])
     starts: list[tuple[list[int], int]] = []  # (missions each seat holds, winner)
     rounds = missions = 0
     for game_number in range(args.games):
@@ -101,13 +126,16 @@ def main() -> None:
                 for seat in range(args.seats):
                     others = any(state.melds[s] for s in range(args.seats) if s != seat)
                     key = (seat_need(state, seat), bool(state.melds[seat]), others)
-                    pending.append((seat, key, len(state.done[seat]), seat_outs(state, seat)))
+                    left = min((len(state.hands[s]) for s in range(args.seats)
+                                if s != seat and state.melds[s]), default=0)
+                    pending.append((seat, key, len(state.done[seat]), seat_outs(state, seat),
+                                    left))
             seat = game.awaiting()[0]
             view = game.observe(seat)
             game.apply(seat, normal.choose(view, bot_rng(game, seat, 0), 0.0, lambda: False))
             after = game.state
             if after.round != state.round or game.over:
-                for who, key, had, outs in pending:
+                for who, key, had, outs, left in pending:
                     made = len(after.done[who]) > had
                     lays[key][0] += 1
                     lays[key][1] += made
@@ -115,7 +143,14 @@ def main() -> None:
                         cell = by_outs[(min(MAX_NEED, key[0]), key[2], outs_band(outs))]
                         cell[0] += 1
                         cell[1] += made
-                        raw[(min(LOGIT_NEEDS - 1, key[0]), key[2])].append((outs, made))
+                        need = min(LOGIT_NEEDS - 1, key[0])
+                        features = () if need == 0 else (math.log1p(outs),) if not key[2] \
+                            else (math.log1p(outs), float(min(left, LEFT_CAP)))
+                        raw[(need, key[2])].append((features, made))
+                        if key[2]:
+                            cell = by_left[(min(LOGIT_NEEDS - 1, key[0]), min(left, 9))]
+                            cell[0] += 1
+                            cell[1] += made
                 pending = []
         outcome = game.variant.outcome(game.state)
         assert outcome is not None
@@ -164,14 +199,23 @@ def main() -> None:
             print(f"        {row},")
         print("    ),")
 
-    print("as code, LAY_LOGIT (the chance is 1 / (1 + exp(-(a + b * log(1 + outs))))), "
-          "need 0.. rows:")
+    print("as code, LAY_LOGIT (the chance is 1 / (1 + exp(-(a + b log(1 + outs) "
+          "+ c left)))), left: the fewest cards a seat down holds; need 0.. rows:")
     for others in (False, True):
         print(f"    {others}: (")
         for need in range(LOGIT_NEEDS):
-            a, b = fit_logit(raw[(need, others)], slope=need > 0)
-            print(f"        ({a:.3f}, {b:.3f}),  # {len(raw[(need, others)])} seen")
+            weights = ", ".join(f"{w:.3f}" for w in fit_logit(raw[(need, others)]))
+            print(f"        ({weights}),  # {len(raw[(need, others)])} seen")
         print("    ),")
+
+    print("not laid, another seat down: chance by cards lacking (rows) and the cards "
+          "left in the down seat's hand (columns 0..9+):")
+    for need in range(LOGIT_NEEDS):
+        cells = []
+        for left in range(10):
+            seen, made = by_left[(need, left)]
+            cells.append(f"{made / seen:4.2f} ({seen:>4})" if seen else "    -     ")
+        print(f"    need {need} " + " ".join(cells))
 
     best: tuple[float, float] | None = None
     for step in range(1, 41):

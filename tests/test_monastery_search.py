@@ -103,6 +103,25 @@ def test_the_cards_in_an_opponents_hand_are_outs_to_the_seat():
     assert seat_outs(state, 0) == 3
 
 
+def test_a_seat_down_is_worth_more_with_fewer_cards_left_to_shed():
+    """Seat 0 has laid mission 4; the fewer cards it holds, the sooner it goes out and
+    the less likely seat 1 (lacking one heart) lays his before the round ends."""
+    from cardtable.ai.monastery_search import seat_outs
+
+    game = Monastery()
+    theirs = "2H 4H 6H 8H 10H QH 3C 3D KC"
+    laid = {0: (4, ["run: 2S 3S 4S 5S 6S"])}
+    two, three = ("KD QC", "KD QC 9D")
+    near_out = game.position([two, theirs], stock=_rest(two, theirs, "2S 3S 4S 5S 6S 7C"),
+                             discard="7C", missions=laid)
+    far_out = game.position([three, theirs],
+                            stock=_rest(three, theirs, "2S 3S 4S 5S 6S 7C"),
+                            discard="7C", missions=laid)
+    assert seat_outs(near_out, 1) == seat_outs(far_out, 1) > 0
+    assert _leaf(near_out) > _leaf(far_out)
+    assert _leaf(near_out, 1) < _leaf(far_out, 1)
+
+
 def test_a_finished_game_is_valued_exactly():
     import dataclasses
 

@@ -10,10 +10,14 @@ makes on the seat's full view (a test checks this on thousands of self-play stat
 
 **Leaf value.** The game is won by making all nine missions first, so a state is worth
 the seat's chance of finishing ahead in missions: each seat's missions made, plus the
-chance it lays one more before this round ends given how many cards its hand lacks for
-its nearest open mission (``LAY_CHANCE``), compared by ``chance_ahead`` with a spread
-that grows with the rounds still to play (``SPREAD``, ``ROUND_RATE``). The constants
-come from Normal self-play (``bench/monastery_leaf.py``).
+chance it lays one more before this round ends, compared by ``chance_ahead`` with a
+spread that grows with the rounds still to play (``SPREAD``, ``ROUND_RATE``). That
+chance reads how many cards the hand lacks for its nearest open mission and, for a seat
+not down yet, how live the hand is (how many cards it cannot see would bring that
+mission nearer) and how soon a seat down may go out (``LAY_LOGIT``). Counting cards
+lacking alone, the leaf could not tell apart discards that keep the hand as near, nor a
+seat down with one card left from one with three, and the search's changes at discards
+gained nothing. The constants come from Normal self-play (``bench/monastery_leaf.py``).
 
 Imports the engine only.
 """
@@ -81,29 +85,26 @@ class MonasteryRollout(RolloutPolicy[MonasteryState]):
 
 MAX_NEED = 5
 """Cards lacking counted at most (a hand lacking more is far from any mission)."""
-LAY_CHANCE: dict[tuple[bool, bool], tuple[float, ...]] = {
-    # (laid this round, another seat laid this round): by cards lacking 0 … MAX_NEED
-    (False, False): (0.984, 0.785, 0.668, 0.629, 0.609, 0.5),
-    (False, True): (0.968, 0.84, 0.734, 0.579, 0.5, 0.5),
-    (True, False): (0.5, 0.5, 0.005, 0.0, 0.0, 0.002),
-    (True, True): (0.5, 0.5, 0.009, 0.0, 0.0, 0.001),
-}
-"""The chance a seat lays a (further) mission before the round ends, seen from a turn's
-start: 200 games of Normal self-play at 2 seats, 2,153 rounds, each share smoothed as
-(made + 1) / (seen + 2) (``python3 bench/monastery_leaf.py --games 200``). A seat down
-this round almost never lays a second mission in it."""
-LAY_LOGIT: dict[bool, tuple[tuple[float, float], ...]] = {
-    # another seat laid this round: (a, b) by cards lacking 0, 1, 2, 3 or more
-    False: ((3.986, 0.0), (-0.593, 0.747), (-0.855, 0.532), (0.258, 0.089)),
-    True: ((3.714, 0.0), (0.687, 0.431), (0.047, 0.341), (-0.887, 0.489)),
+LAY_LOGIT: dict[bool, tuple[tuple[float, ...], ...]] = {
+    # another seat laid this round: weights by cards lacking 0, 1, 2, 3 or more
+    False: ((3.986,), (-0.593, 0.747), (-0.855, 0.532), (0.258, 0.089)),
+    True: ((3.714,), (-3.398, 0.797, 1.768), (-3.982, 0.644, 1.468), (-4.752, 0.630, 1.409)),
 }
 """A seat not down yet: its chance of laying a mission before the round ends is
-``1 / (1 + exp(-(a + b * log(1 + outs))))``, where the outs are the cards it cannot see
-that would bring its nearest mission nearer (``seat_outs``). Lacking one card, a hand
-with 3 outs lays in 70 % of rounds, one with 40 in 93 %; lacking two, 59 % and 82 %:
-the outs tell apart discards that keep the hand as near. Fitted by least log loss on
-the same kind of games (``python3 bench/monastery_leaf.py --games 300``: 300 games,
-3,204 rounds, 51,757 seats at a turn's start, not down)."""
+``1 / (1 + exp(-(a + b log(1 + outs) + c left)))``, where the outs are the cards it
+cannot see that would bring its nearest mission nearer (``seat_outs``) and, once
+another seat is down, ``left`` the fewest cards such a seat holds (at most
+``LEFT_CAP``): he goes out when he has shed them. Lacking one card, with no seat down,
+a hand with 3 outs lays in 70 % of rounds, one with 40 in 93 %; lacking two, 59 % and
+82 %: the outs tell apart discards that keep the hand as near. With a rival down to one
+card the same hand with 20 outs lays in 69 % of rounds, to three cards in 99 %: a seat
+down that sheds a card more takes a mission from its rival as often as not. Fitted by
+least log loss on the same kind of games (``python3 bench/monastery_leaf.py --games
+300``: 300 games, 3,204 rounds, 51,757 seats at a turn's start, not down). A seat
+down lays no second mission in the round (none of the 35,214 seen did): it holds too
+few cards."""
+LEFT_CAP = 4
+"""Cards left to a seat down counted at most (it holds 1 to 4 after laying, mostly)."""
 ROUND_RATE = 0.771
 """Missions a seat makes a round (the same games)."""
 SPREAD = 0.7
@@ -169,14 +170,20 @@ def expected_missions(state: MonasteryState) -> list[float]:
 
 def lay_chance(state: MonasteryState, seat: int, laid: bool, other_down: bool) -> float:
     """The seat's chance of laying a (further) mission before the round ends: by how
-    near its hand is and, not down yet, how live (``LAY_LOGIT``)."""
-    need = seat_need(state, seat)
+    near its hand is and, not down yet, how live it is and how soon a seat down may go
+    out (``LAY_LOGIT``)."""
     if laid:
-        return LAY_CHANCE[True, other_down][min(MAX_NEED, need)]
-    a, b = LAY_LOGIT[other_down][min(len(LAY_LOGIT[other_down]) - 1, need)]
-    if b == 0.0:
-        return 1.0 / (1.0 + math.exp(-a))
-    return 1.0 / (1.0 + math.exp(-(a + b * math.log1p(seat_outs(state, seat)))))
+        return 0.0  # see LAY_LOGIT
+    need = seat_need(state, seat)
+    weights = LAY_LOGIT[other_down][min(len(LAY_LOGIT[other_down]) - 1, need)]
+    logit = weights[0]
+    if len(weights) > 1:
+        logit += weights[1] * math.log1p(seat_outs(state, seat))
+    if len(weights) > 2:
+        left = min(len(hand) for other, hand in enumerate(state.hands)
+                   if other != seat and state.melds[other])
+        logit += weights[2] * min(left, LEFT_CAP)
+    return 1.0 / (1.0 + math.exp(-logit))
 
 
 @leaf_value("monastery", playouts=128, horizon=1)
