@@ -217,6 +217,15 @@ def main() -> None:
             cells.append(f"{made / seen:4.2f} ({seen:>4})" if seen else "    -     ")
         print(f"    need {need} " + " ".join(cells))
 
+    print("mean log(1 + outs) of a seat not down, by cards lacking 0.. (TYPICAL_OUTS):")
+    for others in (False, True):
+        means = []
+        for need in range(LOGIT_NEEDS):
+            rows = raw[(need, others)]
+            means.append(round(sum(x[0] for x, _ in rows) / len(rows), 3)
+                         if rows and rows[0][0] else 0.0)
+        print(f"    {others}: {tuple(means)},")
+
     best: tuple[float, float] | None = None
     for step in range(1, 41):
         spread = step * 0.1
