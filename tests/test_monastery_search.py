@@ -199,3 +199,24 @@ def test_a_card_ruled_out_before_the_table_check_is_one_the_check_refuses():
                         if not may_join(meld, card, at_start):
                             assert addition_problem(meld, spec, (card,), at_start) is not None
     assert groups >= 50
+
+
+def test_the_outs_asked_by_kind_of_card_are_the_outs_asked_face_by_face():
+    """``useful_faces`` asks each mission once per kind of card it tells apart (rank,
+    rank and colour, suit...): on random hands without an ace (whose suit the fill
+    reads) the faces found are those found by asking every face."""
+    from cardtable.ai.monastery_search import useful_faces
+    from cardtable.engine.cards import Rank, standard_deck
+    from cardtable.engine.missions import MISSIONS, card_tally, needed, tally_of
+
+    deck = [card for card in standard_deck(2) if card.rank is not Rank.ACE]
+    rng = random.Random(7)
+    for _ in range(100):
+        counts = tally_of(rng.sample(deck, rng.choice((8, 9, 10))))
+        done = tuple(sorted(rng.sample(list(MISSIONS), rng.randint(0, 7))))
+        open_needs = {n: needed(counts, n) for n in MISSIONS if n not in done}
+        nearest = min(open_needs.values())
+        every = {card.face for card in standard_deck(1) if nearest > 0 and any(
+            needed(counts + card_tally(card), n) < nearest
+            for n, need in open_needs.items() if need == nearest)}
+        assert useful_faces(counts, done) == every
