@@ -7,8 +7,9 @@ Plays N games of Normal at every seat. At each turn's start it notes, for every 
 how near its hand is to its nearest open mission (``seat_need``: cards lacking, capped),
 whether it has laid a mission this round, whether another seat has, and then whether the
 seat lays a (further) mission before the round ends, with the hand's outs
-(``seat_outs``) and the fewest cards a seat down holds: the shares by row, and the
-logistic fit of ``LAY_LOGIT``. At each round's start it notes every seat's lead in
+(``seat_outs``) and the fewest cards a seat down holds: the shares by row, and a
+logistic fit of the chance on them (tried as the leaf; not kept: see the note in
+cardtable/ai/monastery_search.py). At each round's start it notes every seat's lead in
 missions and the missions the leader still lacks, and whether the seat wins the game: the spread of
 the missions still to be made, per round left (``SPREAD``), is the one whose
 ``chance_ahead`` fits those outcomes best (least log loss over a grid).
@@ -22,7 +23,9 @@ import argparse
 import math
 import sys
 from collections import defaultdict
+from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -80,16 +83,47 @@ def solve(matrix: list[list[float]], vector: list[float]) -> list[float] | None:
     return [rows[i][n] / rows[i][i] for i in range(n)]
 
 
+LEFT_CAP = 4
+"""Cards left to a seat down counted at most (it holds 1 to 4 after laying, mostly)."""
+
+
+def seat_outs(state: Any, seat: int) -> int:
+    """Cards the seat cannot see (the stock, the other hands) that would bring its
+    nearest open mission nearer: how live its hand is."""
+    from cardtable.engine.missions import MISSIONS, tally_of
+
+    done = state.done[seat]
+    if len(done) == len(MISSIONS):
+        return 0
+    faces = useful_faces(tally_of(state.hands[seat]), done)
+    outs = sum(1 for card in state.stock if card.face in faces)
+    for other, hand in enumerate(state.hands):
+        if other != seat:
+            outs += sum(1 for card in hand if card.face in faces)
+    return outs
+
+
+@lru_cache(maxsize=1 << 14)
+def useful_faces(counts: int, done: tuple[int, ...]) -> frozenset[str]:
+    """The faces that, added to a hand of this tally, bring its nearest open mission
+    nearer (only a mission at the nearest need can come nearer than it)."""
+    from cardtable.engine.cards import standard_deck
+    from cardtable.engine.missions import MISSIONS, card_tally, needed
+
+    open_needs = [(needed(counts, number), number) for number in MISSIONS
+                  if number not in done]
+    nearest = min(need for need, _ in open_needs)
+    if nearest == 0:
+        return frozenset()
+    return frozenset(card.face for card in standard_deck(1) if any(
+        needed(counts + card_tally(card), number) < nearest
+        for need, number in open_needs if need == nearest))
+
+
 def main() -> None:
     from cardtable.ai import make_bot
     from cardtable.ai.leaf import chance_ahead
-    from cardtable.ai.monastery_search import (
-        LEFT_CAP,
-        MAX_NEED,
-        ROUND_RATE,
-        seat_need,
-        seat_outs,
-    )
+    from cardtable.ai.monastery_search import MAX_NEED, ROUND_RATE, seat_need
     from cardtable.ai.seats import bot_rng
     from cardtable.engine import Game
     from cardtable.engine.monastery import Phase
@@ -199,7 +233,7 @@ def main() -> None:
             print(f"        {row},")
         print("    ),")
 
-    print("as code, LAY_LOGIT (the chance is 1 / (1 + exp(-(a + b log(1 + outs) "
+    print("logistic fit (the chance is 1 / (1 + exp(-(a + b log(1 + outs) "
           "+ c left)))), left: the fewest cards a seat down holds; need 0.. rows:")
     for others in (False, True):
         print(f"    {others}: (")
@@ -217,7 +251,7 @@ def main() -> None:
             cells.append(f"{made / seen:4.2f} ({seen:>4})" if seen else "    -     ")
         print(f"    need {need} " + " ".join(cells))
 
-    print("mean log(1 + outs) of a seat not down, by cards lacking 0.. (TYPICAL_OUTS):")
+    print("mean log(1 + outs) of a seat not down, by cards lacking 0..:")
     for others in (False, True):
         means = []
         for need in range(LOGIT_NEEDS):
