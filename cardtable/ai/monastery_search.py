@@ -22,7 +22,7 @@ rival lays in 69 % of rounds when it holds one, 99 % when three). ``search_decid
 (1,500 positions) put its changes level with this leaf's (+0.060 ± 0.048 missions a
 change, 108; discards +0.030 ± 0.099), playouts ran 0.78× as fast, and on the same 40
 duplicate deals against Normal it won 52.5 % against this leaf's 67.5 % (paired −15.0 ±
-15.0 points).
+15.0 points); with the outs alone, 55.0 % (paired −12.5 ± 11.5).
 
 Imports the engine only.
 """
