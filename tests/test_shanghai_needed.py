@@ -51,7 +51,9 @@ def _near_a_contract(rng: random.Random, deck: list[Card]) -> list[Card]:
     return hand[:16]
 
 
-def _check(seed: int, hands: int) -> None:
+def _cases(seed: int, hands: int):
+    """Random hands (uniform or near a contract), contracts and house rules, with the
+    generator and the deck to draw more from."""
     rng = random.Random(seed)
     deck = list(standard_deck(3, 2))
     for _ in range(hands):
@@ -59,8 +61,13 @@ def _check(seed: int, hands: int) -> None:
         crules = contract_rules(may_i, same_rank)
         contract = rng.choice(CONTRACTS)
         hand = (_uniform if rng.random() < 0.4 else _near_a_contract)(rng, deck)
+        yield rng, deck, tuple(hand), contract, crules
+
+
+def _check(seed: int, hands: int) -> None:
+    for _, _, hand, contract, crules in _cases(seed, hands):
         assert cards_needed(hand, contract, crules) == needed(hand, contract, crules), \
-            (hand, contract, may_i, same_rank)
+            (hand, contract, crules)
 
 
 def test_the_faster_estimate_agrees_with_the_first_on_thousands_of_hands() -> None:
@@ -75,13 +82,7 @@ def test_the_faster_estimate_agrees_with_the_first_on_many_more_hands() -> None:
 def _check_without(seed: int, hands: int) -> None:
     from cardtable.engine.contracts import needs_without
 
-    rng = random.Random(seed)
-    deck = list(standard_deck(3, 2))
-    for _ in range(hands):
-        may_i, same_rank = rng.random() < 0.5, rng.random() < 0.3
-        crules = contract_rules(may_i, same_rank)
-        contract = rng.choice(CONTRACTS)
-        hand = tuple((_uniform if rng.random() < 0.4 else _near_a_contract)(rng, deck))
+    for rng, deck, hand, contract, crules in _cases(seed, hands):
         # Every card of the hand, in a shuffled order, and one it does not hold.
         cards = list(hand)
         rng.shuffle(cards)
@@ -89,7 +90,7 @@ def _check_without(seed: int, hands: int) -> None:
         expected = [needed([c for c in hand if c is not card], contract, crules)
                     for card in cards]
         assert needs_without(hand, cards, contract, crules) == expected, \
-            (hand, contract, may_i, same_rank)
+            (hand, contract, crules)
 
 
 def test_the_need_less_each_card_is_the_need_of_the_hand_without_it() -> None:

@@ -380,13 +380,7 @@ class Palace(Variant[PalaceState, PalaceView]):
         # engine's hottest path in Palace).
         hand, known = state.hands[seat], state.known[seat]
         if not hidden:
-            if len(cards) == 1:  # a card is one object, in a hand once
-                card = cards[0]
-                hand = without_one(hand, card)
-                if card in known:
-                    known = without_one(known, card)
-            else:
-                hand, known = without(hand, cards), without(known, cards)
+            hand, known = placed_from(hand, known, cards)
         cards, again = laid(cards)
         events.append(Placed(seat, cards, hidden))
         changes: dict[str, Any] = {"placements": state.placements + 1}
@@ -579,3 +573,14 @@ def _drawn(hand: tuple[Card, ...], deck: tuple[Card, ...], seat: int,
         hand += (card,)
         events.append(Drew(seat, Pile.STOCK, card))
     return hand, deck
+
+
+def placed_from(hand: tuple[Card, ...], known: tuple[Card, ...],
+                cards: tuple[Card, ...]) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """A hand and its cards the others have seen, once ``cards`` are placed from it (the
+    engine's and the dry playout's hottest line: one card, the usual placement, is one
+    object, in a hand once)."""
+    if len(cards) == 1:
+        card = cards[0]
+        return without_one(hand, card), without_one(known, card) if card in known else known
+    return without(hand, cards), without(known, cards)

@@ -21,8 +21,8 @@ from itertools import chain
 
 from .actions import Action, Place, PlayHidden, TakeStack
 from .cards import Card
-from .data import evolve, without, without_one
-from .palace import Palace, PalaceState, Phase, hidden_plays, play_actions
+from .data import evolve
+from .palace import Palace, PalaceState, Phase, hidden_plays, placed_from, play_actions
 from .placements import laid, stack_problem, top_value, value
 
 
@@ -82,14 +82,7 @@ class DryTable:
             self.moves += 1
             if isinstance(action, Place):  # the usual move first
                 cards = action.cards
-                known = self.known[seat]
-                if len(cards) == 1:  # a card is one object, in a hand once
-                    card = cards[0]
-                    hand = without_one(hand, card)
-                    if card in known:
-                        known = without_one(known, card)
-                else:
-                    hand, known = without(hand, cards), without(known, cards)
+                hand, known = placed_from(hand, self.known[seat], cards)
                 self._place(seat, cards, hand, known)
             elif isinstance(action, TakeStack):
                 self._take_stack(seat, ())
