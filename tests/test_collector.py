@@ -70,3 +70,24 @@ def test_overlapping_pauses_turn_it_back_on_only_at_the_last(collector_on):
     assert not gc.isenabled()
     second.__exit__(None, None, None)
     assert gc.isenabled()
+
+
+def test_five_crowns_arrangements_leave_nothing_for_the_collector():
+    """The arrangement search unties its recursive closures, so with the collector held
+    off (as during a Hard search) no garbage piles up, hand after hand."""
+    from cardtable.engine.cards import five_crowns_deck
+    from cardtable.engine.five_crowns import arrange_hand
+
+    deck = list(five_crowns_deck())
+    rng = random.Random(38)
+    arrange_hand(tuple(rng.sample(deck, 9)), 9)  # the round's shared tables, made once
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        gc.collect()
+        for _ in range(60):
+            arrange_hand(tuple(rng.sample(deck, 9)), 9, discard=rng.random() < 0.5)
+        assert gc.collect() == 0
+    finally:
+        if was:
+            gc.enable()

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import random
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -76,3 +77,40 @@ def test_the_round_ends_from_the_trading_position():
         game.apply(seat, bots[seat].choose(game.observe(seat), rng,
                                            time.monotonic() + 60.0, lambda: False))
     raise AssertionError("round 7 has not ended 400 actions after the trading position")
+
+
+def _normal_to_draw():
+    """Normal (seat 0) to draw, the 4♣ that Hard threw on top."""
+    game = stopped_game()
+    game.apply(1, DRAW_DISCARD)
+    game.apply(1, Discard(parse_card("4C.1")))
+    return game.observe(0)
+
+
+def _normal_draw(view) -> object:
+    return make_bot("normal").choose(view, random.Random(5), time.monotonic() + 10.0,
+                                     lambda: False)
+
+
+def test_a_hand_of_wilds_alone_does_not_take_a_wild_it_would_throw_back():
+    view = _normal_to_draw()
+    wilds = tuple(c for c in view.hand if c.face in ("JK", "2H", "2D", "2C"))
+    pile = view.discard_pile[:-1] + (parse_card("JK.1"),)
+    assert _normal_draw(replace(view, hand=wilds, discard_pile=pile)) == DRAW_STOCK
+    # with a natural beside them, the wild is kept and the natural thrown: worth taking
+    natural = wilds + (parse_card("AD.1"),)
+    assert _normal_draw(replace(view, hand=natural, discard_pile=pile)) == DRAW_DISCARD
+
+
+def test_no_seat_takes_back_the_face_of_its_own_last_throw():
+    view = _normal_to_draw()
+    # A hand one 4♣ from its three runs would take it ...
+    hand = tuple(parse_card(c) for c in ("5C.0", "6C.0", "7C.0", "5H.0", "6H.0", "7H.0",
+                                          "8H.0", "5D.0", "6D.0", "7D.0", "8D.0"))
+    wanting = replace(view, hand=hand)
+    assert _normal_draw(wanting) == DRAW_DISCARD
+    # ... but not when it threw a 4♣ (this copy or the other) at its last turn.
+    threw = replace(wanting, tells=view.tells.threw(0, parse_card("4C.0")))
+    assert threw.last_thrown == "4C"
+    assert _normal_draw(threw) == DRAW_STOCK
+    assert retakes_own_throw(threw, DRAW_DISCARD)

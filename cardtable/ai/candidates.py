@@ -62,9 +62,10 @@ def candidates(view: GameView, planned: Action, limit: int,
 
 
 def retakes_own_throw(view: GameView, action: Action) -> bool:
-    """Whether the move takes the top discard when that card is the one this seat threw
-    at its last turn."""
+    """Whether the move takes the top discard when that card has the face of the one
+    this seat threw at its last turn (the very card, or its twin from the other deck
+    thrown back in its place)."""
     if action != DRAW_DISCARD or not isinstance(view, RummyView):
         return False
-    thrown = view.tells.thrown_by(view.seat)
-    return bool(thrown) and thrown[-1] == view.top_discard
+    thrown, top = view.tells.thrown_by(view.seat), view.top_discard
+    return bool(thrown) and top is not None and thrown[-1].face == top.face

@@ -78,6 +78,10 @@ class ShanghaiSeat(Protocol):
     @property
     def crules(self) -> ContractRules: ...
     @property
+    def last_thrown(self) -> str | None: ...
+    """The face of the card this seat threw at its last turn this round (None: none
+    yet)."""
+    @property
     def legal(self) -> tuple[Action, ...]: ...
 
 
@@ -135,11 +139,22 @@ class ShanghaiStrategy(Strategy[ShanghaiView]):
         return self._need(view, view.hand + (card,)) < self._need(view, view.hand)
 
     def _throws_back(self, view: ShanghaiSeat, card: Card) -> bool:
-        """Whether, having taken this discard and not gone down, the hand would have no
-        better card to throw than that very one: the turn would end where it began,
-        less the stock card not drawn (and two players who each do it would pass one
-        card to and fro for ever), so the stock is drawn instead."""
-        if view.down[view.seat] or self.rules.is_wild(card):
+        """Whether, having taken this discard and not gone down (nor laid it off), the
+        hand would throw that very card again, or its like: the turn would end where it
+        began, less the stock card not drawn, and two players who each did it would pass
+        one card to and fro for ever. So the stock is drawn instead; and a card with
+        the face of the seat's own last throw is never taken back at all."""
+        is_wild = self.rules.is_wild
+        if card.face == view.last_thrown:
+            return True
+        if is_wild(card):
+            # A wild is thrown last: it comes back only from a hand of wilds alone.
+            if not all(is_wild(other) for other in view.hand):
+                return False
+            if view.down[view.seat]:
+                return not self._fits_table(view, card)
+            return self._need(view, view.hand + (card,)) > 0
+        if view.down[view.seat]:
             return False
         hand = view.hand + (card,)
         if self._need(view, hand) == 0:
@@ -147,7 +162,7 @@ class ShanghaiStrategy(Strategy[ShanghaiView]):
         risky = self._gives_away(view, card)
         rivals = []  # the cost's cheap terms first, as ``_pick_discard`` reads them
         for other in view.hand:
-            if self.rules.is_wild(other):
+            if is_wild(other):
                 continue
             other_risky = self._gives_away(view, other)
             if other_risky < risky:

@@ -68,7 +68,7 @@ class StateSeat:
 
     __slots__ = ("_rollout", "_state", "_legal", "seat", "phase", "hand", "down", "melds",
                  "discard_pile", "top_discard", "took_discard", "may_i", "contract",
-                 "crules")
+                 "crules", "last_thrown")
 
     def __init__(self, rollout: ShanghaiRollout, state: ShanghaiState, seat: int) -> None:
         self._rollout, self._state = rollout, state
@@ -83,6 +83,8 @@ class StateSeat:
         self.may_i = rollout.may_i
         self.contract = CONTRACTS[state.round - 1]
         self.crules = rollout.crules
+        thrown = state.tells.thrown_by(seat)
+        self.last_thrown = thrown[-1].face if thrown else None
         self._legal: tuple[Action, ...] | None = None
 
     @property

@@ -88,6 +88,16 @@ def best_arrangement(hand: Sequence[Card], rules: MeldRules, value: Callable[[Ca
     naturals.sort(key=SORT_KEY)
     wilds.sort(key=value, reverse=True)
     search = _Search(naturals, kept, len(wilds), table)
+    try:
+        return _best_of(search, wilds, kept, rules, value, discard)
+    finally:
+        search.close()
+
+
+def _best_of(search: _Search, wilds: list[Card], kept: set[Card], rules: MeldRules,
+             value: Callable[[Card], int], discard: bool) -> Arrangement:
+    """``best_arrangement``'s choice among the ways of discarding, with its search."""
+    is_wild = search.table.is_wild
     options: list[Arrangement] = []
 
     def consider(need_discard: bool, thrown_wild: Card | None) -> None:
@@ -396,6 +406,20 @@ class _Search:
         self.tight_memo: dict[object, tuple[int, int, int]] = {}
         self.loss: list[int] = []  # points of the cheapest 0, 1, 2 wilds left in hand
         self.best, self.tight = self._searchers()
+
+    def close(self) -> None:
+        """Let the search be freed by reference counts alone: ``best`` and ``tight`` call
+        themselves through their closures, a cycle only the cyclic collector would
+        break, and Hard holds the collector off while it searches (``ai/collector.py``)."""
+        searchers = (self.best, self.tight)
+        for function in searchers:
+            for cell in function.__closure__ or ():
+                try:
+                    contents = cell.cell_contents
+                except ValueError:  # a cell not filled yet
+                    continue
+                if any(contents is searcher for searcher in searchers):
+                    cell.cell_contents = None
 
     def arrange(self, wild_values: list[int], need_discard: bool) -> _Found | None:
         """The least-penalty choice of cores (mask, wilds) and discarded natural, with

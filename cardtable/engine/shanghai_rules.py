@@ -192,6 +192,12 @@ class ShanghaiView(TurnView):
         return self.game_id == "shanghai_may_i"
 
     @property
+    def last_thrown(self) -> str | None:
+        """The face of the card this seat threw at its last turn this round."""
+        thrown = self.tells.thrown_by(self.seat)
+        return thrown[-1].face if thrown else None
+
+    @property
     def crules(self) -> ContractRules:
         """The contract as this table agreed it (two sets of one rank, if allowed)."""
         return contract_rules(self.may_i, bool(getattr(self.options,
