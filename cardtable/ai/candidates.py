@@ -67,5 +67,5 @@ def retakes_own_throw(view: GameView, action: Action) -> bool:
     thrown back in its place)."""
     if action != DRAW_DISCARD or not isinstance(view, RummyView):
         return False
-    thrown, top = view.tells.thrown_by(view.seat), view.top_discard
-    return bool(thrown) and top is not None and thrown[-1].face == top.face
+    thrown, top = view.tells.last_thrown(view.seat), view.top_discard
+    return thrown is not None and top is not None and thrown.face == top.face

@@ -83,8 +83,8 @@ class StateSeat:
         self.may_i = rollout.may_i
         self.contract = CONTRACTS[state.round - 1]
         self.crules = rollout.crules
-        thrown = state.tells.thrown_by(seat)
-        self.last_thrown = thrown[-1].face if thrown else None
+        thrown = state.tells.last_thrown(seat)
+        self.last_thrown = thrown.face if thrown is not None else None
         self._legal: tuple[Action, ...] | None = None
 
     @property

@@ -194,8 +194,8 @@ class ShanghaiView(TurnView):
     @property
     def last_thrown(self) -> str | None:
         """The face of the card this seat threw at its last turn this round."""
-        thrown = self.tells.thrown_by(self.seat)
-        return thrown[-1].face if thrown else None
+        thrown = self.tells.last_thrown(self.seat)
+        return thrown.face if thrown is not None else None
 
     @property
     def crules(self) -> ContractRules:

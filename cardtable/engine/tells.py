@@ -47,6 +47,11 @@ class Tells:
     def thrown_by(self, seat: int) -> Cards:
         return self.thrown[seat] if seat < len(self.thrown) else ()
 
+    def last_thrown(self, seat: int) -> Card | None:
+        """The card ``seat`` threw at its last turn this round (None: none yet)."""
+        thrown = self.thrown_by(seat)
+        return thrown[-1] if thrown else None
+
     def passed_by(self, seat: int) -> Cards:
         return self.passed[seat] if seat < len(self.passed) else ()
 
