@@ -39,6 +39,8 @@ from common import percentile
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from cardtable.app.pacing import FramePacer  # noqa: E402
+
 
 class BusyBot:
     """Thinks hard until told to stop: repeated cold arrangement searches, pure Python."""
@@ -63,17 +65,27 @@ class BusyBot:
         return observation.legal[0] if observation.legal else None
 
 
-def measure(app, count: int):  # type: ignore[no-untyped-def]
+class TickPacer:
+    """The app's pacing before ``FramePacer``: ``Clock.tick(60)``, to compare."""
+
+    def __init__(self) -> None:
+        import pygame
+
+        self.clock = pygame.time.Clock()
+
+    def tick(self) -> float:
+        return float(self.clock.tick(60)) / 1000.0
+
+
+def measure(app, count: int, pacer=None):  # type: ignore[no-untyped-def]
     """Paced frames: work time of each, frames per second, CPU share of one core, and
     how many frames drew."""
-    import pygame
-
-    clock = pygame.time.Clock()
+    pacer = pacer or FramePacer(60)
     work: list[float] = []
     draws = app.draws
     started, cpu = time.perf_counter(), time.process_time()
     for _ in range(count):
-        dt = clock.tick(60) / 1000.0
+        dt = pacer.tick()
         begin = time.perf_counter()
         app.frame(dt)
         work.append(time.perf_counter() - begin)
@@ -127,7 +139,8 @@ def report(label: str, figures: tuple[list[float], float, float, int]) -> None:
           f"{fps:5.1f} frames/s   drew {draws:4d}/{len(work)}   CPU {100 * cpu:5.1f} % of a core")
 
 
-def thinking(app, frames: int, label: str) -> float:  # type: ignore[no-untyped-def]
+def thinking(app, frames: int, label: str,  # type: ignore[no-untyped-def]
+             pacer=None) -> float:
     """Hand the move to AI seats that think for the whole measurement."""
     bot = BusyBot()
     session = app.session
@@ -151,7 +164,7 @@ def thinking(app, frames: int, label: str) -> float:  # type: ignore[no-untyped-
             break
     for _ in range(10):
         app.frame(1 / 60)
-    figures = measure(app, frames)
+    figures = measure(app, frames, pacer)
     bot.stop.set()
     report(label, figures)
     return bot.searches / (frames / figures[1])
@@ -167,13 +180,12 @@ def whole_round(app, game_id: str, seats: int,  # type: ignore[no-untyped-def]
     game, events = Game.new(game_id, seats, 5)
     app.start_session(game, default_seats(seats - 1, level), start_events=events,
                       autoplay=level)
-    import pygame
 
-    clock = pygame.time.Clock()
+    pacer = FramePacer(60)
     work: list[float] = []
     started, cpu, draws = time.perf_counter(), time.process_time(), app.draws
     while len(work) < 60 * 600:
-        dt = clock.tick(60) / 1000.0
+        dt = pacer.tick()
         begin = time.perf_counter()
         app.frame(dt)
         work.append(time.perf_counter() - begin)
@@ -208,6 +220,10 @@ def main() -> None:
         assert app.session is not None and app.session.human_to_move
         report(f"{game_id} {seats} seats, idle", measure(app, args.frames))
         rate = thinking(app, args.frames, f"{game_id} {seats} seats, AI thinking")
+        # The same with the pacing the app had before, side by side.
+        app.to_menu()
+        table_app(app, game_id, seats)
+        thinking(app, args.frames, "  the same, paced by Clock.tick", TickPacer())
         if game_id == "five_crowns":
             seconds = 3.0
             alone = BusyBot()

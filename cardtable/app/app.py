@@ -30,6 +30,7 @@ from .autosaver import Autosaver
 from .files import remove_stale_temps
 from .grammar import plural
 from .history import HistoryRecorder
+from .pacing import FramePacer
 from .paths import asset_path, data_dir
 from .release import release_game
 from .saves import SavedGame, SaveSummary, load_autosave, summarize
@@ -110,7 +111,7 @@ class App:
         self.screen = self._open_window(size, center=False)  # where the system puts it
         pygame.display.set_caption(f"cardtable {__version__}")
         _set_icon()
-        self.clock = pygame.time.Clock()
+        self.pacer = FramePacer(FPS)
         self.stack = SceneStack()
         self.sounds = Sounds(self.settings.sound)
         self.apply_looks()
@@ -193,7 +194,7 @@ class App:
     def run(self) -> None:
         try:
             while self.running:
-                dt = self.clock.tick(FPS) / 1000.0
+                dt = self.pacer.tick()
                 self.frame(dt)
         except KeyboardInterrupt:
             log.info("interrupted: the game is saved")
