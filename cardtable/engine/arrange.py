@@ -369,6 +369,12 @@ _Found = tuple[list[tuple[int, int]], "Card | None", list[Card], int]
 naturals left loose and how many wilds stay in hand."""
 
 
+_Searchers = tuple[Callable[[int, int, bool], int], Callable[[int, int, bool, int], int]]
+"""A hand's ``best`` and ``tight`` (see ``_Search``)."""
+_SEARCHERS = frozenset({"best", "tight"})
+"""The names of ``_Search``'s recursive closures (see ``_Search.close``)."""
+
+
 class _Search:
     """Memoised search over the naturals of one hand.
 
@@ -383,7 +389,7 @@ class _Search:
     """
 
     __slots__ = ("cards", "bits", "table", "full", "keep_mask", "tight_memo", "loss",
-                 "best", "tight")
+                 "searchers")
 
     def __init__(self, naturals: list[Card], kept: set[Card], max_wilds: int,
                  table: _Table) -> None:
@@ -405,20 +411,25 @@ class _Search:
             if kept else 0
         self.tight_memo: dict[object, tuple[int, int, int]] = {}
         self.loss: list[int] = []  # points of the cheapest 0, 1, 2 wilds left in hand
-        self.best, self.tight = self._searchers()
+        self.searchers: _Searchers | None = None
+        """``best`` and ``tight``, made when first needed: a hand with no discard to
+        choose whose spare wilds all find a place needs neither (the table's
+        ``settled`` is ``best`` then), as most hands the bots weigh."""
+
+    def _made(self) -> _Searchers:
+        if self.searchers is None:
+            self.searchers = self._searchers()
+        return self.searchers
 
     def close(self) -> None:
         """Let the search be freed by reference counts alone: ``best`` and ``tight`` call
         themselves through their closures, a cycle only the cyclic collector would
         break, and Hard holds the collector off while it searches (``ai/collector.py``)."""
-        searchers = (self.best, self.tight)
-        for function in searchers:
-            for cell in function.__closure__ or ():
-                try:
-                    contents = cell.cell_contents
-                except ValueError:  # a cell not filled yet
-                    continue
-                if any(contents is searcher for searcher in searchers):
+        for function in self.searchers or ():
+            # The cells are the closure's free variables, in order: only the two
+            # searchers' own are cleared (looked up by name, not by every cell's contents).
+            for name, cell in zip(function.__code__.co_freevars, function.__closure__ or ()):
+                if name in _SEARCHERS:
                     cell.cell_contents = None
 
     def arrange(self, wild_values: list[int], need_discard: bool) -> _Found | None:
@@ -426,12 +437,15 @@ class _Search:
         these wilds, the naturals left loose and how many wilds stay in hand; ``None``
         if no natural can be the discard."""
         w, mask = len(wild_values), self.full
-        if self.best(mask, w, need_discard) < _NEG // 2:
-            return None
+        if need_discard:
+            if self._made()[0](mask, w, True) < _NEG // 2:
+                return None
+        elif mask and self.table.memo.get(mask | w << 1) is None:
+            self.table.settled(mask, w)  # ``best`` with no discard to choose
         found = self._walk(mask, w, need_discard, exact=False)
         if found[3]:
             self._price_wilds(wild_values)
-            self.tight(mask, w, need_discard, 0)
+            self._made()[1](mask, w, need_discard, 0)
             found = self._walk(mask, w, need_discard, exact=True)
         return found
 
@@ -446,8 +460,7 @@ class _Search:
             self.tight_memo.clear()
         self.loss[:] = loss
 
-    def _searchers(self) -> tuple[Callable[[int, int, bool], int],
-                                  Callable[[int, int, bool, int], int]]:
+    def _searchers(self) -> _Searchers:
         """The two recursive searches of this hand as closures (its cards to keep and
         its wilds' prices are its own)."""
         table = self.table
