@@ -42,27 +42,35 @@ def self_play(variant: FiveCrowns, seats: int, seed: int,
         state = variant.apply(state, seat, action).state
 
 
-def test_rollout_policy_plays_normals_move_from_the_state_itself():
+def test_rollout_policy_plays_legal_moves_and_normals_final_turns():
     """On 2,000+ states of Normal self-play (draws, discards, going out, final turns;
     2 to 5 seats; going out on the first turn allowed or not), the policy read from the
-    state makes the very move Normal makes from the seat's view, with an equal
-    generator, and it is legal."""
+    state makes a legal move: Normal's own in a final turn, mostly Normal's elsewhere
+    (its cheaper arrangement is mostly the exact one: ``five_crowns_rollout``)."""
     late = FiveCrowns(FiveCrownsOptions(out_on_first_turn=False))
     tables = (2, 3, 5, 2, 3, 2, 4, 2, 3, 2)
     games = [(FiveCrowns(), seats, seed) for seed, seats in enumerate(tables)]
     games += [(late, 4, 10), (late, 2, 11)]
-    checked = final_turns = outs = 0
+    checked = final_turns = outs = found_out = same = 0
     for variant, seats, seed in games:
         policy = FiveCrownsRollout(variant)
         for move, (state, seat, normal) in enumerate(self_play(variant, seats, seed, 700)):
             action = policy.move(state, seat, random.Random(f"{seed}:{move}"))
-            assert action == normal, (seed, move)
             assert variant.problem(state, seat, action) is None
             checked += 1
-            final_turns += state.out_seat is not None and state.phase is Phase.DISCARD
-            outs += state.out_seat is None and isinstance(action, LayDown)
+            same += action == normal
+            final = state.out_seat is not None
+            if final and state.phase is Phase.DISCARD:
+                assert action == normal
+                final_turns += 1
+            if not final and isinstance(normal, LayDown):
+                outs += 1
+                found_out += isinstance(action, LayDown)
     assert checked >= 2000
     assert final_turns >= 50 and outs >= 20
+    # Its sketch now and then misses a way out, or a better throw; mostly it does not.
+    assert found_out >= 0.8 * outs, (found_out, outs)
+    assert same >= 0.85 * checked, (same, checked)
 
 
 # --- the leaf: the seat's chance of winning the game ------------------------------

@@ -34,7 +34,8 @@ from ..engine.five_crowns import (
 from ..engine.options import FiveCrownsOptions
 from ..engine.variant import SeatedState, SomeVariant
 from .candidates import search_prior
-from .five_crowns_bot import REMEMBERED, choose_draw, finish_turn, hand_score
+from .five_crowns_bot import REMEMBERED, hand_score
+from .five_crowns_rollout import rollout_draw, rollout_finish
 from .leaf import chance_ahead, leaf_value
 from .rollout import RolloutPolicy, rollout_policy
 
@@ -56,10 +57,10 @@ class FiveCrownsRollout(RolloutPolicy[FiveCrownsState]):
         hand, final_turn = state.hands[seat], state.out_seat is not None
         if state.phase is Phase.DRAW:
             pile = state.discard_pile
-            return choose_draw(hand, state.round, pile[-1] if pile else None, final_turn,
-                               bool(state.stock) or len(pile) > 1, rng)
-        return finish_turn(hand, state.round, final_turn,
-                           self.out_at_once or state.turn >= state.seats)
+            return rollout_draw(hand, state.round, pile[-1] if pile else None, final_turn,
+                                bool(state.stock) or len(pile) > 1, rng)
+        return rollout_finish(hand, state.round, final_turn,
+                              self.out_at_once or state.turn >= state.seats)
 
 
 @lru_cache(maxsize=REMEMBERED)
