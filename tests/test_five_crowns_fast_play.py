@@ -163,6 +163,9 @@ def check_arrangement(hand: Hand, round_number: int, rng: random.Random) -> None
             whole(expected), (hand, round_number, discard)
         assert whole(arrange_hand(hand, round_number, discard)) == \
             whole(reference.arrange_hand(hand, round_number, discard)), (hand, round_number)
+        if not discard:  # the leaf's reading, with no arrangement built
+            assert arrange_search.penalty_and_loose(hand, rules, points) == \
+                (expected.penalty, len(expected.deadwood)), (hand, round_number)
     if len(hand) > 1:
         keep = tuple(rng.sample(hand, rng.randint(1, min(2, len(hand) - 1))))
         assert whole(best_arrangement(hand, rules, points, discard=True, keep=keep)) == \

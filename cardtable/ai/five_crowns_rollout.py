@@ -11,13 +11,13 @@ or a run's end, or into the place of a wild in a run; or in the place of a cheap
 natural that wilds make a meld of. The draw and the throw are then Normal's own rules
 (``TAKE_GAIN``, its score of a throw) read from that sketch. A sketch is always a legal
 lay-down but not always the best: it never takes a meld apart to make a better one
-(mostly wilds placed better), so a seat now and then throws a card Normal would keep.
-Near going out (``NEAR_OUT``) and in final turns, where that would cost the most, the
-seat plays Normal's exact move.
+(mostly wilds placed better). Final turns, where every point counts at once, stay
+Normal's exact moves.
 
-What it costs: the sketch is the exact arrangement in some 83 % of the throws of play
-and finds 90 % of the ways out Normal finds (the rest are Normal's own exact moves, the
-tests count them); the strength Hard keeps is measured in ``FiveCrownsRollout``.
+What it costs: in play the sketch is the exact arrangement in some 80 % of the throws,
+and a seat goes out in 77 % of the turns Normal does (``tests/test_five_crowns_rollout``,
+``test_five_crowns_search`` count them); the strength Hard keeps is measured in
+``FiveCrownsRollout``.
 
 Imports the engine only.
 """
@@ -43,9 +43,6 @@ from .five_crowns_bot import (
     potential,
 )
 
-NEAR_OUT = 2
-"""Loose cards in a sketch at or below which the seat decides as Normal does, from the
-exact arrangement: near going out, what the sketch misses would matter most."""
 LONGEST_RUN = 11
 """Cards in the longest run (threes to kings, FC-A4)."""
 LOW, HIGH = 3, 13
@@ -79,9 +76,9 @@ def add(sketch: Sketch, card: Card, round_number: int) -> Sketch:
     leavings), so a new meld holds the card; with no wild about, it is the card's book
     or its run in its suit, found in a look; a wild, or loose wilds, are arranged by
     the exact search among the loose cards (rare: loose wilds mean no meld at all)."""
-    rules = meld_rules(round_number)
+    rules, facts = meld_rules(round_number), _facts(round_number)  # a wild's are None
     melds, loose = sketch.melds, sketch.loose
-    if rules.is_wild(card) or any(rules.is_wild(other) for other in loose):
+    if facts[card] is None or None in map(facts.__getitem__, loose):
         return _rearranged(melds, loose, card, round_number)
     made = _with_loose(melds, loose, card, round_number) or \
         _with_spare_wild(melds, loose, card, round_number)
@@ -357,29 +354,30 @@ def _throw(sketch: Sketch, round_number: int,
     return choice[0], thrown
 
 
-def _score(sketch: Sketch, round_number: int) -> float:
+@lru_cache(maxsize=REMEMBERED)
+def _score(hand: tuple[Card, ...], round_number: int) -> float:
     """Normal's score of a hand (its penalty less the promise of its loose cards)."""
-    points = points_function(round_number)
-    return sum(map(points, sketch.loose)) - potential(sketch.loose, round_number)
+    loose = sketch_of(hand, round_number).loose
+    return sum(map(points_function(round_number), loose)) - potential(loose, round_number)
 
 
 def rollout_draw(hand: tuple[Card, ...], round_number: int, top: Card | None,
                  final_turn: bool, stock_open: bool, rng: random.Random) -> Draw:
-    """Normal's ``choose_draw`` with the gain read from sketches: the hand's exact
-    arrangement, and the top fitted into it. Normal's own, exact, in a final turn and
-    when the top may take the hand near going out (``NEAR_OUT``)."""
-    if top is None:
-        return DRAW_STOCK
-    if not stock_open or meld_rules(round_number).is_wild(top):
-        return DRAW_DISCARD
-    after = sketch_after(hand, top, round_number)
-    if final_turn or len(after.loose) <= NEAR_OUT:
+    """Normal's ``choose_draw`` with the gain read from sketches: the hand's (exact),
+    and the top fitted into it."""
+    if final_turn or top is None or not stock_open or meld_rules(round_number).is_wild(top):
         return choose_draw(hand, round_number, top, final_turn, stock_open, rng)
     now = sketch_of(hand, round_number)
+    after = sketch_after(hand, top, round_number)
+    loose = after.loose
+    if not now.loose or not loose:  # all melds: Normal's exact move, as rare as it is
+        return choose_draw(hand, round_number, top, final_turn, stock_open, rng)
+    if len(loose) == 1 and loose[0] is not top:
+        return DRAW_DISCARD  # it goes out with the top
     thrown = _throw(after, round_number, keep=top)
     if thrown is None:  # only the top or wilds loose: Normal would break a meld
         return DRAW_STOCK
-    gain = _score(now, round_number) - thrown[0]
+    gain = _score(hand, round_number) - thrown[0]
     if gain < TAKE_GAIN:
         return DRAW_STOCK
     if gain < 2 * TAKE_GAIN + 4 and rng.random() < CYCLE_BREAK:
@@ -390,13 +388,16 @@ def rollout_draw(hand: tuple[Card, ...], round_number: int, top: Card | None,
 def rollout_finish(hand: tuple[Card, ...], round_number: int, final_turn: bool,
                    may_go_out: bool) -> Discard | LayDown:
     """Normal's ``finish_turn`` read from the sketch of the hand as drawn (its last
-    card the one drawn): Normal's throw among the loose naturals. Normal's own move,
-    exact, in a final turn, when the hand is near going out (``NEAR_OUT``: going out
-    is not missed for want of a better arrangement) and when only wilds are loose."""
+    card the one drawn): going out with one loose card left, else Normal's throw among
+    the loose naturals. Normal's own move in a final turn, and when no loose natural
+    is left to throw."""
     if not final_turn and len(hand) >= 2:
         sketch = sketch_after(hand[:-1], hand[-1], round_number)
-        if len(sketch.loose) > NEAR_OUT:
-            thrown = _throw(sketch, round_number)
-            if thrown is not None:
-                return Discard(thrown[1])
+        loose = sketch.loose
+        if len(loose) == 1 and may_go_out:
+            return LayDown(sketch.melds, loose[0])
+        thrown = _throw(sketch, round_number)
+        if thrown is not None:
+            return Discard(thrown[1])
     return finish_turn(hand, round_number, final_turn, may_go_out)
+

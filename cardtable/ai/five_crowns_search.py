@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from ..engine import Action, Card, Discard, GameView
+from ..engine.arrange import penalty_and_loose
 from ..engine.data import without_one
 from ..engine.five_crowns import (
     ROUNDS,
@@ -29,6 +30,7 @@ from ..engine.five_crowns import (
     FiveCrownsView,
     Phase,
     arrange_hand,
+    meld_rules,
     points_function,
 )
 from ..engine.options import FiveCrownsOptions
@@ -70,6 +72,9 @@ def hand_reading(hand: tuple[Card, ...], round_number: int,
     leaves, and how many loose cards that is (with ``discard``: after the best throw).
     Remembered by the hand as dealt: the leaf reads the same hands in world after world
     (the searching seat's own, a rival's that the candidates leave alike)."""
+    if not discard:  # the penalty and count alone: no arrangement built
+        return penalty_and_loose(hand, meld_rules(round_number),
+                                 points_function(round_number))
     best = arrange_hand(hand, round_number, discard=discard)
     return best.penalty, len(best.deadwood)
 

@@ -94,6 +94,48 @@ def best_arrangement(hand: Sequence[Card], rules: MeldRules, value: Callable[[Ca
         search.close()
 
 
+def penalty_and_loose(hand: Sequence[Card], rules: MeldRules,
+                      value: Callable[[Card], int]) -> tuple[int, int]:
+    """``best_arrangement(hand)``'s penalty and count of loose cards, read from the
+    shared table's memo without a search of the hand's own or an arrangement built:
+    what the Hard search's leaf reads of every hand it values. A hand whose best lay
+    leaves wilds in hand, or that the shared memo cannot number, is arranged in full."""
+    if rules.naturals_at_least_wilds or rules.aces_wild_in_suit:
+        raise ValueError("penalty_and_loose covers Five Crowns-style wilds only")
+    table = _table(rules, value)
+    is_wild, memo = table.is_wild, table.memo
+    mask = w = 0
+    for card in hand:
+        if is_wild(card):
+            w += 1
+        else:
+            bit = _BITS[card]
+            if not bit:
+                mask = -1
+                break
+            mask |= bit
+    if mask >= 0 and w < 1 << _WILD_BITS:
+        if mask and memo.get(mask | w << 1) is None:
+            table.settled(mask, w)
+        value_of, short_room = table.value_of, table.room
+        penalty = loose = room = 0
+        while mask:  # ``_Search._walk`` with no discard to choose
+            _, choice, cost = memo[mask | w << 1]
+            lowest = mask & -mask
+            if choice == _LOOSE:
+                penalty += value_of[lowest]
+                loose += 1
+                mask ^= lowest
+            else:
+                mask &= ~choice
+                w -= cost
+                room += short_room.get(choice, _ENOUGH)
+        if w >= 3 or room >= w:  # every spare wild laid: the relaxation is the answer
+            return penalty, loose
+    best = best_arrangement(hand, rules, value)
+    return best.penalty, len(best.deadwood)
+
+
 def _best_of(search: _Search, wilds: list[Card], kept: set[Card], rules: MeldRules,
              value: Callable[[Card], int], discard: bool) -> Arrangement:
     """``best_arrangement``'s choice among the ways of discarding, with its search."""
