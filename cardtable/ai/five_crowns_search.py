@@ -1,9 +1,9 @@
 """Five Crowns in the Hard search: its rollout policy, and what a state is worth.
 
-The rollout policy is the Normal strategy's own decisions (``choose_draw``,
-``finish_turn``) read straight from a sampled state: no view is built and no legal list
-made, since the few facts they need (is the stock open, may this seat go out this turn)
-follow from the state in a line each.
+The rollout policy is the Normal strategy's rules on a cheaply arranged hand
+(``five_crowns_rollout``) read straight from a sampled state: no view is built and no
+legal list made, since the few facts they need (is the stock open, may this seat go out
+this turn) follow from the state in a line each.
 
 The leaf reads a state as the seat's chance of winning the game: each seat's total plus
 the points its hand is expected to score this round (from its penalty, its loose cards
@@ -44,7 +44,12 @@ from .rollout import RolloutPolicy, rollout_policy
 
 @rollout_policy("five_crowns")
 class FiveCrownsRollout(RolloutPolicy[FiveCrownsState]):
-    """Normal's move for the seat to move, from the state itself."""
+    """The seat's move from the state itself, by Normal's rules on a hand arranged
+    cheaply (``five_crowns_rollout``): some three times faster than Normal's own moves,
+    and Hard searching with it is as strong (duplicate deals against Normal, ``bench/
+    ceiling.py --game five_crowns --bots hard,normal --deals 100 --seed 1 --bot-seed 7``:
+    64.0 % [59.2, 68.8] against 63.5 % with Normal's moves; paired over the same deals
+    +0.5 ± 4.5 points)."""
 
     state_type = FiveCrownsState
 
