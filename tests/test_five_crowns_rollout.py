@@ -92,7 +92,9 @@ def test_a_hand_is_sketched_exactly_before_its_draw():
 
 def test_a_drawn_card_joins_a_book_extends_a_run_or_takes_a_wilds_place():
     """Round 2 (fours wild): the sketch before the draw is exact, then the card is
-    fitted without breaking a meld."""
+    fitted without breaking a meld: onto one, into a wild's place, into a new meld
+    (with loose cards, or with a wild a meld can spare), or in a cheaper card's place
+    beside wilds."""
     def after(hand: str, card: str) -> Sketch:
         return sketch_after(tuple(parse_cards(hand)), parse_cards(card)[0], 2)
 
@@ -104,6 +106,11 @@ def test_a_drawn_card_joins_a_book_extends_a_run_or_takes_a_wilds_place():
     assert swapped.loose == tuple(parse_cards("JC")) and len(swapped.melds[0].cards) == 5
     new = after("5H 6H 7H JC JD", "JS")  # a new book from loose cards
     assert new.loose == () and len(new.melds) == 2
+    spared = after("9C 9D 9S 4H KD", "QD")  # the book's spare wild makes J-Q-K
+    assert spared.loose == () and [len(meld.cards) for meld in spared.melds] == [3, 3]
+    placed = after("6D 4S 4H 9C 10S", "KC")  # the king takes the ten's place by the wilds
+    assert set(placed.loose) == set(parse_cards("6D 9C 10S"))
+    assert placed.melds[0].kind is MeldKind.SET and parse_cards("KC")[0] in placed.melds[0].cards
 
 
 def test_a_throw_is_scored_as_normals_plan_scores_it():
@@ -223,3 +230,26 @@ def _exact_with(hand: Hand, top: Card, round_number: int) -> bool:
     # With no loose natural but the top to throw, Normal would break a meld; not we.
     rules = meld_rules(round_number)
     return any(card is not top and not rules.is_wild(card) for card in sketch.loose)
+
+
+def test_the_rollout_policy_plays_only_legal_moves_in_sampled_worlds():
+    """As the search plays it: from worlds dealt from a seat's view (its hidden cards
+    sampled, ``determinize``), every seat's moves for a turn or two around the table,
+    some 3,000 in all, every one legal."""
+    rng = random.Random(16)
+    checked = 0
+    for variant, state, seat, _ in policy_states(17, 500):
+        view = variant.observe(state, seat)
+        world = variant.determinize(view, random.Random(rng.getrandbits(32)))
+        policy = FiveCrownsRollout(variant)
+        move_rng = random.Random(rng.getrandbits(32))
+        for _ in range(6):
+            awaiting = variant.awaiting(world)
+            if not awaiting:
+                break
+            mover = awaiting[0]
+            action = policy.move(world, mover, move_rng)
+            assert variant.problem(world, mover, action) is None, (world, mover, action)
+            world = variant.apply(world, mover, action).state
+            checked += 1
+    assert checked >= 2900

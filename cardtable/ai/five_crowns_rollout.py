@@ -169,15 +169,15 @@ def _in_place(melds: tuple[Meld, ...], loose: tuple[Card, ...], card: Card,
     """The natural ``card`` in the place of a cheaper lone natural that wilds make a
     meld of (a book of it and those wilds), or else loose."""
     rules, points = meld_rules(round_number), points_function(round_number)
-    best: tuple[int, int, Card] | None = None
+    best: tuple[int, Card] | None = None
     for index, meld in enumerate(melds):
         naturals = [other for other in meld.cards if not rules.is_wild(other)]
         if len(naturals) == 1 and points(naturals[0]) < points(card) and (
-                best is None or points(naturals[0]) < points(best[2])):
-            best = (index, 0, naturals[0])
+                best is None or points(naturals[0]) < points(best[1])):
+            best = (index, naturals[0])
     if best is None:
         return Sketch(melds, loose + (card,))
-    index, _, lone = best
+    index, lone = best
     wilds = tuple(other for other in melds[index].cards if other is not lone)
     return Sketch(_replaced(melds, index, Meld(MeldKind.SET, (card,) + wilds)),
                   loose + (lone,))
