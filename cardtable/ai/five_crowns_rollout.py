@@ -28,7 +28,7 @@ import random
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..engine import Card, Discard, Draw, LayDown
+from ..engine import Card, Discard, Draw, LayDown, Suit
 from ..engine.actions import DRAW_DISCARD, DRAW_STOCK
 from ..engine.five_crowns import arrange_hand, meld_rules, points_function
 from ..engine.melds import Meld, MeldKind, MeldRules
@@ -108,7 +108,7 @@ def _with_loose(melds: tuple[Meld, ...], loose: tuple[Card, ...], card: Card,
         assert other_fact is not None
         if other_fact[0] == rank:
             book.append(other)
-        elif abs(other_fact[1] - place) < LONGEST_RUN:  # same suit (suits are 16 apart)
+        elif other.suit is card.suit:
             by_place.setdefault(other_fact[1], other)
     low = high = place
     while low - 1 in by_place:
@@ -207,10 +207,10 @@ def _run_start(meld: Meld, rules: MeldRules) -> int:
     for index, card in enumerate(meld.cards):
         if not rules.is_wild(card):
             return int(card.rank) - index
-    return LOW  # never laid: an all-wild group is a book
+    raise AssertionError("a run holds a natural (an all-wild group is laid as a book)")
 
 
-def _run_suit(meld: Meld, rules: MeldRules) -> object:
+def _run_suit(meld: Meld, rules: MeldRules) -> Suit | None:
     return next(card.suit for card in meld.cards if not rules.is_wild(card))
 
 

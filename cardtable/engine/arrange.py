@@ -467,12 +467,17 @@ class _Search:
         """Let the search be freed by reference counts alone: ``best`` and ``tight`` call
         themselves through their closures, a cycle only the cyclic collector would
         break, and Hard holds the collector off while it searches (``ai/collector.py``)."""
+        cleared: set[str] = set()
         for function in self.searchers or ():
             # The cells are the closure's free variables, in order: only the two
             # searchers' own are cleared (looked up by name, not by every cell's contents).
             for name, cell in zip(function.__code__.co_freevars, function.__closure__ or ()):
                 if name in _SEARCHERS:
                     cell.cell_contents = None
+                    cleared.add(name)
+        # A searcher renamed would keep its cycle for the collector Hard holds off: the
+        # names are checked, not trusted.
+        assert self.searchers is None or cleared == _SEARCHERS, cleared
 
     def arrange(self, wild_values: list[int], need_discard: bool) -> _Found | None:
         """The least-penalty choice of cores (mask, wilds) and discarded natural, with
