@@ -29,6 +29,7 @@ from . import cardart, theme
 from .autosaver import Autosaver
 from .files import remove_stale_temps
 from .grammar import plural
+from .heap import set_aside_startup_heap
 from .history import HistoryRecorder
 from .pacing import FramePacer
 from .paths import asset_path, data_dir
@@ -123,6 +124,9 @@ class App:
         self.frame_times: list[float] = []
         """Work time of the last frames that drew."""
         self.draws = 0
+        self.heap_set_aside = 0
+        """Objects moved out of the collector's reach once the menu was first drawn
+        (``heap.py``; 0 until then)."""
         self._drawn_key: tuple[object, ...] | None = None
         self._drawn_at = -1.0
         self.save_problem: str | None = None
@@ -228,6 +232,8 @@ class App:
             self.frame_times.append(time.perf_counter() - started)
             if len(self.frame_times) > 600:
                 del self.frame_times[:300]
+        if not self.heap_set_aside and self.draws:
+            self.heap_set_aside = set_aside_startup_heap()
 
     def dispatch(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
