@@ -1,6 +1,6 @@
-"""The window's startup objects are set aside from the cyclic collector once the menu is
-drawn, so a full collection (which holds the interpreter's lock, whatever thread runs
-it) walks only what came after and cannot stop the window for several frames."""
+"""The window's startup objects are set aside from the cyclic collector once ``run`` has
+drawn the menu, so a full collection (which holds the interpreter's lock, whatever thread
+runs it) walks only what came after and cannot stop the window for several frames."""
 
 from __future__ import annotations
 
@@ -11,29 +11,34 @@ import sys
 import textwrap
 
 
-def test_the_startup_heap_is_set_aside_once_the_menu_is_drawn(make_app):
+def test_driving_frames_alone_sets_nothing_aside(make_app):
+    """The tests drive ``frame`` on many windows in one process; only ``run`` (the real
+    app) freezes its heap."""
+    frozen = gc.get_freeze_count()
     app = make_app()
     app.frame()
     assert app.draws == 1
-    assert app.heap_set_aside > 10_000  # the modules, fonts and scenes loaded by then
-    assert gc.get_freeze_count() == app.heap_set_aside
+    assert app.heap_set_aside == 0
+    assert gc.get_freeze_count() == frozen
 
 
-def test_a_full_collection_then_walks_neither_the_window_nor_its_menu(home):
-    """In a process of its own (the set-aside is once a process, and the test process
-    has frozen its first window long before): after the first frame the app and its
-    menu are no longer among the objects a collection walks."""
+def test_once_run_draws_the_menu_a_collection_walks_neither_the_window_nor_its_menu(home):
+    """In a process of its own, as the app runs: after the first frame of ``run`` the app
+    and its menu are no longer among the objects a collection walks."""
     code = textwrap.dedent("""
         import gc
+        import pygame
         from cardtable.app.app import App
         app = App(size=(1024, 640))
         walked = {id(o) for o in gc.get_objects()}
         assert id(app) in walked and id(app.stack.top) in walked
-        app.frame()
+        menu = app.stack.top
+        pygame.event.post(pygame.event.Event(pygame.QUIT))  # run draws one frame and ends
+        app.run()
+        assert app.draws == 1, app.draws
         walked = {id(o) for o in gc.get_objects()}
-        assert id(app) not in walked and id(app.stack.top) not in walked, "still walked"
+        assert id(app) not in walked and id(menu) not in walked, "still walked"
         assert app.heap_set_aside > 10_000  # the modules, fonts and scenes loaded by then
-        app.shutdown()
         print("set aside", app.heap_set_aside)
     """)
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,

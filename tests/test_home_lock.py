@@ -119,3 +119,24 @@ def test_a_second_start_from_an_icon_is_told_in_a_window_and_never_blocks_headle
     button = pygame.Rect(240, 156, 140, 44)
     already_open._draw(surface, already_open.BODY, button)
     assert surface.get_at(button.center) != surface.get_at((5, 5))  # the OK button drawn
+
+
+
+def test_a_stop_asked_while_the_window_starts_still_ends_it_cleanly(tmp_path):
+    """SIGTERM after the start took its home's lock but before the window is open (the
+    moment a session manager, or this file's tests, may send it): the window ends by
+    itself, exit 0, and lets go of its home."""
+    code = (
+        "import os, signal\n"
+        "import cardtable.app.app as window\n"
+        "from cardtable.cli import main\n"
+        "opening = window._open_display\n"
+        "def open_display():\n"
+        "    os.kill(os.getpid(), signal.SIGTERM)  # the home is held by now\n"
+        "    opening()\n"
+        "window._open_display = open_display\n"
+        "raise SystemExit(main([]))\n")
+    done = subprocess.run([sys.executable, "-c", code], env=env(tmp_path),
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, (done.returncode, done.stderr[-2000:])
+    assert not held(tmp_path / "data")
