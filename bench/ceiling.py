@@ -34,7 +34,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from cardtable.ai import hard as hard_module  # noqa: E402
 from cardtable.ai import make_bot  # noqa: E402
 from cardtable.ai.bots import Bot  # noqa: E402
 from cardtable.ai.hard import HardBot  # noqa: E402
@@ -76,14 +75,6 @@ class OracleBot(HardBot):
         super().__init__()
         self.name = "oracle-full" if full else "oracle-hands"
         self.worlds = _FullWorlds if full else _TrueWorlds
-
-    def choose(self, observation, rng, deadline, should_stop):  # type: ignore[no-untyped-def]
-        saved = hard_module.Worlds
-        hard_module.Worlds = self.worlds  # type: ignore[misc]
-        try:
-            return super().choose(observation, rng, deadline, should_stop)
-        finally:
-            hard_module.Worlds = saved  # type: ignore[misc]
 
 
 def bot_named(name: str) -> Bot[GameView]:

@@ -48,7 +48,7 @@ def potential(loose: Iterable[Card], round_number: int) -> float:
     smaller share). The rollouts ask this for every card they weigh throwing, so the
     links are looked up, not searched pairwise, in a table of each card's facts; every
     term is a multiple of a quarter, so the sum is exact in any order."""
-    facts = _facts(round_number)
+    facts = card_facts(round_number)
     naturals = []
     has_wild = False
     ranks: dict[int, int] = {}
@@ -77,7 +77,7 @@ def _potentials_without(loose: list[Card], round_number: int) -> Callable[[Card]
     throw leaves. The counts of ranks and places are made once and the card's own taken
     off, rather than counted afresh for every card weighed; the terms are added in the
     same order, so each answer is ``potential``'s to the bit."""
-    facts = _facts(round_number)
+    facts = card_facts(round_number)
     naturals: list[tuple[Card, Facts]] = []
     wilds = 0
     ranks: dict[int, int] = {}
@@ -117,7 +117,9 @@ or only near a wild."""
 
 
 @cache
-def _facts(round_number: int) -> Mapping[Card, Facts | None]:
+def card_facts(round_number: int) -> Mapping[Card, Facts | None]:
+    """Each card's ``Facts`` in a round (``None``: a wild): Normal's and the rollouts'
+    one table."""
     return _Facts(round_number)
 
 
@@ -181,7 +183,7 @@ def _plan_discard(hand: tuple[Card, ...], round_number: int, keep: tuple[Card, .
     assert best.discard is not None
     loose = list(best.deadwood) + [best.discard]
     total = sum(map(points, loose))
-    facts = _facts(round_number)  # a wild's are None
+    facts = card_facts(round_number)  # a wild's are None
     # A wild is never thrown while a natural can go: it costs points only if the round
     # ends before it finds a meld, and it would hand the next player a free wild.
     throwable = [card for card in loose if card not in keep and facts[card] is not None]

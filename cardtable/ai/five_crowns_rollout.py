@@ -37,7 +37,7 @@ from .five_crowns_bot import (
     REMEMBERED,
     TAKE_GAIN,
     Facts,
-    _facts,
+    card_facts,
     choose_draw,
     finish_turn,
     potential,
@@ -76,7 +76,7 @@ def add(sketch: Sketch, card: Card, round_number: int) -> Sketch:
     leavings), so a new meld holds the card; with no wild about, it is the card's book
     or its run in its suit, found in a look; a wild, or loose wilds, are arranged by
     the exact search among the loose cards (rare: loose wilds mean no meld at all)."""
-    rules, facts = meld_rules(round_number), _facts(round_number)  # a wild's are None
+    rules, facts = meld_rules(round_number), card_facts(round_number)  # a wild's are None
     melds, loose = sketch.melds, sketch.loose
     if facts[card] is None or None in map(facts.__getitem__, loose):
         return _rearranged(melds, loose, card, round_number)
@@ -96,7 +96,7 @@ def _with_loose(melds: tuple[Meld, ...], loose: tuple[Card, ...], card: Card,
     wild), the most points covered, and the cards it leaves loose: its book (every
     loose card of its rank) or its run (one card a rank through it, as far as they
     go)."""
-    facts = _facts(round_number)
+    facts = card_facts(round_number)
     points = points_function(round_number)
     fact = facts[card]
     assert fact is not None
@@ -135,7 +135,7 @@ def _with_spare_wild(melds: tuple[Meld, ...], loose: tuple[Card, ...], card: Car
                      round_number: int) -> tuple[tuple[Meld, ...], tuple[Card, ...]] | None:
     """A new meld of the natural ``card``, its costliest loose partner (another of its
     rank, or of its suit a rank or two away) and a wild a meld can spare."""
-    facts = _facts(round_number)
+    facts = card_facts(round_number)
     fact = facts[card]
     assert fact is not None
     partners = [other for other in loose if (other_fact := facts[other]) is not None and (
@@ -306,7 +306,7 @@ def _throw(sketch: Sketch, round_number: int,
     away (a place or two away): the links are counted by rank and place once, and a
     throw changes only what the cards whose one link it was are promised."""
     points = points_function(round_number)
-    facts = _facts(round_number)  # a wild's are None
+    facts = card_facts(round_number)  # a wild's are None
     loose = sketch.loose
     naturals: list[tuple[Card, Facts]] = []
     has_wild = False

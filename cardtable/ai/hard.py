@@ -120,6 +120,9 @@ class HardBot:
     level with it goes on: Monastery's values are sparse (a mission made or not), so a
     rival often ties on the first worlds and shows its edge only later."""
 
+    worlds: type[Worlds] = Worlds
+    """How a decision's worlds are dealt (``bench/ceiling.py`` deals the true state)."""
+
     def __init__(self, playouts: int | None = None, horizon: int | None = None,
                  observing: bool = False, read: bool = True) -> None:
         self.playouts = playouts
@@ -170,7 +173,7 @@ class HardBot:
         seed = rng.getrandbits(64)
         search = _Search(variant, observation, self._policy(variant),
                          leaf.value if leaf else standing_margin,
-                         Worlds(variant, observation, seed, self.read), seed,
+                         self.worlds(variant, observation, seed, self.read), seed,
                          self._horizon(leaf), self.PLAYOUT_MOVES)
         budget = self._budget(leaf)
         try:
