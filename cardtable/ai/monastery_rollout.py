@@ -37,10 +37,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import lru_cache
 
 from ..engine import Action, Card, Discard, Draw, LayMission, Pile, Rank
 from ..engine.melds import MeldKind
-from ..engine.missions import MISSIONS, card_tally, needed, tally_of
+from ..engine.missions import MISSIONS, card_tally, joining_rank, needed, tally_of
 from ..engine.monastery import Monastery, MonasteryState, Phase
 from ..engine.rummy import legal_draws
 from ..engine.variant import SomeVariant
@@ -56,7 +57,12 @@ count is a greedy fill's (a card can bring mission 3 two nearer: seen 15 times i
 
 
 def open_missions(state: MonasteryState, seat: int) -> tuple[int, ...]:
-    done = state.done[seat]
+    return _open(state.done[seat])
+
+
+@lru_cache(maxsize=1024)
+def _open(done: tuple[int, ...]) -> tuple[int, ...]:
+    """The missions not in ``done`` (kept: a game has a few dozen such tuples)."""
     return tuple(number for number in MISSIONS if number not in done)
 
 
@@ -112,19 +118,41 @@ class MonasteryQuickRollout(RolloutPolicy[MonasteryState]):
             raise TypeError(f"the Monastery rollout plays Monastery, not {variant.id}")
         self.monastery = variant
         self._table: tuple[object, object] = ((), ())
-        self._fits: dict[Card, bool] = {}
+        self._fits: dict[str, bool] = {}
+        self._pairs: frozenset[int | None] = frozenset()
 
-    def fits(self, state: MonasteryState, card: Card) -> bool:
-        """``fits_table`` for this state's table, remembered while the table is the
-        very same (a table changes only when a group is laid or grows; hashing it for
-        the shared cache costs more than most answers)."""
+    def _same_table(self, state: MonasteryState) -> None:
+        """Forget what was worked out about another table (a table changes only when a
+        group is laid or grows: the very same objects come back move after move, and
+        in every world of a search)."""
         if state.melds is not self._table[0] or state.specs is not self._table[1]:
             self._table = (state.melds, state.specs)
             self._fits = {}
-        fit = self._fits.get(card)
+            self._pairs = frozenset(
+                joining_rank(meld, at_start) for melds in state.melds for meld in melds
+                if meld.kind is MeldKind.DOUBLE_RUN for at_start in (False, True))
+
+    def fits(self, state: MonasteryState, card: Card) -> bool:
+        """``fits_table`` for this state's table, by the card's face (hashing the table
+        for the shared cache costs more than most answers)."""
+        self._same_table(state)
+        fit = self._fits.get(card._face)
         if fit is None:
-            fit = self._fits[card] = fits_table(state.melds, state.specs, card)
+            fit = self._fits[card._face] = fits_table(state.melds, state.specs, card)
         return fit
+
+    def pair_fits(self, state: MonasteryState, hand: Sequence[Card]) -> bool:
+        """Whether two cards of the hand might go onto an end of a double run on the
+        table: two of the rank it wants there, aces counted (``lay_offs`` tries no
+        others), or any two where an end wants no one rank."""
+        self._same_table(state)
+        if not self._pairs:
+            return False
+        if None in self._pairs:
+            return len(hand) >= 2
+        aces = sum(card.rank is Rank.ACE for card in hand)
+        return any(aces + sum(card.rank is not Rank.ACE and int(card.rank) == rank
+                              for card in hand) >= 2 for rank in self._pairs)
 
     def choose(self, state: MonasteryState, seat: int, rng: random.Random) -> Action:
         if state.phase is Phase.DRAW:
@@ -160,8 +188,7 @@ class MonasteryQuickRollout(RolloutPolicy[MonasteryState]):
         distinct = distinct_faces(hand)
         if down:
             fitting = [self.fits(state, card) for card in distinct]
-            if any(fitting) or any(meld.kind is MeldKind.DOUBLE_RUN
-                                   for melds in state.melds for meld in melds):
+            if any(fitting) or self.pair_fits(state, hand):
                 offs = self.monastery.lay_offs(state, seat)
                 if offs:
                     return max(offs, key=lambda a: (len(a.cards), a.target_seat == seat))
