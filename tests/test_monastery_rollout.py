@@ -177,3 +177,23 @@ def test_the_draw_reach_holds_on_random_hands():
 def test_open_missions_are_the_ones_not_done():
     state = Monastery().position(["2H 3H", "4S 5S"], done={1: (2, 5)})
     assert open_missions(state, 1) == (1, 3, 4, 6, 7, 8, 9)
+
+
+def test_the_policy_lays_off_whenever_a_card_or_a_pair_can_go_on_the_table():
+    """Lay-offs are listed only where a card fits the table alone or two cards of the
+    rank a double run wants are held: on 6,000 states of play, a seat down with no
+    mission to lay that the engine lets lay off always lays off (and the most cards)."""
+    offs = pairs = 0
+    for variant, state, seat, rng in policy_states(14, 6000):
+        if state.phase is not Phase.PLAY or not state.melds[seat]:
+            continue
+        if not state.laid_this_turn and variant.mission_lay_downs(state, seat):
+            continue
+        listed = variant.lay_offs(state, seat)
+        if listed:
+            moved = MonasteryQuickRollout(variant).move(state, seat, rng)
+            assert isinstance(moved, LayOff)
+            assert len(moved.cards) == max(len(off.cards) for off in listed)
+            offs += 1
+            pairs += len(moved.cards) == 2
+    assert offs >= 200 and pairs >= 5, (offs, pairs)
