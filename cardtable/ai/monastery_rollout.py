@@ -135,11 +135,19 @@ class MonasteryQuickRollout(RolloutPolicy[MonasteryState]):
     def fits(self, state: MonasteryState, card: Card) -> bool:
         """``fits_table`` for this state's table, by the card's face (hashing the table
         for the shared cache costs more than most answers)."""
+        return self.fits_each(state, (card,))[0]
+
+    def fits_each(self, state: MonasteryState, cards: Sequence[Card]) -> list[bool]:
+        """``fits`` of each of these cards."""
         self._same_table(state)
-        fit = self._fits.get(card._face)
-        if fit is None:
-            fit = self._fits[card._face] = fits_table(state.melds, state.specs, card)
-        return fit
+        known = self._fits
+        fitting = []
+        for card in cards:
+            fit = known.get(card._face)
+            if fit is None:
+                fit = known[card._face] = fits_table(state.melds, state.specs, card)
+            fitting.append(fit)
+        return fitting
 
     def pair_fits(self, state: MonasteryState, hand: Sequence[Card]) -> bool:
         """Whether two cards of the hand might go onto an end of a double run on the
@@ -187,7 +195,7 @@ class MonasteryQuickRollout(RolloutPolicy[MonasteryState]):
                 return best_lay(hand, lays)
         distinct = distinct_faces(hand)
         if down:
-            fitting = [self.fits(state, card) for card in distinct]
+            fitting = self.fits_each(state, distinct)
             if any(fitting) or self.pair_fits(state, hand):
                 offs = self.monastery.lay_offs(state, seat)
                 if offs:
@@ -223,8 +231,8 @@ class MonasteryQuickRollout(RolloutPolicy[MonasteryState]):
         least = min(fed[c] for c in choices)
         choices = [c for c in choices if fed[c] == least]
         if any(state.melds[s] for s in range(state.seats) if s != seat):
-            choices = [c for c in choices
-                       if not self.fits(state, c)] or choices
+            choices = [c for c, fit in zip(choices, self.fits_each(state, choices))
+                       if not fit] or choices
         return rng.choice(choices)
 
 
