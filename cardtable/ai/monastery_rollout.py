@@ -108,7 +108,14 @@ def lexicographic_discards(counts: int, cards: Sequence[Card],
 @rollout_policy("monastery")
 class MonasteryQuickRollout(RolloutPolicy[MonasteryState]):
     """Normal's Monastery rules of thumb asked of fewer hands (see the module's
-    docstring)."""
+    docstring).
+
+    What it costs Hard: nothing measurable. On the same 60 duplicate deals against
+    Normal (``tournament --game monastery --bots hard,normal --games 60 --seed 1
+    --bot-seed 7 --jobs 1``), Hard with this policy won 73.3 % [65.8, 80.9], Hard with
+    Normal's exact moves in its rollouts 67.5 %: paired +5.8 ± 8.4 points. What it buys:
+    rollouts 12.6-13.4 times as fast as the Hard of 7e50a65 (``bench/hard.py --games
+    monastery --positions 40``), against 9.0 times with Normal's moves."""
 
     state_type = MonasteryState
 
