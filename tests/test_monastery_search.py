@@ -9,13 +9,8 @@ from bot_games import normal_positions
 
 from cardtable.ai.bots import NormalBot
 from cardtable.ai.monastery_search import MonasteryRollout
-from cardtable.ai.rollout import policy_for
 from cardtable.engine import get_variant
 from cardtable.engine.monastery import Monastery
-
-
-def test_the_rollout_policy_is_the_registered_one():
-    assert isinstance(policy_for(Monastery()), MonasteryRollout)
 
 
 def test_the_rollout_policy_plays_normals_move_on_thousands_of_self_play_states():

@@ -1,7 +1,8 @@
-"""Monastery's hooks for the Hard search: its rollout policy, read straight from a
-sampled state.
+"""Monastery's hooks for the Hard search: its leaf value, and Normal's exact strategy
+read straight from a sampled state.
 
-**Rollout policy.** Inside a rollout every seat plays Normal's Monastery strategy, on a
+**Normal on a state** (``MonasteryRollout``, no longer the one Hard's rollouts play:
+they play :mod:`monastery_rollout`'s cheaper policy). Normal's Monastery strategy on a
 view built from the sampled state without the engine's whole legal list: the strategy
 reads only the draws it may make, the missions it may lay (when it may lay one) and,
 when it can lay none, the lay-offs open to it; its discard is chosen from the hand. So
@@ -41,7 +42,7 @@ from ..engine.rummy import legal_draws
 from ..engine.variant import SeatedState, SomeVariant
 from .leaf import chance_ahead, leaf_value
 from .monastery_bot import MonasteryStrategy
-from .rollout import RolloutPolicy, rollout_policy
+from .rollout import RolloutPolicy
 
 
 def rollout_view(variant: Monastery, state: MonasteryState, seat: int) -> MonasteryView:
@@ -68,7 +69,6 @@ def rollout_view(variant: Monastery, state: MonasteryState, seat: int) -> Monast
         round_rebuilds=state.round_rebuilds, options=variant.options)
 
 
-@rollout_policy("monastery")
 class MonasteryRollout(RolloutPolicy[MonasteryState]):
     """Normal's Monastery strategy on ``rollout_view``."""
 
