@@ -59,12 +59,12 @@ from .rummy import (
     DiscardTop,
     RummyZones,
     TurnView,
-    _unseen_pool,
     card_taken,
     draw,
     draw_problem,
     legal_draws,
     rebuilds_used_up,
+    unseen_pool,
 )
 from .sampling import InconsistentViewError, fill_hands, fresh_seed
 from .tells import NO_TELLS, Tells
@@ -541,7 +541,7 @@ class Monastery(RummyZones, Variant[MonasteryState, MonasteryView]):
         if template is None:
             template = _TEMPLATES.put(view, self.determinize(view, rng.__class__(0)),
                                       id(self))
-        pool = _unseen_pool(self, view)
+        pool = unseen_pool(self, view)
         hidden = sum(size - len(view.known[other])
                      for other, size in enumerate(view.hand_sizes) if other != view.seat)
         if hidden > len(pool):

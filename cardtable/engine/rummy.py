@@ -248,7 +248,7 @@ _POOLS: IdentityMemo[RummyView, list[Card]] = IdentityMemo(1)
 search deals dozens of worlds from one view."""
 
 
-def _unseen_pool(variant: _Dealing, view: RummyView) -> list[Card]:
+def unseen_pool(variant: _Dealing, view: RummyView) -> list[Card]:
     """The deck less every card ``view`` shows, in deck order (not to be changed)."""
     pool = _POOLS.get(view, id(variant))
     if pool is None:
@@ -269,7 +269,7 @@ class RummyZones:
         """For ``determinize``: every hand (the viewer's own, others' known cards and
         unseen ones at random) and the stock, dealt from the cards the view does not
         show; the stock in random order, or in deck order if not ``shuffle_stock``."""
-        pool = _unseen_pool(self, view)
+        pool = unseen_pool(self, view)
         hidden = sum(size - len(view.known[other])
                      for other, size in enumerate(view.hand_sizes) if other != view.seat)
         dealt, rest = deal_hidden(pool, hidden, rng, shuffle_rest=shuffle_stock)
