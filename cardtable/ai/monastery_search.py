@@ -134,8 +134,9 @@ def expected_missions(state: MonasteryState) -> list[float]:
 @leaf_value("monastery", playouts=128, horizon=1)
 def monastery_leaf(variant: SomeVariant, state: SeatedState, seat: int) -> float:
     """The seat's chance of winning the game (see the module's docstring). The search
-    plays 128 rollouts a decision, each to the end of the seat's next own turn: about
-    50 ms of CPU a decision on average (``bench/monastery_search.py decide``)."""
+    plays 128 rollouts a decision, each to the end of the seat's next own turn: with
+    :mod:`monastery_rollout`'s policy 25 ms of CPU a decision at the median, 55 ms at
+    p99 (``bench/hard.py --games monastery --positions 40``)."""
     if not isinstance(state, MonasteryState):
         raise TypeError(f"Monastery's leaf values Monastery states, not {type(state).__name__}")
     if state.phase is Phase.GAME_OVER:
