@@ -10,7 +10,15 @@ cards), and at every round's end counts the wilds (twos and jokers) in the hand 
 seat that never went down in that round. Prints, per level, the rounds ended up, the
 mean wilds held and the mean penalty points held, and over every round its seats played
 the mean penalty points and the rounds they went out. Issue 38's goal: Hard's seats hold at
-most one wild on average. Prints figures; asserts nothing.
+most one wild on average.
+
+For Hard seats it also prints what the search thought of throwing a wild where that
+matters most: at each discard made while not down, holding a wild, with another seat
+down (the round may end any turn), the planned throw's value and the best wild throw's
+(each the mean of its rollouts: the seat's chance of winning the game), over the
+decisions whose search weighed a wild. ``--press`` plays those decisions' rollouts to
+the round's end rather than to the usual horizon, so what the seat is caught holding is
+counted exactly, not estimated. Prints figures; asserts nothing.
 """
 
 from __future__ import annotations
@@ -24,13 +32,29 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from cardtable.ai import make_bot  # noqa: E402
+from cardtable.ai.hard import HardBot  # noqa: E402
+from cardtable.ai.seats import bot_rng, seat_to_ask  # noqa: E402
+from cardtable.engine import Discard, Game, GameView  # noqa: E402
+from cardtable.engine.events import RoundScored  # noqa: E402
+from cardtable.engine.shanghai_rules import ShanghaiView, contract_rules  # noqa: E402
+
+
+def pressed(view: GameView) -> bool:
+    """Not down, with another seat down: the round may end any turn."""
+    return isinstance(view, ShanghaiView) and not view.down[view.seat] and any(
+        down for other, down in enumerate(view.down) if other != view.seat)
+
+
+class PressedHard(HardBot):
+    """Hard whose rollouts play to the round's end once another seat is down."""
+
+    def choose(self, observation, rng, deadline, should_stop):  # type: ignore[no-untyped-def]
+        self.horizon = 0 if pressed(observation) else None
+        return super().choose(observation, rng, deadline, should_stop)
+
 
 def main() -> None:
-    from cardtable.ai import make_bot
-    from cardtable.ai.seats import bot_rng, seat_to_ask
-    from cardtable.engine import Game
-    from cardtable.engine.events import RoundScored
-    from cardtable.engine.shanghai_rules import contract_rules
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--game", default="shanghai_may_i",
@@ -39,6 +63,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--bot-seed", type=int, default=7)
+    parser.add_argument("--press", action="store_true",
+                        help="Hard's rollouts to the round's end once another seat is down")
     args = parser.parse_args()
     names = args.bots.split(",")
     seats = len(names)
@@ -47,17 +73,28 @@ def main() -> None:
     points: dict[str, list[int]] = defaultdict(list)
     every: dict[str, list[int]] = defaultdict(list)
     outs: dict[str, int] = defaultdict(int)
+    weighed: list[tuple[float, float]] = []  # (planned, best wild throw) at pressed discards
     for index in range(args.games):
         deal, turn = args.seed + index // 2, index % 2
         order = names[turn:] + names[:turn] if turn else names
-        bots = [make_bot(name) for name in order]
+        bots = [PressedHard() if args.press and name == "hard" else make_bot(name)
+                for name in order]
         game, _ = Game.new(args.game, seats, deal)
         while not game.over:
             seat = seat_to_ask(game, range(seats))
             assert seat is not None
             view = game.observe(seat)
-            move = bots[seat].choose(view, bot_rng(game, seat, args.bot_seed), 0.0,
-                                     lambda: False)
+            bot = bots[seat]
+            move = bot.choose(view, bot_rng(game, seat, args.bot_seed), 0.0, lambda: False)
+            if (isinstance(bot, HardBot) and isinstance(move, Discard) and pressed(view)
+                    and any(map(rules.is_wild, view.hand))):
+                values: dict[object, list[float]] = defaultdict(list)
+                for rollout in bot.last_rollouts:
+                    values[rollout.action].append(rollout.value)
+                wild = [statistics.fmean(v) for a, v in values.items()
+                        if isinstance(a, Discard) and rules.is_wild(a.card)]
+                if wild and bot.last_planned in values:
+                    weighed.append((statistics.fmean(values[bot.last_planned]), max(wild)))
             for event in game.apply(seat, move):
                 if not isinstance(event, RoundScored):
                     continue
@@ -79,6 +116,13 @@ def main() -> None:
               f"  penalty points {statistics.fmean(points[name]):6.1f};  every round: "
               f"{len(every[name])}, penalty {statistics.fmean(every[name]):5.1f}, went out "
               f"{outs[name]}")
+    if weighed:
+        print(f"  Hard's search at {len(weighed)} discards made holding a wild, not down, "
+              f"another seat down{' (rollouts to the round end)' if args.press else ''}: "
+              f"planned throw {statistics.fmean(p for p, _ in weighed):.3f}, best wild "
+              f"throw {statistics.fmean(w for _, w in weighed):.3f} (chance of winning the "
+              f"game); a wild ahead at {sum(w > p for p, w in weighed)}")
+
 
 
 if __name__ == "__main__":
