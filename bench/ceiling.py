@@ -8,7 +8,8 @@ table), with Hard's search (same candidates, budget, horizon, leaf and policy) r
   per world (what perfect reading of the opponents could give, and no more);
 - ``oracle-full``: every world is the real state, stock order too (perfect information:
   the bound of this search itself);
-- Hard with other settings: ``hard/p384/h0/m1.0`` (playouts, horizon, margin);
+- Hard with other settings: ``hard/p384/h0/m1.0/c4`` (playouts, horizon, margin,
+  candidates);
 - or any bot ``make_bot`` knows (``hard``, ``hard:1`` for the hard heuristic with no
   search to speak of, ``hard:768``).
 
@@ -78,9 +79,9 @@ class OracleBot(HardBot):
 
 
 def bot_named(name: str) -> Bot[GameView]:
-    """An oracle, Hard with other settings (``hard/p384/h0/m1.0``: playouts, horizon
-    (0: to the round's end), margin in standard errors; any may be left out), or any bot
-    ``make_bot`` knows."""
+    """An oracle, Hard with other settings (``hard/p384/h0/m1.0/c4``: playouts, horizon
+    (0: to the round's end), margin in standard errors, candidates weighed at most; any
+    may be left out), or any bot ``make_bot`` knows."""
     if name in ORACLES:
         return OracleBot(full=name == "oracle-full")
     if name.startswith("hard/"):
@@ -89,6 +90,8 @@ def bot_named(name: str) -> Bot[GameView]:
                       horizon=int(settings["h"]) if "h" in settings else None)
         if "m" in settings:
             bot.MARGIN = float(settings["m"])
+        if "c" in settings:
+            bot.MAX_CANDIDATES = int(settings["c"])
         bot.name = name
         return bot
     return make_bot(name)
