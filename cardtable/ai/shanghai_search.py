@@ -2,12 +2,15 @@
 state a rollout reaches is worth.
 
 **Rollouts** (:class:`ShanghaiRollout`) play every seat, the calls out of turn too
-(May I, buying, Shanghai!), as the Normal strategy plays them, read straight from the
-sampled state (:class:`StateSeat`: what Normal reads of a view, no view built; the
-world is already dealt, nothing can leak); no bot, registry or time is asked, and the
-strategy's costly questions (how far a hand is from its contract, which cards fit the
-table) are remembered across the rollouts of one search, which replay the same worlds
-for every candidate.
+(May I, buying, Shanghai!), by Normal's rules of thumb with fewer searches of the hand
+(:class:`shanghai_rollout.RolloutStrategy`: a turn before going down lists no moves, and
+its throw stops weighing cards at the first that leaves the hand's need; in Normal's own
+positions it moves as Normal does in all but about one play in a thousand), read straight
+from the sampled state (:class:`StateSeat`: what Normal reads of a view, no view built;
+the world is already dealt, nothing can leak); no bot, registry or time is asked, and
+the strategy's costly questions (how far a hand is from its contract, which cards fit
+the table) are remembered across the rollouts of one search, which replay the same
+worlds for every candidate.
 
 **Leaf value** (:func:`shanghai_leaf`): the seat's chance of winning the game from a
 mid-round state. Each seat's hand is worth the points it will most likely be caught
