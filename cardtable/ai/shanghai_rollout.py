@@ -1,5 +1,5 @@
-"""Both Shanghai games inside the Hard search's rollouts: Normal's rules of thumb, each
-worked out with fewer searches of the hand.
+"""May I inside the Hard search's rollouts: Normal's rules of thumb, each worked out with
+fewer searches of the hand (buying's rollouts play Normal's own strategy: see below).
 
 Why not Normal itself: a seat's turn before it goes down is most of a rollout's cost,
 and most of that is two things Normal asks of the whole hand again and again. It lists
@@ -29,8 +29,9 @@ What it costs Hard (duplicate deals, ``tournament --seed 1 --bot-seed 7``, paire
 the same deals played with Normal's moves in the rollouts): May I against Normal, 64.6 %
 of the deals against 62.1 % on 60 deals (+2.5 ± 4.3 points); buying against two Normal,
 ahead in 60.6 % of its meetings against 67.5 % on 40 deals (-6.9 ± 6.9): May I level,
-buying a loss at the very edge of the noise, which wants more deals before it is trusted
-(the policy moved as Normal in every buying position of the test above).
+buying a loss at the very edge of the noise (the policy moved as Normal in every buying
+position of the test above). Until more deals say otherwise, buying's rollouts keep
+Normal's strategy (``ShanghaiRollout``).
 
 Imports the engine only.
 """

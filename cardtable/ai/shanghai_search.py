@@ -43,6 +43,7 @@ from ..engine.shanghai_rules import (
 from ..engine.variant import SeatedState, SomeVariant
 from .leaf import chance_ahead, leaf_value
 from .rollout import RolloutPolicy, rollout_policy
+from .shanghai_bot import ShanghaiStrategy
 from .shanghai_rollout import RolloutStrategy
 
 
@@ -54,8 +55,11 @@ class ShanghaiRollout(RolloutPolicy[ShanghaiState]):
 
     def __init__(self, variant: SomeVariant) -> None:
         super().__init__(variant)
-        self._normal = RolloutStrategy()
         self.may_i = _may_i(variant)
+        # Buying keeps Normal's own strategy: with the cheaper one Hard finished ahead of
+        # two Normal players 6.9 ± 6.9 points less often (40 paired deals), at the edge
+        # of the noise, for 1.3 times the rollouts' speed.
+        self._normal = RolloutStrategy() if self.may_i else ShanghaiStrategy()
         self.crules = _contract_rules(variant)
 
     def choose(self, state: ShanghaiState, seat: int, rng: random.Random) -> Action:
