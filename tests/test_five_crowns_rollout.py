@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
+from bot_games import played_by
 from test_five_crowns_fast_play import DECK, Hand, hands
 
 from cardtable.ai.five_crowns_bot import (
@@ -136,15 +137,9 @@ def policy_states(seed: int, moves: int) -> Iterator[tuple[FiveCrowns, FiveCrown
     while moves > 0:
         variant = FiveCrowns(FiveCrownsOptions(out_on_first_turn=rng.random() < 0.7))
         policy = FiveCrownsRollout(variant)
-        state = variant.new_game(rng.randint(2, 5), rng.getrandbits(32)).state
-        while moves > 0:
-            awaiting = variant.awaiting(state)
-            if not awaiting:
-                break
-            seat = awaiting[0]
-            move_rng = random.Random(rng.getrandbits(32))
-            yield variant, state, seat, random.Random(move_rng.getrandbits(32))
-            state = variant.apply(state, seat, policy.move(state, seat, move_rng)).state
+        start = variant.new_game(rng.randint(2, 5), rng.getrandbits(32)).state
+        for state, seat, move_rng in played_by(variant, policy, start, rng, moves):
+            yield variant, state, seat, move_rng
             moves -= 1
 
 

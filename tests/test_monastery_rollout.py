@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Iterator
 
 import pytest
-from bot_games import normal_positions
+from bot_games import normal_positions, played_by
 
 from cardtable.ai.bots import NormalBot
 from cardtable.ai.monastery_rollout import MonasteryQuickRollout, open_missions
@@ -32,16 +32,10 @@ def policy_states(seed: int, moves: int, options: MonasteryOptions | None = None
     rng = random.Random(seed)
     while moves > 0:
         variant = Monastery(options)
-        state = variant.new_game(rng.randint(2, 4), rng.getrandbits(32)).state
+        start = variant.new_game(rng.randint(2, 4), rng.getrandbits(32)).state
         policy = MonasteryQuickRollout(variant)
-        while moves > 0:
-            awaiting = variant.awaiting(state)
-            if not awaiting:
-                break
-            seat = awaiting[0]
-            move_rng = random.Random(rng.getrandbits(32))
-            yield variant, state, seat, random.Random(move_rng.getrandbits(32))
-            state = variant.apply(state, seat, policy.move(state, seat, move_rng)).state
+        for state, seat, move_rng in played_by(variant, policy, start, rng, moves):
+            yield variant, state, seat, move_rng
             moves -= 1
 
 
