@@ -17,7 +17,7 @@ Imports the engine only.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 
 from ..engine import Action, Card, Discard, Draw, LayMission, LayOff, Pile, Rank, pretty_cards
@@ -156,12 +156,16 @@ def feeds_next(view: MonasteryView, card: Card, close: int = CLOSE) -> int:
         return 2
     if len(missions) > close:
         return 0
+    return 1 if goes_with_any(card, view.known[seat]) else 0
+
+
+def goes_with_any(card: Card, cards: Iterable[Card]) -> bool:
+    """Whether ``card`` pairs with one of ``cards`` or runs within two places of one in
+    its suit (what a player who took those cards may want)."""
     rank = int(card.rank)
-    for other in view.known[seat]:
-        if other.rank is card.rank or (other.suit is card.suit and
-                                       0 < abs(int(other.rank) - rank) <= 2):
-            return 1
-    return 0
+    return any(other.rank is card.rank or (other.suit is card.suit
+                                           and 0 < abs(int(other.rank) - rank) <= 2)
+               for other in cards)
 
 
 describe_levels(

@@ -45,7 +45,15 @@ from ..engine.missions import MISSIONS, card_tally, joining_rank, needed, tally_
 from ..engine.monastery import Monastery, MonasteryState, Phase
 from ..engine.rummy import legal_draws
 from ..engine.variant import SomeVariant
-from .monastery_bot import CLOSE, distinct_faces, fits_table, focus_of, grown_lay, tally_value
+from .monastery_bot import (
+    CLOSE,
+    distinct_faces,
+    fits_table,
+    focus_of,
+    goes_with_any,
+    grown_lay,
+    tally_value,
+)
 from .rollout import RolloutPolicy, rollout_policy
 
 DRAW_REACH = {number: 1 if len(mission.groups) == 1 else 2
@@ -78,12 +86,7 @@ def feeds(state: MonasteryState, seat: int, card: Card) -> int:
         return 2
     if missions > CLOSE:
         return 0
-    rank = int(card.rank)
-    for other in state.known[taker]:
-        if other.rank is card.rank or (other.suit is card.suit and
-                                       0 < abs(int(other.rank) - rank) <= 2):
-            return 1
-    return 0
+    return 1 if goes_with_any(card, state.known[taker]) else 0
 
 
 def lexicographic_discards(counts: int, cards: Sequence[Card],
