@@ -69,8 +69,8 @@ def rollout_view(variant: Monastery, state: MonasteryState, seat: int) -> Monast
         round_rebuilds=state.round_rebuilds, options=variant.options)
 
 
-class MonasteryRollout(RolloutPolicy[MonasteryState]):
-    """Normal's Monastery strategy on ``rollout_view``."""
+class MonasteryPolicy(RolloutPolicy[MonasteryState]):
+    """A rollout policy of Monastery's: made with the Monastery variant it plays."""
 
     state_type = MonasteryState
 
@@ -79,6 +79,13 @@ class MonasteryRollout(RolloutPolicy[MonasteryState]):
         if not isinstance(variant, Monastery):
             raise TypeError(f"the Monastery rollout plays Monastery, not {variant.id}")
         self.monastery = variant
+
+
+class MonasteryRollout(MonasteryPolicy):
+    """Normal's Monastery strategy on ``rollout_view``."""
+
+    def __init__(self, variant: SomeVariant) -> None:
+        super().__init__(variant)
         self._strategy = MonasteryStrategy()
 
     def choose(self, state: MonasteryState, seat: int, rng: random.Random) -> Action:
