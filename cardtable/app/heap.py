@@ -5,15 +5,16 @@ A full collection (generation 2) walks every object the collector tracks, and ho
 interpreter's lock while it does, whichever thread set it off. With the window's
 modules, fonts, card art and first scene loaded, one took 55–77 ms on the AI worker's
 thread (``bench/frames.py``): the window lost four frames each time and averaged 57 a
-second beside a thinking bot, however it was paced. Once the menu is on screen,
-everything then alive is moved to the permanent generation (``gc.freeze``): it lives as
+second beside a thinking bot, however it was paced. Once ``App.run`` has drawn the
+menu, everything then alive is moved to the permanent generation (``gc.freeze``): it lives as
 long as the app, and later full collections walk only what came after it (5–11 ms
 measured; 60 frames a second beside the same bot).
 
 Garbage cycles are collected first, so none is frozen. Objects frozen are still freed by
 reference counting; only a cycle among them that dies later would stay (the startup
-objects live to the end). Once a process: a second window in the same process (the
-tests build many) keeps its objects in the collector's reach.
+objects live to the end). Once a process, and only from ``run``: the tests drive
+``frame`` on hundreds of windows in one process, and frozen there the first window
+made every later one slower.
 """
 
 from __future__ import annotations
