@@ -9,10 +9,14 @@ import random
 from collections import Counter
 
 import pytest
+from bot_games import normal_positions
 
 from cardtable.ai import make_bot
+from cardtable.ai.reading import read_rummy
 from cardtable.ai.seats import bot_rng, seat_to_ask
-from cardtable.engine import Game, variants
+from cardtable.ai.worlds import DRAWN, Worlds
+from cardtable.engine import Game, get_variant, variants
+from cardtable.engine.rummy import RummyZones
 from cardtable.engine.sampling import InconsistentViewError, unseen_cards
 
 CASES = [(v.id, seats) for v in variants()
@@ -113,3 +117,74 @@ def test_a_view_whose_cards_the_deck_does_not_hold_is_refused():
     deck = game.variant.deck(2)
     with pytest.raises(InconsistentViewError, match="does not hold"):
         unseen_cards(deck[:10], deck[:11], random.Random(1))
+
+
+# --- the search's cheap deal of hands (``deal_hands``, ``world_with``) -------------------
+
+RUMMY = [v.id for v in variants() if isinstance(v(), RummyZones)]
+
+
+def every_seats_views(game_id: str, seats: int, seed: int, moves: int):
+    """Every seat's view before each of a Normal game's first ``moves`` moves: calls
+    and answers out of turn, cards taken from the pile, stocks rebuilt, melds down."""
+    for game, _seat, _view in normal_positions(game_id, seats, seed, moves):
+        for seat in range(seats):
+            yield game.variant, game.observe(seat)
+
+
+@pytest.mark.parametrize("game_id", RUMMY)
+def test_hands_dealt_then_made_a_world_are_what_determinize_deals_unshuffled(game_id):
+    """``determinize_hands`` (hands dealt, then the view's state copied once and given
+    them) is ``determinize`` with the stock in deck order, state for state and draw for
+    draw: the generator is left where ``determinize`` leaves it."""
+    checked, least = 0, get_variant(game_id).seat_counts.start
+    for seats, seed in ((least, 21), (4, 22)):
+        for variant, view in every_seats_views(game_id, seats, seed, 160):
+            for k in range(2):
+                fast, slow = random.Random(k), random.Random(k)
+                assert variant.determinize_hands(view, fast) == \
+                    variant.determinize(view, slow, shuffle_stock=False)
+                assert fast.random() == slow.random()
+                checked += 1
+    assert checked >= 1500
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game_id", RUMMY)
+def test_hands_dealt_then_made_a_world_on_more_games(game_id):
+    checked, most = 0, get_variant(game_id).seat_counts.stop - 1
+    for seats, seed in ((3, 31), (5, 41), (most, 51)):
+        for variant, view in every_seats_views(game_id, seats, seed, 400):
+            fast, slow = random.Random(seed), random.Random(seed)
+            assert variant.determinize_hands(view, fast) == \
+                variant.determinize(view, slow, shuffle_stock=False)
+            checked += 1
+    assert checked >= 3000
+
+
+def worlds_as_first_dealt(variant, view, seed: int, index: int):
+    """The reference: ``Worlds``' deal as it was first written, eight whole states
+    dealt and weighed, one kept and shuffled."""
+    weight = read_rummy(variant, view)
+    rng = random.Random(f"{seed}:world:{index}")
+    if weight is None:
+        return variant.determinize(view, rng)
+    dealt = [variant.determinize(view, rng, shuffle_stock=False) for _ in range(DRAWN)]
+    weights = [max(0.0, weight(world.hands)) for world in dealt]
+    kept = dealt[0] if sum(weights) <= 0 else rng.choices(dealt, weights=weights)[0]
+    return variant.settle(kept, rng)
+
+
+@pytest.mark.parametrize("game_id", RUMMY)
+def test_the_searchs_worlds_are_those_dealt_in_whole_states_and_weighed(game_id):
+    """Weighing the hands before any state is made deals the very worlds that weighing
+    whole states dealt (the reading told something in most of these views)."""
+    read = 0
+    for variant, view in every_seats_views(game_id, 3, 61, 120):
+        if view.seat != view.current:
+            continue
+        worlds = Worlds(variant, view, 5)
+        read += worlds.weight is not None
+        for index in range(3):
+            assert worlds[index] == worlds_as_first_dealt(variant, view, 5, index)
+    assert read >= 10

@@ -1,7 +1,7 @@
 """Monastery's cheaper rollout policy (cardtable/ai/monastery_rollout.py): legal moves,
 the same move for the same state and generator, Normal's move on most states, every
-mission Normal would lay; and the engine's cheap ``determinize_hands`` deals exactly
-what ``determinize`` deals."""
+mission Normal would lay (the engine's cheap deal of hands is checked for every rummy
+game in ``test_determinize``)."""
 
 from __future__ import annotations
 
@@ -9,15 +9,14 @@ import random
 from collections import Counter
 from collections.abc import Iterator
 
-import pytest
 from bot_games import normal_positions, played_by
 
 from cardtable.ai.bots import NormalBot
 from cardtable.ai.monastery_rollout import MonasteryQuickRollout, open_missions
 from cardtable.ai.rollout import policy_for
-from cardtable.engine import Discard, Draw, LayMission, LayOff, Pile, get_variant
+from cardtable.engine import Discard, Draw, LayMission, LayOff, Pile
 from cardtable.engine.missions import card_tally, tally_of
-from cardtable.engine.monastery import Monastery, MonasteryState, MonasteryView, Phase
+from cardtable.engine.monastery import Monastery, MonasteryState, Phase
 from cardtable.engine.options import MonasteryOptions
 
 
@@ -116,38 +115,6 @@ def test_a_hand_not_down_takes_the_discard_only_if_it_brings_a_mission_nearer():
     assert policy.move(taking, 0, random.Random(1)) == Draw(Pile.DISCARD)
     leaving = variant.position(hands, discard="KC", stock="JC QC", done=done)
     assert policy.move(leaving, 0, random.Random(1)) == Draw(Pile.STOCK)
-
-
-# --- the engine's cheap deal of hands ------------------------------------------------------
-
-def _views(seed: int, count: int) -> Iterator[MonasteryView]:
-    for seats, game_seed in ((2, seed), (3, seed + 1), (4, seed + 2)):
-        for _game, _seat, view in normal_positions("monastery", seats, game_seed, count):
-            yield view
-
-
-@pytest.mark.parametrize("seed", [21])
-def test_determinize_hands_deals_what_determinize_deals_without_shuffling(seed: int):
-    """The same state from the same generator as the general ``determinize`` with the
-    stock left in deck order (the reference), on every view of three games (cards
-    taken from the pile known in hands, stocks rebuilt, missions down): and the
-    generator is left in the same place."""
-    checked = 0
-    for view in _views(seed, 300):
-        variant = get_variant("monastery")(view.options)
-        for k in range(3):
-            fast, slow = random.Random(k), random.Random(k)
-            dealt = variant.determinize_hands(view, fast)
-            assert dealt == variant.determinize(view, slow, shuffle_stock=False)
-            assert fast.random() == slow.random()
-            checked += 1
-    assert checked >= 2000
-
-
-@pytest.mark.slow
-def test_determinize_hands_deals_what_determinize_deals_on_more_games():
-    for seed in (31, 41, 51):
-        test_determinize_hands_deals_what_determinize_deals_without_shuffling(seed)
 
 
 def test_the_draw_reach_holds_on_random_hands():

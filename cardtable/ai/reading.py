@@ -26,13 +26,12 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from math import prod
-from typing import cast
 
 from ..engine import Card, GameView, Rank
-from ..engine.rummy import RummyState, RummyView, seen_by
+from ..engine.rummy import RummyView, seen_by
 from ..engine.sampling import deck_less
-from ..engine.variant import SeatedState, SomeVariant
-from .worlds import WorldWeight, world_reading
+from ..engine.variant import SomeVariant
+from .worlds import Hands, WorldWeight, world_reading
 
 
 class Source(Enum):
@@ -171,8 +170,7 @@ class HandReading:
         deal: the product of the factors of the cards dealt to the opponents."""
         tables = tuple((seat, dict(pairs)) for seat, pairs in self.factors)
 
-        def weight(world: SeatedState) -> float:
-            hands = cast(RummyState, world).hands
+        def weight(hands: Hands) -> float:
             return prod(prod(table.get(card, 1.0) for card in hands[seat])
                         for seat, table in tables)
 

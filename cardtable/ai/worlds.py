@@ -19,13 +19,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import TypeVar
+from typing import TypeVar, cast
 
 from ..engine import GameView
+from ..engine.cards import Card
+from ..engine.rummy import DealsHands, RummyView, RummyZones
 from ..engine.variant import SeatedState, SomeVariant
 
-WorldWeight = Callable[[SeatedState], float]
-"""How well a dealt world agrees with what the opponents did (any positive scale)."""
+Hands = tuple[tuple[Card, ...], ...]
+WorldWeight = Callable[[Hands], float]
+"""How well a world's dealt hands agree with what the opponents did (any positive scale)."""
 Reading = Callable[[SomeVariant, GameView], WorldWeight | None]
 """A game's reading of a view: the weight of a world dealt for it, or None (uniform)."""
 _READINGS: dict[str, Reading] = {}
@@ -56,6 +59,12 @@ class Worlds:
         self.variant, self.view, self.seed = variant, view, seed
         reading = _READINGS.get(variant.id) if read else None
         self.weight = reading(variant, view) if reading is not None else None
+        self._dealer: DealsHands | None = None
+        if self.weight is not None and isinstance(variant, RummyZones):
+            # A reading weighs dealt hands: a rummy game's alone.
+            self._dealer = cast(DealsHands, variant)
+        else:
+            self.weight = None
         self._worlds: list[SeatedState] = []
 
     def __getitem__(self, index: int) -> SeatedState:
@@ -65,11 +74,14 @@ class Worlds:
 
     def _deal(self, index: int) -> SeatedState:
         rng = random.Random(f"{self.seed}:world:{index}")
-        if self.weight is None:
+        dealer, weight = self._dealer, self.weight
+        if dealer is None or weight is None:
             return self.variant.determinize(self.view, rng)
-        # The weight reads the hands alone: the drawn worlds keep their stock in deck
-        # order, and only the one kept is shuffled.
-        dealt = [self.variant.determinize_hands(self.view, rng) for _ in range(DRAWN)]
-        weights = [max(0.0, self.weight(world)) for world in dealt]
+        # The weight reads the hands alone: the drawn worlds are hands only, the kept
+        # one's state is made (its stock in deck order) and then shuffled. A reading is
+        # registered for rummy views alone (``reading.read_rummy``).
+        view = cast(RummyView, self.view)
+        dealt = [dealer.deal_hands(view, rng) for _ in range(DRAWN)]
+        weights = [max(0.0, weight(deal.hands)) for deal in dealt]
         kept = dealt[0] if sum(weights) <= 0 else rng.choices(dealt, weights=weights)[0]
-        return self.variant.settle(kept, rng)
+        return self.variant.settle(dealer.world_with(view, kept), rng)

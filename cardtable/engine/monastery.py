@@ -38,7 +38,6 @@ from .events import (
     WentOut,
 )
 from .melds import Meld, MeldKind, MeldRules
-from .memo import IdentityMemo
 from .missions import (
     MISSIONS,
     RULES,
@@ -64,9 +63,8 @@ from .rummy import (
     draw_problem,
     legal_draws,
     rebuilds_used_up,
-    unseen_pool,
 )
-from .sampling import InconsistentViewError, fill_hands, fresh_seed
+from .sampling import fresh_seed
 from .tells import NO_TELLS, Tells
 from .variant import Outcome, Transition, Variant, places_for, register
 
@@ -184,10 +182,6 @@ class MonasteryView(DiscardTop, TurnView):
 
     def spec(self, seat: int, index: int) -> GroupSpec:
         return spec_of(*self.specs[seat][index])
-
-
-_TEMPLATES: IdentityMemo[MonasteryView, MonasteryState] = IdentityMemo(1)
-"""The state copied from the last view dealt from (``Monastery.determinize_hands``)."""
 
 
 @register
@@ -530,32 +524,6 @@ class Monastery(RummyZones, Variant[MonasteryState, MonasteryView]):
             round_missions=view.round_missions, reshuffles=view.reshuffles,
             turn=view.turn, out_seat=view.out_seat, round_rebuilds=view.round_rebuilds,
             tells=view.tells)
-
-    def determinize_hands(self, view: MonasteryView, rng: random.Random) -> MonasteryState:
-        """``determinize(view, rng, shuffle_stock=False)``, the same state from the same
-        draws, made cheaply: the Hard search deals eight of these for each world it
-        keeps. The view's fields are copied into a state once per view (``_TEMPLATES``)
-        and each deal changes only its hands, stock and seed; the stock is the unseen
-        pool less the dealt cards, in pool order."""
-        template = _TEMPLATES.get(view, id(self))
-        if template is None:
-            template = _TEMPLATES.put(view, self.determinize(view, rng.__class__(0)),
-                                      id(self))
-        pool = unseen_pool(self, view)
-        hidden = sum(size - len(view.known[other])
-                     for other, size in enumerate(view.hand_sizes) if other != view.seat)
-        if hidden > len(pool):
-            raise InconsistentViewError("not enough unseen cards for the hidden hands")
-        chosen = rng.sample(range(len(pool)), hidden)
-        dealt = [pool[index] for index in chosen]
-        rest = list(pool)
-        for index in sorted(chosen, reverse=True):
-            del rest[index]
-        hands = fill_hands(view.seat, view.hand, view.hand_sizes, view.known, dealt)
-        if len(rest) != view.stock_size:
-            raise InconsistentViewError(
-                f"{len(rest)} unseen cards left for a stock of {view.stock_size}")
-        return evolve(template, seed=fresh_seed(rng), hands=hands, stock=tuple(rest))
 
     def standings(self, state: MonasteryState) -> tuple[int, ...]:
         return tuple(len(done) for done in state.done)

@@ -13,7 +13,7 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
+from typing import Any, ClassVar, Protocol, TypeVar, cast, runtime_checkable
 
 from .actions import DRAW_DISCARD, DRAW_STOCK, Action, Draw, Pile
 from .cards import Card
@@ -22,7 +22,7 @@ from .events import Drew, Event, Reshuffled
 from .melds import Meld
 from .memo import IdentityMemo
 from .rng import shuffled
-from .sampling import InconsistentViewError, deal_hidden, deck_less, fill_hands
+from .sampling import InconsistentViewError, deal_hidden, deck_less, fill_hands, fresh_seed
 from .tells import Tells
 from .variant import GameView, RecordStep
 
@@ -243,6 +243,43 @@ class _Determinizing(Protocol[SR_co, VR_contra]):
                     shuffle_stock: bool = True) -> SR_co: ...
 
 
+class _WorldMaking(Protocol[SR_co, VR_contra]):
+    """What ``world_with`` asks of its variant: its deck, its ``determinize`` and what
+    else its state makes from the hands."""
+
+    def deck(self, seats: int) -> tuple[Card, ...]: ...
+
+    def determinize(self, view: VR_contra, rng: random.Random, shuffle_stock: bool = True
+                    ) -> SR_co: ...
+
+    def made_from_hands(self, template: RummyState, hands: tuple[tuple[Card, ...], ...]
+                        ) -> dict[str, object]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class DealtHands:
+    """One world's hands, dealt before its state is made (``RummyZones.deal_hands``): a
+    search that deals several worlds to keep one weighs their hands and makes the kept
+    one's state alone (``RummyZones.world_with``)."""
+
+    hands: tuple[tuple[Card, ...], ...]
+    chosen: tuple[int, ...]
+    """The indices in the unseen pool (``unseen_pool``) of the cards dealt, as drawn."""
+    seed: int
+    """The world's seed (``fresh_seed``)."""
+
+
+class DealsHands(Protocol):
+    """What a search asks of a game (``RummyZones``) whose worlds it deals hands first."""
+
+    def deal_hands(self, view: RummyView, rng: random.Random) -> DealtHands: ...
+
+    def world_with(self, view: RummyView, dealt: DealtHands) -> RummyState: ...
+
+
+_TEMPLATES: IdentityMemo[RummyView, object] = IdentityMemo(1)
+"""The state made from the last view a world was made for (``RummyZones.world_with``)."""
+
 _POOLS: IdentityMemo[RummyView, list[Card]] = IdentityMemo(1)
 """The unseen cards of the last view dealt from (with its variant's id beside it): a
 search deals dozens of worlds from one view."""
@@ -279,9 +316,49 @@ class RummyZones:
                 f"{len(rest)} unseen cards left for a stock of {view.stock_size}")
         return hands, tuple(rest)
 
-    def determinize_hands(self: _Determinizing[SR, VR], view: VR, rng: random.Random
+    def determinize_hands(self: _WorldMaking[SR, VR], view: VR, rng: random.Random
                           ) -> SR:
-        return self.determinize(view, rng, shuffle_stock=False)
+        """``determinize(view, rng, shuffle_stock=False)``: the same state from the same
+        draws, made as ``deal_hands`` then ``world_with``."""
+        return RummyZones.world_with(self, view, RummyZones.deal_hands(self, view, rng))
+
+    def deal_hands(self: _Dealing, view: RummyView, rng: random.Random) -> DealtHands:
+        """The hands ``determinize_hands`` deals, from the same draws of ``rng``, with no
+        state made: a search deals eight of these for each world it keeps (``worlds``:
+        it weighs their hands by what the opponents have shown)."""
+        pool = unseen_pool(self, view)
+        hidden = sum(size - len(view.known[other])
+                     for other, size in enumerate(view.hand_sizes) if other != view.seat)
+        if hidden > len(pool):
+            raise InconsistentViewError("not enough unseen cards for the hidden hands")
+        chosen = rng.sample(range(len(pool)), hidden)
+        hands = fill_hands(view.seat, view.hand, view.hand_sizes, view.known,
+                           [pool[index] for index in chosen])
+        return DealtHands(hands, tuple(chosen), fresh_seed(rng))
+
+    def world_with(self: _WorldMaking[SR, VR], view: VR, dealt: DealtHands) -> SR:
+        """The world of ``view`` with these hands: the stock is the unseen pool less the
+        cards dealt, in pool order (``settle`` shuffles it). The view's fields are copied
+        into a state once per view (``_TEMPLATES``); each world changes only its hands,
+        stock and seed."""
+        template = cast(SR | None, _TEMPLATES.get(view, id(self)))
+        if template is None:
+            template = self.determinize(view, random.Random(0), shuffle_stock=False)
+            _TEMPLATES.put(view, template, id(self))
+        pool = unseen_pool(self, view)
+        taken = set(dealt.chosen)
+        stock = tuple([card for index, card in enumerate(pool) if index not in taken])
+        if len(stock) != view.stock_size:
+            raise InconsistentViewError(
+                f"{len(stock)} unseen cards left for a stock of {view.stock_size}")
+        return evolve(template, seed=dealt.seed, hands=dealt.hands, stock=stock,
+                      **self.made_from_hands(template, dealt.hands))
+
+    def made_from_hands(self, template: RummyState, hands: tuple[tuple[Card, ...], ...]
+                        ) -> dict[str, object]:
+        """The fields of a state that ``determinize`` makes from the hands, besides the
+        hands (``world_with`` remakes them for each world): none here."""
+        return {}
 
     def settle(self, state: SR, rng: random.Random) -> SR:
         stock = list(state.stock)

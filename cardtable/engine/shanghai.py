@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 from .actions import (
     Action,
@@ -60,7 +60,7 @@ from .melds import Meld, MeldKind, MeldRules
 from .memo import IdentityMemo
 from .options import ShanghaiBuyOptions, ShanghaiMayIOptions
 from .rng import pick_index, shuffled
-from .rummy import RummyZones, card_taken, rebuilds_used_up
+from .rummy import RummyState, RummyZones, card_taken, rebuilds_used_up
 from .sampling import fresh_seed
 from .shanghai_checks import LAID_TABLES, READ_MELDS, ShanghaiChecks, extended
 from .shanghai_rules import (
@@ -673,6 +673,11 @@ class _Shanghai(ShanghaiChecks, RummyZones, Variant[ShanghaiState, ShanghaiView]
             known=view.known, reshuffles=view.reshuffles, draws=view.draws,
             turn=view.turn, out_seat=view.out_seat, bonus=view.bonus, claims=view.claims,
             round_rebuilds=view.round_rebuilds, tells=view.tells)
+
+    def made_from_hands(self, template: RummyState, hands: tuple[tuple[Card, ...], ...]
+                        ) -> dict[str, object]:
+        """The take-back's hand is the hand to move's (see ``determinize``)."""
+        return {"undo_hand": hands[cast(ShanghaiState, template).current]}
 
     def table_melds(self, state: ShanghaiState) -> list[tuple[Meld, MeldRules]]:
         return [(meld, self.rules) for melds in state.melds for meld in melds]
