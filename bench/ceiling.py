@@ -9,7 +9,10 @@ table), with Hard's search (same candidates, budget, horizon, leaf and policy) r
 - ``oracle-full``: every world is the real state, stock order too (perfect information:
   the bound of this search itself);
 - Hard with other settings: ``hard/p384/h0/m1.0/c4`` (playouts, horizon, margin,
-  candidates);
+  candidates), and ``/w`` (Shanghai: Hard made to keep issue 38's habit goal, "a seat that
+  never goes down holds at most one wild", as a rule, to measure what the habit costs:
+  at a throw while not down holding two wilds or more, it throws its costliest wild
+  instead of the card planned);
 - or any bot ``make_bot`` knows (``hard``, ``hard:1`` for the hard heuristic with no
   search to speak of, ``hard:768``).
 
@@ -28,7 +31,7 @@ import argparse
 import random
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
@@ -40,7 +43,8 @@ from cardtable.ai.bots import Bot  # noqa: E402
 from cardtable.ai.hard import HardBot  # noqa: E402
 from cardtable.ai.seats import ask, seat_to_ask  # noqa: E402
 from cardtable.ai.worlds import Worlds  # noqa: E402
-from cardtable.engine import Game, GameView, SomeGame  # noqa: E402
+from cardtable.engine import Action, Discard, Game, GameView, SomeGame  # noqa: E402
+from cardtable.engine.shanghai_rules import ShanghaiView, penalty  # noqa: E402
 from cardtable.engine.variant import SeatedState  # noqa: E402
 from cardtable.tournament import TournamentReport, format_tournament, seat_results  # noqa: E402
 from cardtable.tournament_record import RecordWriter, read_record  # noqa: E402
@@ -78,6 +82,23 @@ class OracleBot(HardBot):
         self.worlds = _FullWorlds if full else _TrueWorlds
 
 
+class WildThrowingBot(HardBot):
+    """Hard made to throw its wilds when it is stuck (``/w``, see the module's
+    docstring): a bench for the cost of the habit, never a level."""
+
+    def choose(self, observation: GameView, rng: random.Random, deadline: float,
+               should_stop: Callable[[], bool]) -> Action:
+        move = super().choose(observation, rng, deadline, should_stop)
+        if not isinstance(observation, ShanghaiView) or not isinstance(move, Discard):
+            return move
+        view, wild = observation, observation.crules.melds.is_wild
+        wilds = [card for card in view.hand if wild(card)]
+        if view.down[view.seat] or len(wilds) < 2 or wild(move.card):
+            return move
+        throw = Discard(max(wilds, key=lambda card: penalty(card, view.may_i)))
+        return throw if throw in view.legal else move
+
+
 def bot_named(name: str) -> Bot[GameView]:
     """An oracle, Hard with other settings (``hard/p384/h0/m1.0/c4``: playouts, horizon
     (0: to the round's end), margin in standard errors, candidates weighed at most; any
@@ -86,8 +107,9 @@ def bot_named(name: str) -> Bot[GameView]:
         return OracleBot(full=name == "oracle-full")
     if name.startswith("hard/"):
         settings = {part[0]: part[1:] for part in name.split("/")[1:]}
-        bot = HardBot(playouts=int(settings["p"]) if "p" in settings else None,
-                      horizon=int(settings["h"]) if "h" in settings else None)
+        kind = WildThrowingBot if "w" in settings else HardBot
+        bot = kind(playouts=int(settings["p"]) if "p" in settings else None,
+                   horizon=int(settings["h"]) if "h" in settings else None)
         if "m" in settings:
             bot.MARGIN = float(settings["m"])
         if "c" in settings:
