@@ -74,6 +74,7 @@ from .shanghai_rules import (
     may_i_decks,
     penalty,
 )
+from .shanghai_worlds import deal_hands
 from .tells import Tells
 from .variant import Outcome, Transition, Variant, places_for, register
 
@@ -673,6 +674,11 @@ class _Shanghai(ShanghaiChecks, RummyZones, Variant[ShanghaiState, ShanghaiView]
             known=view.known, reshuffles=view.reshuffles, draws=view.draws,
             turn=view.turn, out_seat=view.out_seat, bonus=view.bonus, claims=view.claims,
             round_rebuilds=view.round_rebuilds, tells=view.tells)
+
+    def determinize_hands(self, view: ShanghaiView, rng: random.Random) -> ShanghaiState:
+        # The same world as ``determinize(view, rng, shuffle_stock=False)``, made from a
+        # state copied once per view (the search deals thousands a decision).
+        return deal_hands(self, view, rng)
 
     def table_melds(self, state: ShanghaiState) -> list[tuple[Meld, MeldRules]]:
         return [(meld, self.rules) for melds in state.melds for meld in melds]
