@@ -5,12 +5,18 @@ from a template per view are the worlds ``determinize`` deals from the same gene
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Iterator
 
 import pytest
 from bot_games import normal_positions
 
-from cardtable.engine import get_variant
+from cardtable.ai.hard import _Search
+from cardtable.ai.rollout import Mover, PlaysOut, policy_for
+from cardtable.ai.shanghai_search import shanghai_leaf
+from cardtable.ai.worlds import Worlds
+from cardtable.engine import Action, IllegalActionError, get_variant
+from cardtable.engine.options import ShanghaiBuyOptions, ShanghaiMayIOptions
 from cardtable.engine.shanghai_rules import ShanghaiView
 
 GAMES = [("shanghai_may_i", 2), ("shanghai_may_i", 4), ("shanghai_buy", 3),
@@ -46,3 +52,86 @@ def test_determinize_hands_deals_what_determinize_deals_without_shuffling(seed: 
 def test_determinize_hands_deals_what_determinize_deals_on_more_games():
     for seed in (31, 41, 51):
         test_determinize_hands_deals_what_determinize_deals_without_shuffling(seed)
+
+
+# --- the dry rollout: the engine's states, move for move ---------------------------------
+
+class _MoveByMove:
+    """The rollout policy as a plain mover (no ``play_out``): the search's own loop."""
+
+    def __init__(self, policy: Mover) -> None:
+        self.move = policy.move
+
+
+def _rollout_starts(seed: int, moves: int, every: int
+                    ) -> Iterator[tuple[ShanghaiView, list[Action]]]:
+    """Views of the seat to move with a real choice, every ``every``-th, and a few of
+    its moves (the search's candidates: the first listed and some others)."""
+    for index, (game_id, seats) in enumerate(GAMES):
+        positions = normal_positions(game_id, seats, seed + index, moves)
+        for count, (_game, _seat, view) in enumerate(positions):
+            if count % every or len(view.legal) < 2:
+                continue
+            assert isinstance(view, ShanghaiView)
+            yield view, list(view.legal[:2]) + list(view.legal[-2:])
+
+
+def _compare(options: ShanghaiMayIOptions | ShanghaiBuyOptions | None, seed: int,
+             moves: int, every: int, horizons: tuple[int, ...]) -> Counter[str]:
+    """Plays each start both ways and asserts the same state, moves and faults; counts
+    what the dry table made itself and what it left to the engine."""
+    seen: Counter[str] = Counter()
+    for view, actions in _rollout_starts(seed, moves, every):
+        if options is not None and isinstance(options, ShanghaiMayIOptions) != view.may_i:
+            continue
+        variant = get_variant(view.game_id)(options)
+        policy = policy_for(variant)
+        assert isinstance(policy, PlaysOut)
+        worlds = Worlds(variant, view, seed)
+        for index in range(2):
+            start = worlds[index]
+            for action in actions:
+                try:
+                    state = variant.apply_built(start, view.seat, action).state
+                except IllegalActionError:
+                    continue
+                for horizon in horizons:
+                    plain = _Search(variant, view, _MoveByMove(policy), shanghai_leaf, worlds,
+                                    seed, horizon, 400)
+                    assert plain.plays_out is None
+                    rng = random.Random(f"{index}:{horizon}")
+                    reached = plain._played_on(state, start.round, rng)
+                    dry, steps, faults = policy.play_out(
+                        state, view.seat, start.round, random.Random(f"{index}:{horizon}"),
+                        horizon, 400)
+                    assert dry == reached
+                    assert (steps, faults) == (plain.steps, plain.faults)
+                    seen["rollouts"] += 1
+                    seen["moves"] += steps
+    return seen
+
+
+def test_a_dry_rollout_reaches_the_state_the_engine_reaches_move_by_move():
+    """Both games at two seat counts each, to the seat's second own turn (as Hard plays)
+    and to the round's end (stocks rebuilt, rounds ended, Shanghai! windows)."""
+    seen = _compare(None, 5, 100, 13, (2, 0))
+    assert seen["rollouts"] >= 150
+
+
+@pytest.mark.slow
+def test_a_dry_rollout_reaches_the_engines_state_on_more_games():
+    for seed in (11, 12, 13):
+        assert _compare(None, seed, 300, 5, (2, 1, 0))["rollouts"] >= 1000
+
+
+@pytest.mark.parametrize("options", [
+    ShanghaiMayIOptions(shanghai_calls=False, may_i_penalty_cards=3, round_turn_limit=16),
+    ShanghaiMayIOptions(stock_rebuilds_per_round=1, may_i_per_round=6),
+    ShanghaiBuyOptions(buy_extra_cards=4, round_turn_limit=20),
+    ShanghaiBuyOptions(buy_extra_cards=0, stock_rebuilds_per_round=1, buys_per_round=6),
+])
+def test_a_dry_rollout_keeps_the_house_rules(options):
+    """The agreed options the dry table reads: Shanghai! calls, the cards a call brings,
+    the turn limit, the stock's rebuilds, the calls allowed."""
+    seen = _compare(options, 7, 60, 17, (0,))
+    assert seen["rollouts"] >= 10

@@ -10,7 +10,11 @@ from the sampled state (:class:`StateSeat`: what Normal reads of a view, no view
 the world is already dealt, nothing can leak); no bot, registry or time is asked, and
 the strategy's costly questions (how far a hand is from its contract, which cards fit
 the table) are remembered across the rollouts of one search, which replay the same
-worlds for every candidate.
+worlds for every candidate. A whole rollout is played on the engine's
+:class:`~cardtable.engine.shanghai_dry.DryShanghai` (``play_out``): the fields a move
+changes are changed in place, not copied with the whole state at every move, and
+Normal reads them there (:class:`TableSeat`); it reaches the very state the engine's
+moves reach (``tests/test_shanghai_dry``), so Hard's moves are unchanged.
 
 **Leaf value** (:func:`shanghai_leaf`): the seat's chance of winning the game from a
 mid-round state. Each seat's hand is worth the points it will most likely be caught
@@ -32,6 +36,8 @@ import random
 from ..engine import Action
 from ..engine.contracts import ContractRules, cards_needed
 from ..engine.options import ShanghaiMayIOptions
+from ..engine.shanghai import _Shanghai
+from ..engine.shanghai_dry import DryShanghai
 from ..engine.shanghai_rules import (
     CONTRACTS,
     ROUNDS,
@@ -77,6 +83,21 @@ class ShanghaiRollout(RolloutPolicy[ShanghaiState]):
     def legal(self, state: ShanghaiState, seat: int) -> tuple[Action, ...]:
         return self.variant.legal_actions(state, seat)
 
+    def play_out(self, state: SeatedState, seat: int, playing: int, rng: random.Random,
+                 horizon: int, limit: int) -> tuple[SeatedState, int, int]:
+        """The rollout from ``state`` played on a :class:`DryShanghai` (the state the
+        engine's moves reach, without a copy of it at every move), each move Normal's
+        choice read from the table (``TableSeat``): see ``rollout.PlaysOut``."""
+        variant = self.variant
+        if type(state) is not ShanghaiState or not isinstance(variant, _Shanghai):
+            raise TypeError(f"{type(self).__name__} plays Shanghai, not {type(state).__name__}")
+        table = DryShanghai(variant, state)
+        steps, faults = table.play(self._choose_dry, seat, rng, horizon, limit, playing)
+        return table.state(), steps, faults
+
+    def _choose_dry(self, table: DryShanghai, seat: int, rng: random.Random) -> Action:
+        return self._normal.choose(TableSeat(self, table, seat), rng)
+
 
 class StateSeat:
     """The seat to move as Normal reads it (``ShanghaiSeat``), straight from a sampled
@@ -115,6 +136,39 @@ class StateSeat:
         listed = self._legal
         if listed is None:
             listed = self._legal = self._rollout.legal(self._state, self.seat)
+        return listed
+
+
+class TableSeat:
+    """``StateSeat`` read from a rollout's :class:`DryShanghai` (the same fields, by the
+    same names), the legal list from the table only when Normal asks for it."""
+
+    __slots__ = ("_table", "_legal", "seat", "phase", "hand", "down", "melds",
+                 "discard_pile", "top_discard", "took_discard", "may_i", "contract",
+                 "crules", "last_thrown")
+
+    def __init__(self, rollout: ShanghaiRollout, table: DryShanghai, seat: int) -> None:
+        self._table = table
+        self.seat = seat
+        self.phase = table.phase
+        self.hand = table.hands[seat]
+        self.down = table.down
+        self.melds = table.melds
+        pile = self.discard_pile = table.discard_pile
+        self.top_discard = pile[-1] if pile and table.exposed else None
+        self.took_discard = table.took_discard
+        self.may_i = rollout.may_i
+        self.contract = CONTRACTS[table.round - 1]
+        self.crules = rollout.crules
+        thrown = table.tells.last_thrown(seat)
+        self.last_thrown = thrown.face if thrown is not None else None
+        self._legal: tuple[Action, ...] | None = None
+
+    @property
+    def legal(self) -> tuple[Action, ...]:
+        listed = self._legal
+        if listed is None:
+            listed = self._legal = self._table.legal(self.seat)
         return listed
 
 
