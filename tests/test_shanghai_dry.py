@@ -135,3 +135,24 @@ def test_a_dry_rollout_keeps_the_house_rules(options):
     the turn limit, the stock's rebuilds, the calls allowed."""
     seen = _compare(options, 7, 60, 17, (0,))
     assert seen["rollouts"] >= 10
+
+
+def test_a_discard_opens_a_shanghai_window_where_the_tables_reading_says_it_fits():
+    """The dry table asks the kept reading of the table (``table_fits``) whether a
+    discard may be called: the engine's own question is whether ``targets_for`` finds a
+    meld end for it (random tables, runs at their longest or at an ace, wilds)."""
+    from test_shanghai_speed import DECK, WILDS, random_table
+
+    from cardtable.engine.shanghai import ShanghaiMayI
+    from cardtable.engine.table_fits import table_fits
+
+    variant = ShanghaiMayI()
+    rng = random.Random(8)
+    called = 0
+    for _ in range(300):
+        table = random_table(rng, variant.rules)
+        for card in rng.sample(DECK, 12) + WILDS[:1]:
+            fits = table_fits(table, variant.rules).fits(card)
+            assert fits == bool(variant.targets_for((card,), table)), (table, card)
+            called += fits
+    assert called > 300

@@ -28,6 +28,7 @@ from .rummy import DRAW_CHOICES
 from .shanghai import _after, _Shanghai
 from .shanghai_checks import _BUY_ANSWERS, _BUY_CALLS, _MAY_I_CALLS
 from .shanghai_rules import Phase, ShanghaiState
+from .table_fits import table_fits
 from .tells import Tells
 
 
@@ -266,8 +267,11 @@ class DryShanghai:
         """``_Shanghai._discard``, unless it ends the round (or may: then False)."""
         pile = self.discard_pile + (card,)
         variant = self.variant
+        # A Shanghai! window opens when the card fits some meld end: ``targets_for``
+        # finds one exactly when the table's reading says it fits (tested), and the
+        # reading is kept per table, where the targets are worked out per pile.
         window = self.may_i and variant.options.shanghai_calls and \
-            bool(variant.targets_for(pile, self.melds))
+            table_fits(self.melds, variant.rules).fits(card)
         if not window and not self._passes_on(seat):
             return False
         self.hands[seat] = without_one(self.hands[seat], card)
