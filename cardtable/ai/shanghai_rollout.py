@@ -38,23 +38,36 @@ Imports the engine only.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 
-from ..engine import Action, Discard, GoDown
+from ..engine import Action, Card, Discard, GoDown, LayOff
 from ..engine.actions import discards_of, one_per_face
 from ..engine.contracts import cards_needed
+from ..engine.melds import Meld
 from ..engine.shanghai_checks import go_down_offers, going_out_problem
 from ..engine.shanghai_rules import penalty
 from .shanghai_bot import ShanghaiSeat, ShanghaiStrategy
+
+LayOffs = Callable[[tuple[tuple[Meld, ...], ...], list[Card]], list[LayOff]]
+"""The engine's single-card lay-offs of a hand's faces on a table."""
 
 
 class RolloutStrategy(ShanghaiStrategy):
     """Normal's moves with fewer searches of the hand (see the module's docstring)."""
 
+    def __init__(self, lay_offs: LayOffs | None = None) -> None:
+        super().__init__()
+        self.lay_offs = lay_offs
+        """The engine's single-card lay-offs of a table (``single_lay_offs``), if given:
+        May I's turn down is then played without listing the hand's every move."""
+
     def _play(self, view: ShanghaiSeat) -> Action:
         if view.down[view.seat]:
             if self._sheds_nothing(view):
                 return self._throw(view)
+            if view.may_i and self.lay_offs is not None:
+                return self._shed(view, self.lay_offs)
             return super()._play(view)
         if view.may_i and _wild_to_take(view):
             return super()._play(view)
@@ -65,6 +78,20 @@ class RolloutStrategy(ShanghaiStrategy):
                                          partial(self._table_down, view, go_down)):
                     return go_down
         return self._throw(view)
+
+    def _shed(self, view: ShanghaiSeat, lay_offs: LayOffs) -> Action:
+        """Normal's turn down in May I, from the lay-offs alone: the legal list holds the
+        hand's throws, its single-card lay-offs and its exchanges, and Normal plays the
+        first natural lay-off (in the list's order), else the first of a wild, else its
+        throw (May I leaves a hand any play: ``_leaves_playable`` always holds)."""
+        found = lay_offs(view.melds, one_per_face(view.hand))
+        if not found:
+            return self._throw(view)
+        is_wild = self.rules.is_wild
+        for action in found:
+            if not is_wild(action.cards[0]):
+                return action
+        return found[0]
 
     def _throw(self, view: ShanghaiSeat) -> Action:
         """Normal's throw, from the hand's faces as the engine lists them."""

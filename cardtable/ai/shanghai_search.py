@@ -65,7 +65,9 @@ class ShanghaiRollout(RolloutPolicy[ShanghaiState]):
         # Buying keeps Normal's own strategy: with the cheaper one Hard finished ahead of
         # two Normal players 6.9 ± 6.9 points less often (40 paired deals), at the edge
         # of the noise, for 1.3 times the rollouts' speed.
-        self._normal = RolloutStrategy() if self.may_i else ShanghaiStrategy()
+        self._normal = (RolloutStrategy(variant.single_lay_offs)
+                        if isinstance(variant, _Shanghai) else RolloutStrategy()) \
+            if self.may_i else ShanghaiStrategy()
         self.crules = _contract_rules(variant)
 
     def choose(self, state: ShanghaiState, seat: int, rng: random.Random) -> Action:

@@ -557,8 +557,12 @@ class ShanghaiChecks:
         return reading
 
     def _single_lay_offs(self, state: ShanghaiState, faces: list[Card]) -> list[LayOff]:
-        """Every single card (one per face) that goes on a meld end, meld by meld in
-        table order, each meld's cards in hand order and each card's ends in the order
+        return self.single_lay_offs(state.melds, faces)
+
+    def single_lay_offs(self, table: tuple[tuple[Meld, ...], ...],
+                        faces: list[Card]) -> list[LayOff]:
+        """Every single card (one per face) that goes on a meld end of ``table``, meld by
+        meld in table order, each meld's cards in hand order and each card's ends in the order
         ``_joining`` gives them. Only the naturals of the rank (and, for a run, the
         suit) an end takes are asked about, found by face instead of trying every card
         on every meld; any wild fits where another does, so each end is judged once."""
@@ -576,7 +580,7 @@ class ShanghaiChecks:
                 by_face.setdefault((card.suit, rank), []).append(item)
                 by_rank.setdefault(rank, []).append(item)
         found: list[LayOff] = []
-        for owner, index, meld, suit, set_rank, ends, _ in self._laid(state.melds):
+        for owner, index, meld, suit, set_rank, ends, _ in self._laid(table):
             fits: list[tuple[int, int, Card, bool]] = []  # (card's order, end, …)
             for end, (at_start, wanted) in enumerate(ends):
                 if wilds and _fits(meld, wilds[0][1], at_start, rules):

@@ -20,13 +20,25 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from .actions import Action, AnswerBuy, Call, Discard, Draw, Pile
+from .actions import (
+    Action,
+    AnswerBuy,
+    Call,
+    Discard,
+    Draw,
+    Exchange,
+    GoDown,
+    LayOff,
+    Pile,
+    ReplaceWild,
+)
 from .cards import Card
-from .data import evolve, without_one
+from .data import evolve, replace_at, without, without_one
 from .errors import EngineError
+from .melds import Meld
 from .rummy import DRAW_CHOICES
 from .shanghai import _after, _Shanghai
-from .shanghai_checks import _BUY_ANSWERS, _BUY_CALLS, _MAY_I_CALLS
+from .shanghai_checks import _BUY_ANSWERS, _BUY_CALLS, _MAY_I_CALLS, extended
 from .shanghai_rules import Phase, ShanghaiState
 from .table_fits import table_fits
 from .tells import Tells
@@ -85,7 +97,8 @@ class DryShanghai:
             made = self._made = evolve(
                 self._start, phase=self.phase, current=self.current, hands=tuple(self.hands),
                 stock=tuple(self.stock), discard_pile=self.discard_pile,
-                exposed=self.exposed, discarder=self.discarder, calls_used=self.calls_used,
+                exposed=self.exposed, discarder=self.discarder, melds=self.melds,
+                down=self.down, calls_used=self.calls_used,
                 requests=self.requests, answered=self.answered,
                 took_discard=self.took_discard, played=self.played,
                 undo_hand=self.undo_hand, undo_melds=self.undo_melds,
@@ -192,7 +205,9 @@ class DryShanghai:
             self._draw(action.source)
             return True
         if phase is Phase.PLAY:
-            return isinstance(action, Discard) and self._discard(seat, action.card)
+            if isinstance(action, Discard):
+                return self._discard(seat, action.card)
+            return self._lay(seat, action)
         if phase is Phase.BUY_ANSWER:
             if not isinstance(action, AnswerBuy) or (
                     action.allow and len(self.stock) < self.variant.options.buy_extra_cards):
@@ -200,6 +215,51 @@ class DryShanghai:
             self._answer_buy(action.allow)
             return True
         return False
+
+    def _lay(self, seat: int, action: Action) -> bool:
+        """``_Shanghai._play``'s go-down, lay-off, exchange or wild replaced, unless it
+        empties the hand (the round's end: then False)."""
+        hand, melds = self.hands[seat], self.melds
+        if isinstance(action, LayOff):
+            hand = without(hand, action.cards)
+            if not hand:
+                return False
+            target = melds[action.target_seat]
+            meld = extended(target[action.meld_index], action.cards, action.at_start)
+            melds = replace_at(melds, action.target_seat,
+                               replace_at(target, action.meld_index, meld))
+        elif isinstance(action, GoDown):
+            hand = without(hand, {c for meld in action.melds for c in meld.cards})
+            if not hand:
+                return False
+            melds = replace_at(melds, seat, action.melds)
+            self.down = replace_at(self.down, seat, True)
+        elif isinstance(action, Exchange | ReplaceWild):
+            target = melds[action.target_seat]
+            meld = target[action.meld_index]
+            swapped = Meld(meld.kind, tuple(action.natural if c == action.wild else c
+                                            for c in meld.cards))
+            melds = replace_at(melds, action.target_seat,
+                               replace_at(target, action.meld_index, swapped))
+            hand = without(hand, (action.natural,))
+            if isinstance(action, Exchange):
+                hand += (action.wild,)
+                self.known[seat] += (action.wild,)
+            else:
+                if not hand:
+                    return False
+                dest_melds = melds[action.dest_seat]
+                dest = extended(dest_melds[action.dest_index], (action.wild,),
+                                action.dest_at_start)
+                melds = replace_at(melds, action.dest_seat,
+                                   replace_at(dest_melds, action.dest_index, dest))
+        else:
+            return False  # a take-back
+        self.hands[seat], self.melds, self.played = hand, melds, True
+        known = self.known[seat]
+        if known:
+            self.known[seat] = tuple([c for c in known if c in hand])
+        return True
 
     def _call(self, seat: int, action: Call) -> None:
         """``_Shanghai._answer_call``."""
