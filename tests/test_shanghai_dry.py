@@ -187,3 +187,23 @@ def test_may_is_turn_down_from_the_lay_offs_alone_is_normals_from_the_whole_list
                 laid += type(ours).__name__ == "LayOff"
                 checked += 1
     assert checked >= 300 and laid >= 50, (checked, laid)
+
+
+def old_penalty(card, may_i: bool) -> int:
+    """``shanghai_rules.penalty`` before it read a table (the reference)."""
+    from cardtable.engine.cards import Rank
+
+    if card.rank in (Rank.JOKER, Rank.TWO):
+        return 50 if may_i else 20
+    if card.rank is Rank.ACE:
+        return 15
+    return 10 if card.rank >= Rank.TEN else 5
+
+
+def test_a_cards_penalty_is_read_from_its_rank_as_the_rules_count_it():
+    from cardtable.engine.cards import standard_deck
+    from cardtable.engine.shanghai_rules import penalty
+
+    for card in standard_deck(4, 2):
+        for may_i in (True, False):
+            assert penalty(card, may_i) == old_penalty(card, may_i), card

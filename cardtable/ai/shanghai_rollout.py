@@ -47,6 +47,7 @@ from ..engine.contracts import cards_needed
 from ..engine.melds import Meld
 from ..engine.shanghai_checks import go_down_offers, going_out_problem
 from ..engine.shanghai_rules import penalty
+from ..engine.table_fits import table_fits
 from .shanghai_bot import ShanghaiSeat, ShanghaiStrategy
 
 LayOffs = Callable[[tuple[tuple[Meld, ...], ...], list[Card]], list[LayOff]]
@@ -111,7 +112,8 @@ class RolloutStrategy(ShanghaiStrategy):
         if not view.may_i and any(is_wild(card) for melds in view.melds for meld in melds
                                   for card in meld.cards):
             return False
-        return not any(self._fits_table(view, card) for card in view.hand)
+        fits = table_fits(view.melds, self.rules).fits  # ``_fits_table``, read once
+        return not any(fits(card) for card in view.hand)
 
     def _best_go_downs(self, view: ShanghaiSeat) -> list[GoDown]:
         """``_go_downs`` without the legal list's proof that one exists."""
@@ -124,7 +126,12 @@ class RolloutStrategy(ShanghaiStrategy):
         """Normal's least ``_discard_cost``, its need worked out costliest card first
         until one leaves the whole hand's need (see the module's docstring)."""
         rules, may_i = self.rules, view.may_i
-        firsts = [(rules.is_wild(a.card), self._gives_away(view, a.card)) for a in options]
+        is_wild = rules.is_wild
+        if may_i:  # ``_gives_away``: the table read once for all the options
+            fits = table_fits(view.melds, rules).fits
+            firsts = [(is_wild(a.card), fits(a.card)) for a in options]
+        else:
+            firsts = [(is_wild(a.card), False) for a in options]
         least = min(firsts)
         tied = [a for a, first in zip(options, firsts) if first == least]
         if len(tied) == 1:

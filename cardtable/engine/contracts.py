@@ -141,8 +141,30 @@ def cards_needed(hand: Sequence[Card], contract: Contract, crules: ContractRules
     far from going down and naturals that unlock its wilds are wanted.
 
     Remembered per hand (bounded): the AI asks of every hand it might keep, and the Hard
-    search's rollouts ask of the same hands again and again (``_needed``)."""
-    return _needed(tuple(hand), contract, crules)
+    search's rollouts ask of the same hands again and again. Kept per contract and rules
+    (``_KNOWN``: a dictionary of hands each, so a question hashes the hand alone, never
+    the contract's and rules' dataclasses), worked out by ``_needed``."""
+    key = (id(contract), id(crules))
+    entry = _KNOWN.get(key)
+    if entry is None or entry[0] is not contract or entry[1] is not crules:
+        if len(_KNOWN) >= KNOWN_RULES:
+            _KNOWN.clear()
+        entry = _KNOWN[key] = (contract, crules, {})
+    known = entry[2]
+    hand = tuple(hand)
+    need = known.get(hand)
+    if need is None:
+        if len(known) >= KNOWN_HANDS:
+            known.clear()
+        need = known[hand] = _needed(hand, contract, crules)
+    return need
+
+
+KNOWN_RULES = 64
+KNOWN_HANDS = 8192
+"""Contracts (with their rules) and hands per contract whose needs ``cards_needed``
+keeps; when full, all are dropped at once."""
+_KNOWN: dict[tuple[int, int], tuple[Contract, ContractRules, dict[tuple[Card, ...], int]]] = {}
 
 
 @lru_cache(maxsize=8192)
