@@ -158,35 +158,40 @@ def test_a_discard_opens_a_shanghai_window_where_the_tables_reading_says_it_fits
     assert called > 300
 
 
-def test_may_is_turn_down_from_the_lay_offs_alone_is_normals_from_the_whole_list():
-    """``RolloutStrategy`` given the engine's lay-offs plays a May I turn down as it does
-    from the legal list (Normal's own ``_play``): on every play down of Normal's games,
-    and on random hands (wilds, many of a face) at those tables."""
+def test_may_is_turns_from_the_engines_lists_alone_are_normals_from_the_whole_list():
+    """``RolloutStrategy`` given the engine's lists (lay-offs, exchanges, go-downs) plays
+    a May I turn as it does from the legal list (Normal's own ``_play``) where it asks
+    that list: down, and before going down with a wild on another seat's meld. On every
+    play of Normal's games, and on random hands (wilds, many of a face) at those tables."""
     from test_shanghai_speed import random_hand
 
-    from cardtable.ai.shanghai_rollout import RolloutStrategy
+    from cardtable.ai.shanghai_rollout import RolloutStrategy, _wild_to_take
     from cardtable.ai.shanghai_search import ShanghaiRollout, StateSeat
     from cardtable.engine.data import evolve, replace_at
     from cardtable.engine.shanghai_rules import Phase
 
     rng = random.Random(4)
-    checked = laid = 0
-    for seats, seed in ((2, 61), (2, 62), (4, 63)):
+    kinds: Counter[tuple[bool, str]] = Counter()
+    for seats, seed in ((2, 61), (2, 62), (4, 63), (4, 64)):
         for game, seat, view in normal_positions("shanghai_may_i", seats, seed, 400):
-            if view.phase is not Phase.PLAY or not view.down[seat]:
+            if view.phase is not Phase.PLAY:
                 continue
             policy = ShanghaiRollout(game.variant)
-            fast, whole = RolloutStrategy(game.variant.single_lay_offs), RolloutStrategy()
+            fast, whole = RolloutStrategy(game.variant), RolloutStrategy()
             for index in range(4):
                 state = game.state
                 if index:
                     state = evolve(state, hands=replace_at(state.hands, seat,
                                                            random_hand(rng, view)))
-                ours = fast.choose(StateSeat(policy, state, seat), rng)
+                sight = StateSeat(policy, state, seat)
+                if not (state.down[seat] or _wild_to_take(sight)):
+                    continue
+                ours = fast.choose(sight, rng)
                 assert ours == whole.choose(StateSeat(policy, state, seat), rng)
-                laid += type(ours).__name__ == "LayOff"
-                checked += 1
-    assert checked >= 300 and laid >= 50, (checked, laid)
+                kinds[state.down[seat], type(ours).__name__] += 1
+    assert kinds[True, "LayOff"] >= 50 and kinds[True, "Discard"] >= 50, kinds
+    assert kinds[False, "Exchange"] >= 10 and kinds[False, "GoDown"] >= 5, kinds
+    assert kinds[False, "Discard"] >= 50, kinds
 
 
 def old_penalty(card, may_i: bool) -> int:

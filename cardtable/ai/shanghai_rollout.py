@@ -38,39 +38,37 @@ Imports the engine only.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import partial
 
-from ..engine import Action, Card, Discard, GoDown, LayOff
+from ..engine import Action, Discard, GoDown
 from ..engine.actions import discards_of, one_per_face
 from ..engine.contracts import cards_needed
-from ..engine.melds import Meld
-from ..engine.shanghai_checks import go_down_offers, going_out_problem
+from ..engine.shanghai_checks import ShanghaiChecks, go_down_offers, going_out_problem
 from ..engine.shanghai_rules import penalty
 from ..engine.table_fits import table_fits
 from .shanghai_bot import ShanghaiSeat, ShanghaiStrategy
-
-LayOffs = Callable[[tuple[tuple[Meld, ...], ...], list[Card]], list[LayOff]]
-"""The engine's single-card lay-offs of a hand's faces on a table."""
 
 
 class RolloutStrategy(ShanghaiStrategy):
     """Normal's moves with fewer searches of the hand (see the module's docstring)."""
 
-    def __init__(self, lay_offs: LayOffs | None = None) -> None:
+    def __init__(self, lister: ShanghaiChecks | None = None) -> None:
         super().__init__()
-        self.lay_offs = lay_offs
-        """The engine's single-card lay-offs of a table (``single_lay_offs``), if given:
-        May I's turn down is then played without listing the hand's every move."""
+        self.lister = lister
+        """The engine's lists of lay-offs and exchanges (``single_lay_offs``,
+        ``exchanges``), if given: May I's turns that Normal plays from the whole legal
+        list are then played from these alone."""
 
     def _play(self, view: ShanghaiSeat) -> Action:
         if view.down[view.seat]:
             if self._sheds_nothing(view):
                 return self._throw(view)
-            if view.may_i and self.lay_offs is not None:
-                return self._shed(view, self.lay_offs)
+            if view.may_i and self.lister is not None:
+                return self._shed(view, self.lister)
             return super()._play(view)
         if view.may_i and _wild_to_take(view):
+            if self.lister is not None:
+                return self._up_with_wilds_out(view, self.lister)
             return super()._play(view)
         if cards_needed(view.hand, view.contract, self.crules) == 0:
             for go_down in self._best_go_downs(view):
@@ -80,12 +78,23 @@ class RolloutStrategy(ShanghaiStrategy):
                     return go_down
         return self._throw(view)
 
-    def _shed(self, view: ShanghaiSeat, lay_offs: LayOffs) -> Action:
+    def _up_with_wilds_out(self, view: ShanghaiSeat, lister: ShanghaiChecks) -> Action:
+        """Normal's turn in May I before going down with a wild on another seat's meld,
+        from the lists it reads alone: the best go-down if the hand has one (the legal
+        list's proof that one exists finds one exactly when the search for the best
+        does), else the first exchange, else its throw."""
+        offers = go_down_offers(view.hand, view.contract, self.crules, True, best=True)
+        if offers:
+            return GoDown(offers[0])
+        exchanges = lister.exchanges(view.melds, view.seat, False, one_per_face(view.hand))
+        return exchanges[0] if exchanges else self._throw(view)
+
+    def _shed(self, view: ShanghaiSeat, lister: ShanghaiChecks) -> Action:
         """Normal's turn down in May I, from the lay-offs alone: the legal list holds the
         hand's throws, its single-card lay-offs and its exchanges, and Normal plays the
         first natural lay-off (in the list's order), else the first of a wild, else its
         throw (May I leaves a hand any play: ``_leaves_playable`` always holds)."""
-        found = lay_offs(view.melds, one_per_face(view.hand))
+        found = lister.single_lay_offs(view.melds, one_per_face(view.hand))
         if not found:
             return self._throw(view)
         is_wild = self.rules.is_wild

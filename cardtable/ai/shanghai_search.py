@@ -65,7 +65,7 @@ class ShanghaiRollout(RolloutPolicy[ShanghaiState]):
         # Buying keeps Normal's own strategy: with the cheaper one Hard finished ahead of
         # two Normal players 6.9 ± 6.9 points less often (40 paired deals), at the edge
         # of the noise, for 1.3 times the rollouts' speed.
-        self._normal = (RolloutStrategy(variant.single_lay_offs)
+        self._normal = (RolloutStrategy(variant)
                         if isinstance(variant, _Shanghai) else RolloutStrategy()) \
             if self.may_i else ShanghaiStrategy()
         self.crules = _contract_rules(variant)
