@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterator
+from functools import partial
 
 import pytest
 from bot_games import normal_positions
@@ -91,23 +92,25 @@ def _compare(options: ShanghaiMayIOptions | ShanghaiBuyOptions | None, seed: int
         for index in range(2):
             start = worlds[index]
             for action in actions:
-                try:
-                    state = variant.apply_built(start, view.seat, action).state
-                except IllegalActionError:
-                    continue
                 for horizon in horizons:
                     plain = _Search(variant, view, _MoveByMove(policy), shanghai_leaf, worlds,
                                     seed, horizon, 400)
                     assert plain.plays_out is None
-                    rng = random.Random(f"{index}:{horizon}")
-                    reached = plain._played_on(state, start.round, rng)
-                    dry, steps, faults = policy.play_out(
-                        state, view.seat, start.round, random.Random(f"{index}:{horizon}"),
-                        horizon, 400)
-                    assert dry == reached
-                    assert (steps, faults) == (plain.steps, plain.faults)
+                    name = f"{index}:{horizon}"
+                    dry = policy.play_out(start, view.seat, action,
+                                          partial(random.Random, name), horizon, 400)
+                    try:
+                        state = variant.apply_built(start, view.seat, action).state
+                    except IllegalActionError:
+                        assert dry is None
+                        seen["refused"] += 1
+                        continue
+                    reached = plain._played_on(state, start.round, random.Random(name))
+                    assert dry is not None
+                    assert dry[0] == reached
+                    assert dry[1:] == (plain.steps, plain.faults)
                     seen["rollouts"] += 1
-                    seen["moves"] += steps
+                    seen["moves"] += plain.steps
     return seen
 
 
@@ -116,6 +119,41 @@ def test_a_dry_rollout_reaches_the_state_the_engine_reaches_move_by_move():
     and to the round's end (stocks rebuilt, rounds ended, Shanghai! windows)."""
     seen = _compare(None, 5, 100, 13, (2, 0))
     assert seen["rollouts"] >= 150
+
+
+def test_a_dry_rollout_of_a_move_the_rules_refuse_is_none():
+    """As the engine refuses it (the search values it at minus infinity): a throw of a
+    card the hand does not hold."""
+    from cardtable.engine import Discard
+
+    view, _ = next(_rollout_starts(5, 100, 13))
+    variant = get_variant(view.game_id)(view.options)
+    policy = policy_for(variant)
+    assert isinstance(policy, PlaysOut)
+    start = Worlds(variant, view, 1)[0]
+    foreign = next(c for c in variant.deck(view.seats) if c not in start.hands[view.seat])
+    assert policy.play_out(start, view.seat, Discard(foreign),
+                           partial(random.Random, "x"), 2, 400) is None
+
+
+def test_a_deferred_generator_draws_what_the_generator_it_makes_draws():
+    from cardtable.ai.shanghai_search import DeferredRandom
+
+    made: list[int] = []
+
+    def make() -> random.Random:
+        made.append(1)
+        return random.Random("a name")
+
+    deferred, real = DeferredRandom(make), random.Random("a name")
+    assert not made  # nothing drawn, nothing made
+    items, same = list(range(40)), list(range(40))
+    deferred.shuffle(items)
+    real.shuffle(same)
+    assert items == same
+    assert [deferred.random(), deferred.randrange(7), deferred.sample(items, 4)] == \
+        [real.random(), real.randrange(7), real.sample(same, 4)]
+    assert made == [1]
 
 
 @pytest.mark.slow

@@ -35,6 +35,7 @@ import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Protocol, cast
 
 from ..engine import Action, GameView, IllegalActionError, get_variant
@@ -311,20 +312,23 @@ class _Search:
         self.playouts += 1
         variant, seat, horizon = self.variant, self.seat, self.horizon
         start = self.world(index)
-        try:
-            state = variant.apply_built(start, seat, action).state
-        except IllegalActionError:
-            self.rollouts.append(Rollout(index, action, -math.inf))
-            return -math.inf
-        rng = random.Random(f"{self.seed}:playout:{index}")  # the same for every candidate
-        playing = round_of(start, 0)
+        name = f"{self.seed}:playout:{index}"  # the same generator for every candidate
         if self.plays_out is not None:
-            state, steps, faults = self.plays_out.play_out(state, seat, playing, rng,
-                                                           horizon, self.move_cap)
+            reached = self.plays_out.play_out(start, seat, action, partial(random.Random, name),
+                                              horizon, self.move_cap)
+            if reached is None:
+                self.rollouts.append(Rollout(index, action, -math.inf))
+                return -math.inf
+            state, steps, faults = reached
             self.steps += steps
             self.faults += faults
         else:
-            state = self._played_on(state, playing, rng)
+            try:
+                state = variant.apply_built(start, seat, action).state
+            except IllegalActionError:
+                self.rollouts.append(Rollout(index, action, -math.inf))
+                return -math.inf
+            state = self._played_on(state, round_of(start, 0), random.Random(name))
         value = self.value(variant, state, seat)
         self.rollouts.append(Rollout(index, action, value))
         return value

@@ -35,12 +35,16 @@ class PlaysOut(Protocol):
     a state copied at every move), exactly as the search's own loop would play it move
     by move with ``move``: see ``hard._Search.playout``."""
 
-    def play_out(self, state: SeatedState, seat: int, playing: int, rng: random.Random,
-                 horizon: int, limit: int) -> tuple[SeatedState, int, int]:
-        """The state reached from ``state``, the moves made and the faults: play stops
-        when the round ``playing`` or the game is over, nobody is awaited, ``seat`` has
-        ended its ``horizon``-th own turn after this one (0: never), ``limit`` moves are
-        made, or the rules refuse a move (a fault)."""
+    def play_out(self, start: SeatedState, seat: int, action: Action,
+                 rng: Callable[[], random.Random], horizon: int,
+                 limit: int) -> tuple[SeatedState, int, int] | None:
+        """``seat``'s ``action`` in ``start`` (None: the rules refuse it there), then the
+        rollout: the state reached, the moves made after ``action`` and the faults. Play
+        stops when ``start``'s round or the game is over, nobody is awaited, ``seat``
+        has ended its ``horizon``-th own turn after this one (0: never), ``limit`` moves
+        are made, or the rules refuse a move (a fault). ``rng`` makes the rollout's
+        generator (the same for every candidate of a world), asked only if a move
+        needs it."""
         ...
 
 

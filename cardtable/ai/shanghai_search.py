@@ -32,8 +32,9 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 
-from ..engine import Action
+from ..engine import Action, IllegalActionError
 from ..engine.contracts import ContractRules, cards_needed
 from ..engine.options import ShanghaiMayIOptions
 from ..engine.shanghai import _Shanghai
@@ -85,20 +86,49 @@ class ShanghaiRollout(RolloutPolicy[ShanghaiState]):
     def legal(self, state: ShanghaiState, seat: int) -> tuple[Action, ...]:
         return self.variant.legal_actions(state, seat)
 
-    def play_out(self, state: SeatedState, seat: int, playing: int, rng: random.Random,
-                 horizon: int, limit: int) -> tuple[SeatedState, int, int]:
-        """The rollout from ``state`` played on a :class:`DryShanghai` (the state the
+    def play_out(self, start: SeatedState, seat: int, action: Action,
+                 rng: Callable[[], random.Random], horizon: int,
+                 limit: int) -> tuple[SeatedState, int, int] | None:
+        """The rollout from ``start`` played on a :class:`DryShanghai` (the state the
         engine's moves reach, without a copy of it at every move), each move Normal's
-        choice read from the table (``TableSeat``): see ``rollout.PlaysOut``."""
+        choice read from the table (``TableSeat``): see ``rollout.PlaysOut``. Normal
+        never draws on a generator, so none is made (``DeferredRandom``)."""
         variant = self.variant
-        if type(state) is not ShanghaiState or not isinstance(variant, _Shanghai):
-            raise TypeError(f"{type(self).__name__} plays Shanghai, not {type(state).__name__}")
-        table = DryShanghai(variant, state)
-        steps, faults = table.play(self._choose_dry, seat, rng, horizon, limit, playing)
+        if type(start) is not ShanghaiState or not isinstance(variant, _Shanghai):
+            raise TypeError(f"{type(self).__name__} plays Shanghai, not {type(start).__name__}")
+        table = DryShanghai(variant, start)
+        try:
+            steps, faults = table.play(self._choose_dry, seat, action, DeferredRandom(rng),
+                                       horizon, limit)
+        except IllegalActionError:
+            return None
         return table.state(), steps, faults
 
     def _choose_dry(self, table: DryShanghai, seat: int, rng: random.Random) -> Action:
         return self._normal.choose(TableSeat(self, table, seat), rng)
+
+
+class DeferredRandom(random.Random):
+    """A generator made only when first drawn on (by ``make``): the same numbers as the
+    generator ``make`` makes, and no cost where nothing is drawn (seeding one from its
+    name costs as much as a rollout's move)."""
+
+    def __init__(self, make: Callable[[], random.Random]) -> None:  # no seeding here
+        self._make = make
+        self._real: random.Random | None = None
+        self.gauss_next = None  # ``Random.seed`` sets it; ``gauss`` reads it
+
+    def _generator(self) -> random.Random:
+        real = self._real
+        if real is None:
+            real = self._real = self._make()
+        return real
+
+    def random(self) -> float:
+        return self._generator().random()
+
+    def getrandbits(self, k: int, /) -> int:
+        return self._generator().getrandbits(k)
 
 
 class StateSeat:

@@ -156,7 +156,7 @@ def cards_needed(hand: Sequence[Card], contract: Contract, crules: ContractRules
     if need is None:
         if len(known) >= KNOWN_HANDS:
             known.clear()
-        need = known[hand] = _needed(hand, contract, crules)
+        need = known[hand] = _work_out(hand, contract, crules)
     return need
 
 
@@ -216,6 +216,10 @@ def _needed(hand: tuple[Card, ...], contract: Contract, crules: ContractRules) -
         if best == 0:
             break
     return best
+
+
+_work_out = _needed.__wrapped__
+"""``_needed`` itself, not asked of its own memo (``_KNOWN`` was, by the hand alone)."""
 
 
 def needs_without(hand: Sequence[Card], cards: Sequence[Card], contract: Contract,

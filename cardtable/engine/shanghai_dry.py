@@ -34,7 +34,7 @@ from .actions import (
 )
 from .cards import Card
 from .data import evolve, replace_at, without, without_one
-from .errors import EngineError
+from .errors import EngineError, IllegalActionError
 from .melds import Meld
 from .rummy import DRAW_CHOICES
 from .shanghai import _after, _Shanghai
@@ -151,12 +151,21 @@ class DryShanghai:
     # --- playing ---------------------------------------------------------------------------
 
     def play(self, choose: Callable[[DryShanghai, int, random.Random], Action], seat: int,
-             rng: random.Random, horizon: int, limit: int, playing: int) -> tuple[int, int]:
-        """The Hard search's rollout loop (``hard._Search.playout``) on this table: up to
-        ``limit`` moves, each ``choose``'s for the seat awaited, until the round
-        ``playing`` or the game is over, nobody is awaited, or (``horizon`` > 0) ``seat``
-        has ended its ``horizon``-th own turn after this one. Returns the moves made and
-        the faults (a move the rules refused: the rollout stops where it stands)."""
+             first: Action, rng: random.Random, horizon: int, limit: int) -> tuple[int, int]:
+        """The Hard search's rollout (``hard._Search.playout``) on this table: ``seat``'s
+        ``first`` move, checked as ``apply_built`` checks it (``IllegalActionError``),
+        then up to ``limit`` moves, each ``choose``'s for the seat awaited, until this
+        round or the game is over, nobody is awaited, or (``horizon`` > 0) ``seat`` has
+        ended its ``horizon``-th own turn after this one. Returns the moves made after
+        ``first`` and the faults (a move the rules refused: play stops there)."""
+        playing = self.round
+        variant = self.variant
+        start = self.state()
+        if not variant._listed(start, seat, first):
+            reason = variant._problem(start, seat, first)
+            if reason is not None:
+                raise IllegalActionError(reason)
+        self.step(seat, first)
         ours = self.current == seat
         returns = steps = 0
         for _ in range(limit):
