@@ -250,3 +250,18 @@ def test_a_cards_penalty_is_read_from_its_rank_as_the_rules_count_it():
     for card in standard_deck(4, 2):
         for may_i in (True, False):
             assert penalty(card, may_i) == old_penalty(card, may_i), card
+
+
+def test_a_kept_shuffle_is_the_shuffle_worked_out_again():
+    """``rng.shuffled`` keeps a tuple's shuffles (the next round's deal of a sampled
+    world): the same order as a list of the same items, shuffled afresh."""
+    from cardtable.engine.cards import standard_deck
+    from cardtable.engine.rng import shuffled
+
+    deck = standard_deck(2, 2)
+    for seed in range(30):
+        for labels in (("deal", 2), ("reshuffle", seed % 3)):
+            first = shuffled(deck, seed, *labels)
+            assert shuffled(deck, seed, *labels) is first  # kept
+            assert first == shuffled(list(deck), seed, *labels)
+    assert shuffled(deck, 1, "deal", 2) != shuffled(deck, 2, "deal", 2)

@@ -192,7 +192,7 @@ class TableSeat:
         self.may_i = rollout.may_i
         self.contract = CONTRACTS[table.round - 1]
         self.crules = rollout.crules
-        thrown = table.tells.last_thrown(seat)
+        thrown = table.last_thrown(seat)
         self.last_thrown = thrown.face if thrown is not None else None
         self._legal: tuple[Action, ...] | None = None
 

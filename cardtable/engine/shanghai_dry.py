@@ -51,7 +51,8 @@ class DryShanghai:
     __slots__ = ("variant", "may_i", "seats", "moves", "_start", "_made", "round", "phase",
                  "current", "hands", "stock", "discard_pile", "exposed", "discarder",
                  "melds", "down", "calls_used", "requests", "answered", "took_discard",
-                 "played", "undo_hand", "undo_melds", "undo_down", "known", "tells", "turn",
+                 "played", "undo_hand", "undo_melds", "undo_down", "known", "thrown", "passed",
+                 "_tells", "turn",
                  "used_up")
 
     def __init__(self, variant: _Shanghai, state: ShanghaiState) -> None:
@@ -85,7 +86,12 @@ class DryShanghai:
         self.undo_melds = state.undo_melds
         self.undo_down = state.undo_down
         self.known = list(state.known)
-        self.tells: Tells = state.tells
+        tells = state.tells
+        self._tells: Tells | None = tells
+        """The state's tells, while no move has added to them (else None)."""
+        self.thrown = list(tells.thrown)
+        self.passed = list(tells.passed)
+        """The tells' rows (``Tells``), added to in place."""
         self.turn = state.turn
         self.used_up = self.variant._rebuilds_used_up(state.round_rebuilds)
         """Whether the stock may no longer be rebuilt this round."""
@@ -94,6 +100,9 @@ class DryShanghai:
         """The table as it stands, as a Shanghai state."""
         made = self._made
         if made is None:
+            tells = self._tells
+            if tells is None:
+                tells = self._tells = Tells(tuple(self.thrown), tuple(self.passed))
             made = self._made = evolve(
                 self._start, phase=self.phase, current=self.current, hands=tuple(self.hands),
                 stock=tuple(self.stock), discard_pile=self.discard_pile,
@@ -102,11 +111,16 @@ class DryShanghai:
                 requests=self.requests, answered=self.answered,
                 took_discard=self.took_discard, played=self.played,
                 undo_hand=self.undo_hand, undo_melds=self.undo_melds,
-                undo_down=self.undo_down, known=tuple(self.known), tells=self.tells,
-                turn=self.turn)
+                undo_down=self.undo_down, known=tuple(self.known), tells=tells, turn=self.turn)
         return made
 
     # --- asking --------------------------------------------------------------------------
+
+    def last_thrown(self, seat: int) -> Card | None:
+        """``Tells.last_thrown``: the card ``seat`` threw at its last turn this round."""
+        rows = self.thrown
+        thrown = rows[seat] if seat < len(rows) else ()
+        return thrown[-1] if thrown else None
 
     def supply(self) -> int:
         """``_Shanghai._supply``: cards the stock can still give."""
@@ -275,7 +289,8 @@ class DryShanghai:
         if action.kind != "pass":
             self.requests += (seat,)
         else:
-            self.tells = self.tells.passed_up(seat, self.discard_pile[-1])
+            _added(self.passed, seat, self.discard_pile[-1])
+            self._tells = None
         answered = self.answered = self.answered + (seat,)
         if any(caller not in answered for caller in self._callers(self.current)):
             return  # the window stays open
@@ -301,7 +316,8 @@ class DryShanghai:
             self._drawn(pile[-1], True)
             return
         if self.exposed and pile:  # the player let the top discard go
-            self.tells = self.tells.passed_up(self.current, pile[-1])
+            _added(self.passed, self.current, pile[-1])
+            self._tells = None
         self._drawn(self.stock.pop(), False)
 
     def _answer_buy(self, allow: bool) -> None:
@@ -314,7 +330,8 @@ class DryShanghai:
             return
         current = self.current
         buyer = next(seat for seat in _after(self.seats, current) if seat in self.requests)
-        self.tells = self.tells.passed_up(current, card)
+        _added(self.passed, current, card)
+        self._tells = None
         stock = self.stock
         extra = tuple([stock.pop() for _ in range(self.variant.options.buy_extra_cards)])
         self.exposed = False
@@ -344,7 +361,8 @@ class DryShanghai:
         if not window and not self._passes_on(seat):
             return False
         self.hands[seat] = without_one(self.hands[seat], card)
-        self.tells = self.tells.threw(seat, card)
+        _added(self.thrown, seat, card)
+        self._tells = None
         known = self.known[seat]
         if card in known:
             self.known[seat] = without_one(known, card)
@@ -362,3 +380,11 @@ class DryShanghai:
         self.took_discard = self.played = False
         self.requests = self.answered = ()
         return True
+
+
+def _added(rows: list[tuple[Card, ...]], seat: int, card: Card) -> None:
+    """``tells._added`` in place: ``card`` after the others of ``seat``'s row (rows added
+    for a state from a file written before tells were kept)."""
+    while len(rows) <= seat:
+        rows.append(())
+    rows[seat] += (card,)
