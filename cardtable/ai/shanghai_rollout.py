@@ -17,7 +17,11 @@ each where the round wants sets and runs. Here:
   the estimate's rare exceptions a card that would have is kept instead). The throws
   are the hand's faces, as the engine lists them, made without the listing.
 - A turn with a wild on another seat's meld (May I: Normal exchanges for it first), and
-  every other phase, are Normal's exact moves.
+  every other phase, are Normal's exact moves. Given the engine's lists (``lister``),
+  May I's turns that Normal plays from the whole legal list (down, or before going down
+  with a wild to take) are played from the lay-offs, the exchanges and the best go-down
+  alone: the same moves (``tests/test_shanghai_dry``), without listing the hand's throws
+  nor proving a go-down exists before searching for the best one.
 
 It does not play exactly as Normal, though nearly: over some 3,500 positions of Normal's
 self-play (May I at 2 and 4 seats, buying at 3 and 5) it moved otherwise once, a play
