@@ -84,12 +84,14 @@ class RolloutStrategy(ShanghaiStrategy):
 
     def _up_with_wilds_out(self, view: ShanghaiSeat, lister: ShanghaiChecks) -> Action:
         """Normal's turn in May I before going down with a wild on another seat's meld,
-        from the lists it reads alone: the best go-down if the hand has one (the legal
-        list's proof that one exists finds one exactly when the search for the best
-        does), else the first exchange, else its throw."""
-        offers = go_down_offers(view.hand, view.contract, self.crules, True, best=True)
-        if offers:
-            return GoDown(offers[0])
+        from the lists it reads alone: the best go-down if the legal list's proof finds
+        that the hand has one (the first found: a cheaper search, remembered per hand),
+        else the first exchange, else its throw."""
+        hand, contract, crules = view.hand, view.contract, self.crules
+        if go_down_offers(hand, contract, crules, True, best=False):
+            offers = go_down_offers(hand, contract, crules, True, best=True)
+            if offers:
+                return GoDown(offers[0])
         exchanges = lister.exchanges(view.melds, view.seat, False, one_per_face(view.hand))
         return exchanges[0] if exchanges else self._throw(view)
 
