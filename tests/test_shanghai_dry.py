@@ -232,6 +232,38 @@ def test_may_is_turns_from_the_engines_lists_alone_are_normals_from_the_whole_li
     assert kinds[False, "Discard"] >= 50, kinds
 
 
+def test_buyings_rollout_turn_before_going_down_is_normals():
+    """``BuyingRolloutStrategy`` (a turn before going down played from the first-found
+    go-down search alone where it finds none) plays every turn as Normal does: on every
+    play of Normal's buying games at 3 and 5 seats, and on random hands at those tables
+    (many of a face: go-downs found, and their lighter forms when the hand is small)."""
+    from test_shanghai_speed import random_hand
+
+    from cardtable.ai.shanghai_bot import ShanghaiStrategy
+    from cardtable.ai.shanghai_rollout import BuyingRolloutStrategy
+    from cardtable.ai.shanghai_search import ShanghaiRollout, StateSeat
+    from cardtable.engine.data import evolve, replace_at
+    from cardtable.engine.shanghai_rules import Phase
+
+    rng = random.Random(5)
+    kinds: Counter[tuple[bool, str]] = Counter()
+    for seats, seed in ((3, 71), (3, 72), (5, 73)):
+        for game, seat, view in normal_positions("shanghai_buy", seats, seed, 300):
+            if view.phase is not Phase.PLAY:
+                continue
+            policy = ShanghaiRollout(game.variant)
+            fast, normal = BuyingRolloutStrategy(), ShanghaiStrategy()
+            for index in range(1 if view.down[seat] else 3):  # a hand down: as dealt
+                state = game.state
+                if index:
+                    state = evolve(state, hands=replace_at(state.hands, seat,
+                                                           random_hand(rng, view)))
+                ours = fast.choose(StateSeat(policy, state, seat), rng)
+                assert ours == normal.choose(StateSeat(policy, state, seat), rng)
+                kinds[state.down[seat], type(ours).__name__] += 1
+    assert kinds[False, "Discard"] >= 100 and kinds[False, "GoDown"] >= 10, kinds
+
+
 def old_penalty(card, may_i: bool) -> int:
     """``shanghai_rules.penalty`` before it read a table (the reference)."""
     from cardtable.engine.cards import Rank

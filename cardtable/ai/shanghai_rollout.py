@@ -35,7 +35,8 @@ of the deals against 62.1 % on 60 deals (+2.5 ± 4.3 points); buying against two
 ahead in 60.6 % of its meetings against 67.5 % on 40 deals (-6.9 ± 6.9): May I level,
 buying a loss at the very edge of the noise (the policy moved as Normal in every buying
 position of the test above). Until more deals say otherwise, buying's rollouts keep
-Normal's strategy (``ShanghaiRollout``).
+Normal's moves (``BuyingRolloutStrategy``: Normal's own strategy, a turn before going
+down found without a listing where no go-down is there to list).
 
 Imports the engine only.
 """
@@ -173,3 +174,19 @@ def _wild_to_take(view: ShanghaiSeat) -> bool:
     is_wild = view.crules.melds.is_wild
     return any(is_wild(card) for seat, melds in enumerate(view.melds) if seat != view.seat
                for meld in melds for card in meld.cards)
+
+
+class BuyingRolloutStrategy(ShanghaiStrategy):
+    """Normal's own moves when buying (``ShanghaiStrategy``), a turn before going down
+    played without listing the hand's moves where the legal list would hold no go-down:
+    the list's go-downs all come from the first-found search (``go_down_offers``), and
+    with none there Normal throws the costliest card the contract needs least, from the
+    hand's faces (a hand not down when buying holds more than one card). The same
+    moves (``tests/test_shanghai_dry``)."""
+
+    def _play(self, view: ShanghaiSeat) -> Action:
+        hand = view.hand
+        if view.down[view.seat] or view.may_i or len(hand) < 2 or go_down_offers(
+                hand, view.contract, self.crules, False, best=False):
+            return super()._play(view)
+        return self._pick_discard(view, discards_of(one_per_face(hand)))

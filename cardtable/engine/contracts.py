@@ -229,8 +229,8 @@ def needs_without(hand: Sequence[Card], cards: Sequence[Card], contract: Contrac
     hand once: a card out changes one rank's count, or one suit's run positions and
     maybe that suit's place in the order; a contract of both asks each hand whole."""
     hand = tuple(hand)
-    if contract.sets and contract.runs:
-        return [_needed(tuple([c for c in hand if c is not card]), contract, crules)
+    if contract.sets and contract.runs:  # each hand whole, kept as ``cards_needed`` keeps it
+        return [cards_needed(tuple([c for c in hand if c is not card]), contract, crules)
                 for card in cards]
     rules = crules.melds
     wild_ranks = rules._wild

@@ -160,7 +160,9 @@ class DryShanghai:
             return _BUY_ANSWERS
         if phase is Phase.DRAW:
             return DRAW_CHOICES[self.supply() >= 1, bool(self.exposed and self.discard_pile)]
-        return self.variant.legal_actions(self.state(), seat)
+        # Worked out, not kept with the state as ``legal_actions`` keeps it: the table's
+        # moves are made unchecked (a rare move the engine makes is checked again).
+        return self.variant._legal_actions(self.state(), seat)
 
     # --- playing ---------------------------------------------------------------------------
 
