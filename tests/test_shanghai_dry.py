@@ -277,11 +277,17 @@ def old_penalty(card, may_i: bool) -> int:
 
 def test_a_cards_penalty_is_read_from_its_rank_as_the_rules_count_it():
     from cardtable.engine.cards import standard_deck
-    from cardtable.engine.shanghai_rules import penalty
+    from cardtable.engine.shanghai_rules import hand_penalty, penalty
 
-    for card in standard_deck(4, 2):
+    deck = standard_deck(4, 2)
+    for card in deck:
         for may_i in (True, False):
             assert penalty(card, may_i) == old_penalty(card, may_i), card
+    rng = random.Random(2)
+    for _ in range(200):
+        hand = tuple(rng.sample(deck, rng.randint(0, 14)))
+        for may_i in (True, False):
+            assert hand_penalty(hand, may_i) == sum(old_penalty(c, may_i) for c in hand)
 
 
 def test_a_kept_shuffle_is_the_shuffle_worked_out_again():

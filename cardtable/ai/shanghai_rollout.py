@@ -142,14 +142,13 @@ class RolloutStrategy(ShanghaiStrategy):
         """Normal's least ``_discard_cost``, its need worked out costliest card first
         until one leaves the whole hand's need (see the module's docstring)."""
         rules, may_i = self.rules, view.may_i
+        # The options least by ``_discard_cost``'s first two terms, in their order: the
+        # naturals (if any), and of those the ones ``_gives_away`` spares (if any).
         is_wild = rules.is_wild
-        if may_i:  # ``_gives_away``: the table read once for all the options
+        tied = [a for a in options if not is_wild(a.card)] or options
+        if may_i:  # the table read once for all the options
             fits = table_fits(view.melds, rules).fits
-            firsts = [(is_wild(a.card), fits(a.card)) for a in options]
-        else:
-            firsts = [(is_wild(a.card), False) for a in options]
-        least = min(firsts)
-        tied = [a for a, first in zip(options, firsts) if first == least]
+            tied = [a for a in tied if not fits(a.card)] or tied
         if len(tied) == 1:
             return tied[0]
         ordered = sorted(tied, key=lambda a: -penalty(a.card, may_i))

@@ -45,7 +45,7 @@ from ..engine.shanghai_rules import (
     Phase,
     ShanghaiState,
     contract_rules,
-    penalty,
+    hand_penalty,
 )
 from ..engine.variant import SeatedState, SomeVariant
 from .leaf import chance_ahead, leaf_value
@@ -270,7 +270,7 @@ def expected_penalties(variant: SomeVariant, state: ShanghaiState) -> list[float
     retained = RETAINED[_may_i(variant)]
     expected = []
     for seat, hand in enumerate(state.hands):
-        points = sum(penalty(card, _may_i(variant)) for card in hand)
+        points = hand_penalty(hand, _may_i(variant))
         expected.append(state.penalties[seat] + points * retained[hand_class(variant, state,
                                                                              seat)])
     return expected

@@ -144,12 +144,16 @@ def cards_needed(hand: Sequence[Card], contract: Contract, crules: ContractRules
     search's rollouts ask of the same hands again and again. Kept per contract and rules
     (``_KNOWN``: a dictionary of hands each, so a question hashes the hand alone, never
     the contract's and rules' dataclasses), worked out by ``_needed``."""
-    key = (id(contract), id(crules))
-    entry = _KNOWN.get(key)
-    if entry is None or entry[0] is not contract or entry[1] is not crules:
-        if len(_KNOWN) >= KNOWN_RULES:
-            _KNOWN.clear()
-        entry = _KNOWN[key] = (contract, crules, {})
+    global _last
+    entry = _last
+    if entry[0] is not contract or entry[1] is not crules:
+        key = (id(contract), id(crules))
+        found = _KNOWN.get(key)
+        if found is None or found[0] is not contract or found[1] is not crules:
+            if len(_KNOWN) >= KNOWN_RULES:
+                _KNOWN.clear()
+            found = _KNOWN[key] = (contract, crules, {})
+        entry = _last = found
     known = entry[2]
     hand = tuple(hand)
     need = known.get(hand)
@@ -164,7 +168,10 @@ KNOWN_RULES = 64
 KNOWN_HANDS = 8192
 """Contracts (with their rules) and hands per contract whose needs ``cards_needed``
 keeps; when full, all are dropped at once."""
-_KNOWN: dict[tuple[int, int], tuple[Contract, ContractRules, dict[tuple[Card, ...], int]]] = {}
+_Known = tuple[Contract | None, ContractRules | None, dict[tuple[Card, ...], int]]
+_KNOWN: dict[tuple[int, int], _Known] = {}
+_last: _Known = (None, None, {})
+"""The entry of ``_KNOWN`` asked last (a search asks of one contract at a time)."""
 
 
 @lru_cache(maxsize=8192)

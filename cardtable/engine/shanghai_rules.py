@@ -75,6 +75,12 @@ def penalty(card: Card, may_i: bool) -> int:
     return _PENALTIES[may_i][card.rank]
 
 
+def hand_penalty(hand: tuple[Card, ...], may_i: bool) -> int:
+    """The points of a hand's cards (:func:`penalty` of each)."""
+    points = _PENALTIES[may_i]
+    return sum([points[card.rank] for card in hand])
+
+
 def _penalty_of(rank: Rank, may_i: bool) -> int:
     if rank in (Rank.JOKER, Rank.TWO):
         return 50 if may_i else 20

@@ -23,8 +23,10 @@ from .rummy import unseen_pool
 from .sampling import InconsistentViewError, fill_hands, fresh_seed
 from .shanghai_rules import ShanghaiState, ShanghaiView
 
-_TEMPLATES: IdentityMemo[ShanghaiView, ShanghaiState] = IdentityMemo(1)
-"""The state copied from the last view dealt from (with its variant's id beside it)."""
+_TEMPLATES: IdentityMemo[ShanghaiView, tuple[ShanghaiState, list[Card], int]] = \
+    IdentityMemo(1)
+"""The state copied from the last view dealt from (with its variant's id beside it),
+the unseen cards in deck order, and how many of them the hidden hands hold."""
 
 
 class _Dealer(Protocol):
@@ -39,13 +41,14 @@ class _Dealer(Protocol):
 def deal_hands(variant: _Dealer, view: ShanghaiView, rng: random.Random) -> ShanghaiState:
     """``variant.determinize(view, rng, shuffle_stock=False)``: the same state from the
     same draws, the stock left in the unseen cards' deck order."""
-    template = _TEMPLATES.get(view, id(variant))
-    if template is None:
-        template = _TEMPLATES.put(view, variant.determinize(view, random.Random(0), False),
-                                  id(variant))
-    pool = unseen_pool(variant, view)
-    hidden = sum(size - len(view.known[other])
-                 for other, size in enumerate(view.hand_sizes) if other != view.seat)
+    kept = _TEMPLATES.get(view, id(variant))
+    if kept is None:
+        template = variant.determinize(view, random.Random(0), False)
+        hidden = sum(size - len(view.known[other])
+                     for other, size in enumerate(view.hand_sizes) if other != view.seat)
+        kept = _TEMPLATES.put(view, (template, unseen_pool(variant, view), hidden),
+                              id(variant))
+    template, pool, hidden = kept
     if hidden > len(pool):
         raise InconsistentViewError("not enough unseen cards for the hidden hands")
     chosen = rng.sample(range(len(pool)), hidden)
