@@ -65,9 +65,9 @@ class ShanghaiRollout(RolloutPolicy[ShanghaiState]):
         # Buying keeps Normal's own moves: with the cheaper strategy Hard finished ahead
         # of two Normal players 6.9 ± 6.9 points less often (40 paired deals), at the
         # edge of the noise, for 1.3 times the rollouts' speed.
-        self._normal = (RolloutStrategy(variant)
-                        if isinstance(variant, _Shanghai) else RolloutStrategy()) \
-            if self.may_i else BuyingRolloutStrategy()
+        self._engine = variant if isinstance(variant, _Shanghai) else None
+        """The Shanghai engine (as its own class: the dry table reads its checks)."""
+        self._normal = RolloutStrategy(self._engine) if self.may_i else BuyingRolloutStrategy()
         self.crules = _contract_rules(variant)
 
     def choose(self, state: ShanghaiState, seat: int, rng: random.Random) -> Action:
@@ -92,8 +92,8 @@ class ShanghaiRollout(RolloutPolicy[ShanghaiState]):
         engine's moves reach, without a copy of it at every move), each move Normal's
         choice read from the table (``TableSeat``): see ``rollout.PlaysOut``. Normal
         never draws on a generator, so none is made (``DeferredRandom``)."""
-        variant = self.variant
-        if type(start) is not ShanghaiState or not isinstance(variant, _Shanghai):
+        variant = self._engine
+        if type(start) is not ShanghaiState or variant is None:
             raise TypeError(f"{type(self).__name__} plays Shanghai, not {type(start).__name__}")
         table = DryShanghai(variant, start)
         try:
