@@ -183,6 +183,8 @@ def _needed(hand: tuple[Card, ...], contract: Contract, crules: ContractRules) -
     wild_ranks = rules._wild
     positions = _positions(rules)
     sets, runs = contract.sets, contract.runs
+    if not sets:
+        return _runs_needed(hand, contract, crules, wild_ranks, positions)
     wilds = 0
     by_rank: dict[int, list[Card]] = {}
     naturals: list[tuple[Card, object, int]] = []
@@ -227,6 +229,27 @@ def _needed(hand: tuple[Card, ...], contract: Contract, crules: ContractRules) -
 
 _work_out = _needed.__wrapped__
 """``_needed`` itself, not asked of its own memo (``_KNOWN`` was, by the hand alone)."""
+
+
+def _runs_needed(hand: tuple[Card, ...], contract: Contract, crules: ContractRules,
+                 wild_ranks: frozenset[int], positions: dict[int, int]) -> int:
+    """``_needed`` of a contract of runs alone (the rounds of runs, asked most): no set is
+    chosen, so the windows are counted on the whole hand's naturals, each suit's mask
+    built as the hand is read (suits in order of their first card)."""
+    wilds = 0
+    masks: dict[object, int] = {}
+    for card in hand:
+        rank = card.rank._value_
+        if rank in wild_ranks:
+            wilds += 1
+        else:
+            suit = card.suit
+            masks[suit] = masks.get(suit, 0) | positions[rank]
+    rules = crules.melds
+    have = _fullest(tuple(masks.values()), rules.run_low, rules.run_high, rules.min_run,
+                    contract.runs, crules.runs_distinct_suits)
+    usable = (wilds if wilds < have else have) if rules.naturals_at_least_wilds else wilds
+    return max(0, contract.min_cards - have - usable)
 
 
 def needs_without(hand: Sequence[Card], cards: Sequence[Card], contract: Contract,
