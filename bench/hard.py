@@ -36,6 +36,7 @@ met. Prints figures; asserts nothing.
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import os
 import signal
@@ -111,7 +112,7 @@ def measure(records: list[dict[str, Any]]) -> Figures:
         return counted
 
     # ``apply_built`` (a rollout's own moves, rules checked, shape not), Palace's
-    # ``step`` and its ``DryTable`` (its dry playout's listed moves, unchecked) are newer
+    # ``step``, its ``DryTable`` and Shanghai's ``DryShanghai`` (a dry playout's moves) are newer
     # than REV: whichever a tree has is counted.
     names = ("apply", "apply_built", "step")
     applies = {(variant, name): variant.__dict__.get(name) for variant in variants()
@@ -119,22 +120,25 @@ def measure(records: list[dict[str, Any]]) -> Figures:
     hard._Search.playout = playout
     for variant, name in applies:
         setattr(variant, name, counting(getattr(variant, name)))
-    dry = _dry_table()
-    dry_play = dry.play if dry is not None else None
+    plays = {table: table.play for table in _dry_tables()}
 
-    def dry_counted(table: Any, *args: Any) -> None:
-        done = table.moves
-        dry_play(table, *args)
-        if count["inside"]:
-            count["moves"] += table.moves - done
+    def counting_dry(play: Any) -> Any:
+        def counted(table: Any, *args: Any) -> Any:
+            done = table.moves
+            try:
+                return play(table, *args)
+            finally:
+                if count["inside"]:
+                    count["moves"] += table.moves - done
+        return counted
 
-    if dry is not None:
-        dry.play = dry_counted
+    for table, play in plays.items():
+        table.play = counting_dry(play)
     try:
         return _measure(records, count)
     finally:  # measured again in this process: unwrapped first
-        if dry is not None:
-            dry.play = dry_play
+        for table, play in plays.items():
+            table.play = play
         hard._Search.playout = played
         for (variant, name), apply in applies.items():
             if apply is None:
@@ -143,14 +147,17 @@ def measure(records: list[dict[str, Any]]) -> Figures:
                 setattr(variant, name, apply)
 
 
-def _dry_table() -> Any:
-    """Palace's ``DryTable`` (its dry playout's moves, made in place), if this tree has
-    one: its moves are counted as the variants' applied ones are."""
-    try:
-        from cardtable.engine.palace_dry import DryTable
-    except ImportError:
-        return None
-    return DryTable
+def _dry_tables() -> list[Any]:
+    """The dry tables this tree has (Palace's ``DryTable``, Shanghai's ``DryShanghai``:
+    a rollout's moves made in place, counted by the table, the engine's by ``apply``):
+    their moves are counted as the variants' applied ones are."""
+    tables = []
+    for module, name in (("palace_dry", "DryTable"), ("shanghai_dry", "DryShanghai")):
+        try:
+            tables.append(getattr(importlib.import_module(f"cardtable.engine.{module}"), name))
+        except ImportError:
+            pass
+    return tables
 
 
 def _measure(records: list[dict[str, Any]], count: dict[str, Any]) -> Figures:

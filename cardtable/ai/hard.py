@@ -35,6 +35,7 @@ import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Protocol, cast
 
 from ..engine import Action, GameView, IllegalActionError, get_variant
@@ -47,7 +48,7 @@ from .bots import NormalBot
 from .candidates import candidates as search_candidates
 from .collector import collector_paused
 from .leaf import Leaf, LeafValue, leaf_for, standing_margin
-from .rollout import Mover, policy_for
+from .rollout import Mover, PlaysOut, policy_for
 from .worlds import Worlds
 
 COMMIT = (LayDown, GoDown, LayMission)
@@ -299,6 +300,8 @@ class _Search:
         self.horizon, self.move_cap = horizon, move_cap
         self.playouts = self.steps = self.faults = 0
         self.rollouts: list[Rollout] = []
+        self.plays_out = policy if isinstance(policy, PlaysOut) else None
+        """The policy, where it plays a whole rollout itself (the same moves, faster)."""
 
     def world(self, index: int) -> SeatedState:
         return self.worlds[index]
@@ -307,15 +310,32 @@ class _Search:
         """This world after ``action``, played on to the end of the seat's next own turn
         (or the round's end), valued for the seat (higher is better)."""
         self.playouts += 1
-        variant, seat, horizon, move = self.variant, self.seat, self.horizon, self.policy.move
+        variant, seat, horizon = self.variant, self.seat, self.horizon
         start = self.world(index)
-        try:
-            state = variant.apply_built(start, seat, action).state
-        except IllegalActionError:
-            self.rollouts.append(Rollout(index, action, -math.inf))
-            return -math.inf
-        rng = random.Random(f"{self.seed}:playout:{index}")  # the same for every candidate
-        playing = round_of(start, 0)
+        name = f"{self.seed}:playout:{index}"  # the same generator for every candidate
+        if self.plays_out is not None:
+            reached = self.plays_out.play_out(start, seat, action, partial(random.Random, name),
+                                              horizon, self.move_cap)
+            if reached is None:
+                self.rollouts.append(Rollout(index, action, -math.inf))
+                return -math.inf
+            state, steps, faults = reached
+            self.steps += steps
+            self.faults += faults
+        else:
+            try:
+                state = variant.apply_built(start, seat, action).state
+            except IllegalActionError:
+                self.rollouts.append(Rollout(index, action, -math.inf))
+                return -math.inf
+            state = self._played_on(state, round_of(start, 0), random.Random(name))
+        value = self.value(variant, state, seat)
+        self.rollouts.append(Rollout(index, action, value))
+        return value
+
+    def _played_on(self, state: SeatedState, playing: int, rng: random.Random) -> SeatedState:
+        """The rollout played move by move, each the policy's, through the engine."""
+        variant, seat, horizon, move = self.variant, self.seat, self.horizon, self.policy.move
         ours = _turn_of(state) == seat
         returns = 0
         for _ in range(self.move_cap):
@@ -340,9 +360,7 @@ class _Search:
                 self.faults += 1
                 break
             self.steps += 1
-        value = self.value(variant, state, seat)
-        self.rollouts.append(Rollout(index, action, value))
-        return value
+        return state
 
 
 def _paired_edge(candidate: _Candidate, base: _Candidate) -> float:

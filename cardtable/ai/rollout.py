@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable
-from typing import Generic, Protocol, TypeVar
+from typing import Generic, Protocol, TypeVar, runtime_checkable
 
 from ..engine import Action
 from ..engine.variant import SeatedState, SomeVariant
@@ -27,6 +27,25 @@ class Mover(Protocol):
     """A policy as the search holds it, whatever its game."""
 
     def move(self, state: SeatedState, seat: int, rng: random.Random) -> Action: ...
+
+
+@runtime_checkable
+class PlaysOut(Protocol):
+    """A policy that plays a whole rollout itself (a game's table changed in place, not
+    a state copied at every move), exactly as the search's own loop would play it move
+    by move with ``move``: see ``hard._Search.playout``."""
+
+    def play_out(self, start: SeatedState, seat: int, action: Action,
+                 rng: Callable[[], random.Random], horizon: int,
+                 limit: int) -> tuple[SeatedState, int, int] | None:
+        """``seat``'s ``action`` in ``start`` (None: the rules refuse it there), then the
+        rollout: the state reached, the moves made after ``action`` and the faults. Play
+        stops when ``start``'s round or the game is over, nobody is awaited, ``seat``
+        has ended its ``horizon``-th own turn after this one (0: never), ``limit`` moves
+        are made, or the rules refuse a move (a fault). ``rng`` makes the rollout's
+        generator (the same for every candidate of a world), asked only if a move
+        needs it."""
+        ...
 
 
 class RolloutPolicy(ABC, Generic[S]):

@@ -39,10 +39,10 @@ from ..engine.actions import (
     REFUSE_BUY,
 )
 from ..engine.contracts import Contract, ContractRules, cards_needed, needs_without
-from ..engine.melds import Meld, MeldRules
+from ..engine.melds import Meld
 from ..engine.shanghai_checks import card_fits, extended, go_down_offers, going_out_problem
 from ..engine.shanghai_rules import Phase, ShanghaiView, penalty
-from ..engine.table_fits import TableFits
+from ..engine.table_fits import table_fits
 from .strategies import Strategy, strategy
 
 MAX_HAND_TO_CALL = 14
@@ -88,7 +88,6 @@ class ShanghaiSeat(Protocol):
 @strategy("shanghai_may_i", "shanghai_buy")
 class ShanghaiStrategy(Strategy[ShanghaiView]):
     view_type = ShanghaiView
-    _table_memo: tuple[tuple[tuple[Meld, ...], ...], MeldRules, TableFits] | None = None
     easy_slip = 0.15
     """How often the Easy level slips in both games (a loose discard, a draw from the
     other pile, a missed call). Measured with ``--bot-seed 7 --jobs 1``: May I, ``--bots
@@ -183,12 +182,9 @@ class ShanghaiStrategy(Strategy[ShanghaiView]):
     def _fits_table(self, view: ShanghaiSeat, card: Card) -> bool:
         """Whether the card goes on any meld on the table. Asked of every card the hand
         might throw, move after move, of a table that changes only when a meld is laid
-        or added to: the table is read once, kept with the very table (and rules)."""
-        memo = self._table_memo
-        if memo is None or memo[0] is not view.melds or memo[1] is not self.rules:
-            memo = self._table_memo = (view.melds, self.rules,
-                                       TableFits(view.melds, self.rules))
-        return memo[2].fits(card)
+        or added to: the table is read once, kept with the very table (``table_fits``,
+        which keeps the last few: the Hard search's rollouts go from table to table)."""
+        return table_fits(view.melds, self.rules).fits(card)
 
     def _fits(self, table: list[list[Meld]], card: Card) -> bool:
         rules = self.rules

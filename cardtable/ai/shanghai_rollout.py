@@ -17,7 +17,11 @@ each where the round wants sets and runs. Here:
   the estimate's rare exceptions a card that would have is kept instead). The throws
   are the hand's faces, as the engine lists them, made without the listing.
 - A turn with a wild on another seat's meld (May I: Normal exchanges for it first), and
-  every other phase, are Normal's exact moves.
+  every other phase, are Normal's exact moves. Given the engine's lists (``lister``),
+  May I's turns that Normal plays from the whole legal list (down, or before going down
+  with a wild to take) are played from the lay-offs, the exchanges and the best go-down
+  alone: the same moves (``tests/test_shanghai_dry``), without listing the hand's throws
+  nor proving a go-down exists before searching for the best one.
 
 It does not play exactly as Normal, though nearly: over some 3,500 positions of Normal's
 self-play (May I at 2 and 4 seats, buying at 3 and 5) it moved otherwise once, a play
@@ -31,7 +35,8 @@ of the deals against 62.1 % on 60 deals (+2.5 ± 4.3 points); buying against two
 ahead in 60.6 % of its meetings against 67.5 % on 40 deals (-6.9 ± 6.9): May I level,
 buying a loss at the very edge of the noise (the policy moved as Normal in every buying
 position of the test above). Until more deals say otherwise, buying's rollouts keep
-Normal's strategy (``ShanghaiRollout``).
+Normal's moves (``BuyingRolloutStrategy``: Normal's own strategy, a turn before going
+down found without a listing where no go-down is there to list).
 
 Imports the engine only.
 """
@@ -43,20 +48,32 @@ from functools import partial
 from ..engine import Action, Discard, GoDown
 from ..engine.actions import discards_of, one_per_face
 from ..engine.contracts import cards_needed
-from ..engine.shanghai_checks import go_down_offers, going_out_problem
+from ..engine.shanghai_checks import ShanghaiChecks, go_down_offers, going_out_problem
 from ..engine.shanghai_rules import penalty
+from ..engine.table_fits import table_fits
 from .shanghai_bot import ShanghaiSeat, ShanghaiStrategy
 
 
 class RolloutStrategy(ShanghaiStrategy):
     """Normal's moves with fewer searches of the hand (see the module's docstring)."""
 
+    def __init__(self, lister: ShanghaiChecks | None = None) -> None:
+        super().__init__()
+        self.lister = lister
+        """The engine's lists of lay-offs and exchanges (``single_lay_offs``,
+        ``exchanges``), if given: May I's turns that Normal plays from the whole legal
+        list are then played from these alone."""
+
     def _play(self, view: ShanghaiSeat) -> Action:
         if view.down[view.seat]:
             if self._sheds_nothing(view):
                 return self._throw(view)
+            if view.may_i and self.lister is not None:
+                return self._shed(view, self.lister)
             return super()._play(view)
         if view.may_i and _wild_to_take(view):
+            if self.lister is not None:
+                return self._up_with_wilds_out(view, self.lister)
             return super()._play(view)
         if cards_needed(view.hand, view.contract, self.crules) == 0:
             for go_down in self._best_go_downs(view):
@@ -65,6 +82,33 @@ class RolloutStrategy(ShanghaiStrategy):
                                          partial(self._table_down, view, go_down)):
                     return go_down
         return self._throw(view)
+
+    def _up_with_wilds_out(self, view: ShanghaiSeat, lister: ShanghaiChecks) -> Action:
+        """Normal's turn in May I before going down with a wild on another seat's meld,
+        from the lists it reads alone: the best go-down if the legal list's proof finds
+        that the hand has one (the first found: a cheaper search, remembered per hand),
+        else the first exchange, else its throw."""
+        hand, contract, crules = view.hand, view.contract, self.crules
+        if go_down_offers(hand, contract, crules, True, best=False):
+            offers = go_down_offers(hand, contract, crules, True, best=True)
+            if offers:
+                return GoDown(offers[0])
+        exchanges = lister.exchanges(view.melds, view.seat, False, one_per_face(view.hand))
+        return exchanges[0] if exchanges else self._throw(view)
+
+    def _shed(self, view: ShanghaiSeat, lister: ShanghaiChecks) -> Action:
+        """Normal's turn down in May I, from the lay-offs alone: the legal list holds the
+        hand's throws, its single-card lay-offs and its exchanges, and Normal plays the
+        first natural lay-off (in the list's order), else the first of a wild, else its
+        throw (May I leaves a hand any play: ``_leaves_playable`` always holds)."""
+        found = lister.single_lay_offs(view.melds, one_per_face(view.hand))
+        if not found:
+            return self._throw(view)
+        is_wild = self.rules.is_wild
+        for action in found:
+            if not is_wild(action.cards[0]):
+                return action
+        return found[0]
 
     def _throw(self, view: ShanghaiSeat) -> Action:
         """Normal's throw, from the hand's faces as the engine lists them."""
@@ -84,7 +128,8 @@ class RolloutStrategy(ShanghaiStrategy):
         if not view.may_i and any(is_wild(card) for melds in view.melds for meld in melds
                                   for card in meld.cards):
             return False
-        return not any(self._fits_table(view, card) for card in view.hand)
+        fits = table_fits(view.melds, self.rules).fits  # ``_fits_table``, read once
+        return not any(fits(card) for card in view.hand)
 
     def _best_go_downs(self, view: ShanghaiSeat) -> list[GoDown]:
         """``_go_downs`` without the legal list's proof that one exists."""
@@ -97,9 +142,13 @@ class RolloutStrategy(ShanghaiStrategy):
         """Normal's least ``_discard_cost``, its need worked out costliest card first
         until one leaves the whole hand's need (see the module's docstring)."""
         rules, may_i = self.rules, view.may_i
-        firsts = [(rules.is_wild(a.card), self._gives_away(view, a.card)) for a in options]
-        least = min(firsts)
-        tied = [a for a, first in zip(options, firsts) if first == least]
+        # The options least by ``_discard_cost``'s first two terms, in their order: the
+        # naturals (if any), and of those the ones ``_gives_away`` spares (if any).
+        is_wild = rules.is_wild
+        tied = [a for a in options if not is_wild(a.card)] or options
+        if may_i:  # the table read once for all the options
+            fits = table_fits(view.melds, rules).fits
+            tied = [a for a in tied if not fits(a.card)] or tied
         if len(tied) == 1:
             return tied[0]
         ordered = sorted(tied, key=lambda a: -penalty(a.card, may_i))
@@ -124,3 +173,19 @@ def _wild_to_take(view: ShanghaiSeat) -> bool:
     is_wild = view.crules.melds.is_wild
     return any(is_wild(card) for seat, melds in enumerate(view.melds) if seat != view.seat
                for meld in melds for card in meld.cards)
+
+
+class BuyingRolloutStrategy(ShanghaiStrategy):
+    """Normal's own moves when buying (``ShanghaiStrategy``), a turn before going down
+    played without listing the hand's moves where the legal list would hold no go-down:
+    the list's go-downs all come from the first-found search (``go_down_offers``), and
+    with none there Normal throws the costliest card the contract needs least, from the
+    hand's faces (a hand not down when buying holds more than one card). The same
+    moves (``tests/test_shanghai_dry``)."""
+
+    def _play(self, view: ShanghaiSeat) -> Action:
+        hand = view.hand
+        if view.down[view.seat] or view.may_i or len(hand) < 2 or go_down_offers(
+                hand, view.contract, self.crules, False, best=False):
+            return super()._play(view)
+        return self._pick_discard(view, discards_of(one_per_face(hand)))

@@ -10,7 +10,11 @@ from the sampled state (:class:`StateSeat`: what Normal reads of a view, no view
 the world is already dealt, nothing can leak); no bot, registry or time is asked, and
 the strategy's costly questions (how far a hand is from its contract, which cards fit
 the table) are remembered across the rollouts of one search, which replay the same
-worlds for every candidate.
+worlds for every candidate. A whole rollout is played on the engine's
+:class:`~cardtable.engine.shanghai_dry.DryShanghai` (``play_out``): the fields a move
+changes are changed in place, not copied with the whole state at every move, and
+Normal reads them there (:class:`TableSeat`); it reaches the very state the engine's
+moves reach (``tests/test_shanghai_dry``), so Hard's moves are unchanged.
 
 **Leaf value** (:func:`shanghai_leaf`): the seat's chance of winning the game from a
 mid-round state. Each seat's hand is worth the points it will most likely be caught
@@ -28,23 +32,25 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 
-from ..engine import Action
+from ..engine import Action, IllegalActionError
 from ..engine.contracts import ContractRules, cards_needed
 from ..engine.options import ShanghaiMayIOptions
+from ..engine.shanghai import _Shanghai
+from ..engine.shanghai_dry import DryShanghai
 from ..engine.shanghai_rules import (
     CONTRACTS,
     ROUNDS,
     Phase,
     ShanghaiState,
     contract_rules,
-    penalty,
+    hand_penalty,
 )
 from ..engine.variant import SeatedState, SomeVariant
 from .leaf import chance_ahead, leaf_value
 from .rollout import RolloutPolicy, rollout_policy
-from .shanghai_bot import ShanghaiStrategy
-from .shanghai_rollout import RolloutStrategy
+from .shanghai_rollout import BuyingRolloutStrategy, RolloutStrategy
 
 
 @rollout_policy("shanghai_may_i", "shanghai_buy")
@@ -56,10 +62,12 @@ class ShanghaiRollout(RolloutPolicy[ShanghaiState]):
     def __init__(self, variant: SomeVariant) -> None:
         super().__init__(variant)
         self.may_i = _may_i(variant)
-        # Buying keeps Normal's own strategy: with the cheaper one Hard finished ahead of
-        # two Normal players 6.9 ± 6.9 points less often (40 paired deals), at the edge
-        # of the noise, for 1.3 times the rollouts' speed.
-        self._normal = RolloutStrategy() if self.may_i else ShanghaiStrategy()
+        # Buying keeps Normal's own moves: with the cheaper strategy Hard finished ahead
+        # of two Normal players 6.9 ± 6.9 points less often (40 paired deals), at the
+        # edge of the noise, for 1.3 times the rollouts' speed.
+        self._engine = variant if isinstance(variant, _Shanghai) else None
+        """The Shanghai engine (as its own class: the dry table reads its checks)."""
+        self._normal = RolloutStrategy(self._engine) if self.may_i else BuyingRolloutStrategy()
         self.crules = _contract_rules(variant)
 
     def choose(self, state: ShanghaiState, seat: int, rng: random.Random) -> Action:
@@ -76,6 +84,50 @@ class ShanghaiRollout(RolloutPolicy[ShanghaiState]):
 
     def legal(self, state: ShanghaiState, seat: int) -> tuple[Action, ...]:
         return self.variant.legal_actions(state, seat)
+
+    def play_out(self, start: SeatedState, seat: int, action: Action,
+                 rng: Callable[[], random.Random], horizon: int,
+                 limit: int) -> tuple[SeatedState, int, int] | None:
+        """The rollout from ``start`` played on a :class:`DryShanghai` (the state the
+        engine's moves reach, without a copy of it at every move), each move Normal's
+        choice read from the table (``TableSeat``): see ``rollout.PlaysOut``. Normal
+        never draws on a generator, so none is made (``DeferredRandom``)."""
+        variant = self._engine
+        if type(start) is not ShanghaiState or variant is None:
+            raise TypeError(f"{type(self).__name__} plays Shanghai, not {type(start).__name__}")
+        table = DryShanghai(variant, start)
+        try:
+            steps, faults = table.play(self._choose_dry, seat, action, DeferredRandom(rng),
+                                       horizon, limit)
+        except IllegalActionError:
+            return None
+        return table.state(), steps, faults
+
+    def _choose_dry(self, table: DryShanghai, seat: int, rng: random.Random) -> Action:
+        return self._normal.choose(TableSeat(self, table, seat), rng)
+
+
+class DeferredRandom(random.Random):
+    """A generator made only when first drawn on (by ``make``): the same numbers as the
+    generator ``make`` makes, and no cost where nothing is drawn (seeding one from its
+    name costs as much as a rollout's move)."""
+
+    def __init__(self, make: Callable[[], random.Random]) -> None:  # no seeding here
+        self._make = make
+        self._real: random.Random | None = None
+        self.gauss_next = None  # ``Random.seed`` sets it; ``gauss`` reads it
+
+    def _generator(self) -> random.Random:
+        real = self._real
+        if real is None:
+            real = self._real = self._make()
+        return real
+
+    def random(self) -> float:
+        return self._generator().random()
+
+    def getrandbits(self, k: int, /) -> int:
+        return self._generator().getrandbits(k)
 
 
 class StateSeat:
@@ -115,6 +167,39 @@ class StateSeat:
         listed = self._legal
         if listed is None:
             listed = self._legal = self._rollout.legal(self._state, self.seat)
+        return listed
+
+
+class TableSeat:
+    """``StateSeat`` read from a rollout's :class:`DryShanghai` (the same fields, by the
+    same names), the legal list from the table only when Normal asks for it."""
+
+    __slots__ = ("_table", "_legal", "seat", "phase", "hand", "down", "melds",
+                 "discard_pile", "top_discard", "took_discard", "may_i", "contract",
+                 "crules", "last_thrown")
+
+    def __init__(self, rollout: ShanghaiRollout, table: DryShanghai, seat: int) -> None:
+        self._table = table
+        self.seat = seat
+        self.phase = table.phase
+        self.hand = table.hands[seat]
+        self.down = table.down
+        self.melds = table.melds
+        pile = self.discard_pile = table.discard_pile
+        self.top_discard = pile[-1] if pile and table.exposed else None
+        self.took_discard = table.took_discard
+        self.may_i = rollout.may_i
+        self.contract = CONTRACTS[table.round - 1]
+        self.crules = rollout.crules
+        thrown = table.last_thrown(seat)
+        self.last_thrown = thrown.face if thrown is not None else None
+        self._legal: tuple[Action, ...] | None = None
+
+    @property
+    def legal(self) -> tuple[Action, ...]:
+        listed = self._legal
+        if listed is None:
+            listed = self._legal = self._table.legal(self.seat)
         return listed
 
 
@@ -185,7 +270,7 @@ def expected_penalties(variant: SomeVariant, state: ShanghaiState) -> list[float
     retained = RETAINED[_may_i(variant)]
     expected = []
     for seat, hand in enumerate(state.hands):
-        points = sum(penalty(card, _may_i(variant)) for card in hand)
+        points = hand_penalty(hand, _may_i(variant))
         expected.append(state.penalties[seat] + points * retained[hand_class(variant, state,
                                                                              seat)])
     return expected

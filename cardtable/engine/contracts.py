@@ -141,8 +141,37 @@ def cards_needed(hand: Sequence[Card], contract: Contract, crules: ContractRules
     far from going down and naturals that unlock its wilds are wanted.
 
     Remembered per hand (bounded): the AI asks of every hand it might keep, and the Hard
-    search's rollouts ask of the same hands again and again (``_needed``)."""
-    return _needed(tuple(hand), contract, crules)
+    search's rollouts ask of the same hands again and again. Kept per contract and rules
+    (``_KNOWN``: a dictionary of hands each, so a question hashes the hand alone, never
+    the contract's and rules' dataclasses), worked out by ``_needed``."""
+    global _last
+    entry = _last
+    if entry[0] is not contract or entry[1] is not crules:
+        key = (id(contract), id(crules))
+        found = _KNOWN.get(key)
+        if found is None or found[0] is not contract or found[1] is not crules:
+            if len(_KNOWN) >= KNOWN_RULES:
+                _KNOWN.clear()
+            found = _KNOWN[key] = (contract, crules, {})
+        entry = _last = found
+    known = entry[2]
+    hand = tuple(hand)
+    need = known.get(hand)
+    if need is None:
+        if len(known) >= KNOWN_HANDS:
+            known.clear()
+        need = known[hand] = _work_out(hand, contract, crules)
+    return need
+
+
+KNOWN_RULES = 64
+KNOWN_HANDS = 8192
+"""Contracts (with their rules) and hands per contract whose needs ``cards_needed``
+keeps; when full, all are dropped at once."""
+_Known = tuple[Contract | None, ContractRules | None, dict[tuple[Card, ...], int]]
+_KNOWN: dict[tuple[int, int], _Known] = {}
+_last: _Known = (None, None, {})
+"""The entry of ``_KNOWN`` asked last (a search asks of one contract at a time)."""
 
 
 @lru_cache(maxsize=8192)
@@ -154,6 +183,8 @@ def _needed(hand: tuple[Card, ...], contract: Contract, crules: ContractRules) -
     wild_ranks = rules._wild
     positions = _positions(rules)
     sets, runs = contract.sets, contract.runs
+    if not sets:
+        return _runs_needed(hand, contract, crules, wild_ranks, positions)
     wilds = 0
     by_rank: dict[int, list[Card]] = {}
     naturals: list[tuple[Card, object, int]] = []
@@ -196,6 +227,31 @@ def _needed(hand: tuple[Card, ...], contract: Contract, crules: ContractRules) -
     return best
 
 
+_work_out = _needed.__wrapped__
+"""``_needed`` itself, not asked of its own memo (``_KNOWN`` was, by the hand alone)."""
+
+
+def _runs_needed(hand: tuple[Card, ...], contract: Contract, crules: ContractRules,
+                 wild_ranks: frozenset[int], positions: dict[int, int]) -> int:
+    """``_needed`` of a contract of runs alone (the rounds of runs, asked most): no set is
+    chosen, so the windows are counted on the whole hand's naturals, each suit's mask
+    built as the hand is read (suits in order of their first card)."""
+    wilds = 0
+    masks: dict[object, int] = {}
+    for card in hand:
+        rank = card.rank._value_
+        if rank in wild_ranks:
+            wilds += 1
+        else:
+            suit = card.suit
+            masks[suit] = masks.get(suit, 0) | positions[rank]
+    rules = crules.melds
+    have = _fullest(tuple(masks.values()), rules.run_low, rules.run_high, rules.min_run,
+                    contract.runs, crules.runs_distinct_suits)
+    usable = (wilds if wilds < have else have) if rules.naturals_at_least_wilds else wilds
+    return max(0, contract.min_cards - have - usable)
+
+
 def needs_without(hand: Sequence[Card], cards: Sequence[Card], contract: Contract,
                   crules: ContractRules) -> list[int]:
     """:func:`cards_needed` of the hand less each of ``cards`` in turn (the AI weighs
@@ -203,8 +259,8 @@ def needs_without(hand: Sequence[Card], cards: Sequence[Card], contract: Contrac
     hand once: a card out changes one rank's count, or one suit's run positions and
     maybe that suit's place in the order; a contract of both asks each hand whole."""
     hand = tuple(hand)
-    if contract.sets and contract.runs:
-        return [_needed(tuple([c for c in hand if c is not card]), contract, crules)
+    if contract.sets and contract.runs:  # each hand whole, kept as ``cards_needed`` keeps it
+        return [cards_needed(tuple([c for c in hand if c is not card]), contract, crules)
                 for card in cards]
     rules = crules.melds
     wild_ranks = rules._wild

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import TypeVar
 
 from .shown import shown
@@ -60,8 +61,25 @@ def shuffled(items: Sequence[T], seed: int, *labels: object) -> tuple[T, ...]:
     """The items in a uniformly random order fixed by (seed, labels).
 
     Sorting by independent random keys is a uniform shuffle (53-bit keys practically
-    never tie) and runs about twice as fast as ``Random.shuffle``'s Python loop.
+    never tie) and runs about twice as fast as ``Random.shuffle``'s Python loop. A tuple
+    of items is shuffled once per (seed, labels) of the last ``SHUFFLES_KEPT``: the Hard
+    search's rollouts end a sampled world's round again and again (one world, one seed),
+    and each deals the next round from the same deck.
     """
+    if type(items) is tuple:
+        return _kept(items, seed, labels)
+    return _shuffled(items, seed, labels)
+
+
+SHUFFLES_KEPT = 256
+
+
+@lru_cache(maxsize=SHUFFLES_KEPT)
+def _kept(items: tuple[T, ...], seed: int, labels: tuple[object, ...]) -> tuple[T, ...]:
+    return _shuffled(items, seed, labels)
+
+
+def _shuffled(items: Sequence[T], seed: int, labels: tuple[object, ...]) -> tuple[T, ...]:
     draw = derive(seed, *labels).random
     keys = [draw() for _ in items]
     order = sorted(range(len(items)), key=keys.__getitem__)

@@ -294,6 +294,22 @@ def unseen_pool(variant: _Dealing, view: RummyView) -> list[Card]:
     return pool
 
 
+_DEALING: IdentityMemo[RummyView, tuple[list[Card], int]] = IdentityMemo(1)
+"""The unseen cards of the last view hands were dealt for, and how many the hidden
+hands hold (``RummyZones.deal_hands`` deals thousands a decision from one view)."""
+
+
+def _dealing(variant: _Dealing, view: RummyView) -> tuple[list[Card], int]:
+    """``view``'s unseen pool (``unseen_pool``) and the count of cards hidden in the
+    other hands."""
+    kept = _DEALING.get(view, id(variant))
+    if kept is None:
+        hidden = sum(size - len(view.known[other])
+                     for other, size in enumerate(view.hand_sizes) if other != view.seat)
+        kept = _DEALING.put(view, (unseen_pool(variant, view), hidden), id(variant))
+    return kept
+
+
 class RummyZones:
     """The card inventory and hidden cards of a game with hands, stock, pile and melds."""
 
@@ -326,9 +342,7 @@ class RummyZones:
         """The hands ``determinize_hands`` deals, from the same draws of ``rng``, with no
         state made: a search deals eight of these for each world it keeps (``worlds``:
         it weighs their hands by what the opponents have shown)."""
-        pool = unseen_pool(self, view)
-        hidden = sum(size - len(view.known[other])
-                     for other, size in enumerate(view.hand_sizes) if other != view.seat)
+        pool, hidden = _dealing(self, view)
         if hidden > len(pool):
             raise InconsistentViewError("not enough unseen cards for the hidden hands")
         chosen = rng.sample(range(len(pool)), hidden)

@@ -557,8 +557,12 @@ class ShanghaiChecks:
         return reading
 
     def _single_lay_offs(self, state: ShanghaiState, faces: list[Card]) -> list[LayOff]:
-        """Every single card (one per face) that goes on a meld end, meld by meld in
-        table order, each meld's cards in hand order and each card's ends in the order
+        return self.single_lay_offs(state.melds, faces)
+
+    def single_lay_offs(self, table: tuple[tuple[Meld, ...], ...],
+                        faces: list[Card]) -> list[LayOff]:
+        """Every single card (one per face) that goes on a meld end of ``table``, meld by
+        meld in table order, each meld's cards in hand order and each card's ends in the order
         ``_joining`` gives them. Only the naturals of the rank (and, for a run, the
         suit) an end takes are asked about, found by face instead of trying every card
         on every meld; any wild fits where another does, so each end is judged once."""
@@ -576,7 +580,7 @@ class ShanghaiChecks:
                 by_face.setdefault((card.suit, rank), []).append(item)
                 by_rank.setdefault(rank, []).append(item)
         found: list[LayOff] = []
-        for owner, index, meld, suit, set_rank, ends, _ in self._laid(state.melds):
+        for owner, index, meld, suit, set_rank, ends, _ in self._laid(table):
             fits: list[tuple[int, int, Card, bool]] = []  # (card's order, end, …)
             for end, (at_start, wanted) in enumerate(ends):
                 if wilds and _fits(meld, wilds[0][1], at_start, rules):
@@ -597,29 +601,41 @@ class ShanghaiChecks:
                           for _, _, card, at_start in fits]
         return found
 
+    def exchanges(self, table: tuple[tuple[Meld, ...], ...], seat: int, down: bool,
+                  cards: list[Card]) -> list[Exchange]:
+        """May I: every exchange of one of ``cards`` (a hand's faces) for a wild on
+        another seat's meld of ``table`` that the natural stands for (none before going
+        down unless the table agreed to it), in table order."""
+        if not (self.options.exchange_before_down or down):
+            return []
+        wanted = [(owner, index, wild, face)
+                  for owner, index, _, _, _, _, wilds in self._laid(table) if owner != seat
+                  for wild, face in wilds]
+        if not wanted:
+            return []
+        held = _naturals_by_face(cards, {face[1] for *_, face in wanted}, self.rules)
+        return [Exchange(owner, index, natural, wild) for owner, index, wild, face in wanted
+                for natural in held.get(face, ())]
+
     def _wild_moves(self, state: ShanghaiState, seat: int, cards: list[Card]) -> list[Action]:
-        """Every exchange (May I) or replacement (buying) the hand can make: each wild
-        on the table is matched against the one natural it stands for."""
+        """Every exchange (May I: ``exchanges``) or replacement (buying) the hand can
+        make: each wild on the table is matched against the one natural it stands for."""
         moves: list[Action] = []
         if self.may_i:
-            if not (self.options.exchange_before_down or state.down[seat]):
-                return moves
-        elif not state.down[seat]:
+            moves += self.exchanges(state.melds, seat, state.down[seat], cards)
+            return moves
+        if not state.down[seat]:
             return moves
         rules = self.rules
         wanted = [(owner, index, meld, wild, face)
                   for owner, index, meld, _, _, _, wilds in self._laid(state.melds)
-                  if (owner != seat if self.may_i else meld.kind is MeldKind.RUN)
-                  for wild, face in wilds]
+                  if meld.kind is MeldKind.RUN for wild, face in wilds]
         if not wanted:
             return moves
         # The hand's naturals of the ranks the wilds stand for, by face.
         held = _naturals_by_face(cards, {face[1] for *_, face in wanted}, rules)
         for owner, index, meld, wild, face in wanted:
             for natural in held.get(face, ()):
-                if self.may_i:
-                    moves.append(Exchange(owner, index, natural, wild))
-                    continue
                 # ``_replace_problem``'s rules, each asked once: the natural
                 # stands for the wild, the seat may play a card, and the freed
                 # wild fits an end of another group (as any wild would).

@@ -70,12 +70,27 @@ def _buy_penalty(card: Card) -> int:
 
 def penalty(card: Card, may_i: bool) -> int:
     """Points for a card left in hand: wilds 50 (May I) or 20 (buying), aces 15,
-    tens to kings 10, threes to nines 5."""
-    if card.rank in (Rank.JOKER, Rank.TWO):
+    tens to kings 10, threes to nines 5 (read from a table by rank: the Hard search's
+    rollouts ask it of every card they weigh)."""
+    return _PENALTIES[may_i][card.rank]
+
+
+def hand_penalty(hand: tuple[Card, ...], may_i: bool) -> int:
+    """The points of a hand's cards (:func:`penalty` of each)."""
+    points = _PENALTIES[may_i]
+    return sum([points[card.rank] for card in hand])
+
+
+def _penalty_of(rank: Rank, may_i: bool) -> int:
+    if rank in (Rank.JOKER, Rank.TWO):
         return 50 if may_i else 20
-    if card.rank is Rank.ACE:
+    if rank is Rank.ACE:
         return 15
-    return 10 if card.rank >= Rank.TEN else 5
+    return 10 if rank >= Rank.TEN else 5
+
+
+_PENALTIES: dict[bool, dict[Rank, int]] = {
+    may_i: {rank: _penalty_of(rank, may_i) for rank in Rank} for may_i in (True, False)}
 
 
 def may_i_decks(seats: int) -> int:

@@ -16,7 +16,22 @@ from collections.abc import Sequence
 
 from .cards import Card, Suit
 from .melds import Meld, MeldRules
+from .memo import IdentityMemo
 from .shanghai_checks import _joining, card_fits
+
+TABLES_KEPT = 32
+"""Tables whose reading is kept (``table_fits``): the Hard search's rollouts go from one
+world's table to another's and back, a few dozen tables a decision."""
+_TABLES: IdentityMemo[Sequence[Sequence[Meld]], TableFits] = IdentityMemo(TABLES_KEPT)
+
+
+def table_fits(table: Sequence[Sequence[Meld]], rules: MeldRules) -> TableFits:
+    """The :class:`TableFits` of this very table under these rules, kept for the last
+    ``TABLES_KEPT`` tables (a table is frozen: its answers never change)."""
+    fits = _TABLES.get(table, id(rules))
+    if fits is None or fits.rules is not rules:
+        fits = _TABLES.put(table, TableFits(table, rules), id(rules))
+    return fits
 
 
 class TableFits:
