@@ -35,6 +35,7 @@ import random
 from collections.abc import Callable
 
 from ..engine import Action, IllegalActionError
+from ..engine.cards import Card
 from ..engine.contracts import ContractRules, cards_needed
 from ..engine.options import ShanghaiMayIOptions
 from ..engine.shanghai import _Shanghai
@@ -130,31 +131,39 @@ class DeferredRandom(random.Random):
         return self._generator().getrandbits(k)
 
 
-class StateSeat:
-    """The seat to move as Normal reads it (``ShanghaiSeat``), straight from a sampled
-    state: the fields ``observe`` would copy into its view, and the legal list only when
-    Normal asks for it (the engine keeps it with the state, and ``apply`` finds the
-    move listed)."""
+class _SeatRead:
+    """The fields of the seat to move that Normal reads (``ShanghaiSeat``), read from a
+    sampled state or a rollout's dry table alike (both hold them by the same names)."""
 
-    __slots__ = ("_rollout", "_state", "_legal", "seat", "phase", "hand", "down", "melds",
-                 "discard_pile", "top_discard", "took_discard", "may_i", "contract",
-                 "crules", "last_thrown")
+    __slots__ = ("seat", "phase", "hand", "down", "melds", "discard_pile", "top_discard",
+                 "took_discard", "may_i", "contract", "crules", "last_thrown")
+
+    def _read(self, rollout: ShanghaiRollout, source: ShanghaiState | DryShanghai,
+              seat: int, thrown: Card | None) -> None:
+        self.seat = seat
+        self.phase = source.phase
+        self.hand = source.hands[seat]
+        self.down = source.down
+        self.melds = source.melds
+        pile = self.discard_pile = source.discard_pile
+        self.top_discard = pile[-1] if pile and source.exposed else None
+        self.took_discard = source.took_discard
+        self.may_i = rollout.may_i
+        self.contract = CONTRACTS[source.round - 1]
+        self.crules = rollout.crules
+        self.last_thrown = thrown.face if thrown is not None else None
+
+
+class StateSeat(_SeatRead):
+    """The seat to move as Normal reads it, straight from a sampled state: the fields
+    ``observe`` would copy into its view, and the legal list only when Normal asks for
+    it (the engine keeps it with the state, and ``apply`` finds the move listed)."""
+
+    __slots__ = ("_rollout", "_state", "_legal")
 
     def __init__(self, rollout: ShanghaiRollout, state: ShanghaiState, seat: int) -> None:
         self._rollout, self._state = rollout, state
-        self.seat = seat
-        self.phase = state.phase
-        self.hand = state.hands[seat]
-        self.down = state.down
-        self.melds = state.melds
-        pile = self.discard_pile = state.discard_pile
-        self.top_discard = pile[-1] if pile and state.exposed else None
-        self.took_discard = state.took_discard
-        self.may_i = rollout.may_i
-        self.contract = CONTRACTS[state.round - 1]
-        self.crules = rollout.crules
-        thrown = state.tells.last_thrown(seat)
-        self.last_thrown = thrown.face if thrown is not None else None
+        self._read(rollout, state, seat, state.tells.last_thrown(seat))
         self._legal: tuple[Action, ...] | None = None
 
     @property
@@ -170,29 +179,15 @@ class StateSeat:
         return listed
 
 
-class TableSeat:
-    """``StateSeat`` read from a rollout's :class:`DryShanghai` (the same fields, by the
-    same names), the legal list from the table only when Normal asks for it."""
+class TableSeat(_SeatRead):
+    """``StateSeat`` read from a rollout's :class:`DryShanghai`, the legal list from the
+    table only when Normal asks for it."""
 
-    __slots__ = ("_table", "_legal", "seat", "phase", "hand", "down", "melds",
-                 "discard_pile", "top_discard", "took_discard", "may_i", "contract",
-                 "crules", "last_thrown")
+    __slots__ = ("_table", "_legal")
 
     def __init__(self, rollout: ShanghaiRollout, table: DryShanghai, seat: int) -> None:
         self._table = table
-        self.seat = seat
-        self.phase = table.phase
-        self.hand = table.hands[seat]
-        self.down = table.down
-        self.melds = table.melds
-        pile = self.discard_pile = table.discard_pile
-        self.top_discard = pile[-1] if pile and table.exposed else None
-        self.took_discard = table.took_discard
-        self.may_i = rollout.may_i
-        self.contract = CONTRACTS[table.round - 1]
-        self.crules = rollout.crules
-        thrown = table.last_thrown(seat)
-        self.last_thrown = thrown.face if thrown is not None else None
+        self._read(rollout, table, seat, table.last_thrown(seat))
         self._legal: tuple[Action, ...] | None = None
 
     @property
