@@ -194,6 +194,15 @@ def expected_penalties(variant: SomeVariant, state: ShanghaiState) -> list[float
     return expected
 
 
+def out_chances(variant: SomeVariant, state: ShanghaiState) -> list[float]:
+    """May I: each seat's chance of going out first in this round, its class's strength
+    (``OUT_STRENGTH``) over every seat's."""
+    strengths = [OUT_STRENGTH[hand_class(variant, state, seat)]
+                 for seat in range(state.seats)]
+    total = sum(strengths)
+    return [strength / total for strength in strengths]
+
+
 PLAYOUTS = 256
 """Rollouts a Hard decision plays: about 40 ms of CPU on average, 0.2–0.3 s at p99
 (150 decisions of Normal self-play each, May I at 2 seats and buying at 3, on the
@@ -243,13 +252,11 @@ def shanghai_leaf(variant: SomeVariant, state: SeatedState, seat: int) -> float:
     options = variant.options
     rules = options if isinstance(options, ShanghaiMayIOptions) else ShanghaiMayIOptions()
     out_points = rules.out_points_per_round * state.round
-    weights = [1.0 if fresh else OUT_STRENGTH[hand_class(variant, state, other)]
-               for other in range(state.seats)]
-    total = sum(weights) or 1.0
+    chances = [1.0 / state.seats] * state.seats if fresh else out_chances(variant, state)
     scores = []
     for other in range(state.seats):
         fewest = chance_ahead(penalties, other, penalty_spread, low_wins=True)
-        scores.append(state.earned[other] + out_points * weights[other] / total
+        scores.append(state.earned[other] + out_points * chances[other]
                       + rules.low_penalty_bonus * fewest)
     # Going out in the rounds to come: one seat a round earns 5 × the round.
     later = [rules.out_points_per_round * r for r in range(state.round + 1, ROUNDS + 1)]
