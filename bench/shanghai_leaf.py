@@ -15,7 +15,8 @@ per game and class, the share of the hand's points still held at the round's end
 (``RETAINED``), the share of such hands whose seat went out, and the
 standard deviation of one seat's round penalty (``ROUND_SPREAD``). With two seats it
 also prints how often a seat went out by its own class and the other seat's, the
-classes' strengths at going out against each other (``OUT_STRENGTH``), and the
+classes' strengths at going out against each other (a seat's chance against another:
+its strength over the pair's sum; tried in place of ``GOES_OUT``), and the
 share of wild and natural points kept apart (do the classes tell hands apart?);
 ``--samples`` writes every sample as a JSON line for other fits.
 Prints figures; asserts nothing.
@@ -150,7 +151,7 @@ def main() -> None:
                     for c in cells))
         if meetings:
             strength = out_strengths(meetings)
-            print("  OUT_STRENGTH (which of two seats goes out: s / (s + s_other)):")
+            print("  strength at going out (which of two seats goes out: s / (s + s_other)):")
             for key in sorted(strength):
                 print(f"  {_name(key):<22} {strength[key]:5.2f}")
     if sink is not None:

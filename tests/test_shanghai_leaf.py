@@ -74,17 +74,3 @@ def test_a_round_just_dealt_is_valued_by_the_totals_alone(game_id):
     assert shanghai_leaf(variant, dealt[0], 0) == shanghai_leaf(variant, dealt[1], 0)
     played = [replace(state, turn=1) for state in (near, far)]
     assert shanghai_leaf(variant, played[0], 0) > shanghai_leaf(variant, played[1], 0)
-
-
-def test_going_out_is_read_against_the_other_seat_down_to_its_last_card():
-    """May I: which seat goes out first is a race. A hand two cards short of its
-    contract, against a seat down with one card left, went out 22 % of the time in the
-    rollout policy's play (913 hands); read alone, as before, 47 %."""
-    from cardtable.ai.shanghai_search import out_chances
-
-    variant = get_variant("shanghai_may_i")()
-    state = variant.position([FAR, "9S"], melds={1: ["set: 4H 4S 4D", "set: 8C 8H 8S"]},
-                             phase=Phase.DRAW, current=0)
-    far, last_card = out_chances(variant, state)
-    assert far + last_card == pytest.approx(1.0)
-    assert far < 0.3

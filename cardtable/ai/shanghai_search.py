@@ -142,11 +142,11 @@ Classes = dict[tuple[int, bool], float]
 
 RETAINED: dict[bool, Classes] = {
     True: {
-        (-4, False): 0.21, (-4, True): 0.39, (-3, False): 0.29, (-3, True): 0.38,
-        (-2, False): 0.28, (-2, True): 0.36, (-1, False): 0.28, (-1, True): 0.30,
-        (1, False): 0.15, (1, True): 0.28,
-        (2, False): 0.22, (2, True): 0.41, (3, False): 0.34, (3, True): 0.68,
-        (4, False): 0.53, (4, True): 0.90},
+        (-4, False): 0.14, (-4, True): 0.29, (-3, False): 0.32, (-3, True): 0.36,
+        (-2, False): 0.39, (-2, True): 0.35, (-1, False): 0.48, (-1, True): 0.35,
+        (1, False): 0.13, (1, True): 0.15,
+        (2, False): 0.21, (2, True): 0.24, (3, False): 0.36, (3, True): 0.45,
+        (4, False): 0.52, (4, True): 0.75},
     False: {
         (-4, False): 0.25, (-4, True): 0.36, (-3, False): 0.41, (-3, True): 0.42,
         (-2, False): 0.36, (-2, True): 0.54, (-1, False): 0.61, (-1, True): 0.60,
@@ -155,31 +155,39 @@ RETAINED: dict[bool, Classes] = {
         (4, False): 0.45, (4, True): 0.57},
 }
 """Per game (May I: True) and hand class (``hand_class``): the share of a hand's points
-its seat is still caught with when the round ends. May I: from the play the leaf is read
-after, the search's rollout policy at 2 seats (``python3 bench/shanghai_leaf.py --games
-400 --only shanghai_may_i --policy rollout``, 96,548 hands). Buying: from Normal
-self-play at 3 seats (``python3 bench/shanghai_leaf.py --games 30``; its rollouts play
-Normal's strategy). Keeping wilds' and naturals' shares apart fitted the May I points
-no better on held-out games."""
-OUT_STRENGTH: Classes = {
-    (-4, False): 1.01, (-4, True): 0.20, (-3, False): 1.05, (-3, True): 0.49,
-    (-2, False): 1.53, (-2, True): 1.26, (-1, False): 2.55, (-1, True): 5.13,
-    (1, False): 1.83, (1, True): 1.20,
-    (2, False): 1.40, (2, True): 0.90, (3, False): 1.01, (3, True): 0.74,
-    (4, False): 0.58, (4, True): 0.32}
-"""May I, per hand class: how strongly a seat goes out, read against the others' (its
-strength over the sum of every seat's is its chance of going out). Bradley–Terry
-strengths fitted to which of two seats went out in the rollout policy's play (same
-source as ``RETAINED``). The share of each class that went out, used before in the same
-place (and fitted on Normal's play), read a hand alone: a hand 3 short against a seat
-down with one card left went out 13 % of the time (326 hands), 46 % by those shares
-and 22 % by the strengths; on
-held-out games they predicted who went out with log-likelihood -0.672 a hand, the
-strengths -0.628, as well as a table of every pair of classes (-0.629)."""
+its seat is still caught with when the round ends, from Normal self-play
+(``python3 bench/shanghai_leaf.py --games 30``: May I at 2 seats, buying at 3; the
+classes seen fewer than 40 times, May I short 3 or 4 with another seat down, pooled
+with a run of 40 games).
+
+Refit on the play the leaf is read after in May I (``python3 bench/shanghai_leaf.py
+--policy rollout --only shanghai_may_i --games 400``, 96,548 hands: its shares, with
+its going-out strengths read against the other seat's in place of ``GOES_OUT``), the
+tables predicted held-out games better (who went out: log-likelihood -0.628 a hand
+against -0.672; the points kept: squared error 2,480 against 2,582), but Hard did not
+play better with them: it won 61.1 % of the deals with them against 64.2 % with these,
+-3.1 ± 6.2 points over 72 deals paired (``tournament --game shanghai_may_i --bots
+hard,normal --bot-seed 7``, ``--seed 1`` and ``--seed 101``). Classes split by the
+wilds held, the round, or (down) the cards that fit the table predicted no better
+(log-likelihood within 0.003)."""
+GOES_OUT: dict[bool, Classes] = {
+    True: {
+        (-4, False): 0.58, (-4, True): 0.38, (-3, False): 0.51, (-3, True): 0.42,
+        (-2, False): 0.43, (-2, True): 0.50, (-1, False): 0.52, (-1, True): 0.64,
+        (1, False): 0.54, (1, True): 0.54,
+        (2, False): 0.52, (2, True): 0.47, (3, False): 0.46, (3, True): 0.45,
+        (4, False): 0.44, (4, True): 0.40},
+    False: {
+        (-4, False): 0.34, (-4, True): 0.24, (-3, False): 0.36, (-3, True): 0.26,
+        (-2, False): 0.43, (-2, True): 0.31, (-1, False): 0.39, (-1, True): 0.44,
+        (1, False): 0.38, (1, True): 0.27,
+        (2, False): 0.35, (2, True): 0.22, (3, False): 0.30, (3, True): 0.14,
+        (4, False): 0.24, (4, True): 0.17},
+}
+"""Per game and hand class: the share of such hands whose seat went out (same source)."""
 ROUND_SPREAD = {True: 55.0, False: 31.0}
-"""Standard deviation of one seat's penalty points in a round (``bench/shanghai_leaf.py``
-on Normal's play; on the rollout policy's, 55.5 in May I): a round still to play moves a
-seat's total by about this much."""
+"""Standard deviation of one seat's penalty points in a round (same source): a round
+still to play moves a seat's total by about this much."""
 
 
 def expected_penalties(variant: SomeVariant, state: ShanghaiState) -> list[float]:
@@ -192,15 +200,6 @@ def expected_penalties(variant: SomeVariant, state: ShanghaiState) -> list[float
         expected.append(state.penalties[seat] + points * retained[hand_class(variant, state,
                                                                              seat)])
     return expected
-
-
-def out_chances(variant: SomeVariant, state: ShanghaiState) -> list[float]:
-    """May I: each seat's chance of going out first in this round, its class's strength
-    (``OUT_STRENGTH``) over every seat's."""
-    strengths = [OUT_STRENGTH[hand_class(variant, state, seat)]
-                 for seat in range(state.seats)]
-    total = sum(strengths)
-    return [strength / total for strength in strengths]
 
 
 PLAYOUTS = 256
@@ -252,11 +251,14 @@ def shanghai_leaf(variant: SomeVariant, state: SeatedState, seat: int) -> float:
     options = variant.options
     rules = options if isinstance(options, ShanghaiMayIOptions) else ShanghaiMayIOptions()
     out_points = rules.out_points_per_round * state.round
-    chances = [1.0 / state.seats] * state.seats if fresh else out_chances(variant, state)
+    going = GOES_OUT[True]
+    weights = [1.0 if fresh else going[hand_class(variant, state, other)]
+               for other in range(state.seats)]
+    total = sum(weights) or 1.0
     scores = []
     for other in range(state.seats):
         fewest = chance_ahead(penalties, other, penalty_spread, low_wins=True)
-        scores.append(state.earned[other] + out_points * chances[other]
+        scores.append(state.earned[other] + out_points * weights[other] / total
                       + rules.low_penalty_bonus * fewest)
     # Going out in the rounds to come: one seat a round earns 5 × the round.
     later = [rules.out_points_per_round * r for r in range(state.round + 1, ROUNDS + 1)]
