@@ -165,8 +165,8 @@ Refit on the play the leaf is read after in May I (``python3 bench/shanghai_leaf
 its going-out strengths read against the other seat's in place of ``GOES_OUT``), the
 tables predicted held-out games better (who went out: log-likelihood -0.628 a hand
 against -0.672; the points kept: squared error 2,480 against 2,582), but Hard did not
-play better with them: it won 60.4 % of the deals with them against 61.9 % with these,
--1.6 ± 4.0 points over 193 deals paired (``tournament --game shanghai_may_i --bots
+play better with them: it won 60.0 % of the deals with them against 62.0 % with these,
+-2.0 ± 4.0 points over 200 deals paired (``tournament --game shanghai_may_i --bots
 hard,normal --bot-seed 7``, ``--seed 1`` and ``--seed 101``). Classes split by the
 wilds held, the round, or (down) the cards that fit the table predicted no better
 (log-likelihood within 0.003)."""
