@@ -236,13 +236,6 @@ SR_co = TypeVar("SR_co", bound=RummyState, covariant=True)
 VR_contra = TypeVar("VR_contra", bound=RummyView, contravariant=True)
 
 
-class _Determinizing(Protocol[SR_co, VR_contra]):
-    """A rummy game's own ``determinize``, which can leave the stock in deck order."""
-
-    def determinize(self, view: VR_contra, rng: random.Random,
-                    shuffle_stock: bool = True) -> SR_co: ...
-
-
 class _WorldMaking(Protocol[SR_co, VR_contra]):
     """What ``world_with`` asks of its variant: its deck, its ``determinize`` and what
     else its state makes from the hands."""
