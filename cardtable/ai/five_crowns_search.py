@@ -39,6 +39,7 @@ from .candidates import search_prior
 from .five_crowns_bot import REMEMBERED, hand_score
 from .five_crowns_rollout import rollout_draw, rollout_finish
 from .leaf import chance_ahead, leaf_value
+from .review_terms import round_terms
 from .rollout import RolloutPolicy, rollout_policy
 
 
@@ -177,3 +178,20 @@ def five_crowns_prior(view: GameView, moves: Sequence[Action]) -> list[float]:
     hand, round_number = view.hand, view.round
     return [-hand_score(without_one(hand, move.card), round_number)
             if isinstance(move, Discard) else math.inf for move in moves]
+
+
+@round_terms("five_crowns", unit="penalty points", low_better=True,
+             round_words="the round's lowest score")
+def five_crowns_terms(variant: SomeVariant, world: SeatedState, reached: SeatedState,
+                      seat: int) -> tuple[float, float | None]:
+    """The seat's expected points this round (what is scored, and the hands' reading
+    while the round is on, with its spread) and its chance of the round's lowest score."""
+    if not isinstance(world, FiveCrownsState) or not isinstance(reached, FiveCrownsState):
+        raise TypeError("Five Crowns states expected")
+    points: list[float] = [end - start for end, start in zip(reached.totals, world.totals)]
+    spread = 0.0
+    if reached.round == world.round and reached.phase is not Phase.GAME_OVER:
+        points = [scored + expected for scored, expected in
+                  zip(points, expected_points(reached))]
+        spread = NOW_SPREAD
+    return points[seat], chance_ahead(points, seat, spread, low_wins=True)

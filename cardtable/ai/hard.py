@@ -72,13 +72,37 @@ def _turn_of(state: SeatedState) -> int:
     return cast(_TurnState, state).current
 
 
+Measure = Callable[[SomeVariant, SeatedState, SeatedState, int], tuple[float, ...]]
+"""``measure(variant, world, reached, seat)``: more readings of a rollout's end for the
+seat, beside its leaf value (the review's costs in the game's own terms)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Rollout:
-    """One rollout of a decision: the world it was played in, the move tried, its value."""
+    """One rollout of a decision: the world it was played in, the move tried, its value
+    (and the search's other measures of the state it reached, if it was asked for any)."""
 
     world: int
     action: Action
     value: float
+    measures: tuple[float, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """What the search made of one decision: the move it plays, and the evidence.
+
+    ``pairs`` holds the base move's and the tested rival's rollouts on each fresh world
+    (worlds never used to pick the rival), in world order: their paired differences are
+    an unbiased reading of what the rival gains, which the review reports."""
+
+    action: Action
+    """The move to play: the base, unless the rival beat it clearly."""
+    base: Action
+    """The move the search starts from (Hard's planned move; the player's, in a review)."""
+    rival: Action | None
+    """The rival played against the base on fresh worlds (None: none looked better)."""
+    pairs: tuple[tuple[Rollout, Rollout], ...] = ()
 
 
 @dataclass
@@ -163,19 +187,34 @@ class HardBot:
         self.last_rollouts = ()
         if isinstance(planned, COMMIT):
             return planned  # see COMMIT: a lay-down planned is never put off
-        moves = search_candidates(observation, planned, self.MAX_CANDIDATES, rng)
+        return self.weigh(observation, planned, rng, should_stop).action
+
+    def weigh(self, observation: GameView, base: Action, rng: random.Random,
+              should_stop: Callable[[], bool], first: Sequence[Action] = (),
+              measure: Measure | None = None) -> Verdict:
+        """The search from ``base``: the rivals (``first``, then the candidates), each
+        weighed against it on the same worlds, and the verdict. Hard weighs its planned
+        move; the review weighs the player's, with the planned move ``first``."""
+        self.last_playouts = self.last_steps = self.last_chosen_on = 0
+        self.last_rollouts = ()
+        moves = search_candidates(observation, base, self.MAX_CANDIDATES, rng)
+        if first:
+            ahead = [move for move in dict.fromkeys(first) if move != base]
+            moves = [base, *ahead,
+                     *(m for m in moves[1:] if m not in ahead)][:self.MAX_CANDIDATES]
+        plain = Verdict(base, base, None)
         if len(moves) < 2 or all(isinstance(move, BLIND) for move in moves):
-            return planned  # one move, or choices made blind: no search can tell them apart
+            return plain  # one move, or choices made blind: no search can tell them apart
         try:
             variant = self._variant(observation)
         except EngineError:
-            return planned
+            return plain
         leaf = leaf_for(variant.id)
         seed = rng.getrandbits(64)
         search = _Search(variant, observation, self._policy(variant),
                          leaf.value if leaf else standing_margin,
                          self.worlds(variant, observation, seed, self.read), seed,
-                         self._horizon(leaf), self.PLAYOUT_MOVES)
+                         self._horizon(leaf), self.PLAYOUT_MOVES, measure)
         budget = self._budget(leaf)
         try:
             with collector_paused():
@@ -183,9 +222,9 @@ class HardBot:
                                     should_stop)
         except InconsistentViewError:
             # A view whose card counts do not add up (a bug, never play) deals no world:
-            # the heuristic's move stands, and the bench and tests see it counted.
+            # the base move stands, and the bench and tests see it counted.
             search.faults += 1
-            return planned
+            return plain
         finally:
             self.last_playouts, self.last_steps = search.playouts, search.steps
             self.last_rollouts = tuple(search.rollouts)
@@ -207,7 +246,7 @@ class HardBot:
         return leaf.horizon if leaf.horizon is not None else self.HORIZON
 
     def _search(self, search: _Search, candidates: list[_Candidate], budget: int,
-                should_stop: Callable[[], bool]) -> Action:
+                should_stop: Callable[[], bool]) -> Verdict:
         planned = candidates[0].action
         if len(candidates) == 2:
             # One rival (draw or not, call or pass): nothing to choose among, so every
@@ -233,25 +272,33 @@ class HardBot:
         self.last_chosen_on = worlds
         chosen = max(rivals, key=lambda c: _paired_edge(c, base))
         if _paired_edge(chosen, base) <= 0:
-            return planned  # nothing looked better even on the worlds it was picked on
+            # Nothing looked better even on the worlds it was picked on.
+            return Verdict(planned, planned, None)
         return self._test(search, [_Candidate(planned), _Candidate(chosen.action)], worlds,
                           budget, should_stop)
 
     def _test(self, search: _Search, pair: list[_Candidate], world: int, budget: int,
-              should_stop: Callable[[], bool]) -> Action:
+              should_stop: Callable[[], bool]) -> Verdict:
         """The planned move (first) against one rival on worlds from ``world`` on, until the
         budget is spent: the rival if it wins clearly (see ``_verdict``)."""
         checkpoint = self.GIVE_UP_AT
+        played: list[tuple[Rollout, Rollout]] = []
         while search.playouts + len(pair) <= budget and not should_stop():
+            kept = len(search.rollouts)
             for candidate in pair:
                 candidate.values.append(search.playout(world, candidate.action))
+            made = search.rollouts[kept:]
+            if len(made) != 2:  # a playout that keeps no record (the tests' stand-ins)
+                made = [Rollout(world, c.action, c.values[-1]) for c in pair]
+            played.append((made[0], made[1]))
             world += 1
             tested = len(pair[1].values)
             if checkpoint and tested >= checkpoint:
                 if _paired_edge(pair[1], pair[0]) < 0:
                     break  # behind: the margin it needs is out of reach
                 checkpoint *= 2
-        return self._verdict(pair, pair[0].action)
+        base = pair[0].action
+        return Verdict(self._verdict(pair, base), base, pair[1].action, tuple(played))
 
     def _verdict(self, candidates: Sequence[_Candidate], planned: Action) -> Action:
         """The rival that beats the planned move (first) by the most on the fresh worlds
@@ -293,8 +340,10 @@ class _Search:
     game: its states and views are the game's own, held as any game's)."""
 
     def __init__(self, variant: SomeVariant, view: GameView, policy: Mover, value: LeafValue,
-                 worlds: Worlds, seed: int, horizon: int, move_cap: int) -> None:
+                 worlds: Worlds, seed: int, horizon: int, move_cap: int,
+                 measure: Measure | None = None) -> None:
         self.variant, self.view, self.policy, self.value = variant, view, policy, value
+        self.measure = measure
         self.seat: int = view.seat
         self.worlds, self.seed = worlds, seed
         self.horizon, self.move_cap = horizon, move_cap
@@ -330,7 +379,8 @@ class _Search:
                 return -math.inf
             state = self._played_on(state, round_of(start, 0), random.Random(name))
         value = self.value(variant, state, seat)
-        self.rollouts.append(Rollout(index, action, value))
+        measures = self.measure(variant, start, state, seat) if self.measure else ()
+        self.rollouts.append(Rollout(index, action, value, measures))
         return value
 
     def _played_on(self, state: SeatedState, playing: int, rng: random.Random) -> SeatedState:

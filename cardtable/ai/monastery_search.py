@@ -42,6 +42,7 @@ from ..engine.rummy import legal_draws
 from ..engine.variant import SeatedState, SomeVariant
 from .leaf import chance_ahead, leaf_value
 from .monastery_bot import MonasteryStrategy
+from .review_terms import round_terms
 from .rollout import RolloutPolicy
 
 
@@ -151,3 +152,19 @@ def monastery_leaf(variant: SomeVariant, state: SeatedState, seat: int) -> float
     expected = expected_missions(state)
     rounds_left = max(0.5, (len(MISSIONS) - max(expected)) / ROUND_RATE)
     return chance_ahead(expected, seat, SPREAD * math.sqrt(rounds_left), False)
+
+
+@round_terms("monastery", unit="missions", low_better=False,
+             round_words="making a mission this round")
+def monastery_terms(variant: SomeVariant, world: SeatedState, reached: SeatedState,
+                    seat: int) -> tuple[float, float | None]:
+    """The missions the seat is expected to make this round, and its chance of making
+    one (rounds score nothing in Monastery: a mission made is what a round is for)."""
+    if not isinstance(world, MonasteryState) or not isinstance(reached, MonasteryState):
+        raise TypeError("Monastery states expected")
+    before = len(world.done[seat])
+    made = len(reached.done[seat]) - before
+    if reached.round != world.round or reached.phase is Phase.GAME_OVER or made:
+        return float(made), 1.0 if made else 0.0
+    expected = expected_missions(reached)[seat] - before
+    return expected, expected

@@ -39,6 +39,7 @@ from ..engine.variant import SeatedState, SomeVariant
 from .candidates import search_prior
 from .leaf import chance_ahead, leaf_value
 from .palace_bot import normal_move, reserve_strength, special
+from .review_terms import round_terms
 from .rollout import RolloutPolicy, rollout_policy
 
 
@@ -248,3 +249,19 @@ def palace_leaf(variant: SomeVariant, state: SeatedState, seat: int) -> float:
         if other != seat:
             share += chance_ahead((burdens[seat], burdens[other]), 0, SPREAD, low_wins=True)
     return share / (state.seats - 1)
+
+
+@round_terms("palace", unit="cards left", low_better=True, round_words="winning the game")
+def palace_terms(variant: SomeVariant, world: SeatedState, reached: SeatedState,
+                 seat: int) -> tuple[float, float | None]:
+    """The cards the seat still has to shed (hand, reserve and hidden cards: a stack
+    picked up shows here), read where the leaf reads the game: with the deck gone, at the
+    end played out (as ``palace_leaf`` does, from the same world's seed). A game of
+    Palace is one round, so its chance is the leaf's (None)."""
+    if not isinstance(reached, PalaceState):
+        raise TypeError(f"a Palace state expected, not {type(reached).__name__}")
+    if not reached.deck and reached.phase is Phase.PLAY:
+        reached = played_out(variant, reached)
+    held = (len(reached.hands[seat]) + len(reached.hidden[seat]) + len(reached.face_down[seat])
+            + sum(len(pile) for pile in reached.reserves[seat]))
+    return float(held), None

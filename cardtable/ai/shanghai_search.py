@@ -50,6 +50,7 @@ from ..engine.shanghai_rules import (
 )
 from ..engine.variant import SeatedState, SomeVariant
 from .leaf import chance_ahead, leaf_value
+from .review_terms import round_terms
 from .rollout import RolloutPolicy, rollout_policy
 from .shanghai_rollout import BuyingRolloutStrategy, RolloutStrategy
 
@@ -344,3 +345,23 @@ def shanghai_leaf(variant: SomeVariant, state: SeatedState, seat: int) -> float:
     later = [rules.out_points_per_round * r for r in range(state.round + 1, ROUNDS + 1)]
     spread = math.sqrt(sum(p * p for p in later) / state.seats + (out_points / 2) ** 2)
     return chance_ahead(scores, seat, spread, low_wins=False)
+
+
+@round_terms("shanghai_may_i", "shanghai_buy", unit="penalty points", low_better=True,
+             round_words="going out")
+def shanghai_terms(variant: SomeVariant, world: SeatedState, reached: SeatedState,
+                   seat: int) -> tuple[float, float | None]:
+    """The seat's expected penalty points this round (the share of its hand's points its
+    class keeps, ``RETAINED``) and its chance of going out (``GOES_OUT``, shared among
+    the seats; exact once the round is over: the seat left with no points went out)."""
+    if not isinstance(world, ShanghaiState) or not isinstance(reached, ShanghaiState):
+        raise TypeError("Shanghai states expected")
+    if reached.round == world.round and reached.phase is not Phase.GAME_OVER:
+        points = [end - start for end, start in
+                  zip(expected_penalties(variant, reached), world.penalties)]
+        going = GOES_OUT[_may_i(variant)]
+        weights = [going[hand_class(variant, reached, other)] for other in range(reached.seats)]
+        return points[seat], weights[seat] / (sum(weights) or 1.0)
+    scored = [end - start for end, start in zip(reached.penalties, world.penalties)]
+    out = [other for other, points in enumerate(scored) if points == 0]
+    return float(scored[seat]), (1.0 / len(out) if seat in out else 0.0)
