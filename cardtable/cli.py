@@ -139,6 +139,24 @@ def build_parser() -> argparse.ArgumentParser:
     history.add_argument("--last", type=_last, default=10,
                          help=f"how many (10; at most {LAST_LIMIT:,})")
     history.add_argument("--game", default=None, help=f"only this game ({games})")
+    review = commands.add_parser(
+        "review", help="your costliest decisions in a game, and what Hard would have done",
+        description="Review every decision of one seat of a game (a saved game, or a game "
+        "record as 'cardtable history --export' writes it) with the Hard player's search, "
+        "and print the costliest, with their cost in the game's terms and in chance of "
+        "winning, and how Hard would have scored in the seat on the same cards.")
+    review.add_argument("file", type=Path, metavar="FILE", help="a saved game or a game record")
+    review.add_argument("--seat", type=_whole, default=None,
+                        help="the seat to review (a save: yours; a record: 0)")
+    review.add_argument("--top", type=_positive, default=5,
+                        help="how many of the costliest decisions to show (5)")
+    review.add_argument("--json", action="store_true",
+                        help="print the costliest decisions as a JSON list")
+    review.add_argument("--budget", type=_positive, default=None,
+                        help="rollouts weighed per decision (default: twice Hard's)")
+    review.add_argument("--no-compare", action="store_true",
+                        help="leave out how Hard would have scored in the seat")
+    review.add_argument("--quiet", action="store_true", help="no progress bar")
     return parser
 
 
@@ -179,6 +197,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _tournament(args)
     if args.command in ("stats", "history"):
         return _history(args)
+    if args.command == "review":
+        return _review(args)
     if args.self_test:
         from .app.app import self_test
 
@@ -304,6 +324,32 @@ def _history(args: argparse.Namespace) -> int:
         history.close()
     if skipped:
         print(skipped_words(skipped))
+    return 0
+
+
+def _review(args: argparse.Namespace) -> int:
+    """``cardtable review FILE``: a bad file or seat is one line and exit 2."""
+    from .ai.review import review_record
+    from .app.review_source import ReviewSourceError, load_reviewable
+    from .review_report import format_review, review_json
+
+    prog = "cardtable review"
+    try:
+        source = load_reviewable(args.file, args.seat)
+    except ReviewSourceError as error:
+        print(f"{prog}: error: {error}", file=sys.stderr)
+        return 2
+    show = None if args.quiet or not is_terminal(sys.stderr) else progress_bar(sys.stderr)
+    try:
+        review = review_record(source.record, source.seat, args.budget, show,
+                               compare_with=None if args.no_compare else source.levels)
+    except KeyboardInterrupt:
+        print(f"\n{prog}: interrupted", file=sys.stderr)
+        return 130
+    if args.json:
+        print(review_json(review, args.top))
+    else:
+        print(format_review(review, get_variant(source.game_id).title, args.top))
     return 0
 
 

@@ -41,7 +41,14 @@ FORMAT = "cardtable-review-1"
 SECRET = 0x5EE_1A57
 """The review's own seed: a review of the same game and budget is the same review."""
 BUDGET_FACTOR = 2
-"""A review weighs a decision with this many times the Hard player's rollouts."""
+"""A review weighs a decision with this many times the Hard player's rollouts, to the
+same horizon, unless the game has its own (``SEARCH``)."""
+SEARCH: dict[str, tuple[int, int]] = {"shanghai_may_i": (512, 0), "shanghai_buy": (256, 0)}
+"""Rollouts a decision and the horizon (0: to the round's end) of a game whose review
+plays further than its Hard player: in Shanghai a wild thrown or kept shows in who goes
+out at the round's end, past the two turns Hard plays (May I, ten deals of Normal with
+mistakes planted: a joker thrown cost 1-2 % of the chance of winning at two turns, 3-7 %
+at the round's end), and the penalty points counted are those the round scores."""
 Z = 3.0
 """Standard errors a cost must stand clear of to be called a mistake: a game has a
 hundred decisions or more, and at two a handful of them would be luck."""
@@ -158,7 +165,8 @@ def _text(value: JSONValue) -> str:
 
 def _action(value: JSONValue) -> Action:
     action = from_json(Action, value)
-    if not isinstance(action, Action) or type(action) is Action:  # the codec reads an object without a type as the base
+    # The codec reads an object without a type as the base class: no move at all.
+    if not isinstance(action, Action) or type(action) is Action:
         raise CodecError(f"{value!r:.40} is not a move")
     return action
 
@@ -242,7 +250,10 @@ class Review:
 
 
 def review_budget(game_id: str) -> int:
-    """Rollouts the review gives one decision: ``BUDGET_FACTOR`` times Hard's."""
+    """Rollouts the review gives one decision: the game's own (``SEARCH``), else
+    ``BUDGET_FACTOR`` times Hard's."""
+    if game_id in SEARCH:
+        return SEARCH[game_id][0]
     leaf = leaf_for(game_id)
     base = leaf.playouts if leaf is not None and leaf.playouts else HardBot.PLAYOUTS
     return BUDGET_FACTOR * base
@@ -252,13 +263,16 @@ class Reviewer:
     """Weighs decisions from a seat's view alone (one per game reviewed: it keeps the
     search's caches)."""
 
-    def __init__(self, game_id: str, budget: int | None = None) -> None:
+    def __init__(self, game_id: str, budget: int | None = None,
+                 horizon: int | None = None) -> None:
         terms = terms_for(game_id)
         if terms is None:
             raise ValueError(f"no review for {game_id}: it has no round reading")
         self.game_id, self.terms = game_id, terms
         self.budget = budget if budget is not None else review_budget(game_id)
-        self._hard = HardBot(playouts=self.budget)
+        if horizon is None and game_id in SEARCH:
+            horizon = SEARCH[game_id][1]
+        self._hard = HardBot(playouts=self.budget, horizon=horizon)
         self._planner = NormalBot("hard")
 
     def worth_weighing(self, view: GameView, played: Action) -> bool:
@@ -341,7 +355,8 @@ def seat_decisions(replay: Replay, seat: int, reviewer: Reviewer
 def review_record(record: object, seat: int, budget: int | None = None,
                   progress: Progress | None = None,
                   should_stop: Callable[[], bool] = lambda: False,
-                  compare_with: Sequence[str] | None = None) -> Review:
+                  compare_with: Sequence[str] | None = None,
+                  horizon: int | None = None) -> Review:
     """Review one seat of a recorded game (the JSON of ``Game.record()``). Raises the
     engine's CodecError or EngineError for a record that does not replay, ValueError
     for a seat it does not have, Cancelled if ``should_stop`` turns true.
@@ -351,7 +366,7 @@ def review_record(record: object, seat: int, budget: int | None = None,
     game = replay.game
     if not 0 <= seat < game.seats:
         raise ValueError(f"the game has seats 0 to {game.seats - 1}, not {seat}")
-    reviewer = Reviewer(game.game_id, budget)
+    reviewer = Reviewer(game.game_id, budget, horizon)
     found = seat_decisions(replay, seat, reviewer)
     judgements = []
     for done, (move, view, played, round_number) in enumerate(found):
