@@ -383,6 +383,13 @@ class History:
         row = read_row(found[0]) if found else None
         return row if isinstance(row, GameRow) else None
 
+    def keys_starting(self, start: str, most: int = 2) -> list[str]:
+        """The keys of up to ``most`` games whose key starts with ``start`` (a game's
+        id as ``cardtable history`` lists it)."""
+        found = self._fetch("SELECT key FROM games WHERE substr(key, 1, ?) = ? LIMIT ?",
+                            [len(start), start, most])
+        return [str(row[0]) for row in found]
+
     def record(self, key: str) -> JSONObject | str:
         """The action record of the game ``key`` (read only to watch it), or why it
         cannot be read."""
