@@ -253,3 +253,25 @@ def test_a_review_the_history_refuses_is_never_called_kept(make_app, game):
     app.now += 10   # the lock gone: kept when tried again
     _until(app, scene, lambda: scene.kept.startswith("Kept"), 10)
     assert isinstance(kept_review(history, "reviewed"), Kept)
+
+
+def test_statistics_shows_what_the_decisions_cost_in_each_reviewed_game(make_app, game):
+    from cardtable.app.scenes.statistics import StatisticsScene
+
+    app = make_app(size=(1024, 640))
+    history = app.recorder.history
+    history.add(_row(game))
+    for key, costly in (("a", 1), ("b", 3)):
+        keep_review(history, key, sample_review(game, costly=costly))
+    scene = StatisticsScene(app)
+    app.stack.reset(scene)
+    app.stack.apply(app.size)
+    assert scene.wait()
+    scene.pick("five_crowns")
+    trend = scene.model().get("text/trend")
+    assert trend is not None
+    assert trend.name == ("Your last reviewed 2 games, oldest first: chance of winning lost "
+                          "to costly decisions 4 % \u00b7 24 %  (penalty points: 3 \u00b7 18)")
+    scene.pick("palace")
+    assert scene.model().get("text/trend").name.startswith("Review a game")
+    app.draw()
