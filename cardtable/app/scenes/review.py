@@ -223,11 +223,16 @@ class ReviewScene(FormScene):
         return self.review
 
     def _body(self) -> pygame.Rect:
-        """The room under the summary and over the buttons."""
+        """The room under the summary and over the buttons (and the line that says
+        whether the review is kept)."""
         w, h = self.size
         margin = self._margin()
         top = self._summary_box().bottom + theme.grown(14, self.size)
-        return pygame.Rect(margin, top, w - 2 * margin, self._foot().y - 16 - top)
+        kept = theme.font(self._kept_size()).get_linesize() + 6
+        return pygame.Rect(margin, top, w - 2 * margin, self._foot().y - 16 - kept - top)
+
+    def _kept_size(self) -> int:
+        return max(11, self._type() - 2)
 
     def _summary_box(self) -> pygame.Rect:
         w, h = self.size
@@ -342,7 +347,7 @@ class ReviewScene(FormScene):
                 progress_words(self.state.done, self.state.total), size,
                 (box.centerx, box.y - 10), theme.TEXT, True, "midbottom")))
         if self.review is not None and self.kept:
-            size = max(11, self._type() - 2)
+            size = self._kept_size()
             text = theme.ellipsize(self.kept, size, self.size[0] - 2 * self._margin())
             out.append(("kept", theme.Label(text, size, (self.size[0] // 2,
                                                          self._foot().y - 6),
