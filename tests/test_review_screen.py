@@ -169,7 +169,11 @@ def test_an_item_jumps_into_the_replay_before_its_move_and_back_returns(make_app
     _enter(scene)
     app.stack.apply(app.size)
     replay = app.stack.top
-    assert isinstance(replay, ReplayScene) and replay.index == review.costliest()[1].move
+    move = review.costliest()[1].move
+    assert isinstance(replay, ReplayScene) and replay.index == move
+    # The review and the replay number the move alike.
+    assert scene.model().get("text/decision/where").name.startswith(f"Move {move}, round")
+    assert dict(replay.labels())["where/0"].content.startswith(f"Replay: move {move} of")
     replay.back()
     app.stack.apply(app.size)
     assert app.stack.top is scene

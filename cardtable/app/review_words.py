@@ -36,12 +36,14 @@ def short_cost(review: Review, judgement: Judgement) -> str:
 
 def item_words(review: Review, number: int, judgement: Judgement, rounds: bool) -> str:
     """A costly decision in the list: "2.  Round 3:  ≈ 7 ± 2 penalty points"."""
-    where = f"Round {judgement.round}" if rounds else f"Move {judgement.move + 1}"
+    where = f"Round {judgement.round}" if rounds else f"Move {judgement.move}"
     return f"{number}.  {where}:  {short_cost(review, judgement)}"
 
 
 def where_words(judgement: Judgement, rounds: bool) -> str:
-    move = f"Move {judgement.move + 1}"
+    """Where the decision was, numbered as the replay numbers its positions (the
+    replay at "move 158" shows the position the 159th move was made from)."""
+    move = f"Move {judgement.move}"
     return f"{move}, round {judgement.round}" if rounds else move
 
 

@@ -240,7 +240,7 @@ class GamesScene(FormScene):
         left out, or what to do."""
         return self.error or (READING if self.reading else "") or self._skipped() or (
             "No games yet: every game you play is kept here." if not self.rows
-            else "Choose a game to watch it again, move by move.")
+            else "Choose a game to watch it again, move by move, or review your decisions.")
 
     def _skipped(self) -> str:
         return skipped_words(self.page_skipped if self.skipped is None else self.skipped)

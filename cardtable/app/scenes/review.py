@@ -49,6 +49,7 @@ log = logging.getLogger(__name__)
 SHOWN = 5
 """Costly decisions listed (the costliest first)."""
 LEVELS = ("easy", "normal", "hard")
+CANCELLED = Failed("The review was cancelled.")
 
 
 @dataclass(frozen=True)
@@ -108,7 +109,7 @@ class ReviewScene(FormScene):
     def cancel(self) -> None:
         """Cancel: the worker stops at once; the screen says so."""
         self.cancel_job()
-        self.state = Failed("The review was cancelled.")
+        self.state = CANCELLED
         self._relayout()
 
     def cancel_job(self) -> None:
@@ -387,8 +388,9 @@ class ReviewScene(FormScene):
         for index, line in enumerate(theme.wrap(self._summary(), size, summary.width)):
             theme.blit_text(surface, line, size,
                             (summary.x, summary.y + index * theme.font(size).get_linesize()),
-                            theme.BAD if self.review is None and self.state is not None
-                            and not isinstance(self.state, Progress) else theme.TEXT)
+                            theme.BAD if self.review is None and self.job is None
+                            and self.state != CANCELLED and self.state is not None
+                            else theme.TEXT)
         if self.job is not None and isinstance(self.state, Progress):
             box = self._progress_box()
             theme.panel(surface, box, theme.PANEL_EDGE, radius=6)

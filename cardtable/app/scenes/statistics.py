@@ -400,8 +400,8 @@ def trend_words(points: list[TrendPoint], game_id: str) -> str:
     unit = terms.unit if terms is not None else "points"
     chances = " \u00b7 ".join(f"{amount(100 * p.chance)} %" for p in points)
     costs = " \u00b7 ".join(amount(p.cost) for p in points)
-    games = "game" if len(points) == 1 else f"{len(points)} games"
-    return (f"Your last reviewed {games}, oldest first: chance of winning lost to costly "
+    games = "game" if len(points) == 1 else f"{len(points)} games, oldest first"
+    return (f"Your last reviewed {games}: chance of winning lost to costly "
             f"decisions {chances}  ({unit}: {costs})")
 
 
