@@ -139,6 +139,9 @@ def build_parser() -> argparse.ArgumentParser:
     history.add_argument("--last", type=_last, default=10,
                          help=f"how many (10; at most {LAST_LIMIT:,})")
     history.add_argument("--game", default=None, help=f"only this game ({games})")
+    history.add_argument("--export", nargs=2, default=None, metavar=("ID", "FILE"),
+                         help="write the record of the game ID (its id as listed, or the "
+                         "start of it) to FILE, for cardtable review")
     review = commands.add_parser(
         "review", help="your costliest decisions in a game, and what Hard would have done",
         description="Review every decision of one seat of a game (a saved game, or a game "
@@ -295,6 +298,10 @@ def _history(args: argparse.Namespace) -> int:
         print(f"{prog}: error: {problem}", file=sys.stderr)
         return 2
     path = data_dir() / "history.sqlite3"
+    if getattr(args, "export", None) is not None and not path.exists():
+        print(f"{prog}: error: no game {shown(args.export[0])} in your history",
+              file=sys.stderr)
+        return 2
     if not path.exists():
         print("No games played at the table yet.")
         return 0
@@ -303,6 +310,18 @@ def _history(args: argparse.Namespace) -> int:
         print(note, file=sys.stderr)
     if history is None:
         return 1
+    if getattr(args, "export", None) is not None:
+        from .app.history_export import export_record
+
+        try:
+            done = export_record(history, *args.export)
+        finally:
+            history.close()
+        if done.problem is not None:
+            print(f"{prog}: error: {done.problem}", file=sys.stderr)
+            return 2
+        print(done.said)
+        return 0
     import sqlite3
 
     from .app.stats import skipped_words, tally_rows

@@ -55,6 +55,9 @@ MENU_NOTE = ("Your saved Five Crowns game could not be read: it was written by a
 """As long as the longest refusal and menu note a tester met."""
 GAME_SCREENS = ("table: a refusal", "summary", "game over", "rules", "pause", "score sheet",
                 "goal sheet", "replay", "coach")
+REVIEW_SCREENS = ("review", "review: none", "review: progress")
+"""The post-game review (a few costly decisions, none, and while it runs), at each
+game's largest table (where its screens crowd first)."""
 """Besides the table in each phase: the table with a refusal's banner up and every seat
 calling out, the round's summary (games in rounds), game over, rules, pause, the score
 sheet (games with one), an opponent's goal sheet (games with one: Monastery's
@@ -248,7 +251,8 @@ def game_cells(game_id: str, full: bool = False, turn: int = 0) -> list[Cell]:
     found: list[Cell] = []
     counts = game_seats(game_id)
     for seats in counts:
-        named = screens(game_id, seats) + (["setup"] if seats == max(counts) else [])
+        named = screens(game_id, seats) + (["setup", *REVIEW_SCREENS]
+                                           if seats == max(counts) else [])
         for screen in named:
             found += _sized(game_id, seats, screen, full, turn)
             turn += len(SIZES)
@@ -445,6 +449,8 @@ def _game_screen(application: Any, cell: Cell) -> Scene:
         _table(application, found.final)
         application.stack.replace(GameOverScene(application, application.session))
         return _settle(application)
+    if screen.startswith("review"):
+        return _review(application, found.final, screen)
     if screen == "replay":
         final = found.final
         row = GameRow(key="matrix", game_id=final.game_id, deal_code=None,
@@ -471,6 +477,46 @@ def _game_screen(application: Any, cell: Cell) -> Scene:
         table.goals.open(1)
     else:
         raise AssertionError(f"no way to reach {screen!r}")
+    return _settle(application)
+
+
+class _StillReviewing:
+    """A review under way, as the progress screen shows it (no worker is started)."""
+
+    worker_alive = False
+
+    def poll(self) -> Any:
+        from cardtable.review_job import Progress
+
+        return Progress(36, 78)
+
+    def cancel(self) -> None:
+        """Nothing runs."""
+
+
+def _review(application: Any, final: Game, screen: str) -> Scene:
+    """The review of the person's seat in the game played: a few costly decisions (the
+    line saying it is kept), none, or while it runs."""
+    from review_helpers import sample_review
+
+    from cardtable.app.history_rows import GameRow
+    from cardtable.app.scenes.review import Reviewed, ReviewScene
+    from cardtable.review_job import Progress
+
+    row = GameRow(key="matrix", game_id=final.game_id, deal_code=None, seats=final.seats,
+                  seed=final.seed, options={}, level="normal", human=0, started=0.0,
+                  ended=0.0, status="finished", rounds=0, standings=[], scores=None,
+                  won=None, place=None)
+    reviewed = Reviewed(row, final.record(), ("hard",) + ("normal",) * (final.seats - 1))
+    if screen == "review: progress":
+        scene = ReviewScene(application, reviewed, note="")
+        scene.note, scene.job, scene.state = None, _StillReviewing(), Progress(36, 78)
+    else:
+        review = sample_review(final, costly=0 if screen == "review: none" else 5)
+        scene = ReviewScene(application, reviewed, review)
+        scene.kept = "Kept in your history: this game opened again shows it at once."
+        assert scene._replay.wait()
+    application.stack.reset(scene)
     return _settle(application)
 
 

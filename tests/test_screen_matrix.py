@@ -138,6 +138,11 @@ def test_the_matrix_covers_every_game_and_the_screens_the_issue_names() -> None:
     assert {cell.game_id for cell in QUICK
             if cell.screen == "table: where the freed wild goes"} == {"shanghai_buy"}
     assert {"statistics: games", "games played: games"} <= {cell.screen for cell in QUICK}
+    for variant in variants():
+        assert {(cell.game_id, cell.screen) for cell in QUICK
+                if cell.screen.startswith("review")} >= {
+            (variant.id, "review"), (variant.id, "review: none"),
+            (variant.id, "review: progress")}, variant.id
 
 
 @pytest.mark.parametrize("cell", _params([cell for cell in QUICK

@@ -155,7 +155,8 @@ def sheds_one_of_a_straight(view: GameView, planned: Action) -> Action | None:
     if getattr(view, "deck_size", 1):
         return None
     straights = [move for move in view.legal if isinstance(move, Place)
-                 and len(move.cards) >= LONG and len({c.rank for c in move.cards}) == len(move.cards)]
+                 and len(move.cards) >= LONG
+                 and len({card.rank for card in move.cards}) == len(move.cards)]
     if not straights:
         return None
     longest = max(straights, key=lambda move: len(move.cards))

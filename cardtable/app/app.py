@@ -25,6 +25,7 @@ from .. import __version__
 from ..ai import AIWorker
 from ..engine import Event, Game, GameView, SomeGame, catalog, get_variant
 from ..engine.options import OptionsInstance
+from ..review_job import ReviewJobs
 from . import cardart, theme
 from .autosaver import Autosaver
 from .files import remove_stale_temps
@@ -117,6 +118,8 @@ class App:
         self.sounds = Sounds(self.settings.sound)
         self.apply_looks()
         self.worker = AIWorker()
+        self.reviews = ReviewJobs()
+        """Post-game reviews under way (each in a worker process): stopped at the end."""
         self.session: SomeSession | None = None
         self.table: TableCore[GameView] | None = None
         self.running = True
@@ -310,6 +313,7 @@ class App:
         self.sounds.close()
         self.autosaver.close()
         self.worker.shutdown()
+        self.reviews.stop_all()
         pygame.display.quit()
 
     # --- games -------------------------------------------------------------------------

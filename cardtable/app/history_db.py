@@ -102,8 +102,28 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE games ADD COLUMN written INTEGER NOT NULL DEFAULT 0;
     CREATE TABLE former_keys (key TEXT PRIMARY KEY) WITHOUT ROWID;
     """,
+    # 4 → 5: each game's post-game review (issue 39), by the game's key: the review's
+    # JSON, its budget, and its summary (Statistics charts the trend from these
+    # columns without reading the reviews).
+    """
+    CREATE TABLE reviews (
+        key TEXT PRIMARY KEY,
+        game_id TEXT NOT NULL,
+        budget INTEGER NOT NULL,
+        made REAL NOT NULL,
+        decisions INTEGER NOT NULL,
+        mistakes INTEGER NOT NULL,
+        chance REAL NOT NULL,
+        cost REAL NOT NULL,
+        review TEXT NOT NULL
+    );
+    CREATE INDEX reviews_by_game ON reviews (game_id, made);
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
+REVIEW_COLUMNS = ("game_id", "budget", "made", "decisions", "mistakes", "chance", "cost",
+                  "review")
+"""A kept review's columns after its key, in the order ``History`` reads them."""
 BUSY_SECONDS = 1.0
 """How long a read or write waits for another program's lock on the file before it
 gives up: short, so that a locked history never stalls the app or its quitting for
@@ -382,6 +402,32 @@ class History:
         found = self._fetch(f"SELECT {', '.join(READ)} FROM games WHERE key = ?", [key])
         row = read_row(found[0]) if found else None
         return row if isinstance(row, GameRow) else None
+
+    def keys_starting(self, start: str, most: int = 2) -> list[str]:
+        """The keys of up to ``most`` games whose key starts with ``start`` (a game's
+        id as ``cardtable history`` lists it)."""
+        found = self._fetch("SELECT key FROM games WHERE substr(key, 1, ?) = ? LIMIT ?",
+                            [len(start), start, most])
+        return [str(row[0]) for row in found]
+
+    def keep_review(self, key: str, cells: Sequence[object]) -> None:
+        """Keep (or replace) the review of the game ``key``: ``cells`` are the
+        ``REVIEW_COLUMNS`` after the key (``history_reviews`` makes them)."""
+        with self._transaction() as db:
+            db.execute(f"INSERT OR REPLACE INTO reviews (key, {', '.join(REVIEW_COLUMNS)}) "
+                       f"VALUES (?{', ?' * len(REVIEW_COLUMNS)})", [key, *cells])
+
+    def review_cells(self, key: str) -> tuple[object, ...] | None:
+        """The stored review of the game ``key`` (``REVIEW_COLUMNS``), unchecked."""
+        found = self._fetch(f"SELECT {', '.join(REVIEW_COLUMNS)} FROM reviews WHERE key = ?",
+                            [key])
+        return found[0] if found else None
+
+    def review_summaries(self, game_id: str, last: int) -> list[tuple[object, ...]]:
+        """The newest ``last`` reviews of ``game_id``'s games, newest first: their
+        ``REVIEW_COLUMNS`` but the review itself, unchecked."""
+        return self._fetch(f"SELECT {', '.join(REVIEW_COLUMNS[:-1])} FROM reviews WHERE "
+                           "game_id = ? ORDER BY made DESC LIMIT ?", [game_id, last])
 
     def record(self, key: str) -> JSONObject | str:
         """The action record of the game ``key`` (read only to watch it), or why it

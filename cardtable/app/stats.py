@@ -171,7 +171,7 @@ def history_table(rows: Sequence[GameRow], titles: dict[str, str]) -> str:
     """Recent games, the newest first (for ``cardtable history``)."""
     if not rows:
         return "No games played at the table yet."
-    head = (f"{'when':<16} {'game':<26} {'level':<7} {'result':<10} {'score':>6} "
+    head = (f"{'id':<8} {'when':<16} {'game':<26} {'level':<7} {'result':<10} {'score':>6} "
             f"{'rounds':>6} {'time':>6}  deal")
     out = [head, "-" * (len(head) + 12)]
     for row in reversed(rows):
@@ -180,7 +180,7 @@ def history_table(rows: Sequence[GameRow], titles: dict[str, str]) -> str:
         score = "" if row.my_score is None else str(row.my_score)
         seconds = row.seconds
         took = "" if seconds is None else f"{int(seconds // 60)}:{int(seconds % 60):02d}"
-        out.append(f"{when:<16} {titles.get(row.game_id, row.game_id)[:26]:<26} "
+        out.append(f"{row.key[:8]:<8} {when:<16} {titles.get(row.game_id, row.game_id)[:26]:<26} "
                    f"{row.level:<7} {result:<10} {score:>6} {row.rounds:>6} {took:>6}  "
                    f"{row.deal_code or ''}")
     return "\n".join(out)

@@ -32,6 +32,7 @@ from ..background import LatestRead, Retry, Unread
 from ..describe import LogWords, describe
 from ..grammar import plural
 from ..history_db import GameRow, History
+from ..history_reviews import Kept, kept_review
 from ..history_rows import DAMAGED_MOVES
 from ..input_grammar import Command, command_for
 from ..model import Element
@@ -91,6 +92,26 @@ def build_replay(history: History, row: GameRow) -> Replay | str:
         return DAMAGED_MOVES
 
 
+@dataclass(frozen=True, slots=True)
+class ReviewRead:
+    """A game's record and its kept review (or why that cannot be read; ``None``:
+    none kept), read for its review screen."""
+
+    record: JSONObject
+    kept: Kept | str | None
+
+
+def read_review(history: History, row: GameRow) -> ReviewRead | str:
+    """On a reading thread: what the review screen of ``row``'s game needs."""
+    found = history.record(row.key)
+    if isinstance(found, str):
+        return found
+    problem = _not_of(row, found)
+    if problem is not None:
+        return problem
+    return ReviewRead(found, kept_review(history, row.key))
+
+
 class GamesScene(FormScene):
     """The list of games played, a page at a time. Every read of the history (a page,
     a record) and every replay is made on a reading thread (``background``): the
@@ -122,6 +143,8 @@ class GamesScene(FormScene):
         self._pages: LatestRead[tuple[int, int], Page] = LatestRead("cardtable-games-played")
         """Pages asked by (page, games a page): a resize asks page 0 again, longer."""
         self._watching: LatestRead[GameRow, Replay | str] = LatestRead("cardtable-replay")
+        self._reviewing: LatestRead[GameRow, ReviewRead | str] = LatestRead(
+            "cardtable-review-read")
         self._retry = Retry()
         self._written = app.recorder.written
         """The recorder's writes when the page was asked (more since: read it again)."""
@@ -144,7 +167,7 @@ class GamesScene(FormScene):
     @property
     def reading(self) -> bool:
         """A page or a game is being read."""
-        return self._pages.busy or self._watching.busy
+        return self._pages.busy or self._watching.busy or self._reviewing.busy
 
     def wait(self, timeout: float = 10.0) -> bool:
         """Wait until what is being read is read, and take it (tests); whether it is.
@@ -153,7 +176,8 @@ class GamesScene(FormScene):
         end = time.monotonic() + timeout
         while True:
             left = max(0.0, end - time.monotonic())
-            done = self._pages.wait(left) and self._watching.wait(left)
+            done = self._pages.wait(left) and self._watching.wait(left) \
+                and self._reviewing.wait(left)
             self.update(0.0)
             if not done or not self.reading or time.monotonic() >= end:
                 return done and not self.reading
@@ -179,6 +203,26 @@ class GamesScene(FormScene):
                 self.error = replay.sentence if isinstance(replay, Unread) else \
                     f"That game cannot be shown: {replay}."
                 self._page_error = False
+        asked = self._reviewing.take()
+        if asked is not None:
+            self._review_read(*asked)
+
+    def _review_read(self, row: GameRow, read: ReviewRead | str | Unread) -> None:
+        """The game's record and its kept review are read: its review is shown (at once
+        when one is kept), or the note says why it cannot be."""
+        from .review import Reviewed, ReviewScene
+
+        if isinstance(read, Unread):
+            self.error, self._page_error = read.sentence, False
+            return
+        if isinstance(read, str):
+            self.error, self._page_error = f"That game cannot be reviewed: {read}.", False
+            return
+        self.error = ""
+        kept = read.kept
+        self.app.push(ReviewScene(self.app, Reviewed.of_row(row, read.record),
+                                  kept.review if isinstance(kept, Kept) else None,
+                                  kept if isinstance(kept, str) else None))
 
     def _show(self, page: Page | Unread) -> None:
         if isinstance(page, Unread):
@@ -196,7 +240,7 @@ class GamesScene(FormScene):
         left out, or what to do."""
         return self.error or (READING if self.reading else "") or self._skipped() or (
             "No games yet: every game you play is kept here." if not self.rows
-            else "Choose a game to watch it again, move by move.")
+            else "Choose a game to watch it again, move by move, or review your decisions.")
 
     def _skipped(self) -> str:
         return skipped_words(self.page_skipped if self.skipped is None else self.skipped)
@@ -216,8 +260,13 @@ class GamesScene(FormScene):
         rects = self.column(len(self.rows) + 1 + pager, row_h,
                             max(560, min(theme.grown(1000, size), int(w * 0.8))))
         widgets: list[Widget] = []
+        review_w = max(110, theme.grown(150, size))
         for rect, row in zip(rects, self.rows):
-            widgets.append(Button(rect, _label(row), partial(self.watch, row)))
+            watch = rect.copy()
+            watch.width -= review_w + 10
+            widgets.append(Button(watch, _label(row), partial(self.watch, row)))
+            widgets.append(Button(pygame.Rect(watch.right + 10, rect.y, review_w, rect.height),
+                                  "Review", partial(self.review, row)))
         if pager:
             half = rects[-2].copy()
             half.width = (half.width - 10) // 2
@@ -251,9 +300,19 @@ class GamesScene(FormScene):
         self.error = ""
         self._watching.ask(row, partial(build_replay, self.history, row))
 
+    def review(self, row: GameRow) -> None:
+        """Read this game's record and its kept review on a reading thread; the review
+        is shown once read (a kept one at once, else made afresh)."""
+        if self.history is None:
+            self.error = "That game cannot be reviewed: no history is kept."
+            return
+        self.error = ""
+        self._reviewing.ask(row, partial(read_review, self.history, row))
+
     def back(self) -> None:
         self._pages.cancel()
         self._watching.cancel()
+        self._reviewing.cancel()
         self.app.stack.pop()
 
     def labels(self) -> list[tuple[str, theme.Label]]:

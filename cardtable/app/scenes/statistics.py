@@ -13,13 +13,16 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ...ai.review_terms import terms_for
 from ...engine import catalog, get_variant
 from .. import theme
 from ..background import BackgroundRead, Retry, Unread
 from ..form_model import label_elements, panel_element, placed_elements, wrapped_element
 from ..history_db import History
+from ..history_reviews import TrendPoint, review_trend
 from ..model import Box, Element
 from ..reasons import said_once
+from ..review_words import amount
 from ..stats import ChartPoint, LevelStats, Tally, skipped_words, tally_rows
 from ..tables import table_for
 from ..widgets import Button, Widget
@@ -27,6 +30,9 @@ from .common import FormScene
 
 if TYPE_CHECKING:
     from ..app import App
+
+Trends = dict[str, list[TrendPoint]]
+"""Each game's reviewed games, oldest first."""
 
 COLUMNS = ("Level", "Played", "Won", "Win %", "Avg score", "Best", "Streak", "Best streak",
            "Avg rounds", "Left")
@@ -54,7 +60,9 @@ class StatisticsScene(FormScene):
         """Games that could not be read."""
         self.problem: str | None = None
         self.history: History | None = app.recorder.history
-        self._reading: BackgroundRead[tuple[Tally, int]] | None = None
+        self._reading: BackgroundRead[tuple[Tally, int, Trends]] | None = None
+        self.trends: Trends = {}
+        """Each game's reviewed games, their cost (the trend shown under the chart)."""
         self._retry = Retry()
         self._written = app.recorder.written
         """The recorder's writes when the figures were asked (more since: read again)."""
@@ -63,6 +71,7 @@ class StatisticsScene(FormScene):
             self.tally = Tally({})
         else:
             self._read()
+        self.trend_box = pygame.Rect(0, 0, 0, 0)
         self.waiting = app.recorder.waiting()
         """Games not in the history yet, and why: said for as long as they wait."""
 
@@ -104,7 +113,7 @@ class StatisticsScene(FormScene):
             self._retry.after(answer, self.app.now)
             return
         self.problem = None
-        self.tally, self.skipped = answer
+        self.tally, self.skipped, self.trends = answer
         if self.tally.latest is not None and not self.picked:
             self.game_id = self.tally.latest
         if hasattr(self, "size"):
@@ -198,8 +207,21 @@ class StatisticsScene(FormScene):
         box = theme.MessageBox(note, size, w, h - theme.grown(76, (w, h)), pad=12) \
             if note else None
         bottom = h - theme.grown(90, (w, h)) if box is None else box.rect.y - 12
-        chart = pygame.Rect(40, table.bottom + 16, w - 80, bottom - table.bottom - 16)
+        # The reviews' trend: a row of figures under the chart.
+        strip = theme.font(size).get_linesize() + 16
+        chart = pygame.Rect(40, table.bottom + 16, w - 80,
+                            bottom - table.bottom - 16 - strip - 10)
+        self.trend_box = pygame.Rect(40, chart.bottom + 10, w - 80, strip)
         return table, box, chart, size
+
+    def trend_label(self, size: int) -> theme.Label:
+        """The reviews' trend in a line: what the costly decisions cost in each of the
+        last reviewed games of the game shown, oldest first."""
+        box = self.trend_box
+        text, fitted = theme.fit(trend_words(self.trends.get(self.game_id, []),
+                                             self.game_id), size, box.width - 32)
+        return theme.Label(text, fitted, (box.x + 16, box.centery), theme.TEXT,
+                           anchor="midleft")
 
     def parts(self) -> list[Element]:
         table, box, chart, size = self._boxes()
@@ -211,6 +233,12 @@ class StatisticsScene(FormScene):
                 elements += label_elements(
                     [("caption", self._caption(chart, size))],
                     Box(chart.x + 16, chart.y, chart.width - 32, chart.height), "panel/chart")
+        if self.trend_box.height > 0 and self.tally is not None:
+            trend = panel_element("trend", "Your reviews, cost per game", self.trend_box)
+            elements += [trend, *label_elements(
+                [("trend", self.trend_label(size))],
+                Box(self.trend_box.x + 16, self.trend_box.y, self.trend_box.width - 32,
+                    self.trend_box.height), trend.id)]
         if box is not None:
             elements += [panel_element("note", "Note", box.rect, z=1),
                          wrapped_element("note", box.content, box.size, box.text_rect(),
@@ -225,6 +253,9 @@ class StatisticsScene(FormScene):
             label.draw(surface)
         if chart.height > 80:
             self._chart(surface, chart, size)
+        if self.tally is not None:
+            theme.panel(surface, self.trend_box, theme.PANEL_EDGE)
+            self.trend_label(size).draw(surface)
         if box is not None:
             box.draw(surface, theme.BAD)
         self.ring.draw(surface)
@@ -352,10 +383,26 @@ def column_layout(labels: list[str], shares: list[float], rows: list[list[str]],
     return starts, size
 
 
-def _tally(history: History) -> tuple[Tally, int]:
-    """On the reading thread: every row folded into a tally, and the damaged ones
-    counted."""
-    return tally_rows(history.scan())
+def _tally(history: History) -> tuple[Tally, int, Trends]:
+    """On the reading thread: every row folded into a tally, the damaged ones counted,
+    and each game's reviews' trend."""
+    tally, skipped = tally_rows(history.scan())
+    return tally, skipped, {info.id: review_trend(history, info.id) for info in catalog()}
+
+
+def trend_words(points: list[TrendPoint], game_id: str) -> str:
+    """The trend in words: the share of the chance of winning lost to decisions beyond
+    the noise, in each reviewed game, oldest first, and the same in the game's terms."""
+    if not points:
+        return "Review a game (after it, or in Games played) and what your decisions " \
+               "cost is followed here."
+    terms = terms_for(game_id)
+    unit = terms.unit if terms is not None else "points"
+    chances = " \u00b7 ".join(f"{amount(100 * p.chance)} %" for p in points)
+    costs = " \u00b7 ".join(amount(p.cost) for p in points)
+    games = "game" if len(points) == 1 else f"{len(points)} games, oldest first"
+    return (f"Your last reviewed {games}: chance of winning lost to costly "
+            f"decisions {chances}  ({unit}: {costs})")
 
 
 def _has_rounds(game_id: str) -> bool:

@@ -21,8 +21,10 @@ from .common import FormScene, is_copy, said_label
 from .tabledraw import progress_boxes
 
 if TYPE_CHECKING:
+    from ...ai.review import Review
     from ..app import App
     from ..session import SomeSession
+    from .review import Reviewed
     from .table import TableScene
 
 
@@ -285,11 +287,15 @@ class GameOverScene(FormScene):
         self.outcome = outcome
         self.said: tuple[str, bool] | None = None
         """What copying the deal code said (shown where the code was)."""
+        self.key = app.recorder.key
+        """The game's row in the history (its review is kept under it)."""
+        self.reviewed: Review | None = None
+        """The game's review, once made (shown at once when asked again)."""
 
     def layout(self, size: tuple[int, int]) -> None:
         self.size = size
         w, h = size
-        entries = [("Play again", self.again), ("Menu", self.menu)]
+        entries = [("Play again", self.again), ("Menu", self.menu), ("Review", self.review)]
         if self.session.deal_code:
             entries.append(("Copy deal code", self.copy))
         g = theme.grown
@@ -314,6 +320,16 @@ class GameOverScene(FormScene):
 
     def menu(self) -> None:
         self.app.to_menu()
+
+    def review(self) -> None:
+        """The review of the person's decisions in this game (made once, in a worker)."""
+        from .review import ReviewScene
+
+        self.app.push(ReviewScene(self.app, reviewed_session(self.session, self.key),
+                                  self.reviewed, on_review=self._reviewed))
+
+    def _reviewed(self, review: Review) -> None:
+        self.reviewed = review
 
     def copy(self) -> None:
         """Put the deal's code on the clipboard (to play it again, or send it)."""
@@ -419,6 +435,23 @@ class GameOverScene(FormScene):
             score_sheet(surface, sheet, self.session.names, rounds, cell, totals,
                         self.session.human)
         self.ring.draw(surface)
+
+
+def reviewed_session(session: SomeSession, key: str | None) -> Reviewed:
+    """The game on the table as a review takes it: its history row, its record and
+    the bots' levels (the person's seat plays Hard in the comparison)."""
+    from ..history import opponents_level
+    from ..history_db import GameRow
+    from .review import Reviewed
+
+    game = session.game
+    row = GameRow(key=key or "", game_id=game.game_id, deal_code=session.deal_code,
+                  seats=game.seats, seed=game.seed, options={},
+                  level=opponents_level(session), human=session.human, started=0.0,
+                  ended=None, status="finished" if game.over else "playing", rounds=0,
+                  standings=[], scores=None, won=None, place=None)
+    return Reviewed(row, game.record(), tuple(seat.level if not seat.human else "hard"
+                                              for seat in session.seats))
 
 
 def _ordinal(place: int) -> str:
