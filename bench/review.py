@@ -50,7 +50,8 @@ def cpu(game_id: str, seats: int, deals: int, first: int) -> None:
         times.append(time.process_time() - start)
         decisions.append(review.decisions)
     print(f"{game_id:15} {seats} seats  {deals} games  decisions "
-          f"{statistics.median(decisions):5.0f}  CPU s min {min(times):6.1f}  median {statistics.median(times):6.1f}"
+          f"{statistics.median(decisions):5.0f}  CPU s min {min(times):6.1f}"
+          f"  median {statistics.median(times):6.1f}"
           f"  max {max(times):6.1f}  (limit {LIMIT[game_id]})", flush=True)
 
 
