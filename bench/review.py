@@ -55,11 +55,12 @@ def cpu(game_id: str, seats: int, deals: int, first: int) -> None:
           f"  max {max(times):6.1f}  (limit {LIMIT[game_id]})", flush=True)
 
 
-def planted(game_id: str, seats: int, deals: int, first: int, verbose: bool) -> None:
+def planted(game_id: str, seats: int, deals: int, first: int, verbose: bool,
+            base: str) -> None:
     found = total = games = 0
     by_kind: dict[str, list[int]] = {}
     for seed in range(first, first + deals):
-        game = play_planted(game_id, seats, seed, 7)
+        game = play_planted(game_id, seats, seed, 7, base=base)
         if not game.planted:
             continue
         games += 1
@@ -77,7 +78,8 @@ def planted(game_id: str, seats: int, deals: int, first: int, verbose: bool) -> 
                          if j else " (not judged)"), flush=True)
     kinds = ", ".join(f"{kind}: {sum(hits)}/{len(hits)}" for kind, hits in by_kind.items())
     share = 100 * found / total if total else float("nan")
-    print(f"{game_id:15} {seats} seats  {games} games  planted {total}  in the top 3: "
+    print(f"{game_id:15} {seats} seats  {games} games  base {base}  planted {total}  "
+          f"in the top 3: "
           f"{found} ({share:.0f} %)  [{kinds}]", flush=True)
 
 
@@ -105,13 +107,15 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--seats", type=int, default=None)
     parser.add_argument("--verbose", action="store_true")
+    parser.add_argument("--base", default="normal",
+                        help="who plays seat 0's other moves with --what planted (normal)")
     args = parser.parse_args()
     for game_id in args.games.split(","):
         seats = args.seats or SEATS[game_id]
         if args.what == "cpu":
             cpu(game_id, seats, args.deals, args.seed)
         elif args.what == "planted":
-            planted(game_id, seats, args.deals, args.seed, args.verbose)
+            planted(game_id, seats, args.deals, args.seed, args.verbose, args.base)
         else:
             hard(game_id, seats, args.deals, args.seed, args.verbose)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 from .ai.review import Judgement, Review
+from .app.review_words import score_words
 from .engine.codec import JSONObject
 
 
@@ -30,7 +31,8 @@ def summary_lines(review: Review, title: str) -> list[str]:
         verdict = ("would have won" if comparison.hard_won else "would not have won") \
             if comparison.finished else ("would have been ahead" if comparison.hard_won
                                          else "would not have been ahead")
-        lines.append(f"Hard in this seat, on the same cards: {comparison.hard:g} "
+        lines.append(f"Hard in this seat, on the same cards: "
+                     f"{score_words(review.game_id, comparison.hard)} "
                      f"(you: {comparison.played:g}) {at}; Hard {verdict}.")
     return lines
 

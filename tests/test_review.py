@@ -97,3 +97,12 @@ def test_an_estimate_is_the_mean_and_its_standard_error() -> None:
     assert estimate.mean == 2.5
     assert math.isclose(estimate.se, math.sqrt(5 / 3) / 2)
     assert Estimate.of([2.0]).se == math.inf
+
+
+def test_hard_in_the_seat_is_said_in_the_games_own_score() -> None:
+    """May I is won on points earned, not on the penalty points its reviews count."""
+    from cardtable.app.review_words import score_words
+
+    assert score_words("shanghai_may_i", 30) == "30 points"
+    assert score_words("monastery", 1) == "1 mission"
+    assert score_words("palace", 5) == "5 cards left"

@@ -133,9 +133,9 @@ def test_the_costliest_decisions_come_first_with_cost_uncertainty_and_why(make_a
     app.push(scene)
     app.stack.apply(app.size)
     labels = [w.label for w in scene.ring.widgets]
-    assert labels[:3] == ["1.  Round 2:  \u2248 9 \u00b1 0.8 penalty points",
-                          "2.  Round 2:  \u2248 6 \u00b1 0.8 penalty points",
-                          "3.  Round 2:  \u2248 3 \u00b1 0.8 penalty points"]
+    assert labels[:3] == ["1.  Round 2:  \u221212 %, \u2248 9 penalty points",
+                          "2.  Round 2:  \u22128 %, \u2248 6 penalty points",
+                          "3.  Round 2:  \u22124 %, \u2248 3 penalty points"]
     names = {element.id: element.name for element in scene.model()}
     costliest = review.costliest()[0]
     assert names["text/decision/cost"] == ("Cost: \u2248 9 \u00b1 0.8 penalty points; "
@@ -145,7 +145,7 @@ def test_the_costliest_decisions_come_first_with_cost_uncertainty_and_why(make_a
     assert names["text/decision/why"] == costliest.why
     summary = names["text/summary"]
     assert "3 cost something beyond the noise" in summary
-    assert "Hard in your seat, on the same cards: 43 penalty points (you: 67)" in summary
+    assert "Hard in your seat, on the same cards: 43 points (you: 67)" in summary
 
 
 def test_a_review_with_nothing_costly_says_so_plainly(make_app, game):

@@ -27,7 +27,7 @@ from ..engine.monastery import MonasteryView
 from ..engine.options import OptionsInstance
 from ..engine.rummy import RummyView
 from ..engine.shanghai_rules import ShanghaiView
-from .bots import NormalBot, make_bot
+from .bots import Bot, NormalBot, make_bot
 from .leaf import leaf_for
 from .monastery_search import nearest_need
 from .seats import bot_rng, seat_to_ask
@@ -68,6 +68,11 @@ def _down(view: GameView) -> bool:
     return bool(down[view.seat]) if isinstance(down, tuple) else False
 
 
+NEAR = 1
+"""Cards short of its contract at most a Shanghai hand is when it throws a wild it counts
+on (nearer, the wild is the difference between going down soon and not)."""
+
+
 @mistake("throws a wild it could use", "five_crowns", "shanghai_may_i", "shanghai_buy",
          "monastery")
 def throws_a_wild(view: GameView, planned: Action) -> Action | None:
@@ -82,8 +87,8 @@ def throws_a_wild(view: GameView, planned: Action) -> Action | None:
     hand = without_one(view.hand, planned.card)
     if isinstance(view, ShanghaiView):
         need = cards_needed(hand, view.contract, view.crules)
-        if need > 2 or cards_needed(without_one(hand, wild.card), view.contract,
-                                    view.crules) <= need:
+        if need > NEAR or cards_needed(without_one(hand, wild.card), view.contract,
+                                       view.crules) <= need:
             return None  # far from the contract, or a wild the contract does not count on
     if isinstance(view, MonasteryView):
         done = view.done[view.seat]
@@ -104,10 +109,13 @@ def feeds_the_last_mission(view: GameView, planned: Action) -> Action | None:
     return feeds_the_next_player(view, planned)
 
 
-@mistake("throws the card the next player showed he collects", "five_crowns",
-         "shanghai_may_i", "shanghai_buy")
 def feeds_the_next_player(view: GameView, planned: Action) -> Action | None:
-    """Discards a card of the rank the next seat took from the pile and still holds."""
+    """Discards a card of the rank the next seat took from the pile and still holds.
+
+    Not planted on its own: the review prices one such card at 1-2 % of the chance of
+    winning in Five Crowns (2 of 5 planted were among a game's top three, ``bench/
+    review.py``), under Normal's own slips, and a mistake that small tests nothing; it is
+    planted where it decides the game (``feeds_the_last_mission``)."""
     if not isinstance(planned, Discard) or not isinstance(view, RummyView):
         return None
     following = (view.seat + 1) % view.seats
@@ -178,20 +186,22 @@ class PlantedBot:
     live: bool = True
     """Whether the game is still open for the seat (set by whoever runs the game: a
     mistake in a game already won or lost costs nothing, and is no test of a review)."""
-    _normal: NormalBot = field(default_factory=NormalBot)
+    base: Bot[GameView] = field(default_factory=NormalBot)
+    """Who plays every other move (Normal, as the issue's proof asks)."""
     _moves: int = 0
     _rounds: set[int] = field(default_factory=set)
 
     def supports(self, game_id: str) -> bool:
-        return bool(_MISTAKES.get(game_id)) and self._normal.supports(game_id)
+        return bool(_MISTAKES.get(game_id)) and self.base.supports(game_id)
 
     def choose(self, observation: GameView, rng: random.Random, deadline: float,
                should_stop: Callable[[], bool]) -> Action:
-        planned = self._normal.choose(observation, rng, deadline, should_stop)
+        planned = self.base.choose(observation, rng, deadline, should_stop)
         self._moves += 1
         round_number = getattr(observation, "round", 0)
         if len(self.planted) >= self.limit or self._moves <= self.after \
-                or round_number in self._rounds or not self.live:
+                or round_number in self._rounds or not self.live \
+                or not late_enough(observation):
             return planned
         done = [name for _, name in self.planted]
         kinds = sorted(mistakes_for(observation.game_id), key=lambda kind: done.count(kind[0]))
@@ -202,6 +212,23 @@ class PlantedBot:
                 self._rounds.add(round_number)
                 return wrong
         return planned
+
+
+LATE = {"shanghai_may_i": 4, "shanghai_buy": 4}
+"""The first round a game's mistakes are planted in: in Shanghai's seven rounds a wild
+thrown away in the first three weighs little on the game (1-3 % of the chance of
+winning, against 5-17 % from the fourth on, in ten deals of May I), and the review
+ranks by the game."""
+LATE_MISSIONS = 5
+"""In Monastery: mistakes are planted once some seat has made this many missions."""
+
+
+def late_enough(view: GameView) -> bool:
+    """Whether the game is far enough on for a planted mistake to weigh on it."""
+    done = getattr(view, "done", None)
+    if view.game_id == "monastery" and isinstance(done, tuple):
+        return max(len(missions) for missions in done) >= LATE_MISSIONS
+    return getattr(view, "round", 1) >= LATE.get(view.game_id, 1)
 
 
 OPEN = (0.15, 0.85)
@@ -217,13 +244,14 @@ class PlantedGame:
 
 def play_planted(game_id: str, seats: int, seed: int, secret: int, limit: int = 2,
                  others: str = "normal", options: OptionsInstance | None = None,
+                 base: str = "normal",
                  move_cap: int = 20_000) -> PlantedGame:
     """A game with mistakes planted in seat 0's play, the other seats at ``others``;
     planted only where the game is open for seat 0 (its chance of winning, as the Hard
     search's leaf reads the true state, between ``OPEN``'s bounds)."""
     game, _ = Game.new(game_id, seats, seed, options)
     leaf = leaf_for(game_id)
-    planter = PlantedBot(limit)
+    planter = PlantedBot(limit, base=make_bot(base))
     bots = {seat: make_bot(others) for seat in range(1, seats)}
     planted: list[tuple[int, str]] = []
     for _ in range(move_cap):

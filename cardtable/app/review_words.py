@@ -8,6 +8,8 @@ from __future__ import annotations
 import math
 
 from ..ai.review import Estimate, Judgement, Review
+from .grammar import plural
+from .tables import playable, table_for
 
 
 def amount(value: float) -> str:
@@ -29,15 +31,12 @@ def cost_words(review: Review, judgement: Judgement) -> str:
             f"{with_spread(judgement.chance, 100)} % less chance of winning the game")
 
 
-def short_cost(review: Review, judgement: Judgement) -> str:
-    """The cost in the game's own terms alone ("≈ 7 ± 2 penalty points")."""
-    return f"\u2248 {with_spread(judgement.terms)} {review.unit}"
-
-
 def item_words(review: Review, number: int, judgement: Judgement, rounds: bool) -> str:
-    """A costly decision in the list: "2.  Round 3:  ≈ 7 ± 2 penalty points"."""
+    """A costly decision in the list, by what ranks it (the chance of winning lost) and
+    in the game's terms: "2.  Round 3:  −4 %, ≈ 7 penalty points"."""
     where = f"Round {judgement.round}" if rounds else f"Move {judgement.move}"
-    return f"{number}.  {where}:  {short_cost(review, judgement)}"
+    return (f"{number}.  {where}:  −{amount(100 * judgement.chance.mean)} %, "
+            f"≈ {amount(judgement.terms.mean)} {review.unit}")
 
 
 def where_words(judgement: Judgement, rounds: bool) -> str:
@@ -65,8 +64,18 @@ def summary_words(review: Review) -> str:
         after = "" if compared.finished else \
             f" after round {compared.rounds}"
         said += (f" Hard in your seat, on the same cards{after}: "
-                 f"{amount(compared.hard)} {review.unit} (you: {amount(compared.played)}).")
+                 f"{score_words(review.game_id, compared.hard)} "
+                 f"(you: {amount(compared.played)}).")
     return said
+
+
+def score_words(game_id: str, score: float) -> str:
+    """A game's score as its game-over screen words it ("121 points", "7 missions",
+    "5 cards left"; May I counts points earned, not penalty points)."""
+    if not playable(game_id):
+        return amount(score)
+    description = table_for(game_id).description
+    return plural(round(score), description.score_one, description.score_word)
 
 
 def progress_words(done: int, total: int) -> str:
