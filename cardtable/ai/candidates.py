@@ -43,13 +43,13 @@ def search_prior(*game_ids: str) -> Callable[[F], F]:
     return register
 
 
-def candidates(view: GameView, planned: Action, limit: int,
-               rng: random.Random) -> list[Action]:
-    """The planned move, then at most ``limit - 1`` rivals: the best by the game's prior
-    where it has one, else a random few."""
+def candidates(view: GameView, planned: Action, limit: int, rng: random.Random,
+               keep: Callable[[Action], bool] | None = None) -> list[Action]:
+    """The planned move, then at most ``limit - 1`` rivals (only moves ``keep`` keeps,
+    if given): the best by the game's prior where it has one, else a random few."""
     others = [a for a in dict.fromkeys(view.legal)
               if a != planned and not isinstance(a, TakeBack)
-              and not retakes_own_throw(view, a)]
+              and not retakes_own_throw(view, a) and (keep is None or keep(a))]
     if len(others) < limit:
         return [planned, *others]
     prior = _PRIORS.get(view.game_id)

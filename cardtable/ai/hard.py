@@ -191,15 +191,18 @@ class HardBot:
 
     def weigh(self, observation: GameView, base: Action, rng: random.Random,
               should_stop: Callable[[], bool], first: Sequence[Action] = (),
-              measure: Measure | None = None) -> Verdict:
-        """The search from ``base``: the rivals (``first``, then the candidates), each
-        weighed against it on the same worlds, and the verdict. Hard weighs its planned
-        move; the review weighs the player's, with the planned move ``first``."""
+              measure: Measure | None = None,
+              keep: Callable[[Action], bool] | None = None) -> Verdict:
+        """The search from ``base``: the rivals (``first``, then the candidates; only
+        moves ``keep`` keeps, if given), each weighed against it on the same worlds, and
+        the verdict. Hard weighs its planned move; the review weighs the player's, with
+        the planned move ``first``."""
         self.last_playouts = self.last_steps = self.last_chosen_on = 0
         self.last_rollouts = ()
-        moves = search_candidates(observation, base, self.MAX_CANDIDATES, rng)
+        moves = search_candidates(observation, base, self.MAX_CANDIDATES, rng, keep)
         if first:
-            ahead = [move for move in dict.fromkeys(first) if move != base]
+            ahead = [move for move in dict.fromkeys(first)
+                     if move != base and (keep is None or keep(move))]
             moves = [base, *ahead,
                      *(m for m in moves[1:] if m not in ahead)][:self.MAX_CANDIDATES]
         plain = Verdict(base, base, None)

@@ -268,9 +268,9 @@ class Reviewer:
 
     def worth_weighing(self, view: GameView, played: Action) -> bool:
         """Whether the move was a choice the search can judge: two distinct moves or
-        more, not one made blind, and not a lay-down (the search undervalues laying down
-        now, :data:`hard.COMMIT`, so it never calls one a mistake)."""
-        return len(set(view.legal)) >= 2 and not isinstance(played, COMMIT)
+        more, and for a lay-down, two lay-downs or more (see ``rivals``)."""
+        keep = rivals(played)
+        return len({a for a in view.legal if keep is None or keep(a)}) >= 2
 
     def judge(self, view: GameView, played: Action, move: int, round_number: int,
               deal: int, should_stop: Callable[[], bool] = lambda: False
@@ -280,7 +280,7 @@ class Reviewer:
         rng = derive(SECRET, "review", deal, move, self.budget)
         planned = self._planner.choose(view, rng, math.inf, should_stop)
         verdict = self._hard.weigh(view, played, rng, should_stop, first=(planned,),
-                                   measure=self._measure)
+                                   measure=self._measure, keep=rivals(played))
         if should_stop():
             raise Cancelled
         return self._judgement(view, verdict, move, round_number)
@@ -306,6 +306,19 @@ class Reviewer:
         why = explain(view, better) if better != played else ""
         return Judgement(move, round_number, played, better, chance, terms, rounds,
                          len(pairs), why, _words(played), _words(better))
+
+
+def rivals(played: Action) -> Callable[[Action], bool] | None:
+    """Which moves a played move is weighed against: all of them, but a lay-down
+    (melds, a contract, a mission) only against other lay-downs. Against putting it
+    off, the search cannot judge one fairly: in every world it plays, the table lays
+    the same melds a turn later, so waiting looks free when it is not (the Hard player
+    never puts off a lay-down it planned, :data:`hard.COMMIT`, for the same reason)."""
+    return _lays_down if isinstance(played, COMMIT) else None
+
+
+def _lays_down(action: Action) -> bool:
+    return isinstance(action, COMMIT)
 
 
 def _terms(rollout: Rollout) -> float:
