@@ -77,12 +77,9 @@ def build_replay(history: History, row: GameRow) -> Replay | str:
     """On a reading thread: the replay of ``row``'s game, or why it cannot be shown
     (its record is read now, only for the game watched; a long game takes a tenth of
     a second or more to replay)."""
-    found = history.record(row.key)
+    found = checked_record(history, row)
     if isinstance(found, str):
         return found
-    problem = _not_of(row, found)
-    if problem is not None:
-        return problem
     try:
         return Replay.from_record(found)
     except OtherVersionError as error:
@@ -103,13 +100,19 @@ class ReviewRead:
 
 def read_review(history: History, row: GameRow) -> ReviewRead | str:
     """On a reading thread: what the review screen of ``row``'s game needs."""
+    found = checked_record(history, row)
+    if isinstance(found, str):
+        return found
+    return ReviewRead(found, kept_review(history, row.key))
+
+
+def checked_record(history: History, row: GameRow) -> JSONObject | str:
+    """``row``'s game's record, or why it cannot be read or is not that game's."""
     found = history.record(row.key)
     if isinstance(found, str):
         return found
     problem = _not_of(row, found)
-    if problem is not None:
-        return problem
-    return ReviewRead(found, kept_review(history, row.key))
+    return found if problem is None else problem
 
 
 class GamesScene(FormScene):
