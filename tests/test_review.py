@@ -106,3 +106,28 @@ def test_hard_in_the_seat_is_said_in_the_games_own_score() -> None:
     assert score_words("shanghai_may_i", 30) == "30 points"
     assert score_words("monastery", 1) == "1 mission"
     assert score_words("palace", 5) == "5 cards left"
+
+
+def test_a_lay_down_is_weighed_against_the_other_lay_downs_alone() -> None:
+    """Against waiting, the search cannot judge a lay-down (the table lays it a turn
+    later in every world it plays): a mission laid is weighed against the other
+    missions the hand could lay, and a move that lays nothing is never preferred."""
+    from bot_games import normal_positions
+
+    from cardtable.ai.hard import COMMIT
+
+    reviewer = Reviewer("monastery", BUDGET)
+    judged = 0
+    for game, seat, view in normal_positions("monastery", 2, 1, 600):
+        lays = [action for action in dict.fromkeys(view.legal) if isinstance(action, COMMIT)]
+        if len(lays) < 2:
+            continue
+        judgement = reviewer.judge(view, lays[-1], len(game.history), view.round, game.seed)
+        assert isinstance(judgement.better, COMMIT)
+        tried = {rollout.action for rollout in reviewer.last_rollouts}
+        assert len(tried) >= 2 and all(isinstance(action, COMMIT) for action in tried)
+        judged += 1
+        if judged == 3:
+            break
+    assert judged == 3
+    assert reviewer.worth_weighing(view, lays[0])

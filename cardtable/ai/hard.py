@@ -192,11 +192,14 @@ class HardBot:
     def weigh(self, observation: GameView, base: Action, rng: random.Random,
               should_stop: Callable[[], bool], first: Sequence[Action] = (),
               measure: Measure | None = None,
-              keep: Callable[[Action], bool] | None = None) -> Verdict:
+              keep: Callable[[Action], bool] | None = None,
+              test_best: bool = False) -> Verdict:
         """The search from ``base``: the rivals (``first``, then the candidates; only
         moves ``keep`` keeps, if given), each weighed against it on the same worlds, and
         the verdict. Hard weighs its planned move; the review weighs the player's, with
-        the planned move ``first``."""
+        the planned move ``first``, and tests the best rival on fresh worlds even where
+        none looked better on the worlds that chose it (``test_best``: a cost measured,
+        where Hard saves the rollouts)."""
         self.last_playouts = self.last_steps = self.last_chosen_on = 0
         self.last_rollouts = ()
         moves = search_candidates(observation, base, self.MAX_CANDIDATES, rng, keep)
@@ -222,7 +225,7 @@ class HardBot:
         try:
             with collector_paused():
                 return self._search(search, [_Candidate(move) for move in moves], budget,
-                                    should_stop)
+                                    should_stop, test_best)
         except InconsistentViewError:
             # A view whose card counts do not add up (a bug, never play) deals no world:
             # the base move stands, and the bench and tests see it counted.
@@ -249,7 +252,7 @@ class HardBot:
         return leaf.horizon if leaf.horizon is not None else self.HORIZON
 
     def _search(self, search: _Search, candidates: list[_Candidate], budget: int,
-                should_stop: Callable[[], bool]) -> Verdict:
+                should_stop: Callable[[], bool], test_best: bool = False) -> Verdict:
         planned = candidates[0].action
         if len(candidates) == 2:
             # One rival (draw or not, call or pass): nothing to choose among, so every
@@ -274,7 +277,7 @@ class HardBot:
             rivals = rivals[:max(1, len(rivals) // 2)]
         self.last_chosen_on = worlds
         chosen = max(rivals, key=lambda c: _paired_edge(c, base))
-        if _paired_edge(chosen, base) <= 0:
+        if _paired_edge(chosen, base) <= 0 and not test_best:
             # Nothing looked better even on the worlds it was picked on.
             return Verdict(planned, planned, None)
         return self._test(search, [_Candidate(planned), _Candidate(chosen.action)], worlds,

@@ -266,6 +266,11 @@ class Reviewer:
         self._hard = HardBot(playouts=self.budget, horizon=horizon)
         self._planner = NormalBot("hard")
 
+    @property
+    def last_rollouts(self) -> tuple[Rollout, ...]:
+        """Every rollout of the last decision weighed (for the tests)."""
+        return self._hard.last_rollouts
+
     def worth_weighing(self, view: GameView, played: Action) -> bool:
         """Whether the move was a choice the search can judge: two distinct moves or
         more, and for a lay-down, two lay-downs or more (see ``rivals``)."""
@@ -280,7 +285,8 @@ class Reviewer:
         rng = derive(SECRET, "review", deal, move, self.budget)
         planned = self._planner.choose(view, rng, math.inf, should_stop)
         verdict = self._hard.weigh(view, played, rng, should_stop, first=(planned,),
-                                   measure=self._measure, keep=rivals(played))
+                                   measure=self._measure, keep=rivals(played),
+                                   test_best=True)
         if should_stop():
             raise Cancelled
         return self._judgement(view, verdict, move, round_number)
