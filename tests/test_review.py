@@ -118,7 +118,7 @@ def test_a_lay_down_is_weighed_against_the_other_lay_downs_alone() -> None:
 
     reviewer = Reviewer("monastery", BUDGET)
     judged = 0
-    for game, seat, view in normal_positions("monastery", 2, 1, 600):
+    for game, _seat, view in normal_positions("monastery", 2, 1, 600):
         lays = [action for action in dict.fromkeys(view.legal) if isinstance(action, COMMIT)]
         if len(lays) < 2:
             continue
