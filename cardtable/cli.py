@@ -156,7 +156,8 @@ def build_parser() -> argparse.ArgumentParser:
     review.add_argument("--json", action="store_true",
                         help="print the costliest decisions as a JSON list")
     review.add_argument("--budget", type=_positive, default=None,
-                        help="rollouts weighed per decision (default: twice Hard's)")
+                        help="rollouts weighed per decision (default: twice Hard's, "
+                        "fewer at a table of more than four)")
     review.add_argument("--no-compare", action="store_true",
                         help="leave out how Hard would have scored in the seat")
     review.add_argument("--quiet", action="store_true", help="no progress bar")

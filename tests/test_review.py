@@ -131,3 +131,14 @@ def test_a_lay_down_is_weighed_against_the_other_lay_downs_alone() -> None:
             break
     assert judged == 3
     assert reviewer.worth_weighing(view, lays[0])
+
+
+def test_a_bigger_table_gives_each_decision_fewer_rollouts() -> None:
+    """A review's cost grows with the square of the seats past those it is sized for;
+    the budget shrinks by that square (never below ``LEAST_BUDGET``)."""
+    from cardtable.ai.review import LEAST_BUDGET, review_budget
+
+    assert review_budget("five_crowns", 2) == review_budget("five_crowns", 4) == 384
+    assert review_budget("five_crowns", 6) == round(384 * (4 / 6) ** 2)
+    assert review_budget("shanghai_buy", 3) == 512 > review_budget("shanghai_buy", 4)
+    assert review_budget("monastery", 8) == LEAST_BUDGET
