@@ -55,13 +55,23 @@ MENU_NOTE = ("Your saved Five Crowns game could not be read: it was written by a
 """As long as the longest refusal and menu note a tester met."""
 GAME_SCREENS = ("table: a refusal", "summary", "game over", "rules", "pause", "score sheet",
                 "goal sheet", "replay", "coach")
-REVIEW_SCREENS = ("review", "review: none", "review: progress")
-"""The post-game review (a few costly decisions, none, and while it runs), at each
-game's largest table (where its screens crowd first)."""
 """Besides the table in each phase: the table with a refusal's banner up and every seat
 calling out, the round's summary (games in rounds), game over, rules, pause, the score
 sheet (games with one), an opponent's goal sheet (games with one: Monastery's
 missions), the replay and the tour."""
+REVIEW_SCREENS = ("review", "review: none", "review: progress")
+"""The post-game review (a few costly decisions, none, and while it runs), at each
+game's largest table (where its screens crowd first)."""
+
+
+def reviews(game_id: str) -> tuple[str, ...]:
+    """The review's screens, for a game that can be reviewed (one with no review reading
+    offers no Review and has none)."""
+    from cardtable.ai.review import reviewable
+
+    return REVIEW_SCREENS if reviewable(game_id) else ()
+
+
 FINISHED = 3
 """Finished games written to the history before its screens are opened with games."""
 
@@ -251,7 +261,7 @@ def game_cells(game_id: str, full: bool = False, turn: int = 0) -> list[Cell]:
     found: list[Cell] = []
     counts = game_seats(game_id)
     for seats in counts:
-        named = screens(game_id, seats) + (["setup", *REVIEW_SCREENS]
+        named = screens(game_id, seats) + (["setup", *reviews(game_id)]
                                            if seats == max(counts) else [])
         for screen in named:
             found += _sized(game_id, seats, screen, full, turn)

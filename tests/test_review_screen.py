@@ -279,3 +279,16 @@ def test_statistics_shows_what_the_decisions_cost_in_each_reviewed_game(make_app
     scene.pick("palace")
     assert scene.model().get("text/trend").name.startswith("Review a game")
     app.draw()
+
+
+def test_a_game_with_no_review_reading_offers_no_review(make_app, game, monkeypatch):
+    """Review is offered for a game that reads its rollouts in its own terms; a game
+    registered without (``@round_terms``) has no Review button to fail on."""
+    from cardtable.ai import review_terms
+
+    app = make_app(size=(1024, 640))
+    over = _game_over(app, game)
+    assert "Review" in [w.label for w in over.ring.widgets]
+    monkeypatch.delitem(review_terms._TERMS, game.game_id)
+    over = _game_over(app, game)
+    assert "Review" not in [w.label for w in over.ring.widgets]

@@ -246,22 +246,27 @@ class Review:
 
 
 SIZED_FOR = 4
-"""Seats at the table the review's budget is sized for: past them a rollout plays every
-other seat's turns and a seat answers more calls, so a whole game's review would cost
-about the square of the seats (Shanghai with buying at five seats took 121 s of CPU at
-the full budget, against 66 s at three); the budget shrinks by that square instead."""
-SIZED_FOR_GAME = {"shanghai_buy": 3}
-"""Games whose budget is sized for fewer seats (buying: its reviews are the dearest)."""
+"""Seats a review's budget is sized for where the game says nothing."""
 LEAST_BUDGET = 64
 """Rollouts a decision gets at any table size."""
 
 
+def reviewable(game_id: str) -> bool:
+    """Whether a game can be reviewed: it reads its rollouts in its own terms (a game
+    registers ``@round_terms`` beside its leaf value; one without is not offered)."""
+    return terms_for(game_id) is not None
+
+
 def review_budget(game_id: str, seats: int = 2) -> int:
     """Rollouts the review gives one decision: ``BUDGET_FACTOR`` times Hard's, shrunk at
-    a table larger than the budget is sized for (``SIZED_FOR``)."""
+    a table larger than the game's round reading is sized for (``RoundTerms.sized_for``,
+    four seats unless it says otherwise). Past it a rollout plays every other seat's
+    turns and a seat answers more calls, so a whole game's review would cost about the
+    square of the seats; the budget shrinks by that square instead."""
     leaf = leaf_for(game_id)
     base = leaf.playouts if leaf is not None and leaf.playouts else HardBot.PLAYOUTS
-    sized = SIZED_FOR_GAME.get(game_id, SIZED_FOR)
+    terms = terms_for(game_id)
+    sized = terms.sized_for if terms is not None else SIZED_FOR
     shrink = min(1.0, (sized / seats) ** 2)
     return max(LEAST_BUDGET, round(BUDGET_FACTOR * base * shrink))
 

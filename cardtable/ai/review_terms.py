@@ -37,6 +37,8 @@ class RoundTerms:
     """Whether less of it is better (penalty points, cards left)."""
     round_words: str = "winning the round"
     """What the chance is a chance of, in a player's words."""
+    sized_for: int = 4
+    """Seats at the table a review's budget is sized for (``review.review_budget``)."""
 
 
 _TERMS: dict[str, RoundTerms] = {}
@@ -44,14 +46,16 @@ F = TypeVar("F", bound=TermsReading)
 
 
 def round_terms(*game_ids: str, unit: str, low_better: bool,
-                round_words: str = "winning the round") -> Callable[[F], F]:
-    """Decorator: how a review reads these games' rollouts in their own terms."""
+                round_words: str = "winning the round",
+                sized_for: int = 4) -> Callable[[F], F]:
+    """Decorator: how a review reads these games' rollouts in their own terms (and the
+    table size its budget is sized for, where a game's reviews are dearer)."""
 
     def register(reading: F) -> F:
         for game_id in game_ids:
             if game_id in _TERMS:
                 raise ValueError(f"two round readings registered for {game_id}")
-            _TERMS[game_id] = RoundTerms(reading, unit, low_better, round_words)
+            _TERMS[game_id] = RoundTerms(reading, unit, low_better, round_words, sized_for)
         return reading
 
     return register

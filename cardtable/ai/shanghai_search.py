@@ -347,13 +347,17 @@ def shanghai_leaf(variant: SomeVariant, state: SeatedState, seat: int) -> float:
     return chance_ahead(scores, seat, spread, low_wins=False)
 
 
-@round_terms("shanghai_may_i", "shanghai_buy", unit="penalty points", low_better=True,
+@round_terms("shanghai_buy", unit="penalty points", low_better=True, round_words="going out",
+             sized_for=3)
+@round_terms("shanghai_may_i", unit="penalty points", low_better=True,
              round_words="going out")
 def shanghai_terms(variant: SomeVariant, world: SeatedState, reached: SeatedState,
                    seat: int) -> tuple[float, float | None]:
     """The seat's expected penalty points this round (the share of its hand's points its
     class keeps, ``RETAINED``) and its chance of going out (``GOES_OUT``, shared among
-    the seats; exact once the round is over: the seat left with no points went out)."""
+    the seats; exact once the round is over: the seat left with no points went out).
+    A review of buying is sized for three seats: its reviews are the dearest (66 s of
+    CPU at three seats, 121 s at five with the full budget)."""
     if not isinstance(world, ShanghaiState) or not isinstance(reached, ShanghaiState):
         raise TypeError("Shanghai states expected")
     if reached.round == world.round and reached.phase is not Phase.GAME_OVER:

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ...ai.review import reviewable
 from ...engine import EngineError, GameView, get_variant
 from ...engine.codec import JSONObject
 from ...engine.migrations import OtherVersionError
@@ -266,10 +267,14 @@ class GamesScene(FormScene):
         review_w = max(110, theme.grown(150, size))
         for rect, row in zip(rects, self.rows):
             watch = rect.copy()
-            watch.width -= review_w + 10
+            review: Button | None = None
+            if reviewable(row.game_id):  # a game with no review reading offers none
+                watch.width -= review_w + 10
+                review = Button(pygame.Rect(watch.right + 10, rect.y, review_w, rect.height),
+                                "Review", partial(self.review, row))
             widgets.append(Button(watch, _label(row), partial(self.watch, row)))
-            widgets.append(Button(pygame.Rect(watch.right + 10, rect.y, review_w, rect.height),
-                                  "Review", partial(self.review, row)))
+            if review is not None:
+                widgets.append(review)
         if pager:
             half = rects[-2].copy()
             half.width = (half.width - 10) // 2

@@ -38,6 +38,7 @@ from ..review_words import (
     summary_words,
     where_words,
 )
+from ..tables import playable, table_for
 from ..widgets import Button, Widget
 from .common import FormScene
 
@@ -177,8 +178,9 @@ class ReviewScene(FormScene):
 
     @property
     def rounds(self) -> bool:
-        """The game is played in rounds (Palace is one hand)."""
-        return self.game.row.game_id != "palace"
+        """The game is played in rounds scored on a sheet (Palace is one hand)."""
+        game_id = self.game.row.game_id
+        return not playable(game_id) or table_for(game_id).description.has_score_sheet
 
     def _margin(self) -> int:
         return max(24, int(self.size[0] * 0.05))

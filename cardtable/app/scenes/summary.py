@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ...ai.review import reviewable
 from ...engine import Card
 from ...engine.events import RoundScored
 from .. import cardart, theme
@@ -295,7 +296,9 @@ class GameOverScene(FormScene):
     def layout(self, size: tuple[int, int]) -> None:
         self.size = size
         w, h = size
-        entries = [("Play again", self.again), ("Menu", self.menu), ("Review", self.review)]
+        entries = [("Play again", self.again), ("Menu", self.menu)]
+        if reviewable(self.session.game.game_id):
+            entries.append(("Review", self.review))
         if self.session.deal_code:
             entries.append(("Copy deal code", self.copy))
         g = theme.grown
