@@ -13,11 +13,11 @@ from cardtable.engine.options import FiveCrownsOptions
 def test_a_wild_thrown_away_is_among_the_three_costliest_decisions() -> None:
     found, planted = 0, []
     for deal in range(1, 7):
-        game = play_planted("five_crowns", 2, deal, 7, options=FiveCrownsOptions(rounds=6))
+        game = play_planted("five_crowns", 2, deal, 7, options=FiveCrownsOptions(rounds=4))
         top = [judgement.move for judgement in review_record(game.record, 0).costliest(3)]
         planted += game.planted
         found += sum(move in top for move, _ in game.planted)
-    assert len(planted) >= 6
+    assert len(planted) >= 8
     assert found >= 0.9 * len(planted), planted
 
 
