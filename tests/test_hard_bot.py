@@ -135,6 +135,14 @@ def test_hard_never_puts_off_a_lay_down_normal_makes():
     assert found >= 3
 
 
+def recorded(search, index, action, value):  # type: ignore[no-untyped-def]
+    """A stand-in rollout's value, kept in the search's record as a real one is."""
+    from cardtable.ai.hard import Rollout
+
+    search.rollouts.append(Rollout(index, action, value))
+    return value
+
+
 def test_hard_plays_a_rival_only_if_it_wins_on_worlds_not_used_to_choose_it(monkeypatch):
     """Choosing the best of ten on the same worlds that judge it finds a lucky move as
     often as a good one: a rival that won only on the worlds it was chosen on is not
@@ -149,8 +157,8 @@ def test_hard_plays_a_rival_only_if_it_wins_on_worlds_not_used_to_choose_it(monk
     def playout(self, index, action):  # type: ignore[no-untyped-def]
         self.playouts += 1
         if action == normal:
-            return 0.0
-        return 1.0 if index < lucky_until[0] else -1.0
+            return recorded(self, index, action, 0.0)
+        return recorded(self, index, action, 1.0 if index < lucky_until[0] else -1.0)
 
     monkeypatch.setattr(hard._Search, "playout", playout)
     bot = HardBot(playouts=96)
@@ -173,7 +181,7 @@ def test_hard_tests_a_lone_rival_on_every_world(monkeypatch):
 
     def playout(self, index, action):  # type: ignore[no-untyped-def]
         self.playouts += 1
-        return 0.0 if action == normal else 1.0
+        return recorded(self, index, action, 0.0 if action == normal else 1.0)
 
     monkeypatch.setattr(hard._Search, "playout", playout)
     bot = HardBot(playouts=96)
@@ -198,8 +206,8 @@ def test_hard_stops_testing_a_rival_that_is_behind_after_sixteen_worlds(monkeypa
     def playout(self, index, action):  # type: ignore[no-untyped-def]
         self.playouts += 1
         if action == normal:
-            return 0.0
-        return 1.0 if index < lead_until[0] else behind[0]
+            return recorded(self, index, action, 0.0)
+        return recorded(self, index, action, 1.0 if index < lead_until[0] else behind[0])
 
     monkeypatch.setattr(hard._Search, "playout", playout)
     bot = HardBot(playouts=96)
@@ -219,7 +227,7 @@ def test_hard_never_plays_more_than_its_budget(monkeypatch, budget):
 
     def playout(self, index, action):  # type: ignore[no-untyped-def]
         self.playouts += 1
-        return float(hash((index, action)) % 7)
+        return recorded(self, index, action, float(hash((index, action)) % 7))
 
     monkeypatch.setattr(hard._Search, "playout", playout)
     for game, seat in decisions("five_crowns", 4, 120):

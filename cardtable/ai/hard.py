@@ -290,13 +290,9 @@ class HardBot:
         checkpoint = self.GIVE_UP_AT
         played: list[tuple[Rollout, Rollout]] = []
         while search.playouts + len(pair) <= budget and not should_stop():
-            kept = len(search.rollouts)
             for candidate in pair:
                 candidate.values.append(search.playout(world, candidate.action))
-            made = search.rollouts[kept:]
-            if len(made) != 2:  # a playout that keeps no record (the tests' stand-ins)
-                made = [Rollout(world, c.action, c.values[-1]) for c in pair]
-            played.append((made[0], made[1]))
+            played.append((search.rollouts[-2], search.rollouts[-1]))
             world += 1
             tested = len(pair[1].values)
             if checkpoint and tested >= checkpoint:

@@ -16,16 +16,16 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..engine import Action, Game, GameView, SomeGame, get_variant
+from ..engine import Action, Game, get_variant
 from ..engine.events import RoundScored
 from ..engine.replay import Replay
-from ..engine.rng import derive
 from ..engine.variant import SeatedState, SomeVariant, round_of
-from .bots import Bot, make_bot
+from .bots import make_bot
 from .hard import HardBot
+from .seats import ask
 
 SECRET = 0x4A7D_5EA7
-"""The seed of the bots' generators here (a comparison is the same every time)."""
+"""The bots' secret here (``seats.ask``): a comparison is the same every time."""
 MOVE_CAP = 20_000
 """Moves played at most (a game runs far shorter; a cap, so nothing can run forever)."""
 
@@ -97,7 +97,7 @@ def hard_in_seat(replay: Replay, seat: int, levels: Sequence[str],
         if following and queue and queue[0][0] in awaited:
             mover, action = queue[0]
             if mover == seat:
-                choice = _ask(hard, game, seat)
+                choice = ask(hard, game, seat, SECRET)
                 if choice == action:
                     queue.pop(0)
                 else:
@@ -109,7 +109,7 @@ def hard_in_seat(replay: Replay, seat: int, levels: Sequence[str],
         if move is None:
             following = False
             mover = awaited[0]
-            move = (mover, _ask(hard if mover == seat else bots[mover], game, mover))
+            move = (mover, ask(hard if mover == seat else bots[mover], game, mover, SECRET))
         game.apply(*move)
     if should_stop():
         raise Cancelled
@@ -128,7 +128,3 @@ def _ahead(variant: SomeVariant, state: SeatedState, seat: int) -> bool:
     best = min(scores) if variant.low_scores_win else max(scores)
     return scores[seat] == best
 
-
-def _ask(bot: Bot[GameView], game: SomeGame, seat: int) -> Action:
-    rng = derive(SECRET, game.seed, seat, len(game.history))
-    return bot.choose(game.observe(seat), rng, float("inf"), lambda: False)

@@ -72,9 +72,6 @@ class Estimate:
         spread = math.sqrt(sum((v - mean) ** 2 for v in values) / (count - 1))
         return cls(mean, spread / math.sqrt(count))
 
-    def to_json(self) -> list[float]:
-        return [round(self.mean, 6), round(self.se, 6) if math.isfinite(self.se) else -1.0]
-
 
 ZERO = Estimate(0.0, 0.0)
 

@@ -15,6 +15,7 @@ import logging
 import math
 import time
 from dataclasses import dataclass
+from typing import TypeGuard
 
 from ..ai.review import Review
 from ..engine.errors import CodecError
@@ -58,7 +59,6 @@ def keep_review(history: History, key: str, review: Review) -> None:
                               json.dumps(review.to_json(), ensure_ascii=False)])
 
 
-
 def kept_review(history: History, key: str) -> Kept | str | None:
     """The review kept for the game ``key``; why it cannot be read (a sentence for the
     player); ``None`` when none is kept. Raises ``sqlite3.Error`` when the history
@@ -85,21 +85,17 @@ def review_trend(history: History, game_id: str, last: int = TREND) -> list[Tren
     points = []
     for row in history.review_summaries(game_id, last):
         _, _, made, decisions, mistakes, chance, cost = row
-        if not (_count(decisions) and _count(mistakes) and _number(made)
-                and _number(chance) and _number(cost)):
-            continue
-        assert isinstance(made, (int, float)) and isinstance(decisions, int)
-        assert isinstance(mistakes, int) and isinstance(chance, (int, float))
-        assert isinstance(cost, (int, float))
-        points.append(TrendPoint(float(made), decisions, mistakes, float(chance),
-                                 float(cost)))
+        if _count(decisions) and _count(mistakes) and _number(made) and _number(chance) \
+                and _number(cost):
+            points.append(TrendPoint(float(made), decisions, mistakes, float(chance),
+                                     float(cost)))
     return points[::-1]
 
 
-def _count(value: object) -> bool:
+def _count(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
-def _number(value: object) -> bool:
+def _number(value: object) -> TypeGuard[int | float]:
     return isinstance(value, (int, float)) and not isinstance(value, bool) \
         and math.isfinite(value)
