@@ -22,7 +22,7 @@ import time
 from collections.abc import Sequence
 
 from cardtable.ai import make_bot
-from cardtable.ai.planted import play_planted
+from cardtable.ai.planted import BLUNDER, play_planted
 from cardtable.ai.review import review_record
 from cardtable.ai.seats import play_turns
 from cardtable.engine import Game
@@ -56,25 +56,27 @@ def cpu(game_id: str, seats: int, deals: int, first: int) -> None:
 
 
 def planted(game_id: str, seats: int, deals: int, first: int, verbose: bool,
-            base: str) -> None:
+            base: str, blunder: float | None) -> None:
     found = total = games = 0
     by_kind: dict[str, list[int]] = {}
     for seed in range(first, first + deals):
-        game = play_planted(game_id, seats, seed, 7, base=base)
+        game = play_planted(game_id, seats, seed, 7, base=base, blunder=blunder)
         if not game.planted:
             continue
         games += 1
         review = review_record(game.record, 0)
         top = [judgement.move for judgement in review.costliest(3)]
         judged = {judgement.move: judgement for judgement in review.judgements}
-        for move, kind in game.planted:
+        costs = game.costs or (float("nan"),) * len(game.planted)
+        for (move, kind), true in zip(game.planted, costs):
             hit = move in top
             found, total = found + hit, total + 1
             by_kind.setdefault(kind, []).append(hit)
             if verbose:
                 j = judged.get(move)
                 print(f"  deal {seed} move {move} {kind}: {'top 3' if hit else 'MISSED'}"
-                      + (f" (cost {100 * j.chance.mean:.1f} ± {100 * j.chance.se:.1f} %)"
+                      + (f" (cost {100 * j.chance.mean:.1f} ± {100 * j.chance.se:.1f} %"
+                         f", on the true cards {100 * true:.1f} %)"
                          if j else " (not judged)"), flush=True)
     kinds = ", ".join(f"{kind}: {sum(hits)}/{len(hits)}" for kind, hits in by_kind.items())
     share = 100 * found / total if total else float("nan")
@@ -109,13 +111,17 @@ def main() -> None:
     parser.add_argument("--verbose", action="store_true")
     parser.add_argument("--base", default="normal",
                         help="who plays seat 0's other moves with --what planted (normal)")
+    parser.add_argument("--blunder", type=float, default=BLUNDER,
+                        help="the cost on the true cards a planted mistake must have, in "
+                             f"chance of winning ({BLUNDER}; 0: plant every one found)")
     args = parser.parse_args()
     for game_id in args.games.split(","):
         seats = args.seats or SEATS[game_id]
         if args.what == "cpu":
             cpu(game_id, seats, args.deals, args.seed)
         elif args.what == "planted":
-            planted(game_id, seats, args.deals, args.seed, args.verbose, args.base)
+            planted(game_id, seats, args.deals, args.seed, args.verbose, args.base,
+                    args.blunder or None)
         else:
             hard(game_id, seats, args.deals, args.seed, args.verbose)
 

@@ -18,7 +18,8 @@ SAVES = Path(__file__).resolve().parent.parent / "saves"
 @pytest.fixture(scope="module")
 def planted() -> PlantedGame:
     """Three rounds of Five Crowns in which seat 0 throws away a wild (move 13)."""
-    return play_planted("five_crowns", 2, 5, 7, options=FiveCrownsOptions(rounds=3))
+    return play_planted("five_crowns", 2, 5, 7, options=FiveCrownsOptions(rounds=3),
+                        blunder=None)
 
 
 @pytest.fixture(scope="module")

@@ -9,6 +9,15 @@ for it to weigh), else None. ``PlantedBot`` plants at most ``limit`` of them a g
 most one a round, none before ``after`` moves of its own and none where the game is no
 longer open, and remembers where.
 
+A planted move must be a blunder, not merely a move of a blundering kind: a wild thrown
+early in a long game, or an ace thrown with six missions to go, often costs little, and a
+review that ranks it below the seat's other slips is right to. So where the runner says so
+(``play_planted``'s ``blunder``) a mistake is planted only where, on the true cards (every
+hand as it is, the stock shuffled afresh for each world), it loses at least ``BLUNDER`` of
+the seat's chance of winning the game against the move Normal planned, by paired rollouts
+of Hard's search. The review never sees those cards: it must find the same cost from the
+seat's view alone.
+
 Imports the engine only.
 """
 
@@ -18,14 +27,19 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..engine import Action, Game, GameView
+from ..engine import Action, Game, GameView, SomeGame
 from ..engine.codec import JSONObject
 from ..engine.options import OptionsInstance
+from ..engine.variant import SeatedState
 from .bots import Bot, NormalBot, make_bot
+from .hard import HardBot
 from .leaf import leaf_for
 from .seats import bot_rng, seat_to_ask
+from .worlds import Worlds
 
 Mistake = Callable[[GameView, Action], Action | None]
+Confirm = Callable[[Action, Action], bool]
+"""Whether a mistake (second) is costly enough to plant instead of the planned move."""
 _MISTAKES: dict[str, list[tuple[str, Mistake]]] = {}
 
 
@@ -59,6 +73,9 @@ class PlantedBot:
     mistake in a game already won or lost costs nothing, and is no test of a review)."""
     base: Bot[GameView] = field(default_factory=NormalBot)
     """Who plays every other move (Normal, as the issue's proof asks)."""
+    confirm: Confirm | None = None
+    """Whether a mistake found costs enough to plant (set by whoever runs the game, who
+    holds the true cards; None: every mistake found is planted)."""
     _moves: int = 0
     _rounds: set[int] = field(default_factory=set)
 
@@ -77,7 +94,8 @@ class PlantedBot:
         kinds = sorted(mistakes_for(observation.game_id), key=lambda kind: done.count(kind[0]))
         for name, plant in kinds:  # the kinds planted least so far first
             wrong = plant(observation, planned)
-            if wrong is not None and wrong != planned:
+            if wrong is not None and wrong != planned \
+                    and (self.confirm is None or self.confirm(planned, wrong)):
                 self.planted.append((self._moves - 1, name))
                 self._rounds.add(round_number)
                 return wrong
@@ -86,6 +104,36 @@ class PlantedBot:
 
 OPEN = (0.15, 0.85)
 """The chances of winning between which a game is open enough to plant a mistake."""
+BLUNDER = 0.10
+"""The chance of winning the game a planted mistake must lose on the true cards: the
+line lichess draws between an inaccuracy and a mistake (0.2 on its scale of winning
+chances from -1 to 1)."""
+CONFIRMING_WORLDS = 48
+"""True-card worlds each of the two moves is played in to measure a mistake's cost."""
+
+
+def true_cost(game: SomeGame, seat: int, planned: Action, wrong: Action,
+              worlds: int = CONFIRMING_WORLDS) -> float:
+    """The chance of winning the game ``wrong`` loses against ``planned`` for ``seat`` on
+    the true cards: Hard's search of the pair (the same rollouts, leaf and common random
+    numbers as a review), its worlds the real state with the stock shuffled afresh."""
+    truth = game.state
+
+    class TrueCards(Worlds):
+        def _deal(self, index: int) -> SeatedState:
+            return self.variant.settle(truth, random.Random(f"{self.seed}:world:{index}"))
+
+    judge = HardBot(playouts=2 * worlds)
+    judge.worlds = TrueCards
+    judge.GIVE_UP_AT = 0  # every world played: a cost, not a choice
+    verdict = judge.weigh(game.observe(seat), wrong,
+                          random.Random(f"planted:{len(game.history)}"), lambda: False,
+                          first=(planned,), keep=lambda move: move in (planned, wrong),
+                          test_best=True)
+    if verdict.rival != planned or not verdict.pairs:
+        return 0.0
+    return sum(better.value - played.value for played, better in verdict.pairs) \
+        / len(verdict.pairs)
 
 
 @dataclass(frozen=True)
@@ -93,18 +141,29 @@ class PlantedGame:
     record: JSONObject
     planted: tuple[tuple[int, str], ...]
     """(index in the record's actions, the mistake's name) of each mistake planted."""
+    costs: tuple[float, ...] = ()
+    """Each planted mistake's cost on the true cards (:func:`true_cost`), where measured."""
 
 
 def play_planted(game_id: str, seats: int, seed: int, secret: int, limit: int = 2,
                  others: str = "normal", options: OptionsInstance | None = None,
-                 base: str = "normal",
+                 base: str = "normal", blunder: float | None = BLUNDER,
                  move_cap: int = 20_000) -> PlantedGame:
     """A game with mistakes planted in seat 0's play, the other seats at ``others``;
     planted only where the game is open for seat 0 (its chance of winning, as the Hard
-    search's leaf reads the true state, between ``OPEN``'s bounds)."""
+    search's leaf reads the true state, between ``OPEN``'s bounds) and, unless
+    ``blunder`` is None, only where the mistake loses that much of it on the true cards
+    (:func:`true_cost`)."""
     game, _ = Game.new(game_id, seats, seed, options)
     leaf = leaf_for(game_id)
     planter = PlantedBot(limit, base=make_bot(base))
+    measured: list[float] = []
+    if blunder is not None:
+        def confirm(planned: Action, wrong: Action) -> bool:
+            measured.append(true_cost(game, 0, planned, wrong))
+            return measured[-1] >= blunder
+        planter.confirm = confirm
+    costs: list[float] = []
     bots = {seat: make_bot(others) for seat in range(1, seats)}
     planted: list[tuple[int, str]] = []
     for _ in range(move_cap):
@@ -120,5 +179,6 @@ def play_planted(game_id: str, seats: int, seed: int, secret: int, limit: int = 
                             lambda: False)
         if len(planter.planted) > before:
             planted.append((len(game.history), planter.planted[-1][1]))
+            costs.extend(measured[-1:])
         game.apply(seat, action)
-    return PlantedGame(game.record(), tuple(planted))
+    return PlantedGame(game.record(), tuple(planted), tuple(costs))
