@@ -42,7 +42,8 @@ SETTINGS = tuple((deck, card) for card in CARD_SIZES for deck in DECK_COLOURS)
 the quick matrix gives each cell one, turning through them cell by cell."""
 MOVE_CAP = 20000
 
-SHELL = ("menu", "menu: a message", "setup", "setup: a refusal", "settings", "statistics",
+SHELL = ("menu", "menu: a message", "setup", "setup: a refusal", "settings",
+         "settings: speech", "statistics",
          "statistics: games", "games played", "games played: games", "question")
 """Screens that belong to no game (setup is opened on each game in turn: see ``cells``)."""
 REFUSAL = ("That deal code does not work: the rules in this code cannot be played: extra "
@@ -341,6 +342,7 @@ def _shell(application: Any, screen: str) -> Scene:
     from cardtable.app.scenes.replay import GamesScene
     from cardtable.app.scenes.settings import SettingsScene
     from cardtable.app.scenes.setup import SetupScene
+    from cardtable.app.scenes.speech_settings import SpeechSettingsScene
     from cardtable.app.scenes.statistics import StatisticsScene
 
     def refused() -> Scene:
@@ -354,6 +356,7 @@ def _shell(application: Any, screen: str) -> Scene:
         "menu: a message": lambda: MenuScene(application),
         "setup: a refusal": refused,
         "settings": lambda: SettingsScene(application),
+        "settings: speech": lambda: SpeechSettingsScene(application),
         "statistics": lambda: StatisticsScene(application),
         "statistics: games": lambda: StatisticsScene(_with_games(application)),
         "games played": lambda: GamesScene(application, application.recorder.history),

@@ -32,6 +32,7 @@ from .files import remove_stale_temps
 from .grammar import plural
 from .heap import set_aside_startup_heap
 from .history import HistoryRecorder
+from .narrator import Narrator
 from .pacing import FramePacer
 from .paths import asset_path, data_dir
 from .release import release_game
@@ -41,6 +42,8 @@ from .session import SeatInfo, Session, SomeSession, default_seats
 from .settings import Settings, SettingsFile
 from .slots import FINISHED, LEGACY_NAME, SaveSlots, Slot
 from .sound import Sounds
+from .speaker import Kind, Speaker
+from .speech_backends import ScreenReaderBackend
 from .table_ui import TableUI
 from .tables import playable, table_for
 
@@ -116,6 +119,18 @@ class App:
         self.pacer = FramePacer(FPS)
         self.stack = SceneStack()
         self.sounds = Sounds(self.settings.sound)
+        self.speaker = Speaker.for_settings(self.settings.speech, self.settings.speech_amount,
+                                            self.settings.speech_rate)
+        if not self.settings_file.existed and \
+                isinstance(self.speaker.backend, ScreenReaderBackend):
+            self.speaker.on = True  # a first start beside a running screen reader speaks
+        if self.speaker.on and not self.speaker.available:
+            notes.append(self.speaker.why_silent or "Speech is off.")
+        self.narrator = Narrator(self.speaker)
+        self._keyed = False
+        """A key was pressed or a button clicked this frame (focus may have moved)."""
+        self.notice: tuple[str, float] | None = None
+        """A sentence shown at the foot of every screen until its time (app seconds)."""
         self.apply_looks()
         self.worker = AIWorker()
         self.reviews = ReviewJobs()
@@ -224,6 +239,9 @@ class App:
         if top is not None:
             top.update(dt)
         changed = self.stack.apply(self.size) or changed
+        self._narrate()
+        if self.notice is not None and self.now >= self.notice[1]:
+            self.notice, changed = None, True
         self._check_saves()
         key = (self.save_problem, *(scene.redraw_key() for scene in self.stack.visible()))
         whole = changed or self.now - self._drawn_at >= HEARTBEAT_SECONDS
@@ -258,9 +276,82 @@ class App:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
             return
+        if event.type == pygame.KEYDOWN and self._speech_key(event):
+            return
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONUP):
+            self._keyed = True
         top = self.stack.top
         if top is not None:
             top.handle(event)
+
+    # --- speech ------------------------------------------------------------------------
+
+    def _speech_key(self, event: pygame.event.Event) -> bool:
+        """The keys speech answers on every screen: F2 switches it on and off, ``[`` and
+        ``]`` step back and forth through what was said. True if the key was one."""
+        if event.key == pygame.K_F2 and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+            self.toggle_speech()
+            return True
+        if event.key in (pygame.K_LEFTBRACKET, pygame.K_RIGHTBRACKET) and self.speaker.on:
+            step = -1 if event.key == pygame.K_LEFTBRACKET else 1
+            if self.speaker.step_history(step) is None:
+                self.speaker.say("No earlier message." if step < 0 else "No later message.",
+                                 Kind.ANSWER)
+            return True
+        return False
+
+    def toggle_speech(self) -> None:
+        """Speech on or off (kept in the settings). Where nothing can speak, the reason
+        is shown once as text instead."""
+        if not self.speaker.available:
+            self.show_notice(self.speaker.why_silent or "Speech is not available.")
+            return
+        on = not self.speaker.on
+        if not on:
+            self.speaker.say("Speech off.", Kind.ANSWER)
+        self.speaker.on = on
+        self.settings = dataclasses.replace(self.settings, speech=on)
+        problem = self.settings_file.save(self.settings)
+        if problem:
+            self.show_notice(problem)
+        if self.session is not None:
+            self.session.call_seconds = self.call_seconds()
+        if on:
+            self.speaker.say("Speech on.", Kind.ANSWER)
+            self.narrator.restart()
+
+    def call_seconds(self) -> float:
+        """How long a call chance waits for the person: with speech on, a countdown
+        becomes a wait (a question read aloud needs its answer heard first); "pass"
+        stays a pass."""
+        seconds = self.settings.call_seconds
+        return 0.0 if self.speaker.on and seconds > 0 else seconds
+
+    def speech_busy(self) -> bool:
+        """Speech has news still to say: the next AI move waits for it."""
+        return self.speaker.on and self.speaker.quiet_at() > self.speaker.clock()
+
+    def show_notice(self, text: str, seconds: float = 8.0) -> None:
+        self.notice = (text, self.now + seconds)
+        self.invalidate()
+
+    def _narrate(self) -> None:
+        keyed, self._keyed = self._keyed, False
+        if self.speaker.on:
+            self.narrator.frame(self.stack.top, keyed)
+            self.speaker.update()
+
+    def _notice_badge(self) -> None:
+        """The notice, in a band at the foot of the window (over whatever is there)."""
+        if self.notice is None:
+            return
+        size = max(13, self.size[1] // 48)
+        text = theme.ellipsize(self.notice[0], size, self.size[0] - 40)
+        image = theme.text(text, size, theme.TEXT, True)
+        box = image.get_rect().inflate(24, 12)
+        box.midbottom = (self.size[0] // 2, self.size[1] - 10)
+        theme.panel(self.screen, box, theme.BAD, alpha=235, radius=8)
+        self.screen.blit(image, image.get_rect(center=box.center))
 
     def _redraw_area(self, key: tuple[object, ...]) -> pygame.Rect | None:
         """The one area that can have changed since the last drawing, when the one scene
@@ -278,6 +369,7 @@ class App:
             scene.draw(self.screen)
         if self.save_problem is not None and self.session is not None:
             self._unsaved_badge()
+        self._notice_badge()
         self.screen.set_clip(None)
         pygame.display.flip()
         self.draws += 1
@@ -311,6 +403,7 @@ class App:
         self.recorder.leave(self.session)
         self.recorder.close()
         self.sounds.close()
+        self.speaker.close()
         self.autosaver.close()
         self.worker.shutdown()
         self.reviews.stop_all()
@@ -353,7 +446,7 @@ class App:
                                hand_order=list(saved.ui.hand_order) if saved else None,
                                autoplay=autoplay,
                                bot_secret=saved.bot_secret if saved else None)
-        self.session.call_seconds = self.settings.call_seconds
+        self.session.call_seconds = self.call_seconds()
         self.session.ask_always = self.settings.ask_every_call
         self.session.note(start_events)
         self.recorder.begin(self.session, resumed=saved is not None)

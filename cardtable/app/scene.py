@@ -6,12 +6,12 @@ replaced from inside its own event handler without pulling the floor from under 
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING
 
 import pygame
 
-from .model import ScreenModel
+from .model import Element, ScreenModel
 
 if TYPE_CHECKING:
     from .app import App
@@ -46,6 +46,27 @@ class Scene:
         the screen matrix shows it as a failure rather than passing it unseen."""
         raise NotImplementedError(f"{type(self).__name__} does not describe itself "
                                   "(no model())")
+
+    # --- what speech says of the screen (``narrator``) -------------------------------------
+
+    def spoken_title(self) -> str:
+        """The screen's name, said when it comes up ("New game", "Five Crowns table")."""
+        return ""
+
+    def spoken_focus(self) -> Sequence[Element]:
+        """The elements that have the keys' focus (a table has two: the place chosen
+        with Tab or the arrows, and the card under the hand's cursor)."""
+        return ()
+
+    def spoken_question(self) -> str | None:
+        """The question waiting for the person's answer, with its answer keys (None:
+        none is open). Read every frame: it must be cheap."""
+        return None
+
+    def news(self) -> tuple[int, Sequence[str]]:
+        """The screen's news as far as it shows it: how many lines since it opened, and
+        the latest of them (a table's move log)."""
+        return 0, ()
 
     def redraw_key(self) -> Hashable:
         """Everything this scene draws that can change without input (animations,

@@ -38,6 +38,10 @@ TABLE_COLOURS = {"green": "Green", "blue": "Blue", "burgundy": "Burgundy", "grey
 CARD_BACKS = {"blue": "Blue", "red": "Red", "green": "Green"}
 UNDO_MODES = {"on": "Within your turn", "off": "Off (fair mode)"}
 SOUND_LEVELS = {"off": "Off", "low": "Low", "medium": "Medium", "high": "High"}
+SPEECH_AMOUNTS = {"full": "Full", "brief": "Brief"}
+"""How much speech says: every element's whole name and every event (full), or the
+names' first words (brief)."""
+SPEECH_RATES = {"slow": "Slow", "normal": "Normal", "fast": "Fast", "fastest": "Fastest"}
 """The card faces' suit colours: four (spades black, hearts red, diamonds blue, clubs
 green) tells suits apart at a glance; two (red and black) is the classic deck. A game
 whose rules speak of colour (Monastery) always shows two, whatever is chosen here."""
@@ -70,6 +74,10 @@ class Settings:
     card_back: str = "blue"
     sound: str = "medium"
     coached: str = ""
+    speech: bool = False
+    """The table speaks (``speaker``): switched with F2 from any screen."""
+    speech_amount: str = "full"
+    speech_rate: str = "normal"
     """The games whose first-game tour was shown (comma-separated ids)."""
     """Volume of the table's sound effects ("off": silent, the mixer never starts)."""
     """Ctrl+Z takes back your plays within your own turn ("off": fair mode)."""
@@ -107,7 +115,8 @@ def _clean(data: dict[str, object]) -> tuple[Settings, list[str]]:
         "ai_level": bot_names(), "call_timer": CALL_TIMERS, "call_asking": CALL_ASKING,
         "deck_colours": DECK_COLOURS,
         "undo": UNDO_MODES, "sound": SOUND_LEVELS, "table_colour": TABLE_COLOURS,
-        "card_back": CARD_BACKS}
+        "card_back": CARD_BACKS, "speech_amount": SPEECH_AMOUNTS,
+        "speech_rate": SPEECH_RATES}
     for field in dataclasses.fields(Settings):
         fallback = getattr(default, field.name)
         value = data.get(field.name, fallback)

@@ -7,6 +7,7 @@ text from engine values: no pygame here.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from ..engine import Card, Meld, MeldKind, MeldRules
@@ -81,3 +82,39 @@ def _stands_for(meld: Meld, rules: MeldRules) -> tuple[int, ...] | None:
     if meld.kind is not MeldKind.RUN:
         return None
     return run_positions(meld.cards, rules)
+
+
+_SUIT_WORDS = {suit.symbol: suit.label for suit in Suit}
+_RANK_CODE_WORDS = {"A": "ace", "J": "jack", "Q": "queen", "K": "king", "10": "ten",
+                    **{str(rank.value): RANK_WORDS[rank] for rank in Rank
+                       if 2 <= rank.value <= 9}}
+_CARD_TOKEN = re.compile(r"([(\[]*)(?:(10|[2-9AJQK])([" + "".join(_SUIT_WORDS)
+                         + r"])|(Joker))([,.;:!?)\]]*)")
+_SYMBOLS = (("\u00b7", ","), ("\u2192", " to "), ("\u00b1", " plus or minus "),
+            ("\u2212", "minus "), ("%", " percent"), ("\u2248", "about "),
+            ("\u2026", "..."), ("\u2605", " stars"))
+
+
+def speakable(text: str) -> str:
+    """A sentence written for the screen, in words a voice says right: cards written
+    with suit symbols ("9♥", "10★") as names ("nine of hearts"), cards side by side
+    listed with commas, and the symbols the table's texts use (·, →, ±, ≈, %) as
+    words."""
+    words: list[str] = []
+    after_card = False
+    for token in text.split():
+        match = _CARD_TOKEN.fullmatch(token)
+        if match is None:
+            words.append(token)
+            after_card = False
+            continue
+        opening, rank, suit, joker, closing = match.groups()
+        name = "joker" if joker else f"{_RANK_CODE_WORDS[rank]} of {_SUIT_WORDS[suit]}"
+        if after_card and not opening:
+            words[-1] += ","
+        words.append(opening + name + closing)
+        after_card = not closing
+    spoken = " ".join(words)
+    for symbol, said in _SYMBOLS:
+        spoken = spoken.replace(symbol, said)
+    return " ".join(spoken.replace(" ,", ",").split())

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from typing import TYPE_CHECKING
 
 import pygame
@@ -128,6 +128,14 @@ class FormScene(Scene):
     def focused_id(self) -> str | None:
         """The id of the element that has the keys' focus."""
         return focused_id(self.ring)
+
+    def spoken_title(self) -> str:
+        return self.title
+
+    def spoken_focus(self) -> Sequence[Element]:
+        focus = self.focused_id()
+        element = self.model().get(focus) if focus is not None else None
+        return (element,) if element is not None else ()
 
     def draw_background(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()

@@ -15,6 +15,7 @@ Every gesture becomes an engine action, and a refused one shows the engine's rea
 from __future__ import annotations
 
 from abc import abstractmethod
+from collections.abc import Sequence
 
 import pygame
 
@@ -206,6 +207,10 @@ class PalaceInput(TableCore[PalaceView]):
         if self.focus_id is None:
             return None
         return (model or self.model()).get(self.focus_id)
+
+    def spoken_focus(self) -> Sequence[Element]:
+        focused = self.focused()
+        return (focused,) if focused is not None else ()
 
     def _focus_on(self, element: Element | None) -> None:
         self.focus_id = element.id if element is not None else None

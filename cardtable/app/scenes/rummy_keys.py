@@ -9,7 +9,7 @@ A mixin of ``TableScene``, over its mouse mixin; it keeps only the focus.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pygame
 
@@ -17,6 +17,7 @@ from ...engine import Pile
 from ..input_grammar import Command, command_for
 from ..model import (
     Element,
+    HandCard,
     NewGroup,
     PileRef,
     Region,
@@ -44,6 +45,15 @@ class RummyKeys(RummyInput):
             return chosen
         first = PileRef(Pile.DISCARD) if self.view.to_play else PileRef(Pile.STOCK)
         return model.find(first)
+
+    def spoken_focus(self) -> Sequence[Element]:
+        """The place Enter uses, and the card under the hand's cursor."""
+        model = self.model()
+        hand = self.hand_cards()
+        place = self.focused()
+        cursor = model.find(HandCard(hand[min(self.focus, len(hand) - 1)],
+                                     min(self.focus, len(hand) - 1))) if hand else None
+        return tuple(element for element in (place, cursor) if element is not None)
 
     def card_places(self) -> list[Element]:
         """Where ↑/↓ go: the piles to draw from; then the discard pile, the groups being

@@ -86,10 +86,18 @@ class SettingsScene(FormScene):
             Choice(rects[10], "Card backs", list(CARD_BACKS.items()), s.card_back,
                    lambda v: self.change(replace(self.app.settings, card_back=v)),
                    label_width=label_w),
-            Button(pygame.Rect(rects[11].centerx - theme.grown(120, size), rects[11].y,
+            Button(pygame.Rect(rects[11].centerx - theme.grown(250, size), rects[11].y,
+                               theme.grown(240, size), rects[11].height),
+                   "Speech\u2026", self.speech),
+            Button(pygame.Rect(rects[11].centerx + theme.grown(10, size), rects[11].y,
                                theme.grown(240, size), rects[11].height),
                    "Done", self.back, primary=True),
         ])
+
+    def speech(self) -> None:
+        from .speech_settings import SpeechSettingsScene
+
+        self.app.push(SpeechSettingsScene(self.app))
 
     def change(self, settings: Settings) -> None:
         self.app.settings = settings
@@ -98,7 +106,7 @@ class SettingsScene(FormScene):
         self.app.apply_looks()
         if self.app.session is not None:
             self.app.session.think_seconds = self.app.settings.think_seconds
-            self.app.session.call_seconds = self.app.settings.call_seconds
+            self.app.session.call_seconds = self.app.call_seconds()
             self.app.session.ask_always = self.app.settings.ask_every_call
 
     def change_window(self, size: tuple[int, int]) -> None:

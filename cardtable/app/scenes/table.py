@@ -153,6 +153,20 @@ class TableScene(RummyKeys):
     def question_text(self) -> str:
         return self.asking.text()
 
+    def spoken_question(self) -> str | None:
+        """The question and its answers with the keys that give them (Y and N for a
+        call or a pass, numbers for a list of choices: ``input_grammar``)."""
+        if self.question is None:
+            return None
+        text, answers = self.question
+        labels = [label for label, _ in answers]
+        if len(labels) == 2:
+            keys = ["Y", "N"]
+        else:
+            keys = [str(number) for number in range(1, len(labels) + 1)]
+        said = "; ".join(f"{key}: {label}" for key, label in zip(keys, labels))
+        return f"{text.splitlines()[0]} {said}."
+
     def meld_status(self) -> tuple[str, bool | None] | None:
         return self.building.meld_status()
 

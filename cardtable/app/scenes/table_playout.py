@@ -10,7 +10,7 @@ advanced in ``update``.
 from __future__ import annotations
 
 from abc import abstractmethod
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Generic
 
@@ -120,7 +120,7 @@ class TablePlayout(Scene, Generic[V_co]):
         while not self.animator.busy and self.session.shown and not self._holding():
             self._present(self.session.shown.popleft())
         self.session.update(busy=self.animator.busy or bool(self.session.shown)
-                            or self._holding())
+                            or self._holding() or self.app.speech_busy())
         self._after_update()
         self._tick_person()
         self.selected &= set(self.view.hand)
@@ -153,6 +153,12 @@ class TablePlayout(Scene, Generic[V_co]):
     def visible_log(self) -> list[str]:
         """The move log as far as the table has shown the game (``MoveLogView``)."""
         return self.log_view.visible()
+
+    def spoken_title(self) -> str:
+        return f"{self.session.game.variant.title} table"
+
+    def news(self) -> tuple[int, Sequence[str]]:
+        return self.log_shown, self.visible_log()
 
     def _present(self, shown: Shown[V_co]) -> None:
         """Play out one applied action, then show what it led to."""

@@ -1,0 +1,107 @@
+"""The screen, told: what the speaker should say as the screen changes.
+
+After each frame's input the app hands the narrator the top scene. The narrator says the
+screen's title when a new screen comes up, the focused elements' spoken names (from the
+screen model) when the player's keys move focus or change what is focused (a card
+selected), and each new line of the table's news (the move log, as far as the table has
+shown the game). It asks the scene for its model only after a key or a change of screen,
+so an idle window costs nothing. No drawing here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+from weakref import WeakKeyDictionary
+
+from .model import Element
+from .speaker import Kind, Speaker
+from .spoken import speakable
+
+FIRST_NEWS = 2
+"""Lines of news said when a screen is first met (a table: the round's first line and
+the move before the player's turn)."""
+
+
+class Narrated(Protocol):
+    """What a scene tells the narrator (``Scene`` gives every scene a default)."""
+
+    def spoken_title(self) -> str: ...
+
+    def spoken_focus(self) -> Sequence[Element]: ...
+
+    def news(self) -> tuple[int, Sequence[str]]: ...
+
+    def spoken_question(self) -> str | None: ...
+
+
+class Narrator:
+    def __init__(self, speaker: Speaker) -> None:
+        self.speaker = speaker
+        self._scene: Narrated | None = None
+        self._focus: dict[str, str] = {}
+        """The focused elements last said: id to spoken name."""
+        self._news = 0
+        """The count of news lines said (as the scene counts them)."""
+        self._question: str | None = None
+        self._news_seen: WeakKeyDictionary[Narrated, int] = WeakKeyDictionary()
+        """Each screen's news count when it was last left (back from the pause menu,
+        only what came after is news)."""
+
+    def frame(self, scene: Narrated | None, keyed: bool) -> None:
+        """Say what changed on ``scene`` this frame (``keyed``: the player pressed a key
+        or clicked, so focus may have moved)."""
+        if scene is None:
+            return
+        if scene is not self._scene:
+            if self._scene is not None:
+                self._news_seen[self._scene] = self._news
+            self._scene = scene
+            self.speaker.silence()
+            count, lines = scene.news()
+            title = scene.spoken_title()
+            if title:
+                self.speaker.say(speakable(title), Kind.FOCUS)
+            # A screen met for the first time tells its latest news (a new round's first
+            # line, a resumed game's last move); one come back to, what happened since.
+            self._news = self._news_seen.get(scene, max(0, count - FIRST_NEWS))
+            self._say_news(scene)
+            self._focus = {}
+            self._say_focus(scene.spoken_focus(), force=True)
+            self._question = None
+            self._say_question(scene)
+            return
+        self._say_news(scene)
+        self._say_question(scene)
+        if keyed:
+            self._say_focus(scene.spoken_focus())
+
+    def _say_focus(self, focused: Sequence[Element], force: bool = False) -> None:
+        now = {element.id: element.name for element in focused}
+        for element in focused:
+            if force or self._focus.get(element.id) != element.name:
+                self.speaker.say(speakable(element.name), Kind.FOCUS,
+                                 brief=speakable(element.name.split(",")[0]))
+        self._focus = now
+
+    def _say_news(self, scene: Narrated) -> None:
+        count, lines = scene.news()
+        if count <= self._news:
+            self._news = min(self._news, count)
+            return
+        fresh = list(lines)[-(count - self._news):] if count - self._news <= len(lines) \
+            else list(lines)
+        self._news = count
+        for line in fresh:
+            self.speaker.say(speakable(line), Kind.NEWS)
+
+    def _say_question(self, scene: Narrated) -> None:
+        question = scene.spoken_question()
+        if question != self._question:
+            self._question = question
+            if question:
+                self.speaker.say(speakable(question), Kind.QUESTION)
+
+    def restart(self) -> None:
+        """Say the screen afresh at the next frame (speech was just switched on)."""
+        self._scene = None

@@ -1,0 +1,314 @@
+"""Where the table's speech goes: the player's screen reader, a system voice, a log file,
+or nowhere (with the reason why).
+
+A pygame window is pixels to a screen reader, so the table speaks for itself through one
+of these back ends. Each takes whole utterances and is told whether an utterance may cut
+off the one before; none blocks the caller (the system voice speaks on a thread of its
+own). The speech libraries are an optional extra (``pip install cardtable[speech]``):
+without them, or without a voice on the machine, the table stays silent and says once,
+in text, why.
+
+``CARDTABLE_SPEECH`` chooses one by hand: ``log:FILE`` (each utterance a JSON line,
+for the blind-player test and for reading what was said with the screen off),
+``reader``, ``voice``, or ``off``. No pygame here.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import queue
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Protocol, TextIO
+
+log = logging.getLogger(__name__)
+
+ENVIRONMENT = "CARDTABLE_SPEECH"
+RATES = {"slow": 0.75, "normal": 1.0, "fast": 1.4, "fastest": 1.9}
+"""Speech rates as multiples of the voice's own (a screen reader keeps its own rate)."""
+WORDS_PER_MINUTE = 175
+"""A voice's usual pace, for guessing when an utterance is over where the back end
+cannot tell (a screen reader speaks on its own)."""
+
+
+class Backend(Protocol):
+    """Somewhere utterances go."""
+
+    @property
+    def name(self) -> str:
+        """What it is, for Settings ("NVDA", "system voice", "log file")."""
+        ...
+
+    def speak(self, text: str, interrupt: bool) -> None:
+        """Say ``text``; ``interrupt``: cut off whatever is still being said first."""
+        ...
+
+    def speaking_until(self) -> float:
+        """The ``time.monotonic()`` by which what was handed over should be said (a
+        guess where the back end cannot tell): AI moves wait for it."""
+        ...
+
+    def set_rate(self, rate: float) -> None:
+        """A multiple of the voice's own rate (see ``RATES``)."""
+        ...
+
+    def close(self) -> None: ...
+
+
+class _ReaderOutput(Protocol):
+    """What ``accessible_output2`` gives: one output (a screen reader or a voice)."""
+
+    def speak(self, text: str, interrupt: bool = False) -> object: ...
+
+
+class _VoiceEngine(Protocol):
+    """What ``pyttsx3.init()`` gives."""
+
+    def getProperty(self, name: str) -> object: ...  # noqa: N802  (its names)
+    def setProperty(self, name: str, value: object) -> None: ...  # noqa: N802
+    def say(self, text: str) -> None: ...
+    def runAndWait(self) -> None: ...  # noqa: N802
+    def stop(self) -> None: ...
+    def connect(self, topic: str, callback: Callable[..., None]) -> object: ...
+
+
+def spoken_seconds(text: str, rate: float = 1.0) -> float:
+    """How long ``text`` takes to say at ``rate``, roughly (words at a usual pace)."""
+    words = max(1, len(text.split()))
+    return 0.3 + words * 60.0 / (WORDS_PER_MINUTE * max(rate, 0.1))
+
+
+class _Paced:
+    """Guesses when speech ends from the words handed over (for back ends that speak on
+    their own and say nothing of it)."""
+
+    def __init__(self) -> None:
+        self.rate = 1.0
+        self._until = 0.0
+
+    def _handed(self, text: str, interrupt: bool) -> None:
+        now = time.monotonic()
+        start = now if interrupt else max(now, self._until)
+        self._until = start + spoken_seconds(text, self.rate)
+
+    def speaking_until(self) -> float:
+        return self._until
+
+    def set_rate(self, rate: float) -> None:
+        self.rate = rate
+
+
+class LogBackend(_Paced):
+    """Each utterance appended to a file as a JSON line ``{"text": ..., "interrupt":
+    ...}``: what a speech player would hear, in order, for the blind-player test and for
+    reading a session with the screen off. Written and flushed at once; a file that
+    cannot be written turns the back end silent (``failed`` says why), never a crash."""
+
+    name = "log file"
+
+    def __init__(self, path: Path, paced: bool = False) -> None:
+        super().__init__()
+        self.path = path
+        self.paced = paced
+        """Whether ``speaking_until`` guesses a voice's pace (a log read by a person);
+        otherwise everything is said the moment it is handed over (tests run at speed)."""
+        self.failed: str | None = None
+        self._file: TextIO | None
+        try:
+            self._file = path.open("a", encoding="utf-8")
+        except OSError as error:
+            self._file = None
+            self.failed = f"the speech log {path} cannot be written ({error.strerror})"
+
+    def speak(self, text: str, interrupt: bool) -> None:
+        if self._file is None:
+            return
+        try:
+            self._file.write(json.dumps({"text": text, "interrupt": interrupt},
+                                        ensure_ascii=False) + "\n")
+            self._file.flush()
+        except OSError as error:
+            log.warning("speech log stopped: %s", error)
+            self._file = None
+            return
+        if self.paced:
+            self._handed(text, interrupt)
+
+    def close(self) -> None:
+        if self._file is not None:
+            self._file.close()
+            self._file = None
+
+
+class ScreenReaderBackend(_Paced):
+    """The player's screen reader (NVDA, JAWS, VoiceOver, speech-dispatcher…) through
+    ``accessible_output2``: the reader speaks in its own voice and at its own rate, so
+    the player's settings there hold."""
+
+    def __init__(self, output: _ReaderOutput, name: str) -> None:
+        super().__init__()
+        self._output: _ReaderOutput | None = output
+        self.name = name
+
+    def speak(self, text: str, interrupt: bool) -> None:
+        if self._output is None:
+            return
+        try:
+            self._output.speak(text, interrupt=interrupt)
+        except Exception as error:  # noqa: BLE001  (a reader's library fails its own ways)
+            log.warning("screen reader refused speech: %s", error)
+            return
+        self._handed(text, interrupt)
+
+    def close(self) -> None:
+        self._output = None
+
+
+class VoiceBackend:
+    """A system voice (``pyttsx3``: SAPI 5, NSSpeechSynthesizer, eSpeak NG) speaking on
+    a thread of its own, since its engine blocks while it talks. An interrupting
+    utterance drops what is queued and stops the word being said."""
+
+    name = "system voice"
+
+    def __init__(self, engine: _VoiceEngine) -> None:
+        self._engine = engine
+        self._queue: queue.Queue[str | None] = queue.Queue()
+        self._cut = threading.Event()
+        self._busy = threading.Event()
+        self.rate = 1.0
+        self._base_rate = self._get_rate()
+        self._thread = threading.Thread(target=self._run, name="speech", daemon=True)
+        self._thread.start()
+
+    def _get_rate(self) -> int:
+        try:
+            rate = self._engine.getProperty("rate")
+            return int(rate) if isinstance(rate, (int, float)) else 200
+        except Exception:  # noqa: BLE001
+            return 200
+
+    def speak(self, text: str, interrupt: bool) -> None:
+        if interrupt:
+            self._drop_queued()
+            if self._busy.is_set():
+                self._cut.set()
+        self._queue.put(text)
+
+    def _drop_queued(self) -> None:
+        try:
+            while True:
+                self._queue.get_nowait()
+        except queue.Empty:
+            pass
+
+    def speaking_until(self) -> float:
+        now = time.monotonic()
+        if not self._busy.is_set() and self._queue.empty():
+            return now
+        return now + 0.1  # asked again each frame: still talking
+
+    def set_rate(self, rate: float) -> None:
+        self.rate = rate
+
+    def _run(self) -> None:
+        engine = self._engine
+        try:
+            engine.connect("started-word", self._word)
+        except Exception:  # noqa: BLE001
+            pass
+        while True:
+            text = self._queue.get()
+            if text is None:
+                return
+            self._cut.clear()
+            self._busy.set()
+            try:
+                engine.setProperty("rate", int(self._base_rate * self.rate))
+                engine.say(text)
+                engine.runAndWait()
+            except Exception as error:  # noqa: BLE001
+                log.warning("system voice failed: %s", error)
+            finally:
+                self._busy.clear()
+
+    def _word(self, name: str, location: int, length: int) -> None:
+        if self._cut.is_set():
+            self._engine.stop()
+
+    def close(self) -> None:
+        self._drop_queued()
+        self._cut.set()
+        self._queue.put(None)
+
+
+@dataclass(frozen=True)
+class Chosen:
+    """The back end speech will use, or None with the sentence that says why not."""
+
+    backend: Backend | None
+    why_silent: str | None = None
+
+
+def choose_backend(spec: str | None = None) -> Chosen:
+    """The back end ``spec`` (or ``CARDTABLE_SPEECH``) names; by default the player's
+    screen reader, else a system voice, else silence with the reason."""
+    spec = (spec if spec is not None else os.environ.get(ENVIRONMENT, "")).strip()
+    if spec.startswith("log:") and len(spec) > 4:
+        backend = LogBackend(Path(spec[4:]).expanduser(), paced=False)
+        return Chosen(None, f"Speech is off: {backend.failed}.") if backend.failed \
+            else Chosen(backend)
+    if spec == "off":
+        return Chosen(None, "Speech is off (CARDTABLE_SPEECH=off).")
+    if spec not in ("", "reader", "voice"):
+        return Chosen(None, f"Speech is off: CARDTABLE_SPEECH={spec!r} is not one of "
+                            "log:FILE, reader, voice or off.")
+    reasons: list[str] = []
+    if spec in ("", "reader"):
+        reader = _screen_reader(reasons)
+        if reader is not None:
+            return Chosen(reader)
+    if spec in ("", "voice"):
+        voice = _system_voice(reasons)
+        if voice is not None:
+            return Chosen(voice)
+    return Chosen(None, "Speech is off: " + "; ".join(reasons) + ".")
+
+
+def _screen_reader(reasons: list[str]) -> Backend | None:
+    try:
+        from accessible_output2.outputs.auto import Auto  # type: ignore[import-not-found]
+    except Exception:  # noqa: BLE001  (missing, or failing to load its libraries)
+        reasons.append("no screen reader support is installed "
+                       "(pip install cardtable[speech])")
+        return None
+    try:
+        auto = Auto()
+        output: _ReaderOutput | None = auto.get_first_available_output()
+    except Exception as error:  # noqa: BLE001
+        reasons.append(f"the screen reader support failed to start ({error})")
+        return None
+    if output is None:
+        reasons.append("no screen reader is running")
+        return None
+    return ScreenReaderBackend(output, str(getattr(output, "name", "screen reader")))
+
+
+def _system_voice(reasons: list[str]) -> Backend | None:
+    try:
+        import pyttsx3  # type: ignore[import-not-found]
+    except Exception:  # noqa: BLE001
+        reasons.append("no system voice support is installed "
+                       "(pip install cardtable[speech])")
+        return None
+    try:
+        engine: _VoiceEngine = pyttsx3.init()
+    except Exception as error:  # noqa: BLE001  (no eSpeak NG, no SAPI, …)
+        reasons.append(f"the system voice could not start ({error})")
+        return None
+    return VoiceBackend(engine)

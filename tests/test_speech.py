@@ -1,0 +1,244 @@
+"""Speech (issue 40, first part): the back ends, what may cut off what, the words a voice
+is given, and the real app speaking into a log with the screen unseen."""
+
+import json
+
+import pygame
+import pytest
+
+from cardtable.app.narrator import Narrator
+from cardtable.app.speaker import Kind, Speaker, Verbosity
+from cardtable.app.speech_backends import Chosen, LogBackend, choose_backend
+from cardtable.app.spoken import speakable
+from ui import frames, key, until
+
+
+class Voice:
+    """A back end that is talking until told otherwise, and records what it was handed."""
+
+    name = "test voice"
+
+    def __init__(self):
+        self.said: list[tuple[str, bool]] = []
+        self.until = 0.0
+
+    def speak(self, text, interrupt):
+        self.said.append((text, interrupt))
+        self.until = 10.0
+
+    def speaking_until(self):
+        return self.until
+
+    def set_rate(self, rate):
+        self.rate = rate
+
+    def close(self):
+        pass
+
+
+def _speaker(**options):
+    voice = Voice()
+    return Speaker(Chosen(voice), on=True, clock=lambda: 1.0, **options), voice
+
+
+def test_cards_written_with_suit_symbols_are_said_by_name():
+    said = speakable("West laid down 10★ J★ Q★ Joker · 2♦ → K♠ (A♣).")
+    assert said == ("West laid down ten of stars, jack of stars, queen of stars, joker, "
+                    "two of diamonds to king of spades (ace of clubs).")
+
+
+def test_the_review_s_figures_are_said_in_words():
+    assert speakable("≈ 20 ± 1.1 penalty points; −29 %") == \
+        "about 20 plus or minus 1.1 penalty points; minus 29 percent"
+
+
+def test_a_key_cuts_off_speech_that_answered_an_earlier_key():
+    speaker, voice = _speaker()
+    speaker.say("seven of hearts, in your hand", Kind.FOCUS)
+    speaker.say("eight of hearts, in your hand", Kind.FOCUS)
+    assert voice.said == [("seven of hearts, in your hand", False),
+                          ("eight of hearts, in your hand", True)]
+
+
+def test_news_of_the_game_is_never_cut_off_and_waits_its_turn():
+    speaker, voice = _speaker()
+    speaker.say("West discarded nine of hearts", Kind.NEWS)
+    speaker.say("eight of hearts, in your hand", Kind.FOCUS)
+    speaker.say("North drew from the stock", Kind.NEWS)
+    assert voice.said == [("West discarded nine of hearts", False)]
+    voice.until = 0.0  # the news is said
+    speaker.update()
+    assert voice.said[1] == ("eight of hearts, in your hand", False)
+    voice.until = 0.0
+    speaker.update()
+    assert voice.said[2] == ("North drew from the stock", False)
+
+
+def test_a_waiting_focus_name_is_dropped_when_a_newer_key_moves_focus():
+    speaker, voice = _speaker()
+    speaker.say("West discarded nine of hearts", Kind.NEWS)
+    speaker.say("seven of hearts", Kind.FOCUS)
+    speaker.say("eight of hearts", Kind.FOCUS)
+    voice.until = 0.0
+    speaker.update()
+    assert [text for text, _ in voice.said] == ["West discarded nine of hearts",
+                                                "eight of hearts"]
+
+
+def test_the_next_ai_move_waits_until_the_news_is_said():
+    speaker, voice = _speaker()
+    speaker.say("West discarded nine of hearts", Kind.NEWS)
+    speaker.say("North drew from the stock", Kind.NEWS)
+    assert speaker.quiet_at() > voice.until > speaker.clock()
+
+
+def test_brief_speech_says_the_short_form():
+    speaker, voice = _speaker(verbosity=Verbosity.BRIEF)
+    speaker.say("seven of hearts, in your hand, selected", Kind.FOCUS, brief="seven of hearts")
+    assert voice.said == [("seven of hearts", False)]
+
+
+def test_the_history_steps_back_and_forth_through_what_was_said():
+    speaker, voice = _speaker()
+    for line in ("one", "two", "three"):
+        speaker.say(line, Kind.NEWS)
+    assert speaker.step_history(-1) == "three"
+    assert speaker.step_history(-1) == "two"
+    assert speaker.step_history(-1) == "one"
+    assert speaker.step_history(-1) is None
+    assert speaker.step_history(1) == "two"
+    assert list(speaker.history) == ["one", "two", "three"]  # said again, not added
+
+
+def test_speech_off_says_nothing_but_keeps_the_history():
+    voice = Voice()
+    speaker = Speaker(Chosen(voice), on=False)
+    speaker.say("West discarded nine of hearts")
+    assert voice.said == [] and list(speaker.history) == ["West discarded nine of hearts"]
+
+
+def test_an_unknown_speech_choice_is_silence_with_the_reason():
+    chosen = choose_backend("shout")
+    assert chosen.backend is None and "shout" in chosen.why_silent
+
+
+def test_a_log_that_cannot_be_written_is_silence_with_the_reason(tmp_path):
+    chosen = choose_backend(f"log:{tmp_path}/missing/folder/speech.log")
+    assert chosen.backend is None and "cannot be written" in chosen.why_silent
+
+
+def test_without_speech_libraries_or_a_voice_the_reason_names_the_extra(monkeypatch):
+    import builtins
+
+    real_import = builtins.__import__
+
+    def refuse(name, *args, **kwargs):
+        if name.startswith(("accessible_output2", "pyttsx3")):
+            raise ImportError(name)
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", refuse)
+    chosen = choose_backend("")
+    assert chosen.backend is None
+    assert "cardtable[speech]" in chosen.why_silent
+
+
+def test_the_log_back_end_writes_one_json_line_per_utterance(tmp_path):
+    path = tmp_path / "speech.log"
+    backend = LogBackend(path)
+    backend.speak("seven of hearts", False)
+    backend.speak("Speech off.", True)
+    backend.close()
+    lines = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    assert lines == [{"text": "seven of hearts", "interrupt": False},
+                     {"text": "Speech off.", "interrupt": True}]
+
+
+class Screen:
+    """A scene as the narrator reads it."""
+
+    def __init__(self):
+        self.title, self.focus, self.lines, self.count = "Menu", (), [], 0
+        self.question = None
+
+    def spoken_title(self):
+        return self.title
+
+    def spoken_focus(self):
+        return self.focus
+
+    def news(self):
+        return self.count, self.lines
+
+    def spoken_question(self):
+        return self.question
+
+
+def test_the_narrator_says_new_news_once_and_a_new_question_once():
+    speaker = Speaker(Chosen(LogBackend.__new__(LogBackend)), on=False)
+    narrator = Narrator(speaker)
+    screen = Screen()
+    narrator.frame(screen, False)
+    screen.lines, screen.count = ["West discarded 9♥"], 1
+    screen.question = "May I take the 9♥? Y: May I; N: Pass."
+    narrator.frame(screen, False)
+    narrator.frame(screen, False)
+    assert list(speaker.history) == ["Menu", "West discarded nine of hearts",
+                                     "May I take the nine of hearts? Y: May I; N: Pass."]
+
+
+# --- the real app, heard through a log ------------------------------------------------------
+
+def _heard(path):
+    if not path.exists():
+        return []
+    return [json.loads(line)["text"] for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+@pytest.fixture
+def speech_log(tmp_path, monkeypatch):
+    path = tmp_path / "speech.log"
+    monkeypatch.setenv("CARDTABLE_SPEECH", f"log:{path}")
+    return path
+
+
+def test_f2_switches_speech_on_from_the_first_screen_and_says_it(make_app, speech_log):
+    app = make_app()
+    frames(app, 2)
+    assert _heard(speech_log) == []
+    key(app, pygame.K_F2)
+    heard = _heard(speech_log)
+    assert heard[:2] == ["Speech on.", "cardtable"]
+    assert len(heard) >= 3  # the focused menu entry
+    assert app.settings.speech
+    key(app, pygame.K_F2)
+    assert _heard(speech_log)[-1] == "Speech off."
+
+
+def test_f2_on_a_machine_with_no_speech_shows_why_once_and_stays_silent(make_app, monkeypatch):
+    monkeypatch.setenv("CARDTABLE_SPEECH", "off")
+    app = make_app()
+    key(app, pygame.K_F2)
+    assert app.notice is not None and "Speech is off" in app.notice[0]
+    assert not app.speaker.on
+    frames(app, 3)  # drawn with the notice, no crash
+
+
+def test_at_the_table_moves_and_the_focused_card_are_heard(make_app, speech_log):
+    app = make_app()
+    key(app, pygame.K_F2)
+    app.new_game("five_crowns", 1, "normal", deal=3)
+    until(app, lambda: app.session.human_to_move and bool(app.table.hand_cards()))
+    frames(app, 3)
+    heard = _heard(speech_log)
+    assert "Five Crowns table" in heard
+    assert any(line.startswith("Round 1: 3 cards each") for line in heard)
+    key(app, pygame.K_RIGHT)
+    hand = app.table.hand_cards()
+    card = hand[app.table.focus]
+    from cardtable.app.spoken import card_name
+    assert _heard(speech_log)[-1].startswith(card_name(card))
+    key(app, pygame.K_d)
+    frames(app, 3)
+    assert any(line.startswith("You drew") and "from the stock" in line
+               for line in _heard(speech_log))
