@@ -573,9 +573,23 @@ class Seen:
     model: ScreenModel | None = None
     no_model: str | None = None
     tabbed: list[str | None] = field(default_factory=list)
+    spoken: dict[str, str] = field(default_factory=dict)
+    """What speech says of it: its title, each focused element's name ("focus: <id>")
+    and, for a table at the middle size, each status key's answer."""
 
 
 TAB = pygame.KEYDOWN
+
+
+def _spoken(top: Scene, cell: Cell) -> dict[str, str]:
+    from cardtable.app.status_words import Status
+
+    said = {"title": top.spoken_title()}
+    said.update({f"focus: {element.id}": element.name for element in top.spoken_focus()})
+    if cell.table and cell.size == SIZES[1]:
+        said.update({f"status: {status.name}": top.spoken_status(status) or ""
+                     for status in Status})
+    return said
 
 
 def _look(application: Any, cell: Cell) -> Seen:
@@ -604,6 +618,7 @@ def _look(application: Any, cell: Cell) -> Seen:
         result.error = f"describing it: {type(error).__name__}: {error}\n" \
             + traceback.format_exc(limit=-4)
         return result
+    result.spoken = _spoken(top, cell)
     focused = focus_reader(top)
     if focused is not None:
         start = top.model()

@@ -31,9 +31,10 @@ from screen_checks import (
     text_problems,
     tour_problems,
 )
-from screen_reach import Cell, Matrix, Seen, cells, expected_scheme
+from screen_reach import SIZES, Cell, Matrix, Seen, cells, expected_scheme
 
 from cardtable.app.model import ScreenModel
+from cardtable.app.status_words import Status
 
 QUICK = cells()
 FULL = [cell for cell in cells(full=True) if cell not in set(QUICK)]
@@ -114,6 +115,18 @@ def test_every_enabled_element_is_reached_by_the_keyboard(
     model = _model(matrix, cell)
     problems = keyboard_problems(model, matrix.seen(cell).tabbed)
     assert not problems, f"{cell.id}: " + "; ".join(problems)
+
+
+@pytest.mark.parametrize("cell", _params(QUICK))
+def test_every_screen_is_said_its_name_its_focus_and_a_table_every_status(
+        matrix: Matrix, cell: Cell) -> None:
+    """Speech (issue 40): a screen coming up says its title and the focused element's
+    name; a table answers every status key (F3 to F10) in words."""
+    spoken = _drawn(matrix, cell).spoken
+    empty = [what for what, words in spoken.items() if not words.strip()]
+    assert not empty, f"{cell.id}: nothing said for {empty}"
+    if cell.table and cell.size == SIZES[1]:
+        assert sum(what.startswith("status: ") for what in spoken) == len(Status)
 
 
 def test_the_matrix_covers_every_game_and_the_screens_the_issue_names() -> None:

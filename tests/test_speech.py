@@ -173,6 +173,12 @@ class Screen:
     def spoken_question(self):
         return self.question
 
+    def spoken_message(self):
+        return None
+
+    def spoken_prompt(self):
+        return None
+
 
 def test_the_narrator_says_new_news_once_and_a_new_question_once():
     speaker = Speaker(Chosen(LogBackend.__new__(LogBackend)), on=False)

@@ -1,6 +1,7 @@
 """Palace's planted mistake (see :mod:`planted`): one card shed where a straight was
-possible, once the deck is gone (while it lasts, a hand refills to three whatever it
-sheds, and the review prices the mistake at under 1 % of the chance of winning).
+possible, once the deck is short (while it lasts long, a hand refills to three whatever
+it sheds, and the mistake costs under 1 % of the chance of winning; the planting keeps
+only the ones that cost at least ``planted.BLUNDER`` on the true cards).
 
 Imports the engine only.
 """
@@ -15,6 +16,8 @@ from .planted import mistake
 
 LONG = 3
 """The fewest cards of a straight the mistake sheds one of."""
+SHORT_DECK = 6
+"""The most cards left in the deck where the mistake is planted."""
 
 
 @mistake("sheds one card where a long straight was possible", "palace")
@@ -22,7 +25,7 @@ def sheds_one_of_a_straight(seen: GameView, planned: Action) -> Action | None:
     """Places the lowest card of the longest straight (``LONG`` cards or more) the hand
     could have placed whole."""
     view = narrowed(seen, PalaceView)
-    if view.deck_size:
+    if view.deck_size > SHORT_DECK:
         return None
     straights = [move for move in view.legal if isinstance(move, Place)
                  and len(move.cards) >= LONG

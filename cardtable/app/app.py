@@ -44,6 +44,8 @@ from .slots import FINISHED, LEGACY_NAME, SaveSlots, Slot
 from .sound import Sounds
 from .speaker import Kind, Speaker
 from .speech_backends import ScreenReaderBackend
+from .spoken import speakable
+from .status_words import status_for
 from .table_ui import TableUI
 from .tables import playable, table_for
 
@@ -291,6 +293,13 @@ class App:
         ``]`` step back and forth through what was said. True if the key was one."""
         if event.key == pygame.K_F2 and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
             self.toggle_speech()
+            return True
+        status = status_for(event.key, bool(event.mod & pygame.KMOD_SHIFT))
+        if status is not None and self.speaker.on:
+            top = self.stack.top
+            said = top.spoken_status(status) if top is not None else None
+            self.speaker.say(speakable(said or "Nothing of that kind on this screen."),
+                             Kind.ANSWER)
             return True
         if event.key in (pygame.K_LEFTBRACKET, pygame.K_RIGHTBRACKET) and self.speaker.on:
             step = -1 if event.key == pygame.K_LEFTBRACKET else 1

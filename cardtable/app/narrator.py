@@ -10,6 +10,7 @@ so an idle window costs nothing. No drawing here.
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Sequence
 from typing import Protocol
 from weakref import WeakKeyDictionary
@@ -34,6 +35,10 @@ class Narrated(Protocol):
 
     def spoken_question(self) -> str | None: ...
 
+    def spoken_message(self) -> tuple[int, str] | None: ...
+
+    def spoken_prompt(self) -> str | None: ...
+
 
 class Narrator:
     def __init__(self, speaker: Speaker) -> None:
@@ -44,6 +49,10 @@ class Narrator:
         self._news = 0
         """The count of news lines said (as the scene counts them)."""
         self._question: str | None = None
+        self._message: int | None = None
+        self._prompt: str | None = None
+        self._recent: deque[str] = deque(maxlen=8)
+        """The latest news said (a table message repeating one is not said again)."""
         self._news_seen: WeakKeyDictionary[Narrated, int] = WeakKeyDictionary()
         """Each screen's news count when it was last left (back from the pause menu,
         only what came after is news)."""
@@ -55,6 +64,7 @@ class Narrator:
             return
         if scene is not self._scene:
             if self._scene is not None:
+                self._say_news(self._scene)  # the last move's news, before what it led to
                 self._news_seen[self._scene] = self._news
             self._scene = scene
             self.speaker.silence()
@@ -70,9 +80,15 @@ class Narrator:
             self._say_focus(scene.spoken_focus(), force=True)
             self._question = None
             self._say_question(scene)
+            message = scene.spoken_message()
+            self._message = message[0] if message else None
+            self._prompt = None
+            self._say_prompt(scene)
             return
         self._say_news(scene)
         self._say_question(scene)
+        self._say_message(scene)
+        self._say_prompt(scene)
         if keyed:
             self._say_focus(scene.spoken_focus())
 
@@ -93,7 +109,9 @@ class Narrator:
             else list(lines)
         self._news = count
         for line in fresh:
-            self.speaker.say(speakable(line), Kind.NEWS)
+            said = speakable(line)
+            self._recent.append(said.rstrip("."))
+            self.speaker.say(said, Kind.NEWS)
 
     def _say_question(self, scene: Narrated) -> None:
         question = scene.spoken_question()
@@ -101,6 +119,21 @@ class Narrator:
             self._question = question
             if question:
                 self.speaker.say(speakable(question), Kind.QUESTION)
+
+    def _say_prompt(self, scene: Narrated) -> None:
+        prompt = scene.spoken_prompt()
+        if prompt != self._prompt:
+            self._prompt = prompt
+            if prompt:
+                self.speaker.say(speakable(prompt), Kind.NEWS)
+
+    def _say_message(self, scene: Narrated) -> None:
+        message = scene.spoken_message()
+        if message is not None and message[0] != self._message:
+            self._message = message[0]
+            said = speakable(message[1])
+            if said.rstrip(".") not in self._recent:  # the move log just said it
+                self.speaker.say(said, Kind.ANSWER)
 
     def restart(self) -> None:
         """Say the screen afresh at the next frame (speech was just switched on)."""

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from .model import Element, ScreenModel
+from .status_words import Status
 
 if TYPE_CHECKING:
     from .app import App
@@ -61,6 +62,21 @@ class Scene:
     def spoken_question(self) -> str | None:
         """The question waiting for the person's answer, with its answer keys (None:
         none is open). Read every frame: it must be cheap."""
+        return None
+
+    def spoken_prompt(self) -> str | None:
+        """What the person is to do now, while it is their move (None otherwise): said
+        each time it changes ("Your turn: draw…", then "…discard"). Read every frame."""
+        return None
+
+    def spoken_message(self) -> tuple[int, str] | None:
+        """The message the screen shows now (a refusal, a hint) and its number, so the
+        same words said again are heard again. Read every frame: it must be cheap."""
+        return None
+
+    def spoken_status(self, status: Status) -> str | None:
+        """The answer to a status key (``status_words``), or None where this screen has
+        nothing of the kind (the menu has no hand)."""
         return None
 
     def news(self) -> tuple[int, Sequence[str]]:

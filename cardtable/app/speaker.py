@@ -142,8 +142,9 @@ class Speaker:
         return until + sum(spoken_seconds(u.text, rate) for u in self._pending)
 
     def silence(self) -> None:
-        """Drop what is waiting (leaving a screen: its speech is stale)."""
-        self._pending.clear()
+        """Drop what is waiting in answer to keys (leaving a screen: a focus name there
+        is stale); news and questions still waiting are said."""
+        self._pending = deque(u for u in self._pending if not u.kind.keyed)
 
     # --- the history ------------------------------------------------------------------------
 

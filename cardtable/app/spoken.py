@@ -88,7 +88,7 @@ _SUIT_WORDS = {suit.symbol: suit.label for suit in Suit}
 _RANK_CODE_WORDS = {"A": "ace", "J": "jack", "Q": "queen", "K": "king", "10": "ten",
                     **{str(rank.value): RANK_WORDS[rank] for rank in Rank
                        if 2 <= rank.value <= 9}}
-_CARD_TOKEN = re.compile(r"([(\[]*)(?:(10|[2-9AJQK])([" + "".join(_SUIT_WORDS)
+_CARD_TOKEN = re.compile(r"([(\[+]*)(?:(10|[2-9AJQK])([" + "".join(_SUIT_WORDS)
                          + r"])|(Joker))([,.;:!?)\]]*)")
 _SYMBOLS = (("\u00b7", ","), ("\u2192", " to "), ("\u00b1", " plus or minus "),
             ("\u2212", "minus "), ("%", " percent"), ("\u2248", "about "),

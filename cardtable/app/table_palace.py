@@ -16,6 +16,7 @@ from ..engine.palace import RESERVE_PLACEMENTS, PalaceView, Phase
 from ..engine.placements import rank_name
 from .describe import LogWords
 from .grammar import plural
+from .palace_seen import rank_words
 from .tables import TableEntry, register_table
 
 if TYPE_CHECKING:
@@ -29,7 +30,7 @@ def top_words(view: PalaceView) -> str:
     top = view.top
     if top is None:
         return "the stack is empty: anything goes"
-    return f"{rank_name(top)} or higher (a 2 always, an ace burns)"
+    return f"{rank_words(top)} or higher (a 2 always, an ace burns)"
 
 
 @dataclass(frozen=True)
@@ -68,10 +69,12 @@ class PalaceTable:
             return "Pick 3 of your 9 face-down cards, blind: they become your hidden reserve"
         if view.phase is Phase.BUILD_RESERVE:
             made = len(view.reserves[human])
-            return (f"Drag cards to your visible reserve: placement {made + 1} of "
+            return (f"Put cards in your visible reserve (drag them, or select them and "
+                    f"press Enter): placement {made + 1} of "
                     f"{RESERVE_PLACEMENTS} (one rank, or a straight of 3+)")
         if not view.hand:
-            return "Your hand and visible reserve are gone: click a hidden card to turn it up"
+            return ("Your hand and visible reserve are gone: turn up a hidden card (click "
+                    "it, or press its number, 1 to 3)")
         if view.legal == (TakeStack(),):
             return "Nothing of yours goes on the stack: take it"
         if view.again:

@@ -507,6 +507,20 @@ class Palace(Variant[PalaceState, PalaceView]):
             again=view.again, placements=view.placements, turn=view.turn,
             winner=view.winner)
 
+    def settle(self, state: PalaceState, rng: random.Random) -> PalaceState:
+        """The cards nobody has seen dealt afresh (the deck, and every face-down and
+        hidden card, which even their owner has not seen), each pile keeping its size:
+        what some player knows stays as it is. A planted mistake is weighed on such
+        worlds (``ai/planted.py``): a blunder, not a guess at the deck's order."""
+        pool = list(state.deck) + [card for cards in state.face_down for card in cards] \
+            + [card for cards in state.hidden for card in cards]
+        rng.shuffle(pool)
+        face_down = tuple(take(pool, len(cards), "the face-down cards")
+                          for cards in state.face_down)
+        hidden = tuple(take(pool, len(cards), "the hidden reserves") for cards in state.hidden)
+        return evolve(state, face_down=face_down, hidden=hidden,
+                      deck=take(pool, len(state.deck), "the deck"))
+
     def _unseen(self, view: PalaceView) -> list[Card]:
         """The deck less every card ``view`` shows, in deck order (not to be changed):
         the same for every world a search deals from the view, so worked out once."""

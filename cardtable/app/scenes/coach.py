@@ -7,7 +7,7 @@ game (``Settings.coached``), and reachable again from the rules page.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING
 
 import pygame
@@ -214,6 +214,14 @@ class CoachScene(FormScene):
 
     def redraw_key(self) -> Hashable:
         return self.index
+
+    def spoken_title(self) -> str:
+        return "First game" if self.first else "Tour of the table"
+
+    def news(self) -> tuple[int, Sequence[str]]:
+        """Each step, said as it comes up (its number, then its text)."""
+        return self.index + 1, [f"{number + 1} of {len(self.steps)}: {step.text}"
+                                for number, step in enumerate(self.steps[:self.index + 1])]
 
     def _text(self) -> tuple[theme.Label, pygame.Rect, int]:
         """The step's heading, the room its text is written in (above the buttons), and

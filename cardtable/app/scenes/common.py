@@ -188,6 +188,9 @@ class ConfirmScene(FormScene):
         self.question = question
         self.answers = answers
 
+    def spoken_title(self) -> str:
+        return self.question
+
     def layout(self, size: tuple[int, int]) -> None:
         self.size = size
         rects = self.column(len(self.answers))

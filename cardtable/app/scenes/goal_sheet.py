@@ -37,6 +37,14 @@ class GoalSheetScene(FormScene):
                                              g(220), g(44)),
                                  "Back", self.back, primary=True)])
 
+    def spoken_title(self) -> str:
+        """The sheet read out: whose it is, then each goal, done or still open."""
+        rows = [f"{index + 1}, {title}: {'done' if ticked else 'open'}"
+                for index, (title, ticked) in enumerate(self.rows)]
+        done = sum(1 for _, ticked in self.rows if ticked)
+        return (f"{self.name}'s {self.word}: {done} of {len(self.rows)} done. "
+                + "; ".join(rows) + ".")
+
     def line_size(self) -> int:
         height: int = self.size[1]
         return max(14, height // 44)

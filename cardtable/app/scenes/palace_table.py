@@ -24,7 +24,9 @@ from ..input_grammar import Command
 from ..layout import TableLayout
 from ..model import Box, ScreenModel, ZoneCard
 from ..palace_seen import ButtonSeen, Seen
+from ..palace_status import palace_status
 from ..session import Session
+from ..status_words import Status
 from ..table_palace import PalaceTable
 from . import palace_draw
 from .palace_anim import FINAL_SECONDS, PalaceAnimation, TurnedUp
@@ -101,6 +103,17 @@ class PalaceTableScene(PalaceAnimation):
         enable_buttons(self)
 
     # --- what is shown ---------------------------------------------------------------------
+
+    def spoken_prompt(self) -> str | None:
+        if not self._my_turn():
+            return None
+        return self.desc.prompt(self.view, self.session.names, self.session.human)
+
+    def spoken_status(self, status: Status) -> str | None:
+        hand = self.hand_cards()
+        return palace_status(status, self.view, self.desc, self.session.names,
+                             self.session.human, hand,
+                             [card for card in hand if card in self.selected], self.model())
 
     def hand_cards(self) -> list[Card]:
         """The person's hand as shown: chosen order, less cards still in flight."""

@@ -16,6 +16,7 @@ from ..clipboard import copy_deal_code
 from ..form_model import panel_element, placed_elements
 from ..grammar import plural
 from ..model import Box, Element, Region, Role
+from ..spoken import cards_name
 from ..tables import table_for
 from ..widgets import Button
 from .common import FormScene, is_copy, said_label
@@ -154,6 +155,18 @@ class SummaryScene(FormScene):
     def next(self) -> None:
         self.app.stack.pop()
         self.table.summary_closed()
+
+    def spoken_title(self) -> str:
+        """The title, then each seat's row as the panel shows it: the cards kept and
+        each column ("this round", "total")."""
+        session, event = self.table.session, self.event
+        columns = self.table.desc.round_columns(session.view(), event)
+        rows = []
+        for seat, name in enumerate(session.names):
+            kept = cards_name(event.hands[seat]) if event.hands[seat] else "no cards"
+            figures = ", ".join(f"{label} {values[seat]}" for label, values in columns)
+            rows.append(f"{name}: {kept}; {figures}")
+        return f"{self.title}. " + ". ".join(rows) + "."
 
     def handle(self, event: pygame.event.Event) -> None:
         if is_copy(event):

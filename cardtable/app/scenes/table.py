@@ -31,7 +31,9 @@ from ..input_grammar import Command
 from ..layout import TableLayout
 from ..model import ScreenModel
 from ..rummy_melds_model import MELDS_DIALOG
+from ..rummy_status import rummy_status
 from ..session import Session, Shown
+from ..status_words import Status
 from ..table_desc import RummyView, describe_table
 from ..table_ui import TableUI
 from ..widgets import Button
@@ -153,6 +155,17 @@ class TableScene(RummyKeys):
     def question_text(self) -> str:
         return self.asking.text()
 
+    def spoken_status(self, status: Status) -> str | None:
+        return rummy_status(status, self.view, self.desc, self.session.names,
+                            self.session.human, self.hand_cards(),
+                            [card for card in self.hand_cards() if card in self.selected],
+                            self.groups, self.model())
+
+    def spoken_prompt(self) -> str | None:
+        if not self._my_turn():
+            return None
+        return self.desc.prompt(self.view, self.session.names, self.session.human)
+
     def spoken_question(self) -> str | None:
         """The question and its answers with the keys that give them (Y and N for a
         call or a pass, numbers for a list of choices: ``input_grammar``)."""
@@ -160,8 +173,8 @@ class TableScene(RummyKeys):
             return None
         text, answers = self.question
         labels = [label for label, _ in answers]
-        if len(labels) == 2:
-            keys = ["Y", "N"]
+        if len(labels) <= 2:
+            keys = ["Y", "N"][:len(labels)]
         else:
             keys = [str(number) for number in range(1, len(labels) + 1)]
         said = "; ".join(f"{key}: {label}" for key, label in zip(keys, labels))

@@ -63,6 +63,8 @@ class TablePlayout(Scene, Generic[V_co]):
         """The person's last action was a drop: its cards are already where they go, so
         it is not animated again."""
         self.log_view = MoveLogView(session.log)
+        self.messages = 0
+        """Messages said so far (a refusal said twice is heard twice)."""
         self.before: V_co = self.view
         """The view the move being played out was made from (its animations start
         there)."""
@@ -191,6 +193,10 @@ class TablePlayout(Scene, Generic[V_co]):
 
     def say(self, text: str, good: bool = False, seconds: float = MESSAGE_SECONDS) -> None:
         self.message = Message(text, good, self.time + seconds)
+        self.messages += 1
+
+    def spoken_message(self) -> tuple[int, str] | None:
+        return (self.messages, self.message.text) if self.message is not None else None
 
     # --- saves -----------------------------------------------------------------------------
 

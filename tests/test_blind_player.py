@@ -1,0 +1,40 @@
+"""Play by ear (issue 40): a player that hears only the speech log and presses only keys
+plays a whole round of each game against the bots through the real app, headless
+(``blind_player``). It fails if anything it needs is only on screen: the hand, the
+piles, the melds, whose turn it is, the questions and their answer keys, the refusals.
+
+Each game is dealt so that what the issue names happens: both piles drawn from, melds
+built and laid, lay-offs, calls, a mission, Palace's reserves and hidden cards."""
+
+from __future__ import annotations
+
+import pytest
+from blind_player import BlindPlayer
+
+ROUNDS = {
+    # game: (opponents, their level, deal, what the player must have done)
+    "five_crowns": (1, "normal", 3, {"drew from the stock", "took the discard", "discarded"}),
+    "shanghai_may_i": (2, "normal", 4, {"took the discard", "laid down", "laid off",
+                                         "called", "discarded"}),
+    "shanghai_buy": (2, "normal", 3, {"took the discard", "laid down", "laid off", "called",
+                                       "discarded"}),
+    "monastery": (1, "normal", 3, {"drew from the stock", "laid down", "discarded"}),
+    "palace": (1, "easy", 1, {"hid three", "built a reserve", "placed", "took the stack",
+                              "turned up a hidden card"}),
+}
+
+
+@pytest.mark.parametrize("game_id", sorted(ROUNDS))
+def test_a_round_is_played_by_ear_alone(game_id, make_app, tmp_path, monkeypatch):
+    log = tmp_path / "speech.log"
+    monkeypatch.setenv("CARDTABLE_SPEECH", f"log:{log}")
+    opponents, level, deal, musts = ROUNDS[game_id]
+    app = make_app()
+    player = BlindPlayer(app, log)
+    player.speech_on()
+    app.new_game(game_id, opponents, level, deal=deal)
+    app.session.bot_secret = 1  # the bots' own choices, fixed (set-up, not play)
+    player.play(game_id)
+    assert player.ended
+    done = {kind for kind, count in player.did.items() if count}
+    assert musts <= done, (musts - done, player.said[-12:])
