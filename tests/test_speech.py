@@ -248,3 +248,55 @@ def test_at_the_table_moves_and_the_focused_card_are_heard(make_app, speech_log)
     frames(app, 3)
     assert any(line.startswith("You drew") and "from the stock" in line
                for line in _heard(speech_log))
+
+
+def test_the_rules_page_is_read_as_text_with_its_card_pictures_named(make_app, speech_log):
+    from cardtable.app.scenes.rules import RulesScene
+
+    app = make_app()
+    key(app, pygame.K_F2)
+    app.push(RulesScene(app, "five_crowns"))
+    frames(app, 2)
+    first = _heard(speech_log)[-2:]
+    assert any(line.startswith("Five Crowns") for line in first), first
+    for _ in range(6):
+        key(app, pygame.K_PAGEDOWN)
+    heard = " ".join(_heard(speech_log))
+    assert "Cards: eight of hearts, eight of spades, eight of stars; then nine of " \
+        "diamonds, ten of diamonds, joker, queen of diamonds" in heard
+    assert "End of the page." in heard
+
+
+def test_suit_symbols_standing_alone_are_said_once_by_name():
+    assert speakable("five suits (stars ★, hearts ♥), a ★ run") == \
+        "five suits (stars, hearts), a stars run"
+
+
+def test_with_speech_on_a_call_waits_for_the_answer(make_app, speech_log):
+    app = make_app()
+    assert app.call_seconds() == app.settings.call_seconds > 0  # the 5 s countdown
+    key(app, pygame.K_F2)
+    assert app.call_seconds() == 0.0  # it waits: the question must be heard first
+
+
+def test_an_ai_move_waits_until_the_last_news_is_said(make_app, speech_log):
+    """A voice still talking holds the next AI move (at the normal AI speed, it never
+    buries one move's news under the next)."""
+    import time
+
+    app = make_app()
+    key(app, pygame.K_F2)
+    app.new_game("five_crowns", 1, "normal", deal=3)
+    until(app, lambda: app.session.human_to_move and bool(app.table.hand_cards()))
+    voice = Voice()
+    app.speaker.backend = voice
+    key(app, pygame.K_d)
+    frames(app, 3)
+    card = app.table.hand_cards()[0]
+    app.table.discard(card)
+    voice.until = time.monotonic() + 3600  # still saying the discard
+    moves = len(app.session.game.history)
+    frames(app, 120)
+    assert len(app.session.game.history) == moves  # North waits
+    voice.until = 0.0
+    until(app, lambda: len(app.session.game.history) > moves, limit=600)

@@ -22,16 +22,28 @@ SHORT_DECK = 6
 
 @mistake("sheds one card where a long straight was possible", "palace")
 def sheds_one_of_a_straight(seen: GameView, planned: Action) -> Action | None:
-    """Places the lowest card of the longest straight (``LONG`` cards or more) the hand
-    could have placed whole."""
+    """Where Normal would place a straight of ``LONG`` cards or more, places only its
+    lowest card."""
     view = narrowed(seen, PalaceView)
-    if view.deck_size > SHORT_DECK:
+    if view.deck_size > SHORT_DECK or not isinstance(planned, Place) \
+            or len(planned.cards) < LONG \
+            or len({card.rank for card in planned.cards}) != len(planned.cards):
         return None
-    straights = [move for move in view.legal if isinstance(move, Place)
-                 and len(move.cards) >= LONG
-                 and len({card.rank for card in move.cards}) == len(move.cards)]
-    if not straights:
-        return None
-    longest = max(straights, key=lambda move: len(move.cards))
-    return next((Place((card,)) for card in sorted(longest.cards, key=value)
+    return next((Place((card,)) for card in sorted(planned.cards, key=value)
                  if Place((card,)) in view.legal), None)
+
+
+@mistake("sheds one card where it could go out", "palace")
+def sheds_one_instead_of_going_out(seen: GameView, planned: Action) -> Action | None:
+    """Places one card where a placement of several (a set or a straight) would empty
+    the seat of every card and win the game at once."""
+    view = narrowed(seen, PalaceView)
+    if view.cards_left(view.seat) != len(view.hand) or len(view.hand) < 2:
+        return None  # a reserve or hidden cards still to play: no placement wins now
+    winning = [move for move in view.legal if isinstance(move, Place)
+               and len(move.cards) == len(view.hand)]
+    if not winning:
+        return None
+    return next((Place((card,)) for card in sorted(winning[0].cards, key=value)
+                 if Place((card,)) in view.legal), None)
+

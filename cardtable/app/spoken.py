@@ -92,7 +92,19 @@ _CARD_TOKEN = re.compile(r"([(\[+]*)(?:(10|[2-9AJQK])([" + "".join(_SUIT_WORDS)
                          + r"])|(Joker))([,.;:!?)\]]*)")
 _SYMBOLS = (("\u00b7", ","), ("\u2192", " to "), ("\u00b1", " plus or minus "),
             ("\u2212", "minus "), ("%", " percent"), ("\u2248", "about "),
-            ("\u2026", "..."), ("\u2605", " stars"))
+            ("\u2026", "..."))
+
+
+_LONE_SUIT = re.compile(r"(\w+)? ?([" + "".join(_SUIT_WORDS) + r"])")
+
+
+def _lone_suit(match: re.Match[str]) -> str:
+    """A suit symbol standing alone: its name, or nothing after its name ("hearts ♥")."""
+    before, symbol = match.group(1) or "", match.group(2)
+    word = _SUIT_WORDS[symbol]
+    if before == word:
+        return before
+    return f"{before} {word}".strip() if before else word
 
 
 def speakable(text: str) -> str:
@@ -114,7 +126,7 @@ def speakable(text: str) -> str:
             words[-1] += ","
         words.append(opening + name + closing)
         after_card = not closing
-    spoken = " ".join(words)
+    spoken = _LONE_SUIT.sub(_lone_suit, " ".join(words))
     for symbol, said in _SYMBOLS:
         spoken = spoken.replace(symbol, said)
     return " ".join(spoken.replace(" ,", ",").split())

@@ -17,7 +17,7 @@ from ..form_model import (
     wrapped_element,
 )
 from ..input_grammar import Command, command_for
-from ..model import Box, Element, ScreenModel, model_of
+from ..model import Box, Element, Role, ScreenModel, model_of
 from ..scene import Scene
 from ..widgets import Button, FocusRing, TextField, Widget
 
@@ -38,6 +38,10 @@ class FormScene(Scene):
         super().__init__(app)
         self.ring = FocusRing()
         self.size = app.size
+        self._screen_text: tuple[Hashable, frozenset[str], list[str]] = (None, frozenset(), [])
+        """The screen's text as last read for speech: when, the texts shown, and what
+        was written new each time (the latest kept)."""
+        self._screen_count = 0
 
     def column(self, count: int, row_height: int | None = None,
                width: int | None = None) -> list[pygame.Rect]:
@@ -132,10 +136,23 @@ class FormScene(Scene):
     def spoken_title(self) -> str:
         return self.title
 
-    def spoken_focus(self) -> Sequence[Element]:
-        focus = self.focused_id()
-        element = self.model().get(focus) if focus is not None else None
-        return (element,) if element is not None else ()
+    def news(self) -> tuple[int, Sequence[str]]:
+        """What is written on the screen besides its title and controls (figures, a
+        message, a table of results): all of it when the screen comes up, then each
+        text that appears (the details of the row focused, a new message). The model is
+        read again only after the layout, the focus or the drawing changed."""
+        key = (self.size, id(self.ring), self.ring.index, self.redraw_key())
+        seen, shown, written = self._screen_text
+        if key != seen:
+            now = [element.name.strip() for element in self.model()
+                   if element.role is Role.TEXT and element.name.strip()
+                   and element.name != self.title]
+            fresh = [text for text in now if text not in shown]
+            if fresh:
+                written = [*written[-16:], ". ".join(t.rstrip(".") for t in fresh) + "."]
+            self._screen_text = (key, frozenset(now), written)
+            self._screen_count += bool(fresh)
+        return self._screen_count, written
 
     def draw_background(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()

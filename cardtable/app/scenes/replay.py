@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING
@@ -385,6 +385,8 @@ class ReplayScene(FormScene):
         self._rounds = len(replay.round_starts()) > 1
         """The game was played in rounds (Palace is one): the round is named."""
         self._table: tuple[tuple[int, bool, tuple[int, int]], TableCore[GameView]] | None = None
+        self.moved = 0
+        """Steps taken (each says the move it came to)."""
 
     def table(self) -> TableCore[GameView]:
         """The game's table at the position shown (built once per position, size and
@@ -414,7 +416,23 @@ class ReplayScene(FormScene):
     # --- moving --------------------------------------------------------------------
 
     def go(self, index: int) -> None:
+        before = self.index
         self.index = max(0, min(len(self.replay) - 1, index))
+        self.moved += self.index != before
+
+    def news(self) -> tuple[int, Sequence[str]]:
+        """The move shown, said as the replay steps to it: its number, then what it did
+        (as the move log words it, from the person's seat unless every hand is shown)."""
+        viewer = None if self.all_hands else self.human
+        words = self.words if self.words is not None else LogWords()
+        position = self.replay.positions[self.index]
+        move = None if position.seat is None or position.action is None \
+            else (position.seat, position.action)
+        said = [line for event in position.events
+                if (line := describe(event if self.all_hands else event.redacted_for(viewer),
+                                     self.names, self.human, words, move))]
+        where = f"Move {self.index} of {len(self.replay) - 1}"
+        return self.moved + 1, [f"{where}: " + ". ".join(said) if said else f"{where}."]
 
     def step(self) -> None:
         self.go(self.index + 1)

@@ -3,17 +3,21 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from ...engine import GameInfo, catalog
+from ...engine.cards import parse_card
 from ...engine.options import OptionsInstance, bound_of, label_of, preset_name, presets_of
 from .. import cardart, theme
 from ..form_model import panel_element, placed_elements
 from ..input_grammar import Command, command_for
 from ..model import Box, Element, Region, Role
 from ..rules_text import rules_for
+from ..speaker import Kind
+from ..spoken import card_name
 from ..tables import deck_colours
 from ..widgets import Button, Choice
 from .common import FormScene
@@ -51,6 +55,21 @@ def house_rule_changes(options: OptionsInstance, standard: OptionsInstance) -> l
             if getattr(options, field.name) != getattr(standard, field.name)]
 
 
+def _card_words(code: str) -> str:
+    """A card of a rules picture by name ("8*" is the eight of stars)."""
+    try:
+        return card_name(parse_card(code))
+    except ValueError:
+        return code
+
+
+def card_row_words(row: CardRow) -> str:
+    """A line of card pictures, said: each group's cards, then the caption."""
+    groups, caption = row
+    said = "; then ".join(", ".join(_card_words(code) for code in group) for group in groups)
+    return f"Cards: {said}" + (f". {caption}" if caption else "") + "."
+
+
 class RulesScene(FormScene):
     title = "Rules"
 
@@ -60,6 +79,9 @@ class RulesScene(FormScene):
         self.scroll = 0
         self.heading_lines = 1
         """How many lines the page's heading takes (drawn larger, in bold)."""
+        self.turned = 0
+        """Times the page moved (a game picked, Page Down, the wheel): each time, speech
+        reads what is now in view."""
 
     def layout(self, size: tuple[int, int]) -> None:
         self.size = size
@@ -98,6 +120,26 @@ class RulesScene(FormScene):
         self.game_id = game_id
         self.layout(self.size)
         self.scroll = 0
+        self.turned += 1
+
+    def news(self) -> tuple[int, Sequence[str]]:
+        """The page in view, read each time it moves: its paragraphs whole, and each
+        line of card pictures as the cards' names with its caption."""
+        paragraphs: list[str] = []
+        line: list[str] = []
+        for _, item, _ in self._placed()[0]:
+            if isinstance(item, str):
+                if item.strip():
+                    line.append(item.strip())
+                    continue
+                if line:
+                    paragraphs.append(" ".join(line))
+                line = []
+            else:
+                paragraphs.append(card_row_words(item))
+        if line:
+            paragraphs.append(" ".join(line))
+        return self.turned + 1, [" ".join(paragraphs) or "The page is empty."]
 
     def lines(self) -> list[str]:
         """The page's text lines, wrapped (card pictures left out)."""
@@ -211,12 +253,19 @@ class RulesScene(FormScene):
         line_h = theme.font(self.text_size).get_linesize()
         if event.type == pygame.MOUSEWHEEL:
             self.scroll = max(0, self.scroll - event.y * line_h * 3)
+            self.turned += 1
             return
         found = command_for(event.key, event.mod) if event.type == pygame.KEYDOWN else None
         pages = {Command.NEXT_ROUND: 1, Command.PREVIOUS_ROUND: -1}  # PgDn, PgUp
         if found is not None and found[0] in pages:
             step = self.page.height - line_h
+            before = self.scroll
             self.scroll = max(0, self.scroll + pages[found[0]] * step)
+            self._placed()  # keeps the scroll within the page
+            self.turned += self.scroll != before
+            if self.scroll == before:
+                self.app.speaker.say("End of the page." if pages[found[0]] > 0
+                                     else "Top of the page.", Kind.ANSWER)
             return
         super().handle(event)
 
@@ -263,7 +312,7 @@ class RulesScene(FormScene):
                  and view.top <= (line := self._line(index, item, y)).rect().top
                  and line.rect().bottom <= view.bottom]
         line_h = theme.font(self.text_size).get_linesize()
-        cards = [Element(f"card/{index}/{number}", Role.CARD, code, Box.of(rect),
+        cards = [Element(f"card/{index}/{number}", Role.CARD, _card_words(code), Box.of(rect),
                          Region(f"picture/{index}"), z=2, parent=page.id)
                  for index, item, y in placed
                  if not isinstance(item, str) and self._whole(item, y, line_h)

@@ -168,6 +168,9 @@ class SummaryScene(FormScene):
             rows.append(f"{name}: {kept}; {figures}")
         return f"{self.title}. " + ". ".join(rows) + "."
 
+    def news(self) -> tuple[int, Sequence[str]]:
+        return 0, ()  # the title says the panel (its texts are its rows, in pieces)
+
     def handle(self, event: pygame.event.Event) -> None:
         if is_copy(event):
             self.said = copy_deal_code(self.table.session.deal_code)
