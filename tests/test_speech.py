@@ -300,3 +300,74 @@ def test_an_ai_move_waits_until_the_last_news_is_said(make_app, speech_log):
     assert len(app.session.game.history) == moves  # North waits
     voice.until = 0.0
     until(app, lambda: len(app.session.game.history) > moves, limit=600)
+
+
+class _Output:
+    def __init__(self, name, system, active=True):
+        self.name, self.system, self.active, self.said = name, system, active, []
+
+    def is_active(self):
+        return self.active
+
+    def is_system_output(self):
+        return self.system
+
+    def speak(self, text, interrupt=False):
+        self.said.append(text)
+
+
+def _fake_accessible_output(monkeypatch, outputs):
+    import sys
+    import types
+
+    auto = types.ModuleType("accessible_output2.outputs.auto")
+
+    class Auto:
+        def __init__(self):
+            self.outputs = outputs
+
+    auto.Auto = Auto
+    for name in ("accessible_output2", "accessible_output2.outputs"):
+        monkeypatch.setitem(sys.modules, name, types.ModuleType(name))
+    monkeypatch.setitem(sys.modules, "accessible_output2.outputs.auto", auto)
+    monkeypatch.setitem(sys.modules, "pyttsx3", None)  # no pyttsx3: its import fails
+
+
+def test_a_running_screen_reader_is_chosen_first(monkeypatch):
+    from cardtable.app.speech_backends import ScreenReaderBackend
+
+    nvda = _Output("NVDA", system=False)
+    _fake_accessible_output(monkeypatch, [_Output("sapi5", system=True), nvda])
+    chosen = choose_backend("")
+    assert isinstance(chosen.backend, ScreenReaderBackend) and chosen.backend.name == "NVDA"
+    chosen.backend.speak("seven of hearts", False)
+    assert nvda.said == ["seven of hearts"]
+
+
+def test_a_system_voice_is_no_screen_reader_and_a_first_start_stays_silent(
+        monkeypatch, make_app):
+    """accessible_output2 finds SAPI 5 or eSpeak on any machine: it may speak when asked
+    (F2), but it does not switch speech on by itself as a running screen reader does."""
+    from cardtable.app.speech_backends import VoiceThroughReader
+
+    _fake_accessible_output(monkeypatch, [_Output("sapi5", system=True)])
+    chosen = choose_backend("")
+    assert isinstance(chosen.backend, VoiceThroughReader)
+    assert choose_backend("reader").backend is None
+    app = make_app()
+    assert not app.speaker.on and app.speaker.available
+
+
+def test_a_first_start_beside_a_screen_reader_speaks(monkeypatch, make_app):
+    _fake_accessible_output(monkeypatch, [_Output("NVDA", system=False)])
+    app = make_app()
+    assert app.speaker.on
+
+
+def test_with_speech_off_a_status_key_writes_its_answer(make_app, monkeypatch):
+    monkeypatch.setenv("CARDTABLE_SPEECH", "off")
+    app = make_app()
+    app.new_game("five_crowns", 1, "normal", deal=3)
+    until(app, lambda: app.session.human_to_move and bool(app.table.hand_cards()))
+    key(app, pygame.K_F3)
+    assert app.notice is not None and app.notice[0].startswith("Your hand, 3 cards.")

@@ -123,8 +123,9 @@ class App:
         self.sounds = Sounds(self.settings.sound)
         self.speaker = Speaker.for_settings(self.settings.speech, self.settings.speech_amount,
                                             self.settings.speech_rate)
-        if not self.settings_file.existed and \
-                isinstance(self.speaker.backend, ScreenReaderBackend):
+        backend = self.speaker.backend
+        if not self.settings_file.existed and isinstance(backend, ScreenReaderBackend) \
+                and backend.screen_reader:
             self.speaker.on = True  # a first start beside a running screen reader speaks
         if self.speaker.on and not self.speaker.available:
             notes.append(self.speaker.why_silent or "Speech is off.")
@@ -295,11 +296,14 @@ class App:
             self.toggle_speech()
             return True
         status = status_for(event.key, bool(event.mod & pygame.KMOD_SHIFT))
-        if status is not None and self.speaker.on:
+        if status is not None:
             top = self.stack.top
             said = top.spoken_status(status) if top is not None else None
-            self.speaker.say(speakable(said or "Nothing of that kind on this screen."),
-                             Kind.ANSWER)
+            if self.speaker.on:
+                self.speaker.say(speakable(said or "Nothing of that kind on this screen."),
+                                 Kind.ANSWER)
+            elif said:
+                self.show_notice(said)  # the same answer, written, with speech off
             return True
         if event.key in (pygame.K_LEFTBRACKET, pygame.K_RIGHTBRACKET) and self.speaker.on:
             step = -1 if event.key == pygame.K_LEFTBRACKET else 1

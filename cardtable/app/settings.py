@@ -39,8 +39,8 @@ CARD_BACKS = {"blue": "Blue", "red": "Red", "green": "Green"}
 UNDO_MODES = {"on": "Within your turn", "off": "Off (fair mode)"}
 SOUND_LEVELS = {"off": "Off", "low": "Low", "medium": "Medium", "high": "High"}
 SPEECH_AMOUNTS = {"full": "Full", "brief": "Brief"}
-"""How much speech says: every element's whole name and every event (full), or the
-names' first words (brief)."""
+"""How much speech says of the focused place: its whole name ("seven of hearts, in your
+hand, selected": full) or its first words (brief). The news is said whole either way."""
 SPEECH_RATES = {"slow": "Slow", "normal": "Normal", "fast": "Fast", "fastest": "Fastest"}
 """The card faces' suit colours: four (spades black, hearts red, diamonds blue, clubs
 green) tells suits apart at a glance; two (red and black) is the classic deck. A game

@@ -31,6 +31,7 @@ log = logging.getLogger(__name__)
 ENVIRONMENT = "CARDTABLE_SPEECH"
 RATES = {"slow": 0.75, "normal": 1.0, "fast": 1.4, "fastest": 1.9}
 """Speech rates as multiples of the voice's own (a screen reader keeps its own rate)."""
+EXTRA = "install the speech extra: pip install 'cardtable[speech]'"
 WORDS_PER_MINUTE = 175
 """A voice's usual pace, for guessing when an utterance is over where the back end
 cannot tell (a screen reader speaks on its own)."""
@@ -64,6 +65,10 @@ class _ReaderOutput(Protocol):
     """What ``accessible_output2`` gives: one output (a screen reader or a voice)."""
 
     def speak(self, text: str, interrupt: bool = False) -> object: ...
+
+    def is_system_output(self) -> bool: ...
+
+    def is_active(self) -> bool: ...
 
 
 class _VoiceEngine(Protocol):
@@ -149,6 +154,9 @@ class ScreenReaderBackend(_Paced):
     """The player's screen reader (NVDA, JAWS, VoiceOver, speech-dispatcher…) through
     ``accessible_output2``: the reader speaks in its own voice and at its own rate, so
     the player's settings there hold."""
+
+    screen_reader = True
+    """The player's own screen reader (a first start beside it speaks by itself)."""
 
     def __init__(self, output: _ReaderOutput, name: str) -> None:
         super().__init__()
@@ -269,42 +277,66 @@ def choose_backend(spec: str | None = None) -> Chosen:
         return Chosen(None, f"Speech is off: CARDTABLE_SPEECH={spec!r} is not one of "
                             "log:FILE, reader, voice or off.")
     reasons: list[str] = []
+    outputs = _reader_outputs(reasons) if spec in ("", "reader", "voice") else []
     if spec in ("", "reader"):
-        reader = _screen_reader(reasons)
+        reader = next((output for output in outputs if not _system(output)), None)
         if reader is not None:
-            return Chosen(reader)
+            return Chosen(ScreenReaderBackend(reader, _name(reader)))
+        if outputs or not reasons:
+            reasons.append("no screen reader is running")
     if spec in ("", "voice"):
         voice = _system_voice(reasons)
         if voice is not None:
             return Chosen(voice)
-    return Chosen(None, "Speech is off: " + "; ".join(reasons) + ".")
+        # accessible_output2's own system voice (SAPI 5, eSpeak), where pyttsx3 failed.
+        system = next((output for output in outputs if _system(output)), None)
+        if system is not None:
+            return Chosen(VoiceThroughReader(system, _name(system)))
+    return Chosen(None, "Speech is off: " + "; ".join(dict.fromkeys(reasons)) + ".")
 
 
-def _screen_reader(reasons: list[str]) -> Backend | None:
+def _reader_outputs(reasons: list[str]) -> list[_ReaderOutput]:
+    """The outputs ``accessible_output2`` finds running here, screen readers first."""
     try:
         from accessible_output2.outputs.auto import Auto  # type: ignore[import-not-found]
     except Exception:  # noqa: BLE001  (missing, or failing to load its libraries)
-        reasons.append("no screen reader support is installed "
-                       "(pip install cardtable[speech])")
-        return None
+        reasons.append(f"no screen reader support is installed ({EXTRA})")
+        return []
     try:
-        auto = Auto()
-        output: _ReaderOutput | None = auto.get_first_available_output()
+        outputs: list[_ReaderOutput] = [output for output in Auto().outputs
+                                        if output.is_active()]
     except Exception as error:  # noqa: BLE001
         reasons.append(f"the screen reader support failed to start ({error})")
-        return None
-    if output is None:
-        reasons.append("no screen reader is running")
-        return None
-    return ScreenReaderBackend(output, str(getattr(output, "name", "screen reader")))
+        return []
+    return outputs
+
+
+def _system(output: _ReaderOutput) -> bool:
+    """A voice every system has (SAPI 5, eSpeak), not a screen reader the player runs."""
+    try:
+        # eSpeak is not marked a system output, only ranked after the readers (101).
+        return bool(output.is_system_output()) or getattr(output, "priority", 100) > 100
+    except Exception:  # noqa: BLE001
+        return True
+
+
+def _name(output: _ReaderOutput) -> str:
+    return str(getattr(output, "name", "screen reader"))
+
+
+class VoiceThroughReader(ScreenReaderBackend):
+    """A system voice reached through ``accessible_output2`` (no screen reader running,
+    and pyttsx3 missing): it speaks, but is no screen reader, so a first start does not
+    switch speech on for it."""
+
+    screen_reader = False
 
 
 def _system_voice(reasons: list[str]) -> Backend | None:
     try:
         import pyttsx3  # type: ignore[import-not-found]
     except Exception:  # noqa: BLE001
-        reasons.append("no system voice support is installed "
-                       "(pip install cardtable[speech])")
+        reasons.append(f"no system voice support is installed ({EXTRA})")
         return None
     try:
         engine: _VoiceEngine = pyttsx3.init()
