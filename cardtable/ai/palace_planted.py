@@ -1,5 +1,6 @@
-"""Palace's planted mistake (see :mod:`planted`): one card shed where a straight was
-possible, once the deck is short (while it lasts long, a hand refills to three whatever
+"""Palace's planted mistakes (see :mod:`planted`): one card placed of the straight Normal
+would place, once the deck is short; one card placed where the whole hand would go out.
+The first only once the deck is short (while it lasts long, a hand refills to three whatever
 it sheds, and the mistake costs under 1 % of the chance of winning; the planting keeps
 only the ones that cost at least ``planted.BLUNDER`` on the true cards).
 
