@@ -585,7 +585,11 @@ def _spoken(top: Scene, cell: Cell) -> dict[str, str]:
     from cardtable.app.status_words import Status
 
     said = {"title": top.spoken_title()}
-    said.update({f"focus: {element.id}": element.name for element in top.spoken_focus()})
+    focused = top.spoken_focus()
+    said.update({f"focus: {element.id}": element.name for element in focused})
+    focus_id = getattr(top, "focused_id", None)
+    if callable(focus_id) and focus_id() is not None and not focused:
+        said[f"focus: {focus_id()}"] = ""  # focused, yet nothing said of it
     if cell.table and cell.size == SIZES[1]:
         said.update({f"status: {status.name}": top.spoken_status(status) or ""
                      for status in Status})

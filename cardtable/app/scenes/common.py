@@ -136,6 +136,11 @@ class FormScene(Scene):
     def spoken_title(self) -> str:
         return self.title
 
+    def spoken_focus(self) -> Sequence[Element]:
+        focus = self.focused_id()
+        element = self.model().get(focus) if focus is not None else None
+        return (element,) if element is not None else ()
+
     def news(self) -> tuple[int, Sequence[str]]:
         """What is written on the screen besides its title and controls (figures, a
         message, a table of results): all of it when the screen comes up, then each
