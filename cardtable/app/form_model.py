@@ -118,7 +118,8 @@ def _widget(widget: Widget, element_id: str, parent: str | None) -> list[Element
     box = Box.of(widget.rect)
     if isinstance(widget, Button):
         command = command_of(widget.on_click)
-        name = widget.label + ("" if widget.enabled else ", not available")
+        name = widget.label + (", chosen" if widget.chosen else "") \
+            + ("" if widget.enabled else ", not available")
         return [Element(element_id, Role.BUTTON, name, box, Control(command), z=WIDGET_Z,
                         enabled=widget.enabled, accepts=Gesture.CLICK | Gesture.ACTIVATE,
                         parent=parent, public=False,

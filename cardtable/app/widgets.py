@@ -63,11 +63,14 @@ class Widget(ABC):
 class Button(Widget):
     def __init__(self, rect: pygame.Rect, label: str, on_click: Callable[[], object], *,
                  enabled: bool = True, primary: bool = False, size: int | None = None,
-                 hint: str = "") -> None:
+                 hint: str = "", chosen: bool = False) -> None:
         super().__init__(rect, enabled)
         self.label = label
         self.on_click = on_click
         self.primary = primary
+        self.chosen = chosen
+        """One of a row of buttons that choose (a game in setup): the one chosen, said
+        so to speech as its colour shows it."""
         self.size = size
         self.hint = hint
         self._pressed = False

@@ -88,7 +88,8 @@ class SetupScene(FormScene):
             ready = playable(info.id)
             label = info.title if ready else f"{info.title} \u2014 coming soon"
             widgets.append(Button(rect, label, partial(self.pick, info.id),
-                                  enabled=ready, primary=info.id == self.game_id))
+                                  enabled=ready, primary=info.id == self.game_id,
+                                  chosen=info.id == self.game_id))
         seats = self.info.seat_counts
         low, high = seats.start - 1, seats.stop - 2
         self.opponents = max(low, min(high, self.opponents))

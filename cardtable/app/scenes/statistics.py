@@ -152,7 +152,8 @@ class StatisticsScene(FormScene):
         top = int(h * 0.17)
         widgets: list[Widget] = [Button(pygame.Rect(left + i * (width + gap), top, width, g(40)),
                           _short(info.title), partial(self.pick, info.id),
-                          primary=info.id == self.game_id and self.known)
+                          primary=info.id == self.game_id and self.known,
+                          chosen=info.id == self.game_id and self.known)
                    for i, info in enumerate(self.games)]
         widgets.append(Button(pygame.Rect(w // 2 - g(310), h - g(64), g(300), g(48)),
                               "Games played", self.games_played))
