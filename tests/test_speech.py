@@ -179,6 +179,9 @@ class Screen:
     def spoken_prompt(self):
         return None
 
+    def spoken_building(self):
+        return None
+
 
 def test_the_narrator_says_new_news_once_and_a_new_question_once():
     speaker = Speaker(Chosen(LogBackend.__new__(LogBackend)), on=False)
@@ -371,3 +374,22 @@ def test_with_speech_off_a_status_key_writes_its_answer(make_app, monkeypatch):
     until(app, lambda: app.session.human_to_move and bool(app.table.hand_cards()))
     key(app, pygame.K_F3)
     assert app.notice is not None and app.notice[0].startswith("Your hand, 3 cards.")
+
+
+def test_an_arrow_that_moves_nothing_says_the_focus_again(make_app, speech_log):
+    """At the end of a row of choices an arrow changes nothing: the value is said again,
+    so a player who cannot see it knows it is the last."""
+    from cardtable.app.scenes.setup import SetupScene
+
+    app = make_app()
+    key(app, pygame.K_F2)
+    app.push(SetupScene(app))
+    frames(app, 2)
+    for _ in range(12):
+        key(app, pygame.K_TAB)
+        if _heard(speech_log)[-1].startswith("AI opponents"):
+            break
+    for _ in range(8):
+        key(app, pygame.K_LEFT)
+    heard = _heard(speech_log)
+    assert heard[-1] == heard[-2] == "AI opponents: 1"

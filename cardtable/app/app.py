@@ -132,6 +132,8 @@ class App:
         self.narrator = Narrator(self.speaker)
         self._keyed = False
         """A key was pressed or a button clicked this frame (focus may have moved)."""
+        self._arrowed = False
+        """An arrow key was pressed this frame (a focus that did not move is said again)."""
         self.notice: tuple[str, float] | None = None
         """A sentence shown at the foot of every screen until its time (app seconds)."""
         self.apply_looks()
@@ -283,6 +285,8 @@ class App:
             return
         if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONUP):
             self._keyed = True
+        if event.type == pygame.KEYDOWN and event.key in ARROWS:
+            self._arrowed = True
         top = self.stack.top
         if top is not None:
             top.handle(event)
@@ -350,8 +354,9 @@ class App:
 
     def _narrate(self) -> None:
         keyed, self._keyed = self._keyed, False
+        arrowed, self._arrowed = self._arrowed, False
         if self.speaker.on:
-            self.narrator.frame(self.stack.top, keyed)
+            self.narrator.frame(self.stack.top, keyed, arrowed)
             self.speaker.update()
 
     def _notice_badge(self) -> None:
@@ -623,6 +628,9 @@ class App:
 
     def push(self, scene: Scene) -> None:
         self.stack.push(scene)
+
+
+ARROWS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN)
 
 
 def _set_icon() -> None:

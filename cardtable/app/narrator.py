@@ -39,6 +39,8 @@ class Narrated(Protocol):
 
     def spoken_prompt(self) -> str | None: ...
 
+    def spoken_building(self) -> str | None: ...
+
 
 class Narrator:
     def __init__(self, speaker: Speaker) -> None:
@@ -51,15 +53,17 @@ class Narrator:
         self._question: str | None = None
         self._message: int | None = None
         self._prompt: str | None = None
+        self._building: str | None = None
         self._recent: deque[str] = deque(maxlen=8)
         """The latest news said (a table message repeating one is not said again)."""
         self._news_seen: WeakKeyDictionary[Narrated, int] = WeakKeyDictionary()
         """Each screen's news count when it was last left (back from the pause menu,
         only what came after is news)."""
 
-    def frame(self, scene: Narrated | None, keyed: bool) -> None:
+    def frame(self, scene: Narrated | None, keyed: bool, moved: bool = False) -> None:
         """Say what changed on ``scene`` this frame (``keyed``: the player pressed a key
-        or clicked, so focus may have moved)."""
+        or clicked, so focus may have moved; ``moved``: an arrow key, which says the
+        focus again where it changed nothing, at the end of a row or a list)."""
         if scene is None:
             return
         if scene is not self._scene:
@@ -84,13 +88,22 @@ class Narrator:
             self._message = message[0] if message else None
             self._prompt = None
             self._say_prompt(scene)
+            self._building = scene.spoken_building()
             return
         self._say_news(scene)
         self._say_question(scene)
         self._say_message(scene)
         self._say_prompt(scene)
         if keyed:
+            said = len(self.speaker.history)
             self._say_focus(scene.spoken_focus())
+            if moved and len(self.speaker.history) == said:
+                self._say_focus(scene.spoken_focus()[-1:], force=True)
+            building = scene.spoken_building()
+            if building != self._building:
+                self._building = building
+                if building:
+                    self.speaker.say(speakable(building), Kind.ANSWER)
 
     def _say_focus(self, focused: Sequence[Element], force: bool = False) -> None:
         now = {element.id: element.name for element in focused}

@@ -69,6 +69,11 @@ class Scene:
         each time it changes ("Your turn: draw…", then "…discard"). Read every frame."""
         return None
 
+    def spoken_building(self) -> str | None:
+        """What the person is building (a rummy table's groups above the hand), said
+        when a key changes it (None: nothing of the kind here). Read after keys only."""
+        return None
+
     def spoken_message(self) -> tuple[int, str] | None:
         """The message the screen shows now (a refusal, a hint) and its number, so the
         same words said again are heard again. Read every frame: it must be cheap."""

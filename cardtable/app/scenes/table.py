@@ -32,6 +32,7 @@ from ..layout import TableLayout
 from ..model import ScreenModel
 from ..rummy_melds_model import MELDS_DIALOG
 from ..rummy_status import rummy_status
+from ..spoken import cards_name
 from ..session import Session, Shown
 from ..status_words import Status
 from ..table_desc import RummyView, describe_table
@@ -160,6 +161,17 @@ class TableScene(RummyKeys):
                             self.session.human, self.hand_cards(),
                             [card for card in self.hand_cards() if card in self.selected],
                             self.groups, self.model())
+
+    def spoken_building(self) -> str | None:
+        if not self.groups:
+            return "No groups being built."
+        def verdict(group: list[Card]) -> str:
+            label, good = self.desc.group_label(self.view, group)
+            return "a " + label.lstrip("\u2713 ").lower() if good else "not a meld yet"
+
+        return "Being built: " + "; ".join(
+            f"group {number}: {cards_name(group)}, {verdict(group)}"
+            for number, group in enumerate(self.groups, 1)) + "."
 
     def spoken_prompt(self) -> str | None:
         if not self._my_turn():
