@@ -116,8 +116,17 @@ class BlindPlayer:
         self.listen()
         if acting:
             self.acted_at = len(self.said)
-        key(self.app, code, unicode, mod)
+        self.send(code, mod, unicode)
         return self.listen()
+
+    def send(self, code: int, mod: int, unicode: str) -> None:
+        """A key to the app (here its event queue; a real window's player sends it
+        through the window system)."""
+        key(self.app, code, unicode, mod)
+
+    def tick(self) -> None:
+        """Let the table go on a moment (a frame here; a real player waits)."""
+        frames(self.app)
 
     def speech_on(self) -> None:
         """F2 until speech is heard to be on (it may have been left on last time)."""
@@ -134,7 +143,7 @@ class BlindPlayer:
         """Frames until something heard satisfies ``until`` (all heard while waiting)."""
         heard: list[str] = []
         for _ in range(limit):
-            frames(self.app)
+            self.tick()
             heard += self.listen()
             if until(heard):
                 return heard
@@ -209,7 +218,7 @@ class BlindPlayer:
     def play(self, game_id: str, limit: int = 60000) -> list[str]:
         """Play until the round (Palace: the game) is over; what was heard at the end."""
         turn = self.rummy_turn if game_id != "palace" else self.palace_turn
-        heard = self.listen()
+        heard = self.listen() or [self.ask(pygame.K_F6)]  # joining a game under way
         for _ in range(400):
             if self.ended:
                 return heard
@@ -328,7 +337,7 @@ class BlindPlayer:
                 self.did["went out"] += any(line.startswith("You went out") for line in heard)
                 return
             heard += self.listen()
-            frames(self.app)
+            self.tick()
         raise AssertionError(f"the discard was not heard: {self.said[-8:]}")
 
     # --- a Palace turn -------------------------------------------------------------------

@@ -136,6 +136,11 @@ class FormScene(Scene):
     def spoken_title(self) -> str:
         return self.title
 
+    def worth_saying(self, texts: list[str]) -> list[str]:
+        """The new texts of the screen speech should say (a screen drops what would
+        only chatter, such as a progress count at every step)."""
+        return texts
+
     def spoken_focus(self) -> Sequence[Element]:
         focus = self.focused_id()
         element = self.model().get(focus) if focus is not None else None
@@ -152,9 +157,10 @@ class FormScene(Scene):
             now = [element.name.strip() for element in self.model()
                    if element.role is Role.TEXT and element.name.strip()
                    and element.name != self.title]
-            fresh = [text for text in now if text not in shown]
+            fresh = self.worth_saying([text for text in now if text not in shown])
             if fresh:
-                written = [*written[-16:], ". ".join(t.rstrip(".") for t in fresh) + "."]
+                written = [*written[-16:], " ".join(
+                    text if text[-1] in ".!?:\u2026" else text + "." for text in fresh)]
             self._screen_text = (key, frozenset(now), written)
             self._screen_count += bool(fresh)
         return self._screen_count, written

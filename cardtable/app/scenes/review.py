@@ -14,6 +14,7 @@ opened again shows it at once.
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from functools import partial
@@ -68,6 +69,9 @@ class Reviewed:
         return cls(row, record, tuple(level for _ in range(row.seats)))
 
 
+PROGRESS = re.compile(r"Reviewing your decisions: (\d+) of (\d+)")
+
+
 class ReviewScene(FormScene):
     """A game's review: running (progress and Cancel), or its result."""
 
@@ -84,6 +88,8 @@ class ReviewScene(FormScene):
         self.state: Progress | Failed | None = None
         """While there is no review: its progress, or why there is none."""
         self.note = note
+        self.said_quarter = -1
+        """The last quarter of the way the progress was said at (speech)."""
         """A sentence over the result (a kept review that could not be read)."""
         self.kept: str | None = None
         """What became of keeping the review in the history, for the player."""
@@ -193,6 +199,19 @@ class ReviewScene(FormScene):
         w, h = self.size
         g = theme.grown
         return pygame.Rect(0, h - g(64, self.size), w, g(48, self.size))
+
+    def worth_saying(self, texts: list[str]) -> list[str]:
+        """The progress said at each quarter of the way, not at every decision."""
+        kept = []
+        for text in texts:
+            counted = PROGRESS.match(text)
+            if counted is not None:
+                quarter = 4 * (int(counted.group(1)) - 1) // max(1, int(counted.group(2)))
+                if quarter <= self.said_quarter:
+                    continue
+                self.said_quarter = quarter
+            kept.append(text)
+        return kept
 
     def layout(self, size: tuple[int, int]) -> None:
         self.size = size

@@ -32,8 +32,8 @@ from ..layout import TableLayout
 from ..model import ScreenModel
 from ..rummy_melds_model import MELDS_DIALOG
 from ..rummy_status import rummy_status
-from ..spoken import cards_name
 from ..session import Session, Shown
+from ..spoken import cards_name
 from ..status_words import Status
 from ..table_desc import RummyView, describe_table
 from ..table_ui import TableUI
