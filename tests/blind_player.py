@@ -235,7 +235,7 @@ class BlindPlayer:
                     heard = after[-1:]
                     continue
                 still = self.ask(pygame.K_F6)  # a refusal leaves the turn where it was
-                if self.is_prompt(still):
+                if self.is_prompt(still) or self.is_question(still):
                     heard = [still]
                     continue
             if self.ended:

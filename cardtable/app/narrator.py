@@ -82,8 +82,7 @@ class Narrator:
             self._say_news(scene)
             self._focus = {}
             self._say_focus(scene.spoken_focus(), force=True)
-            self._question = None
-            self._say_question(scene)
+            self._say_question(scene)  # one said already is not said again on coming back
             message = scene.spoken_message()
             self._message = message[0] if message else None
             self._prompt = None

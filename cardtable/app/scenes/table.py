@@ -157,6 +157,9 @@ class TableScene(RummyKeys):
         return self.asking.text()
 
     def spoken_status(self, status: Status) -> str | None:
+        question = self.spoken_question()
+        if status is Status.TURN and question:
+            return question  # the question waiting for the person is what happens now
         return rummy_status(status, self.view, self.desc, self.session.names,
                             self.session.human, self.hand_cards(),
                             [card for card in self.hand_cards() if card in self.selected],
