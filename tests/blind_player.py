@@ -32,6 +32,10 @@ CARD = re.compile(r"\b(joker|(ace|two|three|four|five|six|seven|eight|nine|ten|j
                   r"king) of (spades|hearts|diamonds|clubs|stars))\b")
 
 
+ANSWER_STARTS = {pygame.K_F3: ("Your hand",), pygame.K_F4: ("The discard pile", "The stack")}
+"""How the answers of the keys whose answers it parses begin."""
+
+
 @dataclass(frozen=True, order=True)
 class Heard:
     """A card as heard: its rank (2-14; 0 a joker) and suit."""
@@ -134,10 +138,20 @@ class BlindPlayer:
             assert "Speech on." in self.press(pygame.K_F2)
 
     def ask(self, code: int, shift: bool = False) -> str:
-        """A status key's answer."""
+        """A status key's answer: said at once, as the key is handled, so the first
+        thing heard after it (news may follow in the same moment), or the line that
+        starts as that key's answer does."""
         heard = self.press(code, pygame.KMOD_SHIFT if shift else 0, acting=False)
+        for _ in range(20):
+            if heard:
+                break
+            self.tick()
+            heard = self.listen()
         assert heard, f"nothing was said for key {pygame.key.name(code)}"
-        return heard[-1]
+        starts = ANSWER_STARTS.get(code)
+        if starts:
+            return next((line for line in heard if line.startswith(starts)), heard[0])
+        return heard[0]
 
     def wait(self, until: Callable[[list[str]], bool], limit: int = 3000) -> list[str]:
         """Frames until something heard satisfies ``until`` (all heard while waiting)."""
@@ -234,9 +248,12 @@ class BlindPlayer:
                 if after:  # the turn's last key led straight to the next question
                     heard = after[-1:]
                     continue
-                still = self.ask(pygame.K_F6)  # a refusal leaves the turn where it was
-                if self.is_prompt(still) or self.is_question(still):
-                    heard = [still]
+                mark = len(self.said)
+                self.ask(pygame.K_F6)  # a refusal leaves the turn where it was
+                now = [line for line in self.said[mark:]
+                       if self.is_prompt(line) or self.is_question(line)]
+                if now:
+                    heard = now[-1:]
                     continue
             if self.ended:
                 return heard
@@ -249,9 +266,20 @@ class BlindPlayer:
     def rummy_turn(self, prompt: str) -> None:
         if "draw" in prompt.lower():
             self.draw()
+            self.settle()
         self.lay_down(last="last turn" in prompt.lower())
         self.lay_off()
         self.discard()
+
+    def settle(self, limit: int = 600) -> None:
+        """While the others answer a call on the card just passed up (buying), the turn
+        waits: ask whose turn it is (F6) until it is this player's again."""
+        for _ in range(limit):
+            if not self.ask(pygame.K_F6).startswith("Waiting for calls"):
+                return
+            for _ in range(10):
+                self.tick()
+        raise AssertionError("the calls never ended: " + " | ".join(self.said[-6:]))
 
     def draw(self) -> None:
         pile = self.ask(pygame.K_F4)

@@ -61,28 +61,33 @@ def test_a_key_cuts_off_speech_that_answered_an_earlier_key():
 
 
 def test_news_of_the_game_is_never_cut_off_and_waits_its_turn():
+    """A key's answer is handed over at once, after the news being said (not cutting
+    it) and ahead of news still waiting; waiting news follows in order."""
     speaker, voice = _speaker()
     speaker.say("West discarded nine of hearts", Kind.NEWS)
-    speaker.say("eight of hearts, in your hand", Kind.FOCUS)
     speaker.say("North drew from the stock", Kind.NEWS)
-    assert voice.said == [("West discarded nine of hearts", False)]
-    voice.until = 0.0  # the news is said
-    speaker.update()
-    assert voice.said[1] == ("eight of hearts, in your hand", False)
-    voice.until = 0.0
+    speaker.say("eight of hearts, in your hand", Kind.FOCUS)
+    assert voice.said == [("West discarded nine of hearts", False),
+                          ("eight of hearts, in your hand", False)]
+    voice.until = 0.0  # both are said
     speaker.update()
     assert voice.said[2] == ("North drew from the stock", False)
 
 
-def test_a_waiting_focus_name_is_dropped_when_a_newer_key_moves_focus():
+def test_a_focus_name_still_being_said_is_cut_off_by_the_next_key():
     speaker, voice = _speaker()
     speaker.say("West discarded nine of hearts", Kind.NEWS)
     speaker.say("seven of hearts", Kind.FOCUS)
     speaker.say("eight of hearts", Kind.FOCUS)
-    voice.until = 0.0
-    speaker.update()
-    assert [text for text, _ in voice.said] == ["West discarded nine of hearts",
-                                                "eight of hearts"]
+    assert voice.said == [("West discarded nine of hearts", False),
+                          ("seven of hearts", False), ("eight of hearts", True)]
+
+
+def test_the_players_own_keys_do_not_hold_up_the_table():
+    """An AI move waits for the news, not for the answer to a status key."""
+    speaker, voice = _speaker()
+    speaker.say("Your hand, 11 cards. " + "spades: two, three; " * 30, Kind.ANSWER)
+    assert speaker.quiet_at() == speaker.clock()
 
 
 def test_the_next_ai_move_waits_until_the_news_is_said():
@@ -90,6 +95,16 @@ def test_the_next_ai_move_waits_until_the_news_is_said():
     speaker.say("West discarded nine of hearts", Kind.NEWS)
     speaker.say("North drew from the stock", Kind.NEWS)
     assert speaker.quiet_at() > voice.until > speaker.clock()
+
+
+def test_leaving_a_game_drops_its_waiting_news():
+    speaker, voice = _speaker()
+    speaker.say("West discarded nine of hearts", Kind.NEWS)
+    speaker.say("North drew from the stock", Kind.NEWS)
+    speaker.clear()
+    voice.until = 0.0
+    speaker.update()
+    assert voice.said == [("West discarded nine of hearts", False)]
 
 
 def test_brief_speech_says_the_short_form():

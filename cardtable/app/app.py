@@ -619,6 +619,7 @@ class App:
                 slot.mtime = time.time()
         self.session = None
         self.table = None
+        self.speaker.clear()  # the game's news still waiting is no one's news now
         release_game()  # what only the game drew goes with it (tens of MiB)
         self.menu_message = message
         self.menu_good = good and message is not None and self.save_problem is None

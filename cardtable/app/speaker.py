@@ -76,6 +76,8 @@ class Speaker:
         self._pending: deque[Utterance] = deque()
         self._speaking: Kind | None = None
         """Why the utterance last handed to the back end was said."""
+        self._news_until = 0.0
+        """When the news handed over should have been said (``clock`` time)."""
         self.set_rate(rate)
 
     @classmethod
@@ -108,12 +110,13 @@ class Speaker:
         if not self.on or self.backend is None:
             return
         if utterance.kind.keyed:
-            # What answered an earlier key and is still waiting is stale now.
+            # What answered an earlier key is stale now: dropped if still waiting, cut off
+            # if being said. News being said is not cut: the answer follows it at once,
+            # ahead of news still waiting (a key is answered within a frame).
             self._pending = deque(u for u in self._pending if not u.kind.keyed)
-            if self._talking() and self._speaking is not None and self._speaking.keyed \
-                    and not self._pending:
-                self._send(utterance, interrupt=True)
-                return
+            stale = self._talking() and self._speaking is not None and self._speaking.keyed
+            self._send(utterance, interrupt=stale)
+            return
         if self._pending or self._talking():
             self._pending.append(utterance)
         else:
@@ -126,6 +129,14 @@ class Speaker:
         assert self.backend is not None
         self._speaking = utterance.kind
         self.backend.speak(utterance.words(self.verbosity), interrupt)
+        if not utterance.kind.keyed:
+            # When the news handed over will have been said, as the back end tells it:
+            # what AI moves wait for (answers to the player's own keys do not hold the
+            # table up, save on a voice that cannot tell them apart).
+            self._news_until = max(self._news_until, self.backend.speaking_until())
+
+    def _keyed_talking(self) -> bool:
+        return self._speaking is not None and self._speaking.keyed
 
     def update(self) -> None:
         """Hand the next waiting utterance over once the last is said (every frame)."""
@@ -133,11 +144,14 @@ class Speaker:
             self._send(self._pending.popleft(), interrupt=False)
 
     def quiet_at(self) -> float:
-        """When everything handed over and waiting will have been said (``clock`` time):
-        an AI move waits for it, so one move's news is not buried under the next."""
+        """When the news handed over and waiting will have been said (``clock`` time):
+        an AI move waits for it, so one move's news is not buried under the next. A
+        back end that knows it is still talking news (a system voice) holds it longer."""
         if not self.on or self.backend is None:
             return self.clock()
-        until = max(self.backend.speaking_until(), self.clock())
+        until = max(self._news_until, self.clock())
+        if not self._keyed_talking():
+            until = max(until, self.backend.speaking_until())
         rate = RATES.get(self.rate, 1.0)
         return until + sum(spoken_seconds(u.text, rate) for u in self._pending)
 
@@ -145,6 +159,11 @@ class Speaker:
         """Drop what is waiting in answer to keys (leaving a screen: a focus name there
         is stale); news and questions still waiting are said."""
         self._pending = deque(u for u in self._pending if not u.kind.keyed)
+
+    def clear(self) -> None:
+        """Drop everything waiting (a game left: its news is no one's news now)."""
+        self._pending.clear()
+        self._news_until = 0.0
 
     # --- the history ------------------------------------------------------------------------
 
