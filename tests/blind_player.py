@@ -207,7 +207,7 @@ class BlindPlayer:
     def is_prompt(line: str) -> bool:
         starts = ("Your turn", "Discard a card", "Last turn", "Build the contract",
                   "Add cards to any meld", "Lay a mission", "Draw", "Pick 3",
-                  "Put cards in your visible reserve", "Nothing of yours goes",
+                  "Drag cards to your visible reserve", "Nothing of yours goes",
                   "Your ace burned", "Your hand and visible reserve are gone")
         return line.startswith(starts) or "your last turn!" in line
 
@@ -387,7 +387,7 @@ class BlindPlayer:
             self.did["turned up a hidden card"] += 1
             return
         naturals, _ = self.hand()
-        if prompt.startswith("Put cards in your visible reserve"):
+        if prompt.startswith("Drag cards to your visible reserve"):
             self.deselect_all()
             self.select(max(naturals), len(naturals))
             self.press(pygame.K_RETURN)

@@ -194,7 +194,7 @@ def test_a_palace_save_resumes_with_the_hidden_cards_to_turn_up(make_app, home):
     assert isinstance(table, PalaceTableScene)
     assert table.view.hand == () and table.model().get("seat/0/hidden/0") is not None
     assert all(isinstance(a, PlayHidden) for a in table.view.legal)
-    assert "turn up a hidden card" in table.desc.prompt(table.view, app.session.names, 0)
+    assert "click a hidden card" in table.desc.prompt(table.view, app.session.names, 0)
 
 
 @pytest.mark.parametrize("name", ["shanghai_may_i-call-open.json", "shanghai_buy-call-open.json"])

@@ -44,10 +44,10 @@ def palace_status(status: Status, view: PalaceView, desc: PalaceTable, names: Se
             parts.append(f"{names[seat]}: {words}, {plural(hidden, 'hidden card')}")
         return "; ".join(parts) + "."
     if status is Status.TURN:
-        return desc.prompt(view, names, human).rstrip(".") + "."
+        return desc.spoken_prompt(view, names, human).rstrip(".") + "."
     if status is Status.GOAL:
         if view.phase in (Phase.PICK_HIDDEN, Phase.BUILD_RESERVE):
-            return desc.prompt(view, names, human).rstrip(".") + "."
+            return desc.spoken_prompt(view, names, human).rstrip(".") + "."
         return (f"Palace has no contract: be first to shed every card, your hand, then "
                 f"your visible reserve, then your hidden cards. To play now: "
                 f"{top_words(view)}.")
@@ -62,4 +62,4 @@ def palace_status(status: Status, view: PalaceView, desc: PalaceTable, names: Se
              f"{plural(view.hidden_counts[seat], 'hidden card')}"
              + (f", {plural(view.face_down_counts[seat], 'face-down card')}"
                 if view.face_down_counts[seat] else "") for seat in seats])
-    return can_do_words(desc.prompt(view, names, human), model)
+    return can_do_words(desc.spoken_prompt(view, names, human), model)

@@ -15,6 +15,7 @@ for the blind-player test and for reading what was said with the screen off),
 
 from __future__ import annotations
 
+import importlib
 import json
 import logging
 import os
@@ -298,12 +299,12 @@ def choose_backend(spec: str | None = None) -> Chosen:
 def _reader_outputs(reasons: list[str]) -> list[_ReaderOutput]:
     """The outputs ``accessible_output2`` finds running here, screen readers first."""
     try:
-        from accessible_output2.outputs.auto import Auto  # type: ignore[import-not-found]
+        auto = importlib.import_module("accessible_output2.outputs.auto")
     except Exception:  # noqa: BLE001  (missing, or failing to load its libraries)
         reasons.append(f"no screen reader support is installed ({EXTRA})")
         return []
     try:
-        outputs: list[_ReaderOutput] = [output for output in Auto().outputs
+        outputs: list[_ReaderOutput] = [output for output in auto.Auto().outputs
                                         if output.is_active()]
     except Exception as error:  # noqa: BLE001
         reasons.append(f"the screen reader support failed to start ({error})")
@@ -334,7 +335,7 @@ class VoiceThroughReader(ScreenReaderBackend):
 
 def _system_voice(reasons: list[str]) -> Backend | None:
     try:
-        import pyttsx3  # type: ignore[import-not-found]
+        pyttsx3 = importlib.import_module("pyttsx3")
     except Exception:  # noqa: BLE001
         reasons.append(f"no system voice support is installed ({EXTRA})")
         return None

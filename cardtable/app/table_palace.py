@@ -69,12 +69,10 @@ class PalaceTable:
             return "Pick 3 of your 9 face-down cards, blind: they become your hidden reserve"
         if view.phase is Phase.BUILD_RESERVE:
             made = len(view.reserves[human])
-            return (f"Put cards in your visible reserve (drag them, or select them and "
-                    f"press Enter): placement {made + 1} of "
+            return (f"Drag cards to your visible reserve: placement {made + 1} of "
                     f"{RESERVE_PLACEMENTS} (one rank, or a straight of 3+)")
         if not view.hand:
-            return ("Your hand and visible reserve are gone: turn up a hidden card (click "
-                    "it, or press its number, 1 to 3)")
+            return "Your hand and visible reserve are gone: click a hidden card to turn it up"
         if view.legal == (TakeStack(),):
             return "Nothing of yours goes on the stack: take it"
         if view.again:
@@ -82,6 +80,16 @@ class PalaceTable:
         if view.top is None:
             return "Your turn: the stack is empty, so anything goes"
         return f"Your turn: place {top_words(view)}"
+
+    def spoken_prompt(self, view: PalaceView, names: Sequence[str], human: int) -> str:
+        """The prompt, with the keys that do what it asks where it speaks of the mouse
+        (the screen has no room for them; speech says them)."""
+        said = self.prompt(view, names, human)
+        if view.current == human and view.phase is Phase.BUILD_RESERVE:
+            return said + ". Keys: arrows and Space select cards, Enter puts them there"
+        if view.current == human and view.phase is Phase.PLAY and not view.hand:
+            return said + ". Keys: 1, 2 or 3 turns up that hidden card"
+        return said
 
     def final_words(self, view: PalaceView, names: Sequence[str], human: int,
                     cards: Sequence[Card]) -> str:

@@ -107,7 +107,7 @@ class PalaceTableScene(PalaceAnimation):
     def spoken_prompt(self) -> str | None:
         if not self._my_turn():
             return None
-        return self.desc.prompt(self.view, self.session.names, self.session.human)
+        return self.desc.spoken_prompt(self.view, self.session.names, self.session.human)
 
     def spoken_status(self, status: Status) -> str | None:
         hand = self.hand_cards()
