@@ -72,7 +72,8 @@ def wild_note(card: Card, meld: Meld, rules: MeldRules, position: int) -> str:
     naturals = [c for c in meld.cards if not rules.is_wild(c)]
     wild = "the joker" if card.suit is None else f"the {RANK_WORDS[card.rank]}"
     if meld.kind is MeldKind.SET and naturals:
-        return f"{wild} stands for a {RANK_WORDS[naturals[0].rank]}"
+        word = RANK_WORDS[naturals[0].rank]
+        return f"{wild} stands for {'an' if word[0] in 'aeiou' else 'a'} {word}"
     if stands is not None and position < len(stands):
         return f"{wild} stands for {rank_word(stands[position])}"
     return f"{wild} is wild"
