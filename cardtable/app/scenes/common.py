@@ -136,6 +136,11 @@ class FormScene(Scene):
     def spoken_title(self) -> str:
         return self.title
 
+    def spoken_texts(self, texts: list[Element]) -> list[str]:
+        """The screen's texts as speech says them, in reading order (a screen with a
+        table of figures says each cell with its column's heading)."""
+        return [element.name.strip() for element in texts]
+
     def worth_saying(self, texts: list[str]) -> list[str]:
         """The new texts of the screen speech should say (a screen drops what would
         only chatter, such as a progress count at every step)."""
@@ -154,9 +159,9 @@ class FormScene(Scene):
         key = (self.size, id(self.ring), self.ring.index, self.redraw_key())
         seen, shown, written = self._screen_text
         if key != seen:
-            now = [element.name.strip() for element in self.model()
-                   if element.role is Role.TEXT and element.name.strip()
-                   and element.name != self.title]
+            now = self.spoken_texts([element for element in self.model()
+                                     if element.role is Role.TEXT and element.name.strip()
+                                     and element.name != self.title])
             fresh = self.worth_saying([text for text in now if text not in shown])
             if fresh:
                 written = [*written[-16:], " ".join(

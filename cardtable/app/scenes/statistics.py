@@ -295,6 +295,27 @@ class StatisticsScene(FormScene):
                 break
         return out
 
+    def spoken_texts(self, texts: list[Element]) -> list[str]:
+        """The table of figures a row at a time, each figure with its heading ("Normal:
+        played 4, won 2, win percent 50"), the rest as written."""
+        heads = {element.id.rsplit("/", 1)[1]: element.name for element in texts
+                 if element.id.startswith("text/head/")}
+        rows: dict[str, list[tuple[str, str]]] = {}
+        said: list[str] = []
+        for element in texts:
+            if element.id.startswith("text/head/"):
+                continue
+            if element.id.startswith("text/cell/"):
+                _, _, row, column = element.id.split("/")
+                if row not in rows:
+                    rows[row] = []
+                    said.append(f"row:{row}")
+                rows[row].append((heads.get(column, ""), element.name))
+                continue
+            said.append(element.name.strip())
+        return [_row_words(rows[line[4:]]) if line.startswith("row:") else line
+                for line in said]
+
     def _caption(self, box: pygame.Rect, size: int) -> theme.Label:
         count = len(self.tally.chart(self.game_id)) if self.tally is not None else 0
         return theme.Label(chart_caption(count, get_variant(self.game_id).low_scores_win),
@@ -419,3 +440,10 @@ def _short(title: str) -> str:
     """A game's title short enough for a tab."""
     return title.split(" (")[0].replace("Shanghai with ", "Shanghai, ").replace(
         " with straights", "")
+
+
+def _row_words(cells: list[tuple[str, str]]) -> str:
+    """A row of the table said: its first cell, then each figure after its heading."""
+    (_, first), *rest = cells
+    return f"{first}: " + ", ".join(f"{head.lower()} {value}" for head, value in rest)
+
