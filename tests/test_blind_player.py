@@ -38,3 +38,36 @@ def test_a_round_is_played_by_ear_alone(game_id, make_app, tmp_path, monkeypatch
     assert player.ended
     done = {kind for kind, count in player.did.items() if count}
     assert musts <= done, (musts - done, player.said[-12:])
+
+
+def test_a_game_is_chosen_and_dealt_by_ear_from_the_first_screen(make_app, tmp_path,
+                                                                  monkeypatch):
+    """The shell by ear: F2 on the first screen, New game, the game (said chosen), one
+    opponent, Start: the table comes up and says so."""
+    import pygame
+
+    log = tmp_path / "speech.log"
+    monkeypatch.setenv("CARDTABLE_SPEECH", f"log:{log}")
+    app = make_app()
+    player = BlindPlayer(app, log)
+    player.speech_on()
+
+    def tab_to(words: str, limit: int = 20) -> None:
+        for _ in range(limit):
+            if any(line.startswith(words) for line in player.press(pygame.K_TAB)):
+                return
+        raise AssertionError(f"Tab never reached {words!r}: {player.said[-5:]}")
+
+    tab_to("New game")
+    player.press(pygame.K_RETURN)
+    tab_to("Monastery")
+    assert "Monastery (Nine Missions), chosen" in player.press(pygame.K_RETURN)
+    tab_to("AI opponents")
+    for _ in range(8):
+        player.press(pygame.K_LEFT)
+    assert player.said[-1] == "AI opponents: 1"
+    tab_to("Start")
+    heard = player.press(pygame.K_RETURN)
+    assert "Monastery (Nine Missions) table" in heard
+    assert app.session is not None and app.session.game.game_id == "monastery"
+    assert app.session.game.seats == 2
