@@ -281,6 +281,12 @@ class App:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
             return
+        if self.notice is not None and event.type in (pygame.KEYDOWN,
+                                                      pygame.MOUSEBUTTONDOWN):
+            self.notice = None  # read: the next key or click puts it away
+            self.invalidate()
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+                return  # Esc only puts it away (it does not open the menu too)
         if event.type == pygame.KEYDOWN and self._speech_key(event):
             return
         if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONUP):
@@ -360,16 +366,22 @@ class App:
             self.speaker.update()
 
     def _notice_badge(self) -> None:
-        """The notice, in a band at the foot of the window (over whatever is there)."""
+        """The notice, wrapped in a panel a little above the middle of the window: it
+        answers what the player just asked (a status key with speech off, why speech is
+        off), so it may cover the table until the next key or click."""
         if self.notice is None:
             return
-        size = max(13, self.size[1] // 48)
-        text = theme.ellipsize(self.notice[0], size, self.size[0] - 40)
-        image = theme.text(text, size, theme.TEXT, True)
-        box = image.get_rect().inflate(24, 12)
-        box.midbottom = (self.size[0] // 2, self.size[1] - 10)
-        theme.panel(self.screen, box, theme.BAD, alpha=235, radius=8)
-        self.screen.blit(image, image.get_rect(center=box.center))
+        w, h = self.size
+        size = max(14, h // 44)
+        lines = theme.wrap(self.notice[0], size, int(w * 0.6))[:12]
+        step = theme.font(size).get_linesize()
+        width = max(theme.font(size).size(line)[0] for line in lines) + 40
+        box = pygame.Rect(0, 0, width, step * len(lines) + 28)
+        box.center = (w // 2, int(h * 0.42))
+        theme.panel(self.screen, box, theme.PANEL_EDGE, alpha=240, radius=10)
+        for number, line in enumerate(lines):
+            image = theme.text(line, size, theme.TEXT)
+            self.screen.blit(image, (box.x + 20, box.y + 14 + number * step))
 
     def _redraw_area(self, key: tuple[object, ...]) -> pygame.Rect | None:
         """The one area that can have changed since the last drawing, when the one scene
