@@ -419,3 +419,14 @@ def test_a_review_s_progress_is_said_each_quarter_not_each_decision():
             scene.worth_saying([f"Reviewing your decisions: {done} of 40"])]
     assert said == ["Reviewing your decisions: 1 of 40", "Reviewing your decisions: 11 of 40",
                     "Reviewing your decisions: 21 of 40", "Reviewing your decisions: 31 of 40"]
+
+
+def test_a_question_hidden_for_a_moment_and_shown_again_is_said_once():
+    speaker = Speaker(Chosen(LogBackend.__new__(LogBackend)), on=False)
+    narrator = Narrator(speaker)
+    screen = Screen()
+    narrator.frame(screen, False)
+    for question in ("Buy 9♥? Y: Buy; N: Pass.", None, "Buy 9♥? Y: Buy; N: Pass."):
+        screen.question = question
+        narrator.frame(screen, False)
+    assert list(speaker.history) == ["Menu", "Buy nine of hearts? Y: Buy; N: Pass."]

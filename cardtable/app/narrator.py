@@ -126,11 +126,12 @@ class Narrator:
             self.speaker.say(said, Kind.NEWS)
 
     def _say_question(self, scene: Narrated) -> None:
+        """A new question, once: a question the table hides for a frame or two (while a
+        move is played out) and shows again is the same question, not said again."""
         question = scene.spoken_question()
-        if question != self._question:
+        if question and question != self._question:
             self._question = question
-            if question:
-                self.speaker.say(speakable(question), Kind.QUESTION)
+            self.speaker.say(speakable(question), Kind.QUESTION)
 
     def _say_prompt(self, scene: Narrated) -> None:
         prompt = scene.spoken_prompt()
