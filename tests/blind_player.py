@@ -201,7 +201,7 @@ class BlindPlayer:
 
     @staticmethod
     def is_question(line: str) -> bool:
-        return re.search(r" Y: [^;]+(; N: |\.$)|\? 1: ", line) is not None
+        return re.search(r" (Y|1): [^;]+(; (N|2): |\.$)", line) is not None
 
     @staticmethod
     def is_prompt(line: str) -> bool:
@@ -218,7 +218,7 @@ class BlindPlayer:
     def answer(self, question: str) -> None:
         """A call (May I, buy, Shanghai!) or a choice: take a card that pairs with the
         hand, else pass; a list of choices gets its first answer."""
-        if "? 1: " in question:
+        if re.search(r" 1: [^;]+; 2: ", question):
             self.press(pygame.K_1, unicode="1")
             self.did["chose"] += 1
             return
@@ -226,8 +226,24 @@ class BlindPlayer:
         naturals, _ = self.hand()
         wanted = card is not None and "Shanghai" not in question and any(
             held.rank == heard_card(card.group(1)).rank for held in naturals)
-        self.press(pygame.K_y if wanted else pygame.K_n, unicode="y" if wanted else "n")
-        self.did["called" if wanted else "passed"] += 1
+        heard = self.press(pygame.K_y if wanted else pygame.K_n,
+                           unicode="y" if wanted else "n")
+        heard += self.listen_for(lambda line: line.startswith("You "))
+        if wanted and any(line.startswith(("You call", "You ask", "You buy", "You took",
+                                          "You refuse", "You drew")) for line in heard):
+            self.did["called"] += 1  # heard taken up, not only asked for
+        self.did["passed"] += not wanted
+
+    def listen_for(self, heard_it: Callable[[str], bool], frames_: int = 30) -> list[str]:
+        """What is said over the next moments, until a line ``heard_it`` (an answer to a
+        key may follow it by a frame or two)."""
+        heard: list[str] = []
+        for _ in range(frames_):
+            heard += self.listen()
+            if any(heard_it(line) for line in heard):
+                break
+            self.tick()
+        return heard
 
     def play(self, game_id: str, limit: int = 60000) -> list[str]:
         """Play until the round (Palace: the game) is over; what was heard at the end."""
@@ -238,14 +254,15 @@ class BlindPlayer:
                 return heard
             questions = [line for line in heard if self.is_question(line)]
             prompts = [line for line in heard if self.is_prompt(line)]
-            if questions and not prompts:
-                self.answer(questions[-1])
-            elif prompts:
-                self.turns += 1
-                turn(prompts[-1])
+            if questions or prompts:
+                if questions and not prompts:
+                    self.answer(questions[-1])
+                else:
+                    self.turns += 1
+                    turn(prompts[-1])
                 after = [line for line in self.said[self.acted_at:]
                          if self.is_prompt(line) or self.is_question(line)]
-                if after:  # the turn's last key led straight to the next question
+                if after:  # the last key led straight to the next question or turn
                     heard = after[-1:]
                     continue
                 mark = len(self.said)
@@ -363,10 +380,18 @@ class BlindPlayer:
             if any(line.startswith(("You discarded", "You went out")) for line in heard):
                 self.did["discarded"] += 1
                 self.did["went out"] += any(line.startswith("You went out") for line in heard)
+                self.did["laid down"] += any(line.startswith("You laid down")
+                                             for line in heard)
                 return
             heard += self.listen()
             self.tick()
         raise AssertionError(f"the discard was not heard: {self.said[-8:]}")
+
+    def heard_after(self, starts: str) -> bool:
+        """Whether, since the last key that did something, a line starting ``starts``
+        was heard (waiting a moment for it): the table took the move."""
+        self.listen_for(lambda line: line.startswith(starts))
+        return any(line.startswith(starts) for line in self.said[self.acted_at:])
 
     # --- a Palace turn -------------------------------------------------------------------
 
@@ -375,23 +400,23 @@ class BlindPlayer:
             for _ in range(3):
                 self.press(pygame.K_RIGHT)
                 self.press(pygame.K_SPACE, unicode=" ")
-            heard = self.press(pygame.K_RETURN)
-            self.did["hid three"] += any("hid" in line or "hidden" in line for line in heard)
+            self.press(pygame.K_RETURN)
+            self.did["hid three"] += self.heard_after("You picked a hidden reserve")
             return
         if prompt.startswith("Nothing of yours goes"):
             self.press(pygame.K_t, unicode="t")
-            self.did["took the stack"] += 1
+            self.did["took the stack"] += self.heard_after("You took the stack")
             return
         if prompt.startswith("Your hand and visible reserve are gone"):
             self.press(pygame.K_1, unicode="1")
-            self.did["turned up a hidden card"] += 1
+            self.did["turned up a hidden card"] += self.heard_after("You turned up")
             return
         naturals, _ = self.hand()
         if prompt.startswith("Drag cards to your visible reserve"):
             self.deselect_all()
             self.select(max(naturals), len(naturals))
             self.press(pygame.K_RETURN)
-            self.did["built a reserve"] += 1
+            self.did["built a reserve"] += self.heard_after("You put")
             return
         low = _to_beat(prompt)
         playable = sorted({card.rank for card in naturals
@@ -400,7 +425,7 @@ class BlindPlayer:
         rank = (plain or playable or [None])[0]
         if rank is None:
             self.press(pygame.K_t, unicode="t")
-            self.did["took the stack"] += 1
+            self.did["took the stack"] += self.heard_after("You took the stack")
             return
         self.deselect_all()
         for card in [card for card in naturals if card.rank == rank]:
@@ -412,7 +437,7 @@ class BlindPlayer:
         else:
             self.deselect_all()
             self.press(pygame.K_t, unicode="t")
-            self.did["took the stack"] += 1
+            self.did["took the stack"] += self.heard_after("You took the stack")
 
 
 def _to_beat(prompt: str) -> int:

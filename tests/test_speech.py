@@ -54,10 +54,21 @@ def test_the_review_s_figures_are_said_in_words():
 
 def test_a_key_cuts_off_speech_that_answered_an_earlier_key():
     speaker, voice = _speaker()
+    speaker.key_pressed()
     speaker.say("seven of hearts, in your hand", Kind.FOCUS)
+    speaker.key_pressed()
     speaker.say("eight of hearts, in your hand", Kind.FOCUS)
     assert voice.said == [("seven of hearts, in your hand", False),
                           ("eight of hearts, in your hand", True)]
+
+
+def test_what_one_key_says_is_not_cut_off_by_the_rest_of_its_own_answer():
+    """A new screen says its title, then its focus: both are heard."""
+    speaker, voice = _speaker()
+    speaker.key_pressed()
+    speaker.say("Five Crowns table", Kind.FOCUS)
+    speaker.say("the stock, 40 cards", Kind.FOCUS)
+    assert voice.said == [("Five Crowns table", False), ("the stock, 40 cards", False)]
 
 
 def test_news_of_the_game_is_never_cut_off_and_waits_its_turn():
@@ -74,13 +85,15 @@ def test_news_of_the_game_is_never_cut_off_and_waits_its_turn():
     assert voice.said[2] == ("North drew from the stock", False)
 
 
-def test_a_focus_name_still_being_said_is_cut_off_by_the_next_key():
+def test_news_being_said_is_not_cut_off_by_two_quick_keys():
     speaker, voice = _speaker()
     speaker.say("West discarded nine of hearts", Kind.NEWS)
+    speaker.key_pressed()
     speaker.say("seven of hearts", Kind.FOCUS)
+    speaker.key_pressed()
     speaker.say("eight of hearts", Kind.FOCUS)
     assert voice.said == [("West discarded nine of hearts", False),
-                          ("seven of hearts", False), ("eight of hearts", True)]
+                          ("seven of hearts", False), ("eight of hearts", False)]
 
 
 def test_the_players_own_keys_do_not_hold_up_the_table():
@@ -117,12 +130,14 @@ def test_the_history_steps_back_and_forth_through_what_was_said():
     speaker, voice = _speaker()
     for line in ("one", "two", "three"):
         speaker.say(line, Kind.NEWS)
+    speaker.say("seven of hearts, in your hand", Kind.FOCUS)  # a key says it again
     assert speaker.step_history(-1) == "three"
     assert speaker.step_history(-1) == "two"
+    speaker.say("four", Kind.NEWS)  # news arriving does not move where stepping stands
     assert speaker.step_history(-1) == "one"
     assert speaker.step_history(-1) is None
     assert speaker.step_history(1) == "two"
-    assert list(speaker.history) == ["one", "two", "three"]  # said again, not added
+    assert list(speaker.history) == ["one", "two", "three", "four"]  # said again, not added
 
 
 def test_speech_off_says_nothing_but_keeps_the_history():
@@ -207,7 +222,7 @@ def test_the_narrator_says_new_news_once_and_a_new_question_once():
     screen.question = "May I take the 9♥? Y: May I; N: Pass."
     narrator.frame(screen, False)
     narrator.frame(screen, False)
-    assert list(speaker.history) == ["Menu", "West discarded nine of hearts",
+    assert list(speaker.history) == ["West discarded nine of hearts",
                                      "May I take the nine of hearts? Y: May I; N: Pass."]
 
 
@@ -359,7 +374,13 @@ def test_a_running_screen_reader_is_chosen_first(monkeypatch):
     chosen = choose_backend("")
     assert isinstance(chosen.backend, ScreenReaderBackend) and chosen.backend.name == "NVDA"
     chosen.backend.speak("seven of hearts", False)
+    import time
+    for _ in range(100):  # the reader's own thread says it
+        if nvda.said:
+            break
+        time.sleep(0.01)
     assert nvda.said == ["seven of hearts"]
+    chosen.backend.close()
 
 
 def test_a_system_voice_is_no_screen_reader_and_a_first_start_stays_silent(
@@ -429,4 +450,126 @@ def test_a_question_hidden_for_a_moment_and_shown_again_is_said_once():
     for question in ("Buy 9♥? Y: Buy; N: Pass.", None, "Buy 9♥? Y: Buy; N: Pass."):
         screen.question = question
         narrator.frame(screen, False)
-    assert list(speaker.history) == ["Menu", "Buy nine of hearts? Y: Buy; N: Pass."]
+    assert list(speaker.history) == ["Buy nine of hearts? Y: Buy; N: Pass."]
+
+
+class _Engine:
+    """A pyttsx3 engine as the voice back end uses it, recording the threads it is used
+    on; ``hang`` makes it talk for ever."""
+
+    def __init__(self, hang=False):
+        import threading
+
+        self.threads, self.said, self.hang = set(), [], hang
+        self.threads.add(threading.get_ident())
+        self.release = threading.Event()
+
+    def getProperty(self, name):  # noqa: N802
+        return 200
+
+    def setProperty(self, name, value):  # noqa: N802
+        pass
+
+    def connect(self, topic, callback):
+        pass
+
+    def say(self, text):
+        import threading
+
+        self.threads.add(threading.get_ident())
+        self.said.append(text)
+
+    def runAndWait(self):  # noqa: N802
+        if self.hang:
+            self.release.wait(10)
+
+    def stop(self):
+        pass
+
+
+def test_the_system_voice_is_made_and_spoken_on_its_own_thread():
+    import threading
+    import time
+
+    from cardtable.app.speech_backends import VoiceBackend
+
+    made = []
+    voice = VoiceBackend(lambda: made.append(_Engine()) or made[-1])
+    voice.speak("seven of hearts", False)
+    for _ in range(100):
+        if made and made[0].said:
+            break
+        time.sleep(0.01)
+    engine = made[0]
+    assert engine.said == ["seven of hearts"]
+    assert len(engine.threads) == 1 and threading.get_ident() not in engine.threads
+    voice.close()
+
+
+def test_a_voice_that_hangs_does_not_hold_the_table_for_ever():
+    import time
+
+    from cardtable.app.speech_backends import VoiceBackend
+
+    engine = _Engine(hang=True)
+
+    class Quick(VoiceBackend):
+        GRACE = 0.2
+
+    voice = Quick(lambda: engine)
+    voice.speak("ok", False)
+    time.sleep(0.05)
+    assert voice.speaking_until() > time.monotonic()  # talking
+    time.sleep(0.2 + 3 * 0.7)
+    assert voice.speaking_until() <= time.monotonic()  # given up on
+    engine.release.set()
+    voice.close()
+
+
+def test_a_voice_that_cannot_start_says_why():
+    from cardtable.app.speech_backends import VoiceBackend
+
+    def broken():
+        raise OSError("libespeak-ng.so.1: cannot open shared object file")
+
+    voice = VoiceBackend(broken)
+    assert voice.failed is not None and "libespeak" in voice.failed
+    voice.close()
+
+
+def test_a_slow_screen_reader_bridge_never_holds_up_a_frame():
+    import time
+
+    from cardtable.app.speech_backends import ScreenReaderBackend
+
+    class Slow(_Output):
+        def speak(self, text, interrupt=False):
+            time.sleep(0.3)
+            super().speak(text, interrupt)
+
+    output = Slow("VoiceOver", system=False)
+    reader = ScreenReaderBackend(output, "VoiceOver")
+    started = time.perf_counter()
+    reader.speak("seven of hearts", False)
+    assert time.perf_counter() - started < 0.05
+    for _ in range(100):
+        if output.said:
+            break
+        time.sleep(0.01)
+    assert output.said == ["seven of hearts"]
+    reader.close()
+
+
+def test_the_same_words_asked_again_later_are_a_new_question():
+    speaker = Speaker(Chosen(LogBackend.__new__(LogBackend)), on=False)
+    narrator = Narrator(speaker)
+    screen = Screen()
+    narrator.frame(screen, False)
+    screen.question = "Buy 9♥? Y: Buy; N: Pass."
+    narrator.frame(screen, False)
+    screen.question = None
+    for _ in range(120):  # a whole turn round the table
+        narrator.frame(screen, False)
+    screen.question = "Buy 9♥? Y: Buy; N: Pass."
+    narrator.frame(screen, False)
+    assert list(speaker.history) == ["Buy nine of hearts? Y: Buy; N: Pass."] * 2

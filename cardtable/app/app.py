@@ -43,7 +43,6 @@ from .settings import Settings, SettingsFile
 from .slots import FINISHED, LEGACY_NAME, SaveSlots, Slot
 from .sound import Sounds
 from .speaker import Kind, Speaker
-from .speech_backends import ScreenReaderBackend
 from .spoken import speakable
 from .status_words import status_for
 from .table_ui import TableUI
@@ -121,13 +120,15 @@ class App:
         self.pacer = FramePacer(FPS)
         self.stack = SceneStack()
         self.sounds = Sounds(self.settings.sound)
+        first_start = not self.settings_file.existed
         self.speaker = Speaker.for_settings(self.settings.speech, self.settings.speech_amount,
-                                            self.settings.speech_rate)
-        backend = self.speaker.backend
-        if not self.settings_file.existed and isinstance(backend, ScreenReaderBackend) \
-                and backend.screen_reader:
-            self.speaker.on = True  # a first start beside a running screen reader speaks
-        if self.speaker.on and not self.speaker.available:
+                                            self.settings.speech_rate, first_start)
+        if self.speaker.on and not self.settings.speech:
+            # A first start beside a running screen reader speaks, and goes on speaking.
+            self.settings = dataclasses.replace(self.settings, speech=True)
+            self.settings_file.save(self.settings)
+        elif self.settings.speech and not self.speaker.available:
+            self.speaker.on = False
             notes.append(self.speaker.why_silent or "Speech is off.")
         self.narrator = Narrator(self.speaker)
         self._keyed = False
@@ -287,6 +288,8 @@ class App:
             self.invalidate()
             if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
                 return  # Esc only puts it away (it does not open the menu too)
+        if event.type == pygame.KEYDOWN:
+            self.speaker.key_pressed()
         if event.type == pygame.KEYDOWN and self._speech_key(event):
             return
         if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONUP):
@@ -332,7 +335,7 @@ class App:
         on = not self.speaker.on
         if not on:
             self.speaker.say("Speech off.", Kind.ANSWER)
-        self.speaker.on = on
+        self.speaker.switch(on)
         self.settings = dataclasses.replace(self.settings, speech=on)
         problem = self.settings_file.save(self.settings)
         if problem:

@@ -19,6 +19,8 @@ from .model import Element
 from .speaker import Kind, Speaker
 from .spoken import speakable
 
+QUESTION_GONE = 30
+"""Frames a question may be hidden and still be the same question (a move played out)."""
 FIRST_NEWS = 2
 """Lines of news said when a screen is first met (a table: the round's first line and
 the move before the player's turn)."""
@@ -52,6 +54,8 @@ class Narrator:
         """The count of news lines said (as the scene counts them)."""
         self._question: str | None = None
         self._message: int | None = None
+        self._question_gone = 0
+        """Frames since a question was last open."""
         self._prompt: str | None = None
         self._building: str | None = None
         self._recent: deque[str] = deque(maxlen=8)
@@ -78,6 +82,8 @@ class Narrator:
                 self.speaker.say(speakable(title), Kind.FOCUS)
             # A screen met for the first time tells its latest news (a new round's first
             # line, a resumed game's last move); one come back to, what happened since.
+            if scene not in self._news_seen:
+                self._question = None  # a screen first met: its questions are new
             self._news = self._news_seen.get(scene, max(0, count - FIRST_NEWS))
             self._say_news(scene)
             self._focus = {}
@@ -94,9 +100,9 @@ class Narrator:
         self._say_message(scene)
         self._say_prompt(scene)
         if keyed:
-            said = len(self.speaker.history)
+            said = self.speaker.said
             self._say_focus(scene.spoken_focus())
-            if moved and len(self.speaker.history) == said:
+            if moved and self.speaker.said == said:
                 self._say_focus(scene.spoken_focus()[-1:], force=True)
             building = scene.spoken_building()
             if building != self._building:
@@ -109,7 +115,7 @@ class Narrator:
         for element in focused:
             if force or self._focus.get(element.id) != element.name:
                 self.speaker.say(speakable(element.name), Kind.FOCUS,
-                                 brief=speakable(element.name.split(",")[0]))
+                                 brief=speakable(brief_name(element.name)))
         self._focus = now
 
     def _say_news(self, scene: Narrated) -> None:
@@ -126,10 +132,17 @@ class Narrator:
             self.speaker.say(said, Kind.NEWS)
 
     def _say_question(self, scene: Narrated) -> None:
-        """A new question, once: a question the table hides for a frame or two (while a
-        move is played out) and shows again is the same question, not said again."""
+        """A new question, once: a question the table hides for a moment (while a move
+        is played out) and shows again is the same question, not said again; gone for
+        longer, the same words are a new question (the same card offered later)."""
         question = scene.spoken_question()
-        if question and question != self._question:
+        if not question:
+            self._question_gone += 1
+            if self._question_gone > QUESTION_GONE:
+                self._question = None
+            return
+        self._question_gone = 0
+        if question != self._question:
             self._question = question
             self.speaker.say(speakable(question), Kind.QUESTION)
 
@@ -151,3 +164,12 @@ class Narrator:
     def restart(self) -> None:
         """Say the screen afresh at the next frame (speech was just switched on)."""
         self._scene = None
+
+
+def brief_name(name: str) -> str:
+    """A focused element's name for brief speech: where it is and what each wild in it
+    stands for left out, what it is and its state kept ("seven of hearts, selected")."""
+    parts = [part for part in name.split(", ")
+             if part != "in your hand" and " stands for " not in part]
+    return ", ".join(parts) or name
+

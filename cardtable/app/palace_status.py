@@ -19,8 +19,9 @@ def palace_status(status: Status, view: PalaceView, desc: PalaceTable, names: Se
                   model: ScreenModel) -> str:
     seats = [(human + step) % view.seats for step in range(view.seats)]
     if status in (Status.HAND, Status.HAND_BY_RANK):
-        # Palace plays by rank: F3 groups by rank, Shift+F3 by suit (for straights).
-        said = hand_words(hand, lambda card: False, status is Status.HAND, selected)
+        # The same keys as every game: F3 by suit, Shift+F3 by rank (Palace's placements
+        # are by rank: Shift+F3 is the one its players will reach for).
+        said = hand_words(hand, lambda card: False, status is Status.HAND_BY_RANK, selected)
         if not hand and view.face_down_counts[human]:
             said += f" {plural(view.face_down_counts[human], 'face-down card')} to pick from."
         return said

@@ -18,6 +18,7 @@ from pathlib import Path
 from ..ai import bot_names
 from .files import Unreadable, move_aside, os_problem, read_json, write_atomic
 from .paths import config_dir
+from .speech_backends import RATES
 
 log = logging.getLogger(__name__)
 
@@ -34,17 +35,19 @@ CALL_ASKING = {"helpful": "When the card could help", "always": "Every time"}
 (otherwise it passes for you as the others answer; you may still call) or every time."""
 WINDOW_SIZES = ((1024, 640), (1280, 800), (1440, 900), (1600, 1000), (1920, 1200))
 DECK_COLOURS = {"four": "Four colours", "two": "Two colours", "contrast": "High contrast"}
+"""The card faces' suit colours: four (spades black, hearts red, diamonds blue, clubs
+green) tells suits apart at a glance; two (red and black) is the classic deck. A game
+whose rules speak of colour (Monastery) always shows two, whatever is chosen here."""
 TABLE_COLOURS = {"green": "Green", "blue": "Blue", "burgundy": "Burgundy", "grey": "Grey"}
 CARD_BACKS = {"blue": "Blue", "red": "Red", "green": "Green"}
 UNDO_MODES = {"on": "Within your turn", "off": "Off (fair mode)"}
 SOUND_LEVELS = {"off": "Off", "low": "Low", "medium": "Medium", "high": "High"}
 SPEECH_AMOUNTS = {"full": "Full", "brief": "Brief"}
 """How much speech says of the focused place: its whole name ("seven of hearts, in your
-hand, selected": full) or its first words (brief). The news is said whole either way."""
-SPEECH_RATES = {"slow": "Slow", "normal": "Normal", "fast": "Fast", "fastest": "Fastest"}
-"""The card faces' suit colours: four (spades black, hearts red, diamonds blue, clubs
-green) tells suits apart at a glance; two (red and black) is the classic deck. A game
-whose rules speak of colour (Monastery) always shows two, whatever is chosen here."""
+hand, selected": full) or without where it is and what its wilds stand for (brief:
+"seven of hearts, selected"). The news is said whole either way."""
+SPEECH_RATES = {rate: rate.title() for rate in RATES}
+"""How fast a system voice speaks (a screen reader keeps the player's own rate)."""
 
 
 @dataclass(frozen=True)
@@ -70,17 +73,17 @@ class Settings:
     ``CALL_ASKING``): play is not held up on every discard."""
     deck_colours: str = "four"
     undo: str = "on"
+    """Ctrl+Z takes back your plays within your own turn ("off": fair mode)."""
     table_colour: str = "green"
     card_back: str = "blue"
     sound: str = "medium"
+    """Volume of the table's sound effects ("off": silent, the mixer never starts)."""
     coached: str = ""
+    """The games whose first-game tour was shown (comma-separated ids)."""
     speech: bool = False
     """The table speaks (``speaker``): switched with F2 from any screen."""
     speech_amount: str = "full"
     speech_rate: str = "normal"
-    """The games whose first-game tour was shown (comma-separated ids)."""
-    """Volume of the table's sound effects ("off": silent, the mixer never starts)."""
-    """Ctrl+Z takes back your plays within your own turn ("off": fair mode)."""
 
     @property
     def think_seconds(self) -> float:

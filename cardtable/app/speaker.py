@@ -11,13 +11,21 @@ have been said, so AI moves can wait for it. No pygame here.
 
 from __future__ import annotations
 
+import os
 import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 
-from .speech_backends import RATES, Backend, Chosen, choose_backend, spoken_seconds
+from .speech_backends import (
+    ENVIRONMENT,
+    RATES,
+    Backend,
+    Chosen,
+    choose_backend,
+    spoken_seconds,
+)
 
 HISTORY = 300
 """Utterances kept for stepping back through."""
@@ -52,6 +60,8 @@ class Utterance:
     kind: Kind
     brief: str | None = None
     """A shorter form for brief speech (None: the same words)."""
+    press: int = 0
+    """The key press it answers (or that had been pressed when it came)."""
 
     def words(self, verbosity: Verbosity) -> str:
         return self.brief if verbosity is Verbosity.BRIEF and self.brief else self.text
@@ -62,7 +72,10 @@ class Speaker:
 
     def __init__(self, chosen: Chosen | None = None, on: bool = False,
                  verbosity: Verbosity = Verbosity.FULL, rate: str = "normal",
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic,
+                 choose: Callable[[], Chosen] | None = None) -> None:
+        self._choose = choose
+        """How to find a back end when one is first needed (None: ``chosen`` is it)."""
         chosen = chosen if chosen is not None else Chosen(None, None)
         self.backend: Backend | None = chosen.backend
         self.why_silent = chosen.why_silent
@@ -71,23 +84,52 @@ class Speaker:
         self.verbosity = verbosity
         self.clock = clock
         self.history: deque[str] = deque(maxlen=HISTORY)
+        """What was said but the focus names (the keys say those again): news, answers,
+        questions, for ``[`` and ``]``."""
         self._cursor: int | None = None
-        """Where stepping through the history stands (None: at the newest)."""
+        """Where stepping through the history stands, counted from the first message
+        ever kept (None: not stepping)."""
+        self._dropped = 0
+        """Messages gone from the front of the history (the cursor counts them)."""
+        self.said = 0
+        """Utterances asked for so far, said or not (whether a key led to any)."""
+        self.presses = 0
+        """Keys pressed so far (``key_pressed``): what one key says never cuts off what
+        the same key said a moment before."""
         self._pending: deque[Utterance] = deque()
-        self._speaking: Kind | None = None
-        """Why the utterance last handed to the back end was said."""
+        self._speaking: Utterance | None = None
+        """The utterance last handed to the back end."""
         self._news_until = 0.0
         """When the news handed over should have been said (``clock`` time)."""
         self.set_rate(rate)
+        if on:
+            self.ensure_backend()
 
     @classmethod
-    def for_settings(cls, on: bool, verbosity: str, rate: str) -> Speaker:
-        """The speaker the player's settings ask for, its back end chosen on this machine
-        (``CARDTABLE_SPEECH`` may choose it, a log file included)."""
-        return cls(choose_backend(), on, Verbosity(verbosity), rate)
+    def for_settings(cls, on: bool, verbosity: str, rate: str, first_start: bool = False
+                     ) -> Speaker:
+        """The speaker the player's settings ask for. Its back end is found on this
+        machine (``CARDTABLE_SPEECH`` may choose it, a log file included) when speech is
+        first needed; a first start looks at once for a running screen reader only,
+        which switches speech on."""
+        speaker = cls(None, on, Verbosity(verbosity), rate, choose=choose_backend)
+        if first_start and not on:
+            reader = choose_backend("reader") if not _chosen_by_hand() else None
+            if reader is not None and reader.backend is not None:
+                speaker.backend, speaker._choose = reader.backend, None
+                speaker.on = True
+        return speaker
+
+    def ensure_backend(self) -> None:
+        """Find the back end now, if it is still to be found."""
+        if self._choose is not None:
+            chosen, self._choose = self._choose(), None
+            self.backend, self.why_silent = chosen.backend, chosen.why_silent
+            self.set_rate(self.rate)
 
     @property
     def available(self) -> bool:
+        self.ensure_backend()
         return self.backend is not None
 
     def set_rate(self, rate: str) -> None:
@@ -95,26 +137,43 @@ class Speaker:
         if self.backend is not None:
             self.backend.set_rate(RATES.get(rate, 1.0))
 
+    def switch(self, on: bool) -> None:
+        """Speech on or off; what was waiting is dropped either way (stale by then)."""
+        if on:
+            self.ensure_backend()
+        self._pending.clear()
+        self.on = on and self.backend is not None
+
+    def key_pressed(self) -> None:
+        self.presses += 1
+
     # --- saying -----------------------------------------------------------------------------
 
     def say(self, text: str, kind: Kind = Kind.NEWS, brief: str | None = None) -> None:
-        """Say ``text`` (kept in the history whether or not speech is on)."""
+        """Say ``text`` (news, answers and questions are kept in the history whether or
+        not speech is on)."""
         text = " ".join(text.split())
         if not text:
             return
-        self.history.append(text)
-        self._cursor = None
-        self._hand(Utterance(text, kind, brief))
+        self.said += 1
+        if kind is not Kind.FOCUS:
+            if len(self.history) == self.history.maxlen:
+                self._dropped += 1
+            self.history.append(text)
+        self._hand(Utterance(text, kind, brief, self.presses))
 
     def _hand(self, utterance: Utterance) -> None:
         if not self.on or self.backend is None:
             return
         if utterance.kind.keyed:
             # What answered an earlier key is stale now: dropped if still waiting, cut off
-            # if being said. News being said is not cut: the answer follows it at once,
-            # ahead of news still waiting (a key is answered within a frame).
+            # if being said, unless news is still being said (never cut). The answer is
+            # handed over at once, ahead of news still waiting (a key is answered within
+            # a frame); what the same key said a moment ago is not cut by it.
             self._pending = deque(u for u in self._pending if not u.kind.keyed)
-            stale = self._talking() and self._speaking is not None and self._speaking.keyed
+            current = self._speaking
+            stale = self._talking() and current is not None and current.kind.keyed \
+                and current.press < utterance.press and self._news_until <= self.clock()
             self._send(utterance, interrupt=stale)
             return
         if self._pending or self._talking():
@@ -127,7 +186,7 @@ class Speaker:
 
     def _send(self, utterance: Utterance, interrupt: bool) -> None:
         assert self.backend is not None
-        self._speaking = utterance.kind
+        self._speaking = utterance
         self.backend.speak(utterance.words(self.verbosity), interrupt)
         if not utterance.kind.keyed:
             # When the news handed over will have been said, as the back end tells it:
@@ -136,7 +195,7 @@ class Speaker:
             self._news_until = max(self._news_until, self.backend.speaking_until())
 
     def _keyed_talking(self) -> bool:
-        return self._speaking is not None and self._speaking.keyed
+        return self._speaking is not None and self._speaking.kind.keyed
 
     def update(self) -> None:
         """Hand the next waiting utterance over once the last is said (every frame)."""
@@ -169,21 +228,29 @@ class Speaker:
 
     def step_history(self, step: int) -> str | None:
         """The message ``step`` back (-1) or forward (1) from where stepping stands,
-        said again (not added to the history); None at either end."""
+        said again (not added to the history); None at either end. Where stepping
+        stands stays put as news arrives: ``]`` walks on towards it."""
         if not self.history:
             return None
-        newest = len(self.history) - 1
+        first, newest = self._dropped, self._dropped + len(self.history) - 1
         if self._cursor is None:
-            target = newest if step < 0 else -1  # the first step back: the newest again
+            target = newest if step < 0 else newest + 1  # the first step back: the newest
         else:
-            target = self._cursor + step
-        if not 0 <= target <= newest:
+            target = max(self._cursor, first - 1) + step
+        if not first <= target <= newest:
+            if target > newest:
+                self._cursor = None  # past the newest: stepping is over
             return None
         self._cursor = target
-        text = self.history[target]
-        self._hand(Utterance(text, Kind.ANSWER))
+        text = self.history[target - first]
+        self._hand(Utterance(text, Kind.ANSWER, None, self.presses))
         return text
 
     def close(self) -> None:
         if self.backend is not None:
             self.backend.close()
+
+
+def _chosen_by_hand() -> bool:
+    """``CARDTABLE_SPEECH`` names a back end (a first start then looks for nothing)."""
+    return bool(os.environ.get(ENVIRONMENT, "").strip())

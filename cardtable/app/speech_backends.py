@@ -151,109 +151,155 @@ class LogBackend(_Paced):
             self._file = None
 
 
+class _Worker:
+    """A thread of its own that talks to a speech library: its calls may block (a
+    screen reader's bridge, a voice speaking), and the drawing thread never waits on
+    them. Jobs run in order; an interrupting job first drops those still waiting."""
+
+    def __init__(self, name: str) -> None:
+        self._jobs: queue.Queue[Callable[[], object] | None] = queue.Queue()
+        self._running = threading.Event()
+        self._thread = threading.Thread(target=self._run, name=name, daemon=True)
+        self._thread.start()
+
+    def put(self, job: Callable[[], object], interrupt: bool = False) -> None:
+        if interrupt:
+            self.drop()
+        self._jobs.put(job)
+
+    def drop(self) -> None:
+        try:
+            while True:
+                self._jobs.get_nowait()
+        except queue.Empty:
+            pass
+
+    def idle(self) -> bool:
+        """Nothing running and nothing waiting."""
+        return self._jobs.empty() and not self._running.is_set()
+
+    def close(self) -> None:
+        self.drop()
+        self._jobs.put(None)
+
+    def _run(self) -> None:
+        while True:
+            job = self._jobs.get()
+            if job is None:
+                return
+            self._running.set()
+            try:
+                job()
+            except Exception as error:  # noqa: BLE001  (a speech library fails its own ways)
+                log.warning("speech failed: %s", error)
+            finally:
+                self._running.clear()
+
+
 class ScreenReaderBackend(_Paced):
     """The player's screen reader (NVDA, JAWS, VoiceOver, speech-dispatcher…) through
     ``accessible_output2``: the reader speaks in its own voice and at its own rate, so
-    the player's settings there hold."""
+    the player's settings there hold. Handed over on a thread of its own (VoiceOver's
+    bridge starts a process for each utterance)."""
 
     screen_reader = True
     """The player's own screen reader (a first start beside it speaks by itself)."""
 
     def __init__(self, output: _ReaderOutput, name: str) -> None:
         super().__init__()
-        self._output: _ReaderOutput | None = output
+        self._output = output
         self.name = name
+        self._worker = _Worker("screen reader")
 
     def speak(self, text: str, interrupt: bool) -> None:
-        if self._output is None:
-            return
-        try:
-            self._output.speak(text, interrupt=interrupt)
-        except Exception as error:  # noqa: BLE001  (a reader's library fails its own ways)
-            log.warning("screen reader refused speech: %s", error)
-            return
+        output = self._output
+        self._worker.put(lambda: output.speak(text, interrupt=interrupt), interrupt)
         self._handed(text, interrupt)
 
     def close(self) -> None:
-        self._output = None
+        self._worker.close()
 
 
 class VoiceBackend:
-    """A system voice (``pyttsx3``: SAPI 5, NSSpeechSynthesizer, eSpeak NG) speaking on
-    a thread of its own, since its engine blocks while it talks. An interrupting
-    utterance drops what is queued and stops the word being said."""
+    """A system voice (``pyttsx3``: SAPI 5, NSSpeechSynthesizer, eSpeak NG), made and
+    driven on one thread of its own (the engine must stay on the thread that made it,
+    and blocks while it talks). An interrupting utterance drops what is queued and stops
+    the word being said. A voice that hangs is given up on after a generous guess of the
+    utterance's length, so the table never waits on it for ever."""
 
     name = "system voice"
+    GRACE = 5.0
+    """Seconds beyond three times an utterance's guessed length before a voice still
+    talking is taken to have hung."""
 
-    def __init__(self, engine: _VoiceEngine) -> None:
-        self._engine = engine
-        self._queue: queue.Queue[str | None] = queue.Queue()
+    def __init__(self, make: Callable[[], _VoiceEngine], ready_within: float = 5.0) -> None:
+        self._engine: _VoiceEngine | None = None
         self._cut = threading.Event()
-        self._busy = threading.Event()
+        self._busy_until = 0.0
+        """When the utterance being said should be over at the latest (monotonic)."""
         self.rate = 1.0
-        self._base_rate = self._get_rate()
-        self._thread = threading.Thread(target=self._run, name="speech", daemon=True)
-        self._thread.start()
+        self._base_rate = 200
+        self.failed: str | None = None
+        self._ready = threading.Event()
+        self._worker = _Worker("system voice")
+        self._worker.put(lambda: self._start(make))
+        if not self._ready.wait(ready_within):
+            self.failed = "the system voice did not start"
+        elif self._engine is None and self.failed is None:
+            self.failed = "the system voice could not start"
 
-    def _get_rate(self) -> int:
+    def _start(self, make: Callable[[], _VoiceEngine]) -> None:
         try:
-            rate = self._engine.getProperty("rate")
-            return int(rate) if isinstance(rate, (int, float)) else 200
-        except Exception:  # noqa: BLE001
-            return 200
+            engine = make()
+            rate = engine.getProperty("rate")
+            self._base_rate = int(rate) if isinstance(rate, (int, float)) else 200
+            try:
+                engine.connect("started-word", self._word)
+            except Exception:  # noqa: BLE001  (no word events: it cannot be cut short)
+                pass
+            self._engine = engine
+        except Exception as error:  # noqa: BLE001  (no eSpeak NG, no SAPI, …)
+            self.failed = f"the system voice could not start ({error})"
+        finally:
+            self._ready.set()
 
     def speak(self, text: str, interrupt: bool) -> None:
+        if self._engine is None:
+            return
         if interrupt:
-            self._drop_queued()
-            if self._busy.is_set():
-                self._cut.set()
-        self._queue.put(text)
+            self._cut.set()
+        self._worker.put(lambda: self._say(text), interrupt)
+        self._busy_until = max(self._busy_until, time.monotonic()) \
+            + 3 * spoken_seconds(text, self.rate) + self.GRACE
 
-    def _drop_queued(self) -> None:
-        try:
-            while True:
-                self._queue.get_nowait()
-        except queue.Empty:
-            pass
+    def _say(self, text: str) -> None:
+        engine = self._engine
+        if engine is None:
+            return
+        self._cut.clear()
+        engine.setProperty("rate", int(self._base_rate * self.rate))
+        engine.say(text)
+        engine.runAndWait()
 
     def speaking_until(self) -> float:
         now = time.monotonic()
-        if not self._busy.is_set() and self._queue.empty():
+        if self._worker.idle():
             return now
-        return now + 0.1  # asked again each frame: still talking
+        if now > self._busy_until:
+            log.warning("the system voice seems to hang: not waiting for it")
+            return now
+        return now + 0.1  # asked again each frame while it talks
 
     def set_rate(self, rate: float) -> None:
         self.rate = rate
 
-    def _run(self) -> None:
-        engine = self._engine
-        try:
-            engine.connect("started-word", self._word)
-        except Exception:  # noqa: BLE001
-            pass
-        while True:
-            text = self._queue.get()
-            if text is None:
-                return
-            self._cut.clear()
-            self._busy.set()
-            try:
-                engine.setProperty("rate", int(self._base_rate * self.rate))
-                engine.say(text)
-                engine.runAndWait()
-            except Exception as error:  # noqa: BLE001
-                log.warning("system voice failed: %s", error)
-            finally:
-                self._busy.clear()
-
     def _word(self, name: str, location: int, length: int) -> None:
-        if self._cut.is_set():
+        if self._cut.is_set() and self._engine is not None:
             self._engine.stop()
 
     def close(self) -> None:
-        self._drop_queued()
         self._cut.set()
-        self._queue.put(None)
+        self._worker.close()
 
 
 @dataclass(frozen=True)
@@ -339,9 +385,9 @@ def _system_voice(reasons: list[str]) -> Backend | None:
     except Exception:  # noqa: BLE001
         reasons.append(f"no system voice support is installed ({EXTRA})")
         return None
-    try:
-        engine: _VoiceEngine = pyttsx3.init()
-    except Exception as error:  # noqa: BLE001  (no eSpeak NG, no SAPI, …)
-        reasons.append(f"the system voice could not start ({error})")
+    voice = VoiceBackend(pyttsx3.init)
+    if voice.failed is not None:
+        voice.close()
+        reasons.append(voice.failed)
         return None
-    return VoiceBackend(engine)
+    return voice

@@ -110,6 +110,9 @@ class PalaceTableScene(PalaceAnimation):
         return self.desc.spoken_prompt(self.view, self.session.names, self.session.human)
 
     def spoken_status(self, status: Status) -> str | None:
+        if status is Status.TURN:
+            return self.turn_words(self.desc.spoken_prompt(self.view, self.session.names,
+                                                           self.session.human))
         hand = self.hand_cards()
         return palace_status(status, self.view, self.desc, self.session.names,
                              self.session.human, hand,

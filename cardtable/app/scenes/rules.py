@@ -16,7 +16,6 @@ from ..form_model import panel_element, placed_elements
 from ..input_grammar import Command, command_for
 from ..model import Box, Element, Region, Role
 from ..rules_text import rules_for
-from ..speaker import Kind
 from ..spoken import card_name
 from ..tables import deck_colours
 from ..widgets import Button, Choice
@@ -79,6 +78,9 @@ class RulesScene(FormScene):
         self.scroll = 0
         self.heading_lines = 1
         """How many lines the page's heading takes (drawn larger, in bold)."""
+        self.edge: tuple[int, str] = (0, "")
+        """How many times a page key met the page's end or top, and which (speech says
+        so: the view did not move)."""
         self.turned = 0
         """Times the page moved (a game picked, Page Down, the wheel): each time, speech
         reads what is now in view."""
@@ -121,6 +123,9 @@ class RulesScene(FormScene):
         self.layout(self.size)
         self.scroll = 0
         self.turned += 1
+
+    def spoken_message(self) -> tuple[int, str] | None:
+        return self.edge if self.edge[0] else None
 
     def news(self) -> tuple[int, Sequence[str]]:
         """The page in view, read each time it moves: its paragraphs whole, and each
@@ -264,8 +269,8 @@ class RulesScene(FormScene):
             self._placed()  # keeps the scroll within the page
             self.turned += self.scroll != before
             if self.scroll == before:
-                self.app.speaker.say("End of the page." if pages[found[0]] > 0
-                                     else "Top of the page.", Kind.ANSWER)
+                self.edge = (self.edge[0] + 1, "End of the page." if pages[found[0]] > 0
+                             else "Top of the page.")
             return
         super().handle(event)
 

@@ -160,6 +160,9 @@ class TableScene(RummyKeys):
         question = self.spoken_question()
         if status is Status.TURN and question:
             return question  # the question waiting for the person is what happens now
+        if status is Status.TURN:
+            return self.turn_words(self.desc.prompt(self.view, self.session.names,
+                                                    self.session.human))
         return rummy_status(status, self.view, self.desc, self.session.names,
                             self.session.human, self.hand_cards(),
                             [card for card in self.hand_cards() if card in self.selected],
@@ -177,23 +180,22 @@ class TableScene(RummyKeys):
             for number, group in enumerate(self.groups, 1)) + "."
 
     def spoken_prompt(self) -> str | None:
-        if not self._my_turn():
+        """The prompt, while the person is to move on their own turn; a call chance is
+        said by its question (a "Your call" with no question asked is no news)."""
+        if not self._my_turn() or self.view.current != self.session.human:
             return None
         return self.desc.prompt(self.view, self.session.names, self.session.human)
 
     def spoken_question(self) -> str | None:
-        """The question and its answers with the keys that give them (Y and N for a
-        call or a pass, numbers for a list of choices: ``input_grammar``)."""
-        if self.question is None:
+        """The question and its answers, each with the key its button shows (Y and N
+        for a call or a pass, numbers for a list of choices: ``rummy_asking``)."""
+        if self.question is None or not self.asking.buttons:
             return None
-        text, answers = self.question
-        labels = [label for label, _ in answers]
-        if len(labels) <= 2:
-            keys = ["Y", "N"][:len(labels)]
-        else:
-            keys = [str(number) for number in range(1, len(labels) + 1)]
-        said = "; ".join(f"{key}: {label}" for key, label in zip(keys, labels))
-        return f"{text.splitlines()[0]} {said}."
+        answers = []
+        for button in self.asking.buttons:
+            label, _, key = button.label.rpartition("  [")
+            answers.append(f"{key.rstrip(']')}: {label}" if label else button.label)
+        return f"{self.question[0].splitlines()[0]} {'; '.join(answers)}."
 
     def meld_status(self) -> tuple[str, bool | None] | None:
         return self.building.meld_status()

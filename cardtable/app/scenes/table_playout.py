@@ -159,6 +159,18 @@ class TablePlayout(Scene, Generic[V_co]):
     def spoken_title(self) -> str:
         return f"{self.session.game.variant.title} table"
 
+    def turn_words(self, prompt: str) -> str:
+        """F6: whose turn it is, and, while it is another seat's, what it is doing (it
+        thinks, or its latest move)."""
+        said = prompt.rstrip(".") + "."
+        if self.session.human_to_move:
+            return said
+        thinking = self.session.thinking_seat
+        if thinking is not None and thinking != self.session.human:
+            said += f" {self.session.names[thinking]} is thinking."
+        latest = self.visible_log()
+        return said + (f" Latest: {latest[-1].rstrip('.')}." if latest else "")
+
     def news(self) -> tuple[int, Sequence[str]]:
         return self.log_shown, self.visible_log()
 
