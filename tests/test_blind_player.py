@@ -13,7 +13,8 @@ from blind_player import BlindPlayer
 
 ROUNDS = {
     # game: (opponents, their level, deal, what the player must have done)
-    "five_crowns": (1, "normal", 3, {"drew from the stock", "took the discard", "discarded"}),
+    "five_crowns": (1, "normal", 8, {"drew from the stock", "took the discard",
+                                     "laid down", "discarded"}),
     "shanghai_may_i": (2, "normal", 4, {"took the discard", "laid down", "laid off",
                                          "called", "discarded"}),
     "shanghai_buy": (2, "normal", 3, {"took the discard", "laid down", "laid off", "called",

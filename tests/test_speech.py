@@ -401,6 +401,7 @@ def test_a_first_start_beside_a_screen_reader_speaks(monkeypatch, make_app):
     _fake_accessible_output(monkeypatch, [_Output("NVDA", system=False)])
     app = make_app()
     assert app.speaker.on
+    assert app.settings.speech and app.settings_file.load()[0].speech  # and goes on
 
 
 def test_with_speech_off_a_status_key_writes_its_answer(make_app, monkeypatch):
