@@ -114,8 +114,8 @@ class Recorder:
         stamp = time.perf_counter()
         # The speaker notes why it says something just before handing it over; a bench
         # may read that private note (the back end is not told).
-        kind = getattr(self.speaker, "_speaking", None)
-        self.said.append((stamp, text, bool(kind is not None and kind.keyed)))
+        speaking = getattr(self.speaker, "_speaking", None)
+        self.said.append((stamp, text, bool(speaking is not None and speaking.kind.keyed)))
         if self.paced:
             from cardtable.app.speech_backends import spoken_seconds
 
@@ -202,7 +202,7 @@ def new_app(size: tuple[int, int], paced: bool):  # type: ignore[no-untyped-def]
     app.set_startup_heap_aside()  # as App.run does after its first frame
     recorder = Recorder(paced)
     recorder.speaker = app.speaker
-    app.speaker.backend = recorder
+    app.speaker.use(recorder)
     app.speaker.on = True
     return app, recorder
 

@@ -322,7 +322,7 @@ def test_an_ai_move_waits_until_the_last_news_is_said(make_app, speech_log):
     app.new_game("five_crowns", 1, "normal", deal=3)
     until(app, lambda: app.session.human_to_move and bool(app.table.hand_cards()))
     voice = Voice()
-    app.speaker.backend = voice
+    app.speaker.use(voice)
     key(app, pygame.K_d)
     frames(app, 3)
     card = app.table.hand_cards()[0]

@@ -120,6 +120,11 @@ class Speaker:
                 speaker.on = True
         return speaker
 
+    def use(self, backend: Backend) -> None:
+        """Speak through ``backend`` from now on (a bench's or a test's recorder)."""
+        self.backend, self._choose, self.why_silent = backend, None, None
+        self.set_rate(self.rate)
+
     def ensure_backend(self) -> None:
         """Find the back end now, if it is still to be found."""
         if self._choose is not None:
