@@ -229,8 +229,9 @@ class VoiceBackend:
 
     name = "system voice"
     GRACE = 5.0
-    """Seconds beyond three times an utterance's guessed length before a voice still
-    talking is taken to have hung."""
+    """Seconds beyond ``PATIENCE`` times an utterance's guessed length before a voice
+    still talking is taken to have hung."""
+    PATIENCE = 3.0
 
     def __init__(self, make: Callable[[], _VoiceEngine], ready_within: float = 5.0) -> None:
         self._engine: _VoiceEngine | None = None
@@ -270,7 +271,7 @@ class VoiceBackend:
             self._cut.set()
         self._worker.put(lambda: self._say(text), interrupt)
         self._busy_until = max(self._busy_until, time.monotonic()) \
-            + 3 * spoken_seconds(text, self.rate) + self.GRACE
+            + self.PATIENCE * spoken_seconds(text, self.rate) + self.GRACE
 
     def _say(self, text: str) -> None:
         engine = self._engine
