@@ -574,3 +574,19 @@ def test_the_same_words_asked_again_later_are_a_new_question():
     screen.question = "Buy 9♥? Y: Buy; N: Pass."
     narrator.frame(screen, False)
     assert list(speaker.history) == ["Buy nine of hearts? Y: Buy; N: Pass."] * 2
+
+
+def test_the_tour_heard_by_ear_ends_with_the_speech_keys(make_app, speech_log):
+    from cardtable.app.scenes.coach import SPEECH_KEYS
+
+    app = make_app()
+    key(app, pygame.K_F2)
+    app.new_game("five_crowns", 1, "normal", deal=3)
+    frames(app, 2)
+    app.show_tour()
+    frames(app, 2)
+    for _ in range(12):
+        key(app, pygame.K_RIGHT)
+        if any(SPEECH_KEYS in line for line in _heard(speech_log)):
+            break
+    assert any(line.endswith(SPEECH_KEYS) for line in _heard(speech_log))

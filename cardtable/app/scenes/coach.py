@@ -112,6 +112,12 @@ def palace_steps(table: PalaceTableScene) -> list[Step]:
     ]
 
 
+SPEECH_KEYS = ("By ear: F3 says your hand, F4 the pile, F5 the melds, F6 whose turn it is, "
+               "F7 what the round asks, F10 what you may do now; [ and ] step back and "
+               "forth through what was said.")
+"""The speech keys, said at the end of the tour (it is spoken only with speech on)."""
+
+
 class CoachScene(FormScene):
     """One step at a time over the table, its area lit."""
 
@@ -219,9 +225,14 @@ class CoachScene(FormScene):
         return "First game" if self.first else "Tour of the table"
 
     def news(self) -> tuple[int, Sequence[str]]:
-        """Each step, said as it comes up (its number, then its text)."""
-        return self.index + 1, [f"{number + 1} of {len(self.steps)}: {step.text}"
-                                for number, step in enumerate(self.steps[:self.index + 1])]
+        """Each step, said as it comes up (its number, then its text); the last one,
+        heard with speech on, adds the keys a player by ear asks the table with (the
+        steps themselves point at the screen)."""
+        said = [f"{number + 1} of {len(self.steps)}: {step.text}"
+                for number, step in enumerate(self.steps[:self.index + 1])]
+        if self.index == len(self.steps) - 1:
+            said[-1] += f" {SPEECH_KEYS}"
+        return self.index + 1, said
 
     def _text(self) -> tuple[theme.Label, pygame.Rect, int]:
         """The step's heading, the room its text is written in (above the buttons), and
