@@ -16,7 +16,8 @@ from .table_palace import PalaceTable, top_words
 
 def palace_status(status: Status, view: PalaceView, desc: PalaceTable, names: Sequence[str],
                   human: int, hand: Sequence[Card], selected: Sequence[Card],
-                  model: ScreenModel) -> str:
+                  model: ScreenModel, turn: str) -> str:
+    """``turn``: the table's own words for F6 (``TablePlayout.turn_words``)."""
     seats = [(human + step) % view.seats for step in range(view.seats)]
     if status in (Status.HAND, Status.HAND_BY_RANK):
         # The same keys as every game: F3 by suit, Shift+F3 by rank (Palace's placements
@@ -45,7 +46,7 @@ def palace_status(status: Status, view: PalaceView, desc: PalaceTable, names: Se
             parts.append(f"{names[seat]}: {words}, {plural(hidden, 'hidden card')}")
         return "; ".join(parts) + "."
     if status is Status.TURN:
-        return desc.spoken_prompt(view, names, human).rstrip(".") + "."
+        return turn
     if status is Status.GOAL:
         if view.phase in (Phase.PICK_HIDDEN, Phase.BUILD_RESERVE):
             return desc.spoken_prompt(view, names, human).rstrip(".") + "."

@@ -21,7 +21,9 @@ if TYPE_CHECKING:
 def rummy_status(status: Status, view: RummyView, desc: TableDescription[RummyView],
                  names: Sequence[str], human: int, hand: Sequence[Card],
                  selected: Sequence[Card], groups: Sequence[Sequence[Card]],
-                 model: ScreenModel) -> str:
+                 model: ScreenModel, turn: str) -> str:
+    """``turn``: the table's own words for F6 (``TablePlayout.turn_words``: it knows who
+    is thinking and the latest move, which the view does not)."""
     def is_wild(card: Card) -> bool:
         return desc.is_wild(view, card)
 
@@ -37,7 +39,7 @@ def rummy_status(status: Status, view: RummyView, desc: TableDescription[RummyVi
     if status is Status.TABLE:
         return _table(view, desc, names, human, groups)
     if status is Status.TURN:
-        return desc.prompt(view, names, human).rstrip(".") + "."
+        return turn
     if status is Status.GOAL:
         return _goal(view, desc, names, human)
     if status is Status.SCORES:

@@ -110,13 +110,13 @@ class PalaceTableScene(PalaceAnimation):
         return self.desc.spoken_prompt(self.view, self.session.names, self.session.human)
 
     def spoken_status(self, status: Status) -> str | None:
-        if status is Status.TURN:
-            return self.turn_words(self.desc.spoken_prompt(self.view, self.session.names,
-                                                           self.session.human))
+        turn = self.turn_words(self.desc.spoken_prompt(self.view, self.session.names,
+                                                       self.session.human))
         hand = self.hand_cards()
         return palace_status(status, self.view, self.desc, self.session.names,
                              self.session.human, hand,
-                             [card for card in hand if card in self.selected], self.model())
+                             [card for card in hand if card in self.selected], self.model(),
+                             turn)
 
     def hand_cards(self) -> list[Card]:
         """The person's hand as shown: chosen order, less cards still in flight."""

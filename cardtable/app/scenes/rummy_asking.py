@@ -36,6 +36,8 @@ class Asking:
     def __init__(self, table: TableScene) -> None:
         self.table = table
         self.question: Question | None = None
+        self.keys: list[str] = []
+        """The key that gives each answer, as its button shows it."""
         self.choice: Question | None = None
         """A question the table itself asks (where a freed wild goes), before any action."""
         self.buttons: list[Button] = []
@@ -55,7 +57,7 @@ class Asking:
         if question == self.question:
             return
         self.question = question
-        self.buttons = []
+        self.buttons, self.keys = [], []
         if question is None:
             return
         answers = question[1]
@@ -68,8 +70,8 @@ class Asking:
         self.shift = placed[0].y - rects[0].y
         yes_no = len(answers) == 2 and sum(desc.declines(view, a) for _, a in answers) == 1
         height = rects[0].height
-        keys = [("N" if desc.declines(view, action) else "Y") if yes_no
-                else str(i + 1) for i, (_, action) in enumerate(answers)]
+        keys = self.keys = [("N" if desc.declines(view, action) else "Y") if yes_no
+                            else str(i + 1) for i, (_, action) in enumerate(answers)]
         self.buttons = [
             Button(rect, f"{label}  [{key}]", partial(self.answer, i), primary=i == 0,
                    size=rummy_question.answer_size(geo, height))

@@ -157,16 +157,14 @@ class TableScene(RummyKeys):
         return self.asking.text()
 
     def spoken_status(self, status: Status) -> str | None:
-        question = self.spoken_question()
-        if status is Status.TURN and question:
-            return question  # the question waiting for the person is what happens now
-        if status is Status.TURN:
-            return self.turn_words(self.desc.prompt(self.view, self.session.names,
-                                                    self.session.human))
+        # The question waiting for the person, if any, is what happens now.
+        turn = self.spoken_question() or self.turn_words(
+            self.desc.prompt(self.view, self.session.names, self.session.human))
+        hand = self.hand_cards()
         return rummy_status(status, self.view, self.desc, self.session.names,
-                            self.session.human, self.hand_cards(),
-                            [card for card in self.hand_cards() if card in self.selected],
-                            self.groups, self.model())
+                            self.session.human, hand,
+                            [card for card in hand if card in self.selected],
+                            self.groups, self.model(), turn)
 
     def spoken_building(self) -> str | None:
         if not self.groups:
@@ -191,10 +189,8 @@ class TableScene(RummyKeys):
         for a call or a pass, numbers for a list of choices: ``rummy_asking``)."""
         if self.question is None or not self.asking.buttons:
             return None
-        answers = []
-        for button in self.asking.buttons:
-            label, _, key = button.label.rpartition("  [")
-            answers.append(f"{key.rstrip(']')}: {label}" if label else button.label)
+        answers = [f"{key}: {label}"
+                   for key, (label, _) in zip(self.asking.keys, self.question[1])]
         return f"{self.question[0].splitlines()[0]} {'; '.join(answers)}."
 
     def meld_status(self) -> tuple[str, bool | None] | None:
