@@ -4,9 +4,22 @@ import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+# The tests read English unless a test chooses another language (the system's would
+# otherwise be followed, and a German machine would fail every comparison).
+os.environ["LANGUAGE"] = "en"
 
 
 import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def english_after():
+    """Whatever language a test chose, the next test starts in English."""
+    yield
+    from cardtable import i18n
+
+    if i18n.language() != "en":
+        i18n.use("en")
 
 
 @pytest.fixture

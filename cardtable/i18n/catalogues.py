@@ -11,10 +11,13 @@ from __future__ import annotations
 import gettext
 import io
 import logging
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from importlib.resources.abc import Traversable
+
+from ..engine.text import fields
 
 log = logging.getLogger(__name__)
 
@@ -31,6 +34,30 @@ def available() -> tuple[str, ...]:
     found = sorted(entry.name[:-3] for entry in _folder().iterdir()
                    if entry.name.endswith(".po") and entry.is_file())
     return (SOURCE, *found)
+
+
+def _names(text: str) -> frozenset[str] | None:
+    """The placeholders of a brace template (``None``: braces that do not parse)."""
+    try:
+        return fields(text)
+    except ValueError:
+        return None
+
+
+def _safe(english: str | Sequence[str], translated: str | Sequence[str] | None) -> bool:
+    """Whether a translation can be formatted with the values the English is given: it
+    names none the English does not (a hand-edited catalogue must never crash a screen)."""
+    known: set[str] = set()
+    for text in (english,) if isinstance(english, str) else english:
+        names = _names(text)
+        if names is None:
+            return True  # not a brace template (argparse's %-style words)
+        known |= names
+    for text in (translated or "",) if isinstance(translated, str | None) else translated:
+        names = _names(text or "")
+        if names is None or not names <= known:
+            return False
+    return True
 
 
 @dataclass(frozen=True)
@@ -51,7 +78,13 @@ def load(code: str) -> Loaded:
         from babel.messages.pofile import read_po
 
         with entry.open("rb") as stream:
-            catalogue = read_po(stream, locale=code)
+            catalogue = read_po(stream)
+        for message in catalogue:
+            if message.id and not _safe(message.id, message.string):
+                log.warning("%s: a translation of %r names other values; English is used",
+                            code, message.id)
+                message.string = ("",) * len(message.string) \
+                    if isinstance(message.string, tuple) else ""
         compiled = io.BytesIO()
         write_mo(compiled, catalogue)
         compiled.seek(0)

@@ -4,6 +4,7 @@ the whole process: the window, speech and the command line speak the same one.""
 from __future__ import annotations
 
 import gettext
+from functools import cache
 
 from .catalogues import SOURCE, available, load
 from .system import system_language
@@ -63,5 +64,17 @@ def N_(message: str) -> str:
 
 
 def babel_locale() -> str:
-    """The language as Babel names it, for dates and numbers."""
-    return language()
+    """The language as Babel names it, for dates and numbers (English for a language
+    Babel does not know)."""
+    return language() if _babel_knows(language()) else SOURCE
+
+
+@cache
+def _babel_knows(code: str) -> bool:
+    from babel import Locale, UnknownLocaleError
+
+    try:
+        Locale.parse(code)
+    except (ValueError, UnknownLocaleError):
+        return False
+    return True

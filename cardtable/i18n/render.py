@@ -9,24 +9,29 @@ from babel.numbers import format_decimal
 
 from ..engine.cards import Card, Rank, Suit
 from ..engine.text import Msg, Param, fields
-from .current import N_, _, babel_locale, pgettext
-
-RANK_CODES = {
-    Rank.ACE: N_("A"), Rank.JACK: N_("J"), Rank.QUEEN: N_("Q"), Rank.KING: N_("K"),
-}
-"""The letters on the court cards and the ace: a German deck has B, D, K, A."""
-SUIT_NAMES = {Suit.SPADES: N_("spades"), Suit.HEARTS: N_("hearts"),
-              Suit.DIAMONDS: N_("diamonds"), Suit.CLUBS: N_("clubs"), Suit.STARS: N_("stars")}
+from .current import _, babel_locale, pgettext
 
 
 def rank_code(rank: Rank) -> str:
-    """A rank as the card's corner shows it in the language ("J", "B", "V"…)."""
-    code = RANK_CODES.get(rank)
-    return pgettext("card rank", code) if code is not None else rank.code
+    """A rank as the card's corner shows it in the language: the court cards and the
+    ace have letters of their own (German B, D, K, A; French V, D, R, A)."""
+    if rank is Rank.ACE:
+        return pgettext("card rank", "A")
+    if rank is Rank.JACK:
+        return pgettext("card rank", "J")
+    if rank is Rank.QUEEN:
+        return pgettext("card rank", "Q")
+    if rank is Rank.KING:
+        return pgettext("card rank", "K")
+    return rank.code
 
 
 def suit_name(suit: Suit) -> str:
-    return pgettext("suit", SUIT_NAMES[suit])
+    """A suit's name in a sentence ("hearts")."""
+    names = {Suit.SPADES: pgettext("suit", "spades"), Suit.HEARTS: pgettext("suit", "hearts"),
+             Suit.DIAMONDS: pgettext("suit", "diamonds"), Suit.CLUBS: pgettext("suit", "clubs"),
+             Suit.STARS: pgettext("suit", "stars")}
+    return names[suit]
 
 
 def card_name(card: Card) -> str:
