@@ -417,7 +417,8 @@ def _review(args: argparse.Namespace) -> int:
     except ReviewSourceError as error:
         print(_error_line(prog, error), file=sys.stderr)
         return 2
-    show = None if args.quiet or not is_terminal(sys.stderr) else progress_bar(sys.stderr)
+    show = None if args.quiet or not is_terminal(sys.stderr) else \
+        progress_bar(sys.stderr, _decisions)
     try:
         review = review_record(source.record, source.seat, args.budget, show,
                                compare_with=None if args.no_compare else source.levels)
@@ -429,6 +430,12 @@ def _review(args: argparse.Namespace) -> int:
     else:
         print(format_review(review, get_variant(source.game_id).title, args.top))
     return 0
+
+
+def _decisions(done: int, total: int) -> str:
+    """The review's progress, counted in decisions weighed."""
+    return ngettext("{done}/{total} decision", "{done}/{total} decisions", total).format(
+        done=done, total=total)
 
 
 def _bot_seed(args: argparse.Namespace) -> int:

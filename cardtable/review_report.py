@@ -10,7 +10,7 @@ from babel.numbers import format_decimal
 from .ai.review import Judgement, Review
 from .app.review_words import score_words
 from .engine.codec import JSONObject
-from .i18n import _, babel_locale, ngettext, text
+from .i18n import _, babel_locale, ngettext, pgettext, text
 
 
 def percent(chance: float) -> str:
@@ -83,8 +83,10 @@ def format_review(review: Review, title: str, top: int) -> str:
     if not chosen:
         return "\n".join(lines)
     # Translators: the columns of the table of costliest decisions (cardtable review)
-    rows = [("", _("move"), _("round"), _("you played"), _("better"), _("cost"),
-             _("chance lost"))]
+    column = "review table column"
+    rows = [("", pgettext(column, "move"), pgettext(column, "round"),
+             pgettext(column, "you played"), pgettext(column, "better"),
+             pgettext(column, "cost"), pgettext(column, "chance lost"))]
     for rank, j in enumerate(chosen, 1):
         rows.append((str(rank), str(j.move), str(j.round), text(j.played_words),
                      text(j.better_words), _cost(j, _unit(review)),

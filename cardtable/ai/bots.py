@@ -133,6 +133,7 @@ PLAYER_LEVELS: dict[str, str] = {
 """The levels offered at the table, with a line each on what to expect (messages: the
 app says them through ``i18n.text``). ``random`` (uniform over the legal moves) is for
 tests and simulations only."""
+# Translators: the computer players' levels of play
 LEVEL_NAMES: dict[str, Msg] = {"easy": msg("Easy"), "normal": msg("Normal"),
                                "hard": msg("Hard")}
 """A level's name as a player reads it (the keys stay English: settings and records)."""

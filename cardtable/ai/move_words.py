@@ -81,6 +81,7 @@ def _special(action: Action) -> Msg | None:
     if isinstance(action, TakeBack):
         return msg("Take back this turn's plays")
     if isinstance(action, Call):
+        # Translators: "May I" and "Shanghai!" are calls' names in the Shanghai games
         calls = {"may i": msg("Call May I"), "buy": msg("Ask to buy"), "pass": msg("Pass")}
         return calls.get(action.kind)
     if isinstance(action, CallShanghai):

@@ -61,6 +61,8 @@ def _shanghai(view: ShanghaiView, action: Action) -> str | None:
                        "{card} and two stock cards at once give your contract ({contract}) "
                        "more chances than a card a turn.", card=top, contract=wanted)
         if action.kind == "may i":
+            # Translators: "May I" is the call's name in the game; {count} is how many
+            # cards the contract lacks now, {then} how many with the discard taken
             return nmsg("Call May I: the {card} brings your contract nearer ({count} card "
                         "short, then {then}).",
                         "Call May I: the {card} brings your contract nearer ({count} cards "
