@@ -8,7 +8,10 @@ the player. ``cancel`` stops it at once (the process is terminated; a thread sto
 the review's next check) and ``ReviewJobs.stop_all`` does it for every job when the
 window closes, so no process is left behind.
 
-No pygame here: the worker process imports the engine and the AI only.
+No pygame here: the worker process imports the engine and the AI only. Its sentences
+are the engine's messages (``engine.text.msg``), not the app's ``_``: the worker process
+never chose a language, and a message crosses the process's queue whole (pickled with
+its template), so the window says it in the player's language with ``i18n.text``.
 """
 
 from __future__ import annotations
@@ -27,13 +30,15 @@ from .ai.review import Review
 from .engine.codec import JSONObject, JSONValue
 from .engine.errors import CodecError, EngineError
 from .engine.migrations import OtherVersionError
+from .engine.text import Msg, msg
 
 log = logging.getLogger(__name__)
 
 STOP_WAIT = 1.0
 """Seconds a terminated worker is given to go before it is killed."""
-FAULT = "The review stopped on an unexpected fault (see the log)."
-VANISHED = "The review stopped unexpectedly (its worker ended): try again."
+FAULT = msg("The review stopped on an unexpected fault (see the log).")
+VANISHED = msg("The review stopped unexpectedly (its worker ended): try again.")
+CANCELLED = msg("Cancelled.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +57,7 @@ class Done:
 @dataclass(frozen=True, slots=True)
 class Failed:
     sentence: str
-    """Why, for the player."""
+    """Why, for the player (a message: show it through ``i18n.text``)."""
 
 
 State = Progress | Done | Failed
@@ -88,18 +93,25 @@ def run_review(record: JSONObject, seat: int, budget: int | None,
     except Cancelled:
         return
     except OtherVersionError as error:
-        outbox.put(("failed", f"This game cannot be reviewed: {error}"))
+        outbox.put(("failed", msg("This game cannot be reviewed: {reason}",
+                                  reason=_reason(error))))
         return
     except (EngineError, ValueError, RecursionError) as error:
         log.warning("a review failed: %s", error)
-        outbox.put(("failed", "This game cannot be reviewed: its record does not replay "
-                              f"({_short(error)})."))
+        outbox.put(("failed", msg("This game cannot be reviewed: its record does not "
+                                  "replay ({detail}).", detail=_short(error))))
         return
     except Exception:   # noqa: BLE001  said to the player, never a crash
         log.exception("a review failed")
         outbox.put(("failed", FAULT))
         return
     outbox.put(("done", review.to_json()))
+
+
+def _reason(error: BaseException) -> str:
+    """The error's sentence, a message where the engine gave one."""
+    args = error.args
+    return args[0] if len(args) == 1 and isinstance(args[0], Msg) else str(error)
 
 
 def _short(error: BaseException) -> str:
@@ -188,7 +200,7 @@ class ReviewJob:
     def cancel(self) -> None:
         """Stop it at once (nothing more is taken from it)."""
         if not self.finished:
-            self.state = Failed("Cancelled.")
+            self.state = Failed(CANCELLED)
         self._stop.set()
         self._end()
 

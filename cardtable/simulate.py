@@ -96,16 +96,22 @@ def simulate(game_id: str, seats: int, games: int, seed: int, bot_names: list[st
     return report
 
 
-def progress_bar(stream: TextIO) -> Callable[[int, int], None]:
-    """A one-line progress bar, redrawn in place (only used on a terminal)."""
+def _games(done: int, total: int) -> str:
+    return f"{done}/{total} {'game' if total == 1 else 'games'}"
+
+
+def progress_bar(stream: TextIO, counted: Callable[[int, int], str] = _games
+                 ) -> Callable[[int, int], None]:
+    """A one-line progress bar, redrawn in place (only used on a terminal);
+    ``counted(done, total)`` says what is counted ("3/10 games": the simulations are a
+    developer's tool and speak English; ``cardtable review`` passes its own words)."""
     started = time.perf_counter()
 
     def show(done: int, total: int) -> None:
         width = 30
         filled = width * done // total
         rate = done / max(time.perf_counter() - started, 1e-9)
-        games = "game" if total == 1 else "games"
-        stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} {games} "
+        stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {counted(done, total)} "
                      f"({rate:.1f}/s)")
         if done == total:
             stream.write("\n")

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Protocol, TypeVar
 
 from ..engine import Action, Call, Discard, Draw, GameView, Place
+from ..engine.text import Msg, msg
 from .strategies import level_lines, new_strategies
 
 
@@ -122,13 +123,26 @@ def _hard(playouts: int | None = None, read: bool = True) -> Bot[GameView]:
 _LEVELS: dict[str, Callable[[], Bot[GameView]]] = {"random": RandomBot, "easy": EasyBot,
                                          "normal": NormalBot, "hard": _hard}
 PLAYER_LEVELS: dict[str, str] = {
-    "easy": "Easy: plays sensibly but slips now and then (a loose discard, a missed call)",
-    "normal": "Normal: a steady player who plans its melds and rarely gives cards away",
-    "hard": "Hard: plays each choice out many ways before it moves; takes a moment "
-            "longer",
+    "easy": msg("Easy: plays sensibly but slips now and then (a loose discard, a missed "
+                "call)"),
+    "normal": msg("Normal: a steady player who plans its melds and rarely gives cards "
+                  "away"),
+    "hard": msg("Hard: plays each choice out many ways before it moves; takes a moment "
+                "longer"),
 }
-"""The levels offered at the table, with a line each on what to expect. ``random``
-(uniform over the legal moves) is for tests and simulations only."""
+"""The levels offered at the table, with a line each on what to expect (messages: the
+app says them through ``i18n.text``). ``random`` (uniform over the legal moves) is for
+tests and simulations only."""
+# Translators: the computer players' levels of play
+LEVEL_NAMES: dict[str, Msg] = {"easy": msg("Easy"), "normal": msg("Normal"),
+                               "hard": msg("Hard")}
+"""A level's name as a player reads it (the keys stay English: settings and records)."""
+
+
+def level_name(level: str) -> str:
+    """``easy`` → "Easy", in the player's language once the app renders it."""
+    return LEVEL_NAMES.get(level) or level.title()
+
 
 def level_words(level: str, game_id: str) -> str:
     """What to expect of this level in this game, in a line (setup shows it)."""
@@ -147,14 +161,16 @@ def make_bot(name: str) -> Bot[GameView]:
     level, _, budget = name.partition(":")
     if level == "hard-noread":
         if budget and (not budget.isdigit() or int(budget) < 1):
-            raise BotError(f"{name!r}: hard-noread:N needs a whole number of playouts N ≥ 1")
+            raise BotError(msg("{name}: hard-noread:N needs a whole number of playouts N ≥ 1",
+                               name=repr(name)))
         return _hard(int(budget) if budget else None, read=False)
     if level == "hard" and budget:
         if not budget.isdigit() or int(budget) < 1:
-            raise BotError(f"{name!r}: hard:N needs a whole number of playouts N ≥ 1")
+            raise BotError(msg("{name}: hard:N needs a whole number of playouts N ≥ 1",
+                               name=repr(name)))
         return _hard(int(budget))
     try:
         return _LEVELS[name]()
     except KeyError:
-        raise BotError(f"unknown bot {name!r} (known: {', '.join(_LEVELS)}, "
-                       "hard:N)") from None
+        raise BotError(msg("unknown bot {name} (known: {known}, hard:N)", name=repr(name),
+                           known=", ".join(_LEVELS))) from None

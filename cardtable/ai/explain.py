@@ -7,6 +7,9 @@ costs 12 points").
 Each game's AI module registers its explainer (``@explainer``), beside its strategy;
 Shanghai's has a module of its own (``shanghai_explain``), as it tells Hard's buys too.
 
+Every reason is a message (``engine.text.msg``) with the cards as parameters, so the
+app says it in the player's language.
+
 Imports the engine only.
 """
 
@@ -15,10 +18,12 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from ..engine import Action, GameView, LayOff, pretty_cards
+from ..engine import Action, GameView, LayOff
 from ..engine.actions import CallShanghai, TakeBack
 from ..engine.rummy import RummyView
+from ..engine.text import msg
 from ..engine.variant import V, narrowed
+from .move_words import move_words
 
 Explainer = Callable[[V, Action], "str | None"]
 """A game's reasons for a move, read from its own view type."""
@@ -50,15 +55,16 @@ def explain(view: GameView, action: Action) -> str:
 def _plain(view: GameView, action: Action) -> str:
     """What every game shares: the move in words, with the reason where it is plain."""
     if isinstance(action, TakeBack):
-        return "Take back this turn's plays: they did not help."
+        return msg("Take back this turn's plays: they did not help.")
     if isinstance(action, (LayOff, CallShanghai)):
         cards = action.cards if isinstance(action, LayOff) else \
             view.discard_pile[-1:] if isinstance(view, RummyView) else ()
-        owner = "your" if action.target_seat == view.seat else "another player's"
-        return (f"Lay {pretty_cards(cards)} off on {owner} meld: every card you shed is "
-                "a card that does not count against you.")
-    text = action.describe()
-    return text[:1].upper() + text[1:] + "."
+        if action.target_seat == view.seat:
+            return msg("Lay {cards} off on your meld: every card you shed is a card that "
+                       "does not count against you.", cards=cards)
+        return msg("Lay {cards} off on another player's meld: every card you shed is a "
+                   "card that does not count against you.", cards=cards)
+    return msg("{move}.", move=move_words(action))
 
 
 def hint(view: GameView, rng: random.Random) -> tuple[Action, str]:

@@ -25,12 +25,13 @@ from ..engine import (
     LayDown,
     Pile,
     best_arrangement,
-    pretty_cards,
 )
 from ..engine.actions import DRAW_DISCARD, DRAW_STOCK
 from ..engine.five_crowns import FiveCrownsView, Phase, arrange_hand, meld_rules, points_function
 from ..engine.melds import Meld
+from ..engine.text import msg, nmsg
 from .explain import explainer
+from .move_words import groups
 from .strategies import Strategy, describe_levels, strategy
 
 LINK_WEIGHT = 0.5
@@ -214,8 +215,8 @@ def _plan_discard(hand: tuple[Card, ...], round_number: int, keep: tuple[Card, .
 
 describe_levels(
     "five_crowns",
-    easy="Easy: plays sensibly but slips now and then (a loose discard, a draw from the "
-         "wrong pile)")
+    easy=msg("Easy: plays sensibly but slips now and then (a loose discard, a draw from the "
+             "wrong pile)"))
 
 
 @strategy("five_crowns")
@@ -300,40 +301,50 @@ def _five_crowns(view: FiveCrownsView, action: Action) -> str | None:
         top = view.top_discard
         if action.source is Pile.DISCARD and top is not None:
             if rules.is_wild(top):
-                return f"Take the {top.pretty} from the discard pile: it is wild this round."
+                return msg("Take the {card} from the discard pile: it is wild this round.",
+                           card=top)
             best = arrange_hand(view.hand + (top,), view.round, discard=True)
             if best.goes_out:
-                return f"Take the {top.pretty}: with it you can go out."
+                return msg("Take the {card}: with it you can go out.", card=top)
             partners = _partners(best.melds, top)
             if partners:
-                return (f"Take the {top.pretty} from the discard pile: it goes with "
-                        f"{pretty_cards(partners)}.")
-            return f"Take the {top.pretty}: it brings a book or run nearer."
+                return msg("Take the {card} from the discard pile: it goes with {cards}.",
+                           card=top, cards=partners)
+            return msg("Take the {card}: it brings a book or run nearer.", card=top)
         if top is not None:
-            return (f"Draw from the stock: the {top.pretty} on the pile fits none of your "
-                    "books or runs.")
-        return "Draw from the stock."
+            return msg("Draw from the stock: the {card} on the pile fits none of your books "
+                       "or runs.", card=top)
+        return msg("Draw from the stock.")
     if isinstance(action, Discard):
         card = action.card
         if rules.is_wild(card):
             if all(rules.is_wild(other) for other in view.hand):
-                return f"Discard the {card.pretty}: it is the only card left to throw."
+                return msg("Discard the {card}: it is the only card left to throw.",
+                           card=card)
             # A wild is thrown only when no book or run can use it now (the last turn):
             # kept, it would count the most of any card.
-            return (f"Discard the {card.pretty}: no book or run can use it now, and left "
-                    f"in your hand it would count {points(card)} points against you.")
+            return nmsg("Discard the {card}: no book or run can use it now, and left in "
+                        "your hand it would count {count} point against you.",
+                        "Discard the {card}: no book or run can use it now, and left in "
+                        "your hand it would count {count} points against you.",
+                        points(card), card=card)
         best = arrange_hand(view.hand, view.round)
         if card in best.deadwood:
-            return (f"Discard the {card.pretty}: it is in none of your books or runs and "
-                    f"costs {points(card)} points.")
-        return (f"Discard the {card.pretty}: breaking up that meld costs the least "
-                f"({points(card)} points).")
+            return nmsg("Discard the {card}: it is in none of your books or runs and costs "
+                        "{count} point.",
+                        "Discard the {card}: it is in none of your books or runs and costs "
+                        "{count} points.", points(card), card=card)
+        return nmsg("Discard the {card}: breaking up that meld costs the least ({count} "
+                    "point).",
+                    "Discard the {card}: breaking up that meld costs the least ({count} "
+                    "points).", points(card), card=card)
     if isinstance(action, LayDown):
-        melds = " / ".join(pretty_cards(meld.cards) for meld in action.melds)
+        melds = groups(action.melds, " / ")
         if view.final_turn:
-            return (f"Lay down {melds} and discard the {action.discard.pretty}: what you "
-                    "lay down no longer counts against you.")
-        return f"Go out: {melds}, discarding the {action.discard.pretty}."
+            return msg("Lay down {melds} and discard the {card}: what you lay down no "
+                       "longer counts against you.", melds=melds, card=action.discard)
+        return msg("Go out: {melds}, discarding the {card}.", melds=melds,
+                   card=action.discard)
     return None
 
 

@@ -34,6 +34,7 @@ from ..engine.five_crowns import (
     points_function,
 )
 from ..engine.options import FiveCrownsOptions
+from ..engine.text import msg
 from ..engine.variant import SeatedState, SomeVariant
 from .candidates import search_prior
 from .five_crowns_bot import REMEMBERED, hand_score
@@ -180,8 +181,8 @@ def five_crowns_prior(view: GameView, moves: Sequence[Action]) -> list[float]:
             if isinstance(move, Discard) else math.inf for move in moves]
 
 
-@round_terms("five_crowns", unit="penalty points", low_better=True,
-             round_words="the round's lowest score")
+@round_terms("five_crowns", unit=msg("penalty points"), low_better=True,
+             round_words=msg("the round's lowest score"))
 def five_crowns_terms(variant: SomeVariant, world: SeatedState, reached: SeatedState,
                       seat: int) -> tuple[float, float | None]:
     """The seat's expected points this round (what is scored, and the hands' reading

@@ -20,7 +20,7 @@ import random
 from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 
-from ..engine import Action, Card, Discard, Draw, LayMission, LayOff, Pile, Rank, pretty_cards
+from ..engine import Action, Card, Discard, Draw, LayMission, LayOff, Pile, Rank
 from ..engine.actions import one_per_face
 from ..engine.melds import Meld, MeldKind
 from ..engine.missions import (
@@ -37,6 +37,7 @@ from ..engine.missions import (
     tally_of,
 )
 from ..engine.monastery import MonasteryView, Phase
+from ..engine.text import msg
 from .explain import explainer
 from .strategies import Strategy, describe_levels, strategy
 
@@ -170,10 +171,10 @@ def goes_with_any(card: Card, cards: Iterable[Card]) -> bool:
 
 describe_levels(
     "monastery",
-    easy="Easy: plays sensibly but slips now and then (a loose discard, a draw from the "
-         "wrong pile)",
-    normal="Normal: a steady player who works towards its next mission and rarely gives "
-           "cards away")
+    easy=msg("Easy: plays sensibly but slips now and then (a loose discard, a draw from the "
+             "wrong pile)"),
+    normal=msg("Normal: a steady player who works towards its next mission and rarely "
+               "gives cards away"))
 
 
 @strategy("monastery")
@@ -305,23 +306,27 @@ def _monastery(view: MonasteryView, action: Action) -> str | None:
     nearest = min(missions, key=lambda n: cards_needed(view.hand, MISSIONS[n]),
                   default=None)
     if isinstance(action, LayMission):
-        return (f"Lay mission {action.mission} ({MISSIONS[action.mission].title}): you hold "
-                "it now.")
+        return msg("Lay mission {mission} ({title}): you hold it now.",
+                   mission=action.mission, title=MISSIONS[action.mission].title)
     if isinstance(action, LayOff):  # cards left in hand score nothing here
-        owner = "your" if action.target_seat == view.seat else "another player's"
-        return (f"Lay {pretty_cards(action.cards)} off on {owner} mission: every card you "
-                "shed brings you nearer going out, which ends the round before the others "
-                "lay theirs.")
+        if action.target_seat == view.seat:
+            return msg("Lay {cards} off on your mission: every card you shed brings you "
+                       "nearer going out, which ends the round before the others lay "
+                       "theirs.", cards=action.cards)
+        return msg("Lay {cards} off on another player's mission: every card you shed "
+                   "brings you nearer going out, which ends the round before the others lay "
+                   "theirs.", cards=action.cards)
     if isinstance(action, Draw) and view.top_discard is not None:
         top = view.top_discard
         if action.source is Pile.DISCARD:
-            return f"Take the {top.pretty}: it brings a mission nearer."
-        return f"Draw from the stock: the {top.pretty} brings no mission nearer."
+            return msg("Take the {card}: it brings a mission nearer.", card=top)
+        return msg("Draw from the stock: the {card} brings no mission nearer.", card=top)
     if isinstance(action, Discard):
         card = action.card
         if view.laid(view.seat):
-            return f"Discard the {card.pretty}: nobody can add it to a group on the table."
+            return msg("Discard the {card}: nobody can add it to a group on the table.",
+                       card=card)
         if nearest is not None:
-            return (f"Discard the {card.pretty}: your nearest mission, "
-                    f"{MISSIONS[nearest].title}, does not need it.")
+            return msg("Discard the {card}: your nearest mission, {title}, does not need "
+                       "it.", card=card, title=MISSIONS[nearest].title)
     return None

@@ -39,6 +39,7 @@ from ..engine.actions import LayMission, LayOff
 from ..engine.missions import MISSIONS, Tally, needed, tally_of
 from ..engine.monastery import Monastery, MonasteryState, MonasteryView, Phase
 from ..engine.rummy import legal_draws
+from ..engine.text import msg
 from ..engine.variant import SeatedState, SomeVariant
 from .leaf import chance_ahead, leaf_value
 from .monastery_bot import MonasteryStrategy
@@ -154,8 +155,8 @@ def monastery_leaf(variant: SomeVariant, state: SeatedState, seat: int) -> float
     return chance_ahead(expected, seat, SPREAD * math.sqrt(rounds_left), False)
 
 
-@round_terms("monastery", unit="missions", low_better=False,
-             round_words="making a mission this round")
+@round_terms("monastery", unit=msg("missions"), low_better=False,
+             round_words=msg("making a mission this round"))
 def monastery_terms(variant: SomeVariant, world: SeatedState, reached: SeatedState,
                     seat: int) -> tuple[float, float | None]:
     """The missions the seat is expected to make this round, and its chance of making

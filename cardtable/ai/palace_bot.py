@@ -26,11 +26,11 @@ from ..engine import (
     PlayHidden,
     Rank,
     TakeStack,
-    pretty_cards,
 )
 from ..engine.memo import IdentityMemo
 from ..engine.palace import PalaceView, Phase
 from ..engine.placements import value
+from ..engine.text import msg, nmsg
 from .explain import explainer
 from .strategies import Strategy, describe_levels, strategy
 
@@ -199,9 +199,9 @@ def _special(places: list[Place], small_stack: bool) -> Place:
 
 describe_levels(
     "palace",
-    easy="Easy: plays sensibly but often puts down a weaker card than it could",
-    normal="Normal: sheds its low cards first and keeps its 2s and aces for when they are "
-           "needed")
+    easy=msg("Easy: plays sensibly but often puts down a weaker card than it could"),
+    normal=msg("Normal: sheds its low cards first and keeps its 2s and aces for when they "
+               "are needed"))
 
 
 @strategy("palace")
@@ -227,21 +227,27 @@ class PalaceStrategy(Strategy[PalaceView]):
 def _palace(view: PalaceView, action: Action) -> str | None:
     top = view.top
     if isinstance(action, PickHidden):
-        return "Any three will do: the cards are face down, so no choice is better."
+        return msg("Any three will do: the cards are face down, so no choice is better.")
     if isinstance(action, BuildReserve):
-        return "Keep your highest cards in the visible reserve: they are the hardest to beat."
+        return msg("Keep your highest cards in the visible reserve: they are the hardest to "
+                   "beat.")
     if isinstance(action, TakeStack):
-        return "Nothing you can play beats the stack: take it."
+        return msg("Nothing you can play beats the stack: take it.")
     if isinstance(action, PlayHidden):
-        return "Turn up a hidden card: it is all you have left."
+        return msg("Turn up a hidden card: it is all you have left.")
     if isinstance(action, Place):
-        cards = pretty_cards(action.cards)
+        cards = action.cards
         ranks = {card.rank for card in action.cards}
         if ranks == {Rank.TWO}:
-            return f"Play {cards}: a 2 plays on anything."
+            # Translators: a 2 is the card of rank two, which may be played on any card
+            return msg("Play {cards}: a 2 plays on anything.", cards=cards)
         if len(ranks) > 1:
-            return f"Play {cards}: a straight sheds {len(action.cards)} cards at once."
+            return nmsg("Play {cards}: a straight sheds {count} card at once.",
+                        "Play {cards}: a straight sheds {count} cards at once.",
+                        len(action.cards), cards=cards)
         if top is None:
-            return f"Play {cards}: the stack is empty, so shed your lowest cards."
-        return f"Play {cards}: the lowest you hold that beats the top of the stack."
+            return msg("Play {cards}: the stack is empty, so shed your lowest cards.",
+                       cards=cards)
+        return msg("Play {cards}: the lowest you hold that beats the top of the stack.",
+                   cards=cards)
     return None

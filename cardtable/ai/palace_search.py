@@ -35,6 +35,7 @@ from ..engine import Action, BuildReserve, Card, GameView, Place
 from ..engine.palace import Palace, PalaceState, Phase
 from ..engine.palace_dry import DryTable
 from ..engine.placements import ACE_HIGH, top_value, value
+from ..engine.text import msg
 from ..engine.variant import SeatedState, SomeVariant
 from .candidates import search_prior
 from .leaf import chance_ahead, leaf_value
@@ -251,7 +252,8 @@ def palace_leaf(variant: SomeVariant, state: SeatedState, seat: int) -> float:
     return share / (state.seats - 1)
 
 
-@round_terms("palace", unit="cards left", low_better=True, round_words="winning the game")
+@round_terms("palace", unit=msg("cards left"), low_better=True,
+             round_words=msg("winning the game"))
 def palace_terms(variant: SomeVariant, world: SeatedState, reached: SeatedState,
                  seat: int) -> tuple[float, float | None]:
     """The cards the seat still has to shed (hand, reserve and hidden cards: a stack

@@ -34,6 +34,7 @@ from .explain import explain
 from .hard import COMMIT, HardBot, Rollout, Verdict
 from .hard_in_seat import Cancelled, Comparison, hard_in_seat
 from .leaf import leaf_for
+from .move_words import move_words
 from .review_terms import RoundTerms, terms_for
 
 FORMAT = "cardtable-review-1"
@@ -95,9 +96,12 @@ class Judgement:
     worlds: int
     """Fresh worlds the two moves were compared on (0: no rival looked better)."""
     why: str
-    """Why the better move is better (the "why?" explainers)."""
+    """Why the better move is better (the "why?" explainers): a message while the
+    review is fresh, its English once read back from JSON."""
     played_words: str
     better_words: str
+    """The moves as sentences start (``move_words``: messages while fresh; from JSON,
+    English, so a screen should name ``played``/``better`` with ``move_words`` again)."""
 
     @property
     def mistake(self) -> bool:
@@ -177,6 +181,7 @@ class Review:
     seat: int
     budget: int
     unit: str
+    """The game's unit (a message; English once read back: ``_()`` finds its msgid)."""
     low_better: bool
     round_words: str
     judgements: tuple[Judgement, ...]
@@ -355,8 +360,7 @@ def _round(rollout: Rollout) -> float:
 
 
 def _words(action: Action) -> str:
-    text = action.describe()
-    return text[:1].upper() + text[1:]
+    return move_words(action)
 
 
 Progress = Callable[[int, int], None]

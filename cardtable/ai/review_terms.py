@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
+from ..engine.text import msg
 from ..engine.variant import SeatedState, SomeVariant
 
 TermsReading = Callable[[SomeVariant, SeatedState, SeatedState, int],
@@ -26,17 +27,22 @@ in play, and its chance of winning the round (0 to 1; None where the round is th
 whole game: the leaf value is that chance)."""
 
 
+WINNING_THE_ROUND = msg("winning the round")
+"""What most games' round chance is a chance of."""
+
+
 @dataclass(frozen=True, slots=True)
 class RoundTerms:
     """A game's round reading and the words of its unit."""
 
     read: TermsReading
     unit: str
-    """The score's unit, plural ("penalty points", "missions", "cards left")."""
+    """The score's unit, plural ("penalty points", "missions", "cards left"): a message
+    (``msg``), which the app says in the player's language."""
     low_better: bool
     """Whether less of it is better (penalty points, cards left)."""
-    round_words: str = "winning the round"
-    """What the chance is a chance of, in a player's words."""
+    round_words: str = WINNING_THE_ROUND
+    """What the chance is a chance of, in a player's words (a message too)."""
     sized_for: int = 4
     """Seats at the table a review's budget is sized for (``review.review_budget``)."""
 
@@ -46,7 +52,7 @@ F = TypeVar("F", bound=TermsReading)
 
 
 def round_terms(*game_ids: str, unit: str, low_better: bool,
-                round_words: str = "winning the round",
+                round_words: str = WINNING_THE_ROUND,
                 sized_for: int = 4) -> Callable[[F], F]:
     """Decorator: how a review reads these games' rollouts in their own terms (and the
     table size its budget is sized for, where a game's reviews are dearer)."""

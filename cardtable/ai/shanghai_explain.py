@@ -19,12 +19,13 @@ from ..engine import (
     GoDown,
     Pile,
     ReplaceWild,
-    pretty_cards,
 )
 from ..engine.contracts import cards_needed
 from ..engine.options import ShanghaiBuyOptions, ShanghaiMayIOptions
 from ..engine.shanghai_rules import ShanghaiView
+from ..engine.text import Msg, msg, nmsg
 from .explain import explainer
+from .move_words import groups
 from .shanghai_bot import MAX_HAND_TO_CALL
 from .shanghai_hard import buys_only_wilds, rushed
 
@@ -33,6 +34,7 @@ from .shanghai_hard import buys_only_wilds, rushed
 def _shanghai(view: ShanghaiView, action: Action) -> str | None:
     crules = view.crules
     contract = view.contract
+    wanted = contract.describe()
     top = view.discard_pile[-1] if view.discard_pile else None
     down = view.down[view.seat]
 
@@ -43,58 +45,72 @@ def _shanghai(view: ShanghaiView, action: Action) -> str | None:
         now, then = need(view.hand), need(view.hand + (top,))
         if action.kind == "pass":
             if down:
-                return f"Pass: you are down already, and {_call_cost(view)}."
+                return msg("Pass: you are down already, and {cost}.", cost=_call_cost(view))
             if then < now and len(view.hand) > MAX_HAND_TO_CALL:
-                return (f"Pass: you hold {len(view.hand)} cards already, and "
-                        f"{_call_cost(view)}.")
+                return nmsg("Pass: you hold {count} card already, and {cost}.",
+                            "Pass: you hold {count} cards already, and {cost}.",
+                            len(view.hand), cost=_call_cost(view))
             if then < now and buys_only_wilds(view):
-                return (f"Pass: your contract ({contract.describe()}) will come without "
-                        f"the {top.pretty}, and {_call_cost(view)} that count against you "
-                        "if the round ends first.")
-            return (f"Pass: the {top.pretty} does not bring your contract "
-                    f"({contract.describe()}) nearer.")
+                return msg("Pass: your contract ({contract}) will come without the {card}, "
+                           "and {cost} that count against you if the round ends first.",
+                           contract=wanted, card=top, cost=_call_cost(view))
+            return msg("Pass: the {card} does not bring your contract ({contract}) nearer.",
+                       card=top, contract=wanted)
         if then == now and rushed(view):
-            return (f"Ask to buy: another player is down, so the round may end soon; the "
-                    f"{top.pretty} and two stock cards at once give your contract "
-                    f"({contract.describe()}) more chances than a card a turn.")
-        return (f"{'Call May I' if action.kind == 'may i' else 'Ask to buy'}: the "
-                f"{top.pretty} brings your contract nearer ({now} "
-                f"card{'s' if now != 1 else ''} short, then {then}).")
+            return msg("Ask to buy: another player is down, so the round may end soon; the "
+                       "{card} and two stock cards at once give your contract ({contract}) "
+                       "more chances than a card a turn.", card=top, contract=wanted)
+        if action.kind == "may i":
+            # Translators: "May I" is the call's name in the game; {count} is how many
+            # cards the contract lacks now, {then} how many with the discard taken
+            return nmsg("Call May I: the {card} brings your contract nearer ({count} card "
+                        "short, then {then}).",
+                        "Call May I: the {card} brings your contract nearer ({count} cards "
+                        "short, then {then}).", now, card=top, then=then)
+        return nmsg("Ask to buy: the {card} brings your contract nearer ({count} card short, "
+                    "then {then}).",
+                    "Ask to buy: the {card} brings your contract nearer ({count} cards "
+                    "short, then {then}).", now, card=top, then=then)
     if isinstance(action, Draw) and top is not None:
         if action.source is Pile.DISCARD:
-            return (f"Take the {top.pretty}: it brings your contract ({contract.describe()}) "
-                    "nearer." if not down else f"Take the {top.pretty}: it fits the table.")
-        return (f"Draw from the stock: the {top.pretty} does not help your contract."
-                if not down else "Draw from the stock: the discard fits nowhere for you.")
+            if down:
+                return msg("Take the {card}: it fits the table.", card=top)
+            return msg("Take the {card}: it brings your contract ({contract}) nearer.",
+                       card=top, contract=wanted)
+        if down:
+            return msg("Draw from the stock: the discard fits nowhere for you.")
+        return msg("Draw from the stock: the {card} does not help your contract.", card=top)
     if isinstance(action, GoDown):
-        return (f"Go down: you hold the contract ({contract.describe()}): "
-                f"{' / '.join(pretty_cards(m.cards) for m in action.melds)}.")
+        return msg("Go down: you hold the contract ({contract}): {melds}.",
+                   contract=wanted, melds=groups(action.melds, " / "))
     if isinstance(action, (Exchange, ReplaceWild)):
         meld = view.melds[action.target_seat][action.meld_index]
-        swap = (f"Swap your {action.natural.pretty} for the {action.wild.pretty} in "
-                f"{pretty_cards(meld.cards)}")
         if isinstance(action, ReplaceWild):
-            return f"{swap}: the freed wild goes on another meld, and a card leaves your hand."
-        return f"{swap}: a wild fits any meld."
+            return msg("Swap your {natural} for the {wild} in {meld}: the freed wild goes on "
+                       "another meld, and a card leaves your hand.",
+                       natural=action.natural, wild=action.wild, meld=meld.cards)
+        return msg("Swap your {natural} for the {wild} in {meld}: a wild fits any meld.",
+                   natural=action.natural, wild=action.wild, meld=meld.cards)
     if isinstance(action, Discard):
         card = action.card
         if down:
-            return f"Discard the {card.pretty}: it fits no meld on the table."
-        return (f"Discard the {card.pretty}: your contract ({contract.describe()}) needs it "
-                "least.")
+            return msg("Discard the {card}: it fits no meld on the table.", card=card)
+        return msg("Discard the {card}: your contract ({contract}) needs it least.",
+                   card=card, contract=wanted)
     return None
 
 
-def _call_cost(view: ShanghaiView) -> str:
+def _call_cost(view: ShanghaiView) -> Msg:
     """What taking the discard out of turn costs, in the view's rules: May I's penalty
-    cards, or a buy's extra stock cards."""
+    cards, or a buy's extra stock cards (a clause of the "why?")."""
     options = view.options
     if view.may_i:
         may_i = options if isinstance(options, ShanghaiMayIOptions) else ShanghaiMayIOptions()
         extra = may_i.may_i_penalty_cards
-        return (f"a call costs you {extra} penalty card{'s' if extra != 1 else ''}"
-                if extra else "a call gives you the card alone")
+        if not extra:
+            return msg("a call gives you the card alone")
+        return nmsg("a call costs you {count} penalty card",
+                    "a call costs you {count} penalty cards", extra)
     buy = options if isinstance(options, ShanghaiBuyOptions) else ShanghaiBuyOptions()
-    extra = buy.buy_extra_cards
-    return f"a buy costs you {extra} more card{'s' if extra != 1 else ''} from the stock"
-
+    return nmsg("a buy costs you {count} more card from the stock",
+                "a buy costs you {count} more cards from the stock", buy.buy_extra_cards)

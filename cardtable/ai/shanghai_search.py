@@ -48,6 +48,7 @@ from ..engine.shanghai_rules import (
     contract_rules,
     hand_penalty,
 )
+from ..engine.text import msg
 from ..engine.variant import SeatedState, SomeVariant
 from .leaf import chance_ahead, leaf_value
 from .review_terms import round_terms
@@ -347,10 +348,10 @@ def shanghai_leaf(variant: SomeVariant, state: SeatedState, seat: int) -> float:
     return chance_ahead(scores, seat, spread, low_wins=False)
 
 
-@round_terms("shanghai_buy", unit="penalty points", low_better=True, round_words="going out",
-             sized_for=3)
-@round_terms("shanghai_may_i", unit="penalty points", low_better=True,
-             round_words="going out")
+@round_terms("shanghai_buy", unit=msg("penalty points"), low_better=True,
+             round_words=msg("going out"), sized_for=3)
+@round_terms("shanghai_may_i", unit=msg("penalty points"), low_better=True,
+             round_words=msg("going out"))
 def shanghai_terms(variant: SomeVariant, world: SeatedState, reached: SeatedState,
                    seat: int) -> tuple[float, float | None]:
     """The seat's expected penalty points this round (the share of its hand's points its
