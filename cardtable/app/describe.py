@@ -261,9 +261,10 @@ def _call_won(said: Said, event: CallWon) -> str:
            }.get(event.kind, (_("You get {card} ahead of {others}"),
                               _("{name} gets {card} ahead of {others}")))
     nearer = len(event.over)
-    # Translators: "nearer" when one other seat called, "nearest" when several did
     if event.kind == "shanghai":
         why = said.by(winner,
+                      # Translators: "nearer" when one other seat called, "nearest" when
+                      # several did
                       ngettext("You sit nearer to the left of the discarder ({whom})",
                                "You sit nearest to the left of the discarder ({whom})",
                                nearer),
@@ -272,6 +273,8 @@ def _call_won(said: Said, event: CallWon) -> str:
                                nearer))
     else:
         why = said.by(winner,
+                      # Translators: "nearer" when one other seat called, "nearest" when
+                      # several did
                       ngettext("You sit nearer to the left of the player in turn ({whom})",
                                "You sit nearest to the left of the player in turn ({whom})",
                                nearer),

@@ -106,6 +106,7 @@ def _goal(view: RummyView, desc: TableDescription[RummyView], names: Sequence[st
     others = []
     for seat in _seats_from(view, human)[1:]:
         made_there = sum(desc.progress(view, seat) or ())
+        # Translators: another seat's missions made: "West 3 missions"
         others.append(ngettext("{name} {count} mission", "{name} {count} missions",
                                made_there).format(name=names[seat], count=made_there))
     return said + " " + listed(others) + "." if others else said

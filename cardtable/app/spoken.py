@@ -226,6 +226,7 @@ def _card_token() -> re.Pattern[str]:
 
 def _symbols() -> tuple[tuple[str, str], ...]:
     """The symbols the table's texts use, as words."""
+    # Translators: words said for symbols in a sentence (→ ± − % ≈): keep the spaces
     return (("\u00b7", ","), ("\u2192", _(" to ")), ("\u00b1", _(" plus or minus ")),
             ("\u2212", _("minus ")), ("%", _(" percent")), ("\u2248", _("about ")),
             ("\u2026", "..."))
