@@ -17,6 +17,8 @@ from typing import Generic, TypeVar
 
 from ..ai.explain import explain, hint
 from ..engine import Action, Card, GameView
+from ..engine.text import Msg, Param
+from ..i18n import _, card_name, ngettext, text
 
 R = TypeVar("R")
 
@@ -51,16 +53,19 @@ class Job(Generic[R]):
 
 
 def hint_job(view: GameView, seed: int) -> Job[tuple[Action, str]]:
-    """(move, reason) for the person's view."""
-    return Job(view, lambda: hint(view, random.Random(seed)))
+    """(move, reason) for the person's view, the reason in the player's language."""
+    def work() -> tuple[Action, str]:
+        action, reason = hint(view, random.Random(seed))
+        return action, text(reason)
+    return Job(view, work)
 
 
 def why_job(table_view: GameView, seen: GameView, action: Action) -> Job[str]:
     """The reason for a move an AI seat made from the view it had (``seen``), told
     about that seat ("its books", not "your books"), naming none of the cards it held
     that the person cannot see (see ``withheld``)."""
-    return Job(table_view, lambda: about_them(withheld(explain(seen, action), seen,
-                                                       table_view, action)))
+    return Job(table_view, lambda: about_them(text(withheld(explain(seen, action), seen,
+                                                            table_view, action))))
 
 
 def withheld(reason: str, seen: GameView, table_view: GameView, action: Action) -> str:
@@ -78,13 +83,46 @@ def withheld(reason: str, seen: GameView, table_view: GameView, action: Action) 
     names = {card.pretty for card in hand - shown} - {card.pretty for card in table}
     if not names:
         return reason
+    if isinstance(reason, Msg):
+        return _withheld_message(reason, names)
     one = "|".join(re.escape(name) for name in sorted(names, key=len, reverse=True))
     run = re.compile(rf"(?<![0-9A-Za-z])(?:{one})(?: (?:{one}))*(?![0-9A-Za-z])")
 
     def said(match: re.Match[str]) -> str:
-        count = len(match.group(0).split(" "))
-        return "a card in hand" if count == 1 else f"{count} cards in hand"
+        return _in_hand(len(match.group(0).split(" ")))
     return run.sub(said, reason)
+
+
+def _in_hand(count: int) -> str:
+    if count == 1:
+        return _("a card in hand")
+    return ngettext("{count} card in hand", "{count} cards in hand", count).format(count=count)
+
+
+def _withheld_message(reason: Msg, names: set[str]) -> Msg:
+    """``withheld`` for a message: its cards (and those of the messages in it) that may
+    not be named, said as "2 cards in hand", so the sentence is still translated."""
+    params: dict[str, Param] = {}
+    for key, value in reason.params.items():
+        if isinstance(value, Msg):
+            value = _withheld_message(value, names)
+        elif isinstance(value, Card) and value.pretty in names:
+            value = _in_hand(1)
+        elif isinstance(value, tuple) and any(card.pretty in names for card in value):
+            parts: list[str] = []
+            run = 0
+            for card in (*value, None):
+                if card is not None and card.pretty in names:
+                    run += 1
+                    continue
+                if run:
+                    parts.append(_in_hand(run))
+                    run = 0
+                if card is not None:
+                    parts.append(card_name(card))
+            value = " ".join(parts)
+        params[key] = value
+    return Msg(reason.template, params, reason.plural, reason.number)
 
 
 def _cards_in(value: object, found: set[Card] | None = None) -> set[Card]:
@@ -114,7 +152,8 @@ THIRD_PERSON = {"are": "is", "have": "has", "can": "can", "hold": "holds", "shed
 
 def about_them(reason: str) -> str:
     """An explanation written to the person, turned to speak of another player ("you
-    hold" becomes "it holds", not "it hold")."""
+    hold" becomes "it holds", not "it hold"). English only: another language's "you"
+    is left as it is (the AI's sentences would need their own third-person form)."""
     words = {"your": "its", "Your": "Its", "you": "it", "You": "It"}
     verbs = "|".join(THIRD_PERSON)
     reason = re.sub(rf"\b(you|You) ({verbs})\b",

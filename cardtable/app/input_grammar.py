@@ -17,6 +17,8 @@ from enum import StrEnum
 
 import pygame
 
+from ..i18n import N_, _
+
 
 class Command(StrEnum):
     """What a key or a button asks the table for. Its value names the control in the
@@ -58,40 +60,46 @@ class Command(StrEnum):
 
 
 MEANINGS: dict[Command, str] = {
-    Command.NEXT: "next place",
-    Command.PREVIOUS: "previous place",
-    Command.NEXT_TARGET: "next place for cards",
-    Command.PREVIOUS_TARGET: "previous place for cards",
-    Command.LEFT: "previous card in the hand (a replay: the previous move)",
-    Command.RIGHT: "next card in the hand (a replay: the next move)",
-    Command.SELECT: "select the card (or press the focused button)",
-    Command.ACTIVATE: "use the focused place: put the selected cards there, draw, press",
-    Command.DRAW: "draw from the stock",
-    Command.TAKE: "take the discard pile's top card (Palace: take the stack)",
-    Command.SORT_SUIT: "sort by suit",
-    Command.SORT_RANK: "sort by rank",
-    Command.ARRANGE: "arrange for me",
-    Command.CLEAR: "clear the groups being built",
-    Command.GO_DOWN: "go down, lay the mission",
-    Command.COMMIT: "discard the selected card, or go out with the groups built",
-    Command.TAKE_BACK: "take back this turn's plays",
-    Command.NEXT_GOAL: "next mission",
-    Command.YES: "call, take, buy (the question's first answer)",
-    Command.NO: "pass, decline, cancel",
-    Command.CHOOSE: "the answer (or card) with that number",
-    Command.HINT: "a hint",
-    Command.SCORES: "the score sheet",
-    Command.UNDO: "undo",
-    Command.COPY: "copy the deal code",
-    Command.EVERY_HAND: "a replay: every hand shown, or your view",
-    Command.NEXT_ROUND: "a replay: the next round (rules: the next page)",
-    Command.PREVIOUS_ROUND: "a replay: the previous round (rules: the previous page)",
-    Command.FIRST: "a replay: the first move",
-    Command.LAST: "a replay: the last move",
-    Command.PAUSE: "the menu",
-    Command.CANCEL: "drop the selection, then the menu",
+    Command.NEXT: N_("next place"),
+    Command.PREVIOUS: N_("previous place"),
+    Command.NEXT_TARGET: N_("next place for cards"),
+    Command.PREVIOUS_TARGET: N_("previous place for cards"),
+    Command.LEFT: N_("previous card in the hand (a replay: the previous move)"),
+    Command.RIGHT: N_("next card in the hand (a replay: the next move)"),
+    Command.SELECT: N_("select the card (or press the focused button)"),
+    Command.ACTIVATE: N_("use the focused place: put the selected cards there, draw, press"),
+    Command.DRAW: N_("draw from the stock"),
+    Command.TAKE: N_("take the discard pile's top card (Palace: take the stack)"),
+    Command.SORT_SUIT: N_("sort by suit"),
+    Command.SORT_RANK: N_("sort by rank"),
+    Command.ARRANGE: N_("arrange for me"),
+    Command.CLEAR: N_("clear the groups being built"),
+    Command.GO_DOWN: N_("go down, lay the mission"),
+    Command.COMMIT: N_("discard the selected card, or go out with the groups built"),
+    Command.TAKE_BACK: N_("take back this turn's plays"),
+    Command.NEXT_GOAL: N_("next mission"),
+    Command.YES: N_("call, take, buy (the question's first answer)"),
+    Command.NO: N_("pass, decline, cancel"),
+    Command.CHOOSE: N_("the answer (or card) with that number"),
+    Command.HINT: N_("a hint"),
+    Command.SCORES: N_("the score sheet"),
+    Command.UNDO: N_("undo"),
+    Command.COPY: N_("copy the deal code"),
+    Command.EVERY_HAND: N_("a replay: every hand shown, or your view"),
+    Command.NEXT_ROUND: N_("a replay: the next round (rules: the next page)"),
+    Command.PREVIOUS_ROUND: N_("a replay: the previous round (rules: the previous page)"),
+    Command.FIRST: N_("a replay: the first move"),
+    Command.LAST: N_("a replay: the last move"),
+    Command.PAUSE: N_("the menu"),
+    Command.CANCEL: N_("drop the selection, then the menu"),
 }
-"""What each command means, as a person would say it."""
+"""What each command means, as a person would say it (marked for the catalogue: see
+``meaning``)."""
+
+
+def meaning(command: Command) -> str:
+    """What a command means, in the player's language."""
+    return _(MEANINGS[command])
 
 
 @dataclass(frozen=True)

@@ -8,11 +8,12 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
+from ..i18n import N_, _, pgettext
 from . import theme
 from .widgets import Widget
 
-ALL = "All AI seats"
-"""The first segment's name: it sets every AI seat at once."""
+ALL = N_("All AI seats")
+"""The first segment's name: it sets every AI seat at once (translated where shown)."""
 
 
 def short_name(name: str) -> str:
@@ -57,7 +58,8 @@ class LevelRow(Widget):
         seats' levels differ)."""
         if index == 0:
             common = self.common()
-            return self._shown(common) if common else "Mixed"
+            # Translators: the AI seats play at different levels
+            return self._shown(common) if common else _("Mixed")
         return self._shown(self.levels[index - 1])
 
     def texts(self, index: int) -> list[tuple[str, int]]:
@@ -65,16 +67,20 @@ class LevelRow(Widget):
         it fits, else "W: Hard" (type a little smaller if need be), else the seat's
         initials over its level; never below 10 px."""
         segment = self.segments()[index]
-        name = ALL if index == 0 else self.names[index - 1]
+        # The names and the label are given marked (N_), and said in the language here.
+        name = _(ALL) if index == 0 else _(self.names[index - 1])
         level = self.segment_level(index)
         size = max(12, int(self.rect.height * 0.42))
         room = segment.width - 8
-        whole = f"{name}: {level}"
+        # Translators: a seat and its AI level in New game: "West: Hard"
+        whole = _("{name}: {level}").format(name=name, level=level)
         if theme.font(size, True).size(whole)[0] <= room:
             return [(whole, size)]
-        short = "All" if index == 0 else short_name(name)
+        # Translators: "All AI seats", shortened where it does not fit
+        short = pgettext("every AI seat, short", "All") if index == 0 else short_name(name)
         small = max(10, min(size, int(self.rect.height * 0.4)))
-        brief = f"{short}: {level}"  # "All: Normal" reads whole where it fits
+        # "All: Normal" reads whole where it fits
+        brief = _("{name}: {level}").format(name=short, level=level)
         for one in range(size, small - 1, -1):
             if theme.font(one, True).size(brief)[0] <= room:
                 return [(brief, one)]
@@ -115,7 +121,7 @@ class LevelRow(Widget):
     def draw(self, surface: pygame.Surface, focused: bool) -> None:
         size = max(12, int(self.rect.height * 0.42))
         if self.label_width:
-            theme.blit_text(surface, self.label, size, (self.rect.x, self.rect.centery),
+            theme.blit_text(surface, _(self.label), size, (self.rect.x, self.rect.centery),
                             anchor="midleft")
         for index, segment in enumerate(self.segments()):
             first = index == 0  # a lighter green: it is a command, not a seat

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from ..engine import Card
 from ..engine.palace import PalaceView, Phase
-from .grammar import plural
+from ..i18n import _, ngettext, text
 from .model import ScreenModel
 from .spoken import cards_name
 from .status_words import Status, can_do_words, cards_left_words, hand_words
@@ -24,44 +24,78 @@ def palace_status(status: Status, view: PalaceView, desc: PalaceTable, names: Se
         # are by rank: Shift+F3 is the one its players will reach for).
         said = hand_words(hand, lambda card: False, status is Status.HAND_BY_RANK, selected)
         if not hand and view.face_down_counts[human]:
-            said += f" {plural(view.face_down_counts[human], 'face-down card')} to pick from."
+            down = view.face_down_counts[human]
+            said += " " + ngettext("{count} face-down card to pick from.",
+                                   "{count} face-down cards to pick from.", down).format(count=down)
         return said
     if status is Status.PILE:
         if not view.stack:
-            stack = "The stack is empty: anything goes."
+            stack = _("The stack is empty: anything goes.")
         else:
             placements = [cards_name(placement) for placement in view.stack[-3:]]
-            stack = (f"The stack, {plural(view.stack_size, 'card')}: on top "
-                     f"{placements[-1]}" + (f"; under it {', then '.join(placements[-2::-1])}"
-                                             if len(placements) > 1 else "")
-                     + f". To play: {top_words(view)}.")
-        return (f"{stack} The deck: {plural(view.deck_size, 'card')}. "
-                f"Burned: {plural(len(view.burned), 'card')}.")
+            size, play = view.stack_size, text(top_words(view))
+            if len(placements) > 1:
+                # Translators: {under}: the placements under the top one, "A, then B"
+                under = _(", then ").join(placements[-2::-1])
+                stack = ngettext(
+                    "The stack, {count} card: on top {top}; under it {under}. To play: {play}.",
+                    "The stack, {count} cards: on top {top}; under it {under}. To play: {play}.",
+                    size).format(count=size, top=placements[-1], under=under, play=play)
+            else:
+                stack = ngettext("The stack, {count} card: on top {top}. To play: {play}.",
+                                 "The stack, {count} cards: on top {top}. To play: {play}.",
+                                 size).format(count=size, top=placements[-1], play=play)
+        deck = ngettext("The deck: {count} card.", "The deck: {count} cards.",
+                        view.deck_size).format(count=view.deck_size)
+        burned = ngettext("Burned: {count} card.", "Burned: {count} cards.",
+                          len(view.burned)).format(count=len(view.burned))
+        return f"{stack} {deck} {burned}"
     if status is Status.TABLE:
         parts = []
         for seat in seats:
             reserve = [card for placement in view.reserves[seat] for card in placement]
             hidden = view.hidden_counts[seat]
-            words = f"visible reserve {cards_name(reserve)}" if reserve else "no visible reserve"
-            parts.append(f"{names[seat]}: {words}, {plural(hidden, 'hidden card')}")
+            if reserve:
+                parts.append(ngettext(
+                    "{name}: visible reserve {cards}, {count} hidden card",
+                    "{name}: visible reserve {cards}, {count} hidden cards", hidden).format(
+                        name=names[seat], cards=cards_name(reserve), count=hidden))
+            else:
+                parts.append(ngettext("{name}: no visible reserve, {count} hidden card",
+                                      "{name}: no visible reserve, {count} hidden cards",
+                                      hidden).format(name=names[seat], count=hidden))
         return "; ".join(parts) + "."
     if status is Status.TURN:
         return turn
     if status is Status.GOAL:
         if view.phase in (Phase.PICK_HIDDEN, Phase.BUILD_RESERVE):
-            return desc.spoken_prompt(view, names, human).rstrip(".") + "."
-        return (f"Palace has no contract: be first to shed every card, your hand, then "
-                f"your visible reserve, then your hidden cards. To play now: "
-                f"{top_words(view)}.")
+            return text(desc.spoken_prompt(view, names, human)).rstrip(".") + "."
+        return _("Palace has no contract: be first to shed every card, your hand, then "
+                 "your visible reserve, then your hidden cards. To play now: {play}.").format(
+                     play=text(top_words(view)))
     if status is Status.SCORES:
-        return "Cards left: " + "; ".join(f"{names[seat]} {view.cards_left(seat)}"
-                                          for seat in seats) + ". The first out wins."
+        # Translators: a seat and the cards it has left: "West 7"
+        left = "; ".join(_("{name} {count}").format(name=names[seat],
+                                                    count=view.cards_left(seat))
+                         for seat in seats)
+        return _("Cards left: {seats}. The first out wins.").format(seats=left)
     if status is Status.CARDS_LEFT:
         return cards_left_words(
             [names[seat] for seat in seats],
-            [f"{plural(view.hand_sizes[seat], 'card')} in hand, "
-             f"{plural(sum(len(p) for p in view.reserves[seat]), 'visible reserve card')}, "
-             f"{plural(view.hidden_counts[seat], 'hidden card')}"
-             + (f", {plural(view.face_down_counts[seat], 'face-down card')}"
-                if view.face_down_counts[seat] else "") for seat in seats])
-    return can_do_words(desc.spoken_prompt(view, names, human), model)
+            [_held(view, seat) for seat in seats])
+    return can_do_words(text(desc.spoken_prompt(view, names, human)), model)
+
+
+def _held(view: PalaceView, seat: int) -> str:
+    """What a seat holds: "9 cards in hand, 3 visible reserve cards, 3 hidden cards"."""
+    hand, hidden = view.hand_sizes[seat], view.hidden_counts[seat]
+    reserve = sum(len(p) for p in view.reserves[seat])
+    parts = [ngettext("{count} card in hand", "{count} cards in hand", hand).format(count=hand),
+             ngettext("{count} visible reserve card", "{count} visible reserve cards",
+                      reserve).format(count=reserve),
+             ngettext("{count} hidden card", "{count} hidden cards", hidden).format(count=hidden)]
+    down = view.face_down_counts[seat]
+    if down:
+        parts.append(ngettext("{count} face-down card", "{count} face-down cards",
+                              down).format(count=down))
+    return ", ".join(parts)

@@ -15,6 +15,7 @@ from pathlib import Path
 from ..engine import EngineError
 from ..engine.codec import JSONObject
 from ..engine.replay import Replay
+from ..i18n import _
 from .files import Unreadable, read_json
 from .saves import FORMAT as SAVE_FORMAT
 from .saves import SaveError, parse_save
@@ -40,28 +41,34 @@ def load_reviewable(path: Path, seat: int | None = None) -> Reviewable:
     try:
         data = read_json(path)
     except Unreadable as error:
-        raise ReviewSourceError(f"{path} {error}") from None
+        # Translators: a file that cannot be read, then why: "game.json does not exist"
+        raise ReviewSourceError(_("{path} {problem}").format(path=path, problem=error)) \
+            from None
     if isinstance(data, dict) and data.get("format") == SAVE_FORMAT:
         try:
             saved = parse_save(data)
         except SaveError as error:
-            raise ReviewSourceError(f"{path} cannot be reviewed: {error}") from None
+            raise ReviewSourceError(_("{path} cannot be reviewed: {problem}").format(
+                path=path, problem=error)) from None
         except Exception as error:  # an untrusted file must never crash the command
-            raise ReviewSourceError(f"{path} cannot be reviewed: the file is damaged "
-                                    f"({type(error).__name__})") from None
+            raise ReviewSourceError(_("{path} cannot be reviewed: the file is damaged "
+                                      "({error})").format(path=path,
+                                                          error=type(error).__name__)) from None
         record = saved.game.record()
         levels = tuple("normal" if info.human else info.level for info in saved.seats)
         chosen = saved.human if seat is None else seat
         return _checked(record, chosen, levels, saved.game.seats, saved.game.game_id, path)
     if not isinstance(data, dict) or "actions" not in data:
-        raise ReviewSourceError(f"{path} is neither a cardtable saved game nor a game record")
+        raise ReviewSourceError(_("{path} is neither a cardtable saved game nor a game "
+                                  "record").format(path=path))
     try:
         replay = Replay.from_record(data)
     except (EngineError, ValueError, TypeError, KeyError) as error:
-        raise ReviewSourceError(f"{path} cannot be reviewed: its moves do not replay "
-                                f"({error})") from None
+        raise ReviewSourceError(_("{path} cannot be reviewed: its moves do not replay "
+                                  "({error})").format(path=path, error=error)) from None
     except RecursionError:
-        raise ReviewSourceError(f"{path} cannot be reviewed: it is nested too deeply") from None
+        raise ReviewSourceError(_("{path} cannot be reviewed: it is nested too "
+                                  "deeply").format(path=path)) from None
     game = replay.game
     return _checked(game.record(), 0 if seat is None else seat,
                     tuple("normal" for _ in range(game.seats)), game.seats, game.game_id, path)
@@ -70,5 +77,6 @@ def load_reviewable(path: Path, seat: int | None = None) -> Reviewable:
 def _checked(record: JSONObject, seat: int, levels: tuple[str, ...], seats: int,
              game_id: str, path: Path) -> Reviewable:
     if not 0 <= seat < seats:
-        raise ReviewSourceError(f"the game in {path} has seats 0 to {seats - 1}, not {seat}")
+        raise ReviewSourceError(_("the game in {path} has seats 0 to {last}, not "
+                                  "{seat}").format(path=path, last=seats - 1, seat=seat))
     return Reviewable(record, seat, levels, seats, game_id)

@@ -8,9 +8,9 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..engine.rummy import RummyView
-from .grammar import listed, plural
+from ..i18n import _, ngettext, text
 from .model import ScreenModel
-from .spoken import card_name, cards_name, meld_words
+from .spoken import card_name, cards_name, listed, meld_words
 from .status_words import Status, can_do_words, cards_left_words, hand_words
 
 if TYPE_CHECKING:
@@ -32,10 +32,16 @@ def rummy_status(status: Status, view: RummyView, desc: TableDescription[RummyVi
     if status is Status.PILE:
         top = view.top_discard
         under = view.discard_pile[-2] if len(view.discard_pile) > 1 else None
-        said = "The discard pile is empty." if top is None else \
-            f"The discard pile: {card_name(top)} on top" + \
-            (f", {card_name(under)} under it." if under is not None else ".")
-        return f"{said} The stock: {plural(view.stock_size, 'card')}."
+        if top is None:
+            said = _("The discard pile is empty.")
+        elif under is None:
+            said = _("The discard pile: {card} on top.").format(card=card_name(top))
+        else:
+            said = _("The discard pile: {card} on top, {under} under it.").format(
+                card=card_name(top), under=card_name(under))
+        stock = ngettext("The stock: {count} card.", "The stock: {count} cards.",
+                         view.stock_size).format(count=view.stock_size)
+        return f"{said} {stock}"
     if status is Status.TABLE:
         return _table(view, desc, names, human, groups)
     if status is Status.TURN:
@@ -43,13 +49,19 @@ def rummy_status(status: Status, view: RummyView, desc: TableDescription[RummyVi
     if status is Status.GOAL:
         return _goal(view, desc, names, human)
     if status is Status.SCORES:
-        return "Scores: " + "; ".join(f"{names[seat]}: {desc.score_text(view, seat)}"
-                                      for seat in _seats_from(view, human)) + "."
+        scores = "; ".join(_("{name}: {score}").format(name=names[seat],
+                                                       score=text(desc.score_text(view, seat)))
+                           for seat in _seats_from(view, human))
+        return _("Scores: {scores}.").format(scores=scores)
     if status is Status.CARDS_LEFT:
         seats = _seats_from(view, human)
         return cards_left_words([names[seat] for seat in seats],
-                                [plural(view.hand_sizes[seat], "card") for seat in seats])
-    return can_do_words(desc.prompt(view, names, human), model)
+                                [_cards(view.hand_sizes[seat]) for seat in seats])
+    return can_do_words(text(desc.prompt(view, names, human)), model)
+
+
+def _cards(count: int) -> str:
+    return ngettext("{count} card", "{count} cards", count).format(count=count)
 
 
 def _seats_from(view: RummyView, human: int) -> list[int]:
@@ -64,14 +76,17 @@ def _table(view: RummyView, desc: TableDescription[RummyView], names: Sequence[s
     for seat in _seats_from(view, human):
         melds = view.melds[seat]
         if melds:
-            laid = "; ".join(f"{number}: {meld_words(meld, rules)}"
+            # Translators: a meld by its number at a seat: "1: run, five to eight of hearts"
+            laid = "; ".join(_("{number}: {meld}").format(number=number,
+                                                          meld=meld_words(meld, rules))
                              for number, meld in enumerate(melds, 1))
-            parts.append(f"{names[seat]}: {laid}")
-    said = ". ".join(parts) + "." if parts else "No melds on the table."
+            parts.append(_("{name}: {melds}").format(name=names[seat], melds=laid))
+    said = ". ".join(parts) + "." if parts else _("No melds on the table.")
     if groups:
-        said += " Being built above your hand: " + "; ".join(
-            f"group {number}: {cards_name(group)}" for number, group in enumerate(groups, 1)) \
-            + "."
+        built = "; ".join(_("group {number}: {cards}").format(number=number,
+                                                              cards=cards_name(group))
+                          for number, group in enumerate(groups, 1))
+        said += " " + _("Being built above your hand: {groups}.").format(groups=built)
     return said
 
 
@@ -79,16 +94,19 @@ def _goal(view: RummyView, desc: TableDescription[RummyView], names: Sequence[st
           human: int) -> str:
     done = desc.progress(view, human)
     if done is None:
-        return desc.headline(view).replace("\u00b7", ",") + "."
+        return text(desc.headline(view)).replace("\u00b7", ",") + "."
     made = [number for number, ticked in enumerate(done, 1) if ticked]
     left = [desc.goal_name(view, number) for number, ticked in enumerate(done, 1)
             if not ticked]
-    said = (f"Missions made: {listed([str(n) for n in made])}." if made
-            else "No mission made yet.")
+    said = (_("Missions made: {numbers}.").format(numbers=listed([str(n) for n in made]))
+            if made else _("No mission made yet."))
     if left:
-        said += " Still to make: " + "; ".join(left) + "."
+        said += " " + _("Still to make: {missions}.").format(
+            missions="; ".join(text(name) for name in left))
     others = []
     for seat in _seats_from(view, human)[1:]:
-        sheet = desc.progress(view, seat) or ()
-        others.append(f"{names[seat]} {plural(sum(sheet), 'mission')}")
+        made_there = sum(desc.progress(view, seat) or ())
+        # Translators: another seat's missions made: "West 3 missions"
+        others.append(ngettext("{name} {count} mission", "{name} {count} missions",
+                               made_there).format(name=names[seat], count=made_there))
     return said + " " + listed(others) + "." if others else said

@@ -27,6 +27,7 @@ from ..engine.deal_code import encode
 from ..engine.events import Event
 from ..engine.rummy import RummyView
 from ..engine.variant import SeatedState
+from ..i18n import N_, _, text
 from .describe import LogWords, describe
 
 log = logging.getLogger(__name__)
@@ -43,10 +44,11 @@ CALL_STEP_SECONDS = 0.25
 session every frame while it is on top; a longer gap means the tour, the pause menu, the
 score sheet or the rules were over it, and the call waits for the person meanwhile."""
 TIMED_ANSWERS: tuple[tuple[Action, str], ...] = (
-    (Call("pass"), "passing"), (AnswerBuy(True), "letting it go"))
+    (Call("pass"), N_("passing")), (AnswerBuy(True), N_("letting it go")))
 """What a call question's timer answers for the person, the first one legal, and how its
-countdown says so: a May I / buy / Shanghai! chance passes; the player in turn asked
-about a buy lets the card go (the buy is allowed, as when nobody objects)."""
+countdown says so (marked for the catalogue, translated where it is shown): a May I /
+buy / Shanghai! chance passes; the player in turn asked about a buy lets the card go
+(the buy is allowed, as when nobody objects)."""
 
 
 @dataclass(frozen=True)
@@ -103,15 +105,21 @@ class AIMove:
     last_line: int
 
 
+PERSON = N_("You")
+"""The person's seat name (kept in English in saves, said in the player's language)."""
 OPPONENT_NAMES = {
-    1: ("North",),
-    2: ("West", "East"),
-    3: ("West", "North", "East"),
-    4: ("West", "North-West", "North-East", "East"),
-    5: ("West", "North-West", "North", "North-East", "East"),
-    6: ("South-West", "West", "North-West", "North-East", "East", "South-East"),
-    7: ("South-West", "West", "North-West", "North", "North-East", "East", "South-East"),
+    1: (N_("North"),),
+    2: (N_("West"), N_("East")),
+    3: (N_("West"), N_("North"), N_("East")),
+    4: (N_("West"), N_("North-West"), N_("North-East"), N_("East")),
+    5: (N_("West"), N_("North-West"), N_("North"), N_("North-East"), N_("East")),
+    6: (N_("South-West"), N_("West"), N_("North-West"), N_("North-East"), N_("East"),
+        N_("South-East")),
+    7: (N_("South-West"), N_("West"), N_("North-West"), N_("North"), N_("North-East"),
+        N_("East"), N_("South-East")),
 }
+"""The AI seats' names, clockwise from the person's left: kept in English in saves (a
+``SeatInfo``'s name), translated where they are shown (``Session.names``)."""
 
 
 def default_seats(opponents: int, level: str | Sequence[str]) -> list[SeatInfo]:
@@ -121,7 +129,7 @@ def default_seats(opponents: int, level: str | Sequence[str]) -> list[SeatInfo]:
     levels = [level] * opponents if isinstance(level, str) else list(level)
     if len(levels) != opponents:
         raise ValueError(f"{opponents} AI seats need {opponents} levels, not {len(levels)}")
-    return [SeatInfo("You", True, "")] + [SeatInfo(name, False, chosen)
+    return [SeatInfo(PERSON, True, "")] + [SeatInfo(name, False, chosen)
                                           for name, chosen in zip(names, levels)]
 
 
@@ -141,7 +149,6 @@ class Session(Generic[V_co]):
         self.game = game
         self.seats = seats
         self.human = next(index for index, seat in enumerate(seats) if seat.human)
-        self.names = [seat.name for seat in seats]
         self.words = _log_words(game.game_id)
         self.worker = worker
         self.think_seconds = think_seconds
@@ -188,6 +195,12 @@ class Session(Generic[V_co]):
 
     # --- what the table asks -----------------------------------------------------------
 
+    @property
+    def names(self) -> list[str]:
+        """The seats' names as the table shows and says them, in the player's language
+        (a name the catalogue does not know, from a hand-edited save, as it is)."""
+        return [_(seat.name) for seat in self.seats]
+
     @cached_property
     def deal_code(self) -> str | None:
         """The deal's shareable code (game, players, rules, seed), or None for a seed
@@ -212,7 +225,9 @@ class Session(Generic[V_co]):
         return seat_to_ask(self.game, self.bots)
 
     def problem(self, action: Action) -> str | None:
-        return self.game.problem(self.human, action)
+        """Why the rules refuse the person's action, in the player's language."""
+        reason = self.game.problem(self.human, action)
+        return None if reason is None else text(reason)
 
     # --- the person's moves ------------------------------------------------------------
 
@@ -222,7 +237,7 @@ class Session(Generic[V_co]):
         try:
             self._apply(self.human, action)
         except IllegalActionError as error:
-            return error.reason
+            return text(error.reason)
         self._undo_after(before)
         return None
 
@@ -250,14 +265,14 @@ class Session(Generic[V_co]):
         moves are cut back, so the save replays to it too)."""
         if not self._undo or self.human not in self.game.awaiting():
             self._undo.clear()
-            return ("nothing to undo: a card drawn from the stock stays drawn, and a "
-                    "discard ends your turn")
+            return _("nothing to undo: a card drawn from the stock stays drawn, and a "
+                     "discard ends your turn")
         state, length, order = self._undo.pop()
         self.game.state = state
         del self.game.history[length:]
         self.hand_order = order
         self._sync_hand(order)
-        self.log.append("You took that back.")
+        self.log.append(_("You took that back."))
         if self.on_change is not None:
             self.on_change(self)
         return None
@@ -383,8 +398,8 @@ class Session(Generic[V_co]):
                 return
             log.warning("AI seat %s gave no answer in %g s", seat, self.think_limit)
             self.bots[seat] = self._stand_in
-            self.log.append(f"{self.names[seat]}'s AI stopped answering; "
-                            "a Normal player takes over the seat.")
+            self.log.append(_("{name}'s AI stopped answering; a Normal player takes over "
+                              "the seat.").format(name=self.names[seat]))
             self._ask(seat)
 
     def _take_answer(self, seat: int, action: object, error: str | None) -> None:
@@ -407,7 +422,8 @@ class Session(Generic[V_co]):
         log.warning("AI seat %s failed (%s)", seat, error)
         if not self._fallen_back:
             self._fallen_back = True
-            self.log.append(f"{self.names[seat]}'s AI stumbled; it plays safe.")
+            self.log.append(_("{name}'s AI stumbled; it plays safe.").format(
+                name=self.names[seat]))
             self._ask(seat, self._stand_in)
             return
         self._fallen_back = False

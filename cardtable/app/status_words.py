@@ -16,24 +16,29 @@ import pygame
 
 from ..engine import Card
 from ..engine.cards import Rank, Suit
-from .grammar import listed, plural
+from ..i18n import N_, _, ngettext
 from .input_grammar import Command, labels
 from .model import Control, Element, Role
-from .spoken import RANK_WORDS, card_name
+from .spoken import card_name, listed, listed_or, rank_count, rank_words, suit_word
 
 
 class Status(Enum):
     """What a status key asks, as a person would ask it."""
 
-    HAND = "my hand, by suit"
-    HAND_BY_RANK = "my hand, by rank"
-    PILE = "the discard pile or the stack"
-    TABLE = "the melds (Palace: the reserves) on the table"
-    TURN = "whose turn it is and what they are doing"
-    GOAL = "the round's contract, or my mission sheet"
-    SCORES = "the scores"
-    CARDS_LEFT = "cards left at each seat"
-    CAN_DO = "what I may do now"
+    HAND = N_("my hand, by suit")
+    HAND_BY_RANK = N_("my hand, by rank")
+    PILE = N_("the discard pile or the stack")
+    TABLE = N_("the melds (Palace: the reserves) on the table")
+    TURN = N_("whose turn it is and what they are doing")
+    GOAL = N_("the round's contract, or my mission sheet")
+    SCORES = N_("the scores")
+    CARDS_LEFT = N_("cards left at each seat")
+    CAN_DO = N_("what I may do now")
+
+    @property
+    def words(self) -> str:
+        """What the key asks, in the player's language."""
+        return _(self.value)
 
 
 STATUS_KEYS: dict[tuple[int, bool], Status] = {
@@ -60,8 +65,9 @@ def status_for(key: int, shift: bool) -> Status | None:
 
 def status_keys_words() -> str:
     """Every status key, said: for the help and the README."""
-    return "; ".join(f"{'Shift+' if shift else ''}{KEY_NAMES[key]}: {status.value}"
-                     for (key, shift), status in STATUS_KEYS.items())
+    return "; ".join(_("{key}: {asks}").format(
+        key=("Shift+" if shift else "") + KEY_NAMES[key], asks=status.words)
+        for (key, shift), status in STATUS_KEYS.items())
 
 
 def hand_words(cards: Sequence[Card], is_wild: Callable[[Card], bool], by_rank: bool,
@@ -69,17 +75,18 @@ def hand_words(cards: Sequence[Card], is_wild: Callable[[Card], bool], by_rank: 
     """A hand as a player would read it out: grouped by suit ("hearts: five, king") or by
     rank ("two kings: hearts and spades"), its wilds named apart, and what is selected."""
     if not cards:
-        return "Your hand is empty."
+        return _("Your hand is empty.")
     wilds = [card for card in cards if is_wild(card)]
     natural = [card for card in cards if not is_wild(card)]
     parts = _by_rank(natural) if by_rank else _by_suit(natural)
     if wilds:
-        parts.append(("wild: " if len(wilds) == 1 else "wilds: ")
-                     + listed([card_name(card) for card in wilds]))
-    said = f"Your hand, {plural(len(cards), 'card')}. " + "; ".join(parts) + "."
+        parts.append(ngettext("wild: {cards}", "wilds: {cards}", len(wilds)).format(
+            cards=listed([card_name(card) for card in wilds])))
+    said = ngettext("Your hand, {count} card. {parts}.", "Your hand, {count} cards. {parts}.",
+                    len(cards)).format(count=len(cards), parts="; ".join(parts))
     chosen = [card_name(card) for card in selected]
     if chosen:
-        said += " Selected: " + listed(chosen) + "."
+        said += " " + _("Selected: {cards}.").format(cards=listed(chosen))
     return said
 
 
@@ -88,10 +95,13 @@ def _by_suit(cards: Sequence[Card]) -> list[str]:
     for suit in SUIT_ORDER:
         ranks = sorted(card.rank.value for card in cards if card.suit is suit)
         if ranks:
-            parts.append(f"{suit.label}: " + ", ".join(RANK_WORDS[Rank(r)] for r in ranks))
+            words = rank_words()
+            # Translators: one suit of a hand said aloud: "hearts: five, king"
+            parts.append(_("{suit}: {ranks}").format(
+                suit=suit_word(suit), ranks=", ".join(words[Rank(r)] for r in ranks)))
     jokers = [card for card in cards if card.suit is None]
     if jokers:
-        parts.append(plural(len(jokers), "joker"))
+        parts.append(rank_count(Rank.JOKER, len(jokers)))
     return parts
 
 
@@ -99,14 +109,17 @@ def _by_rank(cards: Sequence[Card]) -> list[str]:
     parts = []
     for rank in sorted({card.rank for card in cards if card.suit is not None},
                        key=lambda r: r.value):
-        suits = [card.suit.label for card in cards if card.rank is rank and card.suit]
-        if len(suits) == 1:
-            parts.append(f"{RANK_WORDS[rank]} of {suits[0]}")
+        held = [card for card in cards if card.rank is rank and card.suit]
+        if len(held) == 1:
+            parts.append(card_name(held[0]))
         else:
-            parts.append(f"{len(suits)} {rank.label}: {listed(suits)}")
+            suits = [suit_word(card.suit) for card in held if card.suit]
+            # Translators: one rank of a hand said aloud: "2 kings: hearts and spades"
+            parts.append(_("{ranks}: {suits}").format(ranks=rank_count(rank, len(suits)),
+                                                      suits=listed(suits)))
     jokers = [card for card in cards if card.suit is None]
     if jokers:
-        parts.append(plural(len(jokers), "joker"))
+        parts.append(rank_count(Rank.JOKER, len(jokers)))
     return parts
 
 
@@ -122,10 +135,12 @@ def can_do_words(prompt: str, elements: Iterable[Element]) -> str:
         keys = labels(command) if isinstance(command, Command) else []
         if command is Command.PAUSE:
             keys = labels(Command.CANCEL)  # Esc: the menu, once nothing is selected
-        buttons.append(f"{name}, {' or '.join(keys)}" if keys else name)
+        # Translators: a button and its keys: "Draw, D"
+        buttons.append(_("{button}, {keys}").format(button=name, keys=listed_or(keys))
+                       if keys else name)
     said = prompt.rstrip(".") + "."
     if buttons:
-        said += " Buttons: " + "; ".join(buttons) + "."
+        said += " " + _("Buttons: {buttons}.").format(buttons="; ".join(buttons))
     return said
 
 

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from ..engine import Card, Meld, MeldKind, MeldRules
 from ..engine.cards import Rank
 from ..engine.melds import run_positions
+from ..i18n import rank_code
 
 
 def wild_labels(meld: Meld, rules: MeldRules) -> list[str | None]:
@@ -61,9 +62,10 @@ def _stands_for(meld: Meld, rules: MeldRules, wild: list[bool],
 
 def _streak_label(stands: Sequence[tuple[int, str]]) -> str:
     """One badge for wilds side by side: a rank ("9"), or a span of ranks ("6–8"),
-    then the suits they stand for, each once ("♥", "♥♦")."""
+    then the suits they stand for, each once ("♥", "♥♦"); the court cards' letters are
+    the language's ("B" for a jack in German)."""
     def code(rank: int) -> str:
-        return Rank(1 if rank == 14 else rank).code
+        return rank_code(Rank(1 if rank == 14 else rank))
 
     low, high = stands[0][0], stands[-1][0]
     suits = "".join(dict.fromkeys(symbol for _, symbol in stands))
