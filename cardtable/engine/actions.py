@@ -187,6 +187,7 @@ class TakeBack(Action):
         return msg("take back this turn's plays")
 
 
+# Translators: "pass" is a verb here, a player declining to call ("you can't pass now")
 _CALLS = {"may i": msg("call May I"), "buy": msg("ask to buy"), "pass": msg("pass")}
 """What each call is called in a sentence ("you can't call May I now")."""
 

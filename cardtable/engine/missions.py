@@ -249,9 +249,9 @@ def addition_problem(meld: Meld, spec: GroupSpec, cards: Sequence[Card],
             "colour" in reason:
         colours = {card.suit.colour for card in meld.cards if card.suit is not None}
         if len(colours) == 1:
+            # Monastery's suits are red or black (no jokers, no stars).
             return msg("this set must stay red") if colours == {Colour.RED} else \
-                msg("this set must stay black") if colours == {Colour.BLACK} else \
-                msg("this set must stay {colour}", colour=next(iter(colours)).value)
+                msg("this set must stay black")
     if meld.kind is MeldKind.RUN:
         return _off_the_run(meld, cards, at_start) or reason
     if meld.kind is MeldKind.DOUBLE_RUN:
@@ -1103,6 +1103,7 @@ def order_double_run(cards: Sequence[Card]) -> tuple[Card, ...] | None:
 
 def shape_group(cards: Sequence[Card], spec: GroupSpec) -> Meld | str:
     """Loose cards as the group a spec asks for (a run put in order), or why not."""
+    # Translators: why loose cards are not a mission's group: "not a run of 8"
     reason: str = msg("not {group}", group=spec.describe())
     for kind in spec.kinds:
         laid: tuple[Card, ...] | None = tuple(cards)
