@@ -11,9 +11,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .cards import Card, IdentityEnum, pretty_cards
+from .cards import Card, IdentityEnum
 from .codec import serializable
 from .melds import Meld
+from .text import Msg, msg
 
 
 class Pile(IdentityEnum):
@@ -37,7 +38,19 @@ class Draw(Action):
     source: Pile
 
     def describe(self) -> str:
-        return f"draw from the {'stock' if self.source is Pile.STOCK else 'discard pile'}"
+        return msg("draw from the stock") if self.source is Pile.STOCK else \
+            msg("draw from the discard pile")
+
+
+def groups_text(melds: Iterable[Meld]) -> Msg | tuple[Card, ...] | None:
+    """The melds' cards as a message's parameter: a list of groups ("7♥ 8♥ 9♥, Q♠ Q♦
+    Q♣"), each card named in the player's language; ``None`` for no melds."""
+    listed: Msg | tuple[Card, ...] | None = None
+    for meld in melds:
+        # Translators: a list of groups of cards ("7♥ 8♥ 9♥, Q♠ Q♦ Q♣"): one more added
+        listed = meld.cards if listed is None else \
+            msg("{groups}, {cards}", groups=listed, cards=meld.cards)
+    return listed
 
 
 @serializable
@@ -48,7 +61,7 @@ class Discard(Action):
     card: Card
 
     def describe(self) -> str:
-        return f"discard {self.card.pretty}"
+        return msg("discard {card}", card=self.card)
 
 
 _DISCARDS: dict[Card, Discard] = {}
@@ -89,8 +102,8 @@ class LayDown(Action):
     discard: Card
 
     def describe(self) -> str:
-        groups = ", ".join(pretty_cards(meld.cards) for meld in self.melds) or "nothing"
-        return f"lay down {groups} and discard {self.discard.pretty}"
+        return msg("lay down {groups} and discard {card}",
+                   groups=groups_text(self.melds) or msg("nothing"), card=self.discard)
 
 
 @serializable
@@ -102,8 +115,8 @@ class LayMission(Action):
     melds: tuple[Meld, ...]
 
     def describe(self) -> str:
-        groups = ", ".join(pretty_cards(meld.cards) for meld in self.melds)
-        return f"lay down mission {self.mission}: {groups}"
+        return msg("lay down mission {number}: {groups}", number=self.mission,
+                   groups=groups_text(self.melds) or ())
 
 
 @serializable
@@ -119,7 +132,7 @@ class LayOff(Action):
     at_start: bool = False
 
     def describe(self) -> str:
-        return f"add {pretty_cards(self.cards)} to a meld"
+        return msg("add {cards} to a meld", cards=self.cards)
 
 
 @serializable
@@ -130,7 +143,7 @@ class GoDown(Action):
     melds: tuple[Meld, ...]
 
     def describe(self) -> str:
-        return "go down with " + ", ".join(pretty_cards(meld.cards) for meld in self.melds)
+        return msg("go down with {groups}", groups=groups_text(self.melds) or ())
 
 
 @serializable
@@ -144,7 +157,7 @@ class Exchange(Action):
     wild: Card
 
     def describe(self) -> str:
-        return f"exchange {self.natural.pretty} for {self.wild.pretty}"
+        return msg("exchange {natural} for {wild}", natural=self.natural, wild=self.wild)
 
 
 @serializable
@@ -162,7 +175,7 @@ class ReplaceWild(Action):
     dest_at_start: bool = False
 
     def describe(self) -> str:
-        return f"replace {self.wild.pretty} with {self.natural.pretty}"
+        return msg("replace {wild} with {natural}", wild=self.wild, natural=self.natural)
 
 
 @serializable
@@ -171,7 +184,12 @@ class TakeBack(Action):
     """Take back every card played to the table this turn (before the discard)."""
 
     def describe(self) -> str:
-        return "take back this turn's plays"
+        return msg("take back this turn's plays")
+
+
+# Translators: "pass" is a verb here, a player declining to call ("you can't pass now")
+_CALLS = {"may i": msg("call May I"), "buy": msg("ask to buy"), "pass": msg("pass")}
+"""What each call is called in a sentence ("you can't call May I now")."""
 
 
 @serializable
@@ -182,8 +200,7 @@ class Call(Action):
     kind: str
 
     def describe(self) -> str:
-        return {"may i": "call May I", "buy": "ask to buy", "pass": "pass"}.get(self.kind,
-                                                                              self.kind)
+        return _CALLS.get(self.kind, self.kind)
 
 
 @serializable
@@ -196,7 +213,7 @@ class CallShanghai(Action):
     at_start: bool = False
 
     def describe(self) -> str:
-        return "call Shanghai!"
+        return msg("call Shanghai!")
 
 
 @serializable
@@ -207,7 +224,7 @@ class AnswerBuy(Action):
     allow: bool
 
     def describe(self) -> str:
-        return "allow the buy" if self.allow else "refuse the buy and take the card"
+        return msg("allow the buy") if self.allow else msg("refuse the buy and take the card")
 
 
 # The actions a legal list offers turn after turn with no card in them, made once and
@@ -232,7 +249,7 @@ class PickHidden(Action):
     positions: tuple[int, ...]
 
     def describe(self) -> str:
-        return "choose the hidden reserve"
+        return msg("choose the hidden reserve")
 
 
 @serializable
@@ -243,7 +260,7 @@ class BuildReserve(Action):
     cards: tuple[Card, ...]
 
     def describe(self) -> str:
-        return f"put {pretty_cards(self.cards)} in the visible reserve"
+        return msg("put {cards} in the visible reserve", cards=self.cards)
 
 
 @serializable
@@ -254,7 +271,7 @@ class Place(Action):
     cards: tuple[Card, ...]
 
     def describe(self) -> str:
-        return f"place {pretty_cards(self.cards)}"
+        return msg("place {cards}", cards=self.cards)
 
 
 @serializable
@@ -263,7 +280,7 @@ class TakeStack(Action):
     """Palace: take the whole stack into the hand (only when nothing can be placed)."""
 
     def describe(self) -> str:
-        return "take the stack"
+        return msg("take the stack")
 
 
 @serializable
@@ -274,4 +291,4 @@ class PlayHidden(Action):
     position: int
 
     def describe(self) -> str:
-        return "turn up a hidden card"
+        return msg("turn up a hidden card")

@@ -28,6 +28,7 @@ from .melds import (
     run_positions,
     set_problem,
 )
+from .text import Msg, msg, nmsg
 
 
 @serializable  # a Shanghai observation carries its round's contract
@@ -37,12 +38,13 @@ class Contract:
     runs: int
 
     def describe(self) -> str:
-        parts = []
-        if self.sets:
-            parts.append(f"{self.sets} set{'s' if self.sets > 1 else ''} of 3")
-        if self.runs:
-            parts.append(f"{self.runs} run{'s' if self.runs > 1 else ''} of 4")
-        return " + ".join(parts)
+        """The contract in words: "2 sets of 3 + 1 run of 4"."""
+        sets = nmsg("{count} set of 3", "{count} sets of 3", self.sets)
+        runs = nmsg("{count} run of 4", "{count} runs of 4", self.runs)
+        if self.sets and self.runs:
+            # Translators: a contract of sets and runs: "2 sets of 3 + 1 run of 4"
+            return msg("{sets} + {runs}", sets=sets, runs=runs)
+        return sets if self.sets else runs if self.runs else ""
 
     @property
     def min_cards(self) -> int:
@@ -78,13 +80,14 @@ def contract_problem(melds: Sequence[Meld], contract: Contract,
     sets = [m for m in melds if m.kind is MeldKind.SET]
     runs = [m for m in melds if m.kind is MeldKind.RUN]
     if len(melds) == contract.sets + contract.runs and len(sets) != contract.sets:
-        return (f"this round needs {contract.describe()}; these groups make "
-                f"{_count(len(sets), 'set')} and {_count(len(runs), 'run')}")
+        return msg("this round needs {contract}; these groups make {sets} and {runs}",
+                   contract=contract.describe(), sets=_sets(len(sets)), runs=_runs(len(runs)))
     if len(sets) > contract.sets or len(runs) > contract.runs:
-        return (f"only the round's target may be laid down ({contract.describe()}), "
-                "no more groups")
+        return msg("only the round's target may be laid down ({contract}), no more groups",
+                   contract=contract.describe())
     if len(sets) < contract.sets or len(runs) < contract.runs:
-        return f"this round's target is {contract.describe()}, laid down all at once"
+        return msg("this round's target is {contract}, laid down all at once",
+                   contract=contract.describe())
     for meld in melds:
         reason = meld_problem(meld, rules)
         if reason is not None:
@@ -92,20 +95,24 @@ def contract_problem(melds: Sequence[Meld], contract: Contract,
     if not crules.same_rank_sets:
         ranks = [set_rank(m, rules) for m in sets]
         if len(set(ranks)) < len(ranks):
-            return "two sets of the same rank may not be laid down in one contract"
+            return msg("two sets of the same rank may not be laid down in one contract")
     suits = [run_suit(m, rules) for m in runs]
     if crules.runs_distinct_suits and len(set(suits)) < len(suits):
-        return "each run must be a different suit"
+        return msg("each run must be a different suit")
     for first, second in combinations(runs, 2):
         if run_suit(first, rules) is run_suit(second, rules):
             a, b = run_positions(first.cards, rules), run_positions(second.cards, rules)
             if a and b and (a[-1] + 1 == b[0] or b[-1] + 1 == a[0]):
-                return "those two runs of one suit follow on: they would be one run"
+                return msg("those two runs of one suit follow on: they would be one run")
     return None
 
 
-def _count(number: int, word: str) -> str:
-    return f"{number} {word}" + ("" if number == 1 else "s")
+def _sets(number: int) -> Msg:
+    return nmsg("{count} set", "{count} sets", number)
+
+
+def _runs(number: int) -> Msg:
+    return nmsg("{count} run", "{count} runs", number)
 
 
 def lay_contract(groups: Sequence[Sequence[Card]], contract: Contract,
@@ -122,7 +129,8 @@ def lay_contract(groups: Sequence[Sequence[Card]], contract: Contract,
             shapes.insert(0, Meld(MeldKind.SET, tuple(cards)))
         if not shapes:
             made = as_meld(cards, rules)
-            return made if isinstance(made, str) else "those groups do not make the contract"
+            return made if isinstance(made, str) else \
+                msg("those groups do not make the contract")
         options.append(shapes)
     first: str | None = None
     for melds in product(*options):
@@ -130,7 +138,7 @@ def lay_contract(groups: Sequence[Sequence[Card]], contract: Contract,
         if reason is None:
             return tuple(melds)
         first = first or reason
-    return first or "those groups do not make the contract"
+    return first or msg("those groups do not make the contract")
 
 
 def cards_needed(hand: Sequence[Card], contract: Contract, crules: ContractRules) -> int:

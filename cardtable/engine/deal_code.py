@@ -35,6 +35,7 @@ from .errors import EngineError, SetupError
 from .options import OptionError, OptionsInstance
 from .rng import MAX_SEED, seed_problem
 from .shown import shown
+from .text import Msg, msg
 from .variant import SomeVariant, variants
 
 _DIGITS = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
@@ -90,31 +91,45 @@ def decode(text: str) -> Deal:
     body_text = cleaned[:-3] if current else cleaned[:-1]
     parts = body_text.split("-")
     if len(parts) not in (3, 4) or not all(parts):
-        raise DealCodeError("a deal code looks like FC-4-03NQK8N-UE: a game, the players "
-                            "and a number, joined by dashes")
+        # Translators: FC-4-03NQK8N-UE is a deal code, to be kept as it is
+        raise DealCodeError(msg("a deal code looks like FC-4-03NQK8N-UE: a game, the players "
+                                "and a number, joined by dashes"))
     prefix, seats_text = parts[0], parts[1]
     seed_text = parts[2].translate(_READ_AS)
     extra = parts[3] if len(parts) == 4 else ""
     variant = next((v for v in variants() if _prefix(v) == prefix), None)
     if variant is None:
-        known = ", ".join(f"{_prefix(v)} ({v.title})"
-                          for v in sorted(variants(), key=lambda v: v.menu_order))
-        raise DealCodeError(f"{shown(prefix)} is not a game's code (known: {known})")
+        raise DealCodeError(msg("{code} is not a game's code (known: {known})",
+                                code=shown(prefix), known=_known_codes()))
     if not seats_text.isdigit() or len(seats_text) > 2:
-        raise DealCodeError(f"the players part must be a number, not {shown(seats_text)}")
+        raise DealCodeError(msg("the players part must be a number, not {value}",
+                                value=shown(seats_text)))
     if len(seed_text) > _SEED_DIGITS + 1 or any(ch not in _DIGITS for ch in seed_text) or \
             seed_problem(_from_base32(seed_text)) is not None:
-        raise DealCodeError(f"{shown(parts[2])} is not a deal number of this code")
+        raise DealCodeError(msg("{value} is not a deal number of this code",
+                                value=shown(parts[2])))
     body = "-".join([prefix, seats_text, seed_text] + ([extra] if extra else []))
     if any(ch not in _WEIGHTS for ch in body) or cleaned[-1].translate(_READ_AS) != (
             (_sum_check(body) if len(body) % 2 == 0 else None) if current else _check(body)):
-        raise DealCodeError("this code has a typing mistake (its check letter does not "
-                            "match): please check it")
+        raise DealCodeError(msg("this code has a typing mistake (its check letter does not "
+                                "match): please check it"))
     seats = int(seats_text)
     if seats not in variant.seat_counts:
-        raise DealCodeError(f"{variant.title} is played by {variant.seat_counts.start} to "
-                            f"{variant.seat_counts.stop - 1} players, not {seats}")
+        raise DealCodeError(msg("{game} is played by {low} to {high} players, not {seats}",
+                                game=variant.title, low=variant.seat_counts.start,
+                                high=variant.seat_counts.stop - 1, seats=seats))
     return Deal(variant.id, seats, _from_base32(seed_text), _parse_options(variant, extra))
+
+
+def _known_codes() -> Msg | str:
+    """The games' codes, each with its game's name: "FC (Five Crowns), …"."""
+    listed: Msg | str = ""
+    for variant in sorted(variants(), key=lambda v: v.menu_order):
+        # Translators: a game's deal-code prefix and the game's name: "FC (Five Crowns)"
+        item = msg("{code} ({game})", code=_prefix(variant), game=variant.title)
+        # Translators: a list, one more item added after a comma
+        listed = msg("{list}, {item}", list=listed, item=item) if listed else item
+    return listed
 
 
 # --- pieces -------------------------------------------------------------------------------
@@ -179,30 +194,36 @@ def _field_letter(index: int) -> str:
     return chr(ord("A") + index)
 
 
+def _unknown_rules(text: str) -> Msg:
+    """The refusal of a rules part this version cannot read."""
+    return msg("the rules part {value} is not one this version knows", value=shown(text))
+
+
 def _parse_options(variant: type[SomeVariant], text: str) -> OptionsInstance:
     fields = dataclasses.fields(variant.options_type)
     changes: dict[str, Any] = {}
     for letter, value in re.findall(r"([A-Z])(\d+|[YN]?)", text):
         index = ord(letter) - ord("A")
         if index >= len(fields) or not value:
-            raise DealCodeError(f"the rules part {shown(text)} is not one this version knows")
+            raise DealCodeError(_unknown_rules(text))
         field = fields[index]
         default = getattr(variant.options_type(), field.name)
         if isinstance(default, bool):
             if value not in ("Y", "N"):
-                raise DealCodeError(f"the rules part {shown(text)} is not one this version knows")
+                raise DealCodeError(_unknown_rules(text))
             changes[field.name] = value == "Y"
         else:
             if not value.isdigit() or len(value) > 6:
-                raise DealCodeError(f"the rules part {shown(text)} is not one this version knows")
+                raise DealCodeError(_unknown_rules(text))
             changes[field.name] = int(value)
     if "".join(f"{k}{v}" for k, v in re.findall(r"([A-Z])(\d+|[YN]?)", text)) != text:
-        raise DealCodeError(f"the rules part {shown(text)} is not one this version knows")
+        raise DealCodeError(_unknown_rules(text))
     try:
         return variant(variant.options_type(**changes)).options
     except OptionError as error:  # "extra cards with a buy must be from 0 to 4 (…), not 9"
         raise DealCodeError(error.clause) from None
     except (SetupError, TypeError, ValueError) as error:
-        raise DealCodeError(f"the rules in this code cannot be played ({error})") from None
+        raise DealCodeError(msg("the rules in this code cannot be played ({reason})",
+                                reason=str(error))) from None
 
 

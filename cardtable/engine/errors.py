@@ -9,6 +9,14 @@ from __future__ import annotations
 class EngineError(Exception):
     """Base class of everything the engine raises on purpose."""
 
+    def __str__(self) -> str:
+        """The message as it was given: a sentence for the player raised as a
+        :class:`~cardtable.engine.text.Msg` stays one through ``str(error)``, so the app
+        can render it in the player's language (``text(str(error))``)."""
+        if len(self.args) == 1 and isinstance(self.args[0], str):
+            return self.args[0]
+        return super().__str__()
+
 
 class NotationError(EngineError, ValueError):
     """Text that is not valid card or action notation."""

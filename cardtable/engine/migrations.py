@@ -24,6 +24,7 @@ from collections.abc import Mapping
 
 from .codec import JSONObject
 from .errors import CodecError, EngineError
+from .text import msg
 from .variant import RecordStep, get_variant
 
 JSON = JSONObject
@@ -52,11 +53,12 @@ def version_of(data: JSON) -> int:
     """The file's format version (1 for a record written before records had one)."""
     version = data.get("format_version", 1)
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise FormatVersionError("its format version is not a whole number from 1 up")
+        raise FormatVersionError(msg("its format version is not a whole number from 1 up"))
     if version > FORMAT_VERSION:
-        raise NewerFormatError(f"it was written by a newer version of cardtable (format "
-                                 f"{str(version)[:20]}; this version reads up to "
-                                 f"{FORMAT_VERSION})")
+        # Translators: "format" is the number of a save file's layout
+        raise NewerFormatError(msg("it was written by a newer version of cardtable (format "
+                                   "{format}; this version reads up to {newest})",
+                                   format=str(version)[:20], newest=FORMAT_VERSION))
     return version
 
 

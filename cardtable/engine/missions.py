@@ -20,7 +20,7 @@ from functools import lru_cache
 from itertools import permutations
 from typing import NamedTuple
 
-from .cards import Card, Colour, Rank, Suit, pretty_cards
+from .cards import Card, Colour, Rank, Suit
 from .melds import (
     Meld,
     MeldKind,
@@ -31,6 +31,7 @@ from .melds import (
     run_problem_as_laid,
     set_problem,
 )
+from .text import Msg, msg, nmsg
 
 RULES = MeldRules(jokers_wild=False, aces_wild_in_suit=True, min_set=3, min_run=3,
                   run_low=1, run_high=13, ace_values=(1,))
@@ -53,12 +54,23 @@ class GroupSpec:
         return (MeldKind.EVEN, MeldKind.ODD) if self.kind is MeldKind.EVEN else (self.kind,)
 
     def describe(self) -> str:
-        what = {MeldKind.SET: f"a set of {self.size}", MeldKind.RUN: f"a run of {self.size}",
-                MeldKind.DOUBLE_RUN: "a double run of 3",
-                MeldKind.SAME_SUIT: f"{self.size} cards of one suit",
-                MeldKind.EVEN: f"{self.size} cards all even or all odd"}[self.kind]
-        extra = {SuitRule.SAME_COLOUR: " in colour", SuitRule.SAME_SUIT: " in suit"}
-        return what + extra.get(self.suit_rule, "")
+        """The group in words: "a set of 3 in colour", "7 cards of one suit". A suit
+        rule is said of sets and runs, the only groups a mission gives one."""
+        size, rule = self.size, self.suit_rule
+        if self.kind is MeldKind.SET:
+            return msg("a set of {size} in colour", size=size) if rule is SuitRule.SAME_COLOUR \
+                else msg("a set of {size} in suit", size=size) if rule is SuitRule.SAME_SUIT \
+                else msg("a set of {size}", size=size)
+        if self.kind is MeldKind.RUN:
+            return msg("a run of {size} in colour", size=size) if rule is SuitRule.SAME_COLOUR \
+                else msg("a run of {size} in suit", size=size) if rule is SuitRule.SAME_SUIT \
+                else msg("a run of {size}", size=size)
+        if self.kind is MeldKind.DOUBLE_RUN:
+            return msg("a double run of 3")
+        if self.kind is MeldKind.SAME_SUIT:
+            return nmsg("{count} card of one suit", "{count} cards of one suit", size)
+        return nmsg("{count} card all even or all odd", "{count} cards all even or all odd",
+                    size)
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,16 +86,16 @@ class Mission:
 
 _SET, _RUN = MeldKind.SET, MeldKind.RUN
 MISSIONS: dict[int, Mission] = {m.number: m for m in (
-    Mission(1, "2 sets of 3 in colour",
+    Mission(1, msg("2 sets of 3 in colour"),
             (GroupSpec(_SET, 3, SuitRule.SAME_COLOUR), GroupSpec(_SET, 3, SuitRule.SAME_COLOUR))),
-    Mission(2, "3 sets of 3", (GroupSpec(_SET, 3), GroupSpec(_SET, 3), GroupSpec(_SET, 3))),
-    Mission(3, "a set of 4 and a run of 4", (GroupSpec(_SET, 4), GroupSpec(_RUN, 4))),
-    Mission(4, "a run of 5 in one suit", (GroupSpec(_RUN, 5, SuitRule.SAME_SUIT),)),
-    Mission(5, "a run of 6 in one colour", (GroupSpec(_RUN, 6, SuitRule.SAME_COLOUR),)),
-    Mission(6, "a run of 8", (GroupSpec(_RUN, 8),)),
-    Mission(7, "a double run of 3", (GroupSpec(MeldKind.DOUBLE_RUN, 6),)),
-    Mission(8, "7 cards of one suit", (GroupSpec(MeldKind.SAME_SUIT, 7),)),
-    Mission(9, "9 cards all even or all odd", (GroupSpec(MeldKind.EVEN, 9),)),
+    Mission(2, msg("3 sets of 3"), (GroupSpec(_SET, 3), GroupSpec(_SET, 3), GroupSpec(_SET, 3))),
+    Mission(3, msg("a set of 4 and a run of 4"), (GroupSpec(_SET, 4), GroupSpec(_RUN, 4))),
+    Mission(4, msg("a run of 5 in one suit"), (GroupSpec(_RUN, 5, SuitRule.SAME_SUIT),)),
+    Mission(5, msg("a run of 6 in one colour"), (GroupSpec(_RUN, 6, SuitRule.SAME_COLOUR),)),
+    Mission(6, msg("a run of 8"), (GroupSpec(_RUN, 8),)),
+    Mission(7, msg("a double run of 3"), (GroupSpec(MeldKind.DOUBLE_RUN, 6),)),
+    Mission(8, msg("7 cards of one suit"), (GroupSpec(MeldKind.SAME_SUIT, 7),)),
+    Mission(9, msg("9 cards all even or all odd"), (GroupSpec(MeldKind.EVEN, 9),)),
 )}
 
 
@@ -98,9 +110,10 @@ def group_problem(meld: Meld, spec: GroupSpec, minimum: bool = True) -> str | No
     ``minimum`` false the size is not checked (used for additions to a laid group)."""
     cards = meld.cards
     if meld.kind not in spec.kinds:
-        return f"this group must be {spec.describe()}"
+        return msg("this group must be {group}", group=spec.describe())
     if minimum and len(cards) < spec.size:
-        return f"{spec.describe()} needs at least {spec.size} cards"
+        return nmsg("{group} needs at least {count} card", "{group} needs at least {count} cards",
+                    spec.size, group=spec.describe())
     if meld.kind is MeldKind.SET:
         return set_problem(cards, RULES, spec.suit_rule)
     if meld.kind is MeldKind.RUN:
@@ -109,22 +122,22 @@ def group_problem(meld: Meld, spec: GroupSpec, minimum: bool = True) -> str | No
         return double_run_problem(cards)
     if meld.kind is MeldKind.SAME_SUIT:
         if len({card.suit for card in cards}) > 1:
-            return "a suit group must be all one suit"
+            return msg("a suit group must be all one suit")
         return None
     want = 0 if meld.kind is MeldKind.EVEN else 1
     for card in cards:
         if not is_ace(card) and int(card.rank) % 2 != want:
-            return (f"every card must be of {'even' if want == 0 else 'odd'} rank "
-                    f"({card.pretty} is not)")
+            return msg("every card must be of even rank ({card} is not)", card=card) \
+                if want == 0 else msg("every card must be of odd rank ({card} is not)", card=card)
     return None
 
 
 def double_run_problem(cards: Sequence[Card]) -> str | None:
     """A double run as laid: pairs of one rank each, the pairs' ranks consecutive."""
     if len(cards) % 2:
-        return "a double run is made of pairs"
+        return msg("a double run is made of pairs")
     if len(cards) < 6:
-        return "a double run needs three pairs"
+        return msg("a double run needs three pairs")
     pairs = len(cards) // 2
     # The first natural fixes where the run starts (aces stand in for any rank).
     start = next((int(card.rank) - index // 2 for index, card in enumerate(cards)
@@ -132,7 +145,7 @@ def double_run_problem(cards: Sequence[Card]) -> str | None:
     if 1 <= start <= 14 - pairs and all(is_ace(card) or int(card.rank) == start + index // 2
                                         for index, card in enumerate(cards)):
         return None
-    return "a double run is two cards of each of three (or more) ranks in sequence"
+    return msg("a double run is two cards of each of three (or more) ranks in sequence")
 
 
 def mission_problem(mission: Mission, melds: Sequence[Meld],
@@ -140,29 +153,41 @@ def mission_problem(mission: Mission, melds: Sequence[Meld],
     """Why these groups do not complete the mission (``None`` if they do). The groups may
     come in any order; the result keeps the reason for the order given."""
     if len(melds) != len(mission.groups):
-        count = len(mission.groups)
-        return (f"mission {mission.number} is {mission.title}: "
-                f"{count} group{'s' if count > 1 else ''}")
+        return _groups_wanted(mission)
     if len(melds) == 1:  # one group: one order
         reason = group_problem(melds[0], mission.groups[0])
-        return None if reason is None else f"{reason} ({pretty_cards(melds[0].cards)})"
+        return None if reason is None else _in_group(reason, melds[0].cards)
     first: str | None = None
     for order in permutations(range(len(melds))):
         reason = None
         for spec, index in zip(mission.groups, order):
             reason = group_problem(melds[index], spec)
             if reason is not None:
-                reason = f"{reason} ({pretty_cards(melds[index].cards)})"
+                reason = _in_group(reason, melds[index].cards)
                 break
         if reason is None and not same_rank_sets:
             ranks = [_set_rank(m) for m in melds if m.kind is MeldKind.SET]
             known = [r for r in ranks if r is not None]
             if len(known) != len(set(known)):
-                reason = "two sets of one mission may not be of the same rank (game option)"
+                reason = msg("two sets of one mission may not be of the same rank "
+                             "(game option)")
         if reason is None:
             return None
         first = first or reason
     return first
+
+
+def _groups_wanted(mission: Mission) -> Msg:
+    """A mission's number of groups, said when another number is laid."""
+    return nmsg("mission {number} is {title}: {count} group",
+                "mission {number} is {title}: {count} groups", len(mission.groups),
+                number=mission.number, title=mission.title)
+
+
+def _in_group(reason: str, cards: Sequence[Card]) -> Msg:
+    """A group's refusal with the group's cards after it."""
+    # Translators: a reason a group of cards is refused, then the group's cards
+    return msg("{reason} ({cards})", reason=reason, cards=tuple(cards))
 
 
 def _set_rank(meld: Meld) -> Rank | None:
@@ -214,9 +239,9 @@ def addition_problem(meld: Meld, spec: GroupSpec, cards: Sequence[Card],
                      at_start: bool) -> str | None:
     """Why these cards cannot be added to a laid group (``None`` if they can)."""
     if not cards:
-        return "choose the cards to add"
+        return msg("choose the cards to add")
     if meld.kind is MeldKind.DOUBLE_RUN and len(cards) % 2:
-        return "add to a double run in pairs"
+        return msg("add to a double run in pairs")
     reason = group_problem(extended(meld, cards, at_start), spec, minimum=False)
     if reason is None:
         return None
@@ -224,11 +249,13 @@ def addition_problem(meld: Meld, spec: GroupSpec, cards: Sequence[Card],
             "colour" in reason:
         colours = {card.suit.colour for card in meld.cards if card.suit is not None}
         if len(colours) == 1:
-            return f"this set must stay {next(iter(colours)).value}"
+            # Monastery's suits are red or black (no jokers, no stars).
+            return msg("this set must stay red") if colours == {Colour.RED} else \
+                msg("this set must stay black")
     if meld.kind is MeldKind.RUN:
         return _off_the_run(meld, cards, at_start) or reason
     if meld.kind is MeldKind.DOUBLE_RUN:
-        return "add a pair of the next rank below or above the double run"
+        return msg("add a pair of the next rank below or above the double run")
     return reason
 
 
@@ -239,23 +266,33 @@ def _off_the_run(meld: Meld, cards: Sequence[Card], at_start: bool) -> str | Non
     wanted = joining_rank(meld, at_start)
     if wanted is None:
         return None
-    end = "bottom" if at_start else "top"
     if wanted == 0:
-        return ("the run already starts at the ace: nothing goes below it" if at_start
-                else "the run already ends at the king: nothing goes above it")
+        return msg("the run already starts at the ace: nothing goes below it") if at_start \
+            else msg("the run already ends at the king: nothing goes above it")
     first = wanted - len(cards) + 1 if at_start else wanted
     if all(is_ace(card) or int(card.rank) == first + index
            for index, card in enumerate(cards)):
         return None
-    what = "that card does" if len(cards) == 1 else "those cards do"
-    return (f"{what} not continue the run at its {end}: it takes "
-            f"{_a_rank(wanted)} (or an ace, wild)")
+    rank = _a_rank(wanted)
+    if at_start:
+        return nmsg("that card does not continue the run at its bottom: it takes {rank} "
+                    "(or an ace, wild)",
+                    "those cards do not continue the run at its bottom: it takes {rank} "
+                    "(or an ace, wild)", len(cards), rank=rank)
+    return nmsg("that card does not continue the run at its top: it takes {rank} "
+                "(or an ace, wild)",
+                "those cards do not continue the run at its top: it takes {rank} "
+                "(or an ace, wild)", len(cards), rank=rank)
 
 
-def _a_rank(number: int) -> str:
+def _a_rank(number: int) -> Msg:
     """One card of this rank in a sentence: "a king", "an 8", "a 7"."""
-    name = {1: "ace", 11: "jack", 12: "queen", 13: "king"}.get(number, str(number))
-    return f"{'an' if name[0] in 'a8' else 'a'} {name}"
+    named = {1: msg("an ace"), 11: msg("a jack"), 12: msg("a queen"), 13: msg("a king")}
+    if number in named:
+        return named[number]
+    # Translators: one card of a rank in a sentence ("it takes an 8"); English says
+    # "an" before 8 only
+    return msg("an {rank}", rank=number) if number == 8 else msg("a {rank}", rank=number)
 
 
 # ------------------------------------------------------------------- finding a lay-down
@@ -1066,7 +1103,8 @@ def order_double_run(cards: Sequence[Card]) -> tuple[Card, ...] | None:
 
 def shape_group(cards: Sequence[Card], spec: GroupSpec) -> Meld | str:
     """Loose cards as the group a spec asks for (a run put in order), or why not."""
-    reason = f"not {spec.describe()}"
+    # Translators: why loose cards are not a mission's group: "not a run of 8"
+    reason: str = msg("not {group}", group=spec.describe())
     for kind in spec.kinds:
         laid: tuple[Card, ...] | None = tuple(cards)
         if kind is MeldKind.RUN:
@@ -1090,16 +1128,14 @@ def shape_mission(mission: Mission, groups: Sequence[Sequence[Card]],
     """Staged groups of loose cards as this mission's groups (in the mission's order),
     or the reason they do not make it."""
     if len(groups) != len(mission.groups):
-        count = len(mission.groups)
-        return (f"mission {mission.number} is {mission.title}: "
-                f"{count} group{'s' if count > 1 else ''}")
+        return _groups_wanted(mission)
     first: str | None = None
     for order in permutations(range(len(groups))):
         melds: list[Meld] = []
         for spec, index in zip(mission.groups, order):
             made = shape_group(groups[index], spec)
             if isinstance(made, str):
-                first = first or f"{made} ({pretty_cards(groups[index])})"
+                first = first or _in_group(made, groups[index])
                 break
             melds.append(made)
         else:
@@ -1107,7 +1143,7 @@ def shape_mission(mission: Mission, groups: Sequence[Sequence[Card]],
             if reason is None:
                 return tuple(melds)
             first = first or reason
-    return first or "those groups do not make the mission"
+    return first or msg("those groups do not make the mission")
 
 
 def spec_of(mission: int, index: int) -> GroupSpec:

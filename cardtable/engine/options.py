@@ -15,12 +15,15 @@ from typing import Any, ClassVar, NamedTuple, Protocol
 from .codec import serializable
 from .errors import SetupError
 from .shown import shown
+from .text import msg
 
 
 class OptionError(SetupError):
     """House rules out of their range. The message is one sentence for the player;
     ``clause`` is the same without its capital and full stop (to go inside another
-    sentence), and ``option`` the field's name."""
+    sentence), and ``option`` the field's name. The clause is a
+    :class:`~cardtable.engine.text.Msg` (the app renders it in the player's language,
+    capitalising it where it stands alone); the message is its English sentence."""
 
     def __init__(self, option: str, clause: str) -> None:
         super().__init__(f"{clause[:1].upper()}{clause[1:]}.")
@@ -65,8 +68,9 @@ class Bound:
     def span(self) -> str:
         """The range in words: "from 0 to 4", "0 or from 16 to 10,000"."""
         if self.off is not None and self.off.least > 1:
-            return f"0 or from {self.off.least:,} to {self.high:,}"
-        return f"from {self.low:,} to {self.high:,}"
+            return msg("0 or from {low} to {high}", low=f"{self.off.least:,}",
+                       high=f"{self.high:,}")
+        return msg("from {low} to {high}", low=f"{self.low:,}", high=f"{self.high:,}")
 
     def shown(self, value: int) -> str:
         """A value as players read it: "no cap" for 0 where 0 turns the rule off."""
@@ -137,18 +141,19 @@ def refusal(options: OptionsInstance) -> OptionError | None:
         bound = bound_of(field)
         if bound is None:
             if not isinstance(value, bool):
-                return OptionError(field.name, f"{label} must be yes or no, not "
-                                               f"{shown(value)}")
+                return OptionError(field.name, msg("{option} must be yes or no, not {value}",
+                                                   option=label, value=shown(value)))
             only = only_value(field)
             if only is not None and value != only[0]:
                 return OptionError(field.name, only[1])
             continue
         if not isinstance(value, int) or isinstance(value, bool):
-            return OptionError(field.name, f"{label} must be a whole number, not "
-                                           f"{shown(value)}")
+            return OptionError(field.name, msg("{option} must be a whole number, not {value}",
+                                               option=label, value=shown(value)))
         if not bound.admits(value):
-            return OptionError(field.name, f"{label} must be {bound.span()} ({bound.note}), "
-                                           f"not {shown(value)}")
+            return OptionError(field.name, msg("{option} must be {span} ({note}), not {value}",
+                                               option=label, span=bound.span(),
+                                               note=bound.note, value=shown(value)))
     return None
 
 
@@ -176,8 +181,9 @@ class Preset(NamedTuple):
 
 def presets_of(options_type: type) -> tuple[Preset, ...]:
     """The game's presets, the standard rules first."""
-    standard = Preset("Standard", "the printed rules; the rules page says how this table settles "
-                      "what they leave open", {})
+    # Translators: the preset of house rules that are the printed rules
+    standard = Preset(msg("Standard"), msg("the printed rules; the rules page says how this "
+                                           "table settles what they leave open"), {})
     return (standard, *getattr(options_type, "PRESETS", ()))
 
 
@@ -205,11 +211,11 @@ LEAST_TURN_CAP = 16
 """The least turn cap but none: every player at the largest table (eight) has two turns
 before a cap can end a round (a cap of 1 ended whole rounds before the player's first
 turn)."""
-_TURN_CAP = ("the turn cap of a round", 0, 0, _SAFETY_TURNS,
-             "0 is no cap; fewer turns end rounds before all have played twice",
-             Off("no cap", LEAST_TURN_CAP))
-_REBUILDS = ("stock rebuilds in a round", 2, 0, _REBUILDS_MAX,
-             "0 rebuilds the stock for ever", Off("no limit"))
+_TURN_CAP = (msg("the turn cap of a round"), 0, 0, _SAFETY_TURNS,
+             msg("0 is no cap; fewer turns end rounds before all have played twice"),
+             Off(msg("no cap"), LEAST_TURN_CAP))
+_REBUILDS = (msg("stock rebuilds in a round"), 2, 0, _REBUILDS_MAX,
+             msg("0 rebuilds the stock for ever"), Off(msg("no limit")))
 
 
 @serializable
@@ -217,9 +223,10 @@ _REBUILDS = ("stock rebuilds in a round", 2, 0, _REBUILDS_MAX,
 class FiveCrownsOptions:
     """Five Crowns (RULES.md §6). Ranges: see :class:`Bound` on each field."""
 
-    rounds: int = ranged("rounds", 11, 1, 11, "the full game has 11, threes to kings wild")
+    rounds: int = ranged(msg("rounds"), 11, 1, 11,
+                         msg("the full game has 11, threes to kings wild"))
     """Rounds to play, from the 3-card round up (11 is the full game; fewer for a quick game)."""
-    out_on_first_turn: bool = yes_no("going out on a round's first turn", True)
+    out_on_first_turn: bool = yes_no(msg("going out on a round's first turn"), True)
     """FC-A2: a player may go out on his first turn of a round."""
     round_turn_limit: int = ranged(*_TURN_CAP)
     """Safety cap for machine play: after this many turns in one round with nobody out,
@@ -231,8 +238,8 @@ class FiveCrownsOptions:
     played; 0: rebuild for ever, as the printed rules leave it). [APP; issue 12]"""
     # Files written before the option existed keep their rules: rummy.kept_rebuilding_for_ever.
     PRESETS: ClassVar[tuple[Preset, ...]] = (
-        Preset("Quick game", "five rounds: threes to sevens wild", {"rounds": 5}),
-        Preset("No first-turn out", "nobody may go out on a round's first turn",
+        Preset(msg("Quick game"), msg("five rounds: threes to sevens wild"), {"rounds": 5}),
+        Preset(msg("No first-turn out"), msg("nobody may go out on a round's first turn"),
                {"out_on_first_turn": False}),
     )
 
@@ -251,23 +258,25 @@ class ShanghaiMayIOptions:
     to what a table would play: the stock after the deal holds at least 55 cards (four
     players, two decks), so even the largest penalty (three) is served many times."""
 
-    may_i_per_round: int = ranged("May I calls in a round", 3, 0, 6, "the printed rule is 3; "
-                                  "0 turns May I off", Off("none"))
+    may_i_per_round: int = ranged(msg("May I calls in a round"), 3, 0, 6,
+                                  msg("the printed rule is 3; 0 turns May I off"),
+                                  # Translators: an option's value 0: no May I calls at all
+                                  Off(msg("none")))
     """May I calls each player may make in a round (printed: three)."""
-    may_i_penalty_cards: int = ranged("penalty cards with a May I", 1, 0, 3,
-                                      "the printed rule is 1")
+    may_i_penalty_cards: int = ranged(msg("penalty cards with a May I"), 1, 0, 3,
+                                      msg("the printed rule is 1"))
     """Stock cards a granted May I brings with the called card."""
-    shanghai_calls: bool = yes_no("Shanghai! calls", True)
-    same_rank_sets_in_contract: bool = yes_no("two sets of one rank in a contract", False)
+    shanghai_calls: bool = yes_no(msg("Shanghai! calls"), True)
+    same_rank_sets_in_contract: bool = yes_no(msg("two sets of one rank in a contract"), False)
     """S2-A7: two sets of one rank in a contract (refused by default)."""
-    exchange_before_down: bool = yes_no("taking a wild from the table before going down",
-                                        True)
+    exchange_before_down: bool = yes_no(
+        msg("taking a wild from the table before going down"), True)
     """S2-A9(b): wilds may be exchanged from the table before going down."""
-    out_points_per_round: int = ranged("points for going out, times the round", 5, 0, 50,
-                                       "the printed rule is 5")
+    out_points_per_round: int = ranged(msg("points for going out, times the round"), 5, 0,
+                                       50, msg("the printed rule is 5"))
     """Points earned for going out, times the round number."""
-    low_penalty_bonus: int = ranged("the bonus for the fewest penalty points", 70, 0, 500,
-                                    "the printed rule is 70")
+    low_penalty_bonus: int = ranged(msg("the bonus for the fewest penalty points"), 70, 0,
+                                    500, msg("the printed rule is 70"))
     """The bonus for the fewest penalty points after the last round."""
     round_turn_limit: int = ranged(*_TURN_CAP)
     """Safety cap for machine play: a round with nobody out after this many turns is
@@ -278,11 +287,12 @@ class ShanghaiMayIOptions:
     as it stands (0: rebuild for ever, as the printed rules leave it). [APP; issue 11]"""
     # Files written before the option existed keep their rules: rummy.kept_rebuilding_for_ever.
     PRESETS: ClassVar[tuple[Preset, ...]] = (
-        Preset("Two May I", "two May I calls a round instead of three",
+        Preset(msg("Two May I"), msg("two May I calls a round instead of three"),
                {"may_i_per_round": 2}),
-        Preset("No Shanghai!", "discards may not be called onto the table (no Shanghai! calls)",
+        Preset(msg("No Shanghai!"),
+               msg("discards may not be called onto the table (no Shanghai! calls)"),
                {"shanghai_calls": False}),
-        Preset("Same-rank sets", "a contract may hold two sets of one rank",
+        Preset(msg("Same-rank sets"), msg("a contract may hold two sets of one rank"),
                {"same_rank_sets_in_contract": True}),
     )
 
@@ -301,16 +311,19 @@ class ShanghaiBuyOptions:
     holds at least 73 cards (eight players, three decks of 54), so a buy of the discard
     and four more is served many times; more would bury a buyer under cards."""
 
-    buys_per_round: int = ranged("buys in a round", 2, 0, 6, "the printed rule is 2; 0 turns "
-                                 "buying off", Off("none"))
+    buys_per_round: int = ranged(msg("buys in a round"), 2, 0, 6,
+                                 msg("the printed rule is 2; 0 turns buying off"),
+                                 # Translators: an option's value 0: no buys at all
+                                 Off(msg("none")))
     """Buys each player may make in a round (printed: two)."""
-    buy_extra_cards: int = ranged("extra cards with a buy", 2, 0, 4, "the printed rule is 2")
+    buy_extra_cards: int = ranged(msg("extra cards with a buy"), 2, 0, 4,
+                                  msg("the printed rule is 2"))
     """Stock cards a buy brings with the discard."""
-    buy_card_beneath: bool = unoffered("buying the card beneath", False,
-                                       "the optional rule to buy the card beneath is not "
-                                       "offered")
+    buy_card_beneath: bool = unoffered(msg("buying the card beneath"), False,
+                                       msg("the optional rule to buy the card beneath is not "
+                                           "offered"))
     """The optional rule that the card beneath may be requested too: not offered yet."""
-    same_rank_sets_in_contract: bool = yes_no("two sets of one rank in a contract", False)
+    same_rank_sets_in_contract: bool = yes_no(msg("two sets of one rank in a contract"), False)
     round_turn_limit: int = ranged(*_TURN_CAP)
     """Safety cap for machine play, as in Shanghai with May I (0: no cap)."""
     stock_rebuilds_per_round: int = ranged(*_REBUILDS)
@@ -319,8 +332,9 @@ class ShanghaiBuyOptions:
     as it stands (0: rebuild for ever, as the printed rules leave it). [APP; issue 11]"""
     # Files written before the option existed keep their rules: rummy.kept_rebuilding_for_ever.
     PRESETS: ClassVar[tuple[Preset, ...]] = (
-        Preset("Three buys", "three buys a round instead of two", {"buys_per_round": 3}),
-        Preset("Same-rank sets", "a contract may hold two sets of one rank",
+        Preset(msg("Three buys"), msg("three buys a round instead of two"),
+               {"buys_per_round": 3}),
+        Preset(msg("Same-rank sets"), msg("a contract may hold two sets of one rank"),
                {"same_rank_sets_in_contract": True}),
     )
 
@@ -333,12 +347,13 @@ class ShanghaiBuyOptions:
 class MonasteryOptions:
     """Monastery, the nine-mission rummy (RULES.md §2)."""
 
-    same_rank_sets_in_mission: bool = yes_no("two sets of one rank in a mission", True)
+    same_rank_sets_in_mission: bool = yes_no(msg("two sets of one rank in a mission"), True)
     """M-A6: two sets of one rank in a mission (allowed by default)."""
     round_turn_limit: int = ranged(*_TURN_CAP)
     """Safety cap for machine play: turns after which a round is thrown in (0: no cap)."""
-    round_limit: int = ranged("the round cap of a game", 0, 0, 1000, "0 plays until someone "
-                              "completes all nine missions", Off("no cap"))
+    round_limit: int = ranged(msg("the round cap of a game"), 0, 0, 1000,
+                              msg("0 plays until someone completes all nine missions"),
+                              Off(msg("no cap")))
     """Safety cap for machine play: rounds after which the game ends, most missions
     winning (0: play until someone completes all nine)."""
     stock_rebuilds_per_round: int = ranged(*_REBUILDS)
@@ -348,7 +363,7 @@ class MonasteryOptions:
     printed rules leave it). [APP; issue 12]"""
     # Files written before the option existed keep their rules: rummy.kept_rebuilding_for_ever.
     PRESETS: ClassVar[tuple[Preset, ...]] = (
-        Preset("No same-rank sets", "a mission's sets must all be of different ranks",
+        Preset(msg("No same-rank sets"), msg("a mission's sets must all be of different ranks"),
                {"same_rank_sets_in_mission": False}),
     )
 
@@ -361,11 +376,11 @@ class MonasteryOptions:
 class PalaceOptions:
     """Palace with straights (RULES.md §3)."""
 
-    placement_cap: int = ranged("the placement cap", 2000, 200, 100_000, "a game of six "
-                                "takes about a hundred placements")
+    placement_cap: int = ranged(msg("the placement cap"), 2000, 200, 100_000,
+                                msg("a game of six takes about a hundred placements"))
     """P-A12: placements after which an endless game ends as a draw."""
     PRESETS: ClassVar[tuple[Preset, ...]] = (
-        Preset("Short cap", "a game still going after 500 placements is a draw",
+        Preset(msg("Short cap"), msg("a game still going after 500 placements is a draw"),
                {"placement_cap": 500}),
     )
 
