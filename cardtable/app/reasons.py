@@ -34,12 +34,16 @@ class HistoryUnread(str):
         self.opened, self.reason, self.rest = opened, reason, rest
         return self
 
+    def __reduce__(self) -> tuple[object, ...]:
+        return (HistoryUnread, (self.reason, self.opened, self.rest))
+
 
 class GamesWaiting(str):
     """"{count} games are waiting to be written to your history: {reason}." and what
     follows, with its parts kept."""
 
-    count: int
+    games: int
+    """How many games wait."""
     reason: str | None
     rest: str
 
@@ -54,8 +58,11 @@ class GamesWaiting(str):
                              "{count} games are waiting to be written to your history.",
                              count).format(count=count)
         self = super().__new__(cls, " ".join(part for part in (first, rest) if part))
-        self.count, self.reason, self.rest = count, reason, rest
+        self.games, self.reason, self.rest = count, reason, rest
         return self
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (GamesWaiting, (self.games, self.reason, self.rest))
 
 
 def _together(unread: HistoryUnread, waiting: GamesWaiting) -> str:
@@ -65,14 +72,14 @@ def _together(unread: HistoryUnread, waiting: GamesWaiting) -> str:
             "Your game history could not be opened just now, and {count} game is waiting "
             "to be written to it: {reason}.",
             "Your game history could not be opened just now, and {count} games are "
-            "waiting to be written to it: {reason}.", waiting.count)
+            "waiting to be written to it: {reason}.", waiting.games)
     else:
         first = ngettext(
             "Your game history could not be read just now, and {count} game is waiting "
             "to be written to it: {reason}.",
             "Your game history could not be read just now, and {count} games are "
-            "waiting to be written to it: {reason}.", waiting.count)
-    said = first.format(count=waiting.count, reason=unread.reason)
+            "waiting to be written to it: {reason}.", waiting.games)
+    said = first.format(count=waiting.games, reason=unread.reason)
     return " ".join(part for part in (said, unread.rest, waiting.rest) if part)
 
 
