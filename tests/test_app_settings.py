@@ -3,7 +3,8 @@
 import json
 
 from cardtable.app.scenes.settings import SettingsScene
-from cardtable.app.settings import Settings, load_settings, save_settings
+from cardtable.app.settings import SPEECH_RATES, Settings, load_settings, save_settings
+from cardtable.app.speech_backends import RATES
 from ui import button, click, frames
 
 
@@ -22,6 +23,21 @@ def test_unknown_values_fall_back_to_defaults(home):
     loaded = load_settings()
     assert loaded.ai_speed == "normal" and loaded.card_size == "large"
     assert loaded.window_width == 1280
+
+
+def test_the_language_is_the_systems_unless_a_known_one_is_chosen(home):
+    assert Settings().language == ""
+    save_settings(Settings(language="en"))
+    assert load_settings().language == "en"
+    for unknown in ("xx", 3, ["de"]):
+        (home / "config" / "settings.json").write_text(json.dumps(
+            {"language": unknown, "card_size": "large"}))
+        loaded = load_settings()
+        assert loaded.language == "" and loaded.card_size == "large"
+
+
+def test_every_speech_rate_has_its_label():
+    assert list(SPEECH_RATES) == list(RATES)
 
 
 def test_an_unreadable_settings_file_is_moved_aside(home):

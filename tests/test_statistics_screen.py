@@ -9,7 +9,7 @@ import pytest
 
 from cardtable.app import theme
 from cardtable.app.history_rows import GameRow
-from cardtable.app.reasons import said_once
+from cardtable.app.reasons import GamesWaiting, HistoryUnread, said_once
 from cardtable.app.scenes.menu import MenuScene
 from cardtable.app.scenes.statistics import COLUMN_GUTTER, StatisticsScene
 from cardtable.engine import catalog
@@ -118,18 +118,22 @@ def test_the_column_headers_stand_apart_at_every_window_size(make_app, monkeypat
 
 
 def test_a_reason_shared_by_the_history_and_its_waiting_games_is_said_once():
-    problem = f"Your game history could not be read: {LOCKED}."
-    waiting = f"1 game is waiting to be written to your history: {LOCKED}."
+    problem = HistoryUnread(LOCKED)
+    waiting = GamesWaiting(1, LOCKED)
+    assert problem == f"Your game history could not be read: {LOCKED}."
+    assert waiting == f"1 game is waiting to be written to your history: {LOCKED}."
     said = said_once([problem, waiting])
     assert said == [f"Your game history could not be read just now, and 1 game is waiting "
                     f"to be written to it: {LOCKED}."]
-    opened = (f"Your game history could not be opened just now: {LOCKED}. It was left as "
-              "it is.")
-    three = f"3 games are waiting to be written to your history: {LOCKED}. More said."
+    opened = HistoryUnread(LOCKED, opened=True, rest="It was left as it is.")
+    assert opened == (f"Your game history could not be opened just now: {LOCKED}. It was "
+                      "left as it is.")
+    three = GamesWaiting(3, LOCKED, "More said.")
+    assert three == f"3 games are waiting to be written to your history: {LOCKED}. More said."
     assert said_once([opened, three]) == [
         f"Your game history could not be opened just now, and 3 games are waiting to be "
         f"written to it: {LOCKED}. It was left as it is. More said."]
-    full = "1 game is waiting to be written to your history: the disk is full."
+    full = GamesWaiting(1, "the disk is full")
     assert said_once([problem, full]) == [problem, full]    # two reasons: both said
 
 
@@ -137,8 +141,8 @@ def test_the_statistics_note_says_the_lock_once(make_app, monkeypatch):
     app = make_app()
     scene = StatisticsScene(app)
     scene.wait()
-    scene.problem = f"Your game history could not be read: {LOCKED}."
-    scene.waiting = f"1 game is waiting to be written to your history: {LOCKED}."
+    scene.problem = HistoryUnread(LOCKED)
+    scene.waiting = GamesWaiting(1, LOCKED)
     note = scene.note() or ""
     assert note.count(LOCKED) == 1 and "1 game is waiting" in note and "read" in note
 
@@ -148,10 +152,8 @@ def test_the_menu_says_the_lock_once(make_app, monkeypatch):
     frames(app, 1)
     menu = app.stack.top
     assert isinstance(menu, MenuScene)
-    app.menu_message = (f"Your game history could not be opened just now: {LOCKED}. It was "
-                        "left as it is.")
-    monkeypatch.setattr(app.recorder, "waiting", lambda: "2 games are waiting to be written "
-                        f"to your history: {LOCKED}.")
+    app.menu_message = HistoryUnread(LOCKED, opened=True, rest="It was left as it is.")
+    monkeypatch.setattr(app.recorder, "waiting", lambda: GamesWaiting(2, LOCKED))
     text, good = menu.notice()
     assert text is not None and text.count(LOCKED) == 1 and "2 games are waiting" in text
     assert not good

@@ -10,15 +10,17 @@ import os
 
 import pygame
 
+from ..i18n import N_, _
 from . import theme
 
 SHOWN_SECONDS = 20.0
 """The window closes by itself after this long."""
 SIZE = (620, 220)
 HEADLESS = ("dummy", "offscreen")
-TITLE = "cardtable is already open"
-BODY = ("It is open in another window, with these saved games. Switch to that window: two "
-        "windows would write over each other's games.")
+TITLE = N_("cardtable is already open")
+BODY = N_("It is open in another window, with these saved games. Switch to that window: "
+          "two windows would write over each other's games.")
+"""The title and the default message (``_()`` where drawn)."""
 
 
 def show(message: str = BODY, seconds: float = SHOWN_SECONDS) -> bool:
@@ -26,6 +28,8 @@ def show(message: str = BODY, seconds: float = SHOWN_SECONDS) -> bool:
     shown. Never raises: the line on stderr has already said it."""
     if os.environ.get("SDL_VIDEODRIVER", "").lower() in HEADLESS:
         return False
+    if message is BODY:
+        message = _(BODY)
     try:
         pygame.display.init()
         pygame.font.init()
@@ -68,12 +72,12 @@ def _run(surface: pygame.Surface, message: str, seconds: float) -> None:
 
 def _draw(surface: pygame.Surface, message: str, button: pygame.Rect) -> None:
     surface.fill(theme.FELT)
-    theme.blit_text(surface, TITLE, 22, (30, 22), theme.GOLD, bold=True)
+    theme.blit_text(surface, _(TITLE), 22, (30, 22), theme.GOLD, bold=True)
     size = 17
     lines = theme.wrap(message, size, SIZE[0] - 60)
     line_h = theme.font(size).get_linesize()
     for index, line in enumerate(lines):
         theme.blit_text(surface, line, size, (30, 66 + index * line_h))
     pygame.draw.rect(surface, theme.BUTTON_PRIMARY, button, border_radius=8)
-    theme.blit_text(surface, "OK", 18, button.center, theme.FELT_DARK, bold=True,
+    theme.blit_text(surface, _("OK"), 18, button.center, theme.FELT_DARK, bold=True,
                     anchor="center")

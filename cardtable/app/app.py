@@ -25,11 +25,11 @@ from .. import __version__
 from ..ai import AIWorker
 from ..engine import Event, Game, GameView, SomeGame, catalog, get_variant
 from ..engine.options import OptionsInstance
+from ..i18n import _, ngettext, text
 from ..review_job import ReviewJobs
 from . import cardart, theme
 from .autosaver import Autosaver
 from .files import remove_stale_temps
-from .grammar import plural
 from .heap import set_aside_startup_heap
 from .history import HistoryRecorder
 from .narrator import Narrator
@@ -129,7 +129,7 @@ class App:
             self.settings_file.save(self.settings)
         elif self.settings.speech and not self.speaker.available:
             self.speaker.on = False
-            notes.append(self.speaker.why_silent or "Speech is off.")
+            notes.append(self.speaker.why_silent or _("Speech is off."))
         self.narrator = Narrator(self.speaker)
         self._keyed = False
         """A key was pressed or a button clicked this frame (focus may have moved)."""
@@ -313,7 +313,7 @@ class App:
             top = self.stack.top
             said = top.spoken_status(status) if top is not None else None
             if self.speaker.on:
-                self.speaker.say(speakable(said or "Nothing of that kind on this screen."),
+                self.speaker.say(speakable(said or _("Nothing of that kind on this screen.")),
                                  Kind.ANSWER)
             elif said:
                 self.show_notice(said)  # the same answer, written, with speech off
@@ -321,7 +321,7 @@ class App:
         if event.key in (pygame.K_LEFTBRACKET, pygame.K_RIGHTBRACKET) and self.speaker.on:
             step = -1 if event.key == pygame.K_LEFTBRACKET else 1
             if self.speaker.step_history(step) is None:
-                self.speaker.say("No earlier message." if step < 0 else "No later message.",
+                self.speaker.say(_("No earlier message.") if step < 0 else _("No later message."),
                                  Kind.ANSWER)
             return True
         return False
@@ -330,11 +330,11 @@ class App:
         """Speech on or off (kept in the settings). Where nothing can speak, the reason
         is shown once as text instead."""
         if not self.speaker.available:
-            self.show_notice(self.speaker.why_silent or "Speech is not available.")
+            self.show_notice(self.speaker.why_silent or _("Speech is not available."))
             return
         on = not self.speaker.on
         if not on:
-            self.speaker.say("Speech off.", Kind.ANSWER)
+            self.speaker.say(_("Speech off."), Kind.ANSWER)
         self.speaker.switch(on)
         self.settings = dataclasses.replace(self.settings, speech=on)
         problem = self.settings_file.save(self.settings)
@@ -343,7 +343,7 @@ class App:
         if self.session is not None:
             self.session.call_seconds = self.call_seconds()
         if on:
-            self.speaker.say("Speech on.", Kind.ANSWER)
+            self.speaker.say(_("Speech on."), Kind.ANSWER)
             self.narrator.restart()
 
     def call_seconds(self) -> float:
@@ -411,7 +411,7 @@ class App:
         """While saves fail, a badge in the top corner says so on every screen of the
         game (the banner at the table shows once; this stays)."""
         size = max(12, self.size[1] // 50)
-        image = theme.text("\u26a0 Not saved", size, theme.TEXT, True)
+        image = theme.text("\u26a0 " + _("Not saved"), size, theme.TEXT, True)
         box = image.get_rect().inflate(18, 8)
         box.topright = (self.size[0] - 10, 8)
         geo = None if self.table is None else self.table.table_layout()
@@ -547,8 +547,9 @@ class App:
             return False
         if not playable(result.saved.game.game_id):
             self.menu_good = False
-            self.menu_message = (f"Your saved {result.saved.game.variant.title} game needs a "
-                                 "newer version of cardtable to be played at the table.")
+            self.menu_message = _("Your saved {game} game needs a newer version of "
+                                  "cardtable to be played at the table.").format(
+                game=text(result.saved.game.variant.title))
             return False
         self.start_session(result.saved.game, result.saved.seats, result.saved)
         return True
@@ -573,7 +574,7 @@ class App:
             self.forget_save()
             return True
         if self.save_blocked:
-            return self._save_failed("the damaged save it would replace is kept untouched")
+            return self._save_failed(_("the damaged save it would replace is kept untouched"))
         ui = self.table.ui_state() if self.table is not None else TableUI()
         self.autosaver.request(session.game, session.seats, ui, session.bot_secret)
         if wait:
@@ -597,10 +598,10 @@ class App:
         first = self.save_problem is None
         self.save_problem = reason
         if first and self.table is not None:
-            text = f"Your game is NOT being saved: {reason}."
-            self.table.say(text, seconds=SAVE_WARNING_SECONDS)
+            said = _("Your game is NOT being saved: {reason}.").format(reason=reason)
+            self.table.say(said, seconds=SAVE_WARNING_SECONDS)
             if self.session is not None:
-                self.session.log.append(text)
+                self.session.log.append(said)
         return False
 
     def forget_save(self) -> None:
@@ -624,7 +625,7 @@ class App:
 
     def to_menu(self, message: str | None = None, good: bool = False) -> None:
         if not self.save(wait=True) and message is None:
-            message = f"Your game could not be saved: {self.save_problem}."
+            message = _("Your game could not be saved: {reason}.").format(reason=self.save_problem)
         if self.session is not None:
             self.recorder.leave(self.session)
             self.session.restart_thinking()
@@ -664,17 +665,17 @@ def _open_display() -> None:
     complaints)."""
     if sys.platform.startswith("linux") and not os.environ.get("SDL_VIDEODRIVER") and \
             not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
-        raise NoDisplayError("cannot open a window: no display was found "
-                             "(is DISPLAY or WAYLAND_DISPLAY set?)")
+        raise NoDisplayError(_("cannot open a window: no display was found "
+                               "(is DISPLAY or WAYLAND_DISPLAY set?)"))
     try:
         pygame.display.init()
     except pygame.error as error:
-        raise NoDisplayError(f"cannot open a window: {error}") from None
+        raise NoDisplayError(_("cannot open a window: {problem}").format(problem=error)) from None
     driver = pygame.display.get_driver()
     if driver in HEADLESS_DRIVERS and os.environ.get("SDL_VIDEODRIVER") != driver:
         pygame.display.quit()
-        raise NoDisplayError("cannot open a window: no display was found "
-                             "(is DISPLAY or WAYLAND_DISPLAY set?)")
+        raise NoDisplayError(_("cannot open a window: no display was found "
+                               "(is DISPLAY or WAYLAND_DISPLAY set?)"))
 
 
 def _desktop() -> tuple[int, int] | None:
@@ -730,7 +731,7 @@ def main() -> int:
     try:
         app = App(coach=True)
     except NoDisplayError as error:
-        print(f"cardtable: error: {error}", file=sys.stderr)
+        print(_("cardtable: error: {problem}").format(problem=error), file=sys.stderr)
         return 1
     if stop_asked:
         app.running = False
@@ -762,21 +763,23 @@ def _self_test() -> int:
     try:
         app = App(animations=False)
     except NoDisplayError as error:
-        print(f"cardtable: error: {error}", file=sys.stderr)
+        print(_("cardtable: error: {problem}").format(problem=error), file=sys.stderr)
         return 1
     app.frame()
     menu = time.perf_counter() - started
     first = next(info for info in catalog() if playable(info.id))  # the menu's first game
     app.new_game(first.id, first.seat_counts.start, "normal", 1, autoplay="normal")
-    for _ in range(600):
+    for _frame in range(600):
         app.frame()
         if app.session is not None and len(app.session.game.history) >= 6:
             break
     moves = len(app.session.game.history) if app.session is not None else 0
     app.shutdown()
     if moves < 6:
-        print(f"cardtable: self-test failed: only {plural(moves, 'move')} played",
-              file=sys.stderr)
+        print(ngettext("cardtable: self-test failed: only {count} move played",
+                       "cardtable: self-test failed: only {count} moves played",
+                       moves).format(count=moves), file=sys.stderr)
         return 1
-    print(f"cardtable self-test ok: menu in {menu:.2f} s, {moves} moves played")
+    print(_("cardtable self-test ok: menu in {seconds} s, {moves} moves played").format(
+        seconds=f"{menu:.2f}", moves=moves))
     return 0

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from ..engine import Action, Game, SomeGame, to_json
 from ..engine.variant import SeatedState
+from ..i18n import _
 from .files import os_problem, write_atomic
 from .saves import save_header, save_tail
 from .session import SeatInfo
@@ -83,7 +84,7 @@ class Autosaver:
             while self._written < self._requested:
                 left = end - time.monotonic()
                 if left <= 0 or not self._thread.is_alive():
-                    return "the save took too long"
+                    return _("the save took too long")
                 self._lock.wait(left)
             return self.error
 
@@ -124,7 +125,8 @@ class Autosaver:
             text = self._text(request)
         except Exception as error:  # noqa: BLE001  a bug must not end the writer
             log.exception("could not encode the save")
-            return f"it could not be written ({type(error).__name__})"
+            return _("it could not be written ({problem})").format(
+                problem=type(error).__name__)
         try:
             write_atomic(self.path, text)
         except OSError as error:

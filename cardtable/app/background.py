@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from .history_db import is_damage, is_passing, problem_of
+from .reasons import HistoryUnread
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -42,7 +43,7 @@ def unread(error: Exception) -> Unread:
     scene must not say "Reading…" forever)."""
     if not is_passing(error):
         log.error("reading the history failed", exc_info=error)
-    return Unread(f"Your game history could not be read: {problem_of(error)}.",
+    return Unread(HistoryUnread(problem_of(error)),
                   is_passing(error) and not is_damage(error))
 
 

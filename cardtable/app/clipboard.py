@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import pygame
 
+from ..i18n import _
+
 
 def put_text(text: str) -> str | None:
     """Put ``text`` on the clipboard; why not, or ``None`` when it is there."""
@@ -14,16 +16,17 @@ def put_text(text: str) -> str | None:
         pygame.scrap.put_text(text)
         kept = pygame.scrap.get_text()
     except (pygame.error, AttributeError, NotImplementedError) as error:
-        return f"the clipboard cannot be used here: {error}" if str(error) else \
-            "the clipboard cannot be used here"
-    return None if kept == text else "the clipboard did not keep it"
+        return _("the clipboard cannot be used here: {problem}").format(problem=error) \
+            if str(error) else _("the clipboard cannot be used here")
+    return None if kept == text else _("the clipboard did not keep it")
 
 
 def copy_deal_code(code: str | None) -> tuple[str, bool]:
     """What to say after copying this deal's code, and whether it was copied."""
     if not code:
-        return "This deal has no code to copy.", False
+        return _("This deal has no code to copy."), False
     problem = put_text(code)
     if problem is None:
-        return f"Deal code {code} copied.", True
-    return f"The deal code could not be copied ({problem}). It is {code}.", False
+        return _("Deal code {code} copied.").format(code=code), True
+    return _("The deal code could not be copied ({problem}). It is {code}.").format(
+        problem=problem, code=code), False

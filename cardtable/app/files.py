@@ -18,6 +18,7 @@ import time
 from pathlib import Path
 
 from ..engine.codec import JSONValue
+from ..i18n import _
 
 MAX_FILE_BYTES = 32 * 1024 * 1024
 """Bigger than any save or settings file the app writes by far; a bigger file is not
@@ -28,7 +29,9 @@ left by a write that was killed."""
 
 
 class Unreadable(Exception):
-    """A file that cannot be used; the message completes "the file …" for the player."""
+    """A file that cannot be used; the message completes "the file …" for the player
+    (translated where it is raised: each sentence that shows it is one message with a
+    ``{problem}`` the translators are told of)."""
 
 
 def read_json(path: Path) -> JSONValue:
@@ -41,21 +44,24 @@ def read_json(path: Path) -> JSONValue:
         with open(path, "rb") as stream:
             raw = stream.read(MAX_FILE_BYTES + 1)
     except IsADirectoryError:
-        raise Unreadable("is a folder, not a file") from None
+        # Translators: this and the next few complete a sentence about a file, such as
+        # "Your settings file {problem}, so defaults are used."
+        raise Unreadable(_("is a folder, not a file")) from None
     except OSError as error:
-        raise Unreadable(f"could not be read ({error.strerror or error})") from None
+        raise Unreadable(_("could not be read ({problem})").format(
+            problem=error.strerror or error)) from None
     if len(raw) > MAX_FILE_BYTES:
-        raise Unreadable("is far too big to be one of ours")
+        raise Unreadable(_("is far too big to be one of ours"))
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise Unreadable("is not text") from None
+        raise Unreadable(_("is not text")) from None
     try:
         return json.loads(text, parse_constant=_no_constant, parse_float=_finite_float)
     except RecursionError:
-        raise Unreadable("is damaged (it is nested too deeply)") from None
+        raise Unreadable(_("is damaged (it is nested too deeply)")) from None
     except ValueError:
-        raise Unreadable("is damaged (it is not valid JSON)") from None
+        raise Unreadable(_("is damaged (it is not valid JSON)")) from None
 
 
 def _no_constant(name: str) -> JSONValue:
@@ -71,14 +77,14 @@ def _finite_float(text: str) -> float:
 
 def os_problem(error: OSError) -> str:
     """An operating-system error in words a player understands."""
-    plain = {errno.EACCES: "the folder may not be written (permission denied)",
-             errno.EPERM: "the folder may not be written (permission denied)",
-             errno.EROFS: "the disk is read-only",
-             errno.ENOSPC: "the disk is full",
-             errno.EDQUOT: "the disk quota is used up",
-             errno.ENOTDIR: "a file stands where its folder should be",
-             errno.EISDIR: "a folder stands where the file should be",
-             errno.ENAMETOOLONG: "the folder's path is too long"}
+    plain = {errno.EACCES: _("the folder may not be written (permission denied)"),
+             errno.EPERM: _("the folder may not be written (permission denied)"),
+             errno.EROFS: _("the disk is read-only"),
+             errno.ENOSPC: _("the disk is full"),
+             errno.EDQUOT: _("the disk quota is used up"),
+             errno.ENOTDIR: _("a file stands where its folder should be"),
+             errno.EISDIR: _("a folder stands where the file should be"),
+             errno.ENAMETOOLONG: _("the folder's path is too long")}
     return plain.get(error.errno or 0, error.strerror or str(error))
 
 

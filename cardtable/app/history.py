@@ -38,10 +38,12 @@ from typing import TypedDict
 
 from ..engine import Game, SomeGame, to_json
 from ..engine.variant import Outcome, round_of
+from ..i18n import _, ngettext
 from . import history_db
 from .history_db import GameRow, History, is_passing, problem_of, try_history
 from .history_journal import Journal, Kind, Write, games_in, merge
 from .history_rows import Changes, Deal, Unfit
+from .reasons import GamesWaiting
 from .saves import SaveError, read_save
 from .session import SomeSession
 
@@ -171,23 +173,23 @@ class HistoryRecorder:
         with self._lock:
             count, reason, unkept = games_in(self._pending), self._reason, self._unkept
             unwritable, unfit = self._unwritable, self._unfit
-        left_out = "" if not unfit else (
-            f"{unfit} change{'' if unfit == 1 else 's'} to your games, damaged in the file "
-            f"where {'it' if unfit == 1 else 'they'} waited, {'was' if unfit == 1 else 'were'}"
-            " left out.")
+        left_out = "" if not unfit else ngettext(
+            "{count} change to your games, damaged in the file where it waited, was left "
+            "out.",
+            "{count} changes to your games, damaged in the file where they waited, were "
+            "left out.", unfit).format(count=unfit)
         if not count or (reason is None and unkept is None):
             if unwritable is None:
                 return left_out or None
-            return f"Your game history cannot take new games just now: {unwritable}. " \
-                f"{left_out}".rstrip()
-        one = count == 1
-        text = (f"{count} game{'' if one else 's'} {'is' if one else 'are'} waiting to be "
-                f"written to your history" + (f": {reason}." if reason else "."))
-        if unkept:
-            text += (f" {'It' if one else 'They'} could not be kept on disk either "
-                     f"({unkept}), so {'it is' if one else 'they are'} lost if cardtable "
-                     "is closed now.")
-        return f"{text} {left_out}".rstrip()
+            return " ".join(part for part in (
+                _("Your game history cannot take new games just now: {reason}.").format(
+                    reason=unwritable), left_out) if part)
+        lost = "" if not unkept else ngettext(
+            "It could not be kept on disk either ({reason}), so it is lost if cardtable "
+            "is closed now.",
+            "They could not be kept on disk either ({reason}), so they are lost if "
+            "cardtable is closed now.", count).format(reason=unkept)
+        return GamesWaiting(count, reason, " ".join(part for part in (lost, left_out) if part))
 
     # --- the drawing thread ----------------------------------------------------------
 
@@ -456,7 +458,7 @@ class HistoryRecorder:
             self._path = None
             self.problem = opening.note
         with self._lock:
-            self._reason = opening.reason or "it cannot be opened now"
+            self._reason = opening.reason or _("it cannot be opened now")
         return None
 
     def _keep(self) -> None:
@@ -469,7 +471,7 @@ class HistoryRecorder:
             unkept = self._journal.save(pending)
         except Exception:
             log.exception("the history's journal could not be written")
-            unkept = history_db.UNEXPECTED
+            unkept = _(history_db.UNEXPECTED)
         with self._lock:
             self._unkept = unkept
         self._dirty = unkept is not None

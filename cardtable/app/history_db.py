@@ -32,6 +32,7 @@ from functools import cache
 from pathlib import Path
 
 from ..engine.codec import JSONObject
+from ..i18n import N_, _
 from .files import move_aside, os_problem
 from .history_rows import (
     COLUMNS,
@@ -46,6 +47,7 @@ from .history_rows import (
     stored,
     unpacked_record,
 )
+from .reasons import HistoryUnread
 
 __all__ = ["BUSY_SECONDS", "MIGRATIONS", "SCHEMA_VERSION", "GameRow", "History",
            "HistoryUnavailable", "Opening", "Reading", "is_damage", "is_passing",
@@ -130,8 +132,9 @@ gives up: short, so that a locked history never stalls the app or its quitting f
 long (the recorder keeps what could not be written and writes it later)."""
 
 
-UNEXPECTED = "an unexpected fault (see the log)"
-"""What the player is told of a fault of the code itself (the caller logs it)."""
+UNEXPECTED = N_("an unexpected fault (see the log)")
+"""What the player is told of a fault of the code itself (the caller logs it;
+translated where it is said)."""
 
 
 class HistoryUnavailable(Exception):
@@ -143,17 +146,20 @@ class _Damaged(sqlite3.DatabaseError):
 
 
 _DAMAGED = ("SQLITE_CORRUPT", "SQLITE_NOTADB")
-_PLAIN = (("SQLITE_BUSY", "database is locked", "another program is using it (it is locked)"),
-          ("SQLITE_LOCKED", "table is locked", "another program is using it (it is locked)"),
-          ("SQLITE_FULL", "disk is full", "the disk is full"),
-          ("SQLITE_READONLY", "readonly database", "it may not be written (it is read-only)"),
-          ("SQLITE_IOERR", "disk i/o error", "the disk could not be read or written"),
-          ("SQLITE_CANTOPEN", "unable to open", "it could not be opened (the folder may "
-                                                "not be written)"),
-          ("SQLITE_PERM", "access permission denied", "it may not be written (permission "
-                                                      "denied)"),
-          ("SQLITE_CORRUPT", "malformed", "it is damaged"),
-          ("SQLITE_NOTADB", "not a database", "it is not a database"))
+_PLAIN = (("SQLITE_BUSY", "database is locked",
+           N_("another program is using it (it is locked)")),
+          ("SQLITE_LOCKED", "table is locked", N_("another program is using it (it is locked)")),
+          ("SQLITE_FULL", "disk is full", N_("the disk is full")),
+          ("SQLITE_READONLY", "readonly database", N_("it may not be written (it is read-only)")),
+          ("SQLITE_IOERR", "disk i/o error", N_("the disk could not be read or written")),
+          ("SQLITE_CANTOPEN", "unable to open",
+           N_("it could not be opened (the folder may not be written)")),
+          ("SQLITE_PERM", "access permission denied",
+           N_("it may not be written (permission denied)")),
+          ("SQLITE_CORRUPT", "malformed", N_("it is damaged")),
+          ("SQLITE_NOTADB", "not a database", N_("it is not a database")))
+"""SQLite's names for what went wrong, the words of its message that say it, and what
+the player is told (translated where it is said)."""
 
 
 def _name(error: BaseException) -> str:
@@ -162,7 +168,7 @@ def _name(error: BaseException) -> str:
     if isinstance(name, str):
         return name
     text = str(error).lower()
-    return next((code for code, words, _ in _PLAIN if words in text), "")
+    return next((code for code, words, _plain in _PLAIN if words in text), "")
 
 
 def is_damage(error: BaseException) -> bool:
@@ -190,12 +196,12 @@ def problem_of(error: BaseException) -> str:
     if isinstance(error, OSError):
         return os_problem(error)
     if isinstance(error, OverflowError):
-        return "a number in the game is too large to be stored"
+        return _("a number in the game is too large to be stored")
     name = _name(error)
-    for code, _, plain in _PLAIN:
+    for code, _words, plain in _PLAIN:
         if name.startswith(code):
-            return plain
-    return UNEXPECTED
+            return _(plain)
+    return _(UNEXPECTED)
 
 
 @dataclass(frozen=True, slots=True)
@@ -258,7 +264,7 @@ class History:
         values = [stored(name, getattr(row, name)) for name in COLUMNS]
         values[COLUMNS.index("moves")] = moves_in(row.record)
         added = db.execute(f"INSERT OR IGNORE INTO games ({', '.join(COLUMNS)}, written) "
-                           f"VALUES ({', '.join('?' for _ in COLUMNS)}, ?)",
+                           f"VALUES ({', '.join('?' for _column in COLUMNS)}, ?)",
                            [*values, number]).rowcount
         if added:
             db.execute("UPDATE games SET status = 'abandoned' WHERE status = 'playing' "
@@ -435,9 +441,10 @@ class History:
         try:
             found = self._fetch("SELECT record FROM games WHERE key = ?", [key])
         except sqlite3.Error as error:
-            return f"the history could not be read: {problem_of(error)}"
+            return _("the history could not be read: {reason}").format(
+                reason=problem_of(error))
         if not found:
-            return "it is no longer in the history"
+            return _("it is no longer in the history")
         return unpacked_record(found[0][0])
 
     def _fetch(self, sql: str, args: Sequence[object]) -> list[tuple[object, ...]]:
@@ -520,12 +527,13 @@ def try_history(path: Path, busy_seconds: float | None = None) -> Opening:
     ``busy_seconds``: how long to wait for another program's lock (``BUSY_SECONDS``)."""
     busy = BUSY_SECONDS if busy_seconds is None else busy_seconds
     if path.is_dir():
-        return Opening(None, f"Your game history cannot be kept: a folder stands where its "
-                             f"file should be ({path}).")
+        return Opening(None, _("Your game history cannot be kept: a folder stands where "
+                               "its file should be ({path}).").format(path=path))
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        return Opening(None, f"Your game history cannot be kept: {os_problem(error)}.")
+        return Opening(None, _("Your game history cannot be kept: {reason}.").format(
+            reason=os_problem(error)))
     try:
         return Opening(_open(path, busy), None)
     except HistoryUnavailable as error:
@@ -533,22 +541,25 @@ def try_history(path: Path, busy_seconds: float | None = None) -> Opening:
     except sqlite3.DatabaseError as error:
         if not is_damage(error):
             why = problem_of(error)
-            return Opening(None, f"Your game history could not be opened just now: {why}. "
-                                 "It was left as it is.", later=True, reason=why)
+            return Opening(None, HistoryUnread(why, opened=True,
+                                               rest=_("It was left as it is.")),
+                           later=True, reason=why)
         reason = str(error) or type(error).__name__
     try:
         kept = move_aside(path, "unreadable")
     except OSError as error:
-        return Opening(None, f"Your game history is damaged ({reason}) and could not be set "
-                             f"aside ({os_problem(error)}), so no history is kept this time.")
+        return Opening(None, _("Your game history is damaged ({reason}) and could not be "
+                               "set aside ({problem}), so no history is kept this "
+                               "time.").format(reason=reason, problem=os_problem(error)))
     try:
         history = _open(path, busy)
     except (HistoryUnavailable, sqlite3.DatabaseError) as error:
         why = problem_of(error)
-        return Opening(None, f"Your game history cannot be kept: {why}.",
-                       later=isinstance(error, sqlite3.DatabaseError), reason=why)
-    return Opening(history, f"Your game history was damaged ({reason}); it was kept as "
-                            f"{kept.name} and a new one started.")
+        return Opening(None, _("Your game history cannot be kept: {reason}.").format(
+            reason=why), later=isinstance(error, sqlite3.DatabaseError), reason=why)
+    return Opening(history, _("Your game history was damaged ({reason}); it was kept as "
+                              "{file} and a new one started.").format(reason=reason,
+                                                                      file=kept.name))
 
 
 def _open(path: Path, busy_seconds: float = BUSY_SECONDS) -> History:
@@ -561,17 +572,17 @@ def _open(path: Path, busy_seconds: float = BUSY_SECONDS) -> History:
             raise _Damaged(f"its check failed: {check[0] if check else '?'}")
         version = db.execute("PRAGMA user_version").fetchone()[0]
         if version > SCHEMA_VERSION:
-            raise HistoryUnavailable(
+            raise HistoryUnavailable(_(
                 "Your game history was written by a newer version of cardtable: it is "
-                "kept as it is, and this version records no games.")
+                "kept as it is, and this version records no games."))
         if (db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
                 if version == 0 else not _ours(db, version)):
             # Ours are made with their version in one transaction, and a version says
             # which columns the games table has: this is not ours.
-            raise HistoryUnavailable(
-                f"The file where your game history belongs ({path.name}) is another "
+            raise HistoryUnavailable(_(
+                "The file where your game history belongs ({file}) is another "
                 "program's database: it is left as it is, and no games are recorded this "
-                "time.")
+                "time.").format(file=path.name))
         if version < SCHEMA_VERSION:
             _migrate(db, version)
         db.isolation_level = "DEFERRED"

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..engine.shown import shown
+from ..i18n import _, ngettext
 from .files import os_problem, write_atomic
 from .history_db import History, problem_of
 
@@ -37,20 +38,25 @@ def export_record(history: History, game: str, file: str) -> Exported:
     try:
         keys = history.keys_starting(game) if game else []
     except sqlite3.Error as error:
-        return Exported(problem=f"your game history could not be read: {problem_of(error)}")
+        return Exported(problem=_("your game history could not be read: {reason}").format(
+            reason=problem_of(error)))
     if not keys:
-        return Exported(problem=f"no game {shown(game)} in your history "
-                                "(cardtable history lists each game's id)")
+        return Exported(problem=_("no game {game} in your history (cardtable history "
+                                  "lists each game's id)").format(game=shown(game)))
     if len(keys) > 1:
-        return Exported(problem=f"{len(keys)} games have an id starting {shown(game)}: "
-                                "give more of it")
+        return Exported(problem=ngettext(
+            "{count} game has an id starting {start}: give more of it",
+            "{count} games have an id starting {start}: give more of it",
+            len(keys)).format(count=len(keys), start=shown(game)))
     record = history.record(keys[0])
     if isinstance(record, str):
-        return Exported(problem=f"the record of game {short_id(keys[0])} cannot be read: "
-                                f"{record}")
+        return Exported(problem=_("the record of game {game} cannot be read: {reason}")
+                        .format(game=short_id(keys[0]), reason=record))
     path = Path(file)
     try:
         write_atomic(path, json.dumps(record, ensure_ascii=False) + "\n")
     except OSError as error:
-        return Exported(problem=f"{shown(file)} could not be written: {os_problem(error)}")
-    return Exported(f"The record of game {short_id(keys[0])} is written to {path}.")
+        return Exported(problem=_("{file} could not be written: {reason}").format(
+            file=shown(file), reason=os_problem(error)))
+    return Exported(_("The record of game {game} is written to {path}.").format(
+        game=short_id(keys[0]), path=path))

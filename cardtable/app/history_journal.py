@@ -19,6 +19,7 @@ from pathlib import Path
 
 from ..engine.codec import JSONObject
 from ..engine.rng import seed_problem
+from ..i18n import _, ngettext
 from .files import (
     Unreadable,
     move_aside,
@@ -200,23 +201,28 @@ class Journal:
         if not self.path.exists() and not self.path.is_symlink():
             return [], None
         if self.path.is_dir():   # never moved: a folder is not ours to move
-            return [], ("The games waiting to be written to your history cannot be kept: "
-                        f"a folder stands where their file ({self.path.name}) should be.")
+            return [], _("The games waiting to be written to your history cannot be kept: "
+                         "a folder stands where their file ({file}) should be.").format(
+                file=self.path.name)
         try:
             data = read_json(self.path)
         except Unreadable as error:
-            return [], self._set_aside(f"the file {error}")
+            # Translators: {problem} completes the sentence ("could not be read (…)",
+            # "is not text"…)
+            return [], self._set_aside(_("the file {problem}").format(problem=error))
         entries = data.get("writes") if isinstance(data, dict) else None
         if not isinstance(data, dict) or data.get("format") not in (1, FORMAT) or \
                 not isinstance(entries, list):
-            return [], self._set_aside("the file is not in a form this version knows")
+            return [], self._set_aside(_("the file is not in a form this version knows"))
         if data["format"] == 1:
             entries = [e for e in map(_from_format_1, entries) if e is not None]
         writes = [write for entry in entries if (write := _write(entry)) is not None]
         self.on_disk = True
         if len(writes) < len(entries):
             left = len(entries) - len(writes)
-            return writes, self._set_aside(f"{left} of its entries could not be read")
+            return writes, self._set_aside(ngettext(
+                "{count} of its entries could not be read",
+                "{count} of its entries could not be read", left).format(count=left))
         return writes, None
 
     def save(self, pending: list[Write]) -> str | None:
@@ -235,18 +241,20 @@ class Journal:
         except OSError as error:
             return os_problem(error)
         except (TypeError, ValueError) as error:   # a value JSON cannot hold
-            return f"a value in it cannot be written ({error})"
+            return _("a value in it cannot be written ({problem})").format(problem=error)
         return None
 
     def _set_aside(self, why: str) -> str:
         try:
             kept = move_aside(self.path, "unreadable")
         except OSError as error:
-            return (f"The games waiting to be written to your history could not be read "
-                    f"back ({why}) nor set aside ({os_problem(error)}).")
+            return _("The games waiting to be written to your history could not be read "
+                     "back ({reason}) nor set aside ({problem}).").format(
+                reason=why, problem=os_problem(error))
         self.on_disk = False
-        return (f"The games waiting to be written to your history could not all be read "
-                f"back ({why}); the file was kept as {kept.name}.")
+        return _("The games waiting to be written to your history could not all be read "
+                 "back ({reason}); the file was kept as {file}.").format(reason=why,
+                                                                         file=kept.name)
 
 
 def _from_format_1(entry: object) -> object:

@@ -19,12 +19,14 @@ from typing import TypeGuard
 
 from ..ai.review import Review
 from ..engine.errors import CodecError
+from ..i18n import N_, _
 from .history_db import History
 
 log = logging.getLogger(__name__)
 
-DAMAGED_REVIEW = ("The review kept for this game cannot be read (it is damaged): "
-                  "review the game again to make a fresh one.")
+DAMAGED_REVIEW = N_("The review kept for this game cannot be read (it is damaged): "
+                     "review the game again to make a fresh one.")
+"""For the player (``_()`` where it is said)."""
 TREND = 10
 """Reviewed games the trend shows at most."""
 
@@ -75,7 +77,7 @@ def kept_review(history: History, key: str) -> Kept | str | None:
             raise CodecError("it is another game's review")
     except (CodecError, ValueError, RecursionError) as error:
         log.warning("a kept review cannot be read: %s", error)
-        return DAMAGED_REVIEW
+        return _(DAMAGED_REVIEW)
     return Kept(review, budget)
 
 
@@ -84,7 +86,7 @@ def review_trend(history: History, game_id: str, last: int = TREND) -> list[Tren
     a row whose summary does not read is left out. Raises ``sqlite3.Error``."""
     points = []
     for row in history.review_summaries(game_id, last):
-        _, _, made, decisions, mistakes, chance, cost = row
+        made, decisions, mistakes, chance, cost = row[2:]
         if _count(decisions) and _count(mistakes) and _number(made) and _number(chance) \
                 and _number(cost):
             points.append(TrendPoint(float(made), decisions, mistakes, float(chance),

@@ -22,12 +22,14 @@ from itertools import chain
 from ..engine import EngineError, get_variant
 from ..engine.codec import JSONObject, JSONValue
 from ..engine.rng import seed_problem
+from ..i18n import N_, _
 
 log = logging.getLogger(__name__)
 
-DAMAGED_MOVES = "its moves are damaged in the history file"
+DAMAGED_MOVES = N_("its moves are damaged in the history file")
 """Why a game whose record does not read or replay cannot be watched, for the player
-(what is wrong in it, in SQLite's, zlib's or JSON's words, goes to the log)."""
+(what is wrong in it, in SQLite's, zlib's or JSON's words, goes to the log; ``_()``
+where it is said)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -342,10 +344,10 @@ def unpacked_record(value: object) -> JSONObject | str:
         record = _json(_unpacked(value), "its record")
     except Unreadable as error:
         log.warning("a game's record cannot be read: %s", error)
-        return DAMAGED_MOVES
+        return _(DAMAGED_MOVES)
     if not isinstance(record, dict):
         log.warning("a game's record is not a game record: %.80r", record)
-        return DAMAGED_MOVES
+        return _(DAMAGED_MOVES)
     return record
 
 

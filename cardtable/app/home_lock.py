@@ -18,11 +18,14 @@ import os
 import sys
 from pathlib import Path
 
+from ..i18n import N_
+
 log = logging.getLogger(__name__)
 
 LOCK_NAME = "cardtable.lock"
-ALREADY_OPEN = ("cardtable is already open on this computer for these saved games; "
-                "switch to that window (two would write over each other's games)")
+ALREADY_OPEN = N_("cardtable is already open on this computer for these saved games; "
+                  "switch to that window (two would write over each other's games)")
+"""For the player (``_()`` where it is said)."""
 
 
 class HomeLock:

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import Protocol
 from weakref import WeakKeyDictionary
 
+from ..i18n import _
 from .model import Element
 from .speaker import Kind, Speaker
 from .spoken import speakable
@@ -169,7 +170,10 @@ class Narrator:
 def brief_name(name: str) -> str:
     """A focused element's name for brief speech: where it is and what each wild in it
     stands for left out, what it is and its state kept ("seven of hearts, selected")."""
+    # The same words as the screen model's (rummy_model, spoken). TODO(issue 41): the
+    # " stands for " test reads English back; the element should carry its brief name.
+    where = _("in your hand")
     parts = [part for part in name.split(", ")
-             if part != "in your hand" and " stands for " not in part]
+             if part != where and " stands for " not in part]
     return ", ".join(parts) or name
 

@@ -14,6 +14,8 @@ from pathlib import Path
 
 import platformdirs
 
+from ..i18n import _
+
 APP_NAME = "cardtable"
 
 
@@ -37,12 +39,12 @@ def home_problem() -> str | None:
     if home is None:
         return None
     if not home.strip():
-        return "CARDTABLE_HOME is set but empty; point it at a folder or unset it"
+        return _("CARDTABLE_HOME is set but empty; point it at a folder or unset it")
     path = Path(home)
     for part in (path / "data", path / "config", path, *path.parents):
         if part.exists():  # the nearest existing folder on the way must be a folder
             if not part.is_dir():
-                return f"CARDTABLE_HOME: {part} is a file, not a folder"
+                return _("CARDTABLE_HOME: {path} is a file, not a folder").format(path=part)
             if part in (path, *path.parents):
                 break
     return None

@@ -1,19 +1,86 @@
 """One reason said once: the history that could not be read (or opened) and the games
 waiting to be written to it often fail for the same reason (another program's lock);
 the menu and Statistics then say it once, in one sentence, rather than twice in one
-box. No pygame here."""
+box. No pygame here.
+
+The two sentences are made here and keep their parts (why, how many games, what
+follows), so the one sentence is made from those parts in the player's language, never
+by reading an English sentence back."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
-_UNREAD = re.compile(r"Your game history could not be (read|opened)(?: just now)?: "
-                     r"(?P<reason>[^.]+)\.(?P<rest>.*)", re.DOTALL)
-"""The history could not be read (Statistics) or opened (at start-up), and why."""
-_WAITING = re.compile(r"(?P<count>\d+ games? (?:is|are) waiting to be written) to your "
-                      r"history: (?P<reason>[^.]+)\.(?P<rest>.*)", re.DOTALL)
-"""Games waiting to be written to the history, and why (the recorder's sentence)."""
+from ..i18n import _, ngettext
+
+
+class HistoryUnread(str):
+    """"Your game history could not be read: {reason}." (or "opened just now"), as the
+    player reads it, with its parts kept."""
+
+    opened: bool
+    """It could not be opened (at start-up), not read (Statistics)."""
+    reason: str
+    rest: str
+    """The sentences said after it ("It was left as it is."), or ``""``."""
+
+    def __new__(cls, reason: str, opened: bool = False, rest: str = "") -> HistoryUnread:
+        if opened:
+            first = _("Your game history could not be opened just now: {reason}.").format(
+                reason=reason)
+        else:
+            first = _("Your game history could not be read: {reason}.").format(reason=reason)
+        self = super().__new__(cls, " ".join(part for part in (first, rest) if part))
+        self.opened, self.reason, self.rest = opened, reason, rest
+        return self
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (HistoryUnread, (self.reason, self.opened, self.rest))
+
+
+class GamesWaiting(str):
+    """"{count} games are waiting to be written to your history: {reason}." and what
+    follows, with its parts kept."""
+
+    games: int
+    """How many games wait."""
+    reason: str | None
+    rest: str
+
+    def __new__(cls, count: int, reason: str | None, rest: str = "") -> GamesWaiting:
+        if reason:
+            first = ngettext("{count} game is waiting to be written to your history: "
+                             "{reason}.",
+                             "{count} games are waiting to be written to your history: "
+                             "{reason}.", count).format(count=count, reason=reason)
+        else:
+            first = ngettext("{count} game is waiting to be written to your history.",
+                             "{count} games are waiting to be written to your history.",
+                             count).format(count=count)
+        self = super().__new__(cls, " ".join(part for part in (first, rest) if part))
+        self.games, self.reason, self.rest = count, reason, rest
+        return self
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (GamesWaiting, (self.games, self.reason, self.rest))
+
+
+def _together(unread: HistoryUnread, waiting: GamesWaiting) -> str:
+    """The two sentences as one, their shared reason said once."""
+    if unread.opened:
+        first = ngettext(
+            "Your game history could not be opened just now, and {count} game is waiting "
+            "to be written to it: {reason}.",
+            "Your game history could not be opened just now, and {count} games are "
+            "waiting to be written to it: {reason}.", waiting.games)
+    else:
+        first = ngettext(
+            "Your game history could not be read just now, and {count} game is waiting "
+            "to be written to it: {reason}.",
+            "Your game history could not be read just now, and {count} games are "
+            "waiting to be written to it: {reason}.", waiting.games)
+    said = first.format(count=waiting.games, reason=unread.reason)
+    return " ".join(part for part in (said, unread.rest, waiting.rest) if part)
 
 
 def said_once(parts: Sequence[str]) -> list[str]:
@@ -23,16 +90,13 @@ def said_once(parts: Sequence[str]) -> list[str]:
     it (it is locked)." Anything else is kept as it is."""
     out = list(parts)
     for i, first in enumerate(out):
-        unread = _UNREAD.fullmatch(first)
-        if unread is None:
+        if not isinstance(first, HistoryUnread):
             continue
         for j in range(i + 1, len(out)):
-            waiting = _WAITING.fullmatch(out[j])
-            if waiting is None or waiting["reason"] != unread["reason"]:
+            waiting = out[j]
+            if not isinstance(waiting, GamesWaiting) or waiting.reason != first.reason:
                 continue
-            out[i] = (f"Your game history could not be {unread[1]} just now, and "
-                      f"{waiting['count']} to it: {unread['reason']}."
-                      f"{unread['rest']}{waiting['rest']}")
+            out[i] = _together(first, waiting)
             del out[j]
             return out
     return out

@@ -26,6 +26,7 @@ from ..engine.events import Event, RoundScored
 from ..engine.migrations import FORMAT_VERSION, FormatVersionError, migrate
 from ..engine.options import OptionError
 from ..engine.rng import seed_problem
+from ..i18n import _, text
 from .files import Unreadable, move_aside, read_json, write_atomic
 from .paths import data_dir
 from .session import SeatInfo
@@ -66,7 +67,9 @@ class SaveSummary:
 
     @property
     def label(self) -> str:
-        return f"{self.title}, {self.where}" if self.where else self.title
+        # Translators: a saved game in the menu: "Five Crowns, round 3"
+        return _("{game}, {progress}").format(game=text(self.title), progress=text(
+            self.where)) if self.where else text(self.title)
 
 
 def summarize(game: SomeGame, human: int) -> SaveSummary:
@@ -125,31 +128,35 @@ def read_save(path: Path) -> SavedGame:
     try:
         data = read_json(path)
     except Unreadable as error:
-        raise SaveError(f"the file {error}") from None
+        # Translators: {problem} completes the sentence ("could not be read (…)", "is
+        # not text"…)
+        raise SaveError(_("the file {problem}").format(problem=error)) from None
     try:
         return parse_save(data)
     except SaveError:
         raise
     except RecursionError:
-        raise SaveError("the file is damaged (it is nested too deeply)") from None
+        raise SaveError(_("the file is damaged (it is nested too deeply)")) from None
     except Exception as error:  # an untrusted file must never crash the app
         log.exception("unexpected failure reading %s", path)
-        raise SaveError(f"the file is damaged ({type(error).__name__})") from None
+        raise SaveError(_("the file is damaged ({problem})").format(
+            problem=type(error).__name__)) from None
 
 
 def parse_save(data: JSONValue) -> SavedGame:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise SaveError("the file is not a cardtable saved game")
+        raise SaveError(_("the file is not a cardtable saved game"))
     version = data.get("format_version")
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise SaveError("the file is damaged (it has no format version)")
+        raise SaveError(_("the file is damaged (it has no format version)"))
     if version > FORMAT_VERSION:
-        raise SaveError("it was saved by a newer version of cardtable "
-                        f"(save format {version}; this version reads up to {FORMAT_VERSION})")
+        raise SaveError(_("it was saved by a newer version of cardtable (save format "
+                          "{version}; this version reads up to {newest})").format(
+            version=version, newest=FORMAT_VERSION))
     try:
         data, written = migrate(data)
     except FormatVersionError as error:
-        raise SaveError(str(error)) from None
+        raise SaveError(text(str(error))) from None
     older = written < FORMAT_VERSION
     game_id = data.get("game")
     try:
@@ -157,27 +164,30 @@ def parse_save(data: JSONValue) -> SavedGame:
     except EngineError:
         variant = None
     if variant is None:
-        raise SaveError(f"it is a game this version does not have ({short_repr(game_id)})")
+        raise SaveError(_("it is a game this version does not have ({game})").format(
+            game=short_repr(game_id)))
     if data.get("rules_version") != variant.rules_version:
-        raise SaveError(f"it was saved under {variant.title} rules version "
-                        f"{short_repr(data.get('rules_version'))}, and this version plays "
-                        f"{variant.rules_version!r}")
+        raise SaveError(_("it was saved under {game} rules version {saved}, and this "
+                          "version plays {current}").format(
+            game=text(variant.title), saved=short_repr(data.get("rules_version")),
+            current=repr(variant.rules_version)))
     seats, seed = data.get("seats"), data.get("seed")
     if not _whole(seats) or seats not in variant.seat_counts:
-        raise SaveError(f"the file is damaged (it has {short_repr(seats)} seats)")
+        raise SaveError(_("the file is damaged (it has {seats} seats)").format(
+            seats=short_repr(seats)))
     if seed_problem(seed) is not None:  # the engine's bound: every deal number it plays
-        raise SaveError(f"the file is damaged (its deal number {short_repr(seed)} is not one "
-                        "cardtable makes)")
+        raise SaveError(_("the file is damaged (its deal number {seed} is not one "
+                          "cardtable makes)").format(seed=short_repr(seed)))
     try:  # the options' own ranges, with the option named
         from_json(variant.options_type, data.get("options"))
     except CodecError as error:
         if isinstance(error.__cause__, OptionError):  # a range this version narrowed
-            raise SaveError(f"its house rules are no longer offered "
-                            f"({error.__cause__.clause})") from None
-        raise SaveError(f"the file is damaged (its house rules cannot be read: "
-                        f"{error.__cause__ or error})") from None
+            raise SaveError(_("its house rules are no longer offered ({clause})").format(
+                clause=text(error.__cause__.clause))) from None
+        raise SaveError(_("the file is damaged (its house rules cannot be read: "
+                          "{problem})").format(problem=error.__cause__ or error)) from None
     if not isinstance(data.get("actions"), list):
-        raise SaveError("the file is damaged (it has no list of moves)")
+        raise SaveError(_("the file is damaged (it has no list of moves)"))
     last_scored: list[RoundScored] = []
 
     def keep_score(events: tuple[Event, ...]) -> None:
@@ -187,17 +197,19 @@ def parse_save(data: JSONValue) -> SavedGame:
     try:
         game = Game.from_record(data, on_events=keep_score)
     except (CodecError, EngineError, ValueError) as error:
-        raise SaveError(f"the file is damaged (its moves do not replay: {error})") from None
+        raise SaveError(_("the file is damaged (its moves do not replay: {problem})").format(
+            problem=text(str(error)))) from None
     if not matches_saved(data.get("snapshot"), to_json(game.state), older,
                          game.variant.unchecked_fields(written)):
-        raise SaveError("the file is damaged (its position does not match its moves)")
+        raise SaveError(_("the file is damaged (its position does not match its moves)"))
     seat_list = _seats(data.get("seat_info"), game.seats)
     human = next(index for index, seat in enumerate(seat_list) if seat.human)
     try:
         ui = parse_table_ui(data.get("ui"), game.observe(human).hand,
                             last_scored[-1] if last_scored else None, human, older)
     except TableUIError as error:
-        raise SaveError(f"the file is damaged ({error})") from None
+        raise SaveError(_("the file is damaged ({problem})").format(problem=text(str(error)))) \
+            from None
     return SavedGame(game, seat_list, ui, _secret(data.get("bot_secret")))
 
 
@@ -213,24 +225,28 @@ def _whole(value: object) -> TypeGuard[int]:
 
 def _seats(raw: JSONValue, count: int) -> list[SeatInfo]:
     if not isinstance(raw, list) or len(raw) != count:
-        raise SaveError("the file is damaged (its seats do not match the game)")
+        raise SaveError(_("the file is damaged (its seats do not match the game)"))
     seats = []
     levels = bot_names()
     for item in raw:
         if not isinstance(item, dict):
-            raise SaveError("the file is damaged (a seat is not described)")
+            raise SaveError(_("the file is damaged (a seat is not described)"))
         name, human, level = item.get("name"), item.get("human"), item.get("level")
         reason = text_problem(name)
         if reason is not None or not isinstance(name, str) or not name.strip():
-            raise SaveError(f"the file is damaged (a seat's name {reason or 'is empty'})")
+            # Translators: {problem} completes "a seat's name …" ("is empty", "is too long")
+            raise SaveError(_("the file is damaged (a seat's name {problem})").format(
+                problem=text(reason) if reason is not None else _("is empty")))
         if not isinstance(human, bool):
-            raise SaveError(f"the file is damaged (seat {name!r} is neither you nor an AI)")
+            raise SaveError(_("the file is damaged (seat {name} is neither you nor an "
+                              "AI)").format(name=repr(name)))
         if not human and level not in levels:
-            raise SaveError(f"seat {name!r} plays at an AI level this version does not "
-                            f"have ({short_repr(level)}; it has {', '.join(levels)})")
+            raise SaveError(_("seat {name} plays at an AI level this version does not "
+                              "have ({level}; it has {levels})").format(
+                name=repr(name), level=short_repr(level), levels=", ".join(levels)))
         seats.append(SeatInfo(name, human, level if isinstance(level, str) else ""))
     if sum(seat.human for seat in seats) != 1:
-        raise SaveError("the file is damaged (it has no seat for you)")
+        raise SaveError(_("the file is damaged (it has no seat for you)"))
     return seats
 
 
@@ -250,7 +266,8 @@ def load_autosave(path: Path | None = None) -> LoadResult:
         if not path.exists():
             return LoadResult(None)
     except OSError as error:
-        return LoadResult(None, f"Your saved game could not be looked for ({error}).")
+        return LoadResult(None, _("Your saved game could not be looked for ({problem}).").format(
+            problem=error))
     try:
         return LoadResult(read_save(path))
     except SaveError as error:
@@ -258,8 +275,10 @@ def load_autosave(path: Path | None = None) -> LoadResult:
             aside = move_aside(path, "unreadable")
         except OSError as move_error:
             log.warning("could not move %s aside: %s", path, move_error)
-            return LoadResult(None, f"Your saved game could not be resumed: {error}. "
-                                    f"The file was left untouched at {path}, and new "
-                                    "games will not be saved over it.", kept=True)
-        return LoadResult(None, f"Your saved game could not be resumed: {error}. "
-                                f"The file was kept as {aside.name}.")
+            return LoadResult(None, _("Your saved game could not be resumed: {problem}. "
+                                      "The file was left untouched at {path}, and new "
+                                      "games will not be saved over it.").format(
+                problem=error, path=path), kept=True)
+        return LoadResult(None, _("Your saved game could not be resumed: {problem}. "
+                                  "The file was kept as {file}.").format(
+            problem=error, file=aside.name))

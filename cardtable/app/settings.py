@@ -16,38 +16,49 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..ai import bot_names
+from ..i18n import N_, _, available
 from .files import Unreadable, move_aside, os_problem, read_json, write_atomic
 from .paths import config_dir
-from .speech_backends import RATES
 
 log = logging.getLogger(__name__)
 
 AI_SPEEDS = {"slow": 1.4, "normal": 0.7, "fast": 0.25, "instant": 0.0}
 """Seconds an AI seat takes over each move, so a person can follow it."""
+AI_SPEED_LABELS = {"slow": N_("Slow"), "normal": N_("Normal"), "fast": N_("Fast"),
+                   "instant": N_("Instant")}
+"""``AI_SPEEDS`` as Settings shows them (``_()`` where shown, as every label here)."""
 ANIMATION_SPEEDS = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "off": 0.0}
 """Multipliers on the length of card animations (0: no animation)."""
+ANIMATION_SPEED_LABELS = {"slow": N_("Slow"), "normal": N_("Normal"), "fast": N_("Fast"),
+                          "off": N_("Off")}
 CARD_SIZES = {"small": 0.85, "medium": 1.0, "large": 1.2}
+CARD_SIZE_LABELS = {"small": N_("Small"), "medium": N_("Medium"), "large": N_("Large")}
 CALL_TIMERS = {"wait": 0.0, "5 s": 5.0, "10 s": 10.0, "pass": -1.0}
 """How long the table waits for your answer to a May I, buy or Shanghai! chance before
 passing for you (0: it waits; -1: it always passes at once)."""
-CALL_ASKING = {"helpful": "When the card could help", "always": "Every time"}
+CALL_ASKING = {"helpful": N_("When the card could help"), "always": N_("Every time")}
 """Whether a May I or buy chance is asked about only when the card could help your hand
 (otherwise it passes for you as the others answer; you may still call) or every time."""
 WINDOW_SIZES = ((1024, 640), (1280, 800), (1440, 900), (1600, 1000), (1920, 1200))
-DECK_COLOURS = {"four": "Four colours", "two": "Two colours", "contrast": "High contrast"}
+DECK_COLOURS = {"four": N_("Four colours"), "two": N_("Two colours"),
+                "contrast": N_("High contrast")}
 """The card faces' suit colours: four (spades black, hearts red, diamonds blue, clubs
 green) tells suits apart at a glance; two (red and black) is the classic deck. A game
 whose rules speak of colour (Monastery) always shows two, whatever is chosen here."""
-TABLE_COLOURS = {"green": "Green", "blue": "Blue", "burgundy": "Burgundy", "grey": "Grey"}
-CARD_BACKS = {"blue": "Blue", "red": "Red", "green": "Green"}
-UNDO_MODES = {"on": "Within your turn", "off": "Off (fair mode)"}
-SOUND_LEVELS = {"off": "Off", "low": "Low", "medium": "Medium", "high": "High"}
-SPEECH_AMOUNTS = {"full": "Full", "brief": "Brief"}
+TABLE_COLOURS = {"green": N_("Green"), "blue": N_("Blue"), "burgundy": N_("Burgundy"),
+                 "grey": N_("Grey")}
+CARD_BACKS = {"blue": N_("Blue"), "red": N_("Red"), "green": N_("Green")}
+UNDO_MODES = {"on": N_("Within your turn"), "off": N_("Off (fair mode)")}
+SOUND_LEVELS = {"off": N_("Off"), "low": N_("Low"), "medium": N_("Medium"),
+                "high": N_("High")}
+SPEECH_AMOUNTS = {"full": N_("Full"), "brief": N_("Brief")}
 """How much speech says of the focused place: its whole name ("seven of hearts, in your
 hand, selected": full) or without where it is and what its wilds stand for (brief:
 "seven of hearts, selected"). The news is said whole either way."""
-SPEECH_RATES = {rate: rate.title() for rate in RATES}
-"""How fast a system voice speaks (a screen reader keeps the player's own rate)."""
+SPEECH_RATES = {"slow": N_("Slow"), "normal": N_("Normal"), "fast": N_("Fast"),
+                "fastest": N_("Fastest")}
+"""How fast a system voice speaks (a screen reader keeps the player's own rate): the
+rates of ``RATES``, each with its label (written out, so that the catalogue finds it)."""
 
 
 @dataclass(frozen=True)
@@ -84,6 +95,9 @@ class Settings:
     """The table speaks (``speaker``): switched with F2 from any screen."""
     speech_amount: str = "full"
     speech_rate: str = "normal"
+    language: str = ""
+    """The language the table speaks: ``""`` is the system's, else a code of
+    ``i18n.available()`` ("de")."""
 
     @property
     def think_seconds(self) -> float:
@@ -119,7 +133,7 @@ def _clean(data: dict[str, object]) -> tuple[Settings, list[str]]:
         "deck_colours": DECK_COLOURS,
         "undo": UNDO_MODES, "sound": SOUND_LEVELS, "table_colour": TABLE_COLOURS,
         "card_back": CARD_BACKS, "speech_amount": SPEECH_AMOUNTS,
-        "speech_rate": SPEECH_RATES}
+        "speech_rate": SPEECH_RATES, "language": ("", *available())}
     for field in dataclasses.fields(Settings):
         fallback = getattr(default, field.name)
         value = data.get(field.name, fallback)
@@ -172,10 +186,11 @@ class SettingsFile:
         try:
             data = read_json(self.path)
             if not isinstance(data, dict):
-                raise Unreadable("is damaged (it is not a table of settings)")
+                raise Unreadable(_("is damaged (it is not a table of settings)"))
             settings, rejected = _clean(data)
             if rejected:
-                raise Unreadable(f"has values this version cannot use ({', '.join(rejected)})")
+                raise Unreadable(_("has values this version cannot use ({names})").format(
+                    names=", ".join(rejected)))
         except Unreadable as error:
             try:
                 aside = move_aside(self.path, "unreadable")
@@ -183,23 +198,28 @@ class SettingsFile:
                 self.kept = True
                 log.warning("settings file %s %s; could not move it aside: %s",
                             self.path, error, move_error)
-                return settings, (f"Your settings file {error}, so defaults are used. "
-                                  f"It was left untouched at {self.path}.")
+                # Translators: {problem} completes the sentence ("could not be read
+                # (…)", "is damaged (…)", "has values this version cannot use (…)")
+                return settings, _("Your settings file {problem}, so defaults are used. "
+                                   "It was left untouched at {path}.").format(
+                    problem=error, path=self.path)
             log.warning("settings file %s; moved to %s", error, aside.name)
-            return settings, (f"Your settings file {error}, so defaults are used. "
-                              f"It was kept as {aside.name}.")
+            return settings, _("Your settings file {problem}, so defaults are used. "
+                               "It was kept as {file}.").format(problem=error,
+                                                                file=aside.name)
         return settings, None
 
     def save(self, settings: Settings) -> str | None:
         """Write the settings; a sentence for the player if they could not be kept."""
         if self.kept:
-            return ("Your settings are used but not saved: the damaged settings file "
-                    "is kept as it was.")
+            return _("Your settings are used but not saved: the damaged settings file "
+                     "is kept as it was.")
         try:
             write_atomic(self.path, settings_text(settings))
         except OSError as error:
             log.warning("could not save settings to %s: %s", self.path, error)
-            return f"Your settings could not be saved: {os_problem(error)}."
+            return _("Your settings could not be saved: {reason}.").format(
+                reason=os_problem(error))
         return None
 
 

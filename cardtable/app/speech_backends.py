@@ -27,12 +27,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol, TextIO
 
+from ..i18n import N_, _
+
 log = logging.getLogger(__name__)
 
 ENVIRONMENT = "CARDTABLE_SPEECH"
 RATES = {"slow": 0.75, "normal": 1.0, "fast": 1.4, "fastest": 1.9}
 """Speech rates as multiples of the voice's own (a screen reader keeps its own rate)."""
-EXTRA = "install the speech extra: pip install 'cardtable[speech]'"
+EXTRA = N_("install the speech extra: {command}")
+"""How to get speech (``_()`` where said, with ``EXTRA_COMMAND``)."""
+EXTRA_COMMAND = "pip install 'cardtable[speech]'"
 WORDS_PER_MINUTE = 175
 """A voice's usual pace, for guessing when an utterance is over where the back end
 cannot tell (a screen reader speaks on its own)."""
@@ -115,7 +119,7 @@ class LogBackend(_Paced):
     reading a session with the screen off. Written and flushed at once; a file that
     cannot be written turns the back end silent (``failed`` says why), never a crash."""
 
-    name = "log file"
+    name = N_("log file")
 
     def __init__(self, path: Path, paced: bool = False) -> None:
         super().__init__()
@@ -129,7 +133,8 @@ class LogBackend(_Paced):
             self._file = path.open("a", encoding="utf-8")
         except OSError as error:
             self._file = None
-            self.failed = f"the speech log {path} cannot be written ({error.strerror})"
+            self.failed = _("the speech log {path} cannot be written ({problem})").format(
+                path=path, problem=error.strerror)
 
     def speak(self, text: str, interrupt: bool) -> None:
         if self._file is None:
@@ -227,7 +232,7 @@ class VoiceBackend:
     the word being said. A voice that hangs is given up on after a generous guess of the
     utterance's length, so the table never waits on it for ever."""
 
-    name = "system voice"
+    name = N_("system voice")
     GRACE = 5.0
     """Seconds beyond ``PATIENCE`` times an utterance's guessed length before a voice
     still talking is taken to have hung."""
@@ -245,9 +250,9 @@ class VoiceBackend:
         self._worker = _Worker("system voice")
         self._worker.put(lambda: self._start(make))
         if not self._ready.wait(ready_within):
-            self.failed = "the system voice did not start"
+            self.failed = _("the system voice did not start")
         elif self._engine is None and self.failed is None:
-            self.failed = "the system voice could not start"
+            self.failed = _("the system voice could not start")
 
     def _start(self, make: Callable[[], _VoiceEngine]) -> None:
         try:
@@ -260,7 +265,8 @@ class VoiceBackend:
                 pass
             self._engine = engine
         except Exception as error:  # noqa: BLE001  (no eSpeak NG, no SAPI, …)
-            self.failed = f"the system voice could not start ({error})"
+            self.failed = _("the system voice could not start ({problem})").format(
+                problem=error)
         finally:
             self._ready.set()
 
@@ -317,13 +323,13 @@ def choose_backend(spec: str | None = None) -> Chosen:
     spec = (spec if spec is not None else os.environ.get(ENVIRONMENT, "")).strip()
     if spec.startswith("log:") and len(spec) > 4:
         backend = LogBackend(Path(spec[4:]).expanduser(), paced=False)
-        return Chosen(None, f"Speech is off: {backend.failed}.") if backend.failed \
-            else Chosen(backend)
+        return Chosen(None, _("Speech is off: {reason}.").format(reason=backend.failed)) \
+            if backend.failed else Chosen(backend)
     if spec == "off":
-        return Chosen(None, "Speech is off (CARDTABLE_SPEECH=off).")
+        return Chosen(None, _("Speech is off (CARDTABLE_SPEECH=off)."))
     if spec not in ("", "reader", "voice"):
-        return Chosen(None, f"Speech is off: CARDTABLE_SPEECH={spec!r} is not one of "
-                            "log:FILE, reader, voice or off.")
+        return Chosen(None, _("Speech is off: CARDTABLE_SPEECH={value} is not one of "
+                              "log:FILE, reader, voice or off.").format(value=repr(spec)))
     reasons: list[str] = []
     outputs = _reader_outputs(reasons) if spec in ("", "reader", "voice") else []
     if spec in ("", "reader"):
@@ -331,7 +337,7 @@ def choose_backend(spec: str | None = None) -> Chosen:
         if reader is not None:
             return Chosen(ScreenReaderBackend(reader, _name(reader)))
         if outputs or not reasons:
-            reasons.append("no screen reader is running")
+            reasons.append(_("no screen reader is running"))
     if spec in ("", "voice"):
         voice = _system_voice(reasons)
         if voice is not None:
@@ -340,7 +346,9 @@ def choose_backend(spec: str | None = None) -> Chosen:
         system = next((output for output in outputs if _system(output)), None)
         if system is not None:
             return Chosen(VoiceThroughReader(system, _name(system)))
-    return Chosen(None, "Speech is off: " + "; ".join(dict.fromkeys(reasons)) + ".")
+    # Translators: {reason} is one or more reasons, separated by semicolons
+    return Chosen(None, _("Speech is off: {reason}.").format(
+        reason="; ".join(dict.fromkeys(reasons))))
 
 
 def _reader_outputs(reasons: list[str]) -> list[_ReaderOutput]:
@@ -348,13 +356,15 @@ def _reader_outputs(reasons: list[str]) -> list[_ReaderOutput]:
     try:
         auto = importlib.import_module("accessible_output2.outputs.auto")
     except Exception:  # noqa: BLE001  (missing, or failing to load its libraries)
-        reasons.append(f"no screen reader support is installed ({EXTRA})")
+        reasons.append(_("no screen reader support is installed ({how})").format(
+            how=_(EXTRA).format(command=EXTRA_COMMAND)))
         return []
     try:
         outputs: list[_ReaderOutput] = [output for output in auto.Auto().outputs
                                         if output.is_active()]
     except Exception as error:  # noqa: BLE001
-        reasons.append(f"the screen reader support failed to start ({error})")
+        reasons.append(_("the screen reader support failed to start ({problem})").format(
+            problem=error))
         return []
     return outputs
 
@@ -369,7 +379,7 @@ def _system(output: _ReaderOutput) -> bool:
 
 
 def _name(output: _ReaderOutput) -> str:
-    return str(getattr(output, "name", "screen reader"))
+    return str(getattr(output, "name", N_("screen reader")))
 
 
 class VoiceThroughReader(ScreenReaderBackend):
@@ -384,7 +394,8 @@ def _system_voice(reasons: list[str]) -> Backend | None:
     try:
         pyttsx3 = importlib.import_module("pyttsx3")
     except Exception:  # noqa: BLE001
-        reasons.append(f"no system voice support is installed ({EXTRA})")
+        reasons.append(_("no system voice support is installed ({how})").format(
+            how=_(EXTRA).format(command=EXTRA_COMMAND)))
         return None
     voice = VoiceBackend(pyttsx3.init)
     if voice.failed is not None:

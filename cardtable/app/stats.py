@@ -12,7 +12,10 @@ import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from babel.numbers import format_decimal, format_percent
+
 from ..engine import variants
+from ..i18n import N_, _, babel_locale, ngettext, pgettext, text
 from .history_db import GameRow
 
 
@@ -143,24 +146,37 @@ def skipped_words(skipped: int) -> str:
     """The count of rows left out, as a sentence for the player ('' for none)."""
     if not skipped:
         return ""
-    return ("1 game could not be read" if skipped == 1
-            else f"{skipped} games could not be read") + " (damaged in the history file)."
+    return ngettext("{count} game could not be read (damaged in the history file).",
+                    "{count} games could not be read (damaged in the history file).",
+                    skipped).format(count=skipped)
+
+
+def percent(share: float) -> str:
+    """A share (0 to 1) as a whole percentage the language writes ("75%", "75 %")."""
+    return format_percent(share, locale=babel_locale())
+
+
+def one_place(value: float) -> str:
+    """A number with one decimal place, as the language writes it ("3.5", "3,5")."""
+    return format_decimal(value, format="0.0", locale=babel_locale())
 
 
 def stats_table(lines: Sequence[LevelStats], titles: dict[str, str]) -> str:
     """The statistics as a plain-text table (for ``cardtable stats``)."""
     if not lines:
-        return "No games finished yet."
-    head = (f"{'game':<26} {'level':<7} {'played':>6} {'won':>5} {'win%':>5} "
-            f"{'avg-score':>9} {'best-score':>10} {'streak':>6} {'best-streak':>11} "
-            f"{'avg-rounds':>10} {'left':>4}")
+        return _("No games finished yet.")
+    head = (f"{_column('game'):<26} {_column('level'):<7} {_column('played'):>6} "
+            f"{_column('won'):>5} {_column('win%'):>5} {_column('avg-score'):>9} "
+            f"{_column('best-score'):>10} {_column('streak'):>6} "
+            f"{_column('best-streak'):>11} {_column('avg-rounds'):>10} {_column('left'):>4}")
     out = [head, "-" * len(head)]
     for line in lines:
-        rate = "" if line.win_rate is None else f"{100 * line.win_rate:.0f}%"
-        average = "" if line.average_score is None else f"{line.average_score:.1f}"
+        rate = "" if line.win_rate is None else percent(line.win_rate)
+        average = "" if line.average_score is None else one_place(line.average_score)
         best = "" if line.best_score is None else str(line.best_score)
-        rounds = "" if line.average_rounds is None else f"{line.average_rounds:.1f}"
-        out.append(f"{titles.get(line.game_id, line.game_id)[:26]:<26} {line.level:<7} "
+        rounds = "" if line.average_rounds is None else one_place(line.average_rounds)
+        out.append(f"{text(titles.get(line.game_id, line.game_id))[:26]:<26} "
+                   f"{text(line.level):<7} "
                    f"{line.played:>6} {line.wins:>5g} {rate:>5} {average:>9} {best:>10} "
                    f"{line.streak:>6} {line.best_streak:>11} {rounds:>10} "
                    f"{line.abandoned:>4}")
@@ -170,9 +186,10 @@ def stats_table(lines: Sequence[LevelStats], titles: dict[str, str]) -> str:
 def history_table(rows: Sequence[GameRow], titles: dict[str, str]) -> str:
     """Recent games, the newest first (for ``cardtable history``)."""
     if not rows:
-        return "No games played at the table yet."
-    head = (f"{'id':<8} {'when':<16} {'game':<26} {'level':<7} {'result':<10} {'score':>6} "
-            f"{'rounds':>6} {'time':>6}  deal")
+        return _("No games played at the table yet.")
+    head = (f"{_column('id'):<8} {_column('when'):<16} {_column('game'):<26} "
+            f"{_column('level'):<7} {_column('result'):<10} {_column('score'):>6} "
+            f"{_column('rounds'):>6} {_column('time'):>6}  {_column('deal')}")
     out = [head, "-" * (len(head) + 12)]
     for row in reversed(rows):
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(row.started))
@@ -180,8 +197,9 @@ def history_table(rows: Sequence[GameRow], titles: dict[str, str]) -> str:
         score = "" if row.my_score is None else str(row.my_score)
         seconds = row.seconds
         took = "" if seconds is None else f"{int(seconds // 60)}:{int(seconds % 60):02d}"
-        out.append(f"{row.key[:8]:<8} {when:<16} {titles.get(row.game_id, row.game_id)[:26]:<26} "
-                   f"{row.level:<7} {result:<10} {score:>6} {row.rounds:>6} {took:>6}  "
+        title = text(titles.get(row.game_id, row.game_id))
+        out.append(f"{row.key[:8]:<8} {when:<16} {title[:26]:<26} "
+                   f"{text(row.level):<7} {result:<10} {score:>6} {row.rounds:>6} {took:>6}  "
                    f"{row.deal_code or ''}")
     return "\n".join(out)
 
@@ -189,7 +207,24 @@ def history_table(rows: Sequence[GameRow], titles: dict[str, str]) -> str:
 def result_words(row: GameRow) -> str:
     """How the game ended for the person, in a word or two."""
     if row.status != "finished":
-        return "left" if row.status == "abandoned" else "in progress"
+        # Translators: a game the player left (abandoned), in the list of games played
+        return pgettext("result", "left") if row.status == "abandoned" \
+            else pgettext("result", "in progress")
     if row.won is None or row.won == 0:
-        return "lost" if row.place is None else f"place {row.place}"
-    return "won" if row.won == 1 else "shared win"
+        return pgettext("result", "lost") if row.place is None \
+            else _("place {place}").format(place=row.place)
+    return pgettext("result", "won") if row.won == 1 else pgettext("result", "shared win")
+
+
+# Translators: the column headings of "cardtable stats" and "cardtable history"; keep
+# each about as short as the English
+COLUMNS = (N_("game"), N_("level"), N_("played"), N_("won"), N_("win%"), N_("avg-score"),
+           N_("best-score"), N_("streak"), N_("best-streak"), N_("avg-rounds"), N_("left"),
+           N_("id"), N_("when"), N_("result"), N_("score"), N_("rounds"), N_("time"),
+           N_("deal"))
+"""The column headings of ``cardtable stats`` and ``cardtable history`` (a translation
+should keep each about as short: the columns are as wide as the English)."""
+
+
+def _column(name: str) -> str:
+    return _(name)
