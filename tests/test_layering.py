@@ -10,8 +10,8 @@ ROOT = Path(__file__).resolve().parents[1] / "cardtable"
 # importlib and pkgutil only find the games' modules (engine/plugins.py): import
 # machinery, never a data file.
 ENGINE_ALLOWED = {"__future__", "abc", "collections", "dataclasses", "enum", "functools",
-                  "importlib", "itertools", "operator", "pkgutil", "random", "re", "string", "types",
-                  "typing"}
+                  "importlib", "itertools", "operator", "pkgutil", "random", "re", "string",
+                  "types", "typing"}
 AI_ALLOWED = ENGINE_ALLOWED | {"contextlib", "gc", "logging", "math", "queue", "sys",
                                 "threading", "time", "traceback"}
 # gc: the collector held off while a search runs (ai/collector.py).
