@@ -129,6 +129,9 @@ class Recorder:
     def set_rate(self, rate: float) -> None:
         self.rate = rate
 
+    def set_language(self, code: str) -> None:
+        self.language = code
+
     def close(self) -> None:
         pass
 

@@ -32,6 +32,9 @@ class Voice:
     def set_rate(self, rate):
         self.rate = rate
 
+    def set_language(self, code):
+        self.language = code
+
     def close(self):
         pass
 

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from .. import __version__
+from .. import __version__, i18n
 from ..ai import AIWorker
 from ..engine import Event, Game, GameView, SomeGame, catalog, get_variant
 from ..engine.options import OptionsInstance
@@ -78,11 +78,13 @@ class App:
         pygame.font.init()
         notes: list[str] = []
         self.settings_file = SettingsFile()
+        i18n.use(None)  # a note about the settings file is said in the system's language
         if settings is None:
             settings, note = self.settings_file.load()
             if note:
                 notes.append(note)
         self.settings = settings
+        i18n.use(settings.language)
         self.animations = animations
         self.coach = coach
         """Show the first-game tour the first time a game is played (the window does;
@@ -130,6 +132,7 @@ class App:
         elif self.settings.speech and not self.speaker.available:
             self.speaker.on = False
             notes.append(self.speaker.why_silent or _("Speech is off."))
+        self.speaker.set_language(i18n.language())
         self.narrator = Narrator(self.speaker)
         self._keyed = False
         """A key was pressed or a button clicked this frame (focus may have moved)."""
@@ -216,6 +219,18 @@ class App:
         for scene in self.stack.scenes:
             scene.layout(self.size)
         self.invalidate()
+
+    def set_language(self, code: str) -> str | None:
+        """Speak ``code`` from now on (``""``: the system's language), at once: every
+        screen on the stack is laid out again in it, the cards' letters redrawn and the
+        voice told. Saved in the settings; returns why saving failed, if it did."""
+        self.settings = dataclasses.replace(self.settings, language=code)
+        problem = self.settings_file.save(self.settings)
+        i18n.use(code)
+        cardart.forget_faces()
+        self.speaker.set_language(i18n.language())
+        self.relayout()
+        return problem
 
     # --- the loop ----------------------------------------------------------------------
 

@@ -101,6 +101,8 @@ class Speaker:
         """The utterance last handed to the back end."""
         self._news_until = 0.0
         """When the news handed over should have been said (``clock`` time)."""
+        self.language = "en"
+        """The table's language, for a system voice that has voices of several."""
         self.set_rate(rate)
         if on:
             self.ensure_backend()
@@ -124,6 +126,7 @@ class Speaker:
         """Speak through ``backend`` from now on (a bench's or a test's recorder)."""
         self.backend, self._choose, self.why_silent = backend, None, None
         self.set_rate(self.rate)
+        self.set_language(self.language)
 
     def ensure_backend(self) -> None:
         """Find the back end now, if it is still to be found."""
@@ -131,6 +134,7 @@ class Speaker:
             chosen, self._choose = self._choose(), None
             self.backend, self.why_silent = chosen.backend, chosen.why_silent
             self.set_rate(self.rate)
+            self.set_language(self.language)
 
     @property
     def available(self) -> bool:
@@ -141,6 +145,11 @@ class Speaker:
         self.rate = rate
         if self.backend is not None:
             self.backend.set_rate(RATES.get(rate, 1.0))
+
+    def set_language(self, code: str) -> None:
+        self.language = code
+        if self.backend is not None:
+            self.backend.set_language(code)
 
     def switch(self, on: bool) -> None:
         """Speech on or off; what was waiting is dropped either way (stale by then)."""

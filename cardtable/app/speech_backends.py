@@ -63,6 +63,11 @@ class Backend(Protocol):
         """A multiple of the voice's own rate (see ``RATES``)."""
         ...
 
+    def set_language(self, code: str) -> None:
+        """The table's language (``de``): a system voice takes a voice of it, where it
+        has one; a screen reader keeps the player's own voice and its language switching."""
+        ...
+
     def close(self) -> None: ...
 
 
@@ -87,6 +92,19 @@ class _VoiceEngine(Protocol):
     def connect(self, topic: str, callback: Callable[..., None]) -> object: ...
 
 
+def _speaks(voice: object, code: str) -> bool:
+    """Whether a pyttsx3 voice speaks the language ``code``."""
+    for language in getattr(voice, "languages", None) or []:
+        name = language.decode("latin-1") if isinstance(language, bytes) else str(language)
+        name = name.lstrip("\x05").lower().replace("_", "-")
+        if name == code or name.startswith(code + "-"):
+            return True
+    ident = f"{getattr(voice, 'id', '')} {getattr(voice, 'name', '')}".lower()
+    words = {"de": ("german", "deutsch", "de-de", "de_de"),
+             "fr": ("french", "français", "fr-fr", "fr_fr")}.get(code, (f"{code}-",))
+    return any(word in ident for word in words)
+
+
 def spoken_seconds(text: str, rate: float = 1.0) -> float:
     """How long ``text`` takes to say at ``rate``, roughly (words at a usual pace)."""
     words = max(1, len(text.split()))
@@ -99,6 +117,7 @@ class _Paced:
 
     def __init__(self) -> None:
         self.rate = 1.0
+        self.language = "en"
         self._until = 0.0
 
     def _handed(self, text: str, interrupt: bool) -> None:
@@ -108,6 +127,9 @@ class _Paced:
 
     def speaking_until(self) -> float:
         return self._until
+
+    def set_language(self, code: str) -> None:
+        self.language = code
 
     def set_rate(self, rate: float) -> None:
         self.rate = rate
@@ -299,6 +321,25 @@ class VoiceBackend:
 
     def set_rate(self, rate: float) -> None:
         self.rate = rate
+
+    def set_language(self, code: str) -> None:
+        self._worker.put(lambda: self._choose_voice(code))
+
+    def _choose_voice(self, code: str) -> None:
+        """Take the first installed voice that speaks ``code`` (eSpeak names its voices'
+        languages ``de``, ``fr-fr``; SAPI and NSSpeech put the language in the voice's
+        id or name); with none, the voice stays as it is."""
+        engine = self._engine
+        if engine is None:
+            return
+        try:
+            voices = engine.getProperty("voices")
+            for voice in voices if isinstance(voices, list) else []:
+                if _speaks(voice, code):
+                    engine.setProperty("voice", getattr(voice, "id", None))
+                    return
+        except Exception as error:  # noqa: BLE001  (a driver without voice lists)
+            log.info("no voice chosen for %s: %s", code, error)
 
     def _word(self, name: str, location: int, length: int) -> None:
         if self._cut.is_set() and self._engine is not None:

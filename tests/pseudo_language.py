@@ -1,0 +1,56 @@
+"""A pseudo-language that marks every translated text, for finding text that does not
+go through the catalogue: each message comes back as ``⟪message⟫`` (its placeholders
+kept), so whatever a screen shows or speech says outside the marks was never
+translated. Used by ``test_every_text_is_translatable`` and by hand
+(``python tests/pseudo_language.py`` prints what each screen leaves in English)."""
+
+from __future__ import annotations
+
+import gettext
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from cardtable import i18n
+from cardtable.i18n import current
+
+OPEN, CLOSE = "\u27ea", "\u27eb"
+_MARKED = re.compile(f"{OPEN}[^{OPEN}{CLOSE}]*{CLOSE}")
+_WORD = re.compile(r"[^\W\d_]{2,}")
+"""A word: two or more letters (single letters are card ranks, keys, "x" of sizes)."""
+
+
+class Pseudo(gettext.NullTranslations):
+    def gettext(self, message: str) -> str:
+        return f"{OPEN}{message}{CLOSE}"
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        return f"{OPEN}{msgid1 if n == 1 else msgid2}{CLOSE}"
+
+    def pgettext(self, context: str, message: str) -> str:
+        return f"{OPEN}{message}{CLOSE}"
+
+    def npgettext(self, context: str, msgid1: str, msgid2: str, n: int) -> str:
+        return self.ngettext(msgid1, msgid2, n)
+
+
+@contextmanager
+def pseudo() -> Iterator[None]:
+    """Speak the pseudo-language inside the block."""
+    saved = current._translations[0], dict(current._state)
+    current._translations[0] = Pseudo()
+    current._state["code"] = "en"  # Babel names numbers and dates in English
+    try:
+        yield
+    finally:
+        current._translations[0], state = saved
+        current._state.update(state)
+        i18n.use("en")
+
+
+def untranslated(text: str, allowed: frozenset[str] = frozenset()) -> list[str]:
+    """The words of ``text`` outside every marked message (``allowed``: proper names)."""
+    previous = None
+    while previous != text:  # innermost marks first: a message inside a message
+        previous, text = text, _MARKED.sub(" ", text)
+    return [word for word in _WORD.findall(text) if word not in allowed]
