@@ -68,9 +68,8 @@ class Bound:
     def span(self) -> str:
         """The range in words: "from 0 to 4", "0 or from 16 to 10,000"."""
         if self.off is not None and self.off.least > 1:
-            return msg("0 or from {low} to {high}", low=f"{self.off.least:,}",
-                       high=f"{self.high:,}")
-        return msg("from {low} to {high}", low=f"{self.low:,}", high=f"{self.high:,}")
+            return msg("0 or from {low} to {high}", low=self.off.least, high=self.high)
+        return msg("from {low} to {high}", low=self.low, high=self.high)
 
     def shown(self, value: int) -> str:
         """A value as players read it: "no cap" for 0 where 0 turns the rule off."""

@@ -84,6 +84,8 @@ def english_param(value: Param) -> str:
         return value.label
     if isinstance(value, tuple):
         return " ".join(card.pretty for card in value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return f"{value:,}"  # 10,000: the app writes it as the player's language does
     return str(value)
 
 
