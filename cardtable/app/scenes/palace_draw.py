@@ -126,8 +126,7 @@ def _piles(scene: PalaceTableScene, surface: pygame.Surface, model: ScreenModel)
         pygame.draw.rect(surface, (255, 255, 255), top, width=2, border_radius=8)
         # Translators: on the place of the stack while no card is on it.
         theme.blit_text(surface, pgettext("pile", "empty"), label_size(geo.table.height),
-                        top.center,
-                        theme.TEXT_DIM, anchor="center")
+                        top.center, theme.TEXT_DIM, anchor="center")
     burned = scene.shown_burned()
     if burned:
         for depth in range(min(3, burned)):

@@ -95,9 +95,9 @@ class Asking:
         timed = session.timed_answer()
         if left is None:
             return self.question[0]
+        answer = _(timed[1]) if timed is not None else _("passing")
         # Translators: what the question's timer answers by itself ("passing", "letting
         # it go") and in how many seconds: "(passing in 5 s)".
-        answer = _(timed[1]) if timed is not None else _("passing")
         return self.question[0] + "\n" + _("({answer} in {seconds} s)").format(
             answer=answer, seconds=math.ceil(left))
 
