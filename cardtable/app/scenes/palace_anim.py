@@ -16,6 +16,7 @@ from ...engine.events import (
     HiddenRevealed,
 )
 from ...engine.palace import PalaceView
+from ...i18n import _, card_name
 from .. import cardart, theme
 from ..anim import Flight
 from ..session import Shown
@@ -49,7 +50,7 @@ class TurnedUp:
 
     def words(self) -> str:
         """Short, to fit beside a seat's panel (the log says what became of it)."""
-        return f"Turned up {self.card.pretty}"
+        return _("Turned up {card}").format(card=card_name(self.card))
 
 
 class PalaceAnimation(PalaceInput):

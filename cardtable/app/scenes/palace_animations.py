@@ -41,6 +41,7 @@ from ...engine.events import (
     WentOut,
 )
 from ...engine.palace import HIDDEN, PalaceView, Phase
+from ...i18n import _
 from .. import cardart
 from ..anim import Flight
 from ..event_registry import ByEvent
@@ -169,7 +170,8 @@ def _placed(moment: Moment, event: Placed) -> float:
 @ANIMATIONS.on(Burned)
 def _burned(moment: Moment, event: Burned) -> float:
     scene, start, speed = moment.scene, moment.start, moment.speed
-    scene.callouts[event.seat] = ("Burn!", max(start, scene.time) + BUBBLE_SECONDS)
+    # Translators: what a Palace seat calls out when its cards burn the stack.
+    scene.callouts[event.seat] = (_("Burn!"), max(start, scene.time) + BUBBLE_SECONDS)
     if speed <= 0:
         return start
     stack = moment.before.stack

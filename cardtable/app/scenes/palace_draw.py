@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ...engine import Card
+from ...i18n import _, pgettext
 from .. import cardart, theme
 from ..model import Box, HandCard, Role, ScreenModel, ZoneCard
 from ..palace_layout import PEEK, label_size
@@ -123,8 +124,9 @@ def _piles(scene: PalaceTableScene, surface: pygame.Surface, model: ScreenModel)
                 surface.blit(cardart.outline(width, theme.GOLD, 4), spot.move(-4, -4).topleft)
     else:
         pygame.draw.rect(surface, (255, 255, 255), top, width=2, border_radius=8)
-        theme.blit_text(surface, "empty", label_size(geo.table.height), top.center,
-                        theme.TEXT_DIM, anchor="center")
+        # Translators: on the place of the stack while no card is on it.
+        theme.blit_text(surface, pgettext("pile", "empty"), label_size(geo.table.height),
+                        top.center, theme.TEXT_DIM, anchor="center")
     burned = scene.shown_burned()
     if burned:
         for depth in range(min(3, burned)):
@@ -222,7 +224,7 @@ def _final(scene: PalaceTableScene, surface: pygame.Surface) -> None:
     geo = scene.geo
     size = max(18, geo.table.height // 30)
     title = theme.text(words, size, theme.GOLD, True)
-    hint = theme.text("Click or press a key for the results", max(12, size // 2),
+    hint = theme.text(_("Click or press a key for the results"), max(12, size // 2),
                       theme.TEXT_DIM)
     cards = scene.last_placement
     width = geo.table.card_w // 2
@@ -249,7 +251,7 @@ def _targets(scene: PalaceTableScene, surface: pygame.Surface) -> None:
     drag = scene.drag
     if drag is None or not drag.moved:
         return
-    for element, _, legal in scene.targets(drag):
+    for element, _action, legal in scene.targets(drag):
         colour = TARGET_GOOD if legal else TARGET_BAD
         pygame.draw.rect(surface, colour, rect(element.box).inflate(10, 10), width=3,
                          border_radius=10)

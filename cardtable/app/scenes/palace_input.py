@@ -21,6 +21,7 @@ import pygame
 
 from ...engine import Action, BuildReserve, Card, PickHidden, Place, PlayHidden
 from ...engine.palace import PalaceView, Phase
+from ...i18n import _
 from ..hint_marks import hint_target
 from ..input_grammar import Command, command_for
 from ..model import (
@@ -135,7 +136,7 @@ class PalaceInput(TableCore[PalaceView]):
             elif isinstance(ref, HandCard):  # a click on a selected card of several
                 self.selected.discard(ref.card)
             return
-        for element, action, _ in self.targets(drag):
+        for element, action, _legal in self.targets(drag):
             box = element.box
             if not (box.x - DROP_SLACK <= pos[0] < box.right + DROP_SLACK
                     and box.y - DROP_SLACK <= pos[1] < box.bottom + DROP_SLACK):
@@ -182,11 +183,11 @@ class PalaceInput(TableCore[PalaceView]):
         elif isinstance(ref, SeatRef) and ref.seat != self.session.human:
             self.why(ref.seat)
         elif ref == SeatCards(self.session.human, HAND):
-            self.say("Your hand: R sorts it by rank, or drag a card along it to move it; "
-                     "\u2190/\u2192 go through it and Space selects.", good=True)
+            self.say(_("Your hand: R sorts it by rank, or drag a card along it to move it; "
+                       "\u2190/\u2192 go through it and Space selects."), good=True)
         elif by_key and element.accepts & Gesture.DROP and not chosen:
-            self.say("Select the cards first: \u2190/\u2192 and Space in your hand, then "
-                     "Enter here.")
+            self.say(_("Select the cards first: \u2190/\u2192 and Space in your hand, then "
+                       "Enter here."))
         elif by_key:  # nothing to do here: say what it is
             self.say(element.name[0].upper() + element.name[1:] + ".", good=True)
 

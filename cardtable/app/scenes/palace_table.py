@@ -19,6 +19,7 @@ import pygame
 
 from ...engine import Action, BuildReserve, Card, PickHidden, Place, PlayHidden, TakeStack
 from ...engine.palace import DEALT, HIDDEN, PalaceView, Phase
+from ...i18n import N_, _, ngettext, text
 from .. import palace_layout, palace_model
 from ..input_grammar import Command
 from ..layout import TableLayout
@@ -35,6 +36,17 @@ from .palace_buttons import build_buttons, enable_buttons
 if TYPE_CHECKING:
     from ..app import App
     from .coach import Step
+
+
+LEVEL_NAMES = {"random": N_("Random AI"), "easy": N_("Easy AI"), "normal": N_("Normal AI"),
+               "hard": N_("Hard AI")}
+"""An AI seat's level as its panel names it."""
+
+
+def level_name(level: str) -> str:
+    """An AI seat's level as its panel names it ("Normal AI")."""
+    known = LEVEL_NAMES.get(level)
+    return _(known) if known is not None else _("{level} AI").format(level=level.title())
 
 
 class PalaceTableScene(PalaceAnimation):
@@ -107,7 +119,8 @@ class PalaceTableScene(PalaceAnimation):
     def spoken_prompt(self) -> str | None:
         if not self._my_turn():
             return None
-        return self.desc.spoken_prompt(self.view, self.session.names, self.session.human)
+        return text(self.desc.spoken_prompt(self.view, self.session.names,
+                                            self.session.human))
 
     def spoken_status(self, status: Status) -> str | None:
         turn = self.turn_words(self.desc.spoken_prompt(self.view, self.session.names,
@@ -153,12 +166,12 @@ class PalaceTableScene(PalaceAnimation):
         session, drag = self.session, self.drag
         moving = drag is not None and drag.moved
         names = tuple(session.names)
-        headline = self.desc.headline(self.view)
-        prompt = self.desc.prompt(self.view, names, session.human)
+        headline = text(self.desc.headline(self.view))
+        prompt = text(self.desc.prompt(self.view, names, session.human))
         log, thinking = self.visible_log(), session.thinking_seat
         return Seen(
             view=self.view, human=session.human, names=names,
-            levels=tuple(f"{seat.level.title()} AI" for seat in session.seats),
+            levels=tuple(level_name(seat.level) for seat in session.seats),
             hand=tuple(self.hand_cards()), face_down=self.face_down_count(),
             picked=tuple(self.picked), selected=frozenset(self.selected),
             stack=self.shown_stack(), burned=self.shown_burned(), my_turn=self._my_turn(),
@@ -167,7 +180,9 @@ class PalaceTableScene(PalaceAnimation):
             and isinstance(drag.source, ZoneCard) else None,
             buttons=tuple(ButtonSeen(b.label, command, Box.of(b.rect), b.enabled, b.label_size())
                           for b, command in zip(self.buttons, self.button_commands)),
-            info=f"{headline}. {prompt}", log=log[-1] if log else "",
+            # Translators: the info panel's two lines, the game's headline and the prompt.
+            info=_("{headline}. {prompt}").format(headline=headline, prompt=prompt),
+            log=log[-1] if log else "",
             headline=headline, prompt=prompt, log_lines=tuple(log), log_scroll=self.log_scroll,
             thinking=thinking if thinking is not None and self.view.current == thinking
             and thinking in self.view.awaiting else None,
@@ -227,7 +242,9 @@ class PalaceTableScene(PalaceAnimation):
         phase = self.view.phase
         if phase is Phase.PICK_HIDDEN:
             if len(self.picked) != HIDDEN:
-                self.say(f"Pick {HIDDEN} face-down cards first ({len(self.picked)} picked).")
+                self.say(ngettext("Pick {count} face-down card first ({picked} picked).",
+                                  "Pick {count} face-down cards first ({picked} picked).",
+                                  HIDDEN).format(count=HIDDEN, picked=len(self.picked)))
                 return
             self.play(PickHidden(tuple(sorted(self.picked))))
             return
@@ -255,7 +272,7 @@ class PalaceTableScene(PalaceAnimation):
         elif len(self.picked) < HIDDEN:
             self.picked.append(position)
         else:
-            self.say("Three are picked: click one of them to put it back first.")
+            self.say(_("Three are picked: click one of them to put it back first."))
 
     def take_stack(self) -> None:
         if not self._my_turn() or self.view.phase is not Phase.PLAY:
@@ -299,8 +316,8 @@ class PalaceTableScene(PalaceAnimation):
         """Once the table has caught up with the end: who won, with which placement."""
         if self.ended_at is None:
             return None
-        return self.desc.final_words(self.view, self.session.names, self.session.human,
-                                     self.last_placement)
+        return text(self.desc.final_words(self.view, self.session.names, self.session.human,
+                                          self.last_placement))
 
     def handle(self, event: pygame.event.Event) -> None:
         if self.ended_at is not None and event.type in (pygame.MOUSEBUTTONDOWN,

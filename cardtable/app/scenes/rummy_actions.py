@@ -29,6 +29,7 @@ from ...engine import (
     ReplaceWild,
     TakeBack,
 )
+from ...i18n import _, card_name
 from .. import layout as table_layout
 from ..hint_marks import hint_target
 from ..input_grammar import Command
@@ -149,7 +150,7 @@ class RummyActions(TableCore[RummyView]):
     def commit_selected(self) -> None:
         card = self.desc.discard_for(self.view, self.groups, self.selected)
         if card is None:
-            self.say("Select the one card to discard.")
+            self.say(_("Select the one card to discard."))
             return
         self.discard(card)
 
@@ -177,7 +178,7 @@ class RummyActions(TableCore[RummyView]):
     def stage(self, cards: list[Card], group: int) -> None:
         """Put cards into a group being built (``group == len(groups)``: a new one)."""
         if not self._my_discard_phase():
-            self.say("Build books and runs after you draw, on your turn.")
+            self.say(_("Build books and runs after you draw, on your turn."))
             return
         for existing in self.groups:
             for card in cards:
@@ -242,7 +243,7 @@ class RummyActions(TableCore[RummyView]):
         shows the engine's reason. Whether it was played (or a question asked)."""
         action = self.meld_play(cards, owner, index, at_start, on_card)
         if action is None:
-            self.say("Nothing can be added to melds in this game.")
+            self.say(_("Nothing can be added to melds in this game."))
             return False
         if isinstance(action, ReplaceWild) and self._ask_wild_home(action):
             return True
@@ -263,8 +264,8 @@ class RummyActions(TableCore[RummyView]):
                                                            dest_at_start=start)) is None]
         if len(homes) < 2:
             return False
-        self.asking.choice = (f"Where does the freed {action.wild.pretty} go?",
-                       [*homes[:8], ("Cancel", None)])
+        self.asking.choice = (_("Where does the freed {card} go?").format(
+            card=card_name(action.wild)), [*homes[:8], (_("Cancel"), None)])
         return True
 
     def meld_spots(self) -> list[tuple[int, int, list[pygame.Rect]]]:

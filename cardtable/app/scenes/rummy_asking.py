@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ...engine import Action
+from ...i18n import _, text
 from .. import theme
 from ..model import Box, Text
 from ..rummy_model import QuestionSpot
@@ -28,6 +29,13 @@ if TYPE_CHECKING:
 Question = tuple[str, list[tuple[str, Action | None]]]
 """A question's text and its answers: each a label and the action it plays (None:
 nothing, as Cancel)."""
+
+
+def _rendered(question: Question | None) -> Question | None:
+    """A game's question in the player's language (its words may be the engine's)."""
+    if question is None:
+        return None
+    return text(question[0]), [(text(label), action) for label, action in question[1]]
 
 
 class Asking:
@@ -53,7 +61,8 @@ class Asking:
             self.choice = None
         question = self.choice
         if question is None and not (table.animator.busy or session.shown):
-            question = desc.calls(view, session.names, session.human, session.ask_always)
+            question = _rendered(desc.calls(view, session.names, session.human,
+                                            session.ask_always))
         if question == self.question:
             return
         self.question = question
@@ -84,9 +93,13 @@ class Asking:
         session = self.table.session
         left = session.call_seconds_left()
         timed = session.timed_answer()
-        word = timed[1] if timed is not None else "passing"
-        return self.question[0] + (f"\n({word} in {math.ceil(left)} s)"
-                                   if left is not None else "")
+        if left is None:
+            return self.question[0]
+        answer = _(timed[1]) if timed is not None else _("passing")
+        # Translators: what the question's timer answers by itself ("passing", "letting
+        # it go") and in how many seconds: "(passing in 5 s)".
+        return self.question[0] + "\n" + _("({answer} in {seconds} s)").format(
+            answer=answer, seconds=math.ceil(left))
 
     def frame(self) -> pygame.Rect:
         """The question's whole panel (its text and its answers), as drawn."""
@@ -131,7 +144,7 @@ class Asking:
         game marks as declining is N's; the first other one is Y's)."""
         if self.question is None:
             return
-        for index, (_, action) in enumerate(self.question[1]):
+        for index, (_label, action) in enumerate(self.question[1]):
             if self.table.desc.declines(self.table.view, action) != yes:
                 self.answer(index)
                 return

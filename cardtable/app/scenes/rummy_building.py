@@ -10,8 +10,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...i18n import N_, _, card_name, ngettext, text
+from .table_parts import refusal
+
 if TYPE_CHECKING:
     from .table import TableScene
+
+
+DRAG_HINTS = {
+    "book": N_("Drag cards to + to build books and runs, or press Arrange"),
+    "set": N_("Drag cards to + to build sets and runs, or press Arrange"),
+}
+"""What to do with no group built yet, by the rules' word for a set (Five Crowns says
+"book"): one whole sentence each, as a language words the plural its own way."""
+SEPARATOR = "  \u00b7  "
 
 
 class Building:
@@ -29,36 +41,42 @@ class Building:
         building, groups = table._my_discard_phase(), table.groups
         own = table.desc.build_status(view, groups, table.goals.chosen)
         if own is not None:
-            return own if own[0] else None
+            return (text(own[0]), own[1]) if own[0] else None
         if view.melds[table.session.human]:
             return None
         if building and not groups:
             word = table.desc.rules(view).set_word
-            return (f"Drag cards to + to build {word}s and runs, or press Arrange", None)
+            return (_(DRAG_HINTS.get(word, DRAG_HINTS["set"])), None)
         if not groups:
             return None
-        problems = [f"{index + 1}: {table.desc.group(view, cards)}"
-                    for index, cards in enumerate(groups)
-                    if not table.desc.group_label(view, cards)[1]]
+        problems = []
+        for index, cards in enumerate(groups):
+            if not table.desc.group_label(view, cards)[1]:
+                made = table.desc.group(view, cards)
+                # Translators: a group being built (its number) and what is wrong with it.
+                problems.append(_("{number}: {problem}").format(
+                    number=index + 1, problem=text(made) if isinstance(made, str) else made))
         staged = {card for cards in groups for card in cards}
         left = [c for c in view.hand if c not in staged and c not in table.selected]
-        status = "; ".join(problems) if problems else "Melds valid"
-        return (f"{status}  \u00b7  {table.desc.points(view, left)} points would stay in hand",
-                not problems)
+        status = "; ".join(problems) if problems else _("Melds valid")
+        points = table.desc.points(view, left)
+        return (status + SEPARATOR + ngettext("{count} point would stay in hand",
+                                              "{count} points would stay in hand",
+                                              points).format(count=points), not problems)
 
     def hand_label(self) -> str:
         """The line over the person's hand: score, the game's note, dealer."""
         table = self.table
         human, view = table.session.human, table.view
         note = table.desc.seat_note(view, human)
-        label = f"You  \u00b7  {table.desc.score_text(view, human)}" + \
-            (f"  \u00b7  {note}" if note else "")
-        return label + ("  \u00b7  dealer" if human == view.dealer else "")
+        parts = [_("You"), text(table.desc.score_text(view, human)), text(note) if note else "",
+                 _("dealer") if human == view.dealer else ""]
+        return SEPARATOR.join(part for part in parts if part)
 
     def arrange(self) -> None:
         table = self.table
         if not table._my_discard_phase():
-            table.say("You can arrange your cards once you have drawn.")
+            table.say(_("You can arrange your cards once you have drawn."))
             return
         if table._is_down():  # as the button: nothing is left to build this round
             table.say(table.desc.down_message(table.view))
@@ -75,14 +93,24 @@ class Building:
                 table.say(table.desc.arrange_message(table.view, table.goals.chosen))
             return
         if not left and discard is not None:
-            table.say(f"Ready: discard {discard.pretty} to finish.", good=True)
+            table.say(_("Ready: discard {card} to finish.").format(card=card_name(discard)),
+                      good=True)
         elif table.desc.final_turn(table.view):
             points = table.desc.points(table.view, left)
-            table.say(f"Best lay-down: {points} points stay in your hand; discard "
-                     f"{discard.pretty if discard else 'a card'}.", good=True)
+            best = ngettext("Best lay-down: {count} point stays in your hand; discard {card}.",
+                            "Best lay-down: {count} points stay in your hand; discard {card}.",
+                            points) if discard is not None else ngettext(
+                "Best lay-down: {count} point stays in your hand; discard a card.",
+                "Best lay-down: {count} points stay in your hand; discard a card.", points)
+            table.say(best.format(count=points,
+                                  card=card_name(discard) if discard is not None else ""),
+                      good=True)
         else:
             points = table.desc.points(table.view, left)
-            table.say(f"Not out yet: {points} points would stay. You lay down only to go out.")
+            table.say(ngettext(
+                "Not out yet: {count} point would stay. You lay down only to go out.",
+                "Not out yet: {count} points would stay. You lay down only to go out.",
+                points).format(count=points))
 
     def go_down(self) -> None:
         table = self.table
@@ -95,7 +123,7 @@ class Building:
             return
         reason = table.desc.go_down_problem(table.view, table.groups)
         if reason is not None:
-            table.say(reason[0].upper() + reason[1:] + ".")
+            table.say(refusal(reason))
             return
         if table.play(action):
             table.groups = []

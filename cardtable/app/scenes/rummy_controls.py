@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ...engine import Discard
+from ...i18n import _, pgettext
 from ..input_grammar import Command
 from ..widgets import Button
 
@@ -32,7 +33,7 @@ class ControlButtons:
         box, entries = table.geo.controls, table.desc.buttons
         row = max(30, min(table.geo.height // 16, (box.height - 10) // len(entries) - 8))
         commands = table.commands()
-        buttons = [Button(pygame.Rect(box.x, box.y + i * (row + 8), box.width, row), label,
+        buttons = [Button(pygame.Rect(box.x, box.y + i * (row + 8), box.width, row), _(label),
                           commands[command], primary=primary, size=max(12, row * 2 // 5))
                    for i, (label, command, primary) in enumerate(entries)]
         return buttons, [command for _, command, _ in entries]
@@ -60,8 +61,10 @@ class ControlButtons:
                     table.session.problem(commit) is None
                 # Say what the button will do: groups that do not take every other
                 # card are only a plan, and the button then just discards.
-                button.label = "Discard" if isinstance(commit, Discard) else \
-                    "Lay down + discard" if table.desc.final_turn(table.view) else "Go out"
+                # Translators: a button: discard the selected card (a verb).
+                button.label = pgettext("button", "Discard") if isinstance(commit, Discard) \
+                    else _("Lay down + discard") if table.desc.final_turn(table.view) \
+                    else _("Go out")
             elif method is Command.GO_DOWN:
                 # Enabled as soon as groups are built: pressing it says what is wrong.
                 action = table.desc.go_down(table.view, table.groups, table.goals.chosen)

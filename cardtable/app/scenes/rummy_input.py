@@ -12,6 +12,7 @@ from __future__ import annotations
 import pygame
 
 from ...engine import Action, Card, Draw, Pile
+from ...i18n import _
 from .. import cardart
 from ..anim import Flight
 from ..model import (
@@ -29,6 +30,7 @@ from ..model import (
 )
 from .rummy_actions import RummyActions
 from .table_core import Drag
+from .table_parts import refusal
 
 
 class RummyInput(RummyActions):
@@ -91,7 +93,7 @@ class RummyInput(RummyActions):
             if chosen:
                 self.stage(chosen, group)
             else:
-                self.say("Select cards in your hand, then click a group to add them.")
+                self.say(_("Select cards in your hand, then click a group to add them."))
         elif isinstance(ref, (TableMeld, WildInMeld)):
             self._click_meld(ref, pos)
         elif isinstance(ref, SeatMelds):
@@ -111,7 +113,7 @@ class RummyInput(RummyActions):
         chosen = self.chosen(cursor=False)
         if not chosen:
             if self._my_discard_phase():
-                self.say("Select cards in your hand, then click the meld to add them.")
+                self.say(_("Select cards in your hand, then click the meld to add them."))
             return
         seat, index = (ref.seat, ref.index) if isinstance(ref, TableMeld) else \
             (ref.seat, ref.meld)
@@ -191,25 +193,25 @@ class RummyInput(RummyActions):
     def _reason_for(self, drag: Drag, target: Ref | None) -> str:
         if isinstance(drag.source, PileRef):
             return self.session.problem(Draw(drag.source.pile)) or \
-                "Drop the card on your hand to draw it."
+                _("Drop the card on your hand to draw it.")
         if target == PileRef(Pile.DISCARD):
             commit = self.desc.commit(self.view, self.groups_without(drag.cards),
                                       drag.cards[0])
-            return self.session.problem(commit) or "That card cannot go there."
+            return self.session.problem(commit) or _("That card cannot go there.")
         if isinstance(target, (StagedGroup, NewGroup)):
-            return "Build books and runs after you draw, on your turn."
+            return _("Build books and runs after you draw, on your turn.")
         if isinstance(target, (TableMeld, WildInMeld)):
             seat, index = (target.seat, target.index) if isinstance(target, TableMeld) \
                 else (target.seat, target.meld)
             on = target.card if isinstance(target, WildInMeld) else None
             action = self.meld_action(drag.cards, seat, index, False, on)
             reason = self.session.problem(action) if action is not None else None
-            return reason or "Those cards cannot go on that meld."
-        return "Drop cards on the discard pile, a meld slot, or back in your hand."
+            return reason or _("Those cards cannot go on that meld.")
+        return _("Drop cards on the discard pile, a meld slot, or back in your hand.")
 
     def _refuse(self, drag: Drag, reason: str) -> None:
         """Show why, and slide the card back to where it came from."""
-        self.say(reason[0].upper() + reason[1:] + ("" if reason.endswith(".") else "."))
+        self.say(refusal(reason))
         self._slide_back(drag)
 
     def _slide_back(self, drag: Drag) -> None:
@@ -249,7 +251,7 @@ class RummyInput(RummyActions):
                 return
             asked = self.desc.discard_to_meld(self.view, ref.seat, ref.index, False)
             self._refuse(drag, (self.session.problem(asked) if asked is not None else None)
-                         or "not there")
+                         or _("not there"))
         elif isinstance(source, PileRef):
             shown = self.hand_cards()
             index = self.geo.insert_index(pos[0], len(shown))

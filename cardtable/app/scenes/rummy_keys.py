@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 import pygame
 
 from ...engine import Pile
+from ...i18n import _
 from ..input_grammar import Command, command_for
 from ..model import (
     Element,
@@ -122,7 +123,7 @@ class RummyKeys(RummyInput):
                 and self.session.human_to_move:
             chosen = self.chosen()
             if len(chosen) != 1:
-                self.say("Select the one card to discard.")
+                self.say(_("Select the one card to discard."))
                 return
             self.discard(chosen[0])
         elif isinstance(ref, (StagedGroup, NewGroup)):

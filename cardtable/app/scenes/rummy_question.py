@@ -10,6 +10,7 @@ from __future__ import annotations
 import pygame
 
 from ...engine import MeldRules
+from ...i18n import _
 from .. import theme
 from ..layout import TableLayout
 from ..table_desc import RummyView
@@ -50,8 +51,11 @@ def question_panel(geo: TableLayout, text: str, buttons: pygame.Rect
     size = max(13, geo.height // 46)
     wrap = min(geo.play.width - 60, max(buttons.width, geo.play.width * 2 // 3)) \
         if geo.play.contains(buttons) else buttons.width
+    # Translators: the call's name as the question says it, never split over two lines.
+    call = _("May I")
     lines = [line.replace("\u00a0", " ") for line in
-             theme.wrap(text.replace("May I", "May\u00a0I"), size, wrap, bold=True)]
+             theme.wrap(text.replace(call, call.replace(" ", "\u00a0")), size, wrap,
+                        bold=True)]
     font = theme.font(size, True)
     width = max(font.size(line)[0] for line in lines)
     box = pygame.Rect(0, 0, width, font.get_linesize() * len(lines)).inflate(

@@ -26,6 +26,7 @@ import pygame
 
 from ...engine import Card, Draw, Pile
 from ...engine.events import Event, RoundScored
+from ...i18n import _, text
 from .. import rummy_layout, rummy_model
 from ..input_grammar import Command
 from ..layout import TableLayout
@@ -168,30 +169,39 @@ class TableScene(RummyKeys):
 
     def spoken_building(self) -> str | None:
         if not self.groups:
-            return "No groups being built."
-        def verdict(group: list[Card]) -> str:
-            label, good = self.desc.group_label(self.view, group)
-            return "a " + label.lstrip("\u2713 ").lower() if good else "not a meld yet"
+            return _("No groups being built.")
 
-        return "Being built: " + "; ".join(
-            f"group {number}: {cards_name(group)}, {verdict(group)}"
-            for number, group in enumerate(self.groups, 1)) + "."
+        def said(number: int, group: list[Card]) -> str:
+            label, good = self.desc.group_label(self.view, group)
+            if not good:
+                return _("group {number}: {cards}, not a meld yet").format(
+                    number=number, cards=cards_name(group))
+            # Translators: {meld} is the kind of meld the group makes ("run", "book").
+            return _("group {number}: {cards}, a {meld}").format(
+                number=number, cards=cards_name(group),
+                meld=text(label).lstrip("\u2713 ").lower())
+
+        # Translators: {groups} is a list of groups, each "group 1: 7♥ 8♥ 9♥, a run".
+        return _("Being built: {groups}.").format(groups="; ".join(
+            said(number, group) for number, group in enumerate(self.groups, 1)))
 
     def spoken_prompt(self) -> str | None:
         """The prompt, while the person is to move on their own turn; a call chance is
         said by its question (a "Your call" with no question asked is no news)."""
         if not self._my_turn() or self.view.current != self.session.human:
             return None
-        return self.desc.prompt(self.view, self.session.names, self.session.human)
+        return text(self.desc.prompt(self.view, self.session.names, self.session.human))
 
     def spoken_question(self) -> str | None:
         """The question and its answers, each with the key its button shows (Y and N
         for a call or a pass, numbers for a list of choices: ``rummy_asking``)."""
         if self.question is None or not self.asking.buttons:
             return None
-        answers = [f"{key}: {label}"
-                   for key, (label, _) in zip(self.asking.keys, self.question[1])]
-        return f"{self.question[0].splitlines()[0]} {'; '.join(answers)}."
+        answers = [_("{key}: {answer}").format(key=key, answer=text(label))
+                   for key, (label, _action) in zip(self.asking.keys, self.question[1])]
+        # Translators: a question and its answers, each "Y: May I" (the key, the answer).
+        return _("{question} {answers}.").format(
+            question=text(self.question[0]).splitlines()[0], answers="; ".join(answers))
 
     def meld_status(self) -> tuple[str, bool | None] | None:
         return self.building.meld_status()

@@ -40,6 +40,7 @@ from ...engine.events import (
     TurnedUp,
     WentOut,
 )
+from ...i18n import N_, _, text
 from .. import cardart
 from ..anim import Flight
 from ..describe import describe
@@ -50,9 +51,11 @@ if TYPE_CHECKING:
     from .table import TableScene
 
 CALLOUT_SECONDS = 2.2
-CALLOUTS = {"may i": "May I!", "buy": "Buy!", "shanghai": "Shanghai!", "allow": "Go ahead",
-            "refuse": "No — mine!"}
-WON_CALLOUTS = {Precedence.IN_TURN: "First choice!", Precedence.NEARER: "First in turn!"}
+# Translators: what a seat calls out at the rummy table, shown in a bubble by its place.
+CALLOUTS = {"may i": N_("May I!"), "buy": N_("Buy!"), "shanghai": N_("Shanghai!"),
+            "allow": N_("Go ahead"), "refuse": N_("No — mine!")}
+WON_CALLOUTS = {Precedence.IN_TURN: N_("First choice!"),
+                Precedence.NEARER: N_("First in turn!")}
 """What the seat that got a contested card says, by the rule that gave it (a refused
 buy's "No — mine!" already says it)."""
 
@@ -102,7 +105,7 @@ ANIMATIONS.on(RoundStarted, TurnedUp, WentOut, StockExhausted, TookBack, Mission
 def _called(moment: Moment, event: Called) -> float:
     scene = moment.scene
     if event.kind in CALLOUTS:
-        scene.callouts[event.seat] = (CALLOUTS[event.kind],
+        scene.callouts[event.seat] = (_(CALLOUTS[event.kind]),
                                       max(moment.start, scene.time) + CALLOUT_SECONDS)
     if moment.speed <= 0:
         return moment.start
@@ -116,12 +119,12 @@ def _call_won(moment: Moment, event: CallWon) -> float:
     scene = moment.scene
     session = scene.session
     if not (event.kind == "buy" and event.why is Precedence.IN_TURN):
-        scene.callouts[event.winner] = (WON_CALLOUTS[event.why],
+        scene.callouts[event.winner] = (_(WON_CALLOUTS[event.why]),
                                         max(moment.start, scene.time) + CALLOUT_SECONDS)
     if session.human == event.winner or session.human in event.over:
         line = describe(event, session.names, session.human, session.words)
         if line:
-            scene.say(line + ".", good=session.human == event.winner)
+            scene.say(text(line) + ".", good=session.human == event.winner)
     if moment.speed <= 0:
         return moment.start
     return moment.start + 0.5 * moment.speed

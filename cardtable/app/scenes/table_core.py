@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ...engine import Action, Card
+from ...i18n import _
 from ..clipboard import copy_deal_code
 from ..hint_marks import hinted_cards
 from ..input_grammar import Command, command_for
@@ -26,7 +27,7 @@ from ..session import Session, V_co
 from ..tables import deck_colours, table_for
 from ..widgets import Button
 from .table_hints import HintDesk
-from .table_parts import DRAG_THRESHOLD
+from .table_parts import DRAG_THRESHOLD, refusal
 from .table_parts import Drag as Drag  # the tables' inputs read it from here
 from .table_playout import TablePlayout
 
@@ -83,19 +84,19 @@ class TableCore(TablePlayout[V_co]):
     def undo(self) -> None:
         """Ctrl+Z: take back the person's last play of this turn (see Session.undo)."""
         if self.app.settings.undo == "off":
-            self.say("Undo is off (fair mode): it can be turned on in Settings.")
+            self.say(_("Undo is off (fair mode): it can be turned on in Settings."))
             return
         if not self._my_turn():
-            self.say("You can undo only your own plays, on your turn.")
+            self.say(_("You can undo only your own plays, on your turn."))
             return
         reason = self.session.undo()
         if reason is not None:
-            self.say(reason[0].upper() + reason[1:] + ".")
+            self.say(refusal(reason))
             return
         self.view = self.session.view()
         self.selected = set()
         self._after_undo()
-        self.say("Taken back.", good=True)
+        self.say(_("Taken back."), good=True)
 
     def coach_steps(self) -> list[Step]:
         """The first-game tour's steps for this table (see scenes.coach)."""
@@ -133,7 +134,7 @@ class TableCore(TablePlayout[V_co]):
             return False
         reason = self.session.play(action)
         if reason is not None:
-            self.say(reason[0].upper() + reason[1:] + ".")
+            self.say(refusal(reason))
             return False
         self.dropped = dropped
         self.message = None
@@ -146,7 +147,7 @@ class TableCore(TablePlayout[V_co]):
 
         desc = table_for(self.session.game.game_id).description
         if not desc.has_score_sheet:
-            self.say("This game has no rounds to score: the first to shed every card wins.")
+            self.say(_("This game has no rounds to score: the first to shed every card wins."))
             return
         self.app.push(ScoreSheetScene(self.app, self.view, self.session.names,
                                       self.session.human, desc))

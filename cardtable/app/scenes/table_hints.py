@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...engine import Action, GameView
+from ...i18n import _, text
 from ..hints import Job, hint_job, why_job
 from .table_panels import log_entry_at
 
@@ -44,7 +45,7 @@ class HintDesk:
             if table.session.human_to_move:  # the table is still catching up with the game
                 self.waiting = True
                 return
-            table.say("A hint is for your move: it is not your turn yet.", seconds=2.5)
+            table.say(_("A hint is for your move: it is not your turn yet."), seconds=2.5)
             return
         self.waiting = False
         if self.job is not None and not self.job.done:
@@ -68,7 +69,7 @@ class HintDesk:
         table = self.table
         last = table.session.last_moves.get(seat)
         if last is None:
-            table.say(f"{table.session.names[seat]} has not moved yet.")
+            table.say(_("{name} has not moved yet.").format(name=table.session.names[seat]))
             return
         self.why_job = (seat, why_job(table.view, *last))
 
@@ -80,7 +81,7 @@ class HintDesk:
         shown = min(table.session.log.total, table.log_shown)
         moves = [move for move in table.session.ai_moves if move.last_line <= shown]
         if not moves:
-            table.say("No AI player has moved yet this game.", seconds=2.5)
+            table.say(_("No AI player has moved yet this game."), seconds=2.5)
             return
         latest = moves[-1].last_line
         if self.why_back[0] != latest:
@@ -102,7 +103,7 @@ class HintDesk:
         move = None if index is None else \
             table.session.move_at_line(table.session.line_number(index))
         if move is None:
-            table.say("Click the line of an AI player's move to see why it made it.",
+            table.say(_("Click the line of an AI player's move to see why it made it."),
                       seconds=2.5)
         else:
             self.why_job = (move.seat, why_job(table.view, move.view, move.action))
@@ -114,8 +115,10 @@ class HintDesk:
             seat, done = self.why_job
             self.why_job = None
             if done.result:
-                table.say(f"Why {table.session.names[seat]} did that: {done.result}",
-                          seconds=LONG_SECONDS)
+                # Translators: {reason} is the AI's own explanation of its move.
+                table.say(_("Why {name} did that: {reason}").format(
+                    name=table.session.names[seat], reason=text(done.result)),
+                    seconds=LONG_SECONDS)
         job = self.job
         if job is None or not job.done:
             return
@@ -123,8 +126,10 @@ class HintDesk:
         if job.view is not table.view:
             return  # the game moved on while it was worked out
         if job.result is None:
-            table.say("No hint this time.")
+            table.say(_("No hint this time."))
             return
         action, reason = job.result
         table._show_hint(action)
-        table.say(f"Hint: {reason}", good=True, seconds=LONG_SECONDS)
+        # Translators: {reason} is the hinted move and why, worded by the AI.
+        table.say(_("Hint: {reason}").format(reason=text(reason)), good=True,
+                  seconds=LONG_SECONDS)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ...i18n import _
 from .. import cardart, theme
 from .. import layout as table_layout
 from ..model import Box, PileRef, Role, ScreenModel
@@ -118,7 +119,8 @@ def _targets(scene: TableScene, surface: pygame.Surface, model: ScreenModel) -> 
     pygame.draw.rect(surface, theme.HIGHLIGHT, ring, width=2, border_radius=8)
     if focused.role in places:
         below = focused.role in (Role.TABLE_MELD, Role.WILD)
-        theme.blit_text(surface, "Enter \u21b5", size,
+        # Translators: the label by the keyboard's focus: the Enter key places the cards.
+        theme.blit_text(surface, _("Enter \u21b5"), size,
                         (ring.centerx, ring.bottom + 2 if below else ring.y - 2),
                         theme.HIGHLIGHT, anchor="midtop" if below else "midbottom")
 

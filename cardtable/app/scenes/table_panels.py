@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ...i18n import _, ngettext
 from .. import cardart, theme
 
 if TYPE_CHECKING:
@@ -141,9 +142,11 @@ def draw_seat_texts(surface: pygame.Surface, panel: pygame.Rect, texts: Sequence
             colour = theme.GOLD if to_move else theme.TEXT
         elif text.part == "note":
             colour = theme.TEXT_DIM
-            if thinking_now is not None and "thinking..." in words:
-                words = words.replace("thinking...",
-                                      f"thinking{'.' * theme.dots(thinking_now):<3}", 1)
+            # The note's word as the seat's screen model gives it (``table_texts``).
+            thinking = _("thinking...")
+            if thinking_now is not None and thinking in words:
+                dots = "." * theme.dots(thinking_now)
+                words = words.replace(thinking, f"{thinking.rstrip('.')}{dots:<3}", 1)
                 colour = theme.HIGHLIGHT
         theme.blit_text(surface, words, text.size, (text.box.x, text.box.y), colour,
                         text.bold)
@@ -166,15 +169,19 @@ def draw_log_texts(surface: pygame.Surface, box: pygame.Rect, texts: Sequence[Te
                         theme.TEXT)
     page = log_page(box, log, height, scroll)
     if page.earlier:
-        hint = "\u25b2 scroll for earlier" if not page.later else f"\u25b2 {page.earlier} more"
+        hint = _("\u25b2 scroll for earlier") if not page.later else ngettext(
+            "\u25b2 {count} more", "\u25b2 {count} more", page.earlier).format(
+            count=page.earlier)
         text, hint_size = theme.fit(hint, page.size, box.right - 12 - shown.right - 12)
         if text:
             theme.blit_text(surface, text, hint_size, (box.right - 12, shown.centery),
                             theme.TEXT_DIM, anchor="midright")
     if page.later:
         y = page.top + len(page.lines) * page.line_h
-        text, hint_size = theme.fit(f"\u25bc {page.later} newer: scroll down", page.size,
-                                    box.width - 24)
+        newer = ngettext("\u25bc {count} newer: scroll down",
+                         "\u25bc {count} newer: scroll down", page.later).format(
+            count=page.later)
+        text, hint_size = theme.fit(newer, page.size, box.width - 24)
         theme.blit_text(surface, text, hint_size, (box.x + 12, y), theme.HIGHLIGHT)
 
 

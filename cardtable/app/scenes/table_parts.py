@@ -1,4 +1,5 @@
-"""Small values of the table: a message shown for a while, the cards being dragged.
+"""Small values of the table: a message shown for a while, the cards being dragged, a
+refusal as a sentence.
 
 Plain data; it imports no scene.
 """
@@ -8,11 +9,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...engine import Card
+from ...i18n import text
 from ..model import Ref
 
 MESSAGE_SECONDS = 4.0
 DRAG_THRESHOLD = 6
 """Pixels the pointer must travel with the button down before a press is a drag."""
+
+
+def refusal(reason: str) -> str:
+    """A reason a move was refused (the engine's, most often) as the table says it: in
+    the player's language, its first letter a capital, ending with a full stop."""
+    said = text(reason)
+    return said[:1].upper() + said[1:] + ("" if said.endswith(".") else ".")
 
 
 @dataclass

@@ -18,6 +18,8 @@ import pygame
 
 from ...engine import Card
 from ...engine.events import Event
+from ...i18n import _
+from ...i18n import text as rendered  # ``say`` has a parameter named text
 from .. import theme
 from ..anim import Animator
 from ..scene import Scene
@@ -157,19 +159,22 @@ class TablePlayout(Scene, Generic[V_co]):
         return self.log_view.visible()
 
     def spoken_title(self) -> str:
-        return f"{self.session.game.variant.title} table"
+        return _("{game} table").format(game=rendered(self.session.game.variant.title))
 
     def turn_words(self, prompt: str) -> str:
         """F6: whose turn it is, and, while it is another seat's, what it is doing (it
         thinks, or its latest move)."""
-        said = prompt.rstrip(".") + "."
+        said = [rendered(prompt).rstrip(".") + "."]
         if self.session.human_to_move:
-            return said
+            return said[0]
         thinking = self.session.thinking_seat
         if thinking is not None and thinking != self.session.human:
-            said += f" {self.session.names[thinking]} is thinking."
+            said.append(_("{name} is thinking.").format(name=self.session.names[thinking]))
         latest = self.visible_log()
-        return said + (f" Latest: {latest[-1].rstrip('.')}." if latest else "")
+        if latest:
+            # Translators: {move} is the move log's latest line.
+            said.append(_("Latest: {move}.").format(move=rendered(latest[-1]).rstrip(".")))
+        return " ".join(said)
 
     def news(self) -> tuple[int, Sequence[str]]:
         return self.log_shown, self.visible_log()
@@ -204,7 +209,9 @@ class TablePlayout(Scene, Generic[V_co]):
     # --- messages and actions --------------------------------------------------------------
 
     def say(self, text: str, good: bool = False, seconds: float = MESSAGE_SECONDS) -> None:
-        self.message = Message(text, good, self.time + seconds)
+        """Show (and have spoken) a message; a sentence from the engine is rendered in
+        the player's language here, so every table's message is."""
+        self.message = Message(rendered(text), good, self.time + seconds)
         self.messages += 1
 
     def spoken_message(self) -> tuple[int, str] | None:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ...engine import Card, Pile
+from ...i18n import _, pgettext, text
 from .. import cardart, theme
 from ..layout import SeatSpot
 from ..model import (
@@ -92,7 +93,7 @@ def _melds_dialog(scene: TableScene, surface: pygame.Surface, model: ScreenModel
         lit = focused is not None and focused.id == close.id
         pygame.draw.rect(surface, theme.BUTTON_HOVER if lit else theme.BUTTON, box,
                          border_radius=6)
-        theme.blit_text(surface, "Close  [Esc]", 12, box.center, theme.TEXT, True,
+        theme.blit_text(surface, _("Close  [Esc]"), 12, box.center, theme.TEXT, True,
                         anchor="center")
     for element in model.children(MELDS_DIALOG):
         if element.role is Role.TABLE_MELD:
@@ -193,9 +194,9 @@ def _piles(scene: TableScene, surface: pygame.Surface, model: ScreenModel) -> No
 
 def _label(surface: pygame.Surface, element: Element | None) -> None:
     """A pile's label, as its screen model places it."""
-    for text in element.texts if element is not None else ():
-        assert text.box is not None
-        theme.blit_text(surface, text.content, text.size, (text.box.x, text.box.y),
+    for shown in element.texts if element is not None else ():
+        assert shown.box is not None
+        theme.blit_text(surface, shown.content, shown.size, (shown.box.x, shown.box.y),
                         theme.TEXT_DIM)
 
 
@@ -210,7 +211,7 @@ def _meld_row(scene: TableScene, surface: pygame.Surface, model: ScreenModel) ->
     geo, view = scene.geo, scene.view
     size = max(11, geo.height // 56)
     if view.melds[scene.session.human]:
-        theme.blit_text(surface, scene.desc.laid_label(view), size,
+        theme.blit_text(surface, text(scene.desc.laid_label(view)), size,
                         (geo.meld_row.x, geo.meld_row.y - 2), theme.TEXT_DIM,
                         anchor="bottomleft")
         return
@@ -220,7 +221,9 @@ def _meld_row(scene: TableScene, surface: pygame.Surface, model: ScreenModel) ->
             pygame.draw.rect(surface, (255, 255, 255), slot, width=2, border_radius=8)
             theme.blit_text(surface, "+", geo.small_w // 2, slot.center, theme.TEXT_DIM,
                             anchor="center")
-            theme.blit_text(surface, "new", size, (slot.centerx, slot.y - 2),
+            # Translators: the label over the empty place where a new meld is built.
+            theme.blit_text(surface, pgettext("new meld", "new"), size,
+                            (slot.centerx, slot.y - 2),
                             theme.TEXT_DIM, anchor="midbottom")
         elif isinstance(element.ref, StagedGroup):
             index = element.ref.index
@@ -270,7 +273,7 @@ def _goal_caption(scene: TableScene, surface: pygame.Surface, last: pygame.Rect)
     room = scene.geo.hand.right - last.right - 12
     for caption in scene.desc.progress_caption(scene.view):
         for size in range(max(11, scene.geo.height // 56), 9, -1):
-            image = theme.text(caption, size, theme.TEXT_DIM)
+            image = theme.text(text(caption), size, theme.TEXT_DIM)
             if image.get_width() <= room:
                 surface.blit(image, image.get_rect(midleft=(last.right + 12, last.centery)))
                 return
@@ -299,7 +302,8 @@ def _wild_tag(surface: pygame.Surface, rect: pygame.Rect, width: int, right: int
     """A small gold "WILD" tag in the card's empty top-right corner, left of ``right``
     where the next card of the hand covers it; under the corner index where even that
     strip is too narrow."""
-    label = theme.text("WILD", max(8, width // 9), (60, 40, 0), True)
+    # Translators: the tag on a wild card in the hand (short: it fits a card's corner).
+    label = theme.text(_("WILD"), max(8, width // 9), (60, 40, 0), True)
     box = label.get_rect(topright=(right - 4, rect.y + 4)).inflate(6, 2)
     if box.x < rect.x + width * 0.32:
         box.topleft = (rect.x + 3, rect.y + int(width * 0.62))
