@@ -366,6 +366,7 @@ class FiveCrowns(RummyZones, Variant[FiveCrownsState, FiveCrownsView]):
         for meld in action.melds:
             reason = meld_problem(meld, rules)
             if reason is not None:
+                # Translators: why a meld is not valid, then the meld's cards
                 return msg("{reason} ({cards})", reason=reason, cards=meld.cards)
         if state.out_seat is None:
             left = len(hand) - len(used)

@@ -116,6 +116,7 @@ class Game(Generic[S_co, V_co]):
         try:
             variant_type = get_variant(record["game"])
             if record.get("rules_version") != variant_type.rules_version:
+                # Translators: {game}: the game's title; {version}, {ours}: rules versions ('1')
                 raise OtherVersionError(msg(
                     "it was played under {game} rules version {version}, and this version "
                     "plays {ours}", game=variant_type.title,

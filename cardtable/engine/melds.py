@@ -98,8 +98,18 @@ class Meld:
 
 # ------------------------------------------------------------------------------- helpers
 
-_COURT_NAMES = {1: msg("ace"), 11: msg("jack"), 12: msg("queen"), 13: msg("king"),
-                14: msg("ace")}
+_COURT_NAMES = {
+    # Translators: a run's end, in "a run goes from 3 to king"
+    1: msg("ace"),
+    # Translators: a run's end, in "a run goes from 3 to king"
+    11: msg("jack"),
+    # Translators: a run's end, in "a run goes from 3 to king"
+    12: msg("queen"),
+    # Translators: a run's end, in "a run goes from 3 to king"
+    13: msg("king"),
+    # Translators: a run's end, in "a run goes from 3 to king"
+    14: msg("ace"),
+}
 """A run's end named in a sentence ("a run goes from 3 to king")."""
 
 
@@ -107,15 +117,24 @@ def _rank_name(value: int) -> Msg | str:
     return _COURT_NAMES.get(value) or str(value)
 
 
-# Translators: a rank in the plural, in "a run can't hold two sevens"
 _TWO_OF = {
-    Rank.JOKER: msg("jokers"), Rank.ACE: msg("aces"), Rank.TWO: msg("twos"),
-    Rank.THREE: msg("threes"), Rank.FOUR: msg("fours"), Rank.FIVE: msg("fives"),
-    Rank.SIX: msg("sixes"), Rank.SEVEN: msg("sevens"), Rank.EIGHT: msg("eights"),
-    Rank.NINE: msg("nines"), Rank.TEN: msg("tens"), Rank.JACK: msg("jacks"),
-    Rank.QUEEN: msg("queens"), Rank.KING: msg("kings"),
+    Rank.JOKER: msg("a run can't hold two jokers"),
+    Rank.ACE: msg("a run can't hold two aces"),
+    Rank.TWO: msg("a run can't hold two twos"),
+    Rank.THREE: msg("a run can't hold two threes"),
+    Rank.FOUR: msg("a run can't hold two fours"),
+    Rank.FIVE: msg("a run can't hold two fives"),
+    Rank.SIX: msg("a run can't hold two sixes"),
+    Rank.SEVEN: msg("a run can't hold two sevens"),
+    Rank.EIGHT: msg("a run can't hold two eights"),
+    Rank.NINE: msg("a run can't hold two nines"),
+    Rank.TEN: msg("a run can't hold two tens"),
+    Rank.JACK: msg("a run can't hold two jacks"),
+    Rank.QUEEN: msg("a run can't hold two queens"),
+    Rank.KING: msg("a run can't hold two kings"),
 }
-"""Each rank in the plural, as ``Rank.label`` writes it in English."""
+"""A run's refusal of a second natural of a rank: a whole sentence for each rank (the
+rank's plural agrees with "two" in each language)."""
 
 _ONE_SUIT = {"set": msg("a set must be all one suit"), "book": msg("a book must be all one suit"),
              "run": msg("a run must be all one suit")}
@@ -126,7 +145,8 @@ _NATURALS_NEEDED = {"set": msg("a set needs natural cards, not only wild cards")
                     "book": msg("a book needs natural cards, not only wild cards")}
 _ONE_RANK = {"set": msg("a set must be all one rank"), "book": msg("a book must be all one rank")}
 """A meld's refusals by the word the game calls it ("book" in Five Crowns), each a whole
-sentence a translator sees; made once (the search asks them of many groups)."""
+sentence a translator sees; made once, as the refusals below with numbers are kept (the
+search asks them of many groups, and a message costs more to make than an f-string)."""
 _NOT_A_MELD = {MeldKind.SET: msg("a set is not a meld in this game"),
                MeldKind.RUN: msg("a run is not a meld in this game"),
                MeldKind.DOUBLE_RUN: msg("a double run is not a meld in this game"),
@@ -134,6 +154,9 @@ _NOT_A_MELD = {MeldKind.SET: msg("a set is not a meld in this game"),
                MeldKind.EVEN: msg("a even group is not a meld in this game"),
                MeldKind.ODD: msg("a odd group is not a meld in this game")}
 _RATIO = msg("a meld needs at least as many natural cards as wild cards")
+_RUN_NATURALS = msg("a run needs natural cards, not only wild cards")
+_IN_SEQUENCE = msg("the cards of a run must follow in sequence, and the wilds can't fill the gaps")
+_IN_ORDER = msg("put the run's cards in order: each wild stands for the rank of its place")
 
 
 @cache
@@ -145,6 +168,20 @@ def _too_few(word: str, least: int) -> Msg:
         return nmsg("a book needs at least {count} card", "a book needs at least {count} cards",
                     least)
     return nmsg("a set needs at least {count} card", "a set needs at least {count} cards", least)
+
+
+@cache
+def _too_long(most: int) -> Msg:
+    return nmsg("a run holds at most {count} card: an ace is high or low, not both",
+                "a run holds at most {count} cards: an ace is high or low, not both", most)
+
+
+@cache
+def _run_bounds(low: int, high: int, at_most: bool) -> Msg:
+    if at_most:
+        return msg("a run can go from {low} to {high} at most", low=_rank_name(low),
+                   high=_rank_name(high))
+    return msg("a run goes from {low} to {high}", low=_rank_name(low), high=_rank_name(high))
 
 
 def _bound_suit(card: Card, rules: MeldRules) -> Suit | None:
@@ -211,17 +248,14 @@ def _run_shape_problem(cards: Sequence[Card], rules: MeldRules,
     if len(cards) < rules.min_run:
         return naturals, wilds, _too_few("run", rules.min_run)
     if rules.naturals_at_least_wilds and not naturals:
-        return naturals, wilds, msg("a run needs natural cards, not only wild cards")
+        return naturals, wilds, _RUN_NATURALS
     problem = _ratio_problem(len(naturals), len(wilds), rules)
     problem = problem or _suit_problem(cards, rules, suit_rule, "run")
     if problem is None and len(cards) > rules.longest_run:
         if rules.max_run:
-            problem = nmsg("a run holds at most {count} card: an ace is high or low, not both",
-                           "a run holds at most {count} cards: an ace is high or low, not both",
-                           rules.longest_run)
+            problem = _too_long(rules.longest_run)
         else:
-            problem = msg("a run can go from {low} to {high} at most",
-                          low=_rank_name(rules.run_low), high=_rank_name(rules.run_high))
+            problem = _run_bounds(rules.run_low, rules.run_high, True)
     return naturals, wilds, problem
 
 
@@ -256,12 +290,11 @@ def _explain_run_failure(naturals: Sequence[Card], length: int, rules: MeldRules
     ranks = [card.rank for card in naturals]
     for rank in set(ranks):
         if ranks.count(rank) > 1 and rank is not Rank.ACE:
-            return msg("a run can't hold two {ranks}", ranks=_TWO_OF[rank])
+            return _TWO_OF[rank]
     values = sorted(v for card in naturals for v in rules.natural_values(card)[:1])
     if values and (min(values) < rules.run_low or max(values) > rules.run_high):
-        return msg("a run goes from {low} to {high}", low=_rank_name(rules.run_low),
-                   high=_rank_name(rules.run_high))
-    return msg("the cards of a run must follow in sequence, and the wilds can't fill the gaps")
+        return _run_bounds(rules.run_low, rules.run_high, False)
+    return _IN_SEQUENCE
 
 
 def run_problem_as_laid(cards: Sequence[Card], rules: MeldRules,
@@ -273,7 +306,7 @@ def run_problem_as_laid(cards: Sequence[Card], rules: MeldRules,
     if run_positions(cards, rules) is not None:
         return None
     if _run_start(naturals, len(cards), rules) is not None:
-        return msg("put the run's cards in order: each wild stands for the rank of its place")
+        return _IN_ORDER
     return _explain_run_failure(naturals, len(cards), rules)
 
 

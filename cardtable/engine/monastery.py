@@ -549,5 +549,6 @@ class Monastery(RummyZones, Variant[MonasteryState, MonasteryView]):
             for meld, spec in zip(melds, state.specs[seat]):
                 reason = group_problem(meld, spec_of(*spec))
                 if reason is not None:
+                    # Translators: a meld's cards, then why the meld is not valid
                     problems.append(msg("{cards}: {reason}", cards=meld.cards, reason=reason))
         return problems

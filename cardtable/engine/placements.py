@@ -13,10 +13,10 @@ Standard library only.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from .cards import SORT_KEY, Card, Rank
-from .text import msg
+from .text import Msg, msg
 
 ACE_HIGH = 14
 
@@ -102,6 +102,15 @@ def stack_problem(cards: Sequence[Card], top: int | None) -> str | None:
     if low == 2 or low >= top:
         return None
     if len({value(card) for card in cards}) > 1:
+        return _too_low(top, True)
+    return _too_low(top, False)
+
+
+@cache
+def _too_low(top: int, straight: bool) -> Msg:
+    """The refusal of a placement under ``top``, made once per rank (the Hard search asks
+    it of many placements)."""
+    if straight:
         return msg("a straight's lowest card must be {rank} or higher", rank=palace_rank(top))
     return msg("must be {rank} or higher (a 2 always plays)", rank=palace_rank(top))
 

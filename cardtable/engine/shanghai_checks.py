@@ -405,6 +405,7 @@ class ShanghaiChecks:
         if meld.kind is MeldKind.SET:
             rank = next((c.rank for c in meld.cards if not rules.is_wild(c)), None)
             if natural.rank is not rank:
+                # Translators: {rank} is a rank's letter or number (7, Q)
                 return msg("that wild stands for a {rank}", rank=rank) if rank else \
                     msg("that wild stands for a ?")
             return None
@@ -418,6 +419,7 @@ class ShanghaiChecks:
                 return msg("that joker stands for {rank}", rank=rank) if wild.is_joker else \
                     msg("that {wild} stands for {rank}", wild=wild, rank=rank)
             face = Card(rank, suit)  # the face the wild stands for, named as a card
+            # Translators: {card} is the card the wild stands for (7♥)
             return msg("that joker stands for {card}", card=face) if wild.is_joker else \
                 msg("that {wild} stands for {card}", wild=wild, card=face)
         return None

@@ -38,6 +38,7 @@ def shown(value: object) -> str:
     if len(text) <= LONGEST_TEXT:
         return repr(text) if isinstance(value, str) else text
     start = repr(text[:KEPT_TEXT]) if isinstance(value, str) else text[:KEPT_TEXT]
+    # Translators: a long text cut short: its start, then its length
     return nmsg("{start}\u2026 ({length} character)", "{start}\u2026 ({length} characters)",
                 len(text), start=start, length=f"{len(text):,}")
 
@@ -46,4 +47,5 @@ def _text(value: object) -> str:
     try:
         return repr(value)
     except RecursionError:  # a list nested past reading
+        # Translators: {kind} is a programmer's name of a type (list, dict)
         return msg("a {kind} nested too deeply", kind=type(value).__name__)

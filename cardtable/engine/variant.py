@@ -216,9 +216,11 @@ class Variant(ABC, Generic[S, V]):
         """:meth:`problem` of an action that is not from the state's legal list."""
         shape = malformed(action)
         if shape is not None:
+            # Translators: {shape} is a programmer's description of what is wrong with the move
             return msg("that is not a move ({shape})", shape=shape)
         if not isinstance(seat, int) or isinstance(seat, bool) or \
                 not 0 <= seat < state.seats:
+            # Translators: {seat} is the seat number (or value) given, as written
             return msg("there is no seat {seat}", seat=f"{seat!r:.20}")
         return self._problem(state, seat, action)
 
@@ -311,6 +313,7 @@ class Variant(ABC, Generic[S, V]):
 
     def table_problems(self, state: S) -> list[str]:
         """Why any meld on the table is invalid (empty when all are valid)."""
+        # Translators: a meld's cards, then why the meld is not valid
         return [msg("{cards}: {reason}", cards=meld.cards, reason=reason) for meld, rules in
                 self.table_melds(state) if (reason := meld_problem(meld, rules)) is not None]
 
