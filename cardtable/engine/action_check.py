@@ -21,6 +21,7 @@ from typing import Any
 
 from .actions import Action
 from .cards import Card
+from .text import msg
 
 _Check = Callable[[Any], bool]
 
@@ -28,13 +29,15 @@ _Check = Callable[[Any], bool]
 def malformed(action: object) -> str | None:
     """Why ``action`` is not a well-formed move, or ``None`` when it is one."""
     if not isinstance(action, Action) or type(action) is Action:
-        return f"{type(action).__name__} is not a move"
+        # Translators: {kind} is a programmer's name of a type
+        return msg("{kind} is not a move", kind=type(action).__name__)
     kind: Any = type(action)
     for name, check in _field_checks(kind):
         if not check(getattr(action, name, None)):
             value = repr(getattr(action, name, None))
             value = value if len(value) < 40 else value[:37] + "..."
-            return f"{kind.__name__}.{name} cannot be {value}"
+            # Translators: {field}: a programmer's name (Draw.source); {value}: as Python writes it
+            return msg("{field} cannot be {value}", field=f"{kind.__name__}.{name}", value=value)
     return None
 
 

@@ -22,7 +22,7 @@ from typing import ClassVar
 
 from .actions import Action, Discard, Draw, LayDown, LayOff, discards_of, one_per_face
 from .arrange import Arrangement, best_arrangement
-from .cards import SORT_KEY, Card, IdentityEnum, Rank, five_crowns_deck, parse_zones, pretty_cards
+from .cards import SORT_KEY, Card, IdentityEnum, Rank, five_crowns_deck, parse_zones
 from .codec import serializable
 from .data import evolve, replace_at, without
 from .events import (
@@ -53,6 +53,7 @@ from .rummy import (
 )
 from .sampling import fresh_seed
 from .tells import NO_TELLS, Tells
+from .text import msg, nmsg
 from .variant import Outcome, Transition, Variant, places_for, register
 
 ROUNDS = 11
@@ -201,7 +202,7 @@ class FiveCrownsView(DiscardTop, TurnView):
 @register
 class FiveCrowns(RummyZones, Variant[FiveCrownsState, FiveCrownsView]):
     id = "five_crowns"
-    title = "Five Crowns"
+    title = msg("Five Crowns")
     menu_order = 10
     deal_prefix = "FC"
     seat_counts = range(2, 8)
@@ -333,9 +334,9 @@ class FiveCrowns(RummyZones, Variant[FiveCrownsState, FiveCrownsView]):
 
     def _problem(self, state: FiveCrownsState, seat: int, action: Action) -> str | None:
         if state.phase is Phase.GAME_OVER:
-            return "the game is over"
+            return msg("the game is over")
         if seat != state.current:
-            return "it is not your turn"
+            return msg("it is not your turn")
         return self._problem_phase[state.phase](state, seat, action)
 
     def _draw_problem(self, state: FiveCrownsState, seat: int, action: Action) -> str | None:
@@ -344,35 +345,38 @@ class FiveCrowns(RummyZones, Variant[FiveCrownsState, FiveCrownsView]):
     def _discard_problem(self, state: FiveCrownsState, seat: int, action: Action) -> str | None:
         hand = state.hands[seat]
         if isinstance(action, Draw):
-            return "you have already drawn this turn; now discard"
+            return msg("you have already drawn this turn; now discard")
         if isinstance(action, Discard):
-            return None if action.card in hand else "that card is not in your hand"
+            return None if action.card in hand else msg("that card is not in your hand")
         if isinstance(action, LayOff):
-            return "you may not play on another player's melds in Five Crowns" \
+            return msg("you may not play on another player's melds in Five Crowns") \
                 if action.target_seat != seat else \
-                "in Five Crowns you lay all your books and runs down at once"
+                msg("in Five Crowns you lay all your books and runs down at once")
         if isinstance(action, LayDown):
             return self._lay_down_problem(state, seat, action)
-        return f"you can't {action.describe()} in Five Crowns"
+        return msg("you can't {action} in Five Crowns", action=action.describe())
 
     def _lay_down_problem(self, state: FiveCrownsState, seat: int,
                           action: LayDown) -> str | None:
         hand = state.hands[seat]
         used = [card for meld in action.melds for card in meld.cards] + [action.discard]
         if len(set(used)) != len(used) or not set(used) <= set(hand):
-            return "those cards are not all in your hand"
+            return msg("those cards are not all in your hand")
         rules = meld_rules(state.round)
         for meld in action.melds:
             reason = meld_problem(meld, rules)
             if reason is not None:
-                return f"{reason} ({pretty_cards(meld.cards)})"
+                # Translators: why a meld is not valid, then the meld's cards
+                return msg("{reason} ({cards})", reason=reason, cards=meld.cards)
         if state.out_seat is None:
             left = len(hand) - len(used)
             if left:
-                return ("you can lay down only to go out: every card but the discard must be "
-                        f"in books and runs ({left} left over)")
+                return nmsg("you can lay down only to go out: every card but the discard "
+                            "must be in books and runs ({count} left over)",
+                            "you can lay down only to go out: every card but the discard "
+                            "must be in books and runs ({count} left over)", left)
             if not self.options.out_on_first_turn and state.turn < state.seats:
-                return "going out on the first turn is off in this game's options"
+                return msg("going out on the first turn is off in this game's options")
         return None
 
     # --- applying ----------------------------------------------------------------------

@@ -20,6 +20,7 @@ from .events import Event
 from .migrations import FORMAT_VERSION, OtherVersionError, migrate
 from .rng import seed_problem
 from .shown import shown
+from .text import msg
 from .variant import GameView, Outcome, S, SeatedState, V, Variant, get_variant
 
 S_co = TypeVar("S_co", bound=SeatedState, covariant=True)
@@ -115,10 +116,12 @@ class Game(Generic[S_co, V_co]):
         try:
             variant_type = get_variant(record["game"])
             if record.get("rules_version") != variant_type.rules_version:
-                raise OtherVersionError(
-                    f"it was played under {variant_type.title} rules version "
-                    f"{shown(record.get('rules_version'))}, and this version plays "
-                    f"{variant_type.rules_version!r}")
+                # Translators: {game}: the game's title; {version}, {ours}: rules versions ('1')
+                raise OtherVersionError(msg(
+                    "it was played under {game} rules version {version}, and this version "
+                    "plays {ours}", game=variant_type.title,
+                    version=shown(record.get("rules_version")),
+                    ours=repr(variant_type.rules_version)))
             options = from_json(variant_type.options_type, record["options"])
             seats, seed = _whole(record["seats"], "seats"), _whole(record["seed"], "seed")
             game, _ = Game.new(record["game"], seats, seed, options)

@@ -16,10 +16,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from itertools import product
 
 from .cards import Card, Colour, IdentityEnum, Rank, Suit
 from .codec import serializable
+from .text import Msg, msg, nmsg
 
 
 class MeldKind(IdentityEnum):
@@ -53,6 +55,8 @@ class MeldRules:
     run_high: int = 13
     ace_values: tuple[int, ...] = (1,)
     set_word: str = "set"
+    """What the game calls a set: "set", or "book" (Five Crowns); each has its own
+    sentences (``_ONE_RANK`` …), so a translator sees whole sentences."""
     max_run: int = 0
     """Most cards in a run (0: every rank from ``run_low`` to ``run_high``). Shanghai with
     May I caps runs at 13 so an ace is high or low, never both (RULES.md §4.3)."""
@@ -94,10 +98,90 @@ class Meld:
 
 # ------------------------------------------------------------------------------- helpers
 
-def _rank_name(value: int) -> str:
-    if value in (1, 14):
-        return "ace"
-    return {11: "jack", 12: "queen", 13: "king"}.get(value, str(value))
+_COURT_NAMES = {
+    # Translators: a run's end, in "a run goes from 3 to king"
+    1: msg("ace"),
+    # Translators: a run's end, in "a run goes from 3 to king"
+    11: msg("jack"),
+    # Translators: a run's end, in "a run goes from 3 to king"
+    12: msg("queen"),
+    # Translators: a run's end, in "a run goes from 3 to king"
+    13: msg("king"),
+    # Translators: a run's end, in "a run goes from 3 to king"
+    14: msg("ace"),
+}
+"""A run's end named in a sentence ("a run goes from 3 to king")."""
+
+
+def _rank_name(value: int) -> Msg | str:
+    return _COURT_NAMES.get(value) or str(value)
+
+
+_TWO_OF = {
+    Rank.JOKER: msg("a run can't hold two jokers"),
+    Rank.ACE: msg("a run can't hold two aces"),
+    Rank.TWO: msg("a run can't hold two twos"),
+    Rank.THREE: msg("a run can't hold two threes"),
+    Rank.FOUR: msg("a run can't hold two fours"),
+    Rank.FIVE: msg("a run can't hold two fives"),
+    Rank.SIX: msg("a run can't hold two sixes"),
+    Rank.SEVEN: msg("a run can't hold two sevens"),
+    Rank.EIGHT: msg("a run can't hold two eights"),
+    Rank.NINE: msg("a run can't hold two nines"),
+    Rank.TEN: msg("a run can't hold two tens"),
+    Rank.JACK: msg("a run can't hold two jacks"),
+    Rank.QUEEN: msg("a run can't hold two queens"),
+    Rank.KING: msg("a run can't hold two kings"),
+}
+"""A run's refusal of a second natural of a rank: a whole sentence for each rank (the
+rank's plural agrees with "two" in each language)."""
+
+_ONE_SUIT = {"set": msg("a set must be all one suit"), "book": msg("a book must be all one suit"),
+             "run": msg("a run must be all one suit")}
+_ONE_COLOUR = {"set": msg("a set must be all one colour"),
+               "book": msg("a book must be all one colour"),
+               "run": msg("a run must be all one colour")}
+_NATURALS_NEEDED = {"set": msg("a set needs natural cards, not only wild cards"),
+                    "book": msg("a book needs natural cards, not only wild cards")}
+_ONE_RANK = {"set": msg("a set must be all one rank"), "book": msg("a book must be all one rank")}
+"""A meld's refusals by the word the game calls it ("book" in Five Crowns), each a whole
+sentence a translator sees; made once, as the refusals below with numbers are kept (the
+search asks them of many groups, and a message costs more to make than an f-string)."""
+_NOT_A_MELD = {MeldKind.SET: msg("a set is not a meld in this game"),
+               MeldKind.RUN: msg("a run is not a meld in this game"),
+               MeldKind.DOUBLE_RUN: msg("a double run is not a meld in this game"),
+               MeldKind.SAME_SUIT: msg("a suit group is not a meld in this game"),
+               MeldKind.EVEN: msg("a even group is not a meld in this game"),
+               MeldKind.ODD: msg("a odd group is not a meld in this game")}
+_RATIO = msg("a meld needs at least as many natural cards as wild cards")
+_RUN_NATURALS = msg("a run needs natural cards, not only wild cards")
+_IN_SEQUENCE = msg("the cards of a run must follow in sequence, and the wilds can't fill the gaps")
+_IN_ORDER = msg("put the run's cards in order: each wild stands for the rank of its place")
+
+
+@cache
+def _too_few(word: str, least: int) -> Msg:
+    if word == "run":
+        return nmsg("a run needs at least {count} card", "a run needs at least {count} cards",
+                    least)
+    if word == "book":
+        return nmsg("a book needs at least {count} card", "a book needs at least {count} cards",
+                    least)
+    return nmsg("a set needs at least {count} card", "a set needs at least {count} cards", least)
+
+
+@cache
+def _too_long(most: int) -> Msg:
+    return nmsg("a run holds at most {count} card: an ace is high or low, not both",
+                "a run holds at most {count} cards: an ace is high or low, not both", most)
+
+
+@cache
+def _run_bounds(low: int, high: int, at_most: bool) -> Msg:
+    if at_most:
+        return msg("a run can go from {low} to {high} at most", low=_rank_name(low),
+                   high=_rank_name(high))
+    return msg("a run goes from {low} to {high}", low=_rank_name(low), high=_rank_name(high))
 
 
 def _bound_suit(card: Card, rules: MeldRules) -> Suit | None:
@@ -115,17 +199,17 @@ def _suit_problem(cards: Sequence[Card], rules: MeldRules, suit_rule: SuitRule,
         return None
     bound = [suit for suit in (_bound_suit(card, rules) for card in cards) if suit is not None]
     if suit_rule is SuitRule.SAME_SUIT and len(set(bound)) > 1:
-        return f"a {noun} must be all one suit"
+        return _ONE_SUIT[noun]
     if suit_rule is SuitRule.SAME_COLOUR:
         colours = {suit.colour for suit in bound}
         if len(colours) > 1 or Colour.NONE in colours:
-            return f"a {noun} must be all one colour"
+            return _ONE_COLOUR[noun]
     return None
 
 
 def _ratio_problem(naturals: int, wilds: int, rules: MeldRules) -> str | None:
     if rules.naturals_at_least_wilds and wilds > naturals:
-        return "a meld needs at least as many natural cards as wild cards"
+        return _RATIO
     return None
 
 
@@ -144,15 +228,15 @@ def set_problem(cards: Sequence[Card], rules: MeldRules,
     """Why these cards are not a set (book), or ``None`` if they are one."""
     word = rules.set_word
     if len(cards) < rules.min_set:
-        return f"a {word} needs at least {rules.min_set} cards"
+        return _too_few(word, rules.min_set)
     naturals, wilds = split_wilds(cards, rules)
     if rules.naturals_at_least_wilds and not naturals:
-        return f"a {word} needs natural cards, not only wild cards"
+        return _NATURALS_NEEDED[word]
     ratio = _ratio_problem(len(naturals), len(wilds), rules)
     if ratio:
         return ratio
     if len({card.rank for card in naturals}) > 1:
-        return f"a {word} must be all one rank"
+        return _ONE_RANK[word]
     return _suit_problem(cards, rules, suit_rule, word)
 
 
@@ -162,18 +246,16 @@ def _run_shape_problem(cards: Sequence[Card], rules: MeldRules,
                        suit_rule: SuitRule) -> tuple[list[Card], list[Card], str | None]:
     naturals, wilds = split_wilds(cards, rules)
     if len(cards) < rules.min_run:
-        return naturals, wilds, f"a run needs at least {rules.min_run} cards"
+        return naturals, wilds, _too_few("run", rules.min_run)
     if rules.naturals_at_least_wilds and not naturals:
-        return naturals, wilds, "a run needs natural cards, not only wild cards"
+        return naturals, wilds, _RUN_NATURALS
     problem = _ratio_problem(len(naturals), len(wilds), rules)
     problem = problem or _suit_problem(cards, rules, suit_rule, "run")
     if problem is None and len(cards) > rules.longest_run:
         if rules.max_run:
-            problem = (f"a run holds at most {rules.longest_run} cards: "
-                       "an ace is high or low, not both")
+            problem = _too_long(rules.longest_run)
         else:
-            problem = (f"a run can go from {_rank_name(rules.run_low)} to "
-                       f"{_rank_name(rules.run_high)} at most")
+            problem = _run_bounds(rules.run_low, rules.run_high, True)
     return naturals, wilds, problem
 
 
@@ -208,12 +290,11 @@ def _explain_run_failure(naturals: Sequence[Card], length: int, rules: MeldRules
     ranks = [card.rank for card in naturals]
     for rank in set(ranks):
         if ranks.count(rank) > 1 and rank is not Rank.ACE:
-            return f"a run can't hold two {rank.label}"
+            return _TWO_OF[rank]
     values = sorted(v for card in naturals for v in rules.natural_values(card)[:1])
     if values and (min(values) < rules.run_low or max(values) > rules.run_high):
-        return (f"a run goes from {_rank_name(rules.run_low)} to "
-                f"{_rank_name(rules.run_high)}")
-    return "the cards of a run must follow in sequence, and the wilds can't fill the gaps"
+        return _run_bounds(rules.run_low, rules.run_high, False)
+    return _IN_SEQUENCE
 
 
 def run_problem_as_laid(cards: Sequence[Card], rules: MeldRules,
@@ -225,7 +306,7 @@ def run_problem_as_laid(cards: Sequence[Card], rules: MeldRules,
     if run_positions(cards, rules) is not None:
         return None
     if _run_start(naturals, len(cards), rules) is not None:
-        return "put the run's cards in order: each wild stands for the rank of its place"
+        return _IN_ORDER
     return _explain_run_failure(naturals, len(cards), rules)
 
 
@@ -299,7 +380,7 @@ def meld_problem(meld: Meld, rules: MeldRules,
                  suit_rule: SuitRule | None = None) -> str | None:
     """Why a proposed meld is not valid as laid (``None`` if it is)."""
     if meld.kind not in (MeldKind.SET, MeldKind.RUN):
-        return f"a {meld.kind.value} is not a meld in this game"
+        return _NOT_A_MELD[meld.kind]
     if meld.kind is MeldKind.SET:
         return set_problem(meld.cards, rules, suit_rule or SuitRule.ANY)
     return run_problem_as_laid(meld.cards, rules, suit_rule or SuitRule.SAME_SUIT)
@@ -322,7 +403,7 @@ def as_meld(cards: Sequence[Card], rules: MeldRules,
             laid = order_run(cards, rules)
             if laid is not None:
                 return Meld(MeldKind.RUN, laid)
-            reasons.append(run_problem(cards, rules) or "not a run")
+            reasons.append(run_problem(cards, rules) or msg("not a run"))
         else:
             reason = set_problem(cards, rules)
             if reason is None:

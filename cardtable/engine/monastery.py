@@ -20,7 +20,7 @@ from functools import lru_cache
 from typing import Any, ClassVar
 
 from .actions import Action, Discard, Draw, LayMission, LayOff, discards_of, one_per_face
-from .cards import Card, IdentityEnum, parse_zones, pretty_cards, standard_deck
+from .cards import Card, IdentityEnum, parse_zones, standard_deck
 from .codec import serializable
 from .data import evolve, replace_at, without
 from .events import (
@@ -66,6 +66,7 @@ from .rummy import (
 )
 from .sampling import fresh_seed
 from .tells import NO_TELLS, Tells
+from .text import msg
 from .variant import Outcome, Transition, Variant, places_for, register
 
 HAND_SIZE = 9
@@ -187,7 +188,7 @@ class MonasteryView(DiscardTop, TurnView):
 @register
 class Monastery(RummyZones, Variant[MonasteryState, MonasteryView]):
     id = "monastery"
-    title = "Monastery (Nine Missions)"
+    title = msg("Monastery (Nine Missions)")
     menu_order = 40
     deal_prefix = "MO"
     low_scores_win = False  # missions completed
@@ -341,9 +342,9 @@ class Monastery(RummyZones, Variant[MonasteryState, MonasteryView]):
 
     def _problem(self, state: MonasteryState, seat: int, action: Action) -> str | None:
         if state.phase is Phase.GAME_OVER:
-            return "the game is over"
+            return msg("the game is over")
         if seat != state.current:
-            return "it is not your turn"
+            return msg("it is not your turn")
         if state.phase is Phase.DRAW:
             return draw_problem(state, action)
         return self._play_problem(state, seat, action)
@@ -351,39 +352,39 @@ class Monastery(RummyZones, Variant[MonasteryState, MonasteryView]):
     def _play_problem(self, state: MonasteryState, seat: int, action: Action) -> str | None:
         hand = state.hands[seat]
         if isinstance(action, Draw):
-            return "you have already drawn this turn"
+            return msg("you have already drawn this turn")
         if isinstance(action, Discard):
-            return None if action.card in hand else "that card is not in your hand"
+            return None if action.card in hand else msg("that card is not in your hand")
         if isinstance(action, LayMission):
             return self._mission_problem(state, seat, action)
         if isinstance(action, LayOff):
             return self._lay_off_problem(state, seat, action)
-        return f"you can't {action.describe()} in Monastery"
+        return msg("you can't {action} in Monastery", action=action.describe())
 
     def _mission_problem(self, state: MonasteryState, seat: int,
                          action: LayMission) -> str | None:
         mission = MISSIONS.get(action.mission)
         if mission is None:
-            return "there are nine missions, numbered 1 to 9"
+            return msg("there are nine missions, numbered 1 to 9")
         if action.mission in state.done[seat]:
-            return f"you have already completed mission {action.mission}"
+            return msg("you have already completed mission {mission}", mission=action.mission)
         if state.laid_this_turn:
-            return "you may lay down only one mission a turn"
+            return msg("you may lay down only one mission a turn")
         used = [card for meld in action.melds for card in meld.cards]
         if len(set(used)) != len(used) or not set(used) <= set(state.hands[seat]):
-            return "those cards are not all in your hand"
+            return msg("those cards are not all in your hand")
         return mission_problem(mission, action.melds, self.options.same_rank_sets_in_mission)
 
     def _lay_off_problem(self, state: MonasteryState, seat: int,
                          action: LayOff) -> str | None:
         if not state.melds[seat]:
-            return "lay down a mission first: then you may add cards to missions this round"
+            return msg("lay down a mission first: then you may add cards to missions this round")
         if not 0 <= action.target_seat < state.seats or \
                 not 0 <= action.meld_index < len(state.melds[action.target_seat]):
-            return "there is no such group on the table"
+            return msg("there is no such group on the table")
         cards = action.cards
         if len(set(cards)) != len(cards) or not set(cards) <= set(state.hands[seat]):
-            return "those cards are not all in your hand"
+            return msg("those cards are not all in your hand")
         meld = state.melds[action.target_seat][action.meld_index]
         spec = spec_of(*state.specs[action.target_seat][action.meld_index])
         return addition_problem(meld, spec, cards, action.at_start)
@@ -543,10 +544,11 @@ class Monastery(RummyZones, Variant[MonasteryState, MonasteryView]):
         return [(meld, RULES) for melds in state.melds for meld in melds]
 
     def table_problems(self, state: MonasteryState) -> list[str]:
-        problems = []
+        problems: list[str] = []
         for seat, melds in enumerate(state.melds):
             for meld, spec in zip(melds, state.specs[seat]):
                 reason = group_problem(meld, spec_of(*spec))
                 if reason is not None:
-                    problems.append(f"{pretty_cards(meld.cards)}: {reason}")
+                    # Translators: a meld's cards, then why the meld is not valid
+                    problems.append(msg("{cards}: {reason}", cards=meld.cards, reason=reason))
         return problems

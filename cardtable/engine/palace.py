@@ -50,6 +50,7 @@ from .placements import (
 )
 from .rng import shuffled
 from .sampling import deck_less, fill_hands, fresh_seed, take
+from .text import msg, nmsg
 from .variant import Outcome, Transition, Variant, places_for, register
 
 DEALT = 9
@@ -98,10 +99,18 @@ def keep_problem(hand_size: int, deck_size: int, made: int, placed: int) -> str 
     need = still + 1
     if after >= need:
         return None
-    return (f"keep at least {need} card{'s' * (need != 1)} in your hand: the deck "
-            "cannot refill it" +
-            (f" and you have {still} more reserve placement{'s' * (still != 1)} to make"
-             if still else " and you need a hand to start play"))
+    if not still:
+        return nmsg("keep at least {count} card in your hand: the deck cannot refill it and "
+                    "you need a hand to start play",
+                    "keep at least {count} cards in your hand: the deck cannot refill it and "
+                    "you need a hand to start play", need)
+    # Translators: {placements} is "1 more reserve placement", "2 more reserve placements"
+    return nmsg("keep at least {count} card in your hand: the deck cannot refill it and "
+                "you have {placements} to make",
+                "keep at least {count} cards in your hand: the deck cannot refill it and "
+                "you have {placements} to make", need,
+                placements=nmsg("{count} more reserve placement",
+                                "{count} more reserve placements", still))
 
 
 def hidden_plays(count: int) -> tuple[Action, ...]:
@@ -197,7 +206,7 @@ class PalaceView:
 @register
 class Palace(Variant[PalaceState, PalaceView]):
     id = "palace"
-    title = "Palace with straights"
+    title = msg("Palace with straights")
     menu_order = 50
     deal_prefix = "PA"
     seat_counts = range(2, 7)
@@ -269,9 +278,9 @@ class Palace(Variant[PalaceState, PalaceView]):
 
     def _problem(self, state: PalaceState, seat: int, action: Action) -> str | None:
         if state.phase is Phase.GAME_OVER:
-            return "the game is over"
+            return msg("the game is over")
         if seat != state.current:
-            return "it is not your turn"
+            return msg("it is not your turn")
         if state.phase is Phase.PICK_HIDDEN:
             return self._pick_problem(action)
         if state.phase is Phase.BUILD_RESERVE:
@@ -280,20 +289,20 @@ class Palace(Variant[PalaceState, PalaceView]):
 
     def _pick_problem(self, action: Action) -> str | None:
         if not isinstance(action, PickHidden):
-            return "first choose three of your face-down cards as your hidden reserve"
+            return msg("first choose three of your face-down cards as your hidden reserve")
         chosen = action.positions
         if len(chosen) != HIDDEN or len(set(chosen)) != HIDDEN:
-            return "choose exactly three different face-down cards"
+            return msg("choose exactly three different face-down cards")
         if not all(0 <= p < DEALT for p in chosen):
-            return "choose among your nine face-down cards"
+            return msg("choose among your nine face-down cards")
         return None
 
     def _reserve_problem(self, state: PalaceState, seat: int, action: Action) -> str | None:
         if not isinstance(action, BuildReserve):
-            return "first make your visible reserve: three placements from your hand"
+            return msg("first make your visible reserve: three placements from your hand")
         cards = action.cards
         if len(set(cards)) != len(cards) or not set(cards) <= set(state.hands[seat]):
-            return "those cards are not all in your hand"
+            return msg("those cards are not all in your hand")
         return shape_problem(cards) or self._keep_problem(state, seat, cards)
 
     def _keep_problem(self, state: PalaceState, seat: int,
@@ -308,24 +317,24 @@ class Palace(Variant[PalaceState, PalaceView]):
         hand = state.hands[seat]
         if isinstance(action, PlayHidden):
             if hand:
-                return "play from your hand: hidden cards come last"
+                return msg("play from your hand: hidden cards come last")
             if not 0 <= action.position < len(state.hidden[seat]):
-                return "choose one of your hidden cards"
+                return msg("choose one of your hidden cards")
             return None
         if not hand:
-            return "your hand and visible reserve are gone: turn up one of your hidden cards"
+            return msg("your hand and visible reserve are gone: turn up one of your hidden cards")
         if isinstance(action, TakeStack):
             if not state.stack:
-                return "the stack is empty: place any card"
+                return msg("the stack is empty: place any card")
             if legal_placements(hand, top_value(state.stack)):
-                return "you can place a card: you take the stack only when you cannot"
+                return msg("you can place a card: you take the stack only when you cannot")
             return None
         if isinstance(action, Place):
             cards = action.cards
             if len(set(cards)) != len(cards) or not set(cards) <= set(hand):
-                return "those cards are not all in your hand"
+                return msg("those cards are not all in your hand")
             return stack_problem(cards, top_value(state.stack))
-        return f"you can't {action.describe()} in Palace"
+        return msg("you can't {action} in Palace", action=action.describe())
 
     # --- applying ----------------------------------------------------------------------
 

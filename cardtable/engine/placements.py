@@ -13,9 +13,10 @@ Standard library only.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from .cards import SORT_KEY, Card, Rank
+from .text import Msg, msg
 
 ACE_HIGH = 14
 
@@ -28,9 +29,15 @@ def value(card: Card) -> int:
 _VALUES = {rank: ACE_HIGH if rank is Rank.ACE else int(rank) for rank in Rank}
 
 
+def palace_rank(number: int) -> Rank:
+    """The rank of a Palace rank number (the ace is 14): a sentence's parameter, named
+    in the player's language (``cardtable.i18n.rank_code``)."""
+    return Rank(1 if number == ACE_HIGH else number)
+
+
 def rank_name(number: int) -> str:
-    """A Palace rank as a player reads it on a card ("9", "J", "A")."""
-    return Rank(1 if number == ACE_HIGH else number).code
+    """A Palace rank as a player reads it on a card ("9", "J", "A"), in English."""
+    return palace_rank(number).code
 
 
 LAID_KEPT = 1024
@@ -58,19 +65,20 @@ def is_straight(cards: Sequence[Card]) -> bool:
 def shape_problem(cards: Sequence[Card]) -> str | None:
     """Why these cards are not one placement, or ``None`` if they are."""
     if not cards:
-        return "choose at least one card to place"
+        return msg("choose at least one card to place")
     values = sorted(value(card) for card in cards)
     if len(set(values)) == 1:
         return None
     if len(set(values)) != len(values):
-        return "a placement is cards of one rank or a straight, not both"
+        return msg("a placement is cards of one rank or a straight, not both")
     if len(values) < 3:
-        return "a straight needs three or more cards"
+        return msg("a straight needs three or more cards")
     if is_straight(cards):
         return None
     if ACE_HIGH in values and 2 in values:
-        return "a straight cannot turn the corner: 2 is the lowest card and the ace the highest"
-    return "a straight must have no gaps (a 2 is not wild)"
+        return msg("a straight cannot turn the corner: 2 is the lowest card and the ace the "
+                   "highest")
+    return msg("a straight must have no gaps (a 2 is not wild)")
 
 
 def top_value(stack: Sequence[Sequence[Card]]) -> int | None:
@@ -94,8 +102,17 @@ def stack_problem(cards: Sequence[Card], top: int | None) -> str | None:
     if low == 2 or low >= top:
         return None
     if len({value(card) for card in cards}) > 1:
-        return f"a straight's lowest card must be {rank_name(top)} or higher"
-    return f"must be {rank_name(top)} or higher (a 2 always plays)"
+        return _too_low(top, True)
+    return _too_low(top, False)
+
+
+@cache
+def _too_low(top: int, straight: bool) -> Msg:
+    """The refusal of a placement under ``top``, made once per rank (the Hard search asks
+    it of many placements)."""
+    if straight:
+        return msg("a straight's lowest card must be {rank} or higher", rank=palace_rank(top))
+    return msg("must be {rank} or higher (a 2 always plays)", rank=palace_rank(top))
 
 
 def burns(cards: Iterable[Card]) -> bool:

@@ -16,6 +16,7 @@ from functools import lru_cache
 from typing import TypeVar
 
 from .shown import shown
+from .text import msg
 
 T = TypeVar("T")
 
@@ -30,9 +31,10 @@ database and other programs hold every one."""
 def seed_problem(seed: object) -> str | None:
     """Why ``seed`` is not a deal number cardtable plays, in a sentence, or ``None``."""
     if not isinstance(seed, int) or isinstance(seed, bool):
-        return f"a deal number is a whole number, not {shown(seed)}"
+        return msg("a deal number is a whole number, not {value}", value=shown(seed))
     if not 0 <= seed <= MAX_SEED:
-        return f"deal numbers go from 0 to {MAX_SEED:,}, not {shown(seed)}"
+        return msg("deal numbers go from 0 to {last}, not {value}", last=f"{MAX_SEED:,}",
+                   value=shown(seed))
     return None
 
 
@@ -46,8 +48,8 @@ def deals_problem(first: object, count: int) -> str | None:
     if problem is not None or not isinstance(first, int):
         return problem
     if first + count - 1 > MAX_SEED:
-        return (f"deals {first:,} to {first + count - 1:,} run past the last deal number "
-                f"({MAX_SEED:,})")
+        return msg("deals {first} to {last} run past the last deal number ({most})",
+                   first=f"{first:,}", last=f"{first + count - 1:,}", most=f"{MAX_SEED:,}")
     return None
 
 

@@ -24,6 +24,7 @@ from .memo import IdentityMemo
 from .rng import shuffled
 from .sampling import InconsistentViewError, deal_hidden, deck_less, fill_hands, fresh_seed
 from .tells import Tells
+from .text import msg
 from .variant import GameView, RecordStep
 
 
@@ -99,11 +100,11 @@ DRAW_CHOICES: dict[tuple[bool, bool], tuple[Action, ...]] = {
 def draw_problem(state: RummyState, action: Action) -> str | None:
     """Why this is not a draw the seat may make at the start of its turn."""
     if not isinstance(action, Draw):
-        return "draw a card first, from the stock or the discard pile"
+        return msg("draw a card first, from the stock or the discard pile")
     if action.source is Pile.STOCK and not state.stock and len(state.discard_pile) < 2:
-        return "the stock is empty"
+        return msg("the stock is empty")
     if action.source is Pile.DISCARD and not state.discard_pile:
-        return "the discard pile is empty"
+        return msg("the discard pile is empty")
     return None
 
 

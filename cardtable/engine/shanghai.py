@@ -75,6 +75,7 @@ from .shanghai_rules import (
     penalty,
 )
 from .tells import Tells
+from .text import msg
 from .variant import Outcome, Transition, Variant, places_for, register
 
 
@@ -686,7 +687,7 @@ class _Shanghai(ShanghaiChecks, RummyZones, Variant[ShanghaiState, ShanghaiView]
 @register
 class ShanghaiMayI(_Shanghai):
     id = "shanghai_may_i"
-    title = "Shanghai with May I"
+    title = msg("Shanghai with May I")
     menu_order = 20
     deal_prefix = "SM"
     low_scores_win = False  # points earned (RULES.md §4.5)
@@ -698,7 +699,7 @@ class ShanghaiMayI(_Shanghai):
 @register
 class ShanghaiBuy(_Shanghai):
     id = "shanghai_buy"
-    title = "Shanghai with buying"
+    title = msg("Shanghai with buying")
     menu_order = 30
     deal_prefix = "SB"
     seat_counts = range(3, 9)

@@ -38,6 +38,7 @@ from .melds import Meld, MeldKind, MeldRules, meld_problem, run_positions
 from .memo import IdentityMemo
 from .rummy import DRAW_CHOICES
 from .shanghai_rules import CONTRACTS, Phase, ShanghaiState, points_function
+from .text import msg
 
 _MAY_I_CALLS: tuple[Action, ...] = (CALL_MAY_I, CALL_PASS)
 _BUY_CALLS: tuple[Action, ...] = (CALL_BUY, CALL_PASS)
@@ -48,7 +49,7 @@ def going_out_problem(may_i: bool, took_discard: bool, playing: int,
                       hand_size: int) -> str | None:
     """Buying: a player may not go out on a turn they took the discard."""
     if playing >= hand_size and not may_i and took_discard:
-        return "you may not go out on a turn you took the discard"
+        return msg("you may not go out on a turn you took the discard")
     return None
 
 
@@ -111,8 +112,8 @@ def extended(meld: Meld, cards: tuple[Card, ...], at_start: bool) -> Meld:
     return Meld(meld.kind, meld.cards + cards)
 
 
-SET_RANK = "a set takes only cards of its rank (or wilds)"
-RUN_END = "that card does not continue the run at that end"
+SET_RANK = msg("a set takes only cards of its rank (or wilds)")
+RUN_END = msg("that card does not continue the run at that end")
 
 
 def layoff_problem(meld: Meld, cards: tuple[Card, ...], at_start: bool,
@@ -120,7 +121,7 @@ def layoff_problem(meld: Meld, cards: tuple[Card, ...], at_start: bool,
     """Why these cards may not be added to this meld. Cards go on one at a time from the
     meld outwards, and the meld must stay valid (naturals ≥ wilds) after each one."""
     if not cards:
-        return "choose the cards to add"
+        return msg("choose the cards to add")
     if len(cards) == 1:
         # The usual refusal, without building the longer meld: a natural of another
         # rank (a set) or suit (a run). The legal list and the AI ask this of every card
@@ -302,60 +303,61 @@ class ShanghaiChecks:
     def _problem(self, state: ShanghaiState, seat: int, action: Action) -> str | None:
         phase = state.phase
         if phase is Phase.GAME_OVER:
-            return "the game is over"
+            return msg("the game is over")
         if seat not in self.awaiting(state):
             if phase in (Phase.CALLS, Phase.SHANGHAI) and seat != state.current:
-                return "you cannot call now" if seat not in state.answered else \
-                    "you have already answered"
-            return "it is not your turn"
+                return msg("you cannot call now") if seat not in state.answered else \
+                    msg("you have already answered")
+            return msg("it is not your turn")
         if phase is Phase.CALLS:
             word = "may i" if self.may_i else "buy"
             if isinstance(action, Call) and action.kind in (word, "pass"):
                 return None
-            return f"answer the {'May I' if self.may_i else 'buy'} call first, or pass"
+            return msg("answer the May I call first, or pass") if self.may_i else \
+                msg("answer the buy call first, or pass")
         if phase is Phase.BUY_ANSWER:
             return None if isinstance(action, AnswerBuy) else \
-                "allow the buy, or refuse it and take the card yourself"
+                msg("allow the buy, or refuse it and take the card yourself")
         if phase is Phase.SHANGHAI:
             if isinstance(action, Call) and action.kind == "pass":
                 return None
             if isinstance(action, CallShanghai):
                 return self._shanghai_problem(state, action)
-            return "call Shanghai! or pass"
+            return msg("call Shanghai! or pass")
         if phase is Phase.DRAW:
             return self._draw_problem(state, action)
         check = self._play_checks.get(type(action))
         if check is None:
             if isinstance(action, Draw):
-                return "you have already drawn this turn"
-            return f"you can't {action.describe()} now"
+                return msg("you have already drawn this turn")
+            return msg("you can't {action} now", action=action.describe())
         return check(state, seat, action)
 
     def _draw_problem(self, state: ShanghaiState, action: Action) -> str | None:
         if not isinstance(action, Draw):
-            return "draw a card first, from the stock or the discard pile"
+            return msg("draw a card first, from the stock or the discard pile")
         if action.source is Pile.DISCARD:
             if not state.exposed or not state.discard_pile:
-                return "the discard pile has no card you may take this turn"
+                return msg("the discard pile has no card you may take this turn")
             return None
         if self._supply(state) < 1:
-            return "the stock is empty"
+            return msg("the stock is empty")
         return None
 
     def _discard_problem(self, state: ShanghaiState, seat: int, action: Discard) -> str | None:
         hand = state.hands[seat]
         if action.card not in hand:
-            return "that card is not in your hand"
+            return msg("that card is not in your hand")
         if not self.may_i and len(hand) == 1:
-            return "you may not discard your last card: go out by playing it, or take back"
+            return msg("you may not discard your last card: go out by playing it, or take back")
         return None
 
     def _go_down_problem(self, state: ShanghaiState, seat: int, action: GoDown) -> str | None:
         if state.down[seat]:
-            return "you have already gone down this round"
+            return msg("you have already gone down this round")
         cards = [c for meld in action.melds for c in meld.cards]
         if len(set(cards)) != len(cards) or not set(cards) <= set(state.hands[seat]):
-            return "those cards are not all in your hand"
+            return msg("those cards are not all in your hand")
         reason = contract_problem(action.melds, CONTRACTS[state.round - 1], self.crules)
         if reason is not None:
             return reason
@@ -372,86 +374,93 @@ class ShanghaiChecks:
 
     def _lay_off_problem(self, state: ShanghaiState, seat: int, action: LayOff) -> str | None:
         if not state.down[seat]:
-            return "go down with the round's target first"
+            return msg("go down with the round's target first")
         if len(set(action.cards)) != len(action.cards) or \
                 not set(action.cards) <= set(state.hands[seat]):
-            return "those cards are not all in your hand"
+            return msg("those cards are not all in your hand")
         meld = self._meld_at(state, action.target_seat, action.meld_index)
         if meld is None:
-            return "there is no such meld"
+            return msg("there is no such meld")
         reason = layoff_problem(meld, action.cards, action.at_start, self.rules)
         return reason or self._going_out_problem(state, seat, len(action.cards))
 
     def _exchange_problem(self, state: ShanghaiState, seat: int, action: Exchange) -> str | None:
         if not self.may_i:
-            return "in this game a wild is replaced, not exchanged into the hand"
+            return msg("in this game a wild is replaced, not exchanged into the hand")
         if not self.options.exchange_before_down and not state.down[seat]:
-            return "go down first"
+            return msg("go down first")
         if action.target_seat == seat:
-            return "you may only take wilds from other players' melds"
+            return msg("you may only take wilds from other players' melds")
         if action.natural not in state.hands[seat]:
-            return "that card is not in your hand"
+            return msg("that card is not in your hand")
         meld = self._meld_at(state, action.target_seat, action.meld_index)
         if meld is None or action.wild not in meld.cards or not self.rules.is_wild(action.wild):
-            return "that wild card is not in that meld"
+            return msg("that wild card is not in that meld")
         return self._stands_for_problem(meld, action.wild, action.natural)
 
     def _stands_for_problem(self, meld: Meld, wild: Card, natural: Card) -> str | None:
         rules = self.rules
         if rules.is_wild(natural):
-            return "give a natural card for the wild"
+            return msg("give a natural card for the wild")
         if meld.kind is MeldKind.SET:
             rank = next((c.rank for c in meld.cards if not rules.is_wild(c)), None)
             if natural.rank is not rank:
-                return f"that wild stands for a {rank.code if rank else '?'}"
+                # Translators: {rank} is a rank's letter or number (7, Q)
+                return msg("that wild stands for a {rank}", rank=rank) if rank else \
+                    msg("that wild stands for a ?")
             return None
         positions = run_positions(meld.cards, rules)
         suit = next((c.suit for c in meld.cards if not rules.is_wild(c)), None)
         assert positions is not None
         value = positions[meld.cards.index(wild)]
         if natural.suit is not suit or value not in rules.natural_values(natural):
-            name = {1: "A", 11: "J", 12: "Q", 13: "K", 14: "A"}.get(value, str(value))
-            symbol = suit.symbol if suit else ""
-            return f"that {wild.pretty if not wild.is_joker else 'joker'} stands for " \
-                   f"{name}{symbol}"
+            rank = Rank.ACE if value == 14 else Rank(value)
+            if suit is None:
+                return msg("that joker stands for {rank}", rank=rank) if wild.is_joker else \
+                    msg("that {wild} stands for {rank}", wild=wild, rank=rank)
+            face = Card(rank, suit)  # the face the wild stands for, named as a card
+            # Translators: {card} is the card the wild stands for (7♥)
+            return msg("that joker stands for {card}", card=face) if wild.is_joker else \
+                msg("that {wild} stands for {card}", wild=wild, card=face)
         return None
 
     def _replace_problem(self, state: ShanghaiState, seat: int,
                          action: ReplaceWild) -> str | None:
         if self.may_i:
-            return "in this game wilds are exchanged into the hand"
+            return msg("in this game wilds are exchanged into the hand")
         if not state.down[seat]:
-            return "go down first"
+            return msg("go down first")
         if action.natural not in state.hands[seat]:
-            return "that card is not in your hand"
+            return msg("that card is not in your hand")
         meld = self._meld_at(state, action.target_seat, action.meld_index)
         if meld is None or action.wild not in meld.cards or not self.rules.is_wild(action.wild):
-            return "that wild card is not in that meld"
+            return msg("that wild card is not in that meld")
         if meld.kind is not MeldKind.RUN:
-            return "only a wild in a run can be replaced; a wild in a set is buried"
+            return msg("only a wild in a run can be replaced; a wild in a set is buried")
         reason = self._stands_for_problem(meld, action.wild, action.natural)
         if reason is not None:
             return reason
         if (action.dest_seat, action.dest_index) == (action.target_seat, action.meld_index):
-            return "the freed wild must go onto another group"
+            return msg("the freed wild must go onto another group")
         dest = self._meld_at(state, action.dest_seat, action.dest_index)
         if dest is None:
-            return "choose a group for the freed wild"
+            return msg("choose a group for the freed wild")
         reason = layoff_problem(dest, (action.wild,), action.dest_at_start, self.rules)
         if reason is not None:
-            return f"the freed wild cannot go there: {reason}"
+            return msg("the freed wild cannot go there: {reason}", reason=reason)
         return self._going_out_problem(state, seat, 1)
 
     def _take_back_problem(self, state: ShanghaiState, seat: int, action: TakeBack) -> str | None:
-        return None if state.played else "you have played nothing to the table this turn"
+        return None if state.played else msg("you have played nothing to the table this turn")
 
     def _shanghai_problem(self, state: ShanghaiState, action: CallShanghai) -> str | None:
         meld = self._meld_at(state, action.target_seat, action.meld_index)
         if meld is None:
-            return "choose the meld the discard goes on"
+            return msg("choose the meld the discard goes on")
         card = state.discard_pile[-1]
         reason = layoff_problem(meld, (card,), action.at_start, self.rules)
-        return None if reason is None else f"{card.pretty} does not fit there: {reason}"
+        return None if reason is None else \
+            msg("{card} does not fit there: {reason}", card=card, reason=reason)
 
     # --- listing actions -----------------------------------------------------------------
 

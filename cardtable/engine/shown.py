@@ -7,6 +7,8 @@ Standard library only.
 
 from __future__ import annotations
 
+from .text import msg, nmsg
+
 LONGEST_NUMBER = 10 ** 15
 """Numbers below it are written out (with thousands separators); longer ones by their
 count of digits."""
@@ -26,17 +28,24 @@ def shown(value: object) -> str:
     if isinstance(value, int):
         if abs(value) < LONGEST_NUMBER:
             return f"{value:,}"
-        sign = "a negative" if value < 0 else "a"
-        return f"{sign} number of {len(str(abs(value))):,} digits"
+        digits = len(str(abs(value)))
+        if value < 0:
+            return nmsg("a negative number of {digits} digit",
+                        "a negative number of {digits} digits", digits, digits=f"{digits:,}")
+        return nmsg("a number of {digits} digit", "a number of {digits} digits", digits,
+                    digits=f"{digits:,}")
     text = value if isinstance(value, str) else _text(value)
     if len(text) <= LONGEST_TEXT:
         return repr(text) if isinstance(value, str) else text
     start = repr(text[:KEPT_TEXT]) if isinstance(value, str) else text[:KEPT_TEXT]
-    return f"{start}\u2026 ({len(text):,} characters)"
+    # Translators: a long text cut short: its start, then its length
+    return nmsg("{start}\u2026 ({length} character)", "{start}\u2026 ({length} characters)",
+                len(text), start=start, length=f"{len(text):,}")
 
 
 def _text(value: object) -> str:
     try:
         return repr(value)
     except RecursionError:  # a list nested past reading
-        return f"a {type(value).__name__} nested too deeply"
+        # Translators: {kind} is a programmer's name of a type (list, dict)
+        return msg("a {kind} nested too deeply", kind=type(value).__name__)

@@ -21,13 +21,14 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast
 
 from .action_check import malformed
 from .actions import Action
-from .cards import Card, pretty_cards
+from .cards import Card
 from .codec import JSONObject, serializable
 from .errors import IllegalActionError, SetupError, UnknownVariantError
 from .events import Event
 from .melds import Meld, MeldRules, meld_problem
 from .memo import IdentityMemo
 from .options import OptionsInstance
+from .text import msg
 
 
 class SeatedState(Protocol):
@@ -215,10 +216,12 @@ class Variant(ABC, Generic[S, V]):
         """:meth:`problem` of an action that is not from the state's legal list."""
         shape = malformed(action)
         if shape is not None:
-            return f"that is not a move ({shape})"
+            # Translators: {shape} is a programmer's description of what is wrong with the move
+            return msg("that is not a move ({shape})", shape=shape)
         if not isinstance(seat, int) or isinstance(seat, bool) or \
                 not 0 <= seat < state.seats:
-            return f"there is no seat {seat!r:.20}"
+            # Translators: {seat} is the seat number (or value) given, as written
+            return msg("there is no seat {seat}", seat=f"{seat!r:.20}")
         return self._problem(state, seat, action)
 
     def _listed(self, state: S, seat: int, action: Action) -> bool:
@@ -310,7 +313,8 @@ class Variant(ABC, Generic[S, V]):
 
     def table_problems(self, state: S) -> list[str]:
         """Why any meld on the table is invalid (empty when all are valid)."""
-        return [f"{pretty_cards(meld.cards)}: {reason}" for meld, rules in
+        # Translators: a meld's cards, then why the meld is not valid
+        return [msg("{cards}: {reason}", cards=meld.cards, reason=reason) for meld, rules in
                 self.table_melds(state) if (reason := meld_problem(meld, rules)) is not None]
 
 
