@@ -41,7 +41,7 @@ class GoalSheetScene(FormScene):
         """The sheet read out: whose it is, then each goal, done or still open."""
         rows = [f"{index + 1}, {title}: {'done' if ticked else 'open'}"
                 for index, (title, ticked) in enumerate(self.rows)]
-        done = sum(1 for _, ticked in self.rows if ticked)
+        done = sum(1 for __, ticked in self.rows if ticked)
         return (f"{self.name}'s {self.word}: {done} of {len(self.rows)} done. "
                 + "; ".join(rows) + ".")
 
@@ -69,7 +69,7 @@ class GoalSheetScene(FormScene):
         box = self.box()
         theme.panel(surface, box, theme.PANEL_EDGE, alpha=235)
         size = self.line_size()
-        done = sum(1 for _, ticked in self.rows if ticked)
+        done = sum(1 for __, ticked in self.rows if ticked)
         theme.blit_text(surface, f"{self.name}'s {self.word}: {done} of {len(self.rows)} done",
                         size + 2, (box.x + 20, box.y + 16), theme.GOLD, True)
         y = box.y + 26 + size + 14

@@ -502,7 +502,7 @@ class ReplayScene(FormScene):
         if self.all_hands:
             open_hands(table, surface,
                        deck_colours(self.row.game_id, self.app.settings.deck_colours))
-        for _, label in self.labels():
+        for __, label in self.labels():
             label.draw(surface)
         self.ring.draw(surface)
 

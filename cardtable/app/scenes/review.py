@@ -66,7 +66,7 @@ class Reviewed:
     @classmethod
     def of_row(cls, row: GameRow, record: JSONObject) -> Reviewed:
         level = row.level if row.level in LEVELS else "normal"
-        return cls(row, record, tuple(level for _ in range(row.seats)))
+        return cls(row, record, tuple(level for __ in range(row.seats)))
 
 
 PROGRESS = re.compile(r"Reviewing your decisions: (\d+) of (\d+)")
@@ -215,7 +215,7 @@ class ReviewScene(FormScene):
 
     def layout(self, size: tuple[int, int]) -> None:
         self.size = size
-        w, _ = size
+        w, __ = size
         foot = self._foot()
         entries: list[tuple[str, Callable[[], None]]] = []
         if self.job is not None:
@@ -338,7 +338,7 @@ class ReviewScene(FormScene):
         placed = []
         heights = 0
         lines = self._detail_lines(judgement, inner)
-        for _, text, size, bold, _ in lines:
+        for __, text, size, bold, __ in lines:
             wrapped = theme.wrap(text, size, inner.width, bold) or [""]
             heights += theme.font(size, bold).get_linesize() * len(wrapped) + 4
         w, h = self.size
@@ -390,7 +390,7 @@ class ReviewScene(FormScene):
                     ", from your seat", picture, z=1))
                 elements[-1] = _child(elements[-1], box.id)
             elements += [wrapped_element(f"decision/{key}", text, size, rect, box.id)
-                         for key, text, size, _, _, rect in placed]
+                         for key, text, size, __, __, rect in placed]
         elif self.job is not None:
             elements.append(panel_element("bar", "Progress of the review",
                                           self._progress_box()))
@@ -435,7 +435,7 @@ class ReviewScene(FormScene):
                                 theme.TEXT_DIM, anchor="center")
             else:
                 surface.blit(image, picture.topleft)
-        for _, text, size, bold, colour, rect in placed:
+        for __, text, size, bold, colour, rect in placed:
             for index, line in enumerate(theme.wrap(text, size, rect.width, bold)):
                 theme.blit_text(surface, line, size,
                                 (rect.x, rect.y + index * theme.font(size, bold).get_linesize()),

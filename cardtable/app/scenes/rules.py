@@ -132,7 +132,7 @@ class RulesScene(FormScene):
         line of card pictures as the cards' names with its caption."""
         paragraphs: list[str] = []
         line: list[str] = []
-        for _, item, _ in self._placed()[0]:
+        for __, item, __ in self._placed()[0]:
             if isinstance(item, str):
                 if item.strip():
                     line.append(item.strip())
@@ -148,7 +148,7 @@ class RulesScene(FormScene):
 
     def lines(self) -> list[str]:
         """The page's text lines, wrapped (card pictures left out)."""
-        return [item for _, item in self.items() if isinstance(item, str)]
+        return [item for __, item in self.items() if isinstance(item, str)]
 
     def items(self) -> list[tuple[str, str | CardRow]]:
         """The page as it is drawn: ("text", a wrapped line), or ("cards", (groups,
@@ -156,13 +156,13 @@ class RulesScene(FormScene):
         pictures drawn with the table's own card art, groups split by "|", the caption
         after a dash."""
         info = next(info for info in catalog() if info.id == self.game_id)
-        title, _, rest = rules_for(self.game_id, info.title).partition("\n")
+        title, __, rest = rules_for(self.game_id, info.title).partition("\n")
         house = self.house_rules(info)
         text = title + ("\n\n" + house if house else "") + "\n" + rest
         items: list[tuple[str, str | CardRow]] = []
         for number, paragraph in enumerate(text.split("\n")):
             if paragraph.startswith("cards:"):
-                body, _, caption = paragraph[len("cards:"):].partition("\u2014")
+                body, __, caption = paragraph[len("cards:"):].partition("\u2014")
                 groups = [group.split() for group in body.split("|")]
                 items.append(("cards", (groups, caption.strip())))
                 continue
@@ -216,7 +216,7 @@ class RulesScene(FormScene):
                      ) -> tuple[list[tuple[str, pygame.Rect]], tuple[int, int]]:
         """Where a row of card pictures (a group per meld) goes, a gap below the text
         above it, and where its caption goes under it."""
-        groups, _ = item
+        groups, __ = item
         width = self._card_width()
         top = y + self._gap(line_h)
         x = self.page.x + self.pad + theme.grown(4, self.size)
@@ -279,7 +279,7 @@ class RulesScene(FormScene):
         scrolls at most (the scroll is kept within it)."""
         line_h = theme.font(self.text_size).get_linesize()
         items = self.items()
-        total = sum(self._height(kind, line_h) for kind, _ in items)
+        total = sum(self._height(kind, line_h) for kind, __ in items)
         limit = max(0, total - self.page.height + 2 * self.pad)
         self.scroll = min(self.scroll, limit)
         y = self.page.y + self.pad - self.scroll
@@ -328,7 +328,7 @@ class RulesScene(FormScene):
         self.draw_background(surface)
         theme.panel(surface, self.page, theme.PANEL_EDGE)
         line_h = theme.font(self.text_size).get_linesize()
-        placed, _ = self._placed()
+        placed, __ = self._placed()
         clip = surface.get_clip()
         surface.set_clip(self._view())
         for index, item, y in placed:

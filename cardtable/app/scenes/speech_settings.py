@@ -23,7 +23,7 @@ class SpeechSettingsScene(FormScene):
 
     def layout(self, size: tuple[int, int]) -> None:
         self.size = size
-        w, _ = size
+        w, __ = size
         width = max(600, min(theme.grown(900, size), int(w * 0.8)))
         rects = self.column(4, width=width)
         label_w = width // 4

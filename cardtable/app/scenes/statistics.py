@@ -250,7 +250,7 @@ class StatisticsScene(FormScene):
         self.draw_background(surface)
         table, box, chart, size = self._boxes()
         theme.panel(surface, table, theme.PANEL_EDGE)
-        for _, label, _ in self._table_labels(table, size):
+        for __, label, __ in self._table_labels(table, size):
             label.draw(surface)
         if chart.height > 80:
             self._chart(surface, chart, size)
@@ -306,7 +306,7 @@ class StatisticsScene(FormScene):
             if element.id.startswith("text/head/"):
                 continue
             if element.id.startswith("text/cell/"):
-                _, _, row, column = element.id.split("/")
+                __, __, row, column = element.id.split("/")
                 if row not in rows:
                     rows[row] = []
                     said.append(f"row:{row}")
@@ -444,6 +444,6 @@ def _short(title: str) -> str:
 
 def _row_words(cells: list[tuple[str, str]]) -> str:
     """A row of the table said: its first cell, then each figure after its heading."""
-    (_, first), *rest = cells
+    (__, first), *rest = cells
     return f"{first}: " + ", ".join(f"{head.lower()} {value}" for head, value in rest)
 
