@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 import pygame
@@ -225,6 +225,11 @@ def level_name(level: str) -> str:
     """An AI level's name in the player's language ("Normal")."""
     found = LEVEL_NAMES.get(level)
     return _(found) if found is not None else level.title()
+
+
+def labelled(labels: Mapping[str, str]) -> list[tuple[str, str]]:
+    """A setting's values with their labels (marked in ``app.settings``) translated."""
+    return [(key, _(label)) for key, label in labels.items()]
 
 
 class ConfirmScene(FormScene):

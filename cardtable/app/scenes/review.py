@@ -338,7 +338,7 @@ class ReviewScene(FormScene):
         placed = []
         heights = 0
         lines = self._detail_lines(judgement, inner)
-        for __, text, size, bold, __ in lines:
+        for _key, text, size, bold, _colour in lines:
             wrapped = theme.wrap(text, size, inner.width, bold) or [""]
             heights += theme.font(size, bold).get_linesize() * len(wrapped) + 4
         w, h = self.size
@@ -390,7 +390,7 @@ class ReviewScene(FormScene):
                     ", from your seat", picture, z=1))
                 elements[-1] = _child(elements[-1], box.id)
             elements += [wrapped_element(f"decision/{key}", text, size, rect, box.id)
-                         for key, text, size, __, __, rect in placed]
+                         for key, text, size, _bold, _colour, rect in placed]
         elif self.job is not None:
             elements.append(panel_element("bar", "Progress of the review",
                                           self._progress_box()))

@@ -187,14 +187,14 @@ class SetupScene(FormScene):
         """Deal the game; where a saved game would be lost, ask first (keeping it is the
         first answer, and Esc's). A deal code that names no deal is refused before
         anything is asked."""
-        text = self.deal.strip()
-        if text and deal_number(text) is None:
+        typed = self.deal.strip()
+        if typed and deal_number(typed) is None:
             try:
-                decode(text)
+                decode(typed)
             except DealCodeError as error:
                 self.error = code_refused(error)
                 return
-        if self._deal_number_refused(text):
+        if self._deal_number_refused(typed):
             return
         summary = self.app.saved_summary(self._chosen_game())
         if summary is None:
@@ -204,10 +204,10 @@ class SetupScene(FormScene):
                                    [(_("Keep my game"), self.app.stack.pop),
                                     (_("Start new"), self.start_new)]))
 
-    def _deal_number_refused(self, text: str) -> bool:
+    def _deal_number_refused(self, typed: str) -> bool:
         """Whether a typed deal number is out of the engine's range: then the screen
         says so (nothing is clamped, nothing dealt)."""
-        number = deal_number(text)
+        number = deal_number(typed)
         problem = None if number is None else seed_problem(number)
         if problem is not None:
             self.error = _("That deal number does not work: {reason}.").format(
@@ -216,19 +216,19 @@ class SetupScene(FormScene):
 
     def _chosen_game(self) -> str:
         """The game Start will deal: a deal code's, else the one picked."""
-        text = self.deal.strip()
-        if text and deal_number(text) is None:
+        typed = self.deal.strip()
+        if typed and deal_number(typed) is None:
             try:
-                return decode(text).game_id
+                return decode(typed).game_id
             except DealCodeError:
                 pass
         return self.game_id
 
     def start_new(self) -> None:
-        text = self.deal.strip()
-        if text and deal_number(text) is None:
+        typed = self.deal.strip()
+        if typed and deal_number(typed) is None:
             try:
-                found = decode(text)
+                found = decode(typed)
             except DealCodeError as error:
                 self.error = code_refused(error)
                 if self.app.stack.top is not self:
@@ -238,11 +238,11 @@ class SetupScene(FormScene):
                               self.levels[:found.seats - 1], found.seed,
                               options=found.options)
             return
-        if self._deal_number_refused(text):
+        if self._deal_number_refused(typed):
             if self.app.stack.top is not self:
                 self.app.stack.pop()  # the question asked over this screen
             return
-        deal = deal_number(text)
+        deal = deal_number(typed)
         options = preset_options(self.info.options_type, self.preset)
         self.app.new_game(self.game_id, self.opponents, self.levels[:self.opponents], deal,
                           options=options)

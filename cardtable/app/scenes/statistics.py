@@ -250,7 +250,7 @@ class StatisticsScene(FormScene):
         self.draw_background(surface)
         table, box, chart, size = self._boxes()
         theme.panel(surface, table, theme.PANEL_EDGE)
-        for __, label, __ in self._table_labels(table, size):
+        for _key, label, _room in self._table_labels(table, size):
             label.draw(surface)
         if chart.height > 80:
             self._chart(surface, chart, size)

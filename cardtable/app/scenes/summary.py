@@ -35,7 +35,7 @@ def score_sheet(surface: pygame.Surface, box: pygame.Rect, names: Sequence[str],
                 highlight: int | None = None) -> None:
     """Players down, rounds across, the running total in gold at the right."""
     theme.panel(surface, box, theme.PANEL_EDGE)
-    for __, label, __ in sheet_labels(box, names, rounds, cell, totals, surface.get_size(),
+    for _key, label, _room in sheet_labels(box, names, rounds, cell, totals, surface.get_size(),
                                     highlight):
         label.draw(surface)
 
@@ -205,7 +205,7 @@ class SummaryScene(FormScene):
         # A column is as wide as its heading ("missions done" ran into its neighbour).
         column_w = max([int(box.width * 0.11)]
                        + [theme.font(max(11, size - 4)).size(label)[0] + 12
-                          for label, __ in columns])
+                          for label, _values in columns])
         scores_left = box.right - pad - len(columns) * column_w
         x = box.x + int(box.width * 0.18)
         labels: list[tuple[str, theme.Label, Box]] = []
@@ -241,7 +241,7 @@ class SummaryScene(FormScene):
                 labels.append((f"score/{seat}/{number}", theme.Label(
                     text, size, (right, y + row_h // 2), colour, True, "midright"),
                     Box(right - column_w + 8, row.y, column_w - 8, row.h)))
-        for number, (label, __) in enumerate(reversed(columns)):
+        for number, (label, _values) in enumerate(reversed(columns)):
             right = box.right - pad - number * column_w
             labels.append((f"column/{number}", theme.Label(
                 label, max(11, size - 4), (right, box.y - 4), theme.TEXT_DIM,
@@ -281,10 +281,10 @@ class SummaryScene(FormScene):
         self.draw_background(surface)
         box, labels, cards, sheet = self._layout()
         theme.panel(surface, box, theme.PANEL_EDGE)
-        for __, label, __ in labels:
+        for _key, label, _room in labels:
             label.draw(surface)
         colours = self.table.deck_colours()
-        for __, card, width, where in cards:
+        for _key, card, width, where in cards:
             surface.blit(cardart.face(card.face, width, colours), where)
         if sheet.height > 80:
             score_sheet(surface, sheet, self.table.session.names, *self._sheet(),
@@ -444,8 +444,8 @@ class GameOverScene(FormScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_background(surface)
-        labels, boxes, __ = self._standings()
-        for __, label, __ in labels:
+        labels, boxes, _end = self._standings()
+        for _key, label, _room in labels:
             label.draw(surface)
         for where, height, progress in boxes:
             progress_boxes(surface, where, height, progress, numbers=True)
