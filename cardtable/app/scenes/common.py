@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ...i18n import N_, _
+from ...i18n import N_, _, text
 from .. import theme
 from ..form_model import (
     focused_id,
@@ -204,9 +204,9 @@ def said_label(said: tuple[str, bool], window: tuple[int, int], pos: tuple[int, 
                anchor: str) -> theme.Label:
     """What copying the deal code said, where the deal line was (it names the code): a
     label, so the screen draws and describes the same line."""
-    text, good = said
+    sentence, good = said
     size = max(11, window[1] // 62)
-    return theme.Label(theme.ellipsize(text, size, window[0] - 28), size, pos,
+    return theme.Label(theme.ellipsize(text(sentence), size, window[0] - 28), size, pos,
                        theme.GOOD if good else theme.BAD, anchor=anchor)
 
 
