@@ -180,7 +180,7 @@ class FormScene(Scene):
     def draw_background(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         surface.blit(theme.felt(w, h), (0, 0))
-        for __, label in self.labels():
+        for _key, label in self.labels():
             label.draw(surface)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -289,13 +289,13 @@ class ConfirmScene(FormScene):
         return frame, room, lines, size
 
     def parts(self) -> list[Element]:
-        frame, room, __, size = self._frame()
+        frame, room, _lines, size = self._frame()
         return [panel_element("question", _("Question"), frame),
                 wrapped_element("question", self.question, size, room, "panel/question")]
 
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface)
-        w, __ = surface.get_size()
+        w, _h = surface.get_size()
         frame, room, lines, size = self._frame()
         line_h = theme.font(size).get_linesize()
         theme.panel(surface, frame, theme.BAD, alpha=230)

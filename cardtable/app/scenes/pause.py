@@ -149,7 +149,7 @@ class PauseScene(FormScene):
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface)
         theme.panel(surface, self._panel(), theme.PANEL_EDGE, alpha=220)
-        for __, label in self.labels():
+        for _key, label in self.labels():
             label.draw(surface)
         self.ring.draw(surface)
 

@@ -521,7 +521,7 @@ class ReplayScene(FormScene):
         if self.all_hands:
             open_hands(table, surface,
                        deck_colours(self.row.game_id, self.app.settings.deck_colours))
-        for __, label in self.labels():
+        for _key, label in self.labels():
             label.draw(surface)
         self.ring.draw(surface)
 

@@ -66,7 +66,7 @@ class Reviewed:
     @classmethod
     def of_row(cls, row: GameRow, record: JSONObject) -> Reviewed:
         level = row.level if row.level in LEVELS else "normal"
-        return cls(row, record, tuple(level for __ in range(row.seats)))
+        return cls(row, record, tuple(level for _seat in range(row.seats)))
 
 
 class ReviewScene(FormScene):
@@ -223,7 +223,7 @@ class ReviewScene(FormScene):
 
     def layout(self, size: tuple[int, int]) -> None:
         self.size = size
-        w, __ = size
+        w, _h = size
         foot = self._foot()
         entries: list[tuple[str, Callable[[], None]]] = []
         if self.job is not None:

@@ -142,7 +142,7 @@ class RulesScene(FormScene):
         line of card pictures as the cards' names with its caption."""
         paragraphs: list[str] = []
         line: list[str] = []
-        for __, item, __ in self._placed()[0]:
+        for _index, item, _top in self._placed()[0]:
             if isinstance(item, str):
                 if item.strip():
                     line.append(item.strip())
@@ -158,7 +158,7 @@ class RulesScene(FormScene):
 
     def lines(self) -> list[str]:
         """The page's text lines, wrapped (card pictures left out)."""
-        return [item for __, item in self.items() if isinstance(item, str)]
+        return [item for _kind, item in self.items() if isinstance(item, str)]
 
     def items(self) -> list[tuple[str, str | CardRow]]:
         """The page as it is drawn: ("text", a wrapped line), or ("cards", (groups,
@@ -166,13 +166,13 @@ class RulesScene(FormScene):
         pictures drawn with the table's own card art, groups split by "|", the caption
         after a dash."""
         info = next(info for info in catalog() if info.id == self.game_id)
-        title, __, rest = rules_for(self.game_id, info.title).partition("\n")
+        title, _sep, rest = rules_for(self.game_id, info.title).partition("\n")
         house = self.house_rules(info)
         text = title + ("\n\n" + house if house else "") + "\n" + rest
         items: list[tuple[str, str | CardRow]] = []
         for number, paragraph in enumerate(text.split("\n")):
             if paragraph.startswith("cards:"):
-                body, __, caption = paragraph[len("cards:"):].partition("\u2014")
+                body, _sep, caption = paragraph[len("cards:"):].partition("\u2014")
                 groups = [group.split() for group in body.split("|")]
                 items.append(("cards", (groups, caption.strip())))
                 continue
@@ -230,7 +230,7 @@ class RulesScene(FormScene):
                      ) -> tuple[list[tuple[str, pygame.Rect]], tuple[int, int]]:
         """Where a row of card pictures (a group per meld) goes, a gap below the text
         above it, and where its caption goes under it."""
-        groups, __ = item
+        groups, _caption = item
         width = self._card_width()
         top = y + self._gap(line_h)
         x = self.page.x + self.pad + theme.grown(4, self.size)
@@ -293,7 +293,7 @@ class RulesScene(FormScene):
         scrolls at most (the scroll is kept within it)."""
         line_h = theme.font(self.text_size).get_linesize()
         items = self.items()
-        total = sum(self._height(kind, line_h) for kind, __ in items)
+        total = sum(self._height(kind, line_h) for kind, _item in items)
         limit = max(0, total - self.page.height + 2 * self.pad)
         self.scroll = min(self.scroll, limit)
         y = self.page.y + self.pad - self.scroll
@@ -342,7 +342,7 @@ class RulesScene(FormScene):
         self.draw_background(surface)
         theme.panel(surface, self.page, theme.PANEL_EDGE)
         line_h = theme.font(self.text_size).get_linesize()
-        placed, __ = self._placed()
+        placed, _limit = self._placed()
         clip = surface.get_clip()
         surface.set_clip(self._view())
         for index, item, y in placed:

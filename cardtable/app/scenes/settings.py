@@ -50,7 +50,7 @@ class SettingsScene(FormScene):
 
     def layout(self, size: tuple[int, int]) -> None:
         self.size = size
-        w, __ = size
+        w, _h = size
         width = max(600, min(theme.grown(1000, size), int(w * 0.8)))
         rows = 12
         # The rows (and their gaps) take two thirds of the height below the title: the

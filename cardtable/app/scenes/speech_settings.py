@@ -24,7 +24,7 @@ class SpeechSettingsScene(FormScene):
 
     def layout(self, size: tuple[int, int]) -> None:
         self.size = size
-        w, __ = size
+        w, _h = size
         width = max(600, min(theme.grown(900, size), int(w * 0.8)))
         rects = self.column(4, width=width)
         label_w = width // 4

@@ -240,7 +240,7 @@ class SummaryScene(FormScene):
             step = min(card_w * 0.7, (box.width * 0.55) / max(1, len(event.hands[seat])))
             for index, card in enumerate(event.hands[seat]):
                 cards.append((f"{seat}/{index}", card, card_w, (int(x + index * step), y + 2)))
-            for number, (__, values) in enumerate(reversed(columns)):
+            for number, (_label, values) in enumerate(reversed(columns)):
                 right = box.right - pad - number * column_w
                 first = number == len(columns) - 1 and desc.first_column_penalty
                 colour = (theme.BAD if values[seat] else theme.GOOD) if first else theme.TEXT
