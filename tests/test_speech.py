@@ -437,11 +437,15 @@ def test_an_arrow_that_moves_nothing_says_the_focus_again(make_app, speech_log):
 
 def test_a_review_s_progress_is_said_each_quarter_not_each_decision():
     from cardtable.app.scenes.review import ReviewScene
+    from cardtable.review_job import Progress
 
     scene = ReviewScene.__new__(ReviewScene)
     scene.said_quarter = -1
-    said = [text for done in range(1, 41) for text in
-            scene.worth_saying([f"Reviewing your decisions: {done} of 40"])]
+    scene.job = object()  # a review under way: its progress is the scene's state
+    said = []
+    for done in range(40):
+        scene.state = Progress(done, 40)
+        said += scene.worth_saying([f"Reviewing your decisions: {done + 1} of 40"])
     assert said == ["Reviewing your decisions: 1 of 40", "Reviewing your decisions: 11 of 40",
                     "Reviewing your decisions: 21 of 40", "Reviewing your decisions: 31 of 40"]
 

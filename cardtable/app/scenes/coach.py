@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ...i18n import N_, _, text
 from .. import theme
 from ..form_model import label_elements, panel_element
 from ..model import Box, Element, Goal, Region, Role, ScreenModel, Text
@@ -55,33 +56,33 @@ def rummy_steps(table: TableCore[GameView]) -> list[Step]:
         raise TypeError(f"the rummy tour shown over {type(table).__name__}")
     model: ScreenModel = table.model()
     desc, view = table.desc, table.view
-    headline = desc.headline(view).replace("  \u00b7  ", ": ")
+    headline = text(desc.headline(view)).replace("  \u00b7  ", ": ")
     steps = [
-        lit_step(model, "This is your hand. Drag a card to move it; S and R sort it by "
-                 "suit or rank.", "hand"),
-        lit_step(model, "A turn starts here: draw from the stock, or take the top card of "
-                 "the discard pile (click it or drag it to your hand).",
+        lit_step(model, _("This is your hand. Drag a card to move it; S and R sort it by "
+                          "suit or rank."), "hand"),
+        lit_step(model, _("A turn starts here: draw from the stock, or take the top card of "
+                          "the discard pile (click it or drag it to your hand)."),
                  "pile/stock", "pile/discard"),
-        lit_step(model, f"What this round asks is written here ({headline}), with what "
-                 "to do now.", "info"),
+        lit_step(model, _("What this round asks is written here ({headline}), with what "
+                          "to do now.").format(headline=headline), "info"),
     ]
     mine = [e.id for e in model
             if isinstance(e.ref, Goal) and e.ref.seat == table.session.human]
     if mine:  # Monastery's mission sheet, right of the hand's label
-        steps.append(lit_step(model, "Your mission sheet: a box per mission, gold once "
-                              "done. Click a box to aim for that mission; click an "
-                              "opponent's boxes to see their sheet.", *mine))
+        steps.append(lit_step(model, _("Your mission sheet: a box per mission, gold once "
+                                       "done. Click a box to aim for that mission; click an "
+                                       "opponent's boxes to see their sheet."), *mine))
     if desc.meld_building:
-        steps.append(lit_step(model, "Once you have drawn, build your melds in the row "
-                              "above your hand: drag cards to the + slot that appears "
-                              "there, or press A and the table arranges them for you.",
-                              "meldrow"))
+        steps.append(lit_step(model, _("Once you have drawn, build your melds in the row "
+                                       "above your hand: drag cards to the + slot that "
+                                       "appears there, or press A and the table arranges "
+                                       "them for you."), "meldrow"))
     steps += [
-        lit_step(model, "A turn ends when you drop a card on the discard pile.",
+        lit_step(model, _("A turn ends when you drop a card on the discard pile."),
                  "pile/discard"),
-        lit_step(model, "Stuck? H shows the move the computer would make, and why; Ctrl+Z "
-                 "takes back a play; Esc opens the menu, the rules and the score sheet.",
-                 role=Role.BUTTON),
+        lit_step(model, _("Stuck? H shows the move the computer would make, and why; Ctrl+Z "
+                          "takes back a play; Esc opens the menu, the rules and the score "
+                          "sheet."), role=Role.BUTTON),
     ]
     return steps
 
@@ -91,28 +92,29 @@ def palace_steps(table: PalaceTableScene) -> list[Step]:
     model = table.model()
     view, human = table.view, table.session.human
     if view.reserves[human] or view.hidden_counts[human]:
-        reserves = lit_step(model, "Your reserves: the visible one is played once your "
-                            "hand is empty, the hidden one last, blind. The first to shed "
-                            "every card wins.", "reserve")
+        reserves = lit_step(model, _("Your reserves: the visible one is played once your "
+                                     "hand is empty, the hidden one last, blind. The first "
+                                     "to shed every card wins."), "reserve")
     else:  # before any is made their place is empty felt: light the cards they come from
-        reserves = lit_step(model, "Your reserves will come from these cards: the "
-                            "visible one is played once your hand is empty, the hidden "
-                            "one last, blind. The first to shed every card wins.", "hand")
+        reserves = lit_step(model, _("Your reserves will come from these cards: the "
+                                     "visible one is played once your hand is empty, the "
+                                     "hidden one last, blind. The first to shed every card "
+                                     "wins."), "hand")
     return [
-        lit_step(model, "These are your cards. First you pick three of them, blind, as "
-                 "your hidden reserve; then three placements go face up in your visible "
-                 "reserve.", "hand"),
-        lit_step(model, "Play onto the stack: a placement at least as high as its top "
-                 "card. A 2 and a straight from a 2 play on anything; an ace burns the "
-                 "stack.", "stack"),
+        lit_step(model, _("These are your cards. First you pick three of them, blind, as "
+                          "your hidden reserve; then three placements go face up in your "
+                          "visible reserve."), "hand"),
+        lit_step(model, _("Play onto the stack: a placement at least as high as its top "
+                          "card. A 2 and a straight from a 2 play on anything; an ace burns "
+                          "the stack."), "stack"),
         reserves,
-        lit_step(model, "When nothing you hold goes, take the stack (T). H shows the "
-                 "move the computer would make, and why; Esc opens the menu and the "
-                 "rules.", role=Role.BUTTON),
+        lit_step(model, _("When nothing you hold goes, take the stack (T). H shows the "
+                          "move the computer would make, and why; Esc opens the menu and "
+                          "the rules."), role=Role.BUTTON),
     ]
 
 
-SPEECH_KEYS = ("By ear: F3 says your hand, F4 the pile, F5 the melds, F6 whose turn it is, "
+SPEECH_KEYS = N_("By ear: F3 says your hand, F4 the pile, F5 the melds, F6 whose turn it is, "
                "F7 what the round asks, F10 what you may do now; [ and ] step back and "
                "forth through what was said.")
 """The speech keys, said at the end of the tour (it is spoken only with speech on)."""
@@ -142,9 +144,9 @@ class CoachScene(FormScene):
         top = box.bottom - high - pad
         self.set_widgets([
             Button(pygame.Rect(box.x + pad, top, half, high),
-                   "Start playing" if last else "Next", self.next, primary=True),
+                   _("Start playing") if last else _("Next"), self.next, primary=True),
             Button(pygame.Rect(box.right - pad - half, top, half, high),
-                   "Skip the tour", self.back)])
+                   _("Skip the tour"), self.back)])
 
     def _type_size(self) -> int:
         return max(14, int(self.size[1]) // 46)
@@ -170,9 +172,17 @@ class CoachScene(FormScene):
     def _box_size(self) -> tuple[int, int]:
         w = self.size[0]
         size, pad = self._type_size(), self._pad()
-        height = max(190, pad + size + pad // 2 + 4 * (size + 6) + pad // 4
-                     + self._button_height() + pad)
-        return min(max(560, size * 33), w - 40), height
+        width = min(max(560, size * 33), w - 40)
+        height = max(190, pad + size + pad // 2 + self._line_count(width) * (size + 6)
+                     + pad // 4 + self._button_height() + pad)
+        return width, height
+
+    def _line_count(self, width: int) -> int:
+        """The lines the wordiest step takes in a box ``width`` wide: four at least (a
+        longer language's step is measured, not cut)."""
+        size, pad = self._type_size(), self._pad()
+        return max([4, *(len(theme.wrap(step.text, size, width - 2 * pad))
+                         for step in self.steps)])
 
     def _free_box(self) -> pygame.Rect | None:
         w, h = self.size
@@ -221,17 +231,21 @@ class CoachScene(FormScene):
     def redraw_key(self) -> Hashable:
         return self.index
 
+    def heading(self) -> str:
+        return _("First game") if self.first else _("Tour of the table")
+
     def spoken_title(self) -> str:
-        return "First game" if self.first else "Tour of the table"
+        return self.heading()
 
     def news(self) -> tuple[int, Sequence[str]]:
         """Each step, said as it comes up (its number, then its text); the last one,
         heard with speech on, adds the keys a player by ear asks the table with (the
         steps themselves point at the screen)."""
-        said = [f"{number + 1} of {len(self.steps)}: {step.text}"
+        said = [_("{number} of {total}: {step}").format(number=number + 1,
+                                                        total=len(self.steps), step=step.text)
                 for number, step in enumerate(self.steps[:self.index + 1])]
         if self.index == len(self.steps) - 1:
-            said[-1] += f" {SPEECH_KEYS}"
+            said[-1] += " " + _(SPEECH_KEYS)
         return self.index + 1, said
 
     def _text(self) -> tuple[theme.Label, pygame.Rect, int]:
@@ -239,8 +253,9 @@ class CoachScene(FormScene):
         the text's type size."""
         box = self._box()
         size, pad = self._type_size(), self._pad()
-        title = "First game" if self.first else "Tour of the table"
-        heading = theme.Label(f"{title}  \u00b7  {self.index + 1} of {len(self.steps)}",
+        heading = theme.Label(_("{title}  \u00b7  {number} of {total}").format(
+                                  title=self.heading(), number=self.index + 1,
+                                  total=len(self.steps)),
                               size - 1, (box.x + pad, box.y + pad * 3 // 4), theme.GOLD, True)
         top = box.y + pad + size + pad // 2
         room = pygame.Rect(box.x + pad, top, box.width - 2 * pad,
@@ -249,8 +264,8 @@ class CoachScene(FormScene):
 
     def parts(self) -> list[Element]:
         heading, room, size = self._text()
-        panel = panel_element("step", "Tour step", self._box(), z=1)
-        lit = Element("area/lit", Role.PANEL, "The part of the table this step is about",
+        panel = panel_element("step", _("Tour step"), self._box(), z=1)
+        lit = Element("area/lit", Role.PANEL, _("The part of the table this step is about"),
                       Box.of(self.steps[self.index].area), Region("lit"))
         return [lit, panel, *label_elements([("heading", heading)], Box.of(self._box()),
                                             panel.id, z=2),
@@ -269,7 +284,8 @@ class CoachScene(FormScene):
         heading, room, size = self._text()
         heading.draw(surface)
         y = room.y
-        for line in theme.wrap(step.text, size, room.width)[:4]:
+        for line in theme.wrap(step.text, size, room.width)[:self._line_count(
+                self._box().width)]:
             theme.blit_text(surface, line, size, (room.x, y))
             y += size + 6
         self.ring.draw(surface)

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 import pygame
 
+from ...i18n import N_, _, text
 from .. import theme
 from ..form_model import (
     focused_id,
@@ -33,6 +34,7 @@ class FormScene(Scene):
     arrows follow ``model().focus_order()``. One place for every form screen."""
 
     title = ""
+    """The screen's title in English, marked with ``N_`` (``heading`` translates it)."""
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -108,9 +110,14 @@ class FormScene(Scene):
     def back(self) -> None:
         self.app.stack.pop()
 
+    def heading(self) -> str:
+        """The title in the player's language (read each time: a change of language
+        shows at once)."""
+        return _(self.title) if self.title else ""
+
     def title_label(self) -> theme.Label:
         w, h = self.size
-        return theme.Label(self.title, max(28, h // 14), (w // 2, int(h * 0.1)), theme.GOLD,
+        return theme.Label(self.heading(), max(28, h // 14), (w // 2, int(h * 0.1)), theme.GOLD,
                            True, "center")
 
     def labels(self) -> list[tuple[str, theme.Label]]:
@@ -134,7 +141,7 @@ class FormScene(Scene):
         return focused_id(self.ring)
 
     def spoken_title(self) -> str:
-        return self.title
+        return self.heading()
 
     def spoken_texts(self, texts: list[Element]) -> list[str]:
         """The screen's texts as speech says them, in reading order (a screen with a
@@ -161,7 +168,7 @@ class FormScene(Scene):
         if key != seen:
             now = self.spoken_texts([element for element in self.model()
                                      if element.role is Role.TEXT and element.name.strip()
-                                     and element.name != self.title])
+                                     and element.name != self.heading()])
             fresh = self.worth_saying([text for text in now if text not in shown])
             if fresh:
                 written = [*written[-16:], " ".join(
@@ -173,7 +180,7 @@ class FormScene(Scene):
     def draw_background(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         surface.blit(theme.felt(w, h), (0, 0))
-        for _, label in self.labels():
+        for _key, label in self.labels():
             label.draw(surface)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -197,9 +204,9 @@ def said_label(said: tuple[str, bool], window: tuple[int, int], pos: tuple[int, 
                anchor: str) -> theme.Label:
     """What copying the deal code said, where the deal line was (it names the code): a
     label, so the screen draws and describes the same line."""
-    text, good = said
+    sentence, good = said
     size = max(11, window[1] // 62)
-    return theme.Label(theme.ellipsize(text, size, window[0] - 28), size, pos,
+    return theme.Label(theme.ellipsize(text(sentence), size, window[0] - 28), size, pos,
                        theme.GOOD if good else theme.BAD, anchor=anchor)
 
 
@@ -207,6 +214,22 @@ def dim(surface: pygame.Surface, alpha: int = 150) -> None:
     shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
     shade.fill((0, 0, 0, alpha))
     surface.blit(shade, (0, 0))
+
+
+LEVEL_NAMES = {"random": N_("Random"), "easy": N_("Easy"), "normal": N_("Normal"),
+               "hard": N_("Hard")}
+"""An AI level's name as a screen shows it (the level's key is English, unshown)."""
+
+
+def level_name(level: str) -> str:
+    """An AI level's name in the player's language ("Normal")."""
+    found = LEVEL_NAMES.get(level)
+    return _(found) if found is not None else level.title()
+
+
+def labelled(labels: Mapping[str, str]) -> list[tuple[str, str]]:
+    """A setting's values with their labels (marked in ``app.settings``) translated."""
+    return [(key, _(label)) for key, label in labels.items()]
 
 
 class ConfirmScene(FormScene):
@@ -266,13 +289,13 @@ class ConfirmScene(FormScene):
         return frame, room, lines, size
 
     def parts(self) -> list[Element]:
-        frame, room, _, size = self._frame()
-        return [panel_element("question", "Question", frame),
+        frame, room, _lines, size = self._frame()
+        return [panel_element("question", _("Question"), frame),
                 wrapped_element("question", self.question, size, room, "panel/question")]
 
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface)
-        w, _ = surface.get_size()
+        w, _h = surface.get_size()
         frame, room, lines, size = self._frame()
         line_h = theme.font(size).get_linesize()
         theme.panel(surface, frame, theme.BAD, alpha=230)

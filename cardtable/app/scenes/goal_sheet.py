@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ...i18n import _, pgettext, text
 from .. import theme
 from ..widgets import Button
 from .common import FormScene, dim
@@ -35,15 +36,18 @@ class GoalSheetScene(FormScene):
         g = partial(theme.grown, size=size)  # grown with the window, as its type is
         self.set_widgets([Button(pygame.Rect(box.centerx - g(110), box.bottom - g(58),
                                              g(220), g(44)),
-                                 "Back", self.back, primary=True)])
+                                 _("Back"), self.back, primary=True)])
 
     def spoken_title(self) -> str:
         """The sheet read out: whose it is, then each goal, done or still open."""
-        rows = [f"{index + 1}, {title}: {'done' if ticked else 'open'}"
+        rows = [(_("{number}, {goal}: done") if ticked else _("{number}, {goal}: open"))
+                .format(number=index + 1, goal=text(title))
                 for index, (title, ticked) in enumerate(self.rows)]
-        done = sum(1 for _, ticked in self.rows if ticked)
-        return (f"{self.name}'s {self.word}: {done} of {len(self.rows)} done. "
-                + "; ".join(rows) + ".")
+        done = sum(1 for _title, ticked in self.rows if ticked)
+        # Translators: "North's missions: 2 of 9 done."
+        heading = _("{name}'s {goals}: {done} of {total} done.").format(
+            name=text(self.name), goals=text(self.word), done=done, total=len(self.rows))
+        return f"{heading} " + "; ".join(rows) + "."
 
     def line_size(self) -> int:
         height: int = self.size[1]
@@ -69,13 +73,17 @@ class GoalSheetScene(FormScene):
         box = self.box()
         theme.panel(surface, box, theme.PANEL_EDGE, alpha=235)
         size = self.line_size()
-        done = sum(1 for _, ticked in self.rows if ticked)
-        theme.blit_text(surface, f"{self.name}'s {self.word}: {done} of {len(self.rows)} done",
+        done = sum(1 for _title, ticked in self.rows if ticked)
+        # Translators: the heading of a seat's goal sheet ("North's missions: 2 of 9 done")
+        heading = _("{name}'s {goals}: {done} of {total} done").format(
+            name=text(self.name), goals=text(self.word), done=done, total=len(self.rows))
+        theme.blit_text(surface, heading,
                         size + 2, (box.x + 20, box.y + 16), theme.GOLD, True)
         y = box.y + 26 + size + 14
         for index, (title, ticked) in enumerate(self.rows):
-            mark = "\u2713 done" if ticked else "open"
-            theme.blit_text(surface, f"{index + 1}.  {title}", size, (box.x + 28, y),
+            # Translators: a goal (a mission) not done yet
+            mark = _("\u2713 done") if ticked else pgettext("goal", "open")
+            theme.blit_text(surface, f"{index + 1}.  {text(title)}", size, (box.x + 28, y),
                             theme.TEXT if ticked else theme.TEXT_DIM, ticked)
             theme.blit_text(surface, mark, size, (box.right - 24, y),
                             theme.GOOD if ticked else theme.TEXT_DIM, True, anchor="topright")

@@ -9,6 +9,7 @@ from functools import partial
 import pygame
 
 from ... import __version__
+from ...i18n import _, text
 from .. import theme
 from ..form_model import panel_element, wrapped_element
 from ..model import Element
@@ -27,11 +28,13 @@ class MenuScene(FormScene):
         self.size = size
         entries: list[tuple[str, Callable[[], None], bool]] = []
         for index, slot in enumerate(self.app.saved_games()):
-            label = f"Continue: {slot.summary.label}" if slot.summary else "Continue"
+            label = _("Continue: {game}").format(game=text(slot.summary.label)) \
+                if slot.summary else _("Continue")
             entries.append((label, partial(self.resume, slot.game_id), index == 0))
-        entries += [("New game", self.new_game, False), ("Statistics", self.statistics, False),
-                    ("Rules", self.rules, False), ("Settings", self.settings, False),
-                    ("Quit", self.quit, False)]
+        entries += [(_("New game"), self.new_game, False),
+                    (_("Statistics"), self.statistics, False),
+                    (_("Rules"), self.rules, False), (_("Settings"), self.settings, False),
+                    (_("Quit"), self.quit, False)]
         w, h = size
         rects = self.column(len(entries), max(34, min(theme.grown(64, size),
                                                       int(h * 0.62) // len(entries) * 3 // 4)))
@@ -82,20 +85,21 @@ class MenuScene(FormScene):
         as they are so (read each frame; a reason they share is said once)."""
         recorder = self.app.recorder
         waiting, unopened = recorder.waiting(), recorder.unopened()
-        parts = [part for part in (self.app.menu_message, unopened, waiting) if part]
-        text = " ".join(said_once(parts))
-        return text or None, self.app.menu_good and waiting is None and unopened is None
+        parts = [text(part) for part in (self.app.menu_message, unopened, waiting) if part]
+        said = " ".join(said_once(parts))
+        return said or None, self.app.menu_good and waiting is None and unopened is None
 
     def labels(self) -> list[tuple[str, theme.Label]]:
         w, h = self.size
         return [*super().labels(),
-                ("subtitle", theme.Label("Five rummy and shedding games at one table",
+                ("subtitle", theme.Label(_("Five rummy and shedding games at one table"),
                                          max(14, h // 40),
                                          (w // 2, int(h * 0.1) + max(28, h // 14)),
                                          theme.TEXT_DIM, anchor="center")),
-                ("version", theme.Label(f"cardtable {__version__}  \u00b7  MIT licence  "
-                                        "\u00b7  DejaVu fonts (their free licence ships "
-                                        "with them)", max(11, h // 60), (w - 12, h - 10),
+                ("version", theme.Label(_("cardtable {version}  \u00b7  MIT licence  "
+                                          "\u00b7  DejaVu fonts (their free licence ships "
+                                          "with them)").format(version=__version__),
+                                        max(11, h // 60), (w - 12, h - 10),
                                         theme.TEXT_DIM, anchor="bottomright"))]
 
     def message_box(self) -> tuple[theme.MessageBox, bool] | None:
@@ -110,7 +114,7 @@ class MenuScene(FormScene):
         if found is None:
             return []
         box = found[0]
-        return [panel_element("message", "Message", box.rect),
+        return [panel_element("message", _("Message"), box.rect),
                 wrapped_element("message", box.content, box.size, box.text_rect(),
                                 "panel/message")]
 

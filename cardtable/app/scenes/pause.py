@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ...i18n import N_, _, text
 from .. import theme
 from ..clipboard import copy_deal_code
 from ..form_model import label_elements, panel_element, widget_elements
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
 
 class PauseScene(FormScene):
     overlay = True
-    title = "Paused"
+    title = N_("Paused")
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -36,15 +37,15 @@ class PauseScene(FormScene):
 
     def layout(self, size: tuple[int, int]) -> None:
         self.size = size
-        leave = "Save and quit to menu" if self.app.save_problem is None \
-            else "Quit to menu (not saved)"
-        entries = [("Resume", self.back), ("Settings", self.settings)]
+        leave = _("Save and quit to menu") if self.app.save_problem is None \
+            else _("Quit to menu (not saved)")
+        entries = [(_("Resume"), self.back), (_("Settings"), self.settings)]
         desc = self._description()
         if desc is not None and desc.has_score_sheet:
-            entries.append(("Score sheet", self.scores))
-        entries.append(("Rules", self.rules))
+            entries.append((_("Score sheet"), self.scores))
+        entries.append((_("Rules"), self.rules))
         if self.app.session is not None and self.app.session.deal_code:
-            entries.append(("Copy deal code", self.copy))
+            entries.append((_("Copy deal code"), self.copy))
         entries.append((leave, self.quit))
         rects = self.column(len(entries))
         self.set_widgets([Button(rect, label, action, primary=index == 0)
@@ -92,27 +93,28 @@ class PauseScene(FormScene):
         """Leave for the menu, saying truly whether the game was saved. When it cannot
         be, ask first: leaving then loses it."""
         if self.app.save(wait=True):
-            self.app.to_menu("Your game is saved: Continue picks it up where you left it.",
+            self.app.to_menu(_("Your game is saved: Continue picks it up where you left it."),
                              good=True)
         else:
             self.app.stack.replace(ConfirmScene(
-                self.app, f"Your game could not be saved: {self.app.save_problem}. "
-                "If you leave now, it is lost.",
-                [("Stay at the table", self.back_to_table), ("Leave without saving",
-                                                             self.leave_unsaved)]))
+                self.app, _("Your game could not be saved: {reason}. If you leave now, it is "
+                            "lost.").format(reason=text(self.app.save_problem or "")),
+                [(_("Stay at the table"), self.back_to_table), (_("Leave without saving"),
+                                                                self.leave_unsaved)]))
 
     def back_to_table(self) -> None:
         self.app.stack.pop()  # the question (it took this pause's place)
 
     def leave_unsaved(self) -> None:
-        self.app.to_menu(f"Your game was not saved: {self.app.save_problem}.")
+        self.app.to_menu(_("Your game was not saved: {reason}.").format(
+            reason=text(self.app.save_problem or "")))
 
     def _title(self) -> theme.Label:
         """"Paused" over the buttons, clear of them at any size (its type grows with the
         window: at 4K it is 140 pixels high)."""
         w, h = self.size
         box = self._buttons()
-        return theme.Label("Paused", max(24, h // 18), (w // 2, box.y - self._g(16)),
+        return theme.Label(self.heading(), max(24, h // 18), (w // 2, box.y - self._g(16)),
                            theme.GOLD, True, "midbottom")
 
     def _g(self, length: int) -> int:
@@ -139,7 +141,7 @@ class PauseScene(FormScene):
         return out + ([("deal", deal)] if deal is not None else [])
 
     def model(self) -> ScreenModel:
-        panel = panel_element("pause", "Paused", self._panel())
+        panel = panel_element("pause", self.heading(), self._panel())
         return model_of([panel, *label_elements(self.labels(), Box.of(self._panel()),
                                                 panel.id),
                          *widget_elements(self.ring.widgets)])
@@ -147,7 +149,7 @@ class PauseScene(FormScene):
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface)
         theme.panel(surface, self._panel(), theme.PANEL_EDGE, alpha=220)
-        for _, label in self.labels():
+        for _key, label in self.labels():
             label.draw(surface)
         self.ring.draw(surface)
 
@@ -156,7 +158,7 @@ class ScoreSheetScene(FormScene):
     """The score sheet so far, from the pause menu: players down, rounds across, the
     totals at the right. Esc or Back returns to the pause menu."""
 
-    title = "Score sheet"
+    title = N_("Score sheet")
 
     def __init__(self, app: App, view: GameView, names: Sequence[str], human: int,
                  desc: GameTable[GameView]) -> None:
@@ -168,7 +170,7 @@ class ScoreSheetScene(FormScene):
         w, h = size
         g = theme.grown
         self.set_widgets([Button(pygame.Rect(w // 2 - g(150, size), h - g(70, size),
-                                             g(300, size), g(50, size)), "Back",
+                                             g(300, size), g(50, size)), _("Back"),
                                  self.back, primary=True)])
 
     def sheet_rect(self) -> pygame.Rect:
@@ -182,14 +184,14 @@ class ScoreSheetScene(FormScene):
         w, h = self.size
         size = max(14, h // 40)
         out = [*super().labels(),
-               ("headline", theme.Label(self.desc.headline(self.view), size,
+               ("headline", theme.Label(text(self.desc.headline(self.view)), size,
                                         (w // 2, int(h * 0.2)), theme.TEXT_DIM,
                                         anchor="midtop"))]
         if self.app.session is not None:
             deal = theme.deal_label(self.app.session.deal_code, h, (w - 14, 10), "topright")
             out += [("deal", deal)] if deal is not None else []
         if not self.desc.rounds_played(self.view):
-            out.append(("none", theme.Label("No round has been scored yet.", size,
+            out.append(("none", theme.Label(_("No round has been scored yet."), size,
                                             (w // 2, self.sheet_rect().bottom + 14),
                                             theme.TEXT_DIM, anchor="midtop")))
         return out

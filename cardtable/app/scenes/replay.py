@@ -18,20 +18,22 @@ import logging
 import time
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
+from babel.dates import format_datetime
 
 from ...ai.review import reviewable
 from ...engine import EngineError, GameView, get_variant
 from ...engine.codec import JSONObject
 from ...engine.migrations import OtherVersionError
 from ...engine.replay import Replay
+from ...i18n import N_, _, babel_locale, ngettext, text
 from .. import theme
 from ..background import LatestRead, Retry, Unread
 from ..describe import LogWords, describe
-from ..grammar import plural
 from ..history_db import GameRow, History
 from ..history_reviews import Kept, kept_review
 from ..history_rows import DAMAGED_MOVES
@@ -41,7 +43,7 @@ from ..session import SeatInfo, default_seats
 from ..stats import result_words, skipped_words
 from ..tables import deck_colours, playable, table_for
 from ..widgets import Button, Widget
-from .common import FormScene
+from .common import FormScene, level_name
 from .replay_table import controls_box, open_hands, table_at, watched
 from .table_core import TableCore
 
@@ -55,7 +57,7 @@ LISTED = 12
 FEWEST_LISTED = 3
 LOG_LINES = 40
 """Lines of the move log a position's table is given (the last ones)."""
-READING = "Reading\u2026"
+READING = N_("Reading\u2026")
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,7 +124,7 @@ class GamesScene(FormScene):
     history may be locked, or busy with another read, and the window keeps drawing,
     saying "Reading…" meanwhile."""
 
-    title = "Games played"
+    title = N_("Games played")
 
     def __init__(self, app: App, history: History | None, skipped: int | None = None) -> None:
         super().__init__(app)
@@ -204,8 +206,8 @@ class GamesScene(FormScene):
                 self.error = ""
                 self.app.push(ReplayScene(self.app, row, replay))
             else:
-                self.error = replay.sentence if isinstance(replay, Unread) else \
-                    f"That game cannot be shown: {replay}."
+                self.error = text(replay.sentence) if isinstance(replay, Unread) else \
+                    _("That game cannot be shown: {reason}.").format(reason=text(replay))
                 self._page_error = False
         asked = self._reviewing.take()
         if asked is not None:
@@ -217,10 +219,11 @@ class GamesScene(FormScene):
         from .review import Reviewed, ReviewScene
 
         if isinstance(read, Unread):
-            self.error, self._page_error = read.sentence, False
+            self.error, self._page_error = text(read.sentence), False
             return
         if isinstance(read, str):
-            self.error, self._page_error = f"That game cannot be reviewed: {read}.", False
+            self.error, self._page_error = _("That game cannot be reviewed: {reason}.").format(
+                reason=text(read)), False
             return
         self.error = ""
         kept = read.kept
@@ -230,7 +233,7 @@ class GamesScene(FormScene):
 
     def _show(self, page: Page | Unread) -> None:
         if isinstance(page, Unread):
-            self.error, self._page_error = page.sentence, True
+            self.error, self._page_error = text(page.sentence), True
             self._retry.after(page, self.app.now)
         else:
             if self._page_error:
@@ -242,12 +245,13 @@ class GamesScene(FormScene):
     def note(self) -> str:
         """The line under the title: what went wrong, what is being read, damaged rows
         left out, or what to do."""
-        return self.error or (READING if self.reading else "") or self._skipped() or (
-            "No games yet: every game you play is kept here." if not self.rows
-            else "Choose a game to watch it again, move by move, or review your decisions.")
+        return self.error or (_(READING) if self.reading else "") or self._skipped() or (
+            _("No games yet: every game you play is kept here.") if not self.rows
+            else _("Choose a game to watch it again, move by move, or review your decisions."))
 
     def _skipped(self) -> str:
-        return skipped_words(self.page_skipped if self.skipped is None else self.skipped)
+        return text(skipped_words(self.page_skipped if self.skipped is None
+                                  else self.skipped))
 
     def redraw_key(self) -> Hashable:
         return (self.note(), super().redraw_key())
@@ -271,7 +275,7 @@ class GamesScene(FormScene):
             if reviewable(row.game_id):  # a game with no review reading offers none
                 watch.width -= review_w + 10
                 review = Button(pygame.Rect(watch.right + 10, rect.y, review_w, rect.height),
-                                "Review", partial(self.review, row))
+                                _("Review"), partial(self.review, row))
             widgets.append(Button(watch, _label(row), partial(self.watch, row)))
             if review is not None:
                 widgets.append(review)
@@ -279,11 +283,11 @@ class GamesScene(FormScene):
             half = rects[-2].copy()
             half.width = (half.width - 10) // 2
             if self.page > 0:
-                widgets.append(Button(half, "\u25c0 Newer", self.newer))
+                widgets.append(Button(half, _("\u25c0 Newer"), self.newer))
             if self.more:
-                widgets.append(Button(half.move(half.width + 10, 0), "Older \u25b6",
+                widgets.append(Button(half.move(half.width + 10, 0), _("Older \u25b6"),
                                       self.older))
-        widgets.append(Button(rects[-1], "Back", self.back,
+        widgets.append(Button(rects[-1], _("Back"), self.back,
                               primary=not self.rows and not self._pages.busy))
         self.set_widgets(widgets)
 
@@ -303,7 +307,7 @@ class GamesScene(FormScene):
         """Read this game's record and build its replay on a reading thread; it is
         watched once built, or the note says why it cannot be."""
         if self.history is None:
-            self.error = "That game cannot be shown: no history is kept."
+            self.error = _("That game cannot be shown: no history is kept.")
             return
         self.error = ""
         self._watching.ask(row, partial(build_replay, self.history, row))
@@ -312,7 +316,7 @@ class GamesScene(FormScene):
         """Read this game's record and its kept review on a reading thread; the review
         is shown once read (a kept one at once, else made afresh)."""
         if self.history is None:
-            self.error = "That game cannot be reviewed: no history is kept."
+            self.error = _("That game cannot be reviewed: no history is kept.")
             return
         self.error = ""
         self._reviewing.ask(row, partial(read_review, self.history, row))
@@ -353,16 +357,19 @@ def _not_of(row: GameRow, record: JSONObject) -> str | None:
     """Why ``record`` is not the record of the game ``row`` (``None``: it is)."""
     setup = (record.get("game"), record.get("seats"), record.get("seed"))
     if setup != (row.game_id, row.seats, row.seed):
-        return "its record is another game's"
+        return _("its record is another game's")
     return None
 
 
 def _label(row: GameRow) -> str:
-    when = time.strftime("%d %b %H:%M", time.localtime(row.started))
-    title = get_variant(row.game_id).title.split(" (")[0]
-    moves = "" if row.moves is None else f"  \u00b7  {plural(row.moves, 'move')}"
-    return (f"{when}  \u00b7  {title}  \u00b7  {row.level.title()}  \u00b7  "
-            f"{result_words(row)}{moves}")
+    started = datetime.fromtimestamp(row.started).astimezone()
+    when = format_datetime(started, "dd MMM HH:mm", tzinfo=started.tzinfo,
+                           locale=babel_locale())
+    title = text(get_variant(row.game_id).title).split(" (")[0]
+    moves = "" if row.moves is None else "  \u00b7  " + ngettext(
+        "{count} move", "{count} moves", row.moves).format(count=row.moves)
+    return (f"{when}  \u00b7  {title}  \u00b7  {level_name(row.level)}  \u00b7  "
+            f"{text(result_words(row))}{moves}")
 
 
 class ReplayScene(FormScene):
@@ -381,7 +388,7 @@ class ReplayScene(FormScene):
         self.index = 0
         self.all_hands = False
         self.words = table_for(row.game_id).words if playable(row.game_id) else None
-        self.title = f"{self.variant.title}: replay"
+        self.title = _("{game}: replay").format(game=text(self.variant.title))
         self._rounds = len(replay.round_starts()) > 1
         """The game was played in rounds (Palace is one): the round is named."""
         self._table: tuple[tuple[int, bool, tuple[int, int]], TableCore[GameView]] | None = None
@@ -400,16 +407,19 @@ class ReplayScene(FormScene):
 
     def layout(self, size: tuple[int, int]) -> None:
         self.size = size
-        labels = [("\u25c0\u25c0 Round", self.round_back), ("\u25c0 Move", self.step_back),
-                  ("Move \u25b6", self.step), ("Round \u25b6\u25b6", self.round_on),
-                  ("Every hand  [E]" if not self.all_hands else "Your view  [E]", self.toggle),
-                  ("Back", self.back)]
+        labels = [(_("\u25c0\u25c0 Round"), self.round_back),
+                  (_("\u25c0 Move"), self.step_back),
+                  (_("Move \u25b6"), self.step), (_("Round \u25b6\u25b6"), self.round_on),
+                  (_("Every hand  [E]") if not self.all_hands else _("Your view  [E]"),
+                   self.toggle),
+                  (_("Back"), self.back)]
+        forward = 2  # Move ▶: the button Enter presses first
         box = controls_box(self.table())
         top = box.y + 2 * self._where_size() + 14
         gap = 8
         row = max(24, min(self.size[1] // 16, (box.bottom - top) // len(labels) - gap))
         self.set_widgets([Button(pygame.Rect(box.x, top + i * (row + gap), box.width, row),
-                                 label, action, primary=label.startswith("Move \u25b6"),
+                                 label, action, primary=i == forward,
                                  size=max(12, row * 2 // 5))
                           for i, (label, action) in enumerate(labels)], focus_first=False)
 
@@ -428,11 +438,15 @@ class ReplayScene(FormScene):
         position = self.replay.positions[self.index]
         move = None if position.seat is None or position.action is None \
             else (position.seat, position.action)
-        said = [line for event in position.events
+        said = [text(line) for event in position.events
                 if (line := describe(event if self.all_hands else event.redacted_for(viewer),
                                      self.names, self.human, words, move))]
-        where = f"Move {self.index} of {len(self.replay) - 1}"
-        return self.moved + 1, [f"{where}: " + ". ".join(said) if said else f"{where}."]
+        total = len(self.replay) - 1
+        if not said:
+            return self.moved + 1, [_("Move {number} of {total}.").format(number=self.index,
+                                                                          total=total)]
+        return self.moved + 1, [_("Move {number} of {total}: {moves}").format(
+            number=self.index, total=total, moves=". ".join(said))]
 
     def step(self) -> None:
         self.go(self.index + 1)
@@ -483,9 +497,14 @@ class ReplayScene(FormScene):
         box = controls_box(self.table())
         size = self._where_size()
         position = self.replay.positions[self.index]
-        lines = [f"Replay: move {self.index} of {len(self.replay) - 1}",
-                 (f"Round {position.round}  \u00b7  " if self._rounds else "")
-                 + ("every hand" if self.all_hands else "your view")]
+        if self._rounds:
+            seen = (_("Round {number}  \u00b7  every hand") if self.all_hands
+                    else _("Round {number}  \u00b7  your view")).format(number=position.round)
+        else:
+            seen = _("every hand") if self.all_hands else _("your view")
+        lines = [_("Replay: move {number} of {total}").format(number=self.index,
+                                                              total=len(self.replay) - 1),
+                 seen]
         return [(f"where/{number}", theme.Label(theme.ellipsize(line, size, box.width), size,
                                                 (box.x, box.y + number * (size + 6)),
                                                 theme.GOLD if number == 0 else theme.TEXT_DIM,
@@ -502,7 +521,7 @@ class ReplayScene(FormScene):
         if self.all_hands:
             open_hands(table, surface,
                        deck_colours(self.row.game_id, self.app.settings.deck_colours))
-        for _, label in self.labels():
+        for _key, label in self.labels():
             label.draw(surface)
         self.ring.draw(surface)
 

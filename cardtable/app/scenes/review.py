@@ -14,7 +14,6 @@ opened again shows it at once.
 from __future__ import annotations
 
 import logging
-import re
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from functools import partial
@@ -25,6 +24,7 @@ import pygame
 from ...ai.review import Judgement, Review
 from ...engine.codec import JSONObject
 from ...engine.replay import Replay
+from ...i18n import N_, _, text
 from ...review_job import Done, Failed, Progress, ReviewJob
 from .. import theme
 from ..background import BackgroundRead, Retry, Unread
@@ -51,7 +51,7 @@ log = logging.getLogger(__name__)
 SHOWN = 5
 """Costly decisions listed (the costliest first)."""
 LEVELS = ("easy", "normal", "hard")
-CANCELLED = Failed("The review was cancelled.")
+CANCELLED = Failed(N_("The review was cancelled."))
 
 
 @dataclass(frozen=True)
@@ -66,10 +66,7 @@ class Reviewed:
     @classmethod
     def of_row(cls, row: GameRow, record: JSONObject) -> Reviewed:
         level = row.level if row.level in LEVELS else "normal"
-        return cls(row, record, tuple(level for _ in range(row.seats)))
-
-
-PROGRESS = re.compile(r"Reviewing your decisions: (\d+) of (\d+)")
+        return cls(row, record, tuple(level for _seat in range(row.seats)))
 
 
 class ReviewScene(FormScene):
@@ -82,7 +79,8 @@ class ReviewScene(FormScene):
         from ...engine import get_variant
 
         self.game, self.budget, self.on_review = game, budget, on_review
-        self.title = f"Review: {get_variant(game.row.game_id).title.split(' (')[0]}"
+        self.title = _("Review: {game}").format(
+            game=text(get_variant(game.row.game_id).title).split(" (")[0])
         self.review = review
         self.job: ReviewJob | None = None
         self.state: Progress | Failed | None = None
@@ -150,22 +148,24 @@ class ReviewScene(FormScene):
     def _keep(self, review: Review) -> None:
         history: History | None = self.app.recorder.history
         if history is None:
-            self.kept = "No history is kept on this computer: this review is not kept."
+            self.kept = _("No history is kept on this computer: this review is not kept.")
             return
-        self.kept = "Keeping the review in your history\u2026"
+        self.kept = _("Keeping the review in your history\u2026")
         self._keeping = BackgroundRead(partial(_keep, history, self.game.row.key, review),
                                        "cardtable-review-keep")
 
     def _kept(self, answer: bool | Unread | None) -> None:
         self._keeping = None
         if isinstance(answer, Unread):
-            self.kept = ("This review could not be kept in your history: "
-                         f"{answer.sentence.split(': ', 1)[-1]} It is shown here"
-                         + (", and will be kept once the history lets it."
-                            if answer.passing else "."))
+            reason = text(answer.sentence).split(": ", 1)[-1]
+            self.kept = (_("This review could not be kept in your history: {reason} It is "
+                           "shown here, and will be kept once the history lets it.")
+                         if answer.passing else
+                         _("This review could not be kept in your history: {reason} It is "
+                           "shown here.")).format(reason=reason)
             self._retry.after(answer, self.app.now)
         else:
-            self.kept = "Kept in your history: this game opened again shows it at once."
+            self.kept = _("Kept in your history: this game opened again shows it at once.")
 
     def back(self) -> None:
         self.cancel_job()
@@ -202,37 +202,46 @@ class ReviewScene(FormScene):
 
     def worth_saying(self, texts: list[str]) -> list[str]:
         """The progress said at each quarter of the way, not at every decision."""
+        counting = self._counting()
         kept = []
-        for text in texts:
-            counted = PROGRESS.match(text)
-            if counted is not None:
-                quarter = 4 * (int(counted.group(1)) - 1) // max(1, int(counted.group(2)))
-                if quarter <= self.said_quarter:
+        for said in texts:
+            if counting is not None and said == counting[0]:
+                if counting[1] <= self.said_quarter:
                     continue
-                self.said_quarter = quarter
-            kept.append(text)
+                self.said_quarter = counting[1]
+            kept.append(said)
         return kept
+
+    def _counting(self) -> tuple[str, int] | None:
+        """While the decisions are counted: the progress line, and the quarter of the
+        way it is at (read from the state, never parsed back from the words)."""
+        state = self.state
+        if self.job is None or not isinstance(state, Progress) \
+                or not 0 <= state.done < state.total:
+            return None
+        return text(progress_words(state.done, state.total)), 4 * state.done // state.total
 
     def layout(self, size: tuple[int, int]) -> None:
         self.size = size
-        w, _ = size
+        w, _h = size
         foot = self._foot()
         entries: list[tuple[str, Callable[[], None]]] = []
         if self.job is not None:
-            entries = [("Cancel", self.cancel)]
+            entries = [(_("Cancel"), self.cancel)]
         elif self.review is None:
-            entries = [("Review again" if self.state is not None else "Review it afresh",
-                        self.start), ("Back", self.back)]
+            entries = [(_("Review again") if self.state is not None else _("Review it afresh"),
+                        self.start), (_("Back"), self.back)]
         else:
-            entries = [("Back", self.back)]
+            entries = [(_("Back"), self.back)]
         g = theme.grown
         width = min(g(300, size), (w - 80 - 20 * (len(entries) - 1)) // len(entries))
         left = (w - width * len(entries) - 20 * (len(entries) - 1)) // 2
         widgets: list[Widget] = []
         for number, (judgement, rect) in enumerate(zip(self.costly, self._items())):
             type_size = max(12, min(rect.height * 2 // 5, self._type() + 2))
-            label = theme.ellipsize(item_words(self.review_or_fail(), number + 1, judgement,
-                                               self.rounds), type_size, rect.width - 16, True)
+            label = theme.ellipsize(text(item_words(self.review_or_fail(), number + 1,
+                                                    judgement, self.rounds)),
+                                    type_size, rect.width - 16, True)
             widgets.append(Button(rect, label, partial(self.watch, judgement),
                                   size=type_size))
         widgets += [Button(pygame.Rect(left + i * (width + 20), foot.y, width, foot.h),
@@ -267,13 +276,14 @@ class ReviewScene(FormScene):
 
     def _summary(self) -> str:
         if self.review is not None:
-            said = summary_words(self.review)
-            return f"{self.note} {said}" if self.note else said
+            said = text(summary_words(self.review))
+            return f"{text(self.note)} {said}" if self.note else said
         if self.note:
-            return self.note
+            return text(self.note)
         if isinstance(self.state, Failed):
-            return self.state.sentence
-        return "The review weighs each of your decisions from what you could see then."
+            sentence = self.state.sentence
+            return _(sentence) if sentence == CANCELLED.sentence else text(sentence)
+        return _("The review weighs each of your decisions from what you could see then.")
 
     def _items(self) -> list[pygame.Rect]:
         """The costly decisions' buttons, down the left of the body."""
@@ -317,13 +327,15 @@ class ReviewScene(FormScene):
         """The detail's paragraphs: (key, text, type size, bold, colour)."""
         size = self._type()
         review = self.review_or_fail()
-        lines = [("where", where_words(judgement, self.rounds), size, True, theme.GOLD),
-                 ("played", f"You: {judgement.played_words}", size, False, theme.TEXT),
-                 ("better", f"The review prefers: {judgement.better_words}", size, False,
-                  theme.TEXT),
-                 ("cost", f"Cost: {cost_words(review, judgement)}", size, False, theme.TEXT),
-                 ("why", judgement.why, size, False, theme.TEXT_DIM),
-                 ("watch", "A click or Enter on it: watch this move in the replay.",
+        lines = [("where", text(where_words(judgement, self.rounds)), size, True, theme.GOLD),
+                 ("played", _("You: {move}").format(move=text(judgement.played_words)), size,
+                  False, theme.TEXT),
+                 ("better", _("The review prefers: {move}").format(
+                     move=text(judgement.better_words)), size, False, theme.TEXT),
+                 ("cost", _("Cost: {cost}").format(cost=text(cost_words(review, judgement))),
+                  size, False, theme.TEXT),
+                 ("why", text(judgement.why), size, False, theme.TEXT_DIM),
+                 ("watch", _("A click or Enter on it: watch this move in the replay."),
                   max(11, size - 2), False, theme.TEXT_DIM)]
         return [line for line in lines if line[1]]
 
@@ -338,18 +350,18 @@ class ReviewScene(FormScene):
         placed = []
         heights = 0
         lines = self._detail_lines(judgement, inner)
-        for _, text, size, bold, _ in lines:
-            wrapped = theme.wrap(text, size, inner.width, bold) or [""]
+        for _key, said, size, bold, _colour in lines:
+            wrapped = theme.wrap(said, size, inner.width, bold) or [""]
             heights += theme.font(size, bold).get_linesize() * len(wrapped) + 4
         w, h = self.size
         picture_h = max(0, min(inner.height - heights - pad, inner.width * h // w))
         picture = pygame.Rect(0, inner.y, picture_h * w // h, picture_h)
         picture.centerx = inner.centerx
         y = picture.bottom + (pad if picture_h else 0)
-        for key, text, size, bold, colour in lines:
-            wrapped = theme.wrap(text, size, inner.width, bold) or [""]
+        for key, said, size, bold, colour in lines:
+            wrapped = theme.wrap(said, size, inner.width, bold) or [""]
             high = theme.font(size, bold).get_linesize() * len(wrapped)
-            placed.append((key, text, size, bold, colour,
+            placed.append((key, said, size, bold, colour,
                            pygame.Rect(inner.x, y, inner.width, high)))
             y += high + 4
         return panel, picture, placed
@@ -366,12 +378,12 @@ class ReviewScene(FormScene):
             box = self._progress_box()
             size = self._type() + 2
             out.append(("progress", theme.Label(
-                progress_words(self.state.done, self.state.total), size,
+                text(progress_words(self.state.done, self.state.total)), size,
                 (box.centerx, box.y - 10), theme.TEXT, True, "midbottom")))
         if self.review is not None and self.kept:
             size = self._kept_size()
-            text = theme.ellipsize(self.kept, size, self.size[0] - 2 * self._margin())
-            out.append(("kept", theme.Label(text, size, (self.size[0] // 2,
+            kept = theme.ellipsize(self.kept, size, self.size[0] - 2 * self._margin())
+            out.append(("kept", theme.Label(kept, size, (self.size[0] // 2,
                                                          self._foot().y - 6),
                                             theme.TEXT_DIM, anchor="midbottom")))
         return out
@@ -382,17 +394,17 @@ class ReviewScene(FormScene):
         judgement = self.shown_judgement()
         if judgement is not None:
             panel, picture, placed = self._detail_layout(judgement)
-            box = panel_element("decision", "The decision shown", panel)
+            box = panel_element("decision", _("The decision shown"), panel)
             elements.append(box)
             if picture.height > 0:
                 elements.append(panel_element(
-                    "position", f"The position before {where_words(judgement, self.rounds)}"
-                    ", from your seat", picture, z=1))
+                    "position", _("The position before {move}, from your seat").format(
+                        move=text(where_words(judgement, self.rounds))), picture, z=1))
                 elements[-1] = _child(elements[-1], box.id)
-            elements += [wrapped_element(f"decision/{key}", text, size, rect, box.id)
-                         for key, text, size, _, _, rect in placed]
+            elements += [wrapped_element(f"decision/{key}", said, size, rect, box.id)
+                         for key, said, size, _bold, _colour, rect in placed]
         elif self.job is not None:
-            elements.append(panel_element("bar", "Progress of the review",
+            elements.append(panel_element("bar", _("Progress of the review"),
                                           self._progress_box()))
         return elements
 
@@ -431,12 +443,12 @@ class ReviewScene(FormScene):
         if picture.height > 0:
             image = self._picture(judgement.move, picture.size)
             if image is None:
-                theme.blit_text(surface, "Reading\u2026", self._type(), picture.center,
+                theme.blit_text(surface, _("Reading\u2026"), self._type(), picture.center,
                                 theme.TEXT_DIM, anchor="center")
             else:
                 surface.blit(image, picture.topleft)
-        for _, text, size, bold, colour, rect in placed:
-            for index, line in enumerate(theme.wrap(text, size, rect.width, bold)):
+        for _key, said, size, bold, colour, rect in placed:
+            for index, line in enumerate(theme.wrap(said, size, rect.width, bold)):
                 theme.blit_text(surface, line, size,
                                 (rect.x, rect.y + index * theme.font(size, bold).get_linesize()),
                                 colour, bold)
@@ -467,7 +479,7 @@ class ReviewScene(FormScene):
             self._replay.wait()
             replay = self._replay.answer()
         if not isinstance(replay, Replay):
-            self.note = "This game cannot be watched: its record does not replay."
+            self.note = _("This game cannot be watched: its record does not replay.")
             return
         from .replay import ReplayScene
 

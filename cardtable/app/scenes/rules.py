@@ -11,6 +11,7 @@ import pygame
 from ...engine import GameInfo, catalog
 from ...engine.cards import parse_card
 from ...engine.options import OptionsInstance, bound_of, label_of, preset_name, presets_of
+from ...i18n import N_, _, text
 from .. import cardart, theme
 from ..form_model import panel_element, placed_elements
 from ..input_grammar import Command, command_for
@@ -37,19 +38,22 @@ def house_rule_changes(options: OptionsInstance, standard: OptionsInstance) -> l
     def shown(field: dataclasses.Field[Any], value: object) -> str:
         bound = bound_of(field)
         if isinstance(value, bool):
-            return "yes" if value else "no"
+            return _("yes") if value else _("no")
         if isinstance(value, int):
-            return f"{value:,}" if bound is None else bound.shown(value)
-        return str(value)
+            return f"{value:,}" if bound is None else text(bound.shown(value))
+        return text(value) if isinstance(value, str) else str(value)
 
     def standard_words(field: dataclasses.Field[Any]) -> str:
         value = getattr(standard, field.name)
         bound = bound_of(field)
         off = bound is not None and bound.off is not None and value == 0
-        return f"standard{':' if off else ''} {shown(field, value)}"
+        # Translators: "standard: no cap" names what a 0 means; "standard 2" a value
+        standard_value = _("standard: {value}") if off else _("standard {value}")
+        return standard_value.format(value=shown(field, value))
 
-    return [f"{label_of(field)}: {shown(field, getattr(options, field.name))} "
-            f"({standard_words(field)})"
+    return [_("{option}: {value} ({standard})").format(
+                option=text(label_of(field)), value=shown(field, getattr(options, field.name)),
+                standard=standard_words(field))
             for field in dataclasses.fields(options)
             if getattr(options, field.name) != getattr(standard, field.name)]
 
@@ -65,12 +69,17 @@ def _card_words(code: str) -> str:
 def card_row_words(row: CardRow) -> str:
     """A line of card pictures, said: each group's cards, then the caption."""
     groups, caption = row
-    said = "; then ".join(", ".join(_card_words(code) for code in group) for group in groups)
-    return f"Cards: {said}" + (f". {caption}" if caption else "") + "."
+    named = [", ".join(_card_words(code) for code in group) for group in groups]
+    said = named[0] if named else ""
+    for more in named[1:]:
+        said = _("{cards}; then {more}").format(cards=said, more=more)
+    if caption:
+        return _("Cards: {cards}. {caption}.").format(cards=said, caption=caption)
+    return _("Cards: {cards}.").format(cards=said)
 
 
 class RulesScene(FormScene):
-    title = "Rules"
+    title = N_("Rules")
 
     def __init__(self, app: App, game_id: str | None = None) -> None:
         super().__init__(app)
@@ -89,12 +98,13 @@ class RulesScene(FormScene):
         self.size = size
         w, h = size
         row = max(34, h // 20)
-        games = [(info.id, info.title.split(" (")[0].replace("Shanghai with ", "Shanghai: "))
+        games = [(info.id,
+                  text(info.title).split(" (")[0].replace("Shanghai with ", "Shanghai: "))
                  for info in catalog()]
-        picker = Choice(pygame.Rect(40, int(h * 0.17), w - 80, row), "Game", games,
+        picker = Choice(pygame.Rect(40, int(h * 0.17), w - 80, row), _("Game"), games,
                         self.game_id, self.pick)
         wide = theme.grown(200, size)
-        back = Button(pygame.Rect(w // 2 - wide // 2, h - row - 20, wide, row), "Back",
+        back = Button(pygame.Rect(w // 2 - wide // 2, h - row - 20, wide, row), _("Back"),
                       self.back)
         self.page = pygame.Rect(60, picker.rect.bottom + 20, w - 120,
                                 back.rect.top - picker.rect.bottom - 40)
@@ -102,7 +112,7 @@ class RulesScene(FormScene):
         if self._at_table():
             back.rect.x = w // 2 - wide - 10
             widgets.append(Button(pygame.Rect(w // 2 + 10, back.rect.y, wide, row),
-                                  "Tour of the table", self.tour))
+                                  _("Tour of the table"), self.tour))
         self.set_widgets(widgets, focus_first=False)
         self.ring.index = 1
 
@@ -132,7 +142,7 @@ class RulesScene(FormScene):
         line of card pictures as the cards' names with its caption."""
         paragraphs: list[str] = []
         line: list[str] = []
-        for _, item, _ in self._placed()[0]:
+        for _index, item, _top in self._placed()[0]:
             if isinstance(item, str):
                 if item.strip():
                     line.append(item.strip())
@@ -144,11 +154,11 @@ class RulesScene(FormScene):
                 paragraphs.append(card_row_words(item))
         if line:
             paragraphs.append(" ".join(line))
-        return self.turned + 1, [" ".join(paragraphs) or "The page is empty."]
+        return self.turned + 1, [" ".join(paragraphs) or _("The page is empty.")]
 
     def lines(self) -> list[str]:
         """The page's text lines, wrapped (card pictures left out)."""
-        return [item for _, item in self.items() if isinstance(item, str)]
+        return [item for _kind, item in self.items() if isinstance(item, str)]
 
     def items(self) -> list[tuple[str, str | CardRow]]:
         """The page as it is drawn: ("text", a wrapped line), or ("cards", (groups,
@@ -156,13 +166,13 @@ class RulesScene(FormScene):
         pictures drawn with the table's own card art, groups split by "|", the caption
         after a dash."""
         info = next(info for info in catalog() if info.id == self.game_id)
-        title, _, rest = rules_for(self.game_id, info.title).partition("\n")
+        title, _sep, rest = rules_for(self.game_id, info.title).partition("\n")
         house = self.house_rules(info)
         text = title + ("\n\n" + house if house else "") + "\n" + rest
         items: list[tuple[str, str | CardRow]] = []
         for number, paragraph in enumerate(text.split("\n")):
             if paragraph.startswith("cards:"):
-                body, _, caption = paragraph[len("cards:"):].partition("\u2014")
+                body, _sep, caption = paragraph[len("cards:"):].partition("\u2014")
                 groups = [group.split() for group in body.split("|")]
                 items.append(("cards", (groups, caption.strip())))
                 continue
@@ -199,24 +209,28 @@ class RulesScene(FormScene):
     def house_rules(self, info: GameInfo) -> str:
         """The house rules in force at the table (or the choices setup offers)."""
         session = self.app.session
-        offered = "; ".join(f"{p.name}: {p.says}" for p in presets_of(info.options_type)[1:])
+        offered = "; ".join(_("{preset}: {rules}").format(preset=text(p.name),
+                                                          rules=text(p.says))
+                            for p in presets_of(info.options_type)[1:])
         if session is None or session.game.game_id != self.game_id:
-            return f"House rules you can choose in New game: {offered}." if offered else ""
+            return _("House rules you can choose in New game: {presets}.").format(
+                presets=offered) if offered else ""
         options = session.game.variant.options
         name = preset_name(options)
         if name == "Standard":
-            return "House rules at your table: the standard rules."
+            return _("House rules at your table: the standard rules.")
         preset = next((p for p in presets_of(info.options_type) if p.name == name), None)
         if preset is not None:
-            return f"House rules at your table: {preset.name} ({preset.says})."
-        return ("House rules at your table (from its deal code): "
-                + "; ".join(house_rule_changes(options, info.options_type())) + ".")
+            return _("House rules at your table: {preset} ({rules}).").format(
+                preset=text(preset.name), rules=text(preset.says))
+        return _("House rules at your table (from its deal code): {changes}.").format(
+            changes="; ".join(house_rule_changes(options, info.options_type())))
 
     def _card_places(self, item: CardRow, y: int, line_h: int
                      ) -> tuple[list[tuple[str, pygame.Rect]], tuple[int, int]]:
         """Where a row of card pictures (a group per meld) goes, a gap below the text
         above it, and where its caption goes under it."""
-        groups, _ = item
+        groups, _caption = item
         width = self._card_width()
         top = y + self._gap(line_h)
         x = self.page.x + self.pad + theme.grown(4, self.size)
@@ -269,8 +283,8 @@ class RulesScene(FormScene):
             self._placed()  # keeps the scroll within the page
             self.turned += self.scroll != before
             if self.scroll == before:
-                self.edge = (self.edge[0] + 1, "End of the page." if pages[found[0]] > 0
-                             else "Top of the page.")
+                self.edge = (self.edge[0] + 1, _("End of the page.") if pages[found[0]] > 0
+                             else _("Top of the page."))
             return
         super().handle(event)
 
@@ -279,7 +293,7 @@ class RulesScene(FormScene):
         scrolls at most (the scroll is kept within it)."""
         line_h = theme.font(self.text_size).get_linesize()
         items = self.items()
-        total = sum(self._height(kind, line_h) for kind, _ in items)
+        total = sum(self._height(kind, line_h) for kind, _item in items)
         limit = max(0, total - self.page.height + 2 * self.pad)
         self.scroll = min(self.scroll, limit)
         y = self.page.y + self.pad - self.scroll
@@ -301,14 +315,14 @@ class RulesScene(FormScene):
         out = super().labels()
         if self._placed()[1]:
             out.append(("more", theme.Label(
-                "scroll for more (wheel, Page Up / Page Down)", max(11, self.text_size - 3),
+                _("scroll for more (wheel, Page Up / Page Down)"), max(11, self.text_size - 3),
                 (self.page.right, self.page.bottom + 4), theme.TEXT_DIM, anchor="topright")))
         return out
 
     def parts(self) -> list[Element]:
         """The page, and the whole lines of it in view (a line cut by its edges is
         scrolled partly out of it, as on paper: it must fit the page's width)."""
-        page = panel_element("page", "Rules page", self.page)
+        page = panel_element("page", _("Rules page"), self.page)
         view = self._view()
         room = Box(self.page.x + self.pad, view.y, self.page.width - 2 * self.pad, view.height)
         placed = self._placed()[0]
@@ -328,7 +342,7 @@ class RulesScene(FormScene):
         self.draw_background(surface)
         theme.panel(surface, self.page, theme.PANEL_EDGE)
         line_h = theme.font(self.text_size).get_linesize()
-        placed, _ = self._placed()
+        placed, _limit = self._placed()
         clip = surface.get_clip()
         surface.set_clip(self._view())
         for index, item, y in placed:

@@ -3,10 +3,12 @@ saved when changed."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import replace
 
 import pygame
 
+from ...i18n import N_, _, text
 from .. import theme
 from ..app import fit_screen
 from ..settings import (
@@ -24,21 +26,31 @@ from ..settings import (
     Settings,
 )
 from ..widgets import Button, Choice
-from .common import FormScene
+from .common import FormScene, labelled
 
-CALL_LABELS = {"wait": "Wait for me", "5 s": "5 seconds", "10 s": "10 seconds",
-               "pass": "Always pass"}
-COLOUR_HINT = "Monastery always shows two colours, red and black: colour is one of its rules."
+CALL_LABELS = {"wait": N_("Wait for me"), "5 s": N_("5 seconds"), "10 s": N_("10 seconds"),
+               "pass": N_("Always pass")}
+COLOUR_HINT = N_("Monastery always shows two colours, red and black: colour is one of its "
+                 "rules.")
+SPEED_WORDS = {"slow": N_("Slow"), "normal": N_("Normal"), "fast": N_("Fast"),
+               "instant": N_("Instant"), "off": N_("Off"), "small": N_("Small"),
+               "medium": N_("Medium"), "large": N_("Large")}
+"""The words for the speeds and card sizes (their keys are the settings' values)."""
+
+
+def worded(keys: Iterable[str]) -> list[tuple[str, str]]:
+    """Each speed or size with its word in the player's language."""
+    return [(key, _(SPEED_WORDS[key]) if key in SPEED_WORDS else key.title()) for key in keys]
 
 
 class SettingsScene(FormScene):
-    title = "Settings"
+    title = N_("Settings")
     note: str | None = None
     """Why the last change could not be saved, shown under the controls."""
 
     def layout(self, size: tuple[int, int]) -> None:
         self.size = size
-        w, _ = size
+        w, _h = size
         width = max(600, min(theme.grown(1000, size), int(w * 0.8)))
         rows = 12
         # The rows (and their gaps) take two thirds of the height below the title: the
@@ -53,45 +65,45 @@ class SettingsScene(FormScene):
         if current not in dict(sizes):
             sizes.append((current, f"{current[0]}\u00d7{current[1]}"))
         self.set_widgets([
-            Choice(rects[0], "AI speed", [(k, k.title()) for k in AI_SPEEDS], s.ai_speed,
+            Choice(rects[0], _("AI speed"), worded(AI_SPEEDS), s.ai_speed,
                    lambda v: self.change(replace(self.app.settings, ai_speed=v)),
                    label_width=label_w),
-            Choice(rects[1], "Animations", [(k, k.title()) for k in ANIMATION_SPEEDS],
+            Choice(rects[1], _("Animations"), worded(ANIMATION_SPEEDS),
                    s.animation_speed,
                    lambda v: self.change(replace(self.app.settings, animation_speed=v)),
                    label_width=label_w),
-            Choice(rects[2], "Card size", [(k, k.title()) for k in CARD_SIZES], s.card_size,
+            Choice(rects[2], _("Card size"), worded(CARD_SIZES), s.card_size,
                    lambda v: self.change(replace(self.app.settings, card_size=v)),
                    label_width=label_w),
-            Choice(rects[3], "Deck colours", list(DECK_COLOURS.items()), s.deck_colours,
+            Choice(rects[3], _("Deck colours"), labelled(DECK_COLOURS), s.deck_colours,
                    lambda v: self.change(replace(self.app.settings, deck_colours=v)),
                    label_width=label_w),
-            Choice(rects[4], "Window", sizes, current, self.change_window, label_width=label_w),
-            Choice(rects[5], "Calls (May I, buy)",
-                   [(k, CALL_LABELS[k]) for k in CALL_TIMERS],
+            Choice(rects[4], _("Window"), sizes, current, self.change_window, label_width=label_w),
+            Choice(rects[5], _("Calls (May I, buy)"),
+                   [(k, _(CALL_LABELS[k])) for k in CALL_TIMERS],
                    s.call_timer, lambda v: self.change(replace(self.app.settings, call_timer=v)),
                    label_width=label_w),
-            Choice(rects[6], "Calls: ask", list(CALL_ASKING.items()), s.call_asking,
+            Choice(rects[6], _("Calls: ask"), labelled(CALL_ASKING), s.call_asking,
                    lambda v: self.change(replace(self.app.settings, call_asking=v)),
                    label_width=label_w),
-            Choice(rects[7], "Undo", list(UNDO_MODES.items()), s.undo,
+            Choice(rects[7], _("Undo"), labelled(UNDO_MODES), s.undo,
                    lambda v: self.change(replace(self.app.settings, undo=v)),
                    label_width=label_w),
-            Choice(rects[8], "Sound", list(SOUND_LEVELS.items()), s.sound,
+            Choice(rects[8], _("Sound"), labelled(SOUND_LEVELS), s.sound,
                    lambda v: self.change(replace(self.app.settings, sound=v)),
                    label_width=label_w),
-            Choice(rects[9], "Table", list(TABLE_COLOURS.items()), s.table_colour,
+            Choice(rects[9], _("Table"), labelled(TABLE_COLOURS), s.table_colour,
                    lambda v: self.change(replace(self.app.settings, table_colour=v)),
                    label_width=label_w),
-            Choice(rects[10], "Card backs", list(CARD_BACKS.items()), s.card_back,
+            Choice(rects[10], _("Card backs"), labelled(CARD_BACKS), s.card_back,
                    lambda v: self.change(replace(self.app.settings, card_back=v)),
                    label_width=label_w),
             Button(pygame.Rect(rects[11].centerx - theme.grown(250, size), rects[11].y,
                                theme.grown(240, size), rects[11].height),
-                   "Speech\u2026", self.speech),
+                   _("Speech\u2026"), self.speech),
             Button(pygame.Rect(rects[11].centerx + theme.grown(10, size), rects[11].y,
                                theme.grown(240, size), rects[11].height),
-                   "Done", self.back, primary=True),
+                   _("Done"), self.back, primary=True),
         ])
 
     def speech(self) -> None:
@@ -117,8 +129,8 @@ class SettingsScene(FormScene):
 
     def labels(self) -> list[tuple[str, theme.Label]]:
         w, h = self.size
-        note = theme.Label(self.note, max(14, h // 44), (w // 2, h - 30), theme.BAD,
+        note = theme.Label(text(self.note), max(14, h // 44), (w // 2, h - 30), theme.BAD,
                            anchor="midbottom") if self.note else \
-            theme.Label(COLOUR_HINT, max(12, h // 52), (w // 2, h - 30), theme.TEXT_DIM,
+            theme.Label(_(COLOUR_HINT), max(12, h // 52), (w // 2, h - 30), theme.TEXT_DIM,
                         anchor="midbottom")
         return [*super().labels(), ("note", note)]

@@ -16,6 +16,7 @@ from ...engine import GameInfo, catalog
 from ...engine.deal_code import DealCodeError, decode
 from ...engine.options import preset_options, presets_of
 from ...engine.rng import seed_problem
+from ...i18n import N_, _, text
 from .. import theme
 from ..form_model import label_elements, widget_elements
 from ..level_row import LevelRow
@@ -23,7 +24,7 @@ from ..model import Box, ScreenModel, model_of
 from ..session import OPPONENT_NAMES
 from ..tables import playable
 from ..widgets import Button, Choice, Stepper, TextField, Widget
-from .common import ConfirmScene, FormScene
+from .common import ConfirmScene, FormScene, level_name
 
 if TYPE_CHECKING:
     from ..app import App
@@ -53,8 +54,31 @@ def remembered_levels(seat_levels: str, level: str) -> list[str]:
     return (levels + [fallback] * MOST_OPPONENTS)[:MOST_OPPONENTS]
 
 
+def code_refused(error: DealCodeError) -> str:
+    """Why a deal code was refused, in a sentence (the engine's reason inside it)."""
+    reason = error.args[0] if error.args and isinstance(error.args[0], str) else str(error)
+    return _("That deal code does not work: {reason}.").format(reason=text(reason))
+
+
+def losing_question(game: str, where: str) -> str:
+    """The question asked before a new game replaces the one saved (named, and where
+    it stands when the save says so)."""
+    name = text(game)
+    vowel = name[:1].lower() in "aeiou"
+    if where:
+        # Translators: "a" or "an" before the game's name is English only; both of
+        # these sentences say the same.
+        question = _("You have an {game} game in progress ({where}). Start a new game "
+                     "and lose it?") if vowel else \
+            _("You have a {game} game in progress ({where}). Start a new game and lose it?")
+        return question.format(game=name, where=text(where))
+    question = _("You have an {game} game in progress. Start a new game and lose it?") \
+        if vowel else _("You have a {game} game in progress. Start a new game and lose it?")
+    return question.format(game=name)
+
+
 class SetupScene(FormScene):
-    title = "New game"
+    title = N_("New game")
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -86,7 +110,8 @@ class SetupScene(FormScene):
         widgets: list[Widget] = []
         for rect, info in zip(rects, games):
             ready = playable(info.id)
-            label = info.title if ready else f"{info.title} \u2014 coming soon"
+            label = text(info.title) if ready else \
+                _("{game} \u2014 coming soon").format(game=text(info.title))
             widgets.append(Button(rect, label, partial(self.pick, info.id),
                                   enabled=ready, primary=info.id == self.game_id,
                                   chosen=info.id == self.game_id))
@@ -95,27 +120,28 @@ class SetupScene(FormScene):
         self.opponents = max(low, min(high, self.opponents))
         rest = rects[len(games):]
         label_w = width // 4
-        widgets.append(Stepper(rest[0], "AI opponents", self.opponents, low, high,
+        widgets.append(Stepper(rest[0], _("AI opponents"), self.opponents, low, high,
                                self.set_opponents))
-        widgets.append(LevelRow(rest[1], "AI levels", OPPONENT_NAMES[self.opponents],
+        widgets.append(LevelRow(rest[1], _("AI levels"), OPPONENT_NAMES[self.opponents],
                                 self.levels[:self.opponents],
-                                [(level, level.title()) for level in PLAYER_LEVELS],
+                                [(level, level_name(level)) for level in PLAYER_LEVELS],
                                 self.set_levels, label_width=label_w))
         presets = presets_of(self.info.options_type)
         if self.preset not in {p.name for p in presets}:
             self.preset = presets[0].name
-        widgets.append(Choice(rest[2], "House rules", [(p.name, p.name) for p in presets],
+        widgets.append(Choice(rest[2], _("House rules"),
+                              [(p.name, text(p.name)) for p in presets],
                               self.preset, self.set_preset, label_width=label_w))
-        widgets.append(TextField(rest[3], "Deal", self.deal,
-                                 "random (type or paste a number or a deal code)",
+        widgets.append(TextField(rest[3], _("Deal"), self.deal,
+                                 _("random (type or paste a number or a deal code)"),
                                  self.set_deal, label_width=label_w, max_length=DEAL_LENGTH,
                                  allowed=DEAL_CHARACTERS))
         start = rest[4]
         half = (start.width - 20) // 2
-        widgets.append(Button(pygame.Rect(start.x, start.y, half, start.height), "Start",
+        widgets.append(Button(pygame.Rect(start.x, start.y, half, start.height), _("Start"),
                               self.start, primary=True))
         widgets.append(Button(pygame.Rect(start.x + half + 20, start.y, half, start.height),
-                              "Back", self.back))
+                              _("Back"), self.back))
         self.set_widgets(widgets)
         self.message_band = pygame.Rect(24, int(h * 0.1) + max(28, h // 14) * 2 // 3,
                                         w - 48, 0)
@@ -161,52 +187,50 @@ class SetupScene(FormScene):
         """Deal the game; where a saved game would be lost, ask first (keeping it is the
         first answer, and Esc's). A deal code that names no deal is refused before
         anything is asked."""
-        text = self.deal.strip()
-        if text and deal_number(text) is None:
+        typed = self.deal.strip()
+        if typed and deal_number(typed) is None:
             try:
-                decode(text)
+                decode(typed)
             except DealCodeError as error:
-                self.error = f"That deal code does not work: {error}."
+                self.error = code_refused(error)
                 return
-        if self._deal_number_refused(text):
+        if self._deal_number_refused(typed):
             return
         summary = self.app.saved_summary(self._chosen_game())
         if summary is None:
             self.start_new()
             return
-        article = "an" if summary.title[:1].lower() in "aeiou" else "a"
-        what = f"{article} {summary.title} game in progress" + \
-            (f" ({summary.where})" if summary.where else "")
-        self.app.push(ConfirmScene(self.app, f"You have {what}. Start a new game and lose it?",
-                                   [("Keep my game", self.app.stack.pop),
-                                    ("Start new", self.start_new)]))
+        self.app.push(ConfirmScene(self.app, losing_question(summary.title, summary.where),
+                                   [(_("Keep my game"), self.app.stack.pop),
+                                    (_("Start new"), self.start_new)]))
 
-    def _deal_number_refused(self, text: str) -> bool:
+    def _deal_number_refused(self, typed: str) -> bool:
         """Whether a typed deal number is out of the engine's range: then the screen
         says so (nothing is clamped, nothing dealt)."""
-        number = deal_number(text)
+        number = deal_number(typed)
         problem = None if number is None else seed_problem(number)
         if problem is not None:
-            self.error = f"That deal number does not work: {problem}."
+            self.error = _("That deal number does not work: {reason}.").format(
+                reason=text(problem))
         return problem is not None
 
     def _chosen_game(self) -> str:
         """The game Start will deal: a deal code's, else the one picked."""
-        text = self.deal.strip()
-        if text and deal_number(text) is None:
+        typed = self.deal.strip()
+        if typed and deal_number(typed) is None:
             try:
-                return decode(text).game_id
+                return decode(typed).game_id
             except DealCodeError:
                 pass
         return self.game_id
 
     def start_new(self) -> None:
-        text = self.deal.strip()
-        if text and deal_number(text) is None:
+        typed = self.deal.strip()
+        if typed and deal_number(typed) is None:
             try:
-                found = decode(text)
+                found = decode(typed)
             except DealCodeError as error:
-                self.error = f"That deal code does not work: {error}."
+                self.error = code_refused(error)
                 if self.app.stack.top is not self:
                     self.app.stack.pop()  # the question asked over this screen
                 return
@@ -214,11 +238,11 @@ class SetupScene(FormScene):
                               self.levels[:found.seats - 1], found.seed,
                               options=found.options)
             return
-        if self._deal_number_refused(text):
+        if self._deal_number_refused(typed):
             if self.app.stack.top is not self:
                 self.app.stack.pop()  # the question asked over this screen
             return
-        deal = deal_number(text)
+        deal = deal_number(typed)
         options = preset_options(self.info.options_type, self.preset)
         self.app.new_game(self.game_id, self.opponents, self.levels[:self.opponents], deal,
                           options=options)
@@ -233,10 +257,13 @@ class SetupScene(FormScene):
     def labels(self) -> list[tuple[str, theme.Label]]:
         info = self.info
         preset = next(p for p in presets_of(info.options_type) if p.name == self.preset)
-        rules = f"House rules: {preset.says}." if preset.changes else \
-            f"{level_words(self.level, info.id)}."
-        note = (f"{info.title}: {info.seat_counts.start} to {info.seat_counts.stop - 1} "
-                f"players.  {rules}")
+        rules = _("House rules: {rules}.").format(rules=text(preset.says)) \
+            if preset.changes else \
+            f"{text(level_words(self.level, info.id))}."
+        players = _("{game}: {fewest} to {most} players.").format(
+            game=text(info.title), fewest=info.seat_counts.start,
+            most=info.seat_counts.stop - 1)
+        note = f"{players}  {rules}"
         colour = theme.BAD if self.error else theme.TEXT_DIM
         lines = [(f"message/{index}", theme.Label(line, size, rect.topleft, colour))
                  for index, (line, size, rect)

@@ -15,6 +15,7 @@ import pygame
 
 from ...ai.review_terms import terms_for
 from ...engine import catalog, get_variant
+from ...i18n import N_, _, ngettext, text
 from .. import theme
 from ..background import BackgroundRead, Retry, Unread
 from ..form_model import label_elements, panel_element, placed_elements, wrapped_element
@@ -26,7 +27,7 @@ from ..review_words import amount
 from ..stats import ChartPoint, LevelStats, Tally, skipped_words, tally_rows
 from ..tables import table_for
 from ..widgets import Button, Widget
-from .common import FormScene
+from .common import FormScene, level_name
 
 if TYPE_CHECKING:
     from ..app import App
@@ -34,8 +35,11 @@ if TYPE_CHECKING:
 Trends = dict[str, list[TrendPoint]]
 """Each game's reviewed games, oldest first."""
 
-COLUMNS = ("Level", "Played", "Won", "Win %", "Avg score", "Best", "Streak", "Best streak",
-           "Avg rounds", "Left")
+COLUMNS = (N_("Level"), N_("Played"), N_("Won"), N_("Win %"), N_("Avg score"), N_("Best"),
+           N_("Streak"), N_("Best streak"), N_("Avg rounds"),
+           # Translators: the column of games left unfinished (abandoned)
+           N_("Left"))
+"""The table's headings, in English (translated where they are shown)."""
 WIDTHS = (0.14, 0.08, 0.08, 0.08, 0.1, 0.08, 0.08, 0.1, 0.1, 0.08)
 """Each column's share of the table's room left over once every column holds its
 header and cells."""
@@ -46,7 +50,7 @@ SMALLEST_TYPE = 10
 
 
 class StatisticsScene(FormScene):
-    title = "Statistics"
+    title = N_("Statistics")
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -67,7 +71,8 @@ class StatisticsScene(FormScene):
         self._written = app.recorder.written
         """The recorder's writes when the figures were asked (more since: read again)."""
         if self.history is None:
-            self.problem = app.recorder.problem or "No history is kept on this computer."
+            self.problem = text(app.recorder.problem) if app.recorder.problem else \
+                _("No history is kept on this computer.")
             self.tally = Tally({})
         else:
             self._read()
@@ -79,10 +84,10 @@ class StatisticsScene(FormScene):
         """What the player is told above the buttons: a history that cannot be read or
         kept, games left out as damaged, games waiting to be written (a reason both
         share said once)."""
-        parts = [part for part in (self.problem, skipped_words(self.skipped), self.waiting)
-                 if part]
+        parts = [text(part) for part in (self.problem, skipped_words(self.skipped),
+                                         self.waiting) if part]
         if self.history is None and self.waiting:
-            parts = ["Your game history cannot be shown just now.", self.waiting]
+            parts = [_("Your game history cannot be shown just now."), text(self.waiting)]
         return " ".join(said_once(parts)) or None
 
     @property
@@ -109,7 +114,7 @@ class StatisticsScene(FormScene):
             return
         self._reading = None
         if isinstance(answer, Unread):
-            self.problem = answer.sentence   # said until a read again works
+            self.problem = text(answer.sentence)   # said until a read again works
             self._retry.after(answer, self.app.now)
             return
         self.problem = None
@@ -151,13 +156,13 @@ class StatisticsScene(FormScene):
         left = (w - count * width - gap * (count - 1)) // 2
         top = int(h * 0.17)
         widgets: list[Widget] = [Button(pygame.Rect(left + i * (width + gap), top, width, g(40)),
-                          _short(info.title), partial(self.pick, info.id),
+                          _short(text(info.title)), partial(self.pick, info.id),
                           primary=info.id == self.game_id and self.known,
                           chosen=info.id == self.game_id and self.known)
                    for i, info in enumerate(self.games)]
         widgets.append(Button(pygame.Rect(w // 2 - g(310), h - g(64), g(300), g(48)),
-                              "Games played", self.games_played))
-        widgets.append(Button(pygame.Rect(w // 2 + g(10), h - g(64), g(300), g(48)), "Back",
+                              _("Games played"), self.games_played))
+        widgets.append(Button(pygame.Rect(w // 2 + g(10), h - g(64), g(300), g(48)), _("Back"),
                               self.back))
         fresh = not self.ring.widgets
         self.set_widgets(widgets)
@@ -226,22 +231,22 @@ class StatisticsScene(FormScene):
 
     def parts(self) -> list[Element]:
         table, box, chart, size = self._boxes()
-        panel = panel_element("table", "Figures by AI level", table)
+        panel = panel_element("table", _("Figures by AI level"), table)
         elements = [panel, *placed_elements(self._table_labels(table, size), panel.id)]
         if chart.height > 80:
-            elements.append(panel_element("chart", "Chart of your final scores", chart))
+            elements.append(panel_element("chart", _("Chart of your final scores"), chart))
             if self.tally is not None:
                 elements += label_elements(
                     [("caption", self._caption(chart, size))],
                     Box(chart.x + 16, chart.y, chart.width - 32, chart.height), "panel/chart")
         if self.trend_box.height > 0 and self.tally is not None:
-            trend = panel_element("trend", "Your reviews, cost per game", self.trend_box)
+            trend = panel_element("trend", _("Your reviews, cost per game"), self.trend_box)
             elements += [trend, *label_elements(
                 [("trend", self.trend_label(size))],
                 Box(self.trend_box.x + 16, self.trend_box.y, self.trend_box.width - 32,
                     self.trend_box.height), trend.id)]
         if box is not None:
-            elements += [panel_element("note", "Note", box.rect, z=1),
+            elements += [panel_element("note", _("Note"), box.rect, z=1),
                          wrapped_element("note", box.content, box.size, box.text_rect(),
                                          "panel/note", z=2)]
         return elements
@@ -250,7 +255,7 @@ class StatisticsScene(FormScene):
         self.draw_background(surface)
         table, box, chart, size = self._boxes()
         theme.panel(surface, table, theme.PANEL_EDGE)
-        for _, label, _ in self._table_labels(table, size):
+        for _key, label, _room in self._table_labels(table, size):
             label.draw(surface)
         if chart.height > 80:
             self._chart(surface, chart, size)
@@ -265,8 +270,9 @@ class StatisticsScene(FormScene):
         """The table's lines of text, each with the room of its column."""
         lines = self.lines()
         rounds = _has_rounds(self.game_id)
-        labels = [label for label in COLUMNS if rounds or label != "Avg rounds"]
-        shares = [share for share, label in zip(WIDTHS, COLUMNS) if label in labels]
+        columns = [label for label in COLUMNS if rounds or label != "Avg rounds"]
+        shares = [share for share, label in zip(WIDTHS, COLUMNS) if label in columns]
+        labels = [_(label) for label in columns]   # measured as they are shown
         rows = [_cells(line, rounds) for line in lines]
         offsets, size = column_layout(labels, shares, rows, size, box.width - 32)
         xs = [box.x + 16 + offset for offset in offsets]
@@ -278,14 +284,15 @@ class StatisticsScene(FormScene):
         y += size + 12
         whole = Box(box.x + 16, box.y, box.width - 32, box.height)
         if self.tally is None and self.problem is None:
-            return out + [("reading", theme.Label("Reading your games\u2026", size,
+            return out + [("reading", theme.Label(_("Reading your games\u2026"), size,
                                                   (box.x + 16, y), theme.TEXT_DIM), whole)]
         if not lines and self.problem is not None:
             return out  # the box below says why nothing is shown (no "no games yet" claim)
         if not lines:
             title = next(info.title for info in self.games if info.id == self.game_id)
             return out + [("none", theme.Label(
-                f"No games of {title} played yet: finish one and it is counted here.", size,
+                _("No games of {game} played yet: finish one and it is counted here.").format(
+                    game=text(title)), size,
                 (box.x + 16, y), theme.TEXT_DIM), whole)]
         for number, cells in enumerate(rows):
             out += [(f"cell/{number}/{i}", theme.Label(cell, size, (x, y)), room)
@@ -306,7 +313,7 @@ class StatisticsScene(FormScene):
             if element.id.startswith("text/head/"):
                 continue
             if element.id.startswith("text/cell/"):
-                _, _, row, column = element.id.split("/")
+                _text, _kind, row, column = element.id.split("/")
                 if row not in rows:
                     rows[row] = []
                     said.append(f"row:{row}")
@@ -365,15 +372,19 @@ class StatisticsScene(FormScene):
 def chart_caption(count: int, low_scores_win: bool) -> str:
     """The chart's caption for ``count`` games charted: "your last game" for one."""
     if not count:
-        return "Your final scores will be charted here."
-    better = "lower is better" if low_scores_win else "higher is better"
-    games = "your last game" if count == 1 else f"your last {count} games"
-    return f"Your final score{'' if count == 1 else 's'} in {games} ({better}; gold: won)"
+        return _("Your final scores will be charted here.")
+    if low_scores_win:
+        return ngettext("Your final score in your last game (lower is better; gold: won)",
+                        "Your final scores in your last {count} games (lower is better; "
+                        "gold: won)", count).format(count=count)
+    return ngettext("Your final score in your last game (higher is better; gold: won)",
+                    "Your final scores in your last {count} games (higher is better; "
+                    "gold: won)", count).format(count=count)
 
 
 def _cells(line: LevelStats, rounds: bool) -> list[str]:
     """A level's line of the table, a cell per column (no rounds for a one-hand game)."""
-    cells = [line.level.title(), str(line.played), f"{line.wins:g}",
+    cells = [level_name(line.level), str(line.played), f"{line.wins:g}",
              "" if line.win_rate is None else f"{100 * line.win_rate:.0f}%",
              "" if line.average_score is None else f"{line.average_score:.1f}",
              "" if line.best_score is None else str(line.best_score),
@@ -416,15 +427,18 @@ def trend_words(points: list[TrendPoint], game_id: str) -> str:
     """The trend in words: the share of the chance of winning lost to decisions beyond
     the noise, in each reviewed game, oldest first, and the same in the game's terms."""
     if not points:
-        return "Review a game (after it, or in Games played) and what your decisions " \
-               "cost is followed here."
+        return _("Review a game (after it, or in Games played) and what your decisions "
+                 "cost is followed here.")
     terms = terms_for(game_id)
-    unit = terms.unit if terms is not None else "points"
-    chances = " \u00b7 ".join(f"{amount(100 * p.chance)} %" for p in points)
+    unit = text(terms.unit) if terms is not None else _("points")
+    chances = " \u00b7 ".join(_("{share} %").format(share=amount(100 * p.chance))
+                              for p in points)
     costs = " \u00b7 ".join(amount(p.cost) for p in points)
-    games = "game" if len(points) == 1 else f"{len(points)} games, oldest first"
-    return (f"Your last reviewed {games}: chance of winning lost to costly "
-            f"decisions {chances}  ({unit}: {costs})")
+    return ngettext("Your last reviewed game: chance of winning lost to costly decisions "
+                    "{chances}  ({unit}: {costs})",
+                    "Your last reviewed {count} games, oldest first: chance of winning lost "
+                    "to costly decisions {chances}  ({unit}: {costs})", len(points)).format(
+        count=len(points), chances=chances, unit=unit, costs=costs)
 
 
 def _has_rounds(game_id: str) -> bool:
@@ -444,6 +458,8 @@ def _short(title: str) -> str:
 
 def _row_words(cells: list[tuple[str, str]]) -> str:
     """A row of the table said: its first cell, then each figure after its heading."""
-    (_, first), *rest = cells
-    return f"{first}: " + ", ".join(f"{head.lower()} {value}" for head, value in rest)
+    (_head, first), *rest = cells
+    figures = ", ".join(_("{heading} {value}").format(heading=head.lower(), value=value)
+                        for head, value in rest)
+    return _("{level}: {figures}").format(level=first, figures=figures)
 

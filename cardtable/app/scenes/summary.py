@@ -11,6 +11,7 @@ import pygame
 from ...ai.review import reviewable
 from ...engine import Card
 from ...engine.events import RoundScored
+from ...i18n import N_, _, card_name, text
 from .. import cardart, theme
 from ..clipboard import copy_deal_code
 from ..form_model import panel_element, placed_elements
@@ -35,7 +36,7 @@ def score_sheet(surface: pygame.Surface, box: pygame.Rect, names: Sequence[str],
                 highlight: int | None = None) -> None:
     """Players down, rounds across, the running total in gold at the right."""
     theme.panel(surface, box, theme.PANEL_EDGE)
-    for _, label, _ in sheet_labels(box, names, rounds, cell, totals, surface.get_size(),
+    for _key, label, _room in sheet_labels(box, names, rounds, cell, totals, surface.get_size(),
                                     highlight):
         label.draw(surface)
 
@@ -55,8 +56,9 @@ def sheet_labels(box: pygame.Rect, names: Sequence[str], rounds: int,
     # The names' column holds the longest name ("North-West" ran into round 1 with
     # seven players); the totals' column holds its heading as well as its figures.
     first = max(90, box.width // 8,
-                max((bold.size(name[:14])[0] for name in names), default=0) + 3 * pad)
-    widest = max((bold.size(t)[0] for t in [*totals, "Total"]), default=0) + 2 * pad
+                max((bold.size(text(name)[:14])[0] for name in names), default=0) + 3 * pad)
+    total = _("Total")
+    widest = max((bold.size(t)[0] for t in [*totals, total]), default=0) + 2 * pad
     columns = max(1, rounds) + 1
     total_w = min(max(widest, (box.width - first - 2 * pad) / columns),
                   (box.width - first) * 0.4)
@@ -73,28 +75,28 @@ def sheet_labels(box: pygame.Rect, names: Sequence[str], rounds: int,
         """The column's whole width (the text is centred in it, a few pixels inside)."""
         return Box(int(centre(column) - used / 2) - 1, box.y, int(used) + 3, box.height)
 
-    out = [("round", theme.Label("Round", size, (left, y), theme.TEXT_DIM, True),
+    out = [("round", theme.Label(_("Round"), size, (left, y), theme.TEXT_DIM, True),
             Box(left, box.y, first - (left - box.x), box.height))]
     for column in range(rounds):
         number = str(column + 1)
         out.append((f"round/{column + 1}", theme.Label(
             number, _fit(number, size, int(width) - 6, True), (centre(column), y),
             theme.TEXT_DIM, True, "midtop"), room(column, width - 6)))
-    out.append(("total", theme.Label("Total", size, (centre(columns - 1), y), theme.GOLD,
+    out.append(("total", theme.Label(total, size, (centre(columns - 1), y), theme.GOLD,
                                      True, "midtop"), room(columns - 1, total_w - 4)))
     for seat, name in enumerate(names):
         y += line_h
         colour = theme.GOLD if seat == highlight else theme.TEXT
-        out.append((f"name/{seat}", theme.Label(name[:14], size, (left, y), colour,
+        out.append((f"name/{seat}", theme.Label(text(name)[:14], size, (left, y), colour,
                                                 True),
                     Box(left, box.y, first - (left - box.x), box.height)))
         # A cell shrunk to fit its column stays on the row's middle line, level with the
         # full-size cells beside it.
         middle = y + theme.font(size).get_height() // 2
         for column in range(rounds):
-            text = cell(column, seat)
+            shown = cell(column, seat)
             out.append((f"cell/{seat}/{column}", theme.Label(
-                text, _fit(text, size, int(width) - 6), (centre(column), middle),
+                shown, _fit(shown, size, int(width) - 6), (centre(column), middle),
                 anchor="center"), room(column, width - 6)))
         out.append((f"total/{seat}", theme.Label(
             totals[seat], _fit(totals[seat], size, int(total_w) - 4, True),
@@ -107,7 +109,7 @@ def sheet_elements(key: str, box: pygame.Rect, window: tuple[int, int], names: S
                    rounds: int, cell: Callable[[int, int], str],
                    totals: Sequence[str]) -> list[Element]:
     """A score sheet as elements: its panel, and each line of text in it."""
-    panel = panel_element(key, "Score sheet", box)
+    panel = panel_element(key, _("Score sheet"), box)
     return [panel, *placed_elements(((f"{key}/{k}", label, room) for k, label, room
                                      in sheet_labels(box, names, rounds, cell, totals, window)),
                                     panel.id)]
@@ -138,7 +140,7 @@ class SummaryScene(FormScene):
         super().__init__(app)
         self.table = table
         self.event = event
-        self.title = f"Round {event.round} scored"
+        self.title = _("Round {number} scored").format(number=event.round)
         self.said: tuple[str, bool] | None = None
         """What copying the deal code (Ctrl+C) said, shown where the code was."""
 
@@ -146,7 +148,7 @@ class SummaryScene(FormScene):
         self.size = size
         w, h = size
         over = self.table.session.game.over
-        label = "See the final standings" if over else "Next round"
+        label = _("See the final standings") if over else _("Next round")
         g = theme.grown
         self.set_widgets([Button(pygame.Rect(w // 2 - g(150, size), h - g(70, size),
                                              g(300, size), g(50, size)), label, self.next,
@@ -163,10 +165,14 @@ class SummaryScene(FormScene):
         columns = self.table.desc.round_columns(session.view(), event)
         rows = []
         for seat, name in enumerate(session.names):
-            kept = cards_name(event.hands[seat]) if event.hands[seat] else "no cards"
-            figures = ", ".join(f"{label} {values[seat]}" for label, values in columns)
-            rows.append(f"{name}: {kept}; {figures}")
-        return f"{self.title}. " + ". ".join(rows) + "."
+            kept = text(cards_name(event.hands[seat])) if event.hands[seat] else \
+                _("no cards")
+            figures = ", ".join(_("{column} {value}").format(column=text(label),
+                                                             value=values[seat])
+                                for label, values in columns)
+            rows.append(_("{name}: {cards}; {figures}").format(name=text(name), cards=kept,
+                                                               figures=figures))
+        return f"{self.heading()}. " + ". ".join(rows) + "."
 
     def news(self) -> tuple[int, Sequence[str]]:
         return 0, ()  # the title says the panel (its texts are its rows, in pieces)
@@ -204,8 +210,8 @@ class SummaryScene(FormScene):
         columns = desc.round_columns(view, event)
         # A column is as wide as its heading ("missions done" ran into its neighbour).
         column_w = max([int(box.width * 0.11)]
-                       + [theme.font(max(11, size - 4)).size(label)[0] + 12
-                          for label, _ in columns])
+                       + [theme.font(max(11, size - 4)).size(text(label))[0] + 12
+                          for label, _values in columns])
         scores_left = box.right - pad - len(columns) * column_w
         x = box.x + int(box.width * 0.18)
         labels: list[tuple[str, theme.Label, Box]] = []
@@ -214,14 +220,15 @@ class SummaryScene(FormScene):
             y = box.y + pad // 2 + seat * row_h
             row = Box(box.x, y, box.width, row_h)
             labels.append((f"name/{seat}", theme.Label(
-                name, size, (box.x + pad, y + row_h // 2),
+                text(name), size, (box.x + pad, y + row_h // 2),
                 theme.GOLD if seat == session.human else theme.TEXT, True, "midleft"),
                 Box(box.x + pad, row.y, x - box.x - pad * 3 // 2, row.h)))
             own = desc.summary_note(view, event, seat)
-            note = own or ("went out" if seat == event.out_seat else
-                           "everything melded" if not event.hands[seat] else "")
+            note = text(own) if own else (
+                _("went out") if seat == event.out_seat else
+                _("everything melded") if not event.hands[seat] else "")
             if own and seat == event.out_seat:
-                note = f"went out  \u00b7  {own}"
+                note = _("went out  \u00b7  {note}").format(note=text(own))
             if note:
                 # A long note ("went out · completed mission 3: …") is set smaller
                 # rather than run under the scores or off the window.
@@ -233,18 +240,18 @@ class SummaryScene(FormScene):
             step = min(card_w * 0.7, (box.width * 0.55) / max(1, len(event.hands[seat])))
             for index, card in enumerate(event.hands[seat]):
                 cards.append((f"{seat}/{index}", card, card_w, (int(x + index * step), y + 2)))
-            for number, (_, values) in enumerate(reversed(columns)):
+            for number, (_label, values) in enumerate(reversed(columns)):
                 right = box.right - pad - number * column_w
                 first = number == len(columns) - 1 and desc.first_column_penalty
                 colour = (theme.BAD if values[seat] else theme.GOOD) if first else theme.TEXT
-                text = f"+{values[seat]}" if first else str(values[seat])
+                figure = f"+{values[seat]}" if first else str(values[seat])
                 labels.append((f"score/{seat}/{number}", theme.Label(
-                    text, size, (right, y + row_h // 2), colour, True, "midright"),
+                    figure, size, (right, y + row_h // 2), colour, True, "midright"),
                     Box(right - column_w + 8, row.y, column_w - 8, row.h)))
-        for number, (label, _) in enumerate(reversed(columns)):
+        for number, (label, _values) in enumerate(reversed(columns)):
             right = box.right - pad - number * column_w
             labels.append((f"column/{number}", theme.Label(
-                label, max(11, size - 4), (right, box.y - 4), theme.TEXT_DIM,
+                text(label), max(11, size - 4), (right, box.y - 4), theme.TEXT_DIM,
                 anchor="bottomright"), Box(right - column_w + 8, 0, column_w - 8, box.y)))
         sheet = pygame.Rect(box.x, box.bottom + 14, box.width,
                             sheet_height(len(names), h - theme.grown(90, self.size)
@@ -266,9 +273,9 @@ class SummaryScene(FormScene):
 
     def parts(self) -> list[Element]:
         box, labels, cards, sheet = self._layout()
-        panel = panel_element("hands", "Cards left in each hand", box)
+        panel = panel_element("hands", _("Cards left in each hand"), box)
         elements = [panel, *placed_elements(labels, panel.id)]
-        elements += [Element(f"card/{key}", Role.CARD, card.pretty,
+        elements += [Element(f"card/{key}", Role.CARD, card_name(card),
                              Box(x, y, width, int(width * cardart.RATIO)),
                              Region(f"left/{key}"), z=2, parent=panel.id)
                      for key, card, width, (x, y) in cards]
@@ -281,10 +288,10 @@ class SummaryScene(FormScene):
         self.draw_background(surface)
         box, labels, cards, sheet = self._layout()
         theme.panel(surface, box, theme.PANEL_EDGE)
-        for _, label, _ in labels:
+        for _key, label, _room in labels:
             label.draw(surface)
         colours = self.table.deck_colours()
-        for _, card, width, where in cards:
+        for _key, card, width, where in cards:
             surface.blit(cardart.face(card.face, width, colours), where)
         if sheet.height > 80:
             score_sheet(surface, sheet, self.table.session.names, *self._sheet(),
@@ -293,7 +300,7 @@ class SummaryScene(FormScene):
 
 
 class GameOverScene(FormScene):
-    title = "Game over"
+    title = N_("Game over")
 
     def __init__(self, app: App, session: SomeSession) -> None:
         super().__init__(app)
@@ -312,11 +319,11 @@ class GameOverScene(FormScene):
     def layout(self, size: tuple[int, int]) -> None:
         self.size = size
         w, h = size
-        entries = [("Play again", self.again), ("Menu", self.menu)]
+        entries = [(_("Play again"), self.again), (_("Menu"), self.menu)]
         if reviewable(self.session.game.game_id):
-            entries.append(("Review", self.review))
+            entries.append((_("Review"), self.review))
         if self.session.deal_code:
-            entries.append(("Copy deal code", self.copy))
+            entries.append((_("Copy deal code"), self.copy))
         g = theme.grown
         width = min(g(300, size), (w - 80 - 20 * (len(entries) - 1)) // len(entries))
         left = (w - width * len(entries) - 20 * (len(entries) - 1)) // 2
@@ -372,12 +379,16 @@ class GameOverScene(FormScene):
         outcome = self.outcome
         human = self.session.human
         if not outcome.winners:
-            headline = "A draw: the game reached its limit with nobody out"
+            headline = _("A draw: the game reached its limit with nobody out")
         elif human in outcome.winners:
-            headline = "You win!" if len(outcome.winners) == 1 else "You share the win!"
+            headline = _("You win!") if len(outcome.winners) == 1 else _("You share the win!")
+        elif len(outcome.winners) == 1:
+            headline = _("{name} wins").format(name=text(names[outcome.winners[0]]))
         else:
-            headline = " and ".join(names[s] for s in outcome.winners) + \
-                (" win" if len(outcome.winners) > 1 else " wins")
+            joined = text(names[outcome.winners[0]])
+            for seat in outcome.winners[1:]:
+                joined = _("{names} and {name}").format(names=joined, name=text(names[seat]))
+            headline = _("{names} win").format(names=joined)
         window = Box(0, 0, w, h)
         out = [("headline", theme.Label(headline, max(20, h // 24), (w // 2, int(h * 0.18)),
                                         theme.TEXT, True, "center"), window)]
@@ -399,7 +410,7 @@ class GameOverScene(FormScene):
             out += [(f"place/{seat}", theme.Label(_ordinal(place) if ranked else "\u2013",
                                                   size, (place_x, y), colour, True),
                      Box(place_x, row.y, name_x - place_x, row.h)),
-                    (f"name/{seat}", theme.Label(names[seat], size, (name_x, y), colour,
+                    (f"name/{seat}", theme.Label(text(names[seat]), size, (name_x, y), colour,
                                                  True), Box(name_x, row.y, score_x - name_x,
                                                             row.h)),
                     (f"score/{seat}", theme.Label(plural(outcome.scores[seat], desc.score_one,
@@ -444,8 +455,8 @@ class GameOverScene(FormScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_background(surface)
-        labels, boxes, _ = self._standings()
-        for _, label, _ in labels:
+        labels, boxes, _end = self._standings()
+        for _key, label, _room in labels:
             label.draw(surface)
         for where, height, progress in boxes:
             progress_boxes(surface, where, height, progress, numbers=True)
@@ -474,4 +485,11 @@ def reviewed_session(session: SomeSession, key: str | None) -> Reviewed:
 
 
 def _ordinal(place: int) -> str:
-    return f"{place}{'st' if place == 1 else 'nd' if place == 2 else 'rd' if place == 3 else 'th'}"
+    # Translators: a place in the standings ("1st"; in German "1.")
+    if place == 1:
+        return _("{place}st").format(place=place)
+    if place == 2:
+        return _("{place}nd").format(place=place)
+    if place == 3:
+        return _("{place}rd").format(place=place)
+    return _("{place}th").format(place=place)
