@@ -143,7 +143,7 @@ def test_an_unreadable_settings_file_in_a_read_only_config_folder(make_app, home
     # A settings change and a new game both carry on, saying the settings are not kept.
     click(app, button(app, "Settings"))
     scene = app.stack.top
-    click(app, scene.ring.widgets[0].segments()[2].center)
+    click(app, scene.ring.widgets[1].segments()[2].center)  # AI speed, after Language
     assert app.settings.ai_speed == "fast" and "not saved" in scene.note
     frames(app, 2)
     key(app, pygame.K_ESCAPE)

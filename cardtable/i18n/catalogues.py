@@ -60,6 +60,17 @@ def _safe(english: str | Sequence[str], translated: str | Sequence[str] | None) 
     return True
 
 
+def own_name(code: str) -> str:
+    """A language named in itself, as a player looks for it: "Deutsch", "Français"."""
+    from babel import Locale, UnknownLocaleError
+
+    try:
+        name = Locale.parse(code).get_display_name(code) or code
+    except (ValueError, UnknownLocaleError):
+        return code
+    return name[:1].upper() + name[1:]
+
+
 @dataclass(frozen=True)
 class Loaded:
     translations: gettext.NullTranslations

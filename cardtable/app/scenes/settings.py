@@ -1,5 +1,5 @@
-"""Settings: AI speed, animation speed, card size, deck colours, window size and calls;
-saved when changed."""
+"""Settings: the language, AI speed, animation speed, card size, deck colours, window size
+and calls; saved when changed."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from dataclasses import replace
 
 import pygame
 
+from ... import i18n
 from ...i18n import N_, _, text
 from .. import theme
 from ..app import fit_screen
@@ -43,6 +44,18 @@ def worded(keys: Iterable[str]) -> list[tuple[str, str]]:
     return [(key, _(SPEED_WORDS[key]) if key in SPEED_WORDS else key.title()) for key in keys]
 
 
+def languages() -> list[tuple[str, str]]:
+    """The languages to choose from, each named in its own language, after the system's
+    (named in the language it is)."""
+    from ...i18n.catalogues import own_name
+    from ...i18n.system import system_language
+
+    codes = i18n.available()
+    system = system_language(codes) or i18n.SOURCE
+    return [("", _("System ({language})").format(language=own_name(system))),
+            *((code, own_name(code)) for code in codes)]
+
+
 class SettingsScene(FormScene):
     title = N_("Settings")
     note: str | None = None
@@ -52,9 +65,9 @@ class SettingsScene(FormScene):
         self.size = size
         w, _h = size
         width = max(600, min(theme.grown(1000, size), int(w * 0.8)))
-        rows = 12
+        rows = 13
         # The rows (and their gaps) take two thirds of the height below the title: the
-        # note under Done keeps its line (at 72 % the twelfth row reached it).
+        # note under Done keeps its line (at 72 % the last row reached it).
         rects = self.column(rows, width=width,
                             row_height=max(28, min(theme.grown(56, size),
                                                    int(size[1] * 0.66) * 3 // (rows * 4))))
@@ -65,46 +78,52 @@ class SettingsScene(FormScene):
         if current not in dict(sizes):
             sizes.append((current, f"{current[0]}\u00d7{current[1]}"))
         self.set_widgets([
-            Choice(rects[0], _("AI speed"), worded(AI_SPEEDS), s.ai_speed,
+            Choice(rects[0], _("Language"), languages(), s.language, self.change_language,
+                   label_width=label_w),
+            Choice(rects[1], _("AI speed"), worded(AI_SPEEDS), s.ai_speed,
                    lambda v: self.change(replace(self.app.settings, ai_speed=v)),
                    label_width=label_w),
-            Choice(rects[1], _("Animations"), worded(ANIMATION_SPEEDS),
+            Choice(rects[2], _("Animations"), worded(ANIMATION_SPEEDS),
                    s.animation_speed,
                    lambda v: self.change(replace(self.app.settings, animation_speed=v)),
                    label_width=label_w),
-            Choice(rects[2], _("Card size"), worded(CARD_SIZES), s.card_size,
+            Choice(rects[3], _("Card size"), worded(CARD_SIZES), s.card_size,
                    lambda v: self.change(replace(self.app.settings, card_size=v)),
                    label_width=label_w),
-            Choice(rects[3], _("Deck colours"), labelled(DECK_COLOURS), s.deck_colours,
+            Choice(rects[4], _("Deck colours"), labelled(DECK_COLOURS), s.deck_colours,
                    lambda v: self.change(replace(self.app.settings, deck_colours=v)),
                    label_width=label_w),
-            Choice(rects[4], _("Window"), sizes, current, self.change_window, label_width=label_w),
-            Choice(rects[5], _("Calls (May I, buy)"),
+            Choice(rects[5], _("Window"), sizes, current, self.change_window, label_width=label_w),
+            Choice(rects[6], _("Calls (May I, buy)"),
                    [(k, _(CALL_LABELS[k])) for k in CALL_TIMERS],
                    s.call_timer, lambda v: self.change(replace(self.app.settings, call_timer=v)),
                    label_width=label_w),
-            Choice(rects[6], _("Calls: ask"), labelled(CALL_ASKING), s.call_asking,
+            Choice(rects[7], _("Calls: ask"), labelled(CALL_ASKING), s.call_asking,
                    lambda v: self.change(replace(self.app.settings, call_asking=v)),
                    label_width=label_w),
-            Choice(rects[7], _("Undo"), labelled(UNDO_MODES), s.undo,
+            Choice(rects[8], _("Undo"), labelled(UNDO_MODES), s.undo,
                    lambda v: self.change(replace(self.app.settings, undo=v)),
                    label_width=label_w),
-            Choice(rects[8], _("Sound"), labelled(SOUND_LEVELS), s.sound,
+            Choice(rects[9], _("Sound"), labelled(SOUND_LEVELS), s.sound,
                    lambda v: self.change(replace(self.app.settings, sound=v)),
                    label_width=label_w),
-            Choice(rects[9], _("Table"), labelled(TABLE_COLOURS), s.table_colour,
+            Choice(rects[10], _("Table"), labelled(TABLE_COLOURS), s.table_colour,
                    lambda v: self.change(replace(self.app.settings, table_colour=v)),
                    label_width=label_w),
-            Choice(rects[10], _("Card backs"), labelled(CARD_BACKS), s.card_back,
+            Choice(rects[11], _("Card backs"), labelled(CARD_BACKS), s.card_back,
                    lambda v: self.change(replace(self.app.settings, card_back=v)),
                    label_width=label_w),
-            Button(pygame.Rect(rects[11].centerx - theme.grown(250, size), rects[11].y,
-                               theme.grown(240, size), rects[11].height),
+            Button(pygame.Rect(rects[12].centerx - theme.grown(250, size), rects[12].y,
+                               theme.grown(240, size), rects[12].height),
                    _("Speech\u2026"), self.speech),
-            Button(pygame.Rect(rects[11].centerx + theme.grown(10, size), rects[11].y,
-                               theme.grown(240, size), rects[11].height),
+            Button(pygame.Rect(rects[12].centerx + theme.grown(10, size), rects[12].y,
+                               theme.grown(240, size), rects[12].height),
                    _("Done"), self.back, primary=True),
         ])
+
+    def change_language(self, code: str) -> None:
+        """The table speaks ``code`` at once (every screen laid out again in it)."""
+        self.note = self.app.set_language(code)
 
     def speech(self) -> None:
         from .speech_settings import SpeechSettingsScene
