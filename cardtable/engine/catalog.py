@@ -19,9 +19,12 @@ class GameInfo:
     title: str
     seat_counts: range
     options_type: type
+    short_title: str
+    """The name on a tab or a picker, where the whole title does not fit."""
 
 
 def catalog() -> tuple[GameInfo, ...]:
     """Every registered game, in menu order."""
     ordered = sorted(variants(), key=lambda v: (v.menu_order, v.title))
-    return tuple(GameInfo(v.id, v.title, v.seat_counts, v.options_type) for v in ordered)
+    return tuple(GameInfo(v.id, v.title, v.seat_counts, v.options_type,
+                          v.short_title or v.title) for v in ordered)

@@ -189,6 +189,8 @@ class MonasteryView(DiscardTop, TurnView):
 class Monastery(RummyZones, Variant[MonasteryState, MonasteryView]):
     id = "monastery"
     title = msg("Monastery (Nine Missions)")
+    # Translators: the game's name on a tab or a picker, where the whole title is too long
+    short_title = msg("Monastery")
     menu_order = 40
     deal_prefix = "MO"
     low_scores_win = False  # missions completed

@@ -207,6 +207,8 @@ class PalaceView:
 class Palace(Variant[PalaceState, PalaceView]):
     id = "palace"
     title = msg("Palace with straights")
+    # Translators: the game's name on a tab or a picker, where the whole title is too long
+    short_title = msg("Palace")
     menu_order = 50
     deal_prefix = "PA"
     seat_counts = range(2, 7)

@@ -688,6 +688,8 @@ class _Shanghai(ShanghaiChecks, RummyZones, Variant[ShanghaiState, ShanghaiView]
 class ShanghaiMayI(_Shanghai):
     id = "shanghai_may_i"
     title = msg("Shanghai with May I")
+    # Translators: the game's name on a tab or a picker, where the whole title is too long
+    short_title = msg("Shanghai: May I")
     menu_order = 20
     deal_prefix = "SM"
     low_scores_win = False  # points earned (RULES.md §4.5)
@@ -700,6 +702,8 @@ class ShanghaiMayI(_Shanghai):
 class ShanghaiBuy(_Shanghai):
     id = "shanghai_buy"
     title = msg("Shanghai with buying")
+    # Translators: the game's name on a tab or a picker, where the whole title is too long
+    short_title = msg("Shanghai: buying")
     menu_order = 30
     deal_prefix = "SB"
     seat_counts = range(3, 9)

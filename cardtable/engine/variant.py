@@ -130,6 +130,8 @@ class Variant(ABC, Generic[S, V]):
 
     id: ClassVar[str]
     title: ClassVar[str]
+    short_title: ClassVar[str | None] = None
+    """The name on a tab or a picker ("Monastery"; the title when ``None``)."""
     deal_prefix: ClassVar[str]
     """The game's letters in a deal code (``FC`` in ``FC-4-03NQK8N-UE``; see deal_code)."""
     menu_order: ClassVar[int] = 100

@@ -365,7 +365,8 @@ def _label(row: GameRow) -> str:
     started = datetime.fromtimestamp(row.started).astimezone()
     when = format_datetime(started, "dd MMM HH:mm", tzinfo=started.tzinfo,
                            locale=babel_locale())
-    title = text(get_variant(row.game_id).title).split(" (")[0]
+    variant = get_variant(row.game_id)
+    title = text(variant.short_title or variant.title)
     moves = "" if row.moves is None else "  \u00b7  " + ngettext(
         "{count} move", "{count} moves", row.moves).format(count=row.moves)
     return (f"{when}  \u00b7  {title}  \u00b7  {level_name(row.level)}  \u00b7  "

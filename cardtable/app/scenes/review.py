@@ -79,8 +79,8 @@ class ReviewScene(FormScene):
         from ...engine import get_variant
 
         self.game, self.budget, self.on_review = game, budget, on_review
-        self.title = _("Review: {game}").format(
-            game=text(get_variant(game.row.game_id).title).split(" (")[0])
+        variant = get_variant(game.row.game_id)
+        self.title = _("Review: {game}").format(game=text(variant.short_title or variant.title))
         self.review = review
         self.job: ReviewJob | None = None
         self.state: Progress | Failed | None = None

@@ -98,9 +98,7 @@ class RulesScene(FormScene):
         self.size = size
         w, h = size
         row = max(34, h // 20)
-        games = [(info.id,
-                  text(info.title).split(" (")[0].replace("Shanghai with ", "Shanghai: "))
-                 for info in catalog()]
+        games = [(info.id, text(info.short_title)) for info in catalog()]
         picker = Choice(pygame.Rect(40, int(h * 0.17), w - 80, row), _("Game"), games,
                         self.game_id, self.pick)
         wide = theme.grown(200, size)

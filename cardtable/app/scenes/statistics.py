@@ -156,7 +156,7 @@ class StatisticsScene(FormScene):
         left = (w - count * width - gap * (count - 1)) // 2
         top = int(h * 0.17)
         widgets: list[Widget] = [Button(pygame.Rect(left + i * (width + gap), top, width, g(40)),
-                          _short(text(info.title)), partial(self.pick, info.id),
+                          text(info.short_title), partial(self.pick, info.id),
                           primary=info.id == self.game_id and self.known,
                           chosen=info.id == self.game_id and self.known)
                    for i, info in enumerate(self.games)]
@@ -448,12 +448,6 @@ def _has_rounds(game_id: str) -> bool:
         return bool(table_for(game_id).description.has_score_sheet)
     except LookupError:
         return True
-
-
-def _short(title: str) -> str:
-    """A game's title short enough for a tab."""
-    return title.split(" (")[0].replace("Shanghai with ", "Shanghai, ").replace(
-        " with straights", "")
 
 
 def _row_words(cells: list[tuple[str, str]]) -> str:
