@@ -66,11 +66,12 @@ class SettingsScene(FormScene):
         w, _h = size
         width = max(600, min(theme.grown(1000, size), int(w * 0.8)))
         rows = 13
-        # The rows (and their gaps) take two thirds of the height below the title: the
-        # note under Done keeps its line (at 72 % the last row reached it).
+        # The rows (and their gaps) take the height between the column's top (24 %) and
+        # the note's line under Done, whatever it holds.
         rects = self.column(rows, width=width,
-                            row_height=max(28, min(theme.grown(56, size),
-                                                   int(size[1] * 0.66) * 3 // (rows * 4))))
+                            row_height=max(22, min(theme.grown(56, size),
+                                                   (size[1] - 48 - int(size[1] * 0.24)) * 3
+                                                   // (rows * 4))))
         label_w = width // 4
         s = self.app.settings
         sizes = [((ww, hh), f"{ww}\u00d7{hh}") for ww, hh in WINDOW_SIZES]
