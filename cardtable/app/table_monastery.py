@@ -181,7 +181,7 @@ class MonasteryTable(TableDescription[MonasteryView]):
             melds = find_mission(view.hand, MISSIONS[number])
             if melds is not None:
                 used = {c for m in melds for c in m.cards}
-                grown, _ = extend_groups(MISSIONS[number], melds,
+                grown, _rest = extend_groups(MISSIONS[number], melds,
                                          [c for c in view.hand if c not in used])
                 return [list(m.cards) for m in grown], None
         return [], None
@@ -205,7 +205,7 @@ class MonasteryTable(TableDescription[MonasteryView]):
 
     def meld_name(self, view: MonasteryView, names: Sequence[str], human: int, seat: int,
                   index: int, at_start: bool = False) -> str:
-        number, _ = view.specs[seat][index]
+        number = view.specs[seat][index][0]
         spec = text(view.spec(seat, index).describe())
         if seat == human:
             return _("your mission {number} ({spec})").format(number=number, spec=spec)
@@ -253,7 +253,7 @@ class MonasteryTable(TableDescription[MonasteryView]):
         return f"{len(view.done[seat])}/9"
 
     def laid_label(self, view: MonasteryView) -> str:
-        numbers = sorted({n for n, _ in view.specs[view.seat]})
+        numbers = sorted({n for n, _spec in view.specs[view.seat]})
         # Translators: the caption over the mission the person laid this round ("Your mission 5")
         return _("Your mission {numbers}").format(numbers=", ".join(str(n) for n in numbers))
 
