@@ -280,7 +280,7 @@ def _seat(geo: PalaceLayout, seen: Seen, seat: int) -> Iterator[Element]:
                   texts=table_texts.seat_texts(
                       spot.panel, spot.cards, geo.table.height, name,
                       # Translators: a seat's cards left, beside its name (narrow)
-                      _("{count} left").format(count=left),
+                      ngettext("{count} left", "{count} left", left).format(count=left),
                       table_texts.thinking() if seen.thinking == seat else seen.levels[seat]))
     backs = view.hand_sizes[seat] + view.face_down_counts[seat]
     yield Element(f"seat/{seat}/hand", Role.HAND,
