@@ -13,12 +13,16 @@ of language draws the faces again.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 import pygame
 
 from ..engine import Card, Colour, Rank, Suit
 from ..i18n import language, rank_code
 from .theme import font
+
+if TYPE_CHECKING:
+    from functools import _CacheInfo
 
 SUIT_COLOURS = {
     Suit.SPADES: (25, 25, 30),
@@ -47,10 +51,25 @@ def card_size(width: int) -> tuple[int, int]:
     return width, int(width * RATIO)
 
 
-def face(card_face: str, width: int, colours: str = "four") -> pygame.Surface:
-    """The face of a card (by its face code, e.g. ``"10H"``) at ``width`` pixels, in the
-    colour scheme named ``colours`` (see ``SCHEMES``), lettered in the player's language."""
-    return _face(card_face, width, colours, language())
+class _Faces:
+    """``face``: the faces drawn so far, cached by the language as well (with the
+    ``cache_info`` and ``cache_clear`` of the cache, as ``lru_cache`` gives them)."""
+
+    def __call__(self, card_face: str, width: int, colours: str = "four") -> pygame.Surface:
+        """The face of a card (by its face code, e.g. ``"10H"``) at ``width`` pixels, in
+        the colour scheme named ``colours`` (see ``SCHEMES``), lettered in the player's
+        language."""
+        return _face(card_face, width, colours, language())
+
+    def cache_info(self) -> _CacheInfo:
+        return _face.cache_info()
+
+    def cache_clear(self) -> None:
+        _face.cache_clear()
+
+
+face = _Faces()
+"""A card's face: ``face("10H", 80, "four")``."""
 
 
 @lru_cache(maxsize=1024)
@@ -178,7 +197,7 @@ def forget_faces() -> None:
     """Let the faces and outlines drawn so far go, when a game leaves the table: each game
     has a deck and card sizes of its own (some 40 KB a face at 1920×1200), and the next
     game draws the few dozen it shows again in its first frames. Backs stay: one a size."""
-    _face.cache_clear()
+    face.cache_clear()
     outline.cache_clear()
 
 
