@@ -5,17 +5,24 @@ symbol, so it reads without colour. Two colour schemes: "four" follows the five-
 (spades black, hearts red, diamonds blue, clubs green, stars gold), which helps tell suits
 apart at a glance; "two" is the classic red and black, taken from the engine's own
 ``Suit.colour``, for games where colour is a rule (Monastery's missions "in colour").
-Every cached image is keyed on its scheme.
+Every cached image is keyed on its scheme, and a face on the language too: its corners
+carry the rank's letter as the language writes it (a German jack is a B), so a change
+of language draws the faces again.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 import pygame
 
 from ..engine import Card, Colour, Rank, Suit
+from ..i18n import language, rank_code
 from .theme import font
+
+if TYPE_CHECKING:
+    from functools import _CacheInfo
 
 SUIT_COLOURS = {
     Suit.SPADES: (25, 25, 30),
@@ -44,10 +51,31 @@ def card_size(width: int) -> tuple[int, int]:
     return width, int(width * RATIO)
 
 
+class _Faces:
+    """``face``: the faces drawn so far, cached by the language as well (with the
+    ``cache_info`` and ``cache_clear`` of the cache, as ``lru_cache`` gives them)."""
+
+    def __call__(self, card_face: str, width: int, colours: str = "four") -> pygame.Surface:
+        """The face of a card (by its face code, e.g. ``"10H"``) at ``width`` pixels, in
+        the colour scheme named ``colours`` (see ``SCHEMES``), lettered in the player's
+        language."""
+        return _face(card_face, width, colours, language())
+
+    def cache_info(self) -> _CacheInfo:
+        return _face.cache_info()
+
+    def cache_clear(self) -> None:
+        _face.cache_clear()
+
+
+face = _Faces()
+"""A card's face: ``face("10H", 80, "four")``."""
+
+
 @lru_cache(maxsize=1024)
-def face(card_face: str, width: int, colours: str = "four") -> pygame.Surface:
-    """The face of a card (by its face code, e.g. ``"10H"``) at ``width`` pixels, in the
-    colour scheme named ``colours`` (see ``SCHEMES``)."""
+def _face(card_face: str, width: int, colours: str, lang: str) -> pygame.Surface:
+    """A face as ``face`` draws it, cached by the language its letters are in (``lang``
+    keys the cache; ``rank_code`` reads the language in use, which is ``lang``)."""
     from ..engine import parse_card
 
     card = parse_card(card_face)
@@ -64,7 +92,7 @@ def face(card_face: str, width: int, colours: str = "four") -> pygame.Surface:
         return surface
     assert card.suit is not None
     colour = SCHEMES[colours][card.suit]
-    rank = card.rank.code
+    rank = rank_code(card.rank)
     symbol = card.suit.symbol
     corner = _corner(rank, symbol, colour, int(w * 1.18) if contrast else w)
     surface.blit(corner, (max(2, w // 14), max(2, w // 18)))
@@ -121,7 +149,7 @@ def _rank_text(rank: str, size: int, colour: tuple[int, int, int]) -> pygame.Sur
 def _draw_joker(surface: pygame.Surface, w: int, h: int) -> None:
     crown = font(int(w * 0.55)).render("\u265b", True, JOKER_COLOUR)
     surface.blit(crown, crown.get_rect(center=(w // 2, h // 2)))
-    tag = font(max(8, int(w * 0.2)), True).render("JK", True, JOKER_COLOUR)
+    tag = font(max(8, int(w * 0.2)), True).render(rank_code(Rank.JOKER), True, JOKER_COLOUR)
     surface.blit(tag, (max(2, w // 14), max(2, w // 18)))
     surface.blit(pygame.transform.rotate(tag, 180),
                  (w - tag.get_width() - max(2, w // 14), h - tag.get_height() - max(2, w // 18)))

@@ -16,6 +16,7 @@ from functools import partial
 
 import pygame
 
+from ..i18n import _
 from . import theme
 from .level_row import ALL, LevelRow
 from .model import Box, Control, Element, Gesture, Region, Role, Text
@@ -118,8 +119,7 @@ def _widget(widget: Widget, element_id: str, parent: str | None) -> list[Element
     box = Box.of(widget.rect)
     if isinstance(widget, Button):
         command = command_of(widget.on_click)
-        name = widget.label + (", chosen" if widget.chosen else "") \
-            + ("" if widget.enabled else ", not available")
+        name = _button_name(widget.label, widget.chosen, widget.enabled)
         return [Element(element_id, Role.BUTTON, name, box, Control(command), z=WIDGET_Z,
                         enabled=widget.enabled, accepts=Gesture.CLICK | Gesture.ACTIVATE,
                         parent=parent, public=False,
@@ -136,8 +136,10 @@ def _widget(widget: Widget, element_id: str, parent: str | None) -> list[Element
         texts = [Text(widget.value or widget.placeholder, size, _inside(widget.box, 10, 4))]
         if widget.label_width:
             texts.append(Text(widget.label, size, Box(box.x, box.y, widget.label_width, box.h)))
-        return [Element(element_id, Role.FIELD, f"{widget.label}: "
-                        f"{widget.value or 'empty, ' + widget.placeholder}", box,
+        said = _labelled(widget.label, widget.value) if widget.value else \
+            _("{label}: empty, {placeholder}").format(label=widget.label,
+                                                       placeholder=widget.placeholder)
+        return [Element(element_id, Role.FIELD, said, box,
                         Control(command_of(widget.on_change)), z=WIDGET_Z,
                         enabled=widget.enabled, accepts=Gesture.CLICK, parent=parent,
                         focusable=True, public=False, texts=tuple(texts))]
@@ -151,29 +153,31 @@ def _stepper(widget: Stepper, element_id: str, box: Box,
     size = max(12, int(widget.rect.height * 0.45))
     value = widget.fmt(widget.value)
     middle = Box(widget.minus.right, box.y, widget.rect.height, box.h)
-    field = Element(element_id, Role.FIELD, f"{widget.label}: {value}", box,
+    field = Element(element_id, Role.FIELD, _labelled(widget.label, value), box,
                     Control(command_of(widget.on_change)), z=WIDGET_Z,
                     enabled=widget.enabled, accepts=Gesture.NONE, parent=parent,
                     focusable=True, public=False,
                     texts=(Text(widget.label, size, Box(box.x, box.y,
                                                        widget.minus.x - box.x, box.h)),
                            Text(value, size, middle, bold=True)))
-    parts = [Element(f"{element_id}/{part}", Role.BUTTON, f"{word} {widget.label}",
+    parts = [Element(f"{element_id}/{part}", Role.BUTTON, word.format(label=widget.label),
                      Box.of(rect), Control(f"{command_of(widget.on_change)}:{step}"),
                      z=WIDGET_Z + 1, enabled=widget.enabled and live,
                      accepts=Gesture.CLICK, parent=element_id, focusable=False, public=False,
                      texts=(Text(sign, size, Box.of(rect), bold=True),))
              for part, word, sign, rect, step, live in (
-                 ("less", "fewer", "\u2212", widget.minus, -1,
+                 # Translators: a stepper's buttons, said: "fewer Rounds", "more Rounds"
+                 ("less", _("fewer {label}"), "\u2212", widget.minus, -1,
                   widget.value > widget.minimum),
-                 ("more", "more", "+", widget.plus, 1, widget.value < widget.maximum))]
+                 ("more", _("more {label}"), "+", widget.plus, 1,
+                  widget.value < widget.maximum))]
     return [field, *parts]
 
 
 def _choice(widget: Choice[object], element_id: str, box: Box, parent: str | None) -> list[Element]:
     size = max(12, int(widget.rect.height * 0.42))
     chosen = next((label for value, label in widget.options if value == widget.value), "")
-    name = f"{widget.label}: {chosen}" if widget.label else chosen
+    name = _labelled(widget.label, chosen) if widget.label else chosen
     texts = (Text(widget.label, size, Box(box.x, box.y, widget.label_width, box.h)),) \
         if widget.label_width else ()
     field = Element(element_id, Role.FIELD, name, box, Control(command_of(widget.on_change)),
@@ -183,9 +187,9 @@ def _choice(widget: Choice[object], element_id: str, box: Box, parent: str | Non
     for index, (segment, (value, label)) in enumerate(zip(widget.segments(),
                                                           widget.options)):
         picked = value == widget.value
-        _, fitted = theme.fit(label, size, segment.width - 10, picked, smallest=10)
+        fitted = theme.fit(label, size, segment.width - 10, picked, smallest=10)[1]
         options.append(Element(
-            f"{element_id}/{index}", Role.BUTTON, label + (", chosen" if picked else ""),
+            f"{element_id}/{index}", Role.BUTTON, _button_name(label, picked),
             Box.of(segment), Control(f"{command_of(widget.on_change)}:{value}"),
             z=WIDGET_Z + 1, enabled=widget.enabled, accepts=Gesture.CLICK, parent=element_id,
             focusable=False, public=False, selected=picked,
@@ -202,7 +206,7 @@ def _level_row(widget: LevelRow, element_id: str, box: Box,
                       for name, level in zip(widget.names, widget.levels))
     texts = (Text(widget.label, size, Box(box.x, box.y, widget.label_width, box.h)),) \
         if widget.label_width else ()
-    row = Element(element_id, Role.FIELD, f"{widget.label}: {seats}", box,
+    row = Element(element_id, Role.FIELD, _labelled(widget.label, seats), box,
                   Control(command_of(widget.on_change)), z=WIDGET_Z, enabled=widget.enabled,
                   accepts=Gesture.NONE, parent=parent, focusable=True, public=False,
                   texts=texts)
@@ -210,12 +214,27 @@ def _level_row(widget: LevelRow, element_id: str, box: Box,
     for index, segment in enumerate(widget.segments()):
         who = ALL if index == 0 else widget.names[index - 1]
         segments.append(Element(
-            f"{element_id}/{index}", Role.BUTTON, f"{who}: {widget.segment_level(index)}",
+            f"{element_id}/{index}", Role.BUTTON, _labelled(who, widget.segment_level(index)),
             Box.of(segment), Control(f"{command_of(widget.on_change)}:{index}"),
             z=WIDGET_Z + 1, enabled=widget.enabled, accepts=Gesture.CLICK, parent=element_id,
             focusable=False, public=False, selected=widget.cursor == index,
             texts=_stacked(widget.texts(index), segment)))
     return [row, *segments]
+
+
+def _labelled(label: str, value: str) -> str:
+    """A field said with its value: "Rounds: 11"."""
+    # Translators: a field and its value, said ("Rounds: 11")
+    return _("{label}: {value}").format(label=label, value=value)
+
+
+def _button_name(label: str, chosen: bool, enabled: bool = True) -> str:
+    """A button as it is said, with whether it is chosen and whether it can be used."""
+    if chosen:
+        said = _("{label}, chosen") if enabled else _("{label}, chosen, not available")
+    else:
+        said = "{label}" if enabled else _("{label}, not available")
+    return said.format(label=label)
 
 
 def _stacked(lines: Sequence[tuple[str, int]], segment: pygame.Rect) -> tuple[Text, ...]:

@@ -13,7 +13,7 @@ from collections.abc import Iterator, Sequence
 import pygame
 
 from ..engine.palace import RESERVE_PLACEMENTS, Phase
-from ..engine.placements import rank_name
+from ..i18n import _, ngettext
 from . import table_texts, theme
 from .model import (
     Box,
@@ -45,6 +45,7 @@ from .palace_seen import (
     cards_words,
     label_box,
     ordinal,
+    rank_letter,
     rank_words,
 )
 
@@ -56,8 +57,13 @@ def you_box(geo: PalaceLayout) -> Box:
     line = int(size * 1.35)
     first = geo.reserve[0]
     x = geo.table.play.x + 4
-    width = min(int(len("13 cards left") * size * 0.6) + 4, first.x - x - 8)
+    widest = _cards_left(13)
+    width = min(int(len(widest) * size * 0.6) + 4, first.x - x - 8)
     return Box(x, first.bottom - 2 * line, width, 2 * line)
+
+
+def _cards_left(count: int) -> str:
+    return ngettext("{count} card left", "{count} cards left", count).format(count=count)
 
 
 def build(geo: PalaceLayout, seen: Seen) -> ScreenModel:
@@ -76,11 +82,13 @@ def _elements(geo: PalaceLayout, seen: Seen) -> Iterator[Element]:
         yield from _seat(geo, seen, seat)
     for button in seen.buttons:
         words = button.label.split("  [")
-        name = words[0] + (f", key {words[1].rstrip(']')}" if len(words) > 1 else "")
+        name = _("{button}, key {key}").format(button=words[0], key=words[1].rstrip("]")) \
+            if len(words) > 1 else words[0]
         yield Element(f"button/{button.command}", Role.BUTTON, name, button.box,
                       Control(button.command), z=10, enabled=button.enabled, accepts=PLAY,
                       texts=(Text(button.label, button.size, bold=True),))
-    yield Element("log", Role.LOG, f"Moves: {seen.log}" if seen.log else "Moves: none yet",
+    yield Element("log", Role.LOG, _("Moves: {line}").format(line=seen.log) if seen.log
+                  else _("Moves: none yet"),
                   Box.of(table.log), Region("log"), focusable=True,
                   texts=table_texts.log_texts(table.log, seen.log_lines, table.height,
                                               seen.log_scroll))
@@ -118,8 +126,9 @@ def _said(geo: PalaceLayout, seen: Seen) -> Iterator[Element]:
         placed = table_texts.callout(table, seat, words, seen.human, you_point(geo, mine),
                                      [geo.stack_area(), *pile_labels(geo)])
         if placed is not None:
-            who = "you" if seat == seen.human else seen.names[seat]
-            yield Element(f"callout/{seat}", Role.PANEL, f"{who}: {words}", placed[0],
+            said = _("you: {words}").format(words=words) if seat == seen.human \
+                else _("{name}: {words}").format(name=seen.names[seat], words=words)
+            yield Element(f"callout/{seat}", Role.PANEL, said, placed[0],
                           Region("callout"), z=51, texts=(placed[1],))
 
 
@@ -129,23 +138,27 @@ def _hand(geo: PalaceLayout, seen: Seen) -> Iterator[Element]:
     # A card dragged along the hand moves there: with two cards or more, face up, the
     # hand takes that drop and the focus (Enter says how to order it by keys).
     orderable = len(seen.hand) > 1 and not seen.face_down
-    yield Element("hand", Role.HAND, f"your hand, {len(seen.hand)} cards", Box.of(table.hand),
+    count = len(seen.hand)
+    yield Element("hand", Role.HAND, ngettext("your hand, {count} card", "your hand, {count} cards",
+                                              count).format(count=count), Box.of(table.hand),
                   SeatCards(human, Zone.HAND), z=5,
                   accepts=Gesture.DROP if orderable else Gesture.NONE, focusable=orderable)
     left = view.cards_left(human)
-    yield Element("you", Role.SEAT, f"you, {left} card{'s' * (left != 1)} left"
-                  + (", to play" if human in view.awaiting else ""), you_box(geo),
+    you = ngettext("you, {count} card left, to play", "you, {count} cards left, to play",
+                   left) if human in view.awaiting \
+        else ngettext("you, {count} card left", "you, {count} cards left", left)
+    yield Element("you", Role.SEAT, you.format(count=left), you_box(geo),
                   SeatRef(human), z=5, focusable=True,
-                  texts=(Text("You", label_size(table.height), bold=True),
-                         Text(f"{left} card{'s' * (left != 1)} left",
-                              label_size(table.height), bold=True)))
+                  texts=(Text(_("You"), label_size(table.height), bold=True),
+                         Text(_cards_left(left), label_size(table.height), bold=True)))
     if seen.face_down:
         boxes = [Box.of(r) for r in table.hand_slots(seen.face_down, frozenset(seen.picked))]
         for index in range(len(boxes)):
             picked = index in seen.picked
             yield Element(f"facedown/{index}", Role.HIDDEN_CARD,
-                          f"your {ordinal(index)} face-down card"
-                          + (", picked to hide" if picked else ""),
+                          (_("your {ordinal} face-down card, picked to hide") if picked
+                           else _("your {ordinal} face-down card")).format(
+                              ordinal=ordinal(index)),
                           _strip(boxes, index), ZoneCard(human, FACE_DOWN, index, None),
                           z=6 + index, accepts=PLAY if seen.my_turn else Gesture.NONE,
                           parent="hand", public=False, focusable=True, selected=picked)
@@ -158,7 +171,8 @@ def _hand(geo: PalaceLayout, seen: Seen) -> Iterator[Element]:
             continue
         chosen = card in seen.selected
         yield Element(f"hand/{card.code}", Role.CARD,
-                      f"{card_words(card)}, in your hand" + (", selected" if chosen else ""),
+                      (_("{card}, in your hand, selected") if chosen
+                       else _("{card}, in your hand")).format(card=card_words(card)),
                       _strip(boxes, index), HandCard(card, index), z=6 + index,
                       accepts=PLAY | Gesture.DRAG, parent="hand", selected=chosen)
 
@@ -177,10 +191,11 @@ def _piles(geo: PalaceLayout, seen: Seen) -> Iterator[Element]:
     view, table = seen.view, geo.table
     size = label_size(table.height)
     playing = view.phase is Phase.PLAY
-    deck = f"Deck {view.deck_size}"
-    yield Element("deck", Role.PILE, f"the deck, {view.deck_size} cards" if view.deck_size
-                  else "the deck, empty", Box.of(geo.deck), DECK, z=3, focusable=True,
-                  public=False)
+    deck = _("Deck {count}").format(count=view.deck_size)
+    yield Element("deck", Role.PILE, ngettext(
+        "the deck, {count} card", "the deck, {count} cards", view.deck_size).format(
+            count=view.deck_size) if view.deck_size else _("the deck, empty"),
+                  Box.of(geo.deck), DECK, z=3, focusable=True, public=False)
     yield Element("deck/label", Role.TEXT, deck,
                   label_box(geo.deck.centerx, geo.deck.bottom + 6, deck, size, "midtop"),
                   Region("deck label"), z=3, parent="deck",
@@ -189,20 +204,26 @@ def _piles(geo: PalaceLayout, seen: Seen) -> Iterator[Element]:
     count = sum(len(p) for p in stack)
     top = view.top if stack == view.stack else None
     if stack:
-        name = (f"the stack, {count} card{'s' * (count != 1)}, on top "
-                f"{cards_words(stack[-1])}"
-                + (f"; play {rank_words(top)} or higher" if top else ""))
+        name = (ngettext("the stack, {count} card, on top {cards}; play {rank} or higher",
+                         "the stack, {count} cards, on top {cards}; play {rank} or higher",
+                         count) if top else
+                ngettext("the stack, {count} card, on top {cards}",
+                         "the stack, {count} cards, on top {cards}", count)).format(
+            count=count, cards=cards_words(stack[-1]), rank=rank_words(top) if top else "")
     else:
-        name = "the stack, empty: anything goes"
-    label = f"Stack {count}" + (f"  \u00b7  play {rank_name(top)}+" if top else "")
+        name = _("the stack, empty: anything goes")
+    label = _("Stack {count}").format(count=count)
+    if top:
+        label += "  \u00b7  " + _("play {rank}+").format(rank=rank_letter(top))
     yield Element("stack", Role.PILE, name, Box.of(geo.stack_area()), STACK, z=3,
                   accepts=PLAY | Gesture.DROP if playing else Gesture.NONE, focusable=True)
     yield Element("stack/label", Role.TEXT, label,
                   label_box(geo.stack.x, geo.stack.bottom + 6, label, size, "topleft"),
                   Region("stack label"), z=3, parent="stack",
                   texts=(Text(label, size),))
-    burned = f"Burned {seen.burned}"
-    yield Element("burned", Role.PILE, f"burned cards, {seen.burned}", Box.of(geo.burned),
+    burned = _("Burned {count}").format(count=seen.burned)
+    yield Element("burned", Role.PILE, _("burned cards, {count}").format(count=seen.burned),
+                  Box.of(geo.burned),
                   BURNED, z=3, focusable=True, public=False)
     yield Element("burned/label", Role.TEXT, burned,
                   label_box(geo.burned.centerx, geo.burned.bottom + 6, burned, size,
@@ -213,24 +234,28 @@ def _piles(geo: PalaceLayout, seen: Seen) -> Iterator[Element]:
 def _own_reserve(geo: PalaceLayout, seen: Seen) -> Iterator[Element]:
     view, human = seen.view, seen.human
     if geo.reserve:  # where the reserves go, before any is made (the tour lights it)
-        yield Element("reserve", Role.PANEL, "your reserves: the visible one on the hidden "
-                      "one", Box.of(geo.reserve[0].unionall(geo.reserve[1:])),
+        yield Element("reserve", Role.PANEL,
+                      _("your reserves: the visible one on the hidden one"),
+                      Box.of(geo.reserve[0].unionall(geo.reserve[1:])),
                       SeatCards(human, Zone.RESERVE), public=False)
     made = len(view.reserves[human])
     if view.phase is Phase.BUILD_RESERVE and made < len(geo.reserve):
         slot = geo.reserve[made]
-        words = f"Reserve {made + 1}"
+        words = _("Reserve {number}").format(number=made + 1)
         size = reserve_label_size(geo.table.height)
         width = geo.table.card_w
         yield Element("reserve/next", Role.RESERVE,
-                      f"your visible reserve, placement {made + 1} of {RESERVE_PLACEMENTS}: "
-                      "put cards here", Box.of(slot), SeatCards(human, NEXT_SLOT), z=4,
+                      _("your visible reserve, placement {number} of {total}: put cards "
+                        "here").format(number=made + 1, total=RESERVE_PLACEMENTS),
+                      Box.of(slot), SeatCards(human, NEXT_SLOT), z=4,
                       accepts=PLAY | Gesture.DROP if view.current == human else Gesture.NONE,
                       texts=(Text(words, size, Box(slot.x + width, slot.y,
                                                    max(0, slot.width - width), slot.height)),))
     hidden = view.hidden_counts[human]
     if hidden or made or view.phase is Phase.BUILD_RESERVE:
-        words = "Your reserve" + (f"  \u00b7  {hidden} hidden" if hidden else "")
+        words = _("Your reserve")
+        if hidden:
+            words += "  \u00b7  " + _("{count} hidden").format(count=hidden)
         size = reserve_label_size(geo.table.height)
         first = geo.reserve[0]
         yield Element("reserve/label", Role.TEXT, words,
@@ -245,16 +270,22 @@ def _seat(geo: PalaceLayout, seen: Seen, seat: int) -> Iterator[Element]:
     view, spot = seen.view, geo.table.spots[seat]
     name = seen.names[seat]
     left = view.cards_left(seat)
-    yield Element(f"seat/{seat}", Role.SEAT,
-                  f"{name}, {seen.levels[seat]}, {left} card{'s' * (left != 1)} left"
-                  + (", to play" if seat in view.awaiting else ""),
+    said = ngettext("{name}, {level}, {count} card left, to play",
+                    "{name}, {level}, {count} cards left, to play", left) \
+        if seat in view.awaiting else ngettext("{name}, {level}, {count} card left",
+                                               "{name}, {level}, {count} cards left", left)
+    yield Element(f"seat/{seat}", Role.SEAT, said.format(name=name, level=seen.levels[seat],
+                                                         count=left),
                   Box.of(spot.panel), SeatRef(seat), z=0, accepts=PLAY,
                   texts=table_texts.seat_texts(
-                      spot.panel, spot.cards, geo.table.height, name, f"{left} left",
-                      table_texts.THINKING if seen.thinking == seat else seen.levels[seat]))
+                      spot.panel, spot.cards, geo.table.height, name,
+                      # Translators: a seat's cards left, beside its name (narrow)
+                      ngettext("{count} left", "{count} left", left).format(count=left),
+                      table_texts.thinking() if seen.thinking == seat else seen.levels[seat]))
     backs = view.hand_sizes[seat] + view.face_down_counts[seat]
     yield Element(f"seat/{seat}/hand", Role.HAND,
-                  f"{name}'s hand, {backs} card{'s' * (backs != 1)}", Box.of(spot.cards),
+                  ngettext("{name}'s hand, {count} card", "{name}'s hand, {count} cards",
+                           backs).format(name=name, count=backs), Box.of(spot.cards),
                   SeatCards(seat, Zone.HAND), z=1, parent=f"seat/{seat}", public=False)
     yield from _slots(geo, seen, seat, False)
 
@@ -263,7 +294,7 @@ def _slots(geo: PalaceLayout, seen: Seen, seat: int, playable: bool) -> Iterator
     """A seat's hidden cards, each with the face-up reserve placement lying on it."""
     view = seen.view
     mine = seat == seen.human
-    whose = "your" if mine else f"{seen.names[seat]}'s"
+    name = seen.names[seat]
     parent = None if mine else f"seat/{seat}"
     z = 4 if mine else 1  # a seat's cards lie under the piles, the person's above them
     hidden = view.hidden_counts[seat]
@@ -273,8 +304,8 @@ def _slots(geo: PalaceLayout, seen: Seen, seat: int, playable: bool) -> Iterator
         if index < hidden and not dragged:
             box = geo.hidden_box(seat, index)
             yield Element(f"seat/{seat}/hidden/{index}", Role.HIDDEN_CARD,
-                          f"{whose} {ordinal(index)} hidden card"
-                          + (", to turn up" if playable else ""), box,
+                          _hidden_name(mine, playable).format(name=name,
+                                                              ordinal=ordinal(index)), box,
                           ZoneCard(seat, HIDDEN, index, None), z=z,
                           accepts=PLAY | Gesture.DRAG if playable else Gesture.NONE,
                           parent=parent, public=False, focusable=True)
@@ -282,8 +313,18 @@ def _slots(geo: PalaceLayout, seen: Seen, seat: int, playable: bool) -> Iterator
             placement = reserve[index]
             box = geo.placement_box(seat, index, len(placement))
             yield Element(f"seat/{seat}/reserve/{index}", Role.RESERVE,
-                          f"{whose} {ordinal(index)} reserve placement: "
-                          f"{cards_words(placement)}", box,
+                          (_("your {ordinal} reserve placement: {cards}") if mine else
+                           _("{name}'s {ordinal} reserve placement: {cards}")).format(
+                              name=name, ordinal=ordinal(index),
+                              cards=cards_words(placement)), box,
                           ZoneCard(seat, RESERVE, index, placement[0]), z=z + 1,
                           parent=parent,
                           focusable=True)
+
+
+def _hidden_name(mine: bool, playable: bool) -> str:
+    """A seat's hidden card as it is said (``{name}``, ``{ordinal}`` to fill in)."""
+    if mine:
+        return _("your {ordinal} hidden card, to turn up") if playable \
+            else _("your {ordinal} hidden card")
+    return _("{name}'s {ordinal} hidden card")

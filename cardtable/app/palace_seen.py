@@ -9,6 +9,8 @@ from dataclasses import dataclass
 
 from ..engine import Card, Rank
 from ..engine.palace import PalaceView
+from ..i18n import N_, _, rank_code, suit_name
+from .grammar import listed
 from .input_grammar import Command
 from .model import Box, Gesture, NamedPile, PileName, Zone
 
@@ -20,34 +22,52 @@ DECK, STACK, BURNED = (NamedPile(PileName.DECK), NamedPile(PileName.STACK),
                        NamedPile(PileName.BURNED))
 
 PLAY = Gesture.CLICK | Gesture.ACTIVATE
-_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
-             "ninth")
-_RANK_WORDS = {Rank.JOKER: "joker", Rank.ACE: "ace", Rank.TWO: "two", Rank.THREE: "three",
-               Rank.FOUR: "four", Rank.FIVE: "five", Rank.SIX: "six", Rank.SEVEN: "seven",
-               Rank.EIGHT: "eight", Rank.NINE: "nine", Rank.TEN: "ten", Rank.JACK: "jack",
-               Rank.QUEEN: "queen", Rank.KING: "king"}
+# Translators: ordinals in "your second hidden card", "your first face-down card"
+_ORDINALS = (N_("first"), N_("second"), N_("third"), N_("fourth"), N_("fifth"), N_("sixth"),
+             N_("seventh"), N_("eighth"), N_("ninth"))
+# Translators: ranks as a card is said, in "seven of hearts"
+_RANK_WORDS = {Rank.JOKER: N_("joker"), Rank.ACE: N_("ace"), Rank.TWO: N_("two"),
+               Rank.THREE: N_("three"), Rank.FOUR: N_("four"), Rank.FIVE: N_("five"),
+               Rank.SIX: N_("six"), Rank.SEVEN: N_("seven"), Rank.EIGHT: N_("eight"),
+               Rank.NINE: N_("nine"), Rank.TEN: N_("ten"), Rank.JACK: N_("jack"),
+               Rank.QUEEN: N_("queen"), Rank.KING: N_("king")}
+# Translators: a rank to beat in Palace, in "play a king or higher"
+_A_RANK = {Rank.ACE: N_("an ace"), Rank.TWO: N_("a two"), Rank.THREE: N_("a three"),
+           Rank.FOUR: N_("a four"), Rank.FIVE: N_("a five"), Rank.SIX: N_("a six"),
+           Rank.SEVEN: N_("a seven"), Rank.EIGHT: N_("an eight"), Rank.NINE: N_("a nine"),
+           Rank.TEN: N_("a ten"), Rank.JACK: N_("a jack"), Rank.QUEEN: N_("a queen"),
+           Rank.KING: N_("a king")}
 
 
 def card_words(card: Card) -> str:
     """A card as it is said: "seven of hearts"."""
+    rank = _(_RANK_WORDS[card.rank])
     if card.suit is None:
-        return _RANK_WORDS[card.rank]
-    return f"{_RANK_WORDS[card.rank]} of {card.suit.label}"
+        return rank
+    return _("{rank} of {suit}").format(rank=rank, suit=suit_name(card.suit))
 
 
 def cards_words(cards: Sequence[Card]) -> str:
-    words = [card_words(card) for card in cards]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    return listed([card_words(card) for card in cards])
+
+
+def _rank(value: int) -> Rank:
+    return Rank(1 if value == 14 else value)
 
 
 def rank_words(value: int) -> str:
     """A Palace rank to beat, said: "a king", "an ace" (values 2 to 14, ace high)."""
-    word = _RANK_WORDS[Rank(1 if value == 14 else value)]
-    return f"{'an' if word[0] in 'aeiou' else 'a'} {word}"
+    return _(_A_RANK[_rank(value)])
+
+
+def rank_letter(value: int) -> str:
+    """A Palace rank as its card's corner shows it, in the language ("9", "J", "B")."""
+    return rank_code(_rank(value))
 
 
 def ordinal(index: int) -> str:
-    return _ORDINALS[index] if index < len(_ORDINALS) else f"number {index + 1}"
+    return _(_ORDINALS[index]) if index < len(_ORDINALS) \
+        else _("number {number}").format(number=index + 1)
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ..engine import Card, Meld, MeldRules
+from ..i18n import _, ngettext
 from . import meld_fold, rummy_layout, theme
 from .layout import TableLayout
 from .model import (
@@ -29,7 +30,7 @@ from .model import (
     WildInMeld,
 )
 from .spoken import card_name, cards_name, meld_words, wild_note
-from .table_desc import RummyView, TableDescription
+from .table_desc import RummyView, TableDescription, meld_kind_word
 
 if TYPE_CHECKING:
     from .rummy_model import TableState
@@ -57,23 +58,27 @@ def groups_elements(geo: TableLayout, view: RummyView, desc: TableDescription[Ru
     slots = group_slots(geo, state.groups, state.building)
     for index, slot in enumerate(slots):
         if index >= len(state.groups):
-            out.append(Element("group/new", Role.NEW_GROUP, "a new group: put cards here to "
-                               "start one", Box.of(slot), NewGroup(), z=3,
-                               accepts=CLICK | DROP, texts=(Text("new", 11),)))
+            out.append(Element("group/new", Role.NEW_GROUP,
+                               _("a new group: put cards here to start one"), Box.of(slot),
+                               NewGroup(), z=3, accepts=CLICK | DROP,
+                               # Translators: the label of the slot where a new group starts
+                               texts=(Text(_("new"), 11),)))
             continue
         cards = state.groups[index]
         label, good = desc.group_label(view, cards)
-        what = label.replace("\u2713 ", "").lower() if good else "not a meld yet"
+        what = label.replace("\u2713 ", "").lower() if good else _("not a meld yet")
         gid = f"group/{index}"
         out.append(Element(gid, Role.STAGED_GROUP,
-                           f"group {index + 1} being built, {what}: {cards_name(cards)}",
+                           _("group {number} being built, {what}: {cards}").format(
+                               number=index + 1, what=what, cards=cards_name(cards)),
                            Box.of(slot), StagedGroup(index), z=3, accepts=CLICK | DROP,
                            texts=(Text(label, 11),)))
         rects = group_card_rects(geo, slot, len(cards))
         for position, (card, rect) in enumerate(zip(cards, rects)):
             shown = rects[position + 1].x - rect.x if position + 1 < len(rects) else rect.width
             out.append(Element(f"{gid}/{card.code}", Role.CARD,
-                               f"{card_name(card)}, in group {index + 1}",
+                               _("{card}, in group {number}").format(card=card_name(card),
+                                                                      number=index + 1),
                                Box(rect.x, rect.y, shown, rect.height),
                                StagedCard(card, index), z=4, accepts=Gesture.CLICK | DRAG,
                                parent=gid, focusable=False))
@@ -90,11 +95,14 @@ MELDS_DIALOG = "melds-dialog"
 
 def _folded_label(name: str, count: int, width: int) -> Text:
     """The folded melds' line, the longest wording that fits its width."""
-    melds = f"{count} meld{'s' if count != 1 else ''}"
-    wordings = [f"{name}'s {melds} \u2014 open", f"{name}'s {melds}", f"{name}: {melds}",
-                melds]
+    wordings = [ngettext("{name}'s {count} meld \u2014 open", "{name}'s {count} melds \u2014 open",
+                         count),
+                ngettext("{name}'s {count} meld", "{name}'s {count} melds", count),
+                ngettext("{name}: {count} meld", "{name}: {count} melds", count),
+                ngettext("{count} meld", "{count} melds", count)]
     for size in (12, 11, 10):
-        for words in wordings:
+        for wording in wordings:
+            words = wording.format(name=name, count=count)
             if theme.font(size, True).size(theme.drawable(words))[0] <= width - 8:
                 return Text(words, size, bold=True)
     return Text(str(count), 10, bold=True)
@@ -111,8 +119,10 @@ def meld_elements(geo: TableLayout, view: RummyView, desc: TableDescription[Rumm
     laid, folded = meld_fold.folded_table(geo, state.human, shapes)
     for seat, box in folded.items():
         count = len(view.melds[seat])
-        name = f"{state.names[seat]}'s {count} meld{'s' if count != 1 else ''}"
-        out.append(Element(f"folded/{seat}", Role.SEAT_MELDS, f"{name}, open to see them",
+        said = ngettext("{name}'s {count} meld, open to see them",
+                        "{name}'s {count} melds, open to see them", count).format(
+            name=state.names[seat], count=count)
+        out.append(Element(f"folded/{seat}", Role.SEAT_MELDS, said,
                            Box.of(box), SeatMelds(seat), z=6, accepts=CLICK | DROP,
                            parent=f"seat/{seat}",
                            texts=(_folded_label(state.names[seat], count, box.width),)))
@@ -123,17 +133,20 @@ def meld_elements(geo: TableLayout, view: RummyView, desc: TableDescription[Rumm
         close = pygame.Rect(room.right - 90, room.y + 6, 84, title - 4)
         inner = pygame.Rect(room.x + 8, room.y + title + 8, room.w - 16, room.h - title - 16)
         laid[seat] = meld_fold.dialog_spots(geo, inner, shapes[seat])
-        out.append(Element(MELDS_DIALOG, Role.PANEL, f"{state.names[seat]}'s melds",
+        name = state.names[seat]
+        out.append(Element(MELDS_DIALOG, Role.PANEL, _("{name}'s melds").format(name=name),
                            Box.of(room), SeatMelds(seat), z=40, modal=True,
-                           texts=(Text(f"{state.names[seat]}'s melds: drop cards on a meld "
-                                       "or a wild, or select and click", 12, bold=True),)))
-        out.append(Element("melds-dialog/close", Role.BUTTON, "Close", Box.of(close),
+                           texts=(Text(_("{name}'s melds: drop cards on a meld or a wild, or "
+                                         "select and click").format(name=name), 12,
+                                       bold=True),)))
+        out.append(Element("melds-dialog/close", Role.BUTTON, _("Close"), Box.of(close),
                            SeatMelds(seat, close=True), z=41, accepts=CLICK,
-                           parent=MELDS_DIALOG, texts=(Text("Close  [Esc]", 12, bold=True),)))
+                           parent=MELDS_DIALOG,
+                           texts=(Text(_("Close  [Esc]"), 12, bold=True),)))
     for seat, melds in enumerate(view.melds):
         if not melds or seat not in laid:
             continue
-        whose = "your" if seat == state.human else f"{state.names[seat]}'s"
+        mine, name = seat == state.human, state.names[seat]
         parent = None if seat == state.human else f"seat/{seat}"
         lift = 0
         if seat == state.melds_open and seat in folded:
@@ -141,7 +154,9 @@ def meld_elements(geo: TableLayout, view: RummyView, desc: TableDescription[Rumm
         spots = laid[seat]
         for index, (meld, spot) in enumerate(zip(melds, spots)):
             mid = f"meld/{seat}/{index}"
-            out.append(Element(mid, Role.TABLE_MELD, f"{whose} {meld_words(meld, rules)}",
+            said = _("your {meld}") if mine else _("{name}'s {meld}")
+            out.append(Element(mid, Role.TABLE_MELD,
+                               said.format(name=name, meld=meld_words(meld, rules)),
                                Box.of(spot.box), TableMeld(seat, index), z=6 + lift,
                                accepts=CLICK | DROP, parent=parent))
             for position, (card, box) in enumerate(zip(meld.cards, spot.visible)):
@@ -149,14 +164,20 @@ def meld_elements(geo: TableLayout, view: RummyView, desc: TableDescription[Rumm
                     note = wild_note(card, meld, rules, position)
                     out.append(Element(
                         f"{mid}/{position}", Role.WILD,
-                        f"{card_name(card)} in {whose} {meld.kind.value}: {note.split(' ', 2)[2]}",
+                        (_("{card} in your {kind}: {note}") if mine
+                         else _("{card} in {name}'s {kind}: {note}")).format(
+                            card=card_name(card), name=name, kind=meld_kind_word(meld.kind),
+                            note=note.split(' ', 2)[2]),
                         Box.of(box), WildInMeld(seat, index, position, card), z=8 + lift,
                         accepts=CLICK | DROP, parent=mid))
                 else:
                     out.append(Element(f"{mid}/{position}", Role.CARD,
-                                       f"{card_name(card)} in {whose} {meld.kind.value}",
+                                       (_("{card} in your {kind}") if mine
+                                        else _("{card} in {name}'s {kind}")).format(
+                                           card=card_name(card), name=name,
+                                           kind=meld_kind_word(meld.kind)),
                                        Box.of(box), MeldCard(seat, index, position, card),
                                        z=7 + lift, parent=mid))
-            out.append(Element(f"{mid}/tab", Role.TEXT, "lay off here", Box.of(spot.tab),
+            out.append(Element(f"{mid}/tab", Role.TEXT, _("lay off here"), Box.of(spot.tab),
                                Region("lay-off"), z=7 + lift, parent=mid, public=False))
     return out

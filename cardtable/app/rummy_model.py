@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 import pygame
 
 from ..engine import Card, Pile
+from ..i18n import _, ngettext, pgettext
 from . import rummy_layout, table_texts, theme
 from .input_grammar import Command
 from .layout import TableLayout
@@ -103,8 +104,9 @@ def build(geo: TableLayout, view: RummyView, desc: TableDescription[RummyView],
     if state.question is not None:
         elements += _question(state.question)
     elements += _piles(geo, view, desc)
-    elements.append(Element("meldrow", Role.PANEL, "your melds' row: melds are built and "
-                            "laid here", Box.of(geo.meld_row), Region("meld row"),
+    elements.append(Element("meldrow", Role.PANEL,
+                            _("your melds' row: melds are built and laid here"),
+                            Box.of(geo.meld_row), Region("meld row"),
                             public=False))
     elements += groups_elements(geo, view, desc, state)
     elements += meld_elements(geo, view, desc, state)
@@ -123,8 +125,9 @@ def build(geo: TableLayout, view: RummyView, desc: TableDescription[RummyView],
     # A question with no room on the felt is put over the log on purpose: the log is
     # neither clickable nor read there until the question is answered.
     covered = state.question is not None and state.question.panel.overlap(Box.of(geo.log)) > 0
-    elements.append(Element("log", Role.LOG, "the move log; click an AI player's move, or "
-                            "press Enter here, to see why it made it", Box.of(geo.log),
+    elements.append(Element("log", Role.LOG, _("the move log; click an AI player's move, or "
+                                               "press Enter here, to see why it made it"),
+                            Box.of(geo.log),
                             Region("log"), accepts=CLICK, enabled=not covered,
                             public=not covered,
                             texts=table_texts.log_texts(
@@ -176,8 +179,9 @@ def _said(geo: TableLayout, state: TableState) -> list[Element]:
             geo.hand.centerx, geo.hand.top - rummy_layout.label_line(geo) - 8),
             [geo.stock, geo.discard, pile_label_rect(geo)])
         if placed is not None:
-            who = "you" if seat == state.human else state.names[seat]
-            out.append(Element(f"callout/{seat}", Role.PANEL, f"{who} called {words}",
+            said = _("you called {words}").format(words=words) if seat == state.human \
+                else _("{name} called {words}").format(name=state.names[seat], words=words)
+            out.append(Element(f"callout/{seat}", Role.PANEL, said,
                                placed[0], Region("callout"), z=51, texts=(placed[1],)))
     return out
 
@@ -194,7 +198,9 @@ def pile_label_texts(geo: TableLayout, stock_size: int) -> tuple[Text, Text]:
     size = rummy_layout.label_size(geo)
     face = theme.font(size)
     out = []
-    for words, pile in ((f"Stock {stock_size}", geo.stock), ("Discard", geo.discard)):
+    # Translators: the labels under the piles ("Stock 23", "Discard")
+    labels = (_("Stock {count}").format(count=stock_size), pgettext("pile", "Discard"))
+    for words, pile in zip(labels, (geo.stock, geo.discard)):
         width, height = face.size(words)
         out.append(Text(words, size, Box(pile.centerx - width // 2, pile.bottom + 6, width,
                                          height)))
@@ -213,11 +219,15 @@ def _question(question: QuestionSpot) -> list[Element]:
 
 def _piles(geo: TableLayout, view: RummyView, desc: TableDescription[RummyView]) -> list[Element]:
     count = view.stock_size
-    stock = f"the stock, {count} card{'s' if count != 1 else ''}"
+    stock = ngettext("the stock, {count} card", "the stock, {count} cards", count).format(
+        count=count)
     top = view.top_discard
-    discard = "the discard pile, " + (f"{card_name(top)} on top" if top else "empty")
-    if top is not None and desc.is_wild(view, top):
-        discard += " (wild)"
+    if top is None:
+        discard = _("the discard pile, empty")
+    elif desc.is_wild(view, top):
+        discard = _("the discard pile, {card} on top (wild)").format(card=card_name(top))
+    else:
+        discard = _("the discard pile, {card} on top").format(card=card_name(top))
     stock_label, discard_label = pile_label_texts(geo, count)
     return [Element("pile/stock", Role.PILE, stock, Box.of(geo.stock), PileRef(Pile.STOCK),
                     z=2, accepts=CLICK | DRAG),
@@ -226,7 +236,7 @@ def _piles(geo: TableLayout, view: RummyView, desc: TableDescription[RummyView])
                     texts=(stock_label,)),
             Element("pile/discard", Role.PILE, discard, Box.of(geo.discard),
                     PileRef(Pile.DISCARD), z=2, accepts=CLICK | DRAG | DROP),
-            Element("pile/discard/label", Role.TEXT, "Discard", discard_label.box
+            Element("pile/discard/label", Role.TEXT, discard_label.content, discard_label.box
                     or Box.of(geo.discard), Region("discard label"), z=2,
                     parent="pile/discard", texts=(discard_label,))]
 
@@ -236,28 +246,38 @@ def _seats(geo: TableLayout, view: RummyView, desc: TableDescription[RummyView],
     out: list[Element] = []
     for seat, spot in geo.spots.items():
         count = view.hand_sizes[seat]
-        parts = [state.names[seat], f"{count} card{'s' if count != 1 else ''} in hand",
+        parts = [state.names[seat],
+                 ngettext("{count} card in hand", "{count} cards in hand", count).format(
+                     count=count),
                  desc.score_text(view, seat)]
         note = desc.seat_note(view, seat)
         parts += [note.replace("  \u00b7  ", ", ")] if note else []
-        parts += ["dealer"] if seat == view.dealer else []
+        # Translators: the seat that dealt this round (a seat panel's flag)
+        dealer = _("dealer")
+        parts += [dealer] if seat == view.dealer else []
         level = state.levels[seat] if seat < len(state.levels) else ""
-        parts += [f"{level} AI; click to ask why it moved" if level else "AI"]
+        # Translators: {level} is how the AI plays ("Normal")
+        parts += [_("{level} AI; click to ask why it moved").format(level=level) if level
+                  else _("AI")]
         progress = desc.progress(view, seat)
         cells = seat_sheet(spot.panel, len(progress or ()))
-        flags = ["dealer"] * (seat == view.dealer) + ["OUT"] * (desc.out_seat(view) == seat)
+        # Translators: the flag of a seat that went out, waiting for the round to end
+        flags = [dealer] * (seat == view.dealer) + [_("OUT")] * (desc.out_seat(view) == seat)
         texts = table_texts.seat_texts(
             spot.panel, spot.cards, geo.height, state.names[seat],
             "" if progress is not None else desc.score_text(view, seat),
-            table_texts.THINKING if state.thinking == seat
-            else desc.seat_notes(view, seat) if note else f"{level.title()} AI", flags,
+            table_texts.thinking() if state.thinking == seat
+            else desc.seat_notes(view, seat) if note
+            else _("{level} AI").format(level=level.title()), flags,
             right_width=cells[-1].right + 2 - cells[0].x if cells else 0)
         out.append(Element(f"seat/{seat}", Role.SEAT, ", ".join(parts), Box.of(spot.panel),
                            SeatRef(seat), z=1, accepts=CLICK, texts=texts))
         for number, (done, cell) in enumerate(zip(progress or (), cells), start=1):
             out.append(Element(f"seat/{seat}/goal/{number}", Role.SHEET_CELL,
-                               f"{state.names[seat]}'s {desc.goal_name(view, number)}, "
-                               f"{'done' if done else 'open'}", Box.of(cell),
+                               (_("{name}'s {goal}, done") if done
+                                else _("{name}'s {goal}, open")).format(
+                                   name=state.names[seat], goal=desc.goal_name(view, number)),
+                               Box.of(cell),
                                Goal(seat, number), z=2, parent=f"seat/{seat}",
                                accepts=CLICK))
     return out
@@ -295,9 +315,10 @@ def _goals(geo: TableLayout, view: RummyView, desc: TableDescription[RummyView],
     out = []
     for number, (done, rect) in enumerate(zip(progress, goal_boxes(
             geo, state.hand_label, len(progress))), start=1):
-        status = "done" if done else "your aim" if number == focus else "open"
+        said = _("{goal}, done") if done else _("{goal}, your aim") if number == focus \
+            else _("{goal}, open")
         out.append(Element(f"goal/{number}", Role.SHEET_CELL,
-                           f"{desc.goal_name(view, number)}, {status}", Box.of(rect),
+                           said.format(goal=desc.goal_name(view, number)), Box.of(rect),
                            Goal(state.human, number), z=3, accepts=CLICK,
                            selected=number == focus, texts=(Text(str(number), 10),)))
     return out
@@ -311,14 +332,18 @@ def hand_slots(geo: TableLayout, state: TableState) -> list[pygame.Rect]:
 def _hand(geo: TableLayout, view: RummyView, desc: TableDescription[RummyView],
           state: TableState) -> list[Element]:
     count = len(state.hand)
-    out = [Element("hand", Role.HAND, f"your hand, {count} card{'s' if count != 1 else ''}",
+    out = [Element("hand", Role.HAND, ngettext("your hand, {count} card",
+                                               "your hand, {count} cards", count).format(
+                                                   count=count),
                    Box.of(geo.hand), Region("hand"), z=9, accepts=CLICK | DROP,
                    texts=(Text(state.hand_label, rummy_layout.label_size(geo)),))]
     slots = hand_slots(geo, state)
     for index, (card, box) in enumerate(zip(state.hand, rummy_layout.hand_boxes(slots))):
-        words = [card_name(card), "in your hand"]
-        words += ["wild"] if desc.is_wild(view, card) else []
-        words += ["selected"] if card in state.selected else []
+        # Translators: what a card in the person's hand is, said after its name
+        words = [card_name(card), _("in your hand")]
+        # Translators: a wild card (an adjective: "7♥, in your hand, wild")
+        words += [_("wild")] if desc.is_wild(view, card) else []
+        words += [_("selected")] if card in state.selected else []
         out.append(Element(f"hand/{card.code}", Role.CARD, ", ".join(words), Box.of(box),
                            HandCard(card, index), z=10 + index, accepts=Gesture.CLICK | DRAG,
                            parent="hand", focusable=False, selected=card in state.selected))

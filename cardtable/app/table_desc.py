@@ -18,11 +18,11 @@ from ..engine import (
     Meld,
     MeldKind,
     MeldRules,
-    pretty_cards,
 )
 from ..engine.events import RoundScored
 from ..engine.melds import as_meld
 from ..engine.rummy import RummyView as RummyView  # the scenes read it from here
+from ..i18n import N_, _, cards_text, ngettext
 from .input_grammar import Command
 from .score_views import rounds_of, totals_of
 from .wild_badges import wild_labels as wild_labels  # tabledraw and tests read it here
@@ -39,13 +39,14 @@ class TableDescription(ABC, Generic[RV]):
     game_id: str = ""
     meld_building: bool = True
     buttons: tuple[tuple[str, Command, bool], ...] = (
-        ("Sort by suit  [S]", Command.SORT_SUIT, False),
-        ("Sort by rank  [R]", Command.SORT_RANK, False),
-        ("Arrange for me  [A]", Command.ARRANGE, False), ("Clear melds  [C]", Command.CLEAR, False),
-        ("Go out", Command.COMMIT, True),
-        ("Hint  [H]", Command.HINT, False), ("Menu  [Esc]", Command.PAUSE, False))
-    """Control buttons: label, the command it gives (typed: see ``input_grammar``),
-    primary."""
+        (N_("Sort by suit  [S]"), Command.SORT_SUIT, False),
+        (N_("Sort by rank  [R]"), Command.SORT_RANK, False),
+        (N_("Arrange for me  [A]"), Command.ARRANGE, False),
+        (N_("Clear melds  [C]"), Command.CLEAR, False),
+        (N_("Go out"), Command.COMMIT, True),
+        (N_("Hint  [H]"), Command.HINT, False), (N_("Menu  [Esc]"), Command.PAUSE, False))
+    """Control buttons: label (marked, not translated: ``_(label)`` where it is
+    shown), the command it gives (typed: see ``input_grammar``), primary."""
 
     @abstractmethod
     def rules(self, view: RV) -> MeldRules:
@@ -77,9 +78,10 @@ class TableDescription(ABC, Generic[RV]):
     """The game over lists every place (Palace names only the winner)."""
     first_column_penalty: bool = True
     """The round summary's first column is penalty points (red when above zero)."""
-    score_word: str = "points"
-    score_one: str = "point"
-    """``score_word`` for a score of 1 ("1 point")."""
+    score_word: str = N_("points")
+    score_one: str = N_("point")
+    """``score_word`` for a score of 1 ("1 point"); both marked, not translated (a
+    language with other plural forms needs ``score_count``)."""
     deck_colours: str | None = None
     """The card colour scheme the game's rules need ("two": red and black, where colour
     is a rule); None: the player's setting."""
@@ -93,6 +95,10 @@ class TableDescription(ABC, Generic[RV]):
         staged = {card for cards in groups for card in cards}
         rest = [card for card in view.hand if card not in staged]
         return rest[0] if groups and len(rest) == 1 else None
+
+    def score_count(self, count: int) -> str:
+        """A score with its unit, in the player's language ("1 point", "12 points")."""
+        return ngettext("{count} point", "{count} points", count).format(count=count)
 
     def is_wild(self, view: RV, card: Card) -> bool:
         return self.rules(view).is_wild(card)
@@ -123,19 +129,23 @@ class TableDescription(ABC, Generic[RV]):
         """The label over a group being built, and whether it is good."""
         made = self.group(view, cards)
         if isinstance(made, Meld):
-            word = self.rules(view).set_word if made.kind is MeldKind.SET else "run"
-            return "\u2713 " + word.capitalize(), True
+            if made.kind is not MeldKind.SET:
+                return _("\u2713 Run"), True
+            if self.rules(view).set_word == "book":
+                # Translators: a good set being built, in Five Crowns (which calls it a book)
+                return _("\u2713 Book"), True
+            return _("\u2713 Set"), True
         return "\u2717", False
 
     def ready_message(self, view: RV) -> str:
-        return "The contract is ready: press Go down."
+        return _("The contract is ready: press Go down.")
 
     def build_first_message(self, view: RV) -> str:
         """What Go down says when no groups are built above the hand."""
-        return "Build the round's contract above your hand first (or press Arrange)."
+        return _("Build the round's contract above your hand first (or press Arrange).")
 
     def arrange_message(self, view: RV, chosen: int | None = None) -> str:
-        return "Your hand cannot make this round's contract yet."
+        return _("Your hand cannot make this round's contract yet.")
 
     def focus(self, view: RV, chosen: int | None) -> int | None:
         """The goal being built now (Monastery: a mission number), if the game has goals."""
@@ -152,7 +162,7 @@ class TableDescription(ABC, Generic[RV]):
 
     def goal_name(self, view: RV, number: int) -> str:
         """A goal on the sheet in words ("mission 4: a run of 5 in one suit")."""
-        return f"goal {number}"
+        return _("goal {number}").format(number=number)
 
     def progress_caption(self, view: RV) -> tuple[str, ...]:
         """A few words beside the person's goal sheet saying what its boxes are, longest
@@ -161,10 +171,12 @@ class TableDescription(ABC, Generic[RV]):
 
     def laid_label(self, view: RV) -> str:
         """The caption over the person's groups on the table."""
-        return "Your melds"
+        return _("Your melds")
 
     def score_text(self, view: RV, seat: int) -> str:
-        return f"{self.score(view, seat)} pts"
+        score = self.score(view, seat)
+        # Translators: a seat's running score beside its name, abbreviated
+        return ngettext("{score} pts", "{score} pts", score).format(score=score)
 
     has_score_sheet: bool = True
     """The game is played in rounds scored on a sheet (the pause menu offers it)."""
@@ -174,7 +186,7 @@ class TableDescription(ABC, Generic[RV]):
 
     def round_words(self, view: RV) -> str:
         """Where the game stands, in a few words ("round 3"), for the menu's Continue."""
-        return f"round {view.round}"
+        return _("round {number}").format(number=view.round)
 
     def summary_note(self, view: RV, event: RoundScored, seat: int) -> str | None:
         """A line for a seat on the round summary instead of its left-over cards."""
@@ -195,10 +207,19 @@ class TableDescription(ABC, Generic[RV]):
                   at_start: bool = False) -> str:
         """A meld on the table in words: "the low end of North's run 4♥ 5♥ 6♥"."""
         meld = view.melds[seat][index]
-        whose = "your" if seat == human else f"{names[seat]}'s"
-        where = ("the low end of " if at_start else "the high end of ") \
-            if meld.kind is MeldKind.RUN else ""
-        return f"{where}{whose} {meld.kind.value} {pretty_cards(meld.cards)}"
+        cards = cards_text(meld.cards)
+        if meld.kind is MeldKind.RUN:
+            if seat == human:
+                said = _("the low end of your run {cards}") if at_start \
+                    else _("the high end of your run {cards}")
+            else:
+                said = _("the low end of {name}'s run {cards}") if at_start \
+                    else _("the high end of {name}'s run {cards}")
+        else:
+            kind = meld_kind_word(meld.kind)
+            said = _("your {kind} {cards}") if seat == human else _("{name}'s {kind} {cards}")
+            return said.format(kind=kind, name=names[seat], cards=cards)
+        return said.format(name=names[seat], cards=cards)
 
     def calls(self, view: RV, names: Sequence[str], human: int, ask_always: bool = True
               ) -> tuple[str, list[tuple[str, Action | None]]] | None:
@@ -247,7 +268,7 @@ class TableDescription(ABC, Generic[RV]):
 
     def down_message(self, view: RV) -> str:
         """Why nothing more can be laid down: the person is down already."""
-        return "You are down already: add cards to the melds on the table instead."
+        return _("You are down already: add cards to the melds on the table instead.")
 
     def played_this_turn(self, view: RV) -> bool:
         """Whether the person has put cards on the table this turn (and may take them
@@ -263,10 +284,23 @@ class TableDescription(ABC, Generic[RV]):
         return str(self.score(view, seat))
 
     def round_columns(self, view: RV, event: RoundScored) -> list[tuple[str, tuple[int, ...]]]:
-        return [("this round", event.points), ("total", event.totals)]
+        return [(_("this round"), event.points), (_("total"), event.totals)]
 
     def sheet_cell(self, view: RV, round_index: int, seat: int) -> str:
         return str(rounds_of(view).round_points[round_index][seat])
+
+
+MELD_KIND_WORDS = {
+    # Translators: kinds of meld on the table, in "North's set 7♥ 7♠ 7♦"
+    MeldKind.SET: N_("set"), MeldKind.RUN: N_("run"), MeldKind.DOUBLE_RUN: N_("double run"),
+    MeldKind.SAME_SUIT: N_("suit group"), MeldKind.EVEN: N_("even group"),
+    MeldKind.ODD: N_("odd group"),
+}
+
+
+def meld_kind_word(kind: MeldKind) -> str:
+    """A kind of meld as a sentence names it ("set", "double run"), in the language."""
+    return _(MELD_KIND_WORDS[kind])
 
 
 def describe_table(game_id: str) -> TableDescription[RummyView]:

@@ -8,9 +8,21 @@ from dataclasses import dataclass
 
 from ..engine import Action, Card, Discard, LayDown, Meld, MeldKind, MeldRules
 from ..engine import five_crowns as fc
+from ..engine.cards import Rank
+from ..i18n import N_, _
 from .describe import LogWords
 from .table_desc import TableDescription
 from .tables import TableEntry, register_table, rummy_scene
+
+WILD_SENTENCES = {
+    Rank.THREE: N_("Threes are wild"), Rank.FOUR: N_("Fours are wild"),
+    Rank.FIVE: N_("Fives are wild"), Rank.SIX: N_("Sixes are wild"),
+    Rank.SEVEN: N_("Sevens are wild"), Rank.EIGHT: N_("Eights are wild"),
+    Rank.NINE: N_("Nines are wild"), Rank.TEN: N_("Tens are wild"),
+    Rank.JACK: N_("Jacks are wild"), Rank.QUEEN: N_("Queens are wild"),
+    Rank.KING: N_("Kings are wild"),
+}
+"""The round's wild rank, as the headline says it (one whole sentence per rank)."""
 
 
 @dataclass(frozen=True)
@@ -27,8 +39,9 @@ class FiveCrownsTable(TableDescription[fc.FiveCrownsView]):
         return fc.meld_rules(view.round)
 
     def headline(self, view: fc.FiveCrownsView) -> str:
-        wild = fc.wild_rank(view.round).label.capitalize()
-        return f"Round {view.round} of {view.rounds}  \u00b7  {wild} are wild"
+        # Two sentences, each a part of the headline (the panel splits on the dot).
+        return _("Round {number} of {total}").format(number=view.round, total=view.rounds) \
+            + "  \u00b7  " + _(WILD_SENTENCES[fc.wild_rank(view.round)])
 
     def points(self, view: fc.FiveCrownsView, cards: Sequence[Card]) -> int:
         score = fc.points_function(view.round)
@@ -64,21 +77,24 @@ class FiveCrownsTable(TableDescription[fc.FiveCrownsView]):
 
     def prompt(self, view: fc.FiveCrownsView, names: Sequence[str], human: int) -> str:
         if view.phase is fc.Phase.GAME_OVER:
-            return "The game is over."
+            return _("The game is over.")
         mover = names[view.current]
         out = view.out_seat
         if view.current != human:
-            lead = f"{names[out]} went out \u2014 last turns. " if out is not None else ""
-            return f"{lead}{mover} to play"
+            if out is not None:
+                return _("{name} went out \u2014 last turns. {player} to play").format(
+                    name=names[out], player=mover)
+            return _("{player} to play").format(player=mover)
         if view.phase is fc.Phase.DRAW:
             if out is not None:
-                return (f"{names[out]} went out: your last turn! Draw from the "
-                        "stock or the discard pile")
-            return "Your turn: draw from the stock or the discard pile"
+                return _("{name} went out: your last turn! Draw from the stock or the "
+                         "discard pile").format(name=names[out])
+            return _("Your turn: draw from the stock or the discard pile")
         if out is not None:
-            return "Last turn: lay down what you can, then discard"
-        return "Discard a card, or build melds above your hand to go out"
+            return _("Last turn: lay down what you can, then discard")
+        return _("Discard a card, or build melds above your hand to go out")
 
 
 register_table(TableEntry("five_crowns", fc.FiveCrownsView, FiveCrownsTable(), rummy_scene,
-                          LogWords(went_out="{name} went out! Everyone else has one last turn.")))
+                          LogWords(went_out=N_("{name} went out! Everyone else has one last "
+                                               "turn."))))

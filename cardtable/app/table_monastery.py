@@ -9,7 +9,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..engine import Action, Card, Discard, LayMission, LayOff, Meld, MeldKind, MeldRules, Rank
+from ..engine import (
+    Action,
+    Card,
+    Discard,
+    LayMission,
+    LayOff,
+    Meld,
+    MeldKind,
+    MeldRules,
+    Rank,
+    Suit,
+)
 from ..engine.events import RoundScored
 from ..engine.melds import SuitRule, order_run
 from ..engine.missions import (
@@ -21,7 +32,7 @@ from ..engine.missions import (
     shape_mission,
 )
 from ..engine.monastery import MonasteryView, Phase
-from .grammar import plural
+from ..i18n import N_, _, ngettext, rank_code, text
 from .input_grammar import Command
 from .table_desc import TableDescription
 from .tables import TableEntry, register_table, rummy_scene
@@ -31,19 +42,22 @@ from .tables import TableEntry, register_table, rummy_scene
 class MonasteryTable(TableDescription[MonasteryView]):
     game_id: str = "monastery"
     buttons: tuple[tuple[str, Command, bool], ...] = (
-        ("Sort by suit  [S]", Command.SORT_SUIT, False),
-        ("Sort by rank  [R]", Command.SORT_RANK, False),
-        ("Arrange for me  [A]", Command.ARRANGE, False),
-        ("Lay mission  [G]", Command.GO_DOWN, True),
-        ("Next mission  [M]", Command.NEXT_GOAL, False),
-        ("Hint  [H]", Command.HINT, False), ("Menu  [Esc]", Command.PAUSE, False))
+        (N_("Sort by suit  [S]"), Command.SORT_SUIT, False),
+        (N_("Sort by rank  [R]"), Command.SORT_RANK, False),
+        (N_("Arrange for me  [A]"), Command.ARRANGE, False),
+        (N_("Lay mission  [G]"), Command.GO_DOWN, True),
+        (N_("Next mission  [M]"), Command.NEXT_GOAL, False),
+        (N_("Hint  [H]"), Command.HINT, False), (N_("Menu  [Esc]"), Command.PAUSE, False))
 
     first_column_penalty: bool = False
-    score_word: str = "missions"
-    score_one: str = "mission"
+    score_word: str = N_("missions")
+    score_one: str = N_("mission")
     deck_colours: str | None = "two"
     """Colour is a rule here (mission 1's sets and mission 5's run "in colour"), so the
     cards are always red and black, whatever the four-colour setting says."""
+
+    def score_count(self, count: int) -> str:
+        return ngettext("{count} mission", "{count} missions", count).format(count=count)
 
     def out_seat(self, view: MonasteryView) -> int | None:
         return view.out_seat
@@ -54,15 +68,16 @@ class MonasteryTable(TableDescription[MonasteryView]):
         return bool(view.melds[seat])
 
     def down_message(self, view: MonasteryView) -> str:
-        return ("You have laid your mission this round: add cards to the missions on the "
-                "table, then discard.")
+        return _("You have laid your mission this round: add cards to the missions on the "
+                 "table, then discard.")
 
     def rules(self, view: MonasteryView) -> MeldRules:
         return RULES
 
     def headline(self, view: MonasteryView) -> str:
         mine = len(view.done[view.seat])
-        return f"Round {view.round}  \u00b7  Your missions: {mine} of 9 done"
+        return _("Round {number}").format(number=view.round) + "  \u00b7  " \
+            + _("Your missions: {done} of 9 done").format(done=mine)
 
     def points(self, view: MonasteryView, cards: Sequence[Card]) -> int:
         return len(cards)
@@ -88,10 +103,13 @@ class MonasteryTable(TableDescription[MonasteryView]):
     def mission_line(self, view: MonasteryView, number: int) -> str:
         mission = MISSIONS[number]
         lacking = cards_needed(view.hand, mission)
+        title = text(mission.title)
         if lacking == 0:
-            return f"Mission {number}: {mission.title} \u2014 your hand holds it!"
+            return _("Mission {number}: {title} \u2014 your hand holds it!").format(
+                number=number, title=title)
         have = mission.cards - lacking
-        return f"Mission {number}: {mission.title} \u2014 you have {have} of {mission.cards}"
+        return _("Mission {number}: {title} \u2014 you have {have} of {cards}").format(
+            number=number, title=title, have=have, cards=mission.cards)
 
     def go_down(self, view: MonasteryView, groups: Sequence[Sequence[Card]],
                 chosen: int | None = None) -> Action | None:
@@ -110,11 +128,11 @@ class MonasteryTable(TableDescription[MonasteryView]):
         """The mission in focus and what the hand lacks for it, in every phase (so the
         sheet makes sense before the draw), or how to add once a mission is down; then a
         note on the hand's wild aces."""
-        text, good = self._mission_status(view, groups, chosen)
+        said, good = self._mission_status(view, groups, chosen)
         note = wild_note(view.hand)
         if note:
-            text = f"{text}\n{note}" if text else note
-        return text, good
+            said = f"{said}\n{note}" if said else note
+        return said, good
 
     def _mission_status(self, view: MonasteryView, groups: Sequence[Sequence[Card]],
                         chosen: int | None) -> tuple[str, bool | None]:
@@ -122,22 +140,24 @@ class MonasteryTable(TableDescription[MonasteryView]):
         if view.laid(view.seat):
             if not playing:
                 return "", None
-            return ("To add, select cards and click a mission, or drag "
-                    "(keys: \u2191/\u2193, Enter)"), None
+            return _("To add, select cards and click a mission, or drag "
+                     "(keys: \u2191/\u2193, Enter)"), None
         focus = self.focus(view, chosen)
         if focus is None:
             return "", None
         if not groups:
-            hint = "  \u00b7  drag cards to + or press A" if playing else ""
+            hint = "  \u00b7  " + _("drag cards to + or press A") if playing else ""
             return self.mission_line(view, focus) + hint, None
         action = self.go_down(view, groups, chosen)
         made = shape_mission(MISSIONS[action.mission], groups) \
-            if isinstance(action, LayMission) else "no mission"
+            if isinstance(action, LayMission) else _("no mission")
         if isinstance(made, str):
-            return f"Mission {focus}: {made}", False
+            return _("Mission {number}: {reason}").format(number=focus,
+                                                          reason=text(made)), False
         assert isinstance(action, LayMission)
-        return (f"Mission {action.mission} ready: {MISSIONS[action.mission].title}"
-                "  \u00b7  press Lay mission", True)
+        return (_("Mission {number} ready: {title}").format(
+            number=action.mission, title=text(MISSIONS[action.mission].title))
+                + "  \u00b7  " + _("press Lay mission"), True)
 
     def shown_order(self, view: MonasteryView, cards: Sequence[Card]) -> list[Card]:
         """A run being built in sequence, whatever its suits (missions 3 and 6 take any,
@@ -146,7 +166,8 @@ class MonasteryTable(TableDescription[MonasteryView]):
         return list(laid) if laid is not None else list(cards)
 
     def group_label(self, view: MonasteryView, cards: Sequence[Card]) -> tuple[str, bool]:
-        return plural(len(cards), "card"), True
+        count = len(cards)
+        return ngettext("{count} card", "{count} cards", count).format(count=count), True
 
     def arrangement(self, view: MonasteryView, chosen: int | None = None
                     ) -> tuple[list[list[Card]], Card | None]:
@@ -160,7 +181,7 @@ class MonasteryTable(TableDescription[MonasteryView]):
             melds = find_mission(view.hand, MISSIONS[number])
             if melds is not None:
                 used = {c for m in melds for c in m.cards}
-                grown, _ = extend_groups(MISSIONS[number], melds,
+                grown, _rest = extend_groups(MISSIONS[number], melds,
                                          [c for c in view.hand if c not in used])
                 return [list(m.cards) for m in grown], None
         return [], None
@@ -168,8 +189,9 @@ class MonasteryTable(TableDescription[MonasteryView]):
     def arrange_message(self, view: MonasteryView, chosen: int | None = None) -> str:
         focus = self.focus(view, chosen)
         if focus is None:
-            return "All nine missions are done."
-        return f"No mission can be laid yet. {self.mission_line(view, focus)}."
+            return _("All nine missions are done.")
+        return _("No mission can be laid yet. {mission}.").format(
+            mission=self.mission_line(view, focus))
 
     # --- the table ---------------------------------------------------------------------
 
@@ -183,41 +205,46 @@ class MonasteryTable(TableDescription[MonasteryView]):
 
     def meld_name(self, view: MonasteryView, names: Sequence[str], human: int, seat: int,
                   index: int, at_start: bool = False) -> str:
-        number, _ = view.specs[seat][index]
-        whose = "your" if seat == human else f"{names[seat]}'s"
-        return f"{whose} mission {number} ({view.spec(seat, index).describe()})"
+        number = view.specs[seat][index][0]
+        spec = text(view.spec(seat, index).describe())
+        if seat == human:
+            return _("your mission {number} ({spec})").format(number=number, spec=spec)
+        return _("{name}'s mission {number} ({spec})").format(name=names[seat],
+                                                              number=number, spec=spec)
 
     def progress(self, view: MonasteryView, seat: int) -> tuple[bool, ...] | None:
         done = set(view.done[seat])
         return tuple(n in done for n in MISSIONS)
 
     def progress_names(self, view: MonasteryView) -> tuple[str, ...]:
-        return tuple(mission.title for mission in MISSIONS.values())
+        return tuple(text(mission.title) for mission in MISSIONS.values())
 
     def goal_name(self, view: MonasteryView, number: int) -> str:
-        return f"mission {number}: {MISSIONS[number].title}"
+        return _("mission {number}: {title}").format(number=number,
+                                                     title=text(MISSIONS[number].title))
 
     def progress_caption(self, view: MonasteryView) -> tuple[str, ...]:
-        return ("\u2190 your 9 missions: gold = done, outlined = your aim; click to choose",
-                "\u2190 your missions: gold = done; click one to aim for it",
-                "\u2190 your missions")
+        return (_("\u2190 your 9 missions: gold = done, outlined = your aim; click to choose"),
+                _("\u2190 your missions: gold = done; click one to aim for it"),
+                _("\u2190 your missions"))
 
     def prompt(self, view: MonasteryView, names: Sequence[str], human: int) -> str:
         if view.phase is Phase.GAME_OVER:
-            return "The game is over."
+            return _("The game is over.")
         if view.current != human:
-            return f"{names[view.current]} to play"
+            return _("{player} to play").format(player=names[view.current])
         if view.phase is Phase.DRAW:
-            return "Your turn: draw a card"
+            return _("Your turn: draw a card")
         if view.laid(human):
-            return "Add to missions, then discard"
+            return _("Add to missions, then discard")
         if view.laid_this_turn:
-            return "Discard to end your turn"
-        return "Lay a mission, or discard"
+            return _("Discard to end your turn")
+        return _("Lay a mission, or discard")
 
     def seat_note(self, view: MonasteryView, seat: int) -> str:
         laid = view.specs[seat]
-        return f"laid mission {laid[0][0]} \u2713" if laid else "no mission this round"
+        return _("laid mission {number} \u2713").format(number=laid[0][0]) if laid \
+            else _("no mission this round")
 
     def score(self, view: MonasteryView, seat: int) -> int:
         return len(view.done[seat])
@@ -226,24 +253,26 @@ class MonasteryTable(TableDescription[MonasteryView]):
         return f"{len(view.done[seat])}/9"
 
     def laid_label(self, view: MonasteryView) -> str:
-        numbers = sorted({n for n, _ in view.specs[view.seat]})
-        return "Your mission " + ", ".join(str(n) for n in numbers)
+        numbers = sorted({n for n, _spec in view.specs[view.seat]})
+        # Translators: the caption over the mission the person laid this round ("Your mission 5")
+        return _("Your mission {numbers}").format(numbers=", ".join(str(n) for n in numbers))
 
     def rounds_played(self, view: MonasteryView) -> int:
         return len(view.round_missions)
 
     def ready_message(self, view: MonasteryView) -> str:
-        return "The mission is ready: press Lay mission."
+        return _("The mission is ready: press Lay mission.")
 
     def build_first_message(self, view: MonasteryView) -> str:
-        return "Build a mission's groups above your hand first (or press Arrange)."
+        return _("Build a mission's groups above your hand first (or press Arrange).")
 
     def total_cell(self, view: MonasteryView, seat: int) -> str:
-        return f"{len(view.done[seat])} of 9"
+        # Translators: missions done of the nine, on the score sheet
+        return _("{done} of 9").format(done=len(view.done[seat]))
 
     def round_columns(self, view: MonasteryView, event: RoundScored
                       ) -> list[tuple[str, tuple[int, ...]]]:
-        return [("missions done", event.totals)]
+        return [(_("missions done"), event.totals)]
 
     def sheet_cell(self, view: MonasteryView, round_index: int, seat: int) -> str:
         laid = view.round_missions[round_index][seat]
@@ -254,9 +283,18 @@ class MonasteryTable(TableDescription[MonasteryView]):
         laid = view.round_missions[event.round - 1][seat] \
             if len(view.round_missions) >= event.round else ()
         if not laid:
-            return "no mission this round"
-        text = ", ".join(f"mission {n}: {MISSIONS[n].title}" for n in laid)
-        return f"completed {text}"
+            return _("no mission this round")
+        done = ", ".join(_("mission {number}: {title}").format(
+            number=n, title=text(MISSIONS[n].title)) for n in laid)
+        return _("completed {missions}").format(missions=done)
+
+
+ONE_WILD_ACE = {
+    Suit.SPADES: N_("Wild ace: {ace} = any spade"), Suit.HEARTS: N_("Wild ace: {ace} = any heart"),
+    Suit.DIAMONDS: N_("Wild ace: {ace} = any diamond"),
+    Suit.CLUBS: N_("Wild ace: {ace} = any club"), Suit.STARS: N_("Wild ace: {ace} = any star"),
+}
+"""The note on one wild ace in hand, by its suit (a whole sentence for each)."""
 
 
 def wild_note(hand: Sequence[Card]) -> str:
@@ -266,9 +304,13 @@ def wild_note(hand: Sequence[Card]) -> str:
                                if card.rank is Rank.ACE and card.suit is not None))
     if not suits:
         return ""
+    ace = rank_code(Rank.ACE)
     if len(suits) == 1:
-        return f"Wild ace: A{suits[0].symbol} = any {suits[0].label[:-1]}"
-    return "Wild aces: " + ", ".join(f"A{suit.symbol} = any {suit.symbol}" for suit in suits)
+        suit = suits[0]
+        return _(ONE_WILD_ACE[suit]).format(ace=ace + suit.symbol)
+    return _("Wild aces: {aces}").format(aces=", ".join(
+        _("{ace} = any {symbol}").format(ace=ace + suit.symbol, symbol=suit.symbol)
+        for suit in suits))
 
 
 register_table(TableEntry("monastery", MonasteryView, MonasteryTable(), rummy_scene))

@@ -32,7 +32,8 @@ from ..engine.contracts import lay_contract
 from ..engine.events import RoundScored
 from ..engine.shanghai_checks import layoff_problem
 from ..engine.shanghai_rules import ROUNDS, Phase, ShanghaiView, contract_rules, penalty
-from .grammar import listed, plural
+from ..i18n import N_, _, card_name, ngettext, pgettext, text
+from .grammar import listed
 from .input_grammar import Command
 from .table_desc import TableDescription
 from .tables import TableEntry, register_table, rummy_scene
@@ -41,11 +42,12 @@ from .tables import TableEntry, register_table, rummy_scene
 @dataclass(frozen=True)
 class ShanghaiTable(TableDescription[ShanghaiView]):
     buttons: tuple[tuple[str, Command, bool], ...] = (
-        ("Sort by suit  [S]", Command.SORT_SUIT, False),
-        ("Sort by rank  [R]", Command.SORT_RANK, False),
-        ("Arrange for me  [A]", Command.ARRANGE, False), ("Go down  [G]", Command.GO_DOWN, True),
-        ("Take back  [B]", Command.TAKE_BACK, False),
-        ("Hint  [H]", Command.HINT, False), ("Menu  [Esc]", Command.PAUSE, False))
+        (N_("Sort by suit  [S]"), Command.SORT_SUIT, False),
+        (N_("Sort by rank  [R]"), Command.SORT_RANK, False),
+        (N_("Arrange for me  [A]"), Command.ARRANGE, False),
+        (N_("Go down  [G]"), Command.GO_DOWN, True),
+        (N_("Take back  [B]"), Command.TAKE_BACK, False),
+        (N_("Hint  [H]"), Command.HINT, False), (N_("Menu  [Esc]"), Command.PAUSE, False))
 
     def discard_to_meld(self, view: ShanghaiView, seat: int, index: int, at_start: bool
                         ) -> Action | None:
@@ -66,8 +68,9 @@ class ShanghaiTable(TableDescription[ShanghaiView]):
 
     def headline(self, view: ShanghaiView) -> str:
         # No break inside the contract's words ("run of 4" must not leave the 4 alone).
-        contract = view.contract.describe().replace(" ", "\u00a0")
-        return f"Round {view.round} of {ROUNDS}  \u00b7  Contract: {contract}"
+        contract = text(view.contract.describe()).replace(" ", "\u00a0")
+        return _("Round {number} of {total}").format(number=view.round, total=ROUNDS) \
+            + "  \u00b7  " + _("Contract: {contract}").format(contract=contract)
 
     def points(self, view: ShanghaiView, cards: Sequence[Card]) -> int:
         return sum(penalty(card, self.may_i) for card in cards)
@@ -95,14 +98,15 @@ class ShanghaiTable(TableDescription[ShanghaiView]):
             return None
         reason = self.go_down_problem(view, groups)
         if reason is None:
-            return ("Ready to go down: " + view.contract.describe(), True)
+            return (_("Ready to go down: {contract}").format(
+                contract=text(view.contract.describe())), True)
         return (reason[0].upper() + reason[1:], False)
 
     def go_down_problem(self, view: ShanghaiView, groups: Sequence[Sequence[Card]]) -> str | None:
         """The real reason (a mixed-suit run, two sets where a set and a run are due),
         found by trying every way of laying the groups, as Go down itself does."""
         laid = lay_contract(groups, view.contract, view.crules)
-        return laid if isinstance(laid, str) else None
+        return text(laid) if isinstance(laid, str) else None
 
     def arrangement(self, view: ShanghaiView, chosen: int | None = None
                     ) -> tuple[list[list[Card]], Card | None]:
@@ -142,39 +146,58 @@ class ShanghaiTable(TableDescription[ShanghaiView]):
         if human not in view.awaiting:
             return None
         top = view.discard_pile[-1] if view.discard_pile else None
-        card = top.pretty if top else "the card"
+        # Translators: the discard pile's top card, when there is none to name
+        card = card_name(top) if top else _("the card")
+        # Translators: a call in Shanghai with May I (an answer's button)
+        may_i = _("May I!")
+        passing = (pgettext("answer", "Pass"), Call("pass"))
         if view.phase is Phase.CALLS and not ask_always and self.unasked_call(view):
             # Not a question: the call stays open while the others answer, no more.
-            word = ("May I!", Call("may i")) if self.may_i else ("Buy", Call("buy"))
-            return (f"{card} looks of no use to your hand: you pass unless you "
-                    f"{'call May I' if self.may_i else 'buy it'} now.", [word])
-        if view.phase is Phase.CALLS:
             if self.may_i:
-                return (f"{card} is up for {names[view.current]}. Call May I? "
-                        f"({view.calls_allowed - view.calls_used[human]} left)",
-                        [("May I!", Call("may i")), ("Pass", Call("pass"))])
-            return (f"Buy {card} before {names[view.current]} draws? "
-                    f"({plural(view.calls_allowed - view.calls_used[human], 'buy')} left)",
-                    [("Buy", Call("buy")), ("Pass", Call("pass"))])
+                return (_("{card} looks of no use to your hand: you pass unless you call "
+                          "May I now.").format(card=card), [(may_i, Call("may i"))])
+            return (_("{card} looks of no use to your hand: you pass unless you buy it "
+                      "now.").format(card=card), [(pgettext("answer", "Buy"), Call("buy"))])
+        if view.phase is Phase.CALLS:
+            left = view.calls_allowed - view.calls_used[human]
+            if self.may_i:
+                return (ngettext("{card} is up for {name}. Call May I? ({count} left)",
+                                 "{card} is up for {name}. Call May I? ({count} left)",
+                                 left).format(card=card, name=names[view.current], count=left),
+                        [(may_i, Call("may i")), passing])
+            return (ngettext("Buy {card} before {name} draws? ({count} buy left)",
+                             "Buy {card} before {name} draws? ({count} buys left)",
+                             left).format(card=card, name=names[view.current], count=left),
+                    [(pgettext("answer", "Buy"), Call("buy")), passing])
         if view.phase is Phase.BUY_ANSWER:
             order = [(view.current + k) % view.seats for k in range(1, view.seats)]
             buyer, *others = [s for s in order if s in view.requests]
-            first = (f" (asked ahead of {listed([names[s] for s in others])}: nearer to "
-                     "your left)") if others else ""
-            return (f"{names[buyer]} wants to buy {card}{first}: let it go, or refuse and "
-                    "take it?",
-                    [("Refuse: take it", AnswerBuy(False)), ("Let it go", AnswerBuy(True))])
+            if others:
+                asked = _("{name} wants to buy {card} (asked ahead of {others}: nearer to "
+                          "your left): let it go, or refuse and take it?").format(
+                    name=names[buyer], card=card, others=listed([names[s] for s in others]))
+            else:
+                asked = _("{name} wants to buy {card}: let it go, or refuse and take "
+                          "it?").format(name=names[buyer], card=card)
+            return (asked, [(_("Refuse: take it"), AnswerBuy(False)),
+                            (_("Let it go"), AnswerBuy(True))])
         if view.phase is Phase.SHANGHAI:
             calls = [a for a in view.legal if isinstance(a, CallShanghai)]
-            where = " Drag it onto the meld of your choice, or:" if len(calls) > 1 else ""
-            who = names[view.discarder] if view.discarder is not None else "The discarder"
-            return (f"{who} discarded {card}, which fits the table!{where}",
-                    [("Shanghai!", calls[0]), ("Pass", Call("pass"))] if calls else
-                    [("Pass", Call("pass"))])
+            if view.discarder is not None:
+                said = _("{name} discarded {card}, which fits the table!").format(
+                    name=names[view.discarder], card=card)
+            else:
+                said = _("The discarder discarded {card}, which fits the table!").format(
+                    card=card)
+            if len(calls) > 1:
+                said += " " + _("Drag it onto the meld of your choice, or:")
+            # Translators: the call in Shanghai with buying (an answer's button)
+            return (said, [(_("Shanghai!"), calls[0]), passing] if calls else [passing])
         if view.phase is Phase.DRAW and view.requests and view.exposed and self.may_i:
             callers = listed([names[s] for s in view.requests])
-            return (f"{callers} called May I for {card}: take it, or let it go?",
-                    [("Take it", Draw(Pile.DISCARD)), ("Let it go", Draw(Pile.STOCK))])
+            return (_("{names} called May I for {card}: take it, or let it go?").format(
+                names=callers, card=card),
+                    [(_("Take it"), Draw(Pile.DISCARD)), (_("Let it go"), Draw(Pile.STOCK))])
         return None
 
     def declines(self, view: ShanghaiView, action: Action | None) -> bool:
@@ -184,42 +207,48 @@ class ShanghaiTable(TableDescription[ShanghaiView]):
 
     def prompt(self, view: ShanghaiView, names: Sequence[str], human: int) -> str:
         if view.phase is Phase.GAME_OVER:
-            return "The game is over."
+            return _("The game is over.")
         if human not in view.awaiting:
             waiting = [names[s] for s in view.awaiting]
             if view.phase in (Phase.CALLS, Phase.SHANGHAI):
-                return "Waiting for calls: " + ", ".join(waiting)
-            return f"{names[view.current]} to play"
+                return _("Waiting for calls: {names}").format(names=", ".join(waiting))
+            return _("{player} to play").format(player=names[view.current])
         if view.phase is Phase.DRAW:
-            return "Your turn: draw from the stock or the discard pile"
+            return _("Your turn: draw from the stock or the discard pile")
         if view.phase is Phase.PLAY:
             if not view.down[human]:
-                return "Build the contract above your hand and Go down, then discard"
+                return _("Build the contract above your hand and Go down, then discard")
             if not self.may_i and len(view.hand) == 1 and view.took_discard:
                 # RULES §5: no going out on a turn the discard was taken, and the last
                 # card may not be discarded: only taking back a play leaves a discard.
-                return ("You took the discard, so you may not go out this turn: take back "
-                        "[B] to keep a card you can discard")
+                return _("You took the discard, so you may not go out this turn: take back "
+                         "[B] to keep a card you can discard")
             if not self.may_i and len(view.hand) == 1:
-                return "Play your last card onto the table, or take back"
-            return "Add cards to any meld, then discard"
-        return "Your call"
+                return _("Play your last card onto the table, or take back")
+            return _("Add cards to any meld, then discard")
+        return _("Your call")
 
     def seat_note(self, view: ShanghaiView, seat: int) -> str:
         """Down or not, the May I / buys the seat has left this round, and in May I the
         penalty total (the fewest penalty points win a bonus at the end)."""
         left = view.calls_allowed - view.calls_used[seat]
-        calls = plural(left, "May I", "May I") if self.may_i else plural(left, "buy")
-        note = ("down \u2713" if view.down[seat] else "not down") + f"  \u00b7  {calls} left"
-        return note + (f"  \u00b7  penalty {view.penalties[seat]}" if self.may_i else "")
+        calls = ngettext("{count} May I left", "{count} May I left", left) if self.may_i \
+            else ngettext("{count} buy left", "{count} buys left", left)
+        parts = [_down_word(view.down[seat]), calls.format(count=left)]
+        if self.may_i:
+            parts.append(_("penalty {points}").format(points=view.penalties[seat]))
+        return "  \u00b7  ".join(parts)
 
     def seat_notes(self, view: ShanghaiView, seat: int) -> tuple[str, ...]:
         """Shorter where a panel is narrow: the calls left as "May I ×3" (or "buys
         ×2"), then without whether the seat is down (its melds on the felt say so)."""
         left = view.calls_allowed - view.calls_used[seat]
-        calls = f"{'May I' if self.may_i else 'buys'} \u00d7{left}"
-        penalty = [f"penalty {view.penalties[seat]}"] if self.may_i else []
-        down = ["down \u2713" if view.down[seat] else "not down"]
+        # Translators: the calls a seat has left, where a panel is narrow ("May I ×3")
+        calls = (_("May I \u00d7{count}") if self.may_i else _("buys \u00d7{count}")).format(
+            count=left)
+        penalty = [_("penalty {points}").format(points=view.penalties[seat])] \
+            if self.may_i else []
+        down = [_down_word(view.down[seat])]
         return (self.seat_note(view, seat),
                 "  \u00b7  ".join([*down, calls, *penalty]),
                 "  \u00b7  ".join([calls, *penalty]))
@@ -232,16 +261,20 @@ class ShanghaiTable(TableDescription[ShanghaiView]):
     def round_columns(self, view: ShanghaiView, event: RoundScored
                       ) -> list[tuple[str, tuple[int, ...]]]:
         if not self.may_i:
-            return [("this round", event.points), ("total", event.totals)]
-        return [("penalty", event.points), ("earned", view.round_earned[event.round - 1]),
-                ("score", event.totals)]
+            return [(_("this round"), event.points), (_("total"), event.totals)]
+        return [(_("penalty"), event.points),
+                (_("earned"), view.round_earned[event.round - 1]), (_("score"), event.totals)]
 
     def total_cell(self, view: ShanghaiView, seat: int) -> str:
         if not self.may_i:
             return str(view.penalties[seat])
         bonus = view.bonus[seat] if view.bonus else 0
-        extra = f", +{bonus} bonus" if bonus else ""
-        return f"{self.score(view, seat)}  (pen. {view.penalties[seat]}{extra})"
+        score, penalty = self.score(view, seat), view.penalties[seat]
+        if bonus:
+            # Translators: a total on the May I score sheet; "pen." is the penalty points
+            return _("{score}  (pen. {penalty}, +{bonus} bonus)").format(
+                score=score, penalty=penalty, bonus=bonus)
+        return _("{score}  (pen. {penalty})").format(score=score, penalty=penalty)
 
     def sheet_cell(self, view: ShanghaiView, round_index: int, seat: int) -> str:
         points = view.round_points[round_index][seat]
@@ -249,6 +282,11 @@ class ShanghaiTable(TableDescription[ShanghaiView]):
             return str(points)
         earned = view.round_earned[round_index][seat]
         return f"{points} / +{earned}" if earned else str(points)
+
+
+def _down_word(down: bool) -> str:
+    """Whether a seat has laid its contract, in a seat's note."""
+    return _("down \u2713") if down else _("not down")
 
 
 register_table(TableEntry("shanghai_may_i", ShanghaiView, ShanghaiTable("shanghai_may_i"),

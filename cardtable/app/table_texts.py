@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 import pygame
 
+from ..i18n import _
 from . import theme
 from .layout import TableLayout
 from .model import Box, Text
@@ -24,7 +25,15 @@ NAME, SCORE, NOTE = "name", "score", "note"
 HEADLINE, PROMPT, STATUS = "headline", "prompt", "status"
 """``Text.part`` of a seat panel's and of the info panel's texts."""
 THINKING = "thinking..."
-"""The note of a seat whose AI is deciding, at its widest (the dots come and go)."""
+"""The note of a seat whose AI is deciding, at its widest, in English (``thinking()``
+says it in the player's language)."""
+
+
+def thinking(dots: int = 3) -> str:
+    """The note of a seat whose AI is deciding, in the language: the word, then ``dots``
+    dots padded to three (at its widest by default; the drawing counts the dots)."""
+    # Translators: the note under a seat whose AI is deciding ("thinking..."); dots follow
+    return _("thinking") + f"{'.' * dots:<3}"
 
 
 def seat_texts(panel: pygame.Rect, cards: pygame.Rect, height: int, name: str,
@@ -104,7 +113,8 @@ def log_texts(box: pygame.Rect, log: Sequence[str], height: int,
               scroll: int) -> tuple[Text, ...]:
     """The move log's title and the lines it shows (``log_page``), each at its place."""
     page = log_page(box, log, height, scroll)
-    title = Text("Moves", page.size + 2, Box(box.x + 12, box.y + 8, box.width - 24,
+    # Translators: the title of the move log
+    title = Text(_("Moves"), page.size + 2, Box(box.x + 12, box.y + 8, box.width - 24,
                                              page.top - box.y - 8), bold=True)
     lines = [Text(line, page.size,
                   Box(box.x + 12 + (10 if continued else 0), page.top + index * page.line_h,

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from ..engine import Card, CodecError, EngineError, to_json
 from ..engine.codec import JSONObject, from_json, matches_saved
 from ..engine.events import RoundScored
+from ..i18n import _
 
 LOG_KEPT = 60
 """Log lines a save keeps (the table shows the last few)."""
@@ -54,12 +55,17 @@ def text_problem(text: object) -> str | None:
     string of printable characters (no NUL or other control characters, no lone
     surrogates, which no font can draw and UTF-8 cannot write)."""
     if not isinstance(text, str):
-        return "is not text"
+        # Translators: what is wrong with a name or a log line in a damaged save; it
+        # follows its subject ("a seat's name is not text")
+        return _("is not text")
     if len(text) > MAX_TEXT:
-        return "is too long"
+        # Translators: follows its subject ("a seat's name is too long")
+        return _("is too long")
     for char in text:
         if unicodedata.category(char) in ("Cc", "Cs", "Cn", "Co"):
-            return f"holds a character that cannot be shown (U+{ord(char):04X})"
+            # Translators: follows its subject ("a seat's name holds a character…")
+            return _("holds a character that cannot be shown (U+{code})").format(
+                code=f"{ord(char):04X}")
     return None
 
 
@@ -71,28 +77,29 @@ def parse_table_ui(raw: object, hand: Sequence[Card], last_scored: RoundScored |
     if raw is None:
         return TableUI()
     if not isinstance(raw, dict):
-        raise TableUIError("its table state is not a table of values")
+        raise TableUIError(_("its table state is not a table of values"))
     scene = raw.get("scene", "table")
     if scene not in ("table", "summary"):
-        raise TableUIError(f"its table shows an unknown screen ({short_repr(scene)})")
+        raise TableUIError(_("its table shows an unknown screen ({value})").format(
+            value=short_repr(scene)))
     held = set(hand)
-    order = _cards(raw.get("hand_order", []), "hand order")
+    order = _cards(raw.get("hand_order", []), _HAND_ORDER)
     if len(set(order)) != len(order) or not set(order) <= held:
-        raise TableUIError("its hand order holds cards that are not in your hand")
+        raise TableUIError(_("its hand order holds cards that are not in your hand"))
     raw_groups = raw.get("groups", [])
     if not isinstance(raw_groups, list):
-        raise TableUIError("its groups being built are not a list")
-    groups = tuple(_cards(group, "group being built") for group in raw_groups)
+        raise TableUIError(_("its groups being built are not a list"))
+    groups = tuple(_cards(group, _GROUP) for group in raw_groups)
     staged = [card for group in groups for card in group]
     if len(set(staged)) != len(staged) or not set(staged) <= held or not all(groups):
-        raise TableUIError("its groups being built hold cards that are not in your hand")
+        raise TableUIError(_("its groups being built hold cards that are not in your hand"))
     log = raw.get("log", [])
     if not isinstance(log, list):
-        raise TableUIError("its move log is not a list of lines")
+        raise TableUIError(_("its move log is not a list of lines"))
     for line in log:
         reason = text_problem(line)
         if reason is not None:
-            raise TableUIError(f"a line of its move log {reason}")
+            raise TableUIError(_("a line of its move log {reason}").format(reason=reason))
     summary = None
     if scene == "summary":
         # The summary must be the round score the moves produced (in a save of an older
@@ -101,19 +108,26 @@ def parse_table_ui(raw: object, hand: Sequence[Card], last_scored: RoundScored |
         shown = last_scored.redacted_for(human) if last_scored is not None else None
         if not isinstance(shown, RoundScored) or not matches_saved(
                 raw.get("summary"), to_json(shown), older):
-            raise TableUIError("its round summary does not match its moves")
+            raise TableUIError(_("its round summary does not match its moves"))
         summary = shown
     return TableUI(scene, order, groups, tuple(log[-LOG_KEPT:]), summary)
 
 
+_HAND_ORDER, _GROUP = "hand order", "group being built"
+"""Which list of cards a save's table state holds (each has its own sentences)."""
+
+
 def _cards(raw: object, what: str) -> tuple[Card, ...]:
     if not isinstance(raw, list):
-        raise TableUIError(f"its {what} is not a list of cards")
+        raise TableUIError(_("its hand order is not a list of cards") if what == _HAND_ORDER
+                           else _("its group being built is not a list of cards"))
     try:
         return tuple(from_json(Card, code) for code in raw)
     except (CodecError, EngineError) as error:
-        raise TableUIError(f"its {what} holds something that is not a card ({error})") \
-            from None
+        said = _("its hand order holds something that is not a card ({error})") \
+            if what == _HAND_ORDER \
+            else _("its group being built holds something that is not a card ({error})")
+        raise TableUIError(said.format(error=error)) from None
 
 
 def short_repr(value: object) -> str:

@@ -40,6 +40,7 @@ class GameTable(Protocol[V_contra]):
     @property
     def score_one(self) -> str: ...
 
+    def score_count(self, count: int) -> str: ...
     def headline(self, view: V_contra) -> str: ...
     def progress(self, view: V_contra, seat: int) -> tuple[bool, ...] | None: ...
     def rounds_played(self, view: V_contra) -> int: ...
@@ -75,6 +76,10 @@ class _Checked(Generic[V]):
     @property
     def score_one(self) -> str:
         return self.own.score_one
+
+    def score_count(self, count: int) -> str:
+        """A score with its unit in the player's language ("1 point", "3 cards left")."""
+        return self.own.score_count(count)
 
     def headline(self, view: GameView) -> str:
         return self.own.headline(narrowed(view, self.view_type))

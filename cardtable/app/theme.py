@@ -8,6 +8,7 @@ from functools import lru_cache
 
 import pygame
 
+from ..i18n import _
 from .paths import font_path
 
 FELT = (24, 92, 58)
@@ -264,7 +265,9 @@ def deal_label(code: str | None, height: int, pos: tuple[int, int],
     """The deal line as a label, in a window ``height`` high (``None``: no code)."""
     if not code:
         return None
-    return Label(f"Deal {code}", max(11, height // 62), pos, TEXT_DIM, anchor=anchor)
+    # Translators: the deal's code in a corner ("Deal FC-4-1234"), to note or share
+    return Label(_("Deal {code}").format(code=code), max(11, height // 62), pos, TEXT_DIM,
+                 anchor=anchor)
 
 
 class MessageBox:
