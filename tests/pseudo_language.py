@@ -12,10 +12,12 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from cardtable import i18n
-from cardtable.i18n import current
+from cardtable.i18n import catalogues, current
 
 OPEN, CLOSE = "\u27ea", "\u27eb"
 _MARKED = re.compile(f"{OPEN}[^{OPEN}{CLOSE}]*{CLOSE}")
+_CUT = re.compile(f"{OPEN}[^{CLOSE}]*$")
+"""A marked text cut short to fit its box ("⟪Sort by su…"): its end mark is cut off."""
 _WORD = re.compile(r"[^\W\d_]{2,}")
 """A word: two or more letters (single letters are card ranks, keys, "x" of sizes)."""
 
@@ -36,15 +38,15 @@ class Pseudo(gettext.NullTranslations):
 
 @contextmanager
 def pseudo() -> Iterator[None]:
-    """Speak the pseudo-language inside the block."""
-    saved = current._translations[0], dict(current._state)
-    current._translations[0] = Pseudo()
-    current._state["code"] = "en"  # Babel names numbers and dates in English
+    """Speak the pseudo-language inside the block, whatever language is chosen there (an
+    app starting up chooses the system's: every catalogue is the pseudo-language)."""
+    real = current.load
+    current.load = lambda code: catalogues.Loaded(Pseudo())  # type: ignore[assignment]
     try:
+        i18n.use("en")
         yield
     finally:
-        current._translations[0], state = saved
-        current._state.update(state)
+        current.load = real  # type: ignore[assignment]
         i18n.use("en")
 
 
@@ -53,4 +55,5 @@ def untranslated(text: str, allowed: frozenset[str] = frozenset()) -> list[str]:
     previous = None
     while previous != text:  # innermost marks first: a message inside a message
         previous, text = text, _MARKED.sub(" ", text)
+    text = _CUT.sub(" ", text)
     return [word for word in _WORD.findall(text) if word not in allowed]

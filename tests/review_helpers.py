@@ -14,6 +14,7 @@ from cardtable.ai.seats import play_turns
 from cardtable.engine import Game
 from cardtable.engine.options import FiveCrownsOptions
 from cardtable.engine.replay import Replay
+from cardtable.engine.text import msg
 
 
 def short_game(game_id: str = "five_crowns", seats: int = 2, seed: int = 3) -> Game:
@@ -52,8 +53,8 @@ def sample_review(game: Game, seat: int = 0, costly: int = 3, budget: int = 16,
         judgements.append(Judgement(
             move, round_number, played, other, Estimate(0.04 * (rank + 1), 0.005),
             Estimate(3.0 * (rank + 1), 0.8), Estimate(0.05, 0.01), 48,
-            "It keeps the cards that build the longest run, and the next player is "
-            "shown nothing he collects.", _words(played.describe()),
+            msg("It keeps the cards that build the longest run, and the next player is "
+                "shown nothing he collects."), _words(played.describe()),
             _words(other.describe())))
     compared = Comparison(67.0, 43.0, False, True, 2, True) if comparison else None
     return Review(game.game_id, seat, budget, terms.unit, terms.low_better,

@@ -32,6 +32,7 @@ from cardtable.app.scene import Scene
 from cardtable.engine import Game, variants
 from cardtable.engine.events import RoundScored
 from cardtable.engine.replay import Replay
+from cardtable.i18n import _
 
 SEED = 20261127
 SIZES = ((1024, 640), (1280, 800), (3840, 2160))
@@ -279,7 +280,7 @@ def cells(full: bool = False) -> list[Cell]:
         if screen != "setup":  # opened on each game
             found += _sized(None, 0, screen, full, turn)
             turn += len(SIZES)
-    for game_id in dict.fromkeys(game_id for game_id, _ in games()):
+    for game_id in dict.fromkeys(game_id for game_id, _seats in games()):
         added = game_cells(game_id, full, turn)
         found += added
         turn += len(game_cells(game_id))  # a turn per screen and size
@@ -347,10 +348,10 @@ def _shell(application: Any, screen: str) -> Scene:
 
     def refused() -> Scene:
         scene = SetupScene(application)
-        scene.error = REFUSAL
+        scene.error = _(REFUSAL)  # a sentence of the app's, in the language shown
         return scene
 
-    application.menu_message = MENU_NOTE if screen == "menu: a message" else None
+    application.menu_message = _(MENU_NOTE) if screen == "menu: a message" else None
     makers: dict[str, Callable[[], Scene]] = {
         "menu": lambda: MenuScene(application),
         "menu: a message": lambda: MenuScene(application),
@@ -363,9 +364,10 @@ def _shell(application: Any, screen: str) -> Scene:
         "games played: games": lambda: GamesScene(_with_games(application),
                                                   application.recorder.history),
         "question": lambda: ConfirmScene(
-            application, "You have a Shanghai with May I game in progress (round 5 of 7, "
-            "your turn). Start a new game and lose it?",
-            [("Keep my game", application.stack.pop), ("Start new", application.stack.pop)]),
+            application, _("You have a Shanghai with May I game in progress (round 5 of 7, "
+                           "your turn). Start a new game and lose it?"),
+            [(_("Keep my game"), application.stack.pop),
+             (_("Start new"), application.stack.pop)]),
     }
     scene = makers[screen]()
     application.stack.reset(scene)
@@ -415,7 +417,7 @@ def _refused(application: Any, table: Any) -> None:
         if table.session.problem(action) is not None:
             table.play(action)
             break
-    words = "Burn!" if table.session.game.game_id == "palace" else "First in turn!"
+    words = _("Burn!") if table.session.game.game_id == "palace" else _("First in turn!")
     for seat in range(table.session.game.seats):
         table.callouts[seat] = (words, table.time + 60.0)
 
@@ -527,7 +529,7 @@ def _review(application: Any, final: Game, screen: str) -> Scene:
     else:
         review = sample_review(final, costly=0 if screen == "review: none" else 5)
         scene = ReviewScene(application, reviewed, review)
-        scene.kept = "Kept in your history: this game opened again shows it at once."
+        scene.kept = _("Kept in your history: this game opened again shows it at once.")
         assert scene._replay.wait()
     application.stack.reset(scene)
     return _settle(application)

@@ -53,12 +53,37 @@ def test_the_settings_scene_changes_and_saves_a_setting(make_app, home):
     frames(app, 2)
     scene = app.stack.top
     assert isinstance(scene, SettingsScene)
-    speed = scene.ring.widgets[0]
+    speed = scene.ring.widgets[1]  # after Language
     fast = speed.segments()[2]
     click(app, fast.center)
     assert load_settings().ai_speed == "fast"
     click(app, button(app, "Done"))
     assert not isinstance(app.stack.top, SettingsScene)
+
+
+def test_a_language_chosen_in_settings_applies_at_once_to_every_screen_and_is_saved(
+        make_app, home):
+    """Settings → Language: no restart; the menu below is laid out again in German, and
+    the choice is kept for the next start (the system's language is the first choice)."""
+    from cardtable import i18n
+
+    app = make_app()
+    click(app, button(app, "Settings"))
+    frames(app, 2)
+    scene = app.stack.top
+    language = scene.ring.widgets[0]
+    assert [value for value, _ in language.options][:2] == ["", "en"]
+    click(app, language.segments()[2].center)  # Deutsch
+    frames(app, 2)
+    assert i18n.language() == "de" and load_settings().language == "de"
+    assert scene.heading() == "Einstellungen"
+    click(app, button(app, "Fertig"))
+    assert [widget.label for widget in app.stack.top.ring.widgets][-5:] == \
+        ["Neues Spiel", "Statistik", "Regeln", "Einstellungen", "Beenden"]
+    click(app, button(app, "Einstellungen"))
+    click(app, app.stack.top.ring.widgets[0].segments()[1].center)  # English
+    assert i18n.language() == "en" and load_settings().language == "en"
+    assert app.stack.top.heading() == "Settings"
 
 
 def test_calls_are_asked_only_when_the_card_could_help_unless_set_to_every_time(make_app,

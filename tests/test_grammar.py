@@ -4,19 +4,12 @@ never "1 buys left"), through one helper."""
 from __future__ import annotations
 
 from cardtable.app.describe import describe
-from cardtable.app.grammar import listed, plural
+from cardtable.app.spoken import listed
 from cardtable.app.tables import table_for
 from cardtable.engine import Call, Game, parse_cards
 from cardtable.engine.events import Burned, CardsGiven, Reshuffled, StackTaken
 
 NAMES = ["You", "West", "North"]
-
-
-def test_a_count_of_one_is_singular_and_any_other_plural():
-    assert plural(1, "card") == "1 card"
-    assert plural(0, "card") == "0 cards" and plural(2, "buy") == "2 buys"
-    assert plural(1, "card left", "cards left") == "1 card left"
-    assert plural(3, "card left", "cards left") == "3 cards left"
 
 
 def test_a_list_reads_as_a_sentence():

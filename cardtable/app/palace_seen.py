@@ -10,9 +10,9 @@ from dataclasses import dataclass
 from ..engine import Card, Rank
 from ..engine.palace import PalaceView
 from ..i18n import N_, _, rank_code, suit_name
-from .grammar import listed
 from .input_grammar import Command
 from .model import Box, Gesture, NamedPile, PileName, Zone
+from .spoken import listed
 
 HAND, HIDDEN, RESERVE, FACE_DOWN = Zone.HAND, Zone.HIDDEN, Zone.RESERVE, Zone.FACE_DOWN
 """The zones of a seat's cards besides the hand (``ZoneCard.zone``)."""

@@ -33,8 +33,8 @@ from ..engine.events import RoundScored
 from ..engine.shanghai_checks import layoff_problem
 from ..engine.shanghai_rules import ROUNDS, Phase, ShanghaiView, contract_rules, penalty
 from ..i18n import N_, _, card_name, ngettext, pgettext, text
-from .grammar import listed
 from .input_grammar import Command
+from .spoken import listed
 from .table_desc import TableDescription
 from .tables import TableEntry, register_table, rummy_scene
 

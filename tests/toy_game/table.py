@@ -15,10 +15,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cardtable.app.describe import LogWords
-from cardtable.app.grammar import plural
 from cardtable.app.table_desc import TableDescription
 from cardtable.app.tables import TableEntry, register_table, rummy_scene
 from cardtable.engine import Action, Card, Discard, MeldRules
+from cardtable.i18n import ngettext
 from toy_game.rules import Match, MatchView
 
 NO_MELDS = MeldRules(jokers_wild=False)
@@ -82,7 +82,8 @@ class MatchTable(TableDescription[MatchView]):
         return view.hand_sizes[seat]
 
     def score_text(self, view: MatchView, seat: int) -> str:
-        return plural(view.hand_sizes[seat], self.score_one, self.score_word)
+        count = view.hand_sizes[seat]
+        return ngettext("{count} card left", "{count} cards left", count).format(count=count)
 
     def rounds_played(self, view: MatchView) -> int:
         return 0

@@ -15,7 +15,6 @@ from ...i18n import N_, _, card_name, text
 from .. import cardart, theme
 from ..clipboard import copy_deal_code
 from ..form_model import panel_element, placed_elements
-from ..grammar import plural
 from ..model import Box, Element, Region, Role
 from ..spoken import cards_name
 from ..tables import table_for
@@ -413,8 +412,7 @@ class GameOverScene(FormScene):
                     (f"name/{seat}", theme.Label(text(names[seat]), size, (name_x, y), colour,
                                                  True), Box(name_x, row.y, score_x - name_x,
                                                             row.h)),
-                    (f"score/{seat}", theme.Label(plural(outcome.scores[seat], desc.score_one,
-                                                         desc.score_word),
+                    (f"score/{seat}", theme.Label(desc.score_count(outcome.scores[seat]),
                                                   size, (right, y), colour,
                                                   anchor="topright"),
                      Box(score_x, row.y, right - score_x, row.h))]

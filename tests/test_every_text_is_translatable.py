@@ -1,0 +1,44 @@
+"""Every text a player reads or hears goes through the catalogue (issue 41): the whole
+quick matrix at one window size, in a pseudo-language that marks each translated text
+(``pseudo_language``), shows no word outside the marks but the players' own names."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from pseudo_language import pseudo, untranslated
+from screen_reach import SIZES, Matrix, cells
+
+CELLS = [cell for cell in cells() if cell.size == SIZES[1]]
+NAMES = frozenset({"cardtable", "SDL", "Python"})
+"""Words that are no language's: the program's name, and the libraries in its version."""
+
+
+@pytest.fixture(scope="module")
+def marked(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matrix]:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("CARDTABLE_HOME", str(tmp_path_factory.mktemp("pseudo-home")))
+        with pseudo():
+            found = Matrix()
+            for cell in CELLS:
+                found.seen(cell)
+            found.close()
+        yield found
+
+
+@pytest.mark.parametrize("cell", [pytest.param(cell, id=cell.id) for cell in CELLS])
+def test_every_text_on_every_screen_goes_through_the_catalogue(marked: Matrix, cell) -> None:
+    seen = marked.seen(cell)
+    assert seen.error is None and seen.model is not None, seen.error or seen.no_model
+    shown = [(element.id, text.content) for element in seen.model for text in element.texts]
+    shown += [(element.id, element.name) for element in seen.model]
+    shown += list(seen.spoken.items())
+    left = sorted({f"{where}: {words!r}" for where, words in shown
+                   if untranslated(words, NAMES)})
+    assert not left, f"{cell.id}: text not in the catalogue: {left[:12]}"
+
+
+def test_the_marks_find_english_text() -> None:
+    assert untranslated("\u27eaYou drew {card}\u27eb West drew") == ["West", "drew"]
+    assert untranslated("\u27eaRound \u27eathree\u27eb\u27eb 7\u2665") == []
