@@ -18,15 +18,24 @@ OPEN, CLOSE = "\u27ea", "\u27eb"
 _MARKED = re.compile(f"{OPEN}[^{OPEN}{CLOSE}]*{CLOSE}")
 _CUT = re.compile(f"{OPEN}[^{CLOSE}]*$")
 """A marked text cut short to fit its box ("⟪Sort by su…"): its end mark is cut off."""
+_CONTINUED = re.compile(f"^[^{OPEN}]*{CLOSE}")
+"""The rest of a message whose start is on the line before (a wrapped log line)."""
 _WORD = re.compile(r"[^\W\d_]{2,}")
 """A word: two or more letters (single letters are card ranks, keys, "x" of sizes)."""
 
 
+GIVEN: set[str] = set()
+"""Every message the pseudo-language gave (a paragraph wrapped onto lines is shown a line
+at a time, and only its first and last line carry a mark)."""
+
+
 class Pseudo(gettext.NullTranslations):
     def gettext(self, message: str) -> str:
+        GIVEN.add(message)
         return f"{OPEN}{message}{CLOSE}"
 
     def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        GIVEN.add(msgid1 if n == 1 else msgid2)
         return f"{OPEN}{msgid1 if n == 1 else msgid2}{CLOSE}"
 
     def pgettext(self, context: str, message: str) -> str:
@@ -51,9 +60,16 @@ def pseudo() -> Iterator[None]:
 
 
 def untranslated(text: str, allowed: frozenset[str] = frozenset()) -> list[str]:
-    """The words of ``text`` outside every marked message (``allowed``: proper names)."""
+    """The words of ``text`` outside every marked message (``allowed``: proper names); a
+    line of a wrapped message counts as marked."""
+    line = text.strip(f"{OPEN}{CLOSE}\u2026 ")
+    if line and any(line in given for given in GIVEN):
+        return []
     previous = None
     while previous != text:  # innermost marks first: a message inside a message
         previous, text = text, _MARKED.sub(" ", text)
     text = _CUT.sub(" ", text)
+    previous = None
+    while previous != text:  # a line wrapped from inside a message: its end marks
+        previous, text = text, _CONTINUED.sub(" ", text)
     return [word for word in _WORD.findall(text) if word not in allowed]

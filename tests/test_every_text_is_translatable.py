@@ -7,12 +7,20 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from babel.dates import get_month_names
 from pseudo_language import pseudo, untranslated
 from screen_reach import SIZES, Matrix, cells
 
+from cardtable.i18n import available
+from cardtable.i18n.catalogues import own_name
+
 CELLS = [cell for cell in cells() if cell.size == SIZES[1]]
-NAMES = frozenset({"cardtable", "SDL", "Python"})
-"""Words that are no language's: the program's name, and the libraries in its version."""
+NAMES = frozenset({"cardtable", "SDL", "Python"}
+                  | {own_name(code) for code in available()}
+                  | set(get_month_names("abbreviated", locale="en").values()))
+"""Words that are no language's or come from the locale's own data: the program's name,
+the libraries in its version, each language named in itself (Settings → Language), and
+the months Babel names in dates."""
 
 
 @pytest.fixture(scope="module")
