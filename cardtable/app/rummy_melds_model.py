@@ -29,7 +29,8 @@ from .model import (
     Text,
     WildInMeld,
 )
-from .spoken import card_name, cards_name, meld_words, wild_note
+from .spoken import card_name, cards_name, meld_words, wild_role
+from .spoken import meld_kind_word as meld_word
 from .table_desc import RummyView, TableDescription, meld_kind_word
 
 if TYPE_CHECKING:
@@ -66,7 +67,9 @@ def groups_elements(geo: TableLayout, view: RummyView, desc: TableDescription[Ru
             continue
         cards = state.groups[index]
         label, good = desc.group_label(view, cards)
-        what = label.replace("\u2713 ", "").lower() if good else _("not a meld yet")
+        made = desc.group(view, cards)
+        what = meld_word(made, desc.rules(view)) if isinstance(made, Meld) \
+            else _("not a meld yet")
         gid = f"group/{index}"
         out.append(Element(gid, Role.STAGED_GROUP,
                            _("group {number} being built, {what}: {cards}").format(
@@ -161,13 +164,13 @@ def meld_elements(geo: TableLayout, view: RummyView, desc: TableDescription[Rumm
                                accepts=CLICK | DROP, parent=parent))
             for position, (card, box) in enumerate(zip(meld.cards, spot.visible)):
                 if rules.is_wild(card):
-                    note = wild_note(card, meld, rules, position)
+                    note = wild_role(card, meld, rules, position)
                     out.append(Element(
                         f"{mid}/{position}", Role.WILD,
                         (_("{card} in your {kind}: {note}") if mine
                          else _("{card} in {name}'s {kind}: {note}")).format(
                             card=card_name(card), name=name, kind=meld_kind_word(meld.kind),
-                            note=note.split(' ', 2)[2]),
+                            note=note),
                         Box.of(box), WildInMeld(seat, index, position, card), z=8 + lift,
                         accepts=CLICK | DROP, parent=mid))
                 else:

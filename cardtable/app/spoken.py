@@ -179,6 +179,21 @@ def meld_words(meld: Meld, rules: MeldRules) -> str:
     return pgettext("list separator", ", ").join([head, *(note for note in notes if note)])
 
 
+def wild_role(card: Card, meld: Meld, rules: MeldRules, position: int) -> str:
+    """What a wild does in its meld, after the card has been named: "stands for seven",
+    "stands for a king", "is wild" (the wild's place in a meld's spoken name)."""
+    stands = _stands_for(meld, rules)
+    naturals = [c for c in meld.cards if not rules.is_wild(c)]
+    if meld.kind is MeldKind.SET and naturals:
+        # Translators: said after a wild card's name: "J♠ in your set: stands for a king"
+        return _("stands for {a_rank}").format(a_rank=_rank_with_article(naturals[0].rank))
+    if stands is not None and position < len(stands):
+        # Translators: said after a wild card's name: "2♠ in your run: stands for seven"
+        return _("stands for {rank}").format(rank=rank_word(stands[position]))
+    # Translators: said after a wild card's name whose place is not known yet
+    return _("is wild")
+
+
 def wild_note(card: Card, meld: Meld, rules: MeldRules, position: int) -> str:
     """"the joker stands for seven" (a run), "the two stands for a king" (a set)."""
     stands = _stands_for(meld, rules)
