@@ -80,17 +80,31 @@ def info_texts(geo: TableLayout, headline: str, prompt: str,
     out = []
     for index, part in enumerate(headline.split("  \u00b7  ")):
         size = big if index == 0 else small + 1
+        # A part longer than its lines (a language's longer words) is set smaller first:
+        # the first part in two lines at most, the others in one where a point or two
+        # smaller does it, so the prompt and the status keep their room.
+        lines = 2 if index == 0 else 1
+        while size > small - (index > 0) and \
+                len(theme.wrap(part, size, width, bold=True)) > lines:
+            size -= 1
+        if len(theme.wrap(part, size, width, bold=True)) > 2:
+            size = small
         step = size + 4
         room = _lines_room(size, step, 2, y, bottom, True)
         out.append(Text(part, size, Box(x, y, width, room), wraps=True, bold=True,
                         line_step=step, part=HEADLINE))
         y += step * min(2, len(theme.wrap(part, size, width, bold=True))) + 2
     if prompt:
-        room = _lines_room(small, small + 4, 3, y, bottom, False)
-        out.append(Text(prompt, small, Box(x, y, width, room), wraps=True,
-                        line_step=small + 4, part=PROMPT))
-        shown = len(theme.wrap(prompt, small, width)[:3])
-        y += (small + 4) * min(shown, max(0, (bottom - y) // (small + 4)))
+        size = small
+        # A long prompt (a language's longer words) is set smaller before it takes the
+        # status's room: two lines at 10 px rather than three at 12.
+        while status and size > 10 and len(theme.wrap(prompt, size, width)) > 2:
+            size -= 1
+        room = _lines_room(size, size + 4, 3, y, bottom, False)
+        out.append(Text(prompt, size, Box(x, y, width, room), wraps=True,
+                        line_step=size + 4, part=PROMPT))
+        shown = len(theme.wrap(prompt, size, width)[:3])
+        y += (size + 4) * min(shown, max(0, (bottom - y) // (size + 4)))
     if status:
         fitted = fit_text(status, max(12, geo.height // 54) - 1, width, bottom - y,
                           smallest=10)

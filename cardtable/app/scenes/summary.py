@@ -74,7 +74,9 @@ def sheet_labels(box: pygame.Rect, names: Sequence[str], rounds: int,
         """The column's whole width (the text is centred in it, a few pixels inside)."""
         return Box(int(centre(column) - used / 2) - 1, box.y, int(used) + 3, box.height)
 
-    out = [("round", theme.Label(_("Round"), size, (left, y), theme.TEXT_DIM, True),
+    heading = _("Round")  # set smaller where a language's word is wider than the column
+    out = [("round", theme.Label(heading, _fit(heading, size, first - (left - box.x) - 2, True),
+                                 (left, y), theme.TEXT_DIM, True),
             Box(left, box.y, first - (left - box.x), box.height))]
     for column in range(rounds):
         number = str(column + 1)
