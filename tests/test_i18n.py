@@ -193,3 +193,19 @@ def test_a_hand_edited_translation_naming_other_values_is_not_used(test_language
     English is shown instead, and no screen ever crashes on a catalogue."""
     i18n.use("xx")
     assert i18n._("{seat} is out").format(seat="West") == "West is out"
+
+
+def test_a_language_chosen_at_the_table_words_the_move_log_again(make_app, home):
+    """Settings → Language mid-game: the lines already in the log are said again in the
+    new language, not left in the old one."""
+    app = make_app()
+    app.new_game("five_crowns", 1, "normal", 3)
+    session = app.session
+    assert session is not None and any("drew" in line or "turned up" in line
+                                       for line in session.log)
+    english = list(session.log)
+    app.set_language("de")
+    assert list(session.log) != english and len(session.log) == len(english)
+    assert any("aufgedeckt" in line for line in session.log)
+    app.set_language("en")
+    assert list(session.log) == english

@@ -228,6 +228,8 @@ class App:
         problem = self.settings_file.save(self.settings)
         i18n.use(code)
         cardart.forget_faces()
+        if self.session is not None:
+            self.session.log.reword()
         self.speaker.set_language(i18n.language())
         self.relayout()
         return problem
@@ -502,7 +504,7 @@ class App:
         self.stack.reset(table)
         if saved is not None:
             table.restore_ui(saved.ui)
-            self.session.log.append("Game resumed where you left it.")
+            self.session.log.add(lambda: _("Game resumed where you left it."))
         elif self.coach and autoplay is None:
             self._first_game_tour(game.game_id)
         self.save()

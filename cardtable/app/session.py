@@ -15,9 +15,9 @@ from __future__ import annotations
 import logging
 import time
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, partial
 from typing import Generic, TypeVar
 
 from ..ai import AIWorker, Bot, make_bot
@@ -62,15 +62,36 @@ class SeatInfo:
 
 class MoveLog(deque[str]):
     """The move log's last lines, counting every line ever added (``total``), so the
-    table can hold back the lines of moves it has not shown yet."""
+    table can hold back the lines of moves it has not shown yet. Each line keeps how it
+    was worded (``says``), so a change of language words the whole log again."""
 
     def __init__(self, maxlen: int) -> None:
         super().__init__(maxlen=maxlen)
         self.total = 0
+        self._says: deque[Callable[[], str]] = deque(maxlen=maxlen)
 
     def append(self, line: str) -> None:
-        super().append(line)
-        self.total += 1
+        self.add(lambda: line)
+
+    def add(self, says: Callable[[], str]) -> None:
+        """Add the line ``says()`` words now, and would word in another language."""
+        line = says()
+        if line:
+            super().append(line)
+            self._says.append(says)
+            self.total += 1
+
+    def extendleft(self, lines: Iterable[str]) -> None:
+        """Older lines put back in front (a saved game's log): worded as they were kept."""
+        lines = list(lines)
+        super().extendleft(lines)
+        self._says.extendleft([partial(str, line) for line in lines])
+
+    def reword(self) -> None:
+        """Every line worded again (the language has changed); the count stays."""
+        lines = [says() for says in self._says]
+        self.clear()
+        self.extend(lines)
 
 
 V_co = TypeVar("V_co", bound=GameView, covariant=True)
@@ -272,7 +293,7 @@ class Session(Generic[V_co]):
         del self.game.history[length:]
         self.hand_order = order
         self._sync_hand(order)
-        self.log.append(_("You took that back."))
+        self.log.add(lambda: _("You took that back."))
         if self.on_change is not None:
             self.on_change(self)
         return None
@@ -398,8 +419,8 @@ class Session(Generic[V_co]):
                 return
             log.warning("AI seat %s gave no answer in %g s", seat, self.think_limit)
             self.bots[seat] = self._stand_in
-            self.log.append(_("{name}'s AI stopped answering; a Normal player takes over "
-                              "the seat.").format(name=self.names[seat]))
+            self.log.add(lambda: _("{name}'s AI stopped answering; a Normal player takes "
+                                   "over the seat.").format(name=self.names[seat]))
             self._ask(seat)
 
     def _take_answer(self, seat: int, action: object, error: str | None) -> None:
@@ -422,7 +443,7 @@ class Session(Generic[V_co]):
         log.warning("AI seat %s failed (%s)", seat, error)
         if not self._fallen_back:
             self._fallen_back = True
-            self.log.append(_("{name}'s AI stumbled; it plays safe.").format(
+            self.log.add(lambda: _("{name}'s AI stumbled; it plays safe.").format(
                 name=self.names[seat]))
             self._ask(seat, self._stand_in)
             return
@@ -446,11 +467,12 @@ class Session(Generic[V_co]):
         redacted = tuple(event.redacted_for(self.human) for event in events)
         self.noted: list[int] = []
         for event in redacted:
-            line = describe(event, self.names, self.human, self.words, move)
-            if line:
-                self.log.append(line)
+            self.log.add(partial(self._line, event, move))
             self.noted.append(self.log.total)
         return redacted
+
+    def _line(self, event: Event, move: tuple[int, Action] | None) -> str:
+        return describe(event, self.names, self.human, self.words, move) or ""
 
     def _apply(self, seat: int, action: Action) -> None:
         if seat != self.human:
