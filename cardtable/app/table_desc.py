@@ -22,6 +22,7 @@ from ..engine import (
 from ..engine.events import RoundScored
 from ..engine.melds import as_meld
 from ..engine.rummy import RummyView as RummyView  # the scenes read it from here
+from ..engine.text import msg
 from ..i18n import N_, _, cards_text, ngettext
 from .input_grammar import Command
 from .score_views import rounds_of, totals_of
@@ -185,8 +186,9 @@ class TableDescription(ABC, Generic[RV]):
         return len(rounds_of(view).round_points)
 
     def round_words(self, view: RV) -> str:
-        """Where the game stands, in a few words ("round 3"), for the menu's Continue."""
-        return _("round {number}").format(number=view.round)
+        """Where the game stands, in a few words ("round 3"), for the menu's Continue:
+        a message, worded when the menu is shown (the language may change meanwhile)."""
+        return msg("round {number}", number=view.round)
 
     def summary_note(self, view: RV, event: RoundScored, seat: int) -> str | None:
         """A line for a seat on the round summary instead of its left-over cards."""
