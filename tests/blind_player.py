@@ -21,10 +21,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import pygame
-
 import phrasebook as words
+import pygame
 from phrasebook import Heard, parse_hand, parse_selected
+
 from ui import frames, key
 
 ANSWER_STARTS = {pygame.K_F3: (words.HAND, words.HAND_EMPTY),

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 import string
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from babel.numbers import NumberFormatError, parse_decimal
@@ -80,6 +81,19 @@ class Phrase:
     def starts(self, line: str) -> bool:
         """The line begins with this sentence (an answer goes on after it)."""
         return any(re.match(regex, line) for regex in self.regexes())
+
+    def translated(self) -> bool:
+        """Whether the language in use has its own words for this sentence (an empty
+        catalogue entry is said in English)."""
+        return self.templates() != self.english()
+
+    def english(self) -> tuple[str, ...]:
+        return (self.msgid,) if self.plural is None else (self.msgid, self.plural)
+
+    def said_in_english(self, line: str) -> bool:
+        """The line is this sentence as English says it."""
+        return any(re.fullmatch(template_regex(english) + r"\.?", line)
+                   for english in self.english())
 
     def search(self, line: str) -> re.Match[str] | None:
         for regex in self.regexes():
@@ -200,6 +214,14 @@ PALACE_IN_HAND = Phrase("{card}, in your hand")
 PALACE_IN_HAND_SELECTED = Phrase("{card}, in your hand, selected")
 
 
+MOVES = (*DREW, *CALLED, LAID_DOWN, MISSION_DONE, *ADDED, DISCARDED, PICKED_HIDDEN, TOOK_STACK,
+         TURNED_UP, PUT_RESERVE, *PLACED)
+"""The person's own moves, as the move log says them."""
+SENTENCES = (SPEECH_ON, SPEECH_OFF, HAND, HAND_EMPTY, *PILE_ANSWERS, WAITING_FOR_CALLS,
+             *PROMPTS, *ENDS, *MOVES, *READY)
+"""The whole sentences it listens for (the rest are parts of them)."""
+
+
 def went_out(line: str) -> bool:
     return any((found := phrase.match(line)) is not None and found["name"] == YOU.text
                for phrase in WENT_OUT)
@@ -268,7 +290,7 @@ def card_names() -> dict[str, Heard]:
     return {spoken.card_name(card): _heard(card) for card in [*cards, Card(Rank.JOKER, None)]}
 
 
-def _alternatives(words: object) -> str:
+def _alternatives(words: Iterable[str]) -> str:
     return "|".join(re.escape(word) for word in sorted(words, key=len, reverse=True))
 
 
