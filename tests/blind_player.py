@@ -326,6 +326,7 @@ class BlindPlayer:
     # --- a Palace turn -------------------------------------------------------------------
 
     def palace_turn(self, prompt: str) -> None:
+        prompt = words.unwrapped(prompt)
         if words.PICK_HIDDEN.starts(prompt):
             for _ in range(3):
                 self.press(pygame.K_RIGHT)

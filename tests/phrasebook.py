@@ -163,6 +163,9 @@ PLACE = PROMPTS[3]
 DRAW_FIRST = (PROMPTS[0], PROMPTS[1], PROMPTS[6])
 LAST_TURNS = PROMPTS[5:7]
 PICK_HIDDEN, BUILD_RESERVE, TAKE_STACK, _BURNED, TURN_UP = PROMPTS[10:]
+PROMPT_WITH_KEYS = (
+    Phrase("{prompt}. Keys: arrows and Space select cards, Enter puts them there"),
+    Phrase("{prompt}. Keys: 1, 2 or 3 turns up that hidden card"))
 TO_BEAT = Phrase("{rank} or higher (a 2 always, an ace burns)")
 
 # The end of a round, or of the game (scenes/summary, describe)
@@ -228,23 +231,33 @@ def went_out(line: str) -> bool:
 
 
 def is_question(line: str) -> bool:
-    """A question and its answers: the first answer's key Y (a call) or 1 (a choice),
-    then the second's (N or 2), or the end."""
+    """A question and its answers, each "{key}: {answer}": the first answer's key Y (a
+    call) or 1 (a choice), the others' N or a number."""
     first = ANSWER.regexes(key="Y|1", answer="[^;]+")[0]
-    second = ANSWER.regexes(key="N|2", answer="")[0]
+    other = ANSWER.regexes(key=r"N|\d", answer="[^;]+")[0]
     return any(re.fullmatch(regex, line) for regex in
-               QUESTION.regexes(question=".*", answers=f"{first}(?:; {second}.*)?"))
+               QUESTION.regexes(question=".*", answers=f"{first}(?:; {other})*"))
 
 
 def is_choice(line: str) -> bool:
     """A question whose answers are a numbered list (1, 2…), not a call."""
     first = ANSWER.regexes(key="1", answer="[^;]+")[0]
-    second = ANSWER.regexes(key="2", answer="")[0]
+    second = ANSWER.regexes(key="2", answer="[^;]+")[0]
     return re.search(f" {first}; {second}", line) is not None
 
 
+def unwrapped(line: str) -> str:
+    """A prompt as said with the keys that do what it asks (Palace's speech adds them
+    where the prompt speaks of the mouse): the prompt."""
+    for phrase in PROMPT_WITH_KEYS:
+        found = phrase.match(line)
+        if found:
+            return found["prompt"]
+    return line
+
+
 def is_prompt(line: str) -> bool:
-    return starts_any(PROMPTS, line)
+    return starts_any(PROMPTS, unwrapped(line))
 
 
 def is_end(line: str) -> bool:
