@@ -4,10 +4,15 @@ plays a whole round of each game against the bots through the real app, headless
 piles, the melds, whose turn it is, the questions and their answer keys, the refusals.
 
 Each game is dealt so that what the issue names happens: both piles drawn from, melds
-built and laid, lay-offs, calls, a mission, Palace's reserves and hidden cards."""
+built and laid, lay-offs, calls, a mission, Palace's reserves and hidden cards.
+
+Each is played in English and in German (issue 41): the player hears through the
+catalogue (``phrasebook``), so a German sentence missing, wrong, or built outside the
+catalogue fails here."""
 
 from __future__ import annotations
 
+import phrasebook as words
 import pytest
 from blind_player import BlindPlayer
 
@@ -25,12 +30,18 @@ ROUNDS = {
 }
 
 
+LANGUAGES = ("en", "de")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("game_id", sorted(ROUNDS))
-def test_a_round_is_played_by_ear_alone(game_id, make_app, tmp_path, monkeypatch):
+def test_a_round_is_played_by_ear_alone(game_id, language, make_app, tmp_path, monkeypatch):
     log = tmp_path / "speech.log"
     monkeypatch.setenv("CARDTABLE_SPEECH", f"log:{log}")
     opponents, level, deal, musts = ROUNDS[game_id]
     app = make_app()
+    if language != "en":
+        assert app.set_language(language) is None  # as Settings → Language does
     player = BlindPlayer(app, log)
     player.speech_on()
     app.new_game(game_id, opponents, level, deal=deal)
@@ -39,6 +50,22 @@ def test_a_round_is_played_by_ear_alone(game_id, make_app, tmp_path, monkeypatch
     assert player.ended
     done = {kind for kind, count in player.did.items() if count}
     assert musts <= done, (musts - done, player.said[-12:])
+    if language != "en":
+        assert_heard_in_the_language(player.said)
+
+
+def assert_heard_in_the_language(said: list[str]) -> None:
+    """The table spoke the language chosen: the hand (F3) and the player's moves were
+    heard in its words, and no whole sentence the player listens for (prompts, answers,
+    moves) that the language has words for was said in English. Those its catalogue
+    leaves empty are said in English, and understood: they are not counted against it."""
+    own = [phrase for phrase in words.SENTENCES if phrase.translated()]
+    assert words.HAND in own
+    heard = {phrase for line in said for phrase in own if phrase.match(line)}
+    assert words.HAND in heard, said[:20]
+    assert heard & set(words.MOVES), said[:20]
+    english = [line for line in said if any(phrase.said_in_english(line) for phrase in own)]
+    assert not english, english[:5]
 
 
 def test_a_game_is_chosen_and_dealt_by_ear_from_the_first_screen(make_app, tmp_path,

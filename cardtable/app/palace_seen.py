@@ -9,10 +9,10 @@ from dataclasses import dataclass
 
 from ..engine import Card, Rank
 from ..engine.palace import PalaceView
-from ..i18n import N_, _, rank_code, suit_name
+from ..i18n import N_, _, rank_code
 from .input_grammar import Command
 from .model import Box, Gesture, NamedPile, PileName, Zone
-from .spoken import listed
+from .spoken import card_name, listed
 
 HAND, HIDDEN, RESERVE, FACE_DOWN = Zone.HAND, Zone.HIDDEN, Zone.RESERVE, Zone.FACE_DOWN
 """The zones of a seat's cards besides the hand (``ZoneCard.zone``)."""
@@ -25,12 +25,6 @@ PLAY = Gesture.CLICK | Gesture.ACTIVATE
 # Translators: ordinals in "your second hidden card", "your first face-down card"
 _ORDINALS = (N_("first"), N_("second"), N_("third"), N_("fourth"), N_("fifth"), N_("sixth"),
              N_("seventh"), N_("eighth"), N_("ninth"))
-# Translators: ranks as a card is said, in "seven of hearts"
-_RANK_WORDS = {Rank.JOKER: N_("joker"), Rank.ACE: N_("ace"), Rank.TWO: N_("two"),
-               Rank.THREE: N_("three"), Rank.FOUR: N_("four"), Rank.FIVE: N_("five"),
-               Rank.SIX: N_("six"), Rank.SEVEN: N_("seven"), Rank.EIGHT: N_("eight"),
-               Rank.NINE: N_("nine"), Rank.TEN: N_("ten"), Rank.JACK: N_("jack"),
-               Rank.QUEEN: N_("queen"), Rank.KING: N_("king")}
 # Translators: a rank to beat in Palace, in "play a king or higher"
 _A_RANK = {Rank.ACE: N_("an ace"), Rank.TWO: N_("a two"), Rank.THREE: N_("a three"),
            Rank.FOUR: N_("a four"), Rank.FIVE: N_("a five"), Rank.SIX: N_("a six"),
@@ -40,11 +34,9 @@ _A_RANK = {Rank.ACE: N_("an ace"), Rank.TWO: N_("a two"), Rank.THREE: N_("a thre
 
 
 def card_words(card: Card) -> str:
-    """A card as it is said: "seven of hearts"."""
-    rank = _(_RANK_WORDS[card.rank])
-    if card.suit is None:
-        return rank
-    return _("{rank} of {suit}").format(rank=rank, suit=suit_name(card.suit))
+    """A card as it is said: "seven of hearts", the same words as every other table and
+    status key use for it (a card named two ways could not be found by ear)."""
+    return card_name(card)
 
 
 def cards_words(cards: Sequence[Card]) -> str:
