@@ -106,9 +106,21 @@ def card_name(card: Card) -> str:
     """"seven of hearts", "joker", "nine of stars"."""
     if card.suit is None:
         return joker_word()
-    # Translators: a card said aloud: "seven of hearts" ({rank} and {suit} are words)
-    return _("{rank} of {suit}").format(rank=rank_words()[card.rank],
-                                        suit=suit_word(card.suit))
+    # One message a suit, so a language can join rank and suit as it says them
+    # ("sept de cœur", "neuf d'étoiles", "Herz Sieben").
+    named = {
+        # Translators: a card said aloud: "seven of spades" ({rank} is a word)
+        Suit.SPADES: _("{rank} of spades"),
+        # Translators: a card said aloud: "seven of hearts" ({rank} is a word)
+        Suit.HEARTS: _("{rank} of hearts"),
+        # Translators: a card said aloud: "seven of diamonds" ({rank} is a word)
+        Suit.DIAMONDS: _("{rank} of diamonds"),
+        # Translators: a card said aloud: "seven of clubs" ({rank} is a word)
+        Suit.CLUBS: _("{rank} of clubs"),
+        # Translators: a card said aloud (Five Crowns' fifth suit): "nine of stars"
+        Suit.STARS: _("{rank} of stars"),
+    }
+    return named[card.suit].format(rank=rank_words()[card.rank])
 
 
 def listed(words: Sequence[str]) -> str:

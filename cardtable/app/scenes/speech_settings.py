@@ -62,7 +62,7 @@ class SpeechSettingsScene(FormScene):
             return text(speaker.why_silent) if speaker.why_silent else \
                 _("Speech is not available.")
         return _("Speaking through: {voice}. Step back through what was said with [ and ]."
-                 ).format(voice=speaker.backend.name)
+                 ).format(voice=_(speaker.backend.name))  # a reader keeps its own name
 
     def labels(self) -> list[tuple[str, theme.Label]]:
         w, h = self.size
