@@ -247,7 +247,9 @@ def _jobs(text: str) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    use(None)  # the system's language, before any help is built
+    from .app.settings import saved_language
+
+    use(saved_language())  # Settings → Language, else the system's, before any help
     with speaking_argparse():
         parser = build_parser()
         args = parser.parse_args(argv)

@@ -209,3 +209,25 @@ def test_a_language_chosen_at_the_table_words_the_move_log_again(make_app, home)
     assert any("aufgedeckt" in line for line in session.log)
     app.set_language("en")
     assert list(session.log) == english
+
+
+def test_the_command_line_speaks_the_language_chosen_in_settings(home, capsys):
+    """Settings → Language holds for ``cardtable --help`` too (the system's otherwise)."""
+    from cardtable import cli
+
+    (home / "config").mkdir(parents=True)
+    (home / "config" / "settings.json").write_text('{"language": "de"}', encoding="utf-8")
+    with pytest.raises(SystemExit) as stopped:
+        cli.main(["--help"])
+    assert stopped.value.code == 0
+    shown = capsys.readouterr().out
+    assert shown.startswith("Aufruf:") or "Optionen" in shown, shown[:200]
+
+
+def test_a_damaged_settings_file_leaves_the_command_line_in_the_systems_language(home):
+    from cardtable.app.settings import saved_language
+
+    (home / "config").mkdir(parents=True)
+    (home / "config" / "settings.json").write_bytes(b"\xff{{")
+    assert saved_language() is None
+    assert (home / "config" / "settings.json").read_bytes() == b"\xff{{"  # untouched

@@ -231,3 +231,14 @@ def load_settings() -> Settings:
 def save_settings(settings: Settings) -> None:
     """Write the settings to the config folder; raises OSError if it refuses."""
     write_atomic(settings_path(), settings_text(settings))
+
+
+def saved_language() -> str | None:
+    """The language chosen in Settings, read without touching the file (the command
+    line speaks it too); ``None`` when there is none or the file cannot be read."""
+    try:
+        found = json.loads(settings_path().read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    language = found.get("language") if isinstance(found, dict) else None
+    return language if isinstance(language, str) and language in available() else None
