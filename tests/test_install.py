@@ -12,6 +12,7 @@ import venv
 import zipfile
 from pathlib import Path
 
+import babel
 import platformdirs
 import pygame
 import pytest
@@ -77,7 +78,7 @@ def test_the_wheel_holds_every_source_file_and_asset(wheel):
 
 
 def test_an_installed_wheel_starts_to_the_menu(wheel, tmp_path):
-    """Installed in a fresh venv that sees pygame-ce and platformdirs but not the
+    """Installed in a fresh venv that sees pygame-ce, platformdirs and Babel but not the
     checkout, the app opens headless on the menu."""
     env_dir = tmp_path / "venv"
     venv.create(env_dir, with_pip=False)
@@ -91,7 +92,7 @@ def test_an_installed_wheel_starts_to_the_menu(wheel, tmp_path):
     site = _run(python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])")
     # A folder named in a .pth file is only appended to sys.path: its own .pth files (the
     # editable install's finder among them) are not run, so the checkout stays invisible.
-    deps = {str(Path(m.__file__).resolve().parents[1]) for m in (pygame, platformdirs)}
+    deps = {str(Path(m.__file__).resolve().parents[1]) for m in (pygame, platformdirs, babel)}
     Path(site.stdout.strip(), "deps.pth").write_text("\n".join(sorted(deps)) + "\n")
 
     work = tmp_path / "elsewhere"
