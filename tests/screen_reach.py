@@ -294,15 +294,18 @@ class Matrix:
     """One headless app for a whole run of the matrix (its data folder made fresh by the
     caller), and what each cell showed, kept so every check reads one drawing."""
 
-    def __init__(self) -> None:
+    def __init__(self, walk: bool = True) -> None:
         from cardtable.app.app import App
 
         self.app = App(size=SIZES[1], animations=False)
         self._seen: dict[Cell, Seen] = {}
+        self.walk = walk
+        """Whether each cell is walked with Tab (the keyboard check; the language checks
+        read only what is shown and said)."""
 
     def seen(self, cell: Cell) -> Seen:
         if cell not in self._seen:
-            self._seen[cell] = _look(self.app, cell)
+            self._seen[cell] = _look(self.app, cell, self.walk)
         return self._seen[cell]
 
     def close(self) -> None:
@@ -598,7 +601,7 @@ def _spoken(top: Scene, cell: Cell) -> dict[str, str]:
     return said
 
 
-def _look(application: Any, cell: Cell) -> Seen:
+def _look(application: Any, cell: Cell, walk: bool = True) -> Seen:
     """Build, draw (once), describe and Tab through the cell's screen."""
     try:
         top = open_screen(application, cell)
@@ -625,7 +628,7 @@ def _look(application: Any, cell: Cell) -> Seen:
             + traceback.format_exc(limit=-4)
         return result
     result.spoken = _spoken(top, cell)
-    focused = focus_reader(top)
+    focused = focus_reader(top) if walk else None
     if focused is not None:
         start = top.model()
         for _ in range(len(start.focus_order()) + 1):

@@ -26,7 +26,7 @@ class LanguageMatrix(Matrix):
     language when it starts, and each test starts in English)."""
 
     def __init__(self, code: str) -> None:
-        super().__init__()
+        super().__init__(walk=False)
         self.code = code
 
     def seen(self, cell: Cell) -> Seen:

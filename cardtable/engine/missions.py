@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import permutations
 from typing import NamedTuple
 
@@ -54,23 +54,30 @@ class GroupSpec:
         return (MeldKind.EVEN, MeldKind.ODD) if self.kind is MeldKind.EVEN else (self.kind,)
 
     def describe(self) -> str:
-        """The group in words: "a set of 3 in colour", "7 cards of one suit". A suit
-        rule is said of sets and runs, the only groups a mission gives one."""
-        size, rule = self.size, self.suit_rule
-        if self.kind is MeldKind.SET:
-            return msg("a set of {size} in colour", size=size) if rule is SuitRule.SAME_COLOUR \
-                else msg("a set of {size} in suit", size=size) if rule is SuitRule.SAME_SUIT \
-                else msg("a set of {size}", size=size)
-        if self.kind is MeldKind.RUN:
-            return msg("a run of {size} in colour", size=size) if rule is SuitRule.SAME_COLOUR \
-                else msg("a run of {size} in suit", size=size) if rule is SuitRule.SAME_SUIT \
-                else msg("a run of {size}", size=size)
-        if self.kind is MeldKind.DOUBLE_RUN:
-            return msg("a double run of 3")
-        if self.kind is MeldKind.SAME_SUIT:
-            return nmsg("{count} card of one suit", "{count} cards of one suit", size)
-        return nmsg("{count} card all even or all odd", "{count} cards all even or all odd",
-                    size)
+        """The group in words: "a set of 3 in colour", "7 cards of one suit" (made once
+        a spec: the searches ask for it on every group they shape)."""
+        return _described(self)
+
+
+@cache
+def _described(spec: GroupSpec) -> str:
+    """:meth:`GroupSpec.describe`. A suit rule is said of sets and runs, the only groups
+    a mission gives one."""
+    size, rule = spec.size, spec.suit_rule
+    if spec.kind is MeldKind.SET:
+        return msg("a set of {size} in colour", size=size) if rule is SuitRule.SAME_COLOUR \
+            else msg("a set of {size} in suit", size=size) if rule is SuitRule.SAME_SUIT \
+            else msg("a set of {size}", size=size)
+    if spec.kind is MeldKind.RUN:
+        return msg("a run of {size} in colour", size=size) if rule is SuitRule.SAME_COLOUR \
+            else msg("a run of {size} in suit", size=size) if rule is SuitRule.SAME_SUIT \
+            else msg("a run of {size}", size=size)
+    if spec.kind is MeldKind.DOUBLE_RUN:
+        return msg("a double run of 3")
+    if spec.kind is MeldKind.SAME_SUIT:
+        return nmsg("{count} card of one suit", "{count} cards of one suit", size)
+    return nmsg("{count} card all even or all odd", "{count} cards all even or all odd",
+                size)
 
 
 @dataclass(frozen=True, slots=True)
@@ -1101,10 +1108,15 @@ def order_double_run(cards: Sequence[Card]) -> tuple[Card, ...] | None:
     return None
 
 
+@cache
+def _not_the_group(spec: GroupSpec) -> str:
+    # Translators: why loose cards are not a mission's group: "not a run of 8"
+    return msg("not {group}", group=spec.describe())
+
+
 def shape_group(cards: Sequence[Card], spec: GroupSpec) -> Meld | str:
     """Loose cards as the group a spec asks for (a run put in order), or why not."""
-    # Translators: why loose cards are not a mission's group: "not a run of 8"
-    reason: str = msg("not {group}", group=spec.describe())
+    reason: str = _not_the_group(spec)
     for kind in spec.kinds:
         laid: tuple[Card, ...] | None = tuple(cards)
         if kind is MeldKind.RUN:

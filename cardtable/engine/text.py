@@ -41,8 +41,10 @@ class Msg(str):
     def __new__(cls, template: str, params: Mapping[str, Param], plural: str | None = None,
                 count: int | None = None) -> Msg:
         chosen = template if plural is None or count == 1 else plural
-        english = chosen.format_map({name: english_param(value)
-                                     for name, value in params.items()})
+        # Plain text and small numbers read as they are (the searches make many refusals).
+        english = chosen.format_map({
+            name: value if type(value) is str else english_param(value)
+            for name, value in params.items()}) if params else chosen
         self = super().__new__(cls, english)
         self.template = template
         self.plural = plural
@@ -84,8 +86,9 @@ def english_param(value: Param) -> str:
         return value.label
     if isinstance(value, tuple):
         return " ".join(card.pretty for card in value)
-    if isinstance(value, int) and not isinstance(value, bool):
-        return f"{value:,}"  # 10,000: the app writes it as the player's language does
+    if type(value) is int:
+        return str(value) if -1000 < value < 1000 else f"{value:,}"  # 10,000 (the app
+        # writes it as the player's language does)
     return str(value)
 
 
