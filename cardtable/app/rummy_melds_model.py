@@ -63,7 +63,7 @@ def groups_elements(geo: TableLayout, view: RummyView, desc: TableDescription[Ru
                                _("a new group: put cards here to start one"), Box.of(slot),
                                NewGroup(), z=3, accepts=CLICK | DROP,
                                # Translators: the label of the slot where a new group starts
-                               texts=(Text(_("new"), 11),)))
+                               texts=(Text(_("new"), max(11, geo.height // 56)),)))
             continue
         cards = state.groups[index]
         label, good = desc.group_label(view, cards)

@@ -16,6 +16,7 @@ import pygame
 from ...ai.review_terms import terms_for
 from ...engine import catalog, get_variant
 from ...i18n import N_, _, ngettext, text
+from ...i18n import number as figure
 from .. import theme
 from ..background import BackgroundRead, Retry, Unread
 from ..form_model import label_elements, panel_element, placed_elements, wrapped_element
@@ -24,7 +25,7 @@ from ..history_reviews import TrendPoint, review_trend
 from ..model import Box, Element
 from ..reasons import said_once
 from ..review_words import amount
-from ..stats import ChartPoint, LevelStats, Tally, skipped_words, tally_rows
+from ..stats import ChartPoint, LevelStats, Tally, one_place, percent, skipped_words, tally_rows
 from ..tables import table_for
 from ..widgets import Button, Widget
 from .common import FormScene, level_name
@@ -384,13 +385,14 @@ def chart_caption(count: int, low_scores_win: bool) -> str:
 
 def _cells(line: LevelStats, rounds: bool) -> list[str]:
     """A level's line of the table, a cell per column (no rounds for a one-hand game)."""
-    cells = [level_name(line.level), str(line.played), f"{line.wins:g}",
-             "" if line.win_rate is None else f"{100 * line.win_rate:.0f}%",
-             "" if line.average_score is None else f"{line.average_score:.1f}",
-             "" if line.best_score is None else str(line.best_score),
-             str(line.streak), str(line.best_streak),
-             "" if line.average_rounds is None else f"{line.average_rounds:.1f}",
-             str(line.abandoned)]
+    # Figures as the language writes them ("12,5" and "75 %" in French).
+    cells = [level_name(line.level), figure(line.played), figure(line.wins),
+             "" if line.win_rate is None else percent(line.win_rate),
+             "" if line.average_score is None else one_place(line.average_score),
+             "" if line.best_score is None else figure(line.best_score),
+             figure(line.streak), figure(line.best_streak),
+             "" if line.average_rounds is None else one_place(line.average_rounds),
+             figure(line.abandoned)]
     if not rounds:
         del cells[COLUMNS.index("Avg rounds")]
     return cells

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ...engine import Card, Pile
-from ...i18n import _, pgettext, text
+from ...i18n import _, text
 from .. import cardart, theme
 from ..layout import SeatSpot
 from ..model import (
@@ -221,8 +221,9 @@ def _meld_row(scene: TableScene, surface: pygame.Surface, model: ScreenModel) ->
             pygame.draw.rect(surface, (255, 255, 255), slot, width=2, border_radius=8)
             theme.blit_text(surface, "+", geo.small_w // 2, slot.center, theme.TEXT_DIM,
                             anchor="center")
-            # Translators: the label over the empty place where a new meld is built.
-            theme.blit_text(surface, pgettext("new meld", "new"), size,
+            # The label the screen model gives it (one wording, measured as drawn).
+            label = element.texts[0].content if element.texts else "+"
+            theme.blit_text(surface, label, size,
                             (slot.centerx, slot.y - 2),
                             theme.TEXT_DIM, anchor="midbottom")
         elif isinstance(element.ref, StagedGroup):
