@@ -96,9 +96,19 @@ def info_texts(geo: TableLayout, headline: str, prompt: str,
         y += step * min(2, len(theme.wrap(part, size, width, bold=True))) + 2
     if prompt:
         size = small
-        # A long prompt (a language's longer words) is set smaller before it takes the
-        # status's room: two lines at 10 px rather than three at 12.
-        while status and size > 10 and len(theme.wrap(prompt, size, width)) > 2:
+
+        def leaves_room(trial: int) -> bool:
+            """Whether the status still fits below the prompt set at ``trial``."""
+            if not status:
+                return True
+            lines = min(3, len(theme.wrap(prompt, trial, width)))
+            return fit_text(status, max(12, geo.height // 54) - 1, width,
+                            bottom - y - (trial + 4) * lines, smallest=10).whole
+
+        # A long prompt (a language's longer words) is set smaller only when it would
+        # take the status's room: two lines at 10 px rather than three at 12.
+        while size > 10 and len(theme.wrap(prompt, size, width)) > 2 and \
+                not leaves_room(size):
             size -= 1
         room = _lines_room(size, size + 4, 3, y, bottom, False)
         out.append(Text(prompt, size, Box(x, y, width, room), wraps=True,
