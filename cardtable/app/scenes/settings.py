@@ -9,7 +9,7 @@ from dataclasses import replace
 import pygame
 
 from ... import i18n
-from ...i18n import N_, _, text
+from ...i18n import N_, _, pgettext, text
 from .. import theme
 from ..app import fit_screen
 from ..settings import (
@@ -33,15 +33,26 @@ CALL_LABELS = {"wait": N_("Wait for me"), "5 s": N_("5 seconds"), "10 s": N_("10
                "pass": N_("Always pass")}
 COLOUR_HINT = N_("Monastery always shows two colours, red and black: colour is one of its "
                  "rules.")
-SPEED_WORDS = {"slow": N_("Slow"), "normal": N_("Normal"), "fast": N_("Fast"),
-               "instant": N_("Instant"), "off": N_("Off"), "small": N_("Small"),
-               "medium": N_("Medium"), "large": N_("Large")}
-"""The words for the speeds and card sizes (their keys are the settings' values)."""
+def speed_words(row: str) -> dict[str, str]:
+    """The words of a row of speeds or sizes, keyed by the settings' values. Each row
+    has its own context: the words agree with the row's noun in some languages (French
+    "Vitesse de l'IA : Lente", "Animations : Lentes", "Taille des cartes : Petite")."""
+    if row == "ai":
+        return {"slow": pgettext("AI speed", "Slow"), "normal": pgettext("AI speed", "Normal"),
+                "fast": pgettext("AI speed", "Fast"),
+                "instant": pgettext("AI speed", "Instant")}
+    if row == "animations":
+        return {"slow": pgettext("animations", "Slow"),
+                "normal": pgettext("animations", "Normal"),
+                "fast": pgettext("animations", "Fast"), "off": pgettext("animations", "Off")}
+    return {"small": pgettext("card size", "Small"), "medium": pgettext("card size", "Medium"),
+            "large": pgettext("card size", "Large")}
 
 
-def worded(keys: Iterable[str]) -> list[tuple[str, str]]:
-    """Each speed or size with its word in the player's language."""
-    return [(key, _(SPEED_WORDS[key]) if key in SPEED_WORDS else key.title()) for key in keys]
+def worded(keys: Iterable[str], row: str) -> list[tuple[str, str]]:
+    """Each speed or size of a row with its word in the player's language."""
+    words = speed_words(row)
+    return [(key, words.get(key, key.title())) for key in keys]
 
 
 def languages() -> list[tuple[str, str]]:
@@ -81,14 +92,14 @@ class SettingsScene(FormScene):
         self.set_widgets([
             Choice(rects[0], _("Language"), languages(), s.language, self.change_language,
                    label_width=label_w),
-            Choice(rects[1], _("AI speed"), worded(AI_SPEEDS), s.ai_speed,
+            Choice(rects[1], _("AI speed"), worded(AI_SPEEDS, "ai"), s.ai_speed,
                    lambda v: self.change(replace(self.app.settings, ai_speed=v)),
                    label_width=label_w),
-            Choice(rects[2], _("Animations"), worded(ANIMATION_SPEEDS),
+            Choice(rects[2], _("Animations"), worded(ANIMATION_SPEEDS, "animations"),
                    s.animation_speed,
                    lambda v: self.change(replace(self.app.settings, animation_speed=v)),
                    label_width=label_w),
-            Choice(rects[3], _("Card size"), worded(CARD_SIZES), s.card_size,
+            Choice(rects[3], _("Card size"), worded(CARD_SIZES, "card size"), s.card_size,
                    lambda v: self.change(replace(self.app.settings, card_size=v)),
                    label_width=label_w),
             Choice(rects[4], _("Deck colours"), labelled(DECK_COLOURS), s.deck_colours,
