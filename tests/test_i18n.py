@@ -231,3 +231,16 @@ def test_a_damaged_settings_file_leaves_the_command_line_in_the_systems_language
     (home / "config" / "settings.json").write_bytes(b"\xff{{")
     assert saved_language() is None
     assert (home / "config" / "settings.json").read_bytes() == b"\xff{{"  # untouched
+
+
+def test_a_language_that_cannot_be_read_is_said_in_settings(test_language, make_app, home):
+    """Choosing a language whose catalogue is damaged leaves the table in English and
+    says why under Settings' controls."""
+    from cardtable.app.scenes.settings import SettingsScene
+
+    (test_language / "yy.po").write_bytes(b'msgid "a"\nmsgstr "b\n\xff\xfe garbage "\n')
+    app = make_app()
+    scene = SettingsScene(app)
+    app.push(scene)
+    scene.change_language("yy")
+    assert i18n.language() == "en" and scene.note is not None and "yy" in scene.note

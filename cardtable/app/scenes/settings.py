@@ -134,8 +134,9 @@ class SettingsScene(FormScene):
         ])
 
     def change_language(self, code: str) -> None:
-        """The table speaks ``code`` at once (every screen laid out again in it)."""
-        self.note = self.app.set_language(code)
+        """The table speaks ``code`` at once (every screen laid out again in it), or says
+        why it cannot (a catalogue that could not be read leaves it in English)."""
+        self.note = self.app.set_language(code) or i18n.problem()
 
     def speech(self) -> None:
         from .speech_settings import SpeechSettingsScene
