@@ -244,3 +244,18 @@ def test_a_language_that_cannot_be_read_is_said_in_settings(test_language, make_
     app.push(scene)
     scene.change_language("yy")
     assert i18n.language() == "en" and scene.note is not None and "yy" in scene.note
+
+
+def test_brief_speech_leaves_out_what_a_wild_stands_for_in_any_language():
+    """Brief speech drops where a card is and what each wild stands for: it recognises
+    those parts by the catalogue's sentences, not by English words."""
+    from cardtable.app.narrator import brief_name
+
+    english = "your run, three to eight of hearts, the joker stands for six, in your hand"
+    assert brief_name(english) == "your run, three to eight of hearts"
+    i18n.use("de")
+    german = ", ".join([
+        "deine Folge", i18n._("the joker stands for {rank}").format(rank="Sechs"),
+        i18n._("the {wild} stands for {rank}").format(wild="Zwei", rank="Sieben"),
+        i18n._("in your hand")])
+    assert brief_name(german) == "deine Folge"

@@ -18,7 +18,7 @@ from weakref import WeakKeyDictionary
 from ..i18n import _
 from .model import Element
 from .speaker import Kind, Speaker
-from .spoken import speakable
+from .spoken import is_wild_note, speakable
 
 QUESTION_GONE = 30
 """Frames a question may be hidden and still be the same question (a move played out)."""
@@ -170,10 +170,9 @@ class Narrator:
 def brief_name(name: str) -> str:
     """A focused element's name for brief speech: where it is and what each wild in it
     stands for left out, what it is and its state kept ("seven of hearts, selected")."""
-    # The same words as the screen model's (rummy_model, spoken). TODO(issue 41): the
-    # " stands for " test reads English back; the element should carry its brief name.
+    # The same words as the screen model's (rummy_model, spoken), in the language in use.
     where = _("in your hand")
     parts = [part for part in name.split(", ")
-             if part != where and " stands for " not in part]
+             if part != where and not is_wild_note(part)]
     return ", ".join(parts) or name
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 
 from ..engine import Card, Meld, MeldKind, MeldRules
 from ..engine.cards import Rank, Suit
@@ -204,6 +205,22 @@ def wild_role(card: Card, meld: Meld, rules: MeldRules, position: int) -> str:
         return _("stands for {rank}").format(rank=rank_word(stands[position]))
     # Translators: said after a wild card's name whose place is not known yet
     return _("is wild")
+
+
+def is_wild_note(part: str) -> bool:
+    """Whether a part of a spoken name says what a wild stands for (``wild_note``'s
+    sentences, in the language in use): brief speech leaves it out."""
+    return _wild_notes(_("the {wild} is wild")).fullmatch(part) is not None
+
+
+@lru_cache(maxsize=8)
+def _wild_notes(key: str) -> re.Pattern[str]:
+    """``wild_note``'s sentences as one pattern, their values as any words (made once a
+    language: ``key`` is one of them, translated, so a change of language makes anew)."""
+    notes = (_("the joker stands for {a_rank}"), _("the {wild} stands for {a_rank}"),
+             _("the joker stands for {rank}"), _("the {wild} stands for {rank}"),
+             _("the joker is wild"), _("the {wild} is wild"))
+    return re.compile("|".join(re.sub(r"\\\{\w+\\\}", ".+", re.escape(note)) for note in notes))
 
 
 def wild_note(card: Card, meld: Meld, rules: MeldRules, position: int) -> str:
