@@ -15,7 +15,7 @@ from functools import lru_cache
 from ..engine import Card, Meld, MeldKind, MeldRules
 from ..engine.cards import Rank, Suit
 from ..engine.melds import run_positions
-from ..i18n import _, ngettext, pgettext, rank_code, suit_name
+from ..i18n import _, language, ngettext, pgettext, rank_code, suit_name
 
 RANKS = (Rank.ACE, Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE, Rank.SIX, Rank.SEVEN,
          Rank.EIGHT, Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING)
@@ -210,13 +210,13 @@ def wild_role(card: Card, meld: Meld, rules: MeldRules, position: int) -> str:
 def is_wild_note(part: str) -> bool:
     """Whether a part of a spoken name says what a wild stands for (``wild_note``'s
     sentences, in the language in use): brief speech leaves it out."""
-    return _wild_notes(_("the {wild} is wild")).fullmatch(part) is not None
+    return _wild_notes(language()).fullmatch(part) is not None
 
 
 @lru_cache(maxsize=8)
-def _wild_notes(key: str) -> re.Pattern[str]:
-    """``wild_note``'s sentences as one pattern, their values as any words (made once a
-    language: ``key`` is one of them, translated, so a change of language makes anew)."""
+def _wild_notes(code: str) -> re.Pattern[str]:
+    """``wild_note``'s sentences in the language ``code`` (the one in use) as one
+    pattern, their values as any words: made once a language."""
     notes = (_("the joker stands for {a_rank}"), _("the {wild} stands for {a_rank}"),
              _("the joker stands for {rank}"), _("the {wild} stands for {rank}"),
              _("the joker is wild"), _("the {wild} is wild"))

@@ -33,7 +33,7 @@ def seed_problem(seed: object) -> str | None:
     if not isinstance(seed, int) or isinstance(seed, bool):
         return msg("a deal number is a whole number, not {value}", value=shown(seed))
     if not 0 <= seed <= MAX_SEED:
-        return msg("deal numbers go from 0 to {last}, not {value}", last=f"{MAX_SEED:,}",
+        return msg("deal numbers go from 0 to {last}, not {value}", last=MAX_SEED,
                    value=shown(seed))
     return None
 
@@ -49,7 +49,7 @@ def deals_problem(first: object, count: int) -> str | None:
         return problem
     if first + count - 1 > MAX_SEED:
         return msg("deals {first} to {last} run past the last deal number ({most})",
-                   first=f"{first:,}", last=f"{first + count - 1:,}", most=f"{MAX_SEED:,}")
+                   first=first, last=first + count - 1, most=MAX_SEED)
     return None
 
 

@@ -31,16 +31,16 @@ def shown(value: object) -> str:
         digits = len(str(abs(value)))
         if value < 0:
             return nmsg("a negative number of {digits} digit",
-                        "a negative number of {digits} digits", digits, digits=f"{digits:,}")
+                        "a negative number of {digits} digits", digits, digits=digits)
         return nmsg("a number of {digits} digit", "a number of {digits} digits", digits,
-                    digits=f"{digits:,}")
+                    digits=digits)
     text = value if isinstance(value, str) else _text(value)
     if len(text) <= LONGEST_TEXT:
         return repr(text) if isinstance(value, str) else text
     start = repr(text[:KEPT_TEXT]) if isinstance(value, str) else text[:KEPT_TEXT]
     # Translators: a long text cut short: its start, then its length
     return nmsg("{start}\u2026 ({length} character)", "{start}\u2026 ({length} characters)",
-                len(text), start=start, length=f"{len(text):,}")
+                len(text), start=start, length=len(text))
 
 
 def _text(value: object) -> str:

@@ -9,7 +9,7 @@ from babel.numbers import format_decimal
 
 from ..engine.cards import Card, Rank, Suit
 from ..engine.text import Msg, Param, fields
-from .current import _, babel_locale, pgettext
+from .current import _, _translations, babel_locale, pgettext
 
 
 def rank_code(rank: Rank) -> str:
@@ -73,8 +73,6 @@ def text(sentence: str) -> str:
     rendered, any other text as it is (already the app's own, already translated)."""
     if not isinstance(sentence, Msg):
         return sentence
-    from .current import _translations
-
     translations = _translations[0]
     if sentence.plural is not None and sentence.number is not None:
         template = translations.ngettext(sentence.template, sentence.plural, sentence.number)

@@ -29,13 +29,14 @@ COMMENT_TAG = "Translators:"
 
 
 def _rules_messages() -> Iterator[tuple[str, int, str, str]]:
-    from ..app.rules_text import messages
+    from ..app.rules_text import CARDS, messages
 
     for page in sorted(RULES.glob("*.txt")):
         text = page.read_text(encoding="utf-8").strip()
+        lines = text.split("\n")
         for number, message in messages(text):
             where = "heading" if number == 1 else "card caption" if \
-                text.split("\n")[number - 1].startswith("cards:") else "paragraph"
+                lines[number - 1].startswith(CARDS) else "paragraph"
             yield (f"{page.relative_to(PACKAGE.parent).as_posix()}", number, message,
                    f"Rules page {page.stem}, {where}. Keep the page's words for cards "
                    "and melds the ones the table uses.")
